@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/veletasbot/veletas/game"
+)
+
+func (m *Main) moves(args []string) error {
+	if len(args) != 1 {
+		return errors.New("expected one argument, the position in quotes: veletas moves 'POSITION'")
+	}
+	p, err := game.ParsePosition(args[0])
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(m.Stdout)
+	for _, t := range p.LegalTurns(nil) {
+		w.WriteString(t.String())
+		w.WriteByte('\n')
+	}
+	return w.Flush()
+}
+
+// maxPerftDepth keeps a typo from starting a computation of days.
+const maxPerftDepth = 6
+
+func (m *Main) perft(args []string) error {
+	if len(args) != 2 {
+		return errors.New("expected the position in quotes and a depth: veletas perft 'POSITION' DEPTH")
+	}
+	p, err := game.ParsePosition(args[0])
+	if err != nil {
+		return err
+	}
+	d, err := strconv.Atoi(args[1])
+	if err != nil || d < 1 || d > maxPerftDepth {
+		return fmt.Errorf("depth %q is not a whole number from 1 to %d", clip(args[1]), maxPerftDepth)
+	}
+	_, err = fmt.Fprintln(m.Stdout, p.Perft(d))
+	return err
+}
+
+func (m *Main) readRecord(args []string) (game.Game, error) {
+	var in io.Reader = m.Stdin
+	switch len(args) {
+	case 0:
+	case 1:
+		f, err := os.Open(args[0])
+		if err != nil {
+			return game.Game{}, fmt.Errorf("cannot open the record: %w", unwrapPath(err))
+		}
+		defer f.Close()
+		in = f
+	default:
+		return game.Game{}, errors.New("expected at most one record file (or none, to read standard input)")
+	}
+	return game.ParseRecord(in)
+}
+
+// unwrapPath keeps the path in an *os.PathError message but drops Go's
+// operation word ("open").
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Path, pe.Err)
+	}
+	return err
+}
+
+func result(p game.Position) string {
+	if w := p.Winner(); w != game.NoColor {
+		return "result: " + w.String()
+	}
+	return "result: ongoing"
+}
+
+func (m *Main) replay(args []string) error {
+	g, err := m.readRecord(args)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(m.Stdout, "%s\n%s\n", g.Position(), result(g.Position()))
+	return err
+}

@@ -1,0 +1,89 @@
+package game
+
+import "errors"
+
+// These errors classify every refusal of the rules engine. Errors returned
+// by this package wrap exactly one of them, so callers test with errors.Is;
+// the message of the returned error (not of these values) is the one to
+// show a player.
+var (
+	// ErrMalformed is returned when a token, square, record or position is
+	// not written in the notation.
+	ErrMalformed = errors.New("malformed notation")
+
+	// ErrOffBoard is returned when a square lies outside the board.
+	ErrOffBoard = errors.New("square off the board")
+
+	// ErrBadSize is returned for a board size other than 7, 9 or 10.
+	ErrBadSize = errors.New("unsupported board size")
+
+	// ErrWrongPhase is returned when an action of one kind (setup, side
+	// choice, turn) is given while the game expects another.
+	ErrWrongPhase = errors.New("action not allowed in this phase")
+
+	// ErrGameOver is returned for any action after the game has ended.
+	ErrGameOver = errors.New("game is over")
+
+	// ErrSetupCount is returned when a setup places the wrong number of
+	// shooters.
+	ErrSetupCount = errors.New("wrong number of shooters in setup")
+
+	// ErrAdjacentShooter is returned when a setup puts a shooter next to
+	// another shooter (orthogonally or diagonally).
+	ErrAdjacentShooter = errors.New("shooters adjacent in setup")
+
+	// ErrOccupied is returned when a shooter, a stone or a shot would land
+	// on a square that is not empty.
+	ErrOccupied = errors.New("square occupied")
+
+	// ErrNotShooter is returned when a turn names a square with no shooter.
+	ErrNotShooter = errors.New("no shooter on square")
+
+	// ErrClaimedShooter is returned when a turn moves or shoots with a
+	// shooter that has been claimed.
+	ErrClaimedShooter = errors.New("shooter already claimed")
+
+	// ErrNotQueenLine is returned when a move or a shot does not follow a
+	// rank, file or diagonal, or has length zero.
+	ErrNotQueenLine = errors.New("not along a queen line")
+
+	// ErrBlocked is returned when a move or a shot would pass over a piece.
+	ErrBlocked = errors.New("path blocked")
+
+	// ErrBadPosition is returned when a position is written correctly but
+	// cannot occur in a game (for example a wrong number of shooters).
+	ErrBadPosition = errors.New("impossible position")
+)
+
+// Error is the concrete error returned by the package. Kind is one of the
+// Err* values above (errors.Is matches it); Msg is a sentence for players.
+type Error struct {
+	Kind error
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Unwrap returns Kind, so that errors.Is(err, ErrOccupied) works.
+func (e *Error) Unwrap() error { return e.Kind }
+
+func newErr(kind error, msg string) error { return &Error{Kind: kind, Msg: msg} }
+
+// TokenError reports which token of a record failed and why.
+type TokenError struct {
+	N     int    // 1-based number of the token, the size header not counted; 0 for the header itself
+	Token string // the token as written
+	Err   error  // the reason, wrapping one of the Err* values
+}
+
+func (e *TokenError) Error() string {
+	if e.N == 0 {
+		return "header " + quote(e.Token) + ": " + e.Err.Error()
+	}
+	return "token " + itoa(e.N) + " " + quote(e.Token) + ": " + e.Err.Error()
+}
+
+// Unwrap returns the reason.
+func (e *TokenError) Unwrap() error { return e.Err }
+
+func quote(s string) string { return "'" + clip(s) + "'" }
