@@ -175,6 +175,26 @@ func (b Bits) Squares() []Square {
 	return out
 }
 
+// Last returns the highest square of a non-empty set.
+func (b Bits) Last() Square {
+	if b.Hi != 0 {
+		return Square(127 - bits.LeadingZeros64(b.Hi))
+	}
+	return Square(63 - bits.LeadingZeros64(b.Lo))
+}
+
+// nth returns the i-th lowest square of the set (i < Count()).
+func (b Bits) nth(i int) Square {
+	w, base := b.Lo, Square(0)
+	if c := bits.OnesCount64(w); i >= c {
+		w, base, i = b.Hi, 64, i-c
+	}
+	for ; i > 0; i-- {
+		w &= w - 1
+	}
+	return base + Square(bits.TrailingZeros64(w))
+}
+
 func (b Bits) shl(n uint) Bits { return Bits{b.Lo << n, b.Hi<<n | b.Lo>>(64-n)} }
 func (b Bits) shr(n uint) Bits { return Bits{b.Lo>>n | b.Hi<<(64-n), b.Hi >> n} }
 
@@ -188,13 +208,15 @@ type ray struct {
 }
 
 type geometry struct {
-	size  Size
-	mask  Bits          // squares on the board
-	rays  [100][8]ray   // queen rays from each square, nearest first
-	nb    [100]Bits     // the up to 8 neighbours
-	orth  [100][4]Square // orthogonal neighbours, NoSquare where off the board
-	notA  Bits          // board without file a
-	notLast Bits        // board without the last file
+	size    Size
+	mask    Bits           // squares on the board
+	rays    [100][8]ray    // queen rays from each square, nearest first
+	rayBits [100][8]Bits   // the same rays as sets, the square itself excluded
+	rayFrom [100][8]Bits   // the same rays with the square itself included
+	nb      [100]Bits      // the up to 8 neighbours
+	orth    [100][4]Square // orthogonal neighbours, NoSquare where off the board
+	notA    Bits           // board without file a
+	notLast Bits           // board without the last file
 }
 
 var geoms [3]geometry
@@ -234,10 +256,12 @@ func init() {
 						}
 						rr.sq[rr.n] = Sq(ff, rk)
 						rr.n++
+						g.rayBits[sq][d] = g.rayBits[sq][d].With(Sq(ff, rk))
 						if k == 1 {
 							g.nb[sq] = g.nb[sq].With(Sq(ff, rk))
 						}
 					}
+					g.rayFrom[sq][d] = g.rayBits[sq][d].With(sq)
 					if d%2 == 0 {
 						o := NoSquare
 						if rr.n > 0 {

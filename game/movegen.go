@@ -19,37 +19,33 @@ func reach(g *geometry, from Square, occ Bits, buf []Square) []Square {
 	return buf
 }
 
-// reachBits is reach as a set.
+// reachBits is the set of empty squares a queen on from reaches over the
+// occupied set occ. Directions N, NE, E and NW run to higher square
+// indexes, so their nearest blocker is the lowest bit of the ray's
+// occupied squares; the other four take the highest.
 func reachBits(g *geometry, from Square, occ Bits) Bits {
 	var out Bits
-	rs := &g.rays[from]
-	for d := range rs {
-		r := &rs[d]
-		for i := uint8(0); i < r.n; i++ {
-			sq := r.sq[i]
-			if occ.Has(sq) {
-				break
-			}
-			out = out.With(sq)
+	rb := &g.rayBits[from]
+	for _, d := range [4]int{0, 1, 2, 7} {
+		ray := rb[d]
+		if blk := ray.And(occ); !blk.Empty() {
+			ray = ray.AndNot(g.rayFrom[blk.First()][d])
 		}
+		out = out.Or(ray)
+	}
+	for _, d := range [4]int{3, 4, 5, 6} {
+		ray := rb[d]
+		if blk := ray.And(occ); !blk.Empty() {
+			ray = ray.AndNot(g.rayFrom[blk.Last()][d])
+		}
+		out = out.Or(ray)
 	}
 	return out
 }
 
 // reachCount counts the squares reach would list.
 func reachCount(g *geometry, from Square, occ Bits) int {
-	n := 0
-	rs := &g.rays[from]
-	for d := range rs {
-		r := &rs[d]
-		for i := uint8(0); i < r.n; i++ {
-			if occ.Has(r.sq[i]) {
-				break
-			}
-			n++
-		}
-	}
-	return n
+	return reachBits(g, from, occ).Count()
 }
 
 // Destinations returns the squares the unclaimed shooter on sq may move to
@@ -86,18 +82,23 @@ func (p Position) LegalTurns(buf []Turn) []Turn {
 	}
 	g := geo(p.size)
 	occ := p.occupied()
-	var dests, shots [40]Square
 	for s := p.shooters; !s.Empty(); {
 		from := s.First()
 		s = s.Without(from)
-		ds := reach(g, from, occ, dests[:0])
-		for _, sh := range ds {
+		ds := reachBits(g, from, occ)
+		for d := ds; !d.Empty(); {
+			sh := d.First()
+			d = d.Without(sh)
 			buf = append(buf, Turn{From: from, To: NoSquare, Shot: sh})
 		}
 		vac := occ.Without(from)
-		for _, to := range ds {
-			for _, sh := range reach(g, to, vac.With(to), shots[:0]) {
-				buf = append(buf, Turn{From: from, To: to, Shot: sh})
+		for d := ds; !d.Empty(); {
+			to := d.First()
+			d = d.Without(to)
+			for sh := reachBits(g, to, vac.With(to)); !sh.Empty(); {
+				x := sh.First()
+				sh = sh.Without(x)
+				buf = append(buf, Turn{From: from, To: to, Shot: x})
 			}
 		}
 	}
@@ -112,16 +113,17 @@ func (p Position) CountTurns() int {
 	}
 	g := geo(p.size)
 	occ := p.occupied()
-	var dests [40]Square
 	n := 0
 	for s := p.shooters; !s.Empty(); {
 		from := s.First()
 		s = s.Without(from)
-		ds := reach(g, from, occ, dests[:0])
-		n += len(ds)
+		ds := reachBits(g, from, occ)
+		n += ds.Count()
 		vac := occ.Without(from)
-		for _, to := range ds {
-			n += reachCount(g, to, vac.With(to))
+		for d := ds; !d.Empty(); {
+			to := d.First()
+			d = d.Without(to)
+			n += reachBits(g, to, vac.With(to)).Count()
 		}
 	}
 	return n
@@ -159,7 +161,7 @@ func (p *Position) RandomTurn(r *rand.Rand) (Turn, bool) {
 	}
 	g := geo(p.size)
 	occ := p.occupied()
-	var dests [7 * 40]Square
+	var reachOf [7]Bits
 	var from [7]Square
 	var end [7]int
 	k, n := 0, 0
@@ -167,10 +169,11 @@ func (p *Position) RandomTurn(r *rand.Rand) (Turn, bool) {
 		sq := s.First()
 		s = s.Without(sq)
 		from[k] = sq
-		n += len(reach(g, sq, occ, dests[n:n]))
+		reachOf[k] = reachBits(g, sq, occ)
+		n += reachOf[k].Count()
 		end[k] = n
 	}
-	// n counts destinations; each is both a move and a no-move shot.
+	// Every reachable square is both a move and a no-move shot.
 	i := r.IntN(2 * n)
 	move := i < n
 	if !move {
@@ -180,12 +183,13 @@ func (p *Position) RandomTurn(r *rand.Rand) (Turn, bool) {
 	for end[j] <= i {
 		j++
 	}
-	t := Turn{From: from[j], To: NoSquare, Shot: dests[i]}
+	start := end[j] - reachOf[j].Count()
+	sq := reachOf[j].nth(i - start)
+	t := Turn{From: from[j], To: NoSquare, Shot: sq}
 	if move {
-		t.To = dests[i]
-		var shots [40]Square
-		ss := reach(g, t.To, occ.Without(t.From).With(t.To), shots[:0])
-		t.Shot = ss[r.IntN(len(ss))]
+		t.To = sq
+		shots := reachBits(g, sq, occ.Without(t.From).With(sq))
+		t.Shot = shots.nth(r.IntN(shots.Count()))
 	}
 	p.play(t)
 	return t, true
@@ -194,33 +198,38 @@ func (p *Position) RandomTurn(r *rand.Rand) (Turn, bool) {
 // RandomSetup returns a random legal setup action for the position's
 // current setup phase.
 func (p Position) RandomSetup(r *rand.Rand) Action {
-	want := p.size.FirstShooters()
-	if p.phase == PhaseSetup2 {
-		want = p.size.Shooters() - want
-	}
+	var buf [4]Square
+	sh, stone := p.randomPlacement(r, &buf)
+	return SetupAction(sh, stone)
+}
+
+// randomPlacement picks the shooters (into buf) and the stone of a random
+// legal setup.
+func (p Position) randomPlacement(r *rand.Rand, buf *[4]Square) ([]Square, Square) {
+	want := p.setupCount()
 	g := geo(p.size)
-	var sh [4]Square
+	n := int(p.size)
+	occ := p.occupied()
 	for {
-		occ := p.occupied()
 		placed := p.shooters
 		k := 0
 		for tries := 0; k < want && tries < 200; tries++ {
-			sq := Sq(r.IntN(int(p.size)), r.IntN(int(p.size)))
+			sq := Sq(r.IntN(n), r.IntN(n))
 			if occ.Has(sq) || placed.Has(sq) || !g.nb[sq].And(placed).Empty() {
 				continue
 			}
 			placed = placed.With(sq)
-			sh[k] = sq
+			buf[k] = sq
 			k++
 		}
 		if k < want {
 			continue
 		}
-		occ = occ.Or(placed)
+		all := occ.Or(placed)
 		for {
-			st := Sq(r.IntN(int(p.size)), r.IntN(int(p.size)))
-			if !occ.Has(st) {
-				return Action{Kind: KindSetup, Shooters: sh[:want], Stone: st}
+			st := Sq(r.IntN(n), r.IntN(n))
+			if !all.Has(st) {
+				return buf[:want], st
 			}
 		}
 	}
@@ -229,16 +238,17 @@ func (p Position) RandomSetup(r *rand.Rand) Action {
 // RandomGame plays a whole game from an empty board of the given size: a
 // random legal first setup, a random side choice, a random second setup,
 // then RandomTurn until the end. It returns the final position and the
-// number of turns.
+// number of turns. It does not allocate.
 func RandomGame(size Size, r *rand.Rand) (Position, int) {
 	p, err := NewPosition(size)
 	if err != nil {
 		panic(err)
 	}
-	p = p.mustSetup(p.RandomSetup(r))
+	var buf [4]Square
+	p = p.mustSetup(p.randomPlacement(r, &buf))
 	p.swapped = r.IntN(2) == 0
 	p.phase = PhaseSetup2
-	p = p.mustSetup(p.RandomSetup(r))
+	p = p.mustSetup(p.randomPlacement(r, &buf))
 	n := 0
 	for {
 		if _, ok := p.RandomTurn(r); !ok {
@@ -248,8 +258,8 @@ func RandomGame(size Size, r *rand.Rand) (Position, int) {
 	}
 }
 
-func (p Position) mustSetup(a Action) Position {
-	q, err := p.applySetup(a)
+func (p Position) mustSetup(shooters []Square, stone Square) Position {
+	q, err := p.applySetup(shooters, stone)
 	if err != nil {
 		panic("game: random setup rejected: " + err.Error())
 	}

@@ -189,7 +189,7 @@ func (p Position) Apply(a Action) (Position, error) {
 	}
 	switch a.Kind {
 	case KindSetup:
-		return p.applySetup(a)
+		return p.applySetup(a.Shooters, a.Stone)
 	case KindChoice:
 		p.swapped = a.Swap
 		p.phase = PhaseSetup2
@@ -210,24 +210,32 @@ func (p Position) offBoard(sq Square) error {
 	return newErr(ErrOffBoard, "square "+sq.String()+" is off the "+p.size.String()+" board")
 }
 
-func (p Position) applySetup(a Action) (Position, error) {
-	want := p.size.FirstShooters()
+// setupCount is the number of shooters the current setup places.
+func (p Position) setupCount() int {
 	if p.phase == PhaseSetup2 {
-		want = p.size.Shooters() - want
+		return p.size.Shooters() - p.size.FirstShooters()
 	}
-	if len(a.Shooters) != want {
-		return p, newErr(ErrSetupCount, "this setup places "+itoa(want)+" shooter(s), not "+itoa(len(a.Shooters)))
+	return p.size.FirstShooters()
+}
+
+func (p Position) applySetup(shooters []Square, stone Square) (Position, error) {
+	want := p.setupCount()
+	if len(shooters) != want {
+		return p, newErr(ErrSetupCount, "this setup places "+itoa(want)+" shooter(s), not "+itoa(len(shooters)))
 	}
-	for _, sq := range append(a.Shooters[:len(a.Shooters):len(a.Shooters)], a.Stone) {
+	for _, sq := range shooters {
 		if !sq.On(p.size) {
 			return p, p.offBoard(sq)
 		}
 	}
+	if !stone.On(p.size) {
+		return p, p.offBoard(stone)
+	}
 	g := geo(p.size)
 	occ := p.occupied()
 	placed := p.shooters
-	for i, sq := range a.Shooters {
-		for _, prev := range a.Shooters[:i] {
+	for i, sq := range shooters {
+		for _, prev := range shooters[:i] {
 			if prev == sq {
 				return p, newErr(ErrOccupied, sq.String()+" is given twice")
 			}
@@ -240,19 +248,19 @@ func (p Position) applySetup(a Action) (Position, error) {
 		}
 		placed = placed.With(sq)
 	}
-	if placed.Has(a.Stone) {
-		return p, newErr(ErrOccupied, "stone square "+a.Stone.String()+" is taken by a shooter")
+	if placed.Has(stone) {
+		return p, newErr(ErrOccupied, "stone square "+stone.String()+" is taken by a shooter")
 	}
-	if occ.Has(a.Stone) {
-		return p, newErr(ErrOccupied, "stone square "+a.Stone.String()+" is occupied")
+	if occ.Has(stone) {
+		return p, newErr(ErrOccupied, "stone square "+stone.String()+" is occupied")
 	}
 	p.shooters = placed
 	if p.phase == PhaseSetup1 {
-		p.black = p.black.With(a.Stone)
+		p.black = p.black.With(stone)
 		p.phase = PhaseChoice
 		p.toMove = White
 	} else {
-		p.white = p.white.With(a.Stone)
+		p.white = p.white.With(stone)
 		p.phase = PhasePlay
 		p.toMove = Black
 	}
@@ -465,14 +473,14 @@ func ParsePosition(text string) (Position, error) {
 		f := 0
 		for j := 0; j < len(rank); j++ {
 			c := rank[j]
-			if c >= '0' && c <= '9' {
+			if c == '0' {
+				return Position{}, badPosition(text, "a run of empty squares is written from 1 to "+itoa(n)+", without a leading zero")
+			}
+			if c >= '1' && c <= '9' {
 				k := int(c - '0')
 				if j+1 < len(rank) && rank[j+1] >= '0' && rank[j+1] <= '9' {
 					k = k*10 + int(rank[j+1]-'0')
 					j++
-				}
-				if k == 0 {
-					return Position{}, badPosition(text, "a run of empty squares cannot be 0")
 				}
 				f += k
 				if f > n {

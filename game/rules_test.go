@@ -1,0 +1,337 @@
+package game
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// diagram reads a board drawn one rank per line, top rank first, with
+// '.' for an empty square and b, w, s, B, W as in the position notation,
+// followed by the side to move.
+func diagram(t *testing.T, board string, toMove Color) Position {
+	t.Helper()
+	var ranks []string
+	for _, line := range strings.Split(strings.TrimSpace(board), "\n") {
+		var b strings.Builder
+		run := 0
+		for _, f := range strings.Fields(line) {
+			if f == "." {
+				run++
+				continue
+			}
+			if run > 0 {
+				b.WriteString(strconv.Itoa(run))
+				run = 0
+			}
+			b.WriteString(f)
+		}
+		if run > 0 {
+			b.WriteString(strconv.Itoa(run))
+		}
+		ranks = append(ranks, b.String())
+	}
+	side := " b"
+	if toMove == White {
+		side = " w"
+	}
+	p, err := ParsePosition(strings.Join(ranks, "/") + side)
+	if err != nil {
+		t.Fatalf("bad diagram: %v", err)
+	}
+	return p
+}
+
+func turn(t *testing.T, tok string) Action {
+	t.Helper()
+	a, err := ParseAction(tok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// playOK applies tok and checks the result against a diagram.
+func playOK(t *testing.T, p Position, tok string, want Position) Position {
+	t.Helper()
+	q, err := p.Apply(turn(t, tok))
+	if err != nil {
+		t.Fatalf("%s refused: %v", tok, err)
+	}
+	if q.String() != want.String() {
+		t.Fatalf("after %s\n got %s\nwant %s", tok, q, want)
+	}
+	return q
+}
+
+func TestClaimGoesToLargerGroup(t *testing.T) {
+	p := diagram(t, `
+		. . . . . . s
+		. . . . . . .
+		. . . . . . .
+		. . . . s . .
+		. . . . . . .
+		w w . . . . .
+		s . b b . . .`, Black)
+	want := diagram(t, `
+		. . . . . . s
+		. . . . . . .
+		. . . . . . .
+		. . . . s . .
+		. . . . . . .
+		w w . . . . .
+		B b b b . . .`, White)
+	// b1 joins c1 and d1: Black's group of 3 beats White's a2-b2 group of 2.
+	q := playOK(t, p, "e4/b1", want)
+	if q.Claims(Black) != 1 || q.Over() {
+		t.Fatalf("claims %d, over %v", q.Claims(Black), q.Over())
+	}
+}
+
+func TestClaimTieGoesToOpponentOfMover(t *testing.T) {
+	p := diagram(t, `
+		. . . . . . s
+		. . . . . . .
+		. . . . . . .
+		. . . . s . .
+		. . . . . . .
+		w w . . . . .
+		s . b . . . b`, Black)
+	want := diagram(t, `
+		. . . . . . s
+		. . . . . . .
+		. . . . . . .
+		. . . . s . .
+		. . . . . . .
+		w w . . . . .
+		W b b . . . b`, White)
+	// Black's b1-c1 (2) ties White's a2-b2 (2): the shooter goes to White,
+	// the opponent of the player who just moved.
+	playOK(t, p, "e4/b1", want)
+}
+
+func TestClaimWithNoGroupGoesToOpponentOfMover(t *testing.T) {
+	p := diagram(t, `
+		. . . . . . . . .
+		. . . . . . . s .
+		. . . . . . . . .
+		. . . . . . . . .
+		. s . . . . . . .
+		. . . . . . . . b
+		. . . . . . . . .
+		B . . . . . . . .
+		s W . . . . . . w`, Black)
+	want := diagram(t, `
+		. . . . . . . . .
+		. . . . . . . s .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . b
+		. b . . . . . . .
+		B s . . . . . . .
+		W W . . . . . . w`, White)
+	// The shooter from b5 fills a1's last empty neighbour; a1 touches no
+	// stone at all (a2 and b1 are claimed shooters), so White gets it.
+	q := playOK(t, p, "b5-b2/b3", want)
+	if q.Claims(White) != 2 || q.Claims(Black) != 1 {
+		t.Fatalf("claims B%d W%d", q.Claims(Black), q.Claims(White))
+	}
+}
+
+func TestWinByNonMoverAndNothingAfterTheEnd(t *testing.T) {
+	// White already holds f1 on 7x7, where 2 shooters win. Black's shot on
+	// c2 traps c1 between Black's c2-d2-d1 (3) and White's a2-b2-b1 (3):
+	// a tie, so c1 goes to White, who wins on Black's turn.
+	p := diagram(t, `
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .
+		. . s . . . .
+		w w . b . . .
+		. w s b . W .`, Black)
+	want := diagram(t, `
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .
+		. . s . . . .
+		w w b b . . .
+		. w W b . W .`, White)
+	q := playOK(t, p, "c3/c2", want)
+	if !q.Over() || q.Winner() != White || q.Phase() != PhaseOver {
+		t.Fatalf("want White to win, got over=%v winner=%v", q.Over(), q.Winner())
+	}
+	if _, err := q.Apply(turn(t, "c3/c4")); !errors.Is(err, ErrGameOver) {
+		t.Fatalf("action after the end: %v, want ErrGameOver", err)
+	}
+	if q.CountTurns() != 0 || len(q.LegalTurns(nil)) != 0 || q.Perft(1) != 0 {
+		t.Fatal("a finished game has no legal turns")
+	}
+}
+
+func TestSeveralClaimsInOneTurn(t *testing.T) {
+	// The shot on b2 traps both a1 and c1. a1 touches only White's a2 and
+	// b1 (1 each, no black): White. c1 touches White's b1 (1) and Black's
+	// d1-d2-c2 (3): Black.
+	p := diagram(t, `
+		. . . . . . .
+		. . . . . . .
+		. . . . s . .
+		. . . . . . .
+		. . . . . . .
+		w . b b . . .
+		s w s b . . .`, Black)
+	want := diagram(t, `
+		. . . . . . .
+		. . . . . . .
+		. . . . s . .
+		. . . . . . .
+		. . . . . . .
+		w b b b . . .
+		W w B b . . .`, White)
+	q := playOK(t, p, "e5/b2", want)
+	if q.Over() {
+		t.Fatal("1-1 on 7x7 is not the end")
+	}
+}
+
+func TestShotIntoTheVacatedSquare(t *testing.T) {
+	p := diagram(t, `
+		s . . . . . .
+		. . . . . . .
+		. . . . . . .
+		. . . s . . .
+		. . . . . . .
+		. . . . . . .
+		s . . . . . .`, Black)
+	want := diagram(t, `
+		s . . . . . .
+		. . . s . . .
+		. . . . . . .
+		. . . b . . .
+		. . . . . . .
+		. . . . . . .
+		s . . . . . .`, White)
+	playOK(t, p, "d4-d6/d4", want)
+}
+
+func TestRefusals(t *testing.T) {
+	p := diagram(t, `
+		s . . . . . .
+		. . . . . . .
+		. . . b . . .
+		. . . s . . w
+		. . . . . . .
+		. . . . . B .
+		. . . . . . .`, Black)
+	cases := []struct {
+		tok  string
+		kind error
+	}{
+		{"d4-d6/d7", ErrBlocked},      // the move passes over d5
+		{"d4-d5/d6", ErrOccupied},     // d5 holds a stone
+		{"d4-e6/e7", ErrNotQueenLine}, // a knight's jump
+		{"d4-d4/d3", ErrNotQueenLine}, // a move of length zero
+		{"d4/h4", ErrOffBoard},        // h is off a 7x7 board
+		{"d4/g4", ErrOccupied},        // shot onto a stone
+		{"d4/g1", ErrBlocked},         // shot passes over the claimed shooter on f2
+		{"d4/e6", ErrNotQueenLine},    // not along a line
+		{"f2/f1", ErrClaimedShooter},  // claimed shooters never act
+		{"c3/c2", ErrNotShooter},      // no shooter there
+		{"d4-c3/d4", nil},             // legal: shot back into the vacated square
+		{"[a1]b2", ErrWrongPhase},     // no setup during play
+		{"swap", ErrWrongPhase},       // no side choice during play
+	}
+	for _, c := range cases {
+		_, err := p.Apply(turn(t, c.tok))
+		if c.kind == nil {
+			if err != nil {
+				t.Errorf("%s refused: %v", c.tok, err)
+			}
+			continue
+		}
+		if !errors.Is(err, c.kind) {
+			t.Errorf("%s: got %v, want %v", c.tok, err, c.kind)
+		}
+		// The refusal must agree with move generation.
+		if a := turn(t, c.tok); a.Kind == KindTurn {
+			for _, m := range p.LegalTurns(nil) {
+				if m == a.Turn {
+					t.Errorf("%s refused but generated as legal", c.tok)
+				}
+			}
+		}
+	}
+}
+
+func TestSetup(t *testing.T) {
+	g, _ := NewGame(Size9)
+	steps := []struct {
+		tok  string
+		kind error
+	}{
+		{"c5-c6/c7", ErrWrongPhase},
+		{"keep", ErrWrongPhase},
+		{"[c5]d2", ErrSetupCount},
+		{"[c5,d6]d2", ErrAdjacentShooter}, // diagonal neighbours
+		{"[c5,c5]d2", ErrOccupied},
+		{"[c5,e5]e5", ErrOccupied},
+		{"[c5,j5]d2", ErrOffBoard},
+		{"[c5,e5]d2", nil},
+		{"[a1,a3,a5]b1", ErrWrongPhase},
+		{"swap", nil},
+		{"swap", ErrWrongPhase},
+		{"[d4,g7,b9]e5", ErrAdjacentShooter}, // d4 touches c5 diagonally
+		{"[g3,g7,b9]d2", ErrOccupied},        // the black stone
+		{"[g3,g7,b9]h1", nil},
+	}
+	for i, s := range steps {
+		next, err := g.PlayToken(s.tok)
+		if s.kind == nil {
+			if err != nil {
+				t.Fatalf("step %d %s refused: %v", i, s.tok, err)
+			}
+			g = next
+			continue
+		}
+		if !errors.Is(err, s.kind) {
+			t.Fatalf("step %d %s: got %v, want %v", i, s.tok, err, s.kind)
+		}
+		if next.Len() != g.Len() {
+			t.Fatalf("step %d: a refused action changed the game", i)
+		}
+	}
+	p := g.Position()
+	if p.Phase() != PhasePlay || p.ToMove() != Black || !p.Swapped() || p.FirstPlayerColor() != White {
+		t.Fatalf("after setup: phase %v, to move %v, swapped %v", p.Phase(), p.ToMove(), p.Swapped())
+	}
+	if got := p.String(); got != "1s7/9/6s2/9/2s1s4/9/6s2/3b5/7w1 b" {
+		t.Fatalf("position %s", got)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, s := range []string{"", "d4", "d4-", "d4/", "/d4", "d4-d5-d6/d7", "d4//d5", "[d4", "[]d4", "[d4]", "[d4,]e5",
+		"[d4]e5,f6", "d0/d1", "a01/a2", "d4/e5x", "é4/e5", "swapkeep", "k", "[d4][e4]e5"} {
+		if _, err := ParseAction(s); !errors.Is(err, ErrMalformed) {
+			t.Errorf("ParseAction(%q) = %v, want ErrMalformed", s, err)
+		}
+	}
+	for _, s := range []string{"k1/a1", "a11/a1", "[z9]a1"} {
+		if _, err := ParseAction(s); !errors.Is(err, ErrOffBoard) {
+			t.Errorf("ParseAction(%q) = %v, want ErrOffBoard", s, err)
+		}
+	}
+	for _, s := range []string{"", "7/7/7/7/7/7/7", "7/7/7/7/7/7/7 x", "8/8/8/8/8/8/8/8 b", "7/7/7/7/7/7/6 b",
+		"7/7/7/7/7/7/8 b", "7/7/7/7/7/7/7q b", "07/7/7/7/7/7/7 b", "s6/7/7/7/7/7/7 b"} {
+		if _, err := ParsePosition(s); err == nil {
+			t.Errorf("ParsePosition(%q) accepted", s)
+		}
+	}
+	if _, err := ParseRecordString("size=8\n[a1]b2"); !errors.Is(err, ErrBadSize) {
+		t.Errorf("size=8: %v", err)
+	}
+}
