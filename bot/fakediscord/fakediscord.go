@@ -1,0 +1,399 @@
+// Package fakediscord is a small Discord stand-in for tests: a REST API
+// and a gateway websocket on 127.0.0.1 that speak just enough of Discord's
+// protocol for a discordgo bot to connect, register its commands, receive
+// INTERACTION_CREATE events and answer them (interaction callbacks,
+// follow-ups and edits through the webhook endpoints, channel messages and
+// threads). Everything the bot sends is recorded as a Message that tests
+// wait for by interaction or by channel.
+package fakediscord
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// AppID is the fake application's (and bot user's) id.
+const AppID = "100000000000000001"
+
+// Message is one thing the bot sent.
+type Message struct {
+	Kind          string // "callback", "edit", "followup", "delete", "post"
+	InteractionID string // for callback, edit, followup, delete
+	Channel       string // for post
+	Type          int    // callback's response type (4 message, 5 deferred, 8 autocomplete)
+	Content       string
+	Flags         int
+	Buttons       []Button
+	AllowedUsers  []string
+	AllowedParse  []string
+	Choices       []Choice
+	Files         []File
+}
+
+// Ephemeral reports whether the message is visible to its user only.
+func (m Message) Ephemeral() bool { return m.Flags&64 != 0 }
+
+// Button is a button of a message.
+type Button struct {
+	Label    string `json:"label"`
+	CustomID string `json:"custom_id"`
+}
+
+// Choice is an autocomplete choice.
+type Choice struct {
+	Name  string `json:"name"`
+	Value any    `json:"value"`
+}
+
+// File is an attachment.
+type File struct {
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
+// Server is the fake Discord.
+type Server struct {
+	HTTP *httptest.Server
+	// Ready is closed when a bot has identified on the gateway.
+	Ready chan struct{}
+	// Commands receives the body of each command registration (PUT).
+	Commands chan []byte
+
+	mu      sync.Mutex
+	conn    *websocket.Conn
+	seq     int64
+	waiters map[string]chan Message
+	ready   sync.Once
+	ids     atomic.Int64
+	token   atomic.Value // last Authorization header seen
+}
+
+// New starts the fake Discord on a loopback port.
+func New() *Server {
+	s := &Server{
+		Ready:    make(chan struct{}),
+		Commands: make(chan []byte, 16),
+		waiters:  map[string]chan Message{},
+	}
+	s.ids.Store(900000000000000000)
+	s.HTTP = httptest.NewServer(http.HandlerFunc(s.serve))
+	return s
+}
+
+// URL is the REST base URL to give the bot (DISCORD_API_URL).
+func (s *Server) URL() string { return s.HTTP.URL + "/api/v10" }
+
+// Authorization is the last Authorization header the bot sent.
+func (s *Server) Authorization() string {
+	v, _ := s.token.Load().(string)
+	return v
+}
+
+// Close stops the server.
+func (s *Server) Close() {
+	s.mu.Lock()
+	if s.conn != nil {
+		s.conn.Close()
+	}
+	s.mu.Unlock()
+	s.HTTP.Close()
+}
+
+// NewID returns a fresh snowflake-like id.
+func (s *Server) NewID() string { return strconv.FormatInt(s.ids.Add(1), 10) }
+
+func (s *Server) waiter(key string) chan Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch, ok := s.waiters[key]
+	if !ok {
+		ch = make(chan Message, 64)
+		s.waiters[key] = ch
+	}
+	return ch
+}
+
+func (s *Server) record(key string, m Message) { s.waiter(key) <- m }
+
+// Next waits for the next message the bot sent about an interaction
+// (callbacks, edits, follow-ups), up to timeout.
+func (s *Server) Next(interactionID string, timeout time.Duration) (Message, error) {
+	return s.next("i:"+interactionID, timeout)
+}
+
+// NextPost waits for the next message the bot posted in a channel.
+func (s *Server) NextPost(channel string, timeout time.Duration) (Message, error) {
+	return s.next("c:"+channel, timeout)
+}
+
+func (s *Server) next(key string, timeout time.Duration) (Message, error) {
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case m := <-s.waiter(key):
+		return m, nil
+	case <-t.C:
+		return Message{}, fmt.Errorf("fakediscord: nothing for %s within %v", key, timeout)
+	}
+}
+
+// Reply waits for the message that answers an interaction for good: a
+// callback of type 4 or 8, or, after a deferral, the edit or ephemeral
+// follow-up that replaces it.
+func (s *Server) Reply(interactionID string, timeout time.Duration) (Message, error) {
+	deadline := time.Now().Add(timeout)
+	for {
+		m, err := s.Next(interactionID, time.Until(deadline))
+		if err != nil {
+			return m, err
+		}
+		switch {
+		case m.Kind == "callback" && (m.Type == 5 || m.Type == 6):
+			continue
+		case m.Kind == "delete":
+			continue
+		}
+		return m, nil
+	}
+}
+
+// Send sends an interaction (a Discord INTERACTION_CREATE payload) to the
+// bot over the gateway.
+func (s *Server) Send(interaction any) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.conn == nil {
+		return fmt.Errorf("fakediscord: no bot connected")
+	}
+	s.seq++
+	return s.conn.WriteJSON(map[string]any{"op": 0, "t": "INTERACTION_CREATE", "s": s.seq, "d": interaction})
+}
+
+var upgrader = websocket.Upgrader{}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	if a := r.Header.Get("Authorization"); a != "" {
+		s.token.Store(a)
+	}
+	p := strings.TrimPrefix(r.URL.Path, "/api/v10")
+	parts := strings.Split(strings.Trim(p, "/"), "/")
+	switch {
+	case strings.HasPrefix(r.URL.Path, "/ws"):
+		s.gateway(w, r)
+	case p == "/gateway" || p == "/gateway/bot":
+		writeJSON(w, map[string]any{"url": "ws://" + r.Host + "/ws", "shards": 1,
+			"session_start_limit": map[string]int{"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+	case r.Method == http.MethodPut && len(parts) >= 3 && parts[0] == "applications" && parts[len(parts)-1] == "commands":
+		body, _ := io.ReadAll(r.Body)
+		select {
+		case s.Commands <- body:
+		default:
+		}
+		var cmds []map[string]any
+		json.Unmarshal(body, &cmds)
+		for _, c := range cmds {
+			c["id"] = s.NewID()
+			c["application_id"] = AppID
+			c["version"] = "1"
+		}
+		writeJSON(w, cmds)
+	case r.Method == http.MethodPost && len(parts) == 3 && parts[0] == "interactions" && parts[2] == "callback":
+		m, err := readMessage(r)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		m.Kind, m.InteractionID = "callback", parts[1]
+		s.record("i:"+parts[1], m)
+		w.WriteHeader(http.StatusNoContent)
+	case len(parts) >= 3 && parts[0] == "webhooks":
+		// interaction tokens are "tok-<interaction id>"
+		iid := strings.TrimPrefix(parts[2], "tok-")
+		switch {
+		case r.Method == http.MethodPost && len(parts) == 3:
+			m, err := readMessage(r)
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusBadRequest)
+				return
+			}
+			m.Kind, m.InteractionID = "followup", iid
+			s.record("i:"+iid, m)
+			writeJSON(w, map[string]any{"id": s.NewID(), "channel_id": "0", "content": m.Content})
+		case r.Method == http.MethodPatch && len(parts) == 5:
+			m, err := readMessage(r)
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusBadRequest)
+				return
+			}
+			m.Kind, m.InteractionID = "edit", iid
+			s.record("i:"+iid, m)
+			writeJSON(w, map[string]any{"id": s.NewID(), "channel_id": "0", "content": m.Content})
+		case r.Method == http.MethodDelete && len(parts) == 5:
+			s.record("i:"+iid, Message{Kind: "delete", InteractionID: iid})
+			w.WriteHeader(http.StatusNoContent)
+		default:
+			http.NotFound(w, r)
+		}
+	case r.Method == http.MethodPost && len(parts) == 3 && parts[0] == "channels" && parts[2] == "threads":
+		var body struct {
+			Name string `json:"name"`
+		}
+		json.NewDecoder(r.Body).Decode(&body)
+		writeJSON(w, map[string]any{"id": "thread-" + s.NewID(), "type": 11, "parent_id": parts[1], "name": body.Name})
+	case r.Method == http.MethodPost && len(parts) == 3 && parts[0] == "channels" && parts[2] == "messages":
+		m, err := readMessage(r)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		m.Kind, m.Channel = "post", parts[1]
+		s.record("c:"+parts[1], m)
+		writeJSON(w, map[string]any{"id": s.NewID(), "channel_id": parts[1], "content": m.Content})
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(v)
+}
+
+// payload is the union of the JSON bodies the bot sends.
+type payload struct {
+	Type int `json:"type"`
+	Data *struct {
+		messageBody
+		Choices []Choice `json:"choices"`
+	} `json:"data"`
+	messageBody
+}
+
+type messageBody struct {
+	Content    *string `json:"content"`
+	Flags      int     `json:"flags"`
+	Components []struct {
+		Components []Button `json:"components"`
+	} `json:"components"`
+	AllowedMentions *struct {
+		Parse []string `json:"parse"`
+		Users []string `json:"users"`
+	} `json:"allowed_mentions"`
+}
+
+func (b messageBody) into(m *Message) {
+	if b.Content != nil {
+		m.Content = *b.Content
+	}
+	m.Flags = b.Flags
+	for _, row := range b.Components {
+		m.Buttons = append(m.Buttons, row.Components...)
+	}
+	if b.AllowedMentions != nil {
+		m.AllowedUsers = b.AllowedMentions.Users
+		m.AllowedParse = b.AllowedMentions.Parse
+	}
+}
+
+func readMessage(r *http.Request) (Message, error) {
+	var m Message
+	var raw []byte
+	ct, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if ct == "multipart/form-data" {
+		mr := multipart.NewReader(r.Body, params["boundary"])
+		for {
+			part, err := mr.NextPart()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return m, err
+			}
+			data, err := io.ReadAll(part)
+			if err != nil {
+				return m, err
+			}
+			if part.FormName() == "payload_json" {
+				raw = data
+				continue
+			}
+			m.Files = append(m.Files, File{Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Data: data})
+		}
+	} else {
+		var err error
+		if raw, err = io.ReadAll(r.Body); err != nil {
+			return m, err
+		}
+	}
+	if len(raw) == 0 {
+		return m, nil
+	}
+	var p payload
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return m, fmt.Errorf("fakediscord: bad JSON: %v", err)
+	}
+	m.Type = p.Type
+	p.messageBody.into(&m)
+	if p.Data != nil {
+		p.Data.messageBody.into(&m)
+		m.Choices = p.Data.Choices
+	}
+	return m, nil
+}
+
+// gateway speaks the gateway protocol: Hello, Identify, Ready, heartbeats.
+func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
+	c, err := upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return
+	}
+	defer c.Close()
+	s.mu.Lock()
+	err = c.WriteJSON(map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": 41250}})
+	s.mu.Unlock()
+	if err != nil {
+		return
+	}
+	for {
+		var msg struct {
+			Op int             `json:"op"`
+			D  json.RawMessage `json:"d"`
+		}
+		if err := c.ReadJSON(&msg); err != nil {
+			return
+		}
+		switch msg.Op {
+		case 1: // heartbeat
+			s.mu.Lock()
+			err = c.WriteJSON(map[string]any{"op": 11})
+			s.mu.Unlock()
+		case 2: // identify
+			s.mu.Lock()
+			s.conn = c
+			s.seq++
+			err = c.WriteJSON(map[string]any{"op": 0, "t": "READY", "s": s.seq, "d": map[string]any{
+				"v": 10, "session_id": "fake-session", "guilds": []any{},
+				"user":        map[string]any{"id": AppID, "username": "veletasbot", "bot": true},
+				"application": map[string]any{"id": AppID, "flags": 0},
+			}})
+			s.mu.Unlock()
+			s.ready.Do(func() { close(s.Ready) })
+		}
+		if err != nil {
+			return
+		}
+	}
+}

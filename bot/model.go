@@ -1,0 +1,138 @@
+package bot
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Kind tells the three kinds of request apart.
+type Kind uint8
+
+// The kinds of request.
+const (
+	KindCommand      Kind = iota + 1 // a /veletas subcommand
+	KindButton                       // a button pressed on a message
+	KindAutocomplete                 // the user is typing an option
+)
+
+// User is a player as the front end knows it.
+type User struct {
+	ID   string // stable id; mentions are written <@ID>
+	Name string // display name, for thread names and logs
+}
+
+// Request is one thing a user did, free of any Discord type.
+type Request struct {
+	ID      string // the front end's id of the interaction, for logs
+	Kind    Kind
+	Guild   string // server id; "" outside a server
+	Channel string // the channel or thread the user acted in
+	User    User
+
+	// Command is the subcommand's name for KindCommand and KindAutocomplete.
+	Command string
+	// Options holds the options typed, by name, as text. User options hold
+	// the user's id.
+	Options map[string]string
+	// Users resolves user ids named in Options to users (for names).
+	Users map[string]User
+	// Focused is the option being typed, for KindAutocomplete.
+	Focused string
+
+	// CustomID is the pressed button's id, for KindButton.
+	CustomID string
+
+	// Threads creates game threads; nil when the front end cannot (the
+	// console) or the bot may not create threads in Channel.
+	Threads ThreadStarter
+}
+
+// ThreadStarter creates a public thread in a channel and returns its id.
+// The Discord adapter implements it; the handlers call it when a game
+// starts.
+type ThreadStarter interface {
+	StartThread(channel, name string) (thread string, err error)
+}
+
+// Image is one PNG attached to a reply.
+type Image struct {
+	Name string // file name, such as "board.png"
+	PNG  []byte
+}
+
+// Button is one button under a reply.
+type Button struct {
+	Label    string
+	CustomID string
+	Style    ButtonStyle
+}
+
+// ButtonStyle is the colour of a button.
+type ButtonStyle uint8
+
+// The button styles.
+const (
+	Primary ButtonStyle = iota + 1
+	Secondary
+	Success
+	Danger
+)
+
+// Reply is what a handler answers: one message, seen by everyone or only by
+// the user who acted (Ephemeral).
+type Reply struct {
+	Text      string
+	Ephemeral bool
+	Images    []Image
+	Buttons   []Button
+	// Mentions lists the user ids the message may notify; mentions of
+	// anyone else in Text are shown but do not ping.
+	Mentions []string
+	// Update asks a button's reply to replace the message the button was
+	// on (to take its buttons away) instead of posting a new message.
+	Update bool
+	// Posts are further messages for other channels, such as the first
+	// board of a game in its new thread.
+	Posts []Post
+}
+
+// Post is a message sent to a channel other than the request's.
+type Post struct {
+	Channel string
+	Reply   Reply
+}
+
+// Choice is one autocomplete suggestion.
+type Choice struct {
+	Name  string // shown to the user
+	Value string // put into the option
+}
+
+// MaxChoices is Discord's limit on autocomplete suggestions.
+const MaxChoices = 25
+
+// Mention writes the text that mentions a user.
+func Mention(id string) string { return "<@" + id + ">" }
+
+// ChannelMention writes the text that links a channel or thread.
+func ChannelMention(id string) string { return "<#" + id + ">" }
+
+var mentionRE = regexp.MustCompile(`<([@#])!?([^<>\s]{1,64})>`)
+
+// PlainMentions rewrites <@ID> as @NAME and <#ID> as #ID, using name to map
+// user ids to names (ids are kept when name returns ""). The console prints
+// replies this way.
+func PlainMentions(text string, name func(id string) string) string {
+	if !strings.Contains(text, "<") {
+		return text
+	}
+	return mentionRE.ReplaceAllStringFunc(text, func(m string) string {
+		sub := mentionRE.FindStringSubmatch(m)
+		if sub[1] == "@" {
+			if n := name(sub[2]); n != "" {
+				return "@" + n
+			}
+		}
+		return sub[1] + sub[2]
+	})
+}
