@@ -1,0 +1,466 @@
+package store
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
+)
+
+// SchemaVersion is the version of the file layout written by this package.
+//
+//	1: buckets meta, games, threads, challenges, archive, standings, settings
+//	2: adds players, an index of the archive by guild and player
+const SchemaVersion = 2
+
+// DefaultTimeout is how long Open waits for the file lock.
+const DefaultTimeout = time.Second
+
+// DefaultChallengeTTL is how long a challenge stays open.
+const DefaultChallengeTTL = 24 * time.Hour
+
+// maxBatch bounds the number of changes grouped in one transaction.
+const maxBatch = 256
+
+// Options configure Open. A nil *Options gives the defaults.
+type Options struct {
+	// Timeout is how long Open waits for the lock on the file before it
+	// fails with ErrLocked. Default DefaultTimeout; negative means do not
+	// wait at all.
+	Timeout time.Duration
+
+	// NoSync skips fsync on commit. For tests only: a crash may lose
+	// committed changes.
+	NoSync bool
+
+	// Now is the clock. Default time.Now.
+	Now func() time.Time
+
+	// ChallengeTTL is how long a challenge stays open when the guild's
+	// settings do not say. Default DefaultChallengeTTL.
+	ChallengeTTL time.Duration
+
+	// Rate, when set, is called in the transaction that ends a rated game
+	// with the standings of the winner and the loser (results already
+	// counted) and returns them with new ratings.
+	Rate func(winner, loser Standing) (Standing, Standing)
+
+	// Logger receives warnings (a corrupt value skipped in a listing).
+	// Default: discard.
+	Logger *slog.Logger
+}
+
+// DB is an open store. Its methods are safe for concurrent use.
+type DB struct {
+	bolt *bolt.DB
+	path string
+	opts Options
+
+	reqs    chan *request
+	closing chan struct{}
+	done    chan struct{}
+	once    sync.Once
+}
+
+var (
+	bucketMeta       = []byte("meta")
+	bucketGames      = []byte("games")      // guild \x00 channel -> Game
+	bucketThreads    = []byte("threads")    // guild \x00 thread -> channel
+	bucketChallenges = []byte("challenges") // id (8 bytes) -> Challenge
+	bucketArchive    = []byte("archive")    // id (8 bytes) -> Game
+	bucketStandings  = []byte("standings")  // guild \x00 user -> Standing
+	bucketSettings   = []byte("settings")   // guild -> Settings
+	bucketPlayers    = []byte("players")    // guild \x00 user \x00 id (8 bytes) -> empty (v2)
+	bucketQuarantine = []byte("quarantine") // key -> raw value removed by RemoveGame
+
+	keyVersion = []byte("version")
+
+	// bucketsV1 are the buckets of schema version 1.
+	bucketsV1 = [][]byte{bucketMeta, bucketGames, bucketThreads, bucketChallenges, bucketArchive, bucketStandings, bucketSettings}
+)
+
+// Open opens the database file at path, creating it if needed, and
+// migrates it to SchemaVersion. It fails with ErrLocked after
+// opts.Timeout when another process has the file open.
+func Open(path string, opts *Options) (*DB, error) {
+	o := Options{}
+	if opts != nil {
+		o = *opts
+	}
+	if o.Timeout == 0 {
+		o.Timeout = DefaultTimeout
+	} else if o.Timeout < 0 {
+		o.Timeout = time.Nanosecond
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.ChallengeTTL <= 0 {
+		o.ChallengeTTL = DefaultChallengeTTL
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	bdb, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout, NoSync: o.NoSync, FreelistType: bolt.FreelistMapType})
+	if err != nil {
+		if errors.Is(err, bolterrors.ErrTimeout) {
+			return nil, fmt.Errorf("store: open %s: %w (waited %v; %w)", path, ErrLocked, o.Timeout, err)
+		}
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	db := &DB{bolt: bdb, path: path, opts: o,
+		reqs: make(chan *request), closing: make(chan struct{}), done: make(chan struct{})}
+	if err := bdb.Update(db.migrate); err != nil {
+		bdb.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	go db.commitLoop()
+	return db, nil
+}
+
+// migrate creates a new file's buckets or brings an older file to
+// SchemaVersion, in the transaction of Open.
+func (db *DB) migrate(tx *bolt.Tx) error {
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil {
+		empty := true
+		tx.ForEach(func([]byte, *bolt.Bucket) error { empty = false; return nil })
+		if !empty {
+			return ErrNotStore
+		}
+		for _, name := range bucketsV1 {
+			if _, err := tx.CreateBucket(name); err != nil {
+				return err
+			}
+		}
+		if err := setVersion(tx, 1); err != nil {
+			return err
+		}
+		meta = tx.Bucket(bucketMeta)
+	}
+	v, err := strconv.Atoi(string(meta.Get(keyVersion)))
+	if err != nil || v < 1 {
+		return fmt.Errorf("%w: bad schema version %q", ErrNotStore, meta.Get(keyVersion))
+	}
+	if v > SchemaVersion {
+		return fmt.Errorf("%w (file has version %d, this veletasbot knows up to %d)", ErrSchemaTooNew, v, SchemaVersion)
+	}
+	for ; v < SchemaVersion; v++ {
+		if err := migrations[v](db, tx); err != nil {
+			return fmt.Errorf("migrate schema %d to %d: %w", v, v+1, err)
+		}
+		if err := setVersion(tx, v+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func setVersion(tx *bolt.Tx, v int) error {
+	return tx.Bucket(bucketMeta).Put(keyVersion, []byte(strconv.Itoa(v)))
+}
+
+// migrations[v] brings a file from version v to v+1.
+var migrations = map[int]func(*DB, *bolt.Tx) error{
+	1: migrate1to2,
+}
+
+// migrate1to2 builds the players index of the archive.
+func migrate1to2(db *DB, tx *bolt.Tx) error {
+	idx, err := tx.CreateBucketIfNotExists(bucketPlayers)
+	if err != nil {
+		return err
+	}
+	return tx.Bucket(bucketArchive).ForEach(func(k, v []byte) error {
+		var g Game
+		if err := decode(v, &g); err != nil {
+			db.opts.Logger.Warn("store: migration skips a corrupt archived game", "id", binary.BigEndian.Uint64(k), "err", err)
+			return nil
+		}
+		for _, p := range g.Players {
+			if err := idx.Put(playerKey(g.Guild, p, g.ID), nil); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Close waits for changes in flight to commit and closes the file.
+func (db *DB) Close() error {
+	var err error
+	db.once.Do(func() {
+		close(db.closing)
+		<-db.done
+		err = db.bolt.Close()
+	})
+	return err
+}
+
+// Path is the file's path.
+func (db *DB) Path() string { return db.path }
+
+// Check runs bbolt's consistency check of the whole file and returns the
+// first problem found, or nil.
+func (db *DB) Check() error {
+	return db.view(func(tx *bolt.Tx) error {
+		var first error
+		for err := range tx.Check() {
+			if first == nil {
+				first = err
+			}
+		}
+		if first != nil {
+			return fmt.Errorf("store: consistency check: %w", first)
+		}
+		return nil
+	})
+}
+
+// Backup writes a consistent copy of the whole database to w while the
+// bot runs and returns the number of bytes written.
+func (db *DB) Backup(w io.Writer) (int64, error) {
+	var n int64
+	err := db.view(func(tx *bolt.Tx) error {
+		var err error
+		n, err = tx.WriteTo(w)
+		return err
+	})
+	if err != nil {
+		return n, fmt.Errorf("store: backup: %w", err)
+	}
+	return n, nil
+}
+
+// BackupFile writes a consistent copy of the database to path: to a
+// temporary file in the same directory, synced, then renamed over path,
+// so that path always holds a complete copy.
+func (db *DB) BackupFile(path string) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("store: backup: %w", err)
+	}
+	tmp := f.Name()
+	_, err = db.Backup(f)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("store: backup to %s: %w", path, err)
+	}
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// view runs fn in a read-only transaction.
+func (db *DB) view(fn func(tx *bolt.Tx) error) error {
+	select {
+	case <-db.closing:
+		return fmt.Errorf("store: %w", ErrClosed)
+	default:
+	}
+	err := db.bolt.View(fn)
+	if errors.Is(err, bolterrors.ErrDatabaseNotOpen) {
+		return fmt.Errorf("store: %w", ErrClosed)
+	}
+	return err
+}
+
+// A request is one change waiting for the commit loop.
+type request struct {
+	fn   func(tx *bolt.Tx) error
+	done chan error
+}
+
+// abortError marks an error that happened after a change started writing:
+// the transaction it ran in must be rolled back.
+type abortError struct{ err error }
+
+func (e *abortError) Error() string { return e.err.Error() }
+func (e *abortError) Unwrap() error { return e.err }
+
+// abort marks err (if not nil) as needing a rollback.
+func abort(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &abortError{err}
+}
+
+// update runs fn in a read-write transaction, possibly together with the
+// changes of other callers (group commit), and returns after the commit
+// is on disk.
+//
+// fn must check everything before it writes anything: an error returned
+// before the first write is a refusal, delivered to this caller alone while
+// the other changes of the group commit. An error after a write must be
+// wrapped with abort; it rolls the group back and every change in it is
+// run again in a transaction of its own. fn may therefore run more than
+// once, and its results must be set afresh on each run.
+func (db *DB) update(fn func(tx *bolt.Tx) error) error {
+	r := &request{fn: fn, done: make(chan error, 1)}
+	select {
+	case db.reqs <- r:
+	case <-db.closing:
+		return fmt.Errorf("store: %w", ErrClosed)
+	}
+	return <-r.done
+}
+
+func (db *DB) commitLoop() {
+	defer close(db.done)
+	batch := make([]*request, 0, maxBatch)
+	errs := make([]error, maxBatch)
+	for {
+		batch = batch[:0]
+		select {
+		case r := <-db.reqs:
+			batch = append(batch, r)
+		case <-db.closing:
+			return
+		}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case r := <-db.reqs:
+				batch = append(batch, r)
+			default:
+				break more
+			}
+		}
+		err := db.bolt.Update(func(tx *bolt.Tx) error {
+			for i, r := range batch {
+				errs[i] = r.fn(tx)
+				var ae *abortError
+				if errors.As(errs[i], &ae) {
+					return ae
+				}
+			}
+			return nil
+		})
+		if err == nil {
+			for i, r := range batch {
+				r.done <- errs[i]
+			}
+			continue
+		}
+		if len(batch) == 1 {
+			batch[0].done <- unabort(err)
+			continue
+		}
+		// Retry each change alone so that one failure does not fail the others.
+		for _, r := range batch {
+			var ferr error
+			err := db.bolt.Update(func(tx *bolt.Tx) error {
+				ferr = r.fn(tx)
+				var ae *abortError
+				if errors.As(ferr, &ae) {
+					return ae
+				}
+				return nil
+			})
+			if err == nil {
+				err = ferr
+			}
+			r.done <- unabort(err)
+		}
+	}
+}
+
+func unabort(err error) error {
+	var ae *abortError
+	if errors.As(err, &ae) {
+		return ae.err
+	}
+	return err
+}
+
+// Values are stored as a format byte, the JSON encoding and a CRC-32C of
+// both, so that damage is detected rather than misread.
+const formatJSON = 1
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+func encode(v any) ([]byte, error) {
+	b, err := marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(b)+5)
+	out = append(out, formatJSON)
+	out = append(out, b...)
+	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli)), nil
+}
+
+// decode decodes a stored value into v; a Game is also replayed. Errors
+// wrap ErrCorrupt.
+func decode(b []byte, v any) error {
+	if len(b) < 6 {
+		return fmt.Errorf("%w: value of %d bytes is too short", ErrCorrupt, len(b))
+	}
+	body, sum := b[:len(b)-4], binary.LittleEndian.Uint32(b[len(b)-4:])
+	if crc32.Checksum(body, castagnoli) != sum {
+		return fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
+	}
+	if body[0] != formatJSON {
+		return fmt.Errorf("%w: unknown value format %d", ErrCorrupt, body[0])
+	}
+	if err := unmarshal(body[1:], v); err != nil {
+		return fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	if g, ok := v.(*Game); ok {
+		if err := g.load(); err != nil {
+			return fmt.Errorf("%w: record does not replay: %v", ErrCorrupt, err)
+		}
+	}
+	return nil
+}
+
+func idKey(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }
+
+func pairKey(a, b string) []byte {
+	k := make([]byte, 0, len(a)+1+len(b))
+	k = append(k, a...)
+	k = append(k, 0)
+	return append(k, b...)
+}
+
+func playerKey(guild, user string, id uint64) []byte {
+	k := pairKey(guild, user)
+	k = append(k, 0)
+	return binary.BigEndian.AppendUint64(k, id)
+}
+
+// checkID validates a Discord ID or console name used in a key.
+func checkID(what, id string) error {
+	if id == "" || len(id) > 100 {
+		return fmt.Errorf("store: %w: %s must be 1 to 100 bytes", ErrInvalid, what)
+	}
+	for i := 0; i < len(id); i++ {
+		if id[i] == 0 {
+			return fmt.Errorf("store: %w: %s contains a NUL byte", ErrInvalid, what)
+		}
+	}
+	return nil
+}

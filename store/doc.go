@@ -1,0 +1,50 @@
+// Package store keeps the Veletas bot's durable state in one bbolt file:
+// the active game of each channel, pending challenges, the archive of
+// finished games, per-guild standings and per-guild settings.
+//
+// # Durability
+//
+// Every change is one read-write bbolt transaction, committed with fsync
+// before the method returns. A method that returns a nil error has put its
+// change on disk; a method that returns an error changed nothing. Changes
+// from concurrent callers are grouped into one transaction and one fsync
+// (group commit), so many games can be played at once without giving up
+// durability.
+//
+// # Games
+//
+// A game is keyed by its guild and the channel the challenge was made in;
+// when the bot moves the game into a thread (SetGameThread) the thread ID
+// finds it too, so ActiveGame accepts either. Each game also has a unique
+// numeric ID kept in the archive when it ends.
+//
+// The game record (the notation of veletas-notation.md) is the source of
+// truth. Every load replays it through package game; a stored value that
+// cannot be decoded or replayed yields an error wrapping ErrCorrupt for that
+// game only.
+//
+// Each game carries a revision number that grows by one with every change
+// of its record. Apply takes the revision the caller showed the player; if
+// the game has moved on since, it refuses with ErrStaleRevision, which the
+// bot turns into "the board has changed". A negative revision skips that
+// check (slash commands name the action in full).
+//
+// Who acts: the first setup is the first player's (Players[0], the
+// challenger); the side choice is the second player's; the second setup is
+// White's; turns are made by the player whose colour is to move.
+//
+// # Errors
+//
+// Errors wrap the Err* values of this package, so callers test them with
+// errors.Is. A refusal by the rules wraps both ErrIllegal and the error
+// from package game: errors.Is(err, game.ErrOccupied) works, and
+// errors.As(err, &ge) with ge of type *game.Error gives the sentence to show
+// the player.
+//
+// # Files
+//
+// The file carries a schema version. Open migrates a file of an older
+// version in place and refuses a newer one with ErrSchemaTooNew. Open fails
+// after Options.Timeout with ErrLocked when another process holds the file.
+// Backup and BackupFile write a consistent copy while the bot runs.
+package store

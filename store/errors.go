@@ -1,0 +1,75 @@
+package store
+
+import "errors"
+
+// These errors classify the failures of this package. Returned errors wrap
+// exactly one of them (a refusal by the rules also wraps the game
+// package's error), so callers test with errors.Is.
+var (
+	// ErrLocked is returned by Open when another process holds the
+	// database file. The returned error also wraps bbolt's ErrTimeout.
+	ErrLocked = errors.New("database file is locked: is another veletasbot running on this file?")
+
+	// ErrSchemaTooNew is returned by Open when the file was written by a
+	// newer version of the bot, with a schema this version does not know.
+	ErrSchemaTooNew = errors.New("database schema is newer than this veletasbot supports: upgrade veletasbot")
+
+	// ErrNotStore is returned by Open when the file is a bbolt database but
+	// not one written by this package.
+	ErrNotStore = errors.New("file is not a veletasbot database")
+
+	// ErrClosed is returned by every method after Close.
+	ErrClosed = errors.New("database is closed")
+
+	// ErrInvalid is returned when an argument is malformed: an empty or
+	// over-long ID, an unsupported board size.
+	ErrInvalid = errors.New("invalid argument")
+
+	// ErrNotFound is returned when a finished game or another record asked
+	// for by ID does not exist.
+	ErrNotFound = errors.New("not found")
+
+	// ErrNoGame is returned when the channel (or thread) has no active
+	// game, including when its game has just ended.
+	ErrNoGame = errors.New("no active game in this channel")
+
+	// ErrChannelBusy is returned when a challenge is made or accepted in a
+	// channel that already has an active game.
+	ErrChannelBusy = errors.New("this channel already has an active game")
+
+	// ErrNotPlayer is returned when a user acts on a game they do not play,
+	// or answers a challenge that is not theirs to answer.
+	ErrNotPlayer = errors.New("not a player of this game")
+
+	// ErrNotYourTurn is returned when a player acts while it is the other
+	// player's turn.
+	ErrNotYourTurn = errors.New("it is not your turn")
+
+	// ErrStaleRevision is returned when an action names a revision older
+	// than the game's: the board has changed since the player saw it.
+	ErrStaleRevision = errors.New("the board has changed")
+
+	// ErrIllegal is returned, together with the game package's error, when
+	// the rules refuse an action.
+	ErrIllegal = errors.New("illegal action")
+
+	// ErrChallengeNotFound is returned when a challenge does not exist
+	// (never made, accepted, declined or purged).
+	ErrChallengeNotFound = errors.New("challenge not found")
+
+	// ErrChallengeExpired is returned when a challenge is answered after
+	// its expiry.
+	ErrChallengeExpired = errors.New("challenge has expired")
+
+	// ErrSelfChallenge is returned when a user challenges or accepts their
+	// own challenge.
+	ErrSelfChallenge = errors.New("a player cannot challenge themselves")
+
+	// ErrNoTimeout is returned by ClaimTimeout when the game has no time
+	// limit or the time for the current move has not run out.
+	ErrNoTimeout = errors.New("the time for this move has not run out")
+
+	// ErrCorrupt is returned when a stored value fails to decode or its
+	// record fails to replay. Only the value concerned is affected.
+	ErrCorrupt = errors.New("stored value is corrupt")
+)

@@ -1,0 +1,210 @@
+package store
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/veletasbot/veletas/game"
+)
+
+// Reason tells how a game ended.
+type Reason uint8
+
+// The ways a game ends.
+const (
+	ReasonNone     Reason = iota // the game is not over
+	ReasonMajority               // a player claimed a majority of shooters
+	ReasonResign                 // a player resigned
+	ReasonTimeout                // a player's time for a move ran out and the opponent claimed the win
+)
+
+var reasonNames = [...]string{"", "majority", "resignation", "timeout"}
+
+// String returns "majority", "resignation", "timeout" or "" for ReasonNone.
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return fmt.Sprintf("reason(%d)", uint8(r))
+}
+
+// MarshalText encodes the reason by name.
+func (r Reason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText decodes a reason name.
+func (r *Reason) UnmarshalText(b []byte) error {
+	for i, n := range reasonNames {
+		if n == string(b) {
+			*r = Reason(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown reason %q", b)
+}
+
+// Challenge is a pending invitation to play.
+type Challenge struct {
+	ID         uint64        `json:"id"`
+	Guild      string        `json:"guild"`
+	Channel    string        `json:"channel"`
+	Challenger string        `json:"challenger"`
+	Opponent   string        `json:"opponent,omitempty"` // "" for an open challenge: anyone but the challenger may accept
+	Size       game.Size     `json:"size"`
+	Rated      bool          `json:"rated,omitempty"`
+	MoveTime   time.Duration `json:"move_time,omitempty"` // time per move; 0 for none
+	Message    string        `json:"message,omitempty"`   // the message showing the challenge, set by SetChallengeMessage
+	Created    time.Time     `json:"created"`
+	Expires    time.Time     `json:"expires"`
+}
+
+// Expired reports whether the challenge has expired at now.
+func (c Challenge) Expired(now time.Time) bool { return !now.Before(c.Expires) }
+
+// Game is an active or finished game. Players[0] is the first player (the
+// challenger), who makes the first setup; Players[1] makes the side
+// choice. Record is the game record in the notation, the source of truth.
+type Game struct {
+	ID        uint64        `json:"id"`
+	Guild     string        `json:"guild"`
+	Channel   string        `json:"channel"`          // the channel the challenge was made in
+	Thread    string        `json:"thread,omitempty"` // the thread the game is played in, if any
+	Message   string        `json:"message,omitempty"`
+	Players   [2]string     `json:"players"`
+	Size      game.Size     `json:"size"`
+	Record    string        `json:"record"`
+	Revision  int           `json:"rev"`
+	Rated     bool          `json:"rated,omitempty"`
+	MoveTime  time.Duration `json:"move_time,omitempty"` // time per move; 0 for none
+	Reminded  bool          `json:"reminded,omitempty"`  // the reminder for the current move was sent
+	Challenge uint64        `json:"challenge,omitempty"` // the challenge it came from
+	Started   time.Time     `json:"started"`
+	Updated   time.Time     `json:"updated"` // time of the last action (start of the current move)
+	Ended     time.Time     `json:"ended,omitzero"`
+	Winner    string        `json:"winner,omitempty"` // user ID of the winner once the game is over
+	Reason    Reason        `json:"reason,omitempty"`
+
+	state  game.Game // Record replayed
+	replay bool      // state is set
+}
+
+// State returns the game replayed from its record. Games returned by
+// the store are already replayed; for a Game built by hand the record is
+// parsed (a record that fails to parse gives the empty game).
+func (g Game) State() game.Game {
+	if g.replay {
+		return g.state
+	}
+	st, err := game.ParseRecordString(g.Record)
+	if err != nil {
+		st, _ = game.NewGame(g.Size)
+	}
+	return st
+}
+
+// Position is the current position, State().Position().
+func (g Game) Position() game.Position { return g.State().Position() }
+
+// Over reports whether the game has ended, by the rules or by resignation
+// or timeout.
+func (g Game) Over() bool { return g.Reason != ReasonNone || g.State().Position().Over() }
+
+// ToAct returns the user ID of the player who acts next, or "" when the
+// game is over.
+func (g Game) ToAct() string {
+	if g.Over() {
+		return ""
+	}
+	return g.PlayerOf(g.Position().ToMove())
+}
+
+// PlayerOf returns the user ID of the player of colour c. Before the side
+// choice the first player is Black.
+func (g Game) PlayerOf(c game.Color) string {
+	switch c {
+	case game.NoColor:
+		return ""
+	case g.Position().FirstPlayerColor():
+		return g.Players[0]
+	}
+	return g.Players[1]
+}
+
+// ColorOf returns the colour of user, or game.NoColor for a non-player.
+func (g Game) ColorOf(user string) game.Color {
+	first := g.Position().FirstPlayerColor()
+	switch user {
+	case g.Players[0]:
+		return first
+	case g.Players[1]:
+		return first.Other()
+	}
+	return game.NoColor
+}
+
+// Opponent returns the other player of user, or "" for a non-player.
+func (g Game) Opponent(user string) string {
+	switch user {
+	case g.Players[0]:
+		return g.Players[1]
+	case g.Players[1]:
+		return g.Players[0]
+	}
+	return ""
+}
+
+// IsPlayer reports whether user plays this game.
+func (g Game) IsPlayer(user string) bool { return user == g.Players[0] || user == g.Players[1] }
+
+// Loser returns the user ID of the loser of a finished game, or "".
+func (g Game) Loser() string {
+	if g.Winner == "" {
+		return ""
+	}
+	return g.Opponent(g.Winner)
+}
+
+// Deadline returns when the time for the current move runs out, and false
+// when the game has no time limit or is over.
+func (g Game) Deadline() (time.Time, bool) {
+	if g.MoveTime <= 0 || g.Over() {
+		return time.Time{}, false
+	}
+	return g.Updated.Add(g.MoveTime), true
+}
+
+// Standing is a player's results in one guild. Rating, RD and Volatility
+// are the Glicko-2 values (1500, 350, 0.06 for a new player); they change
+// only through Options.Rate.
+type Standing struct {
+	Guild      string    `json:"guild"`
+	User       string    `json:"user"`
+	Wins       int       `json:"wins"`
+	Losses     int       `json:"losses"`
+	Games      int       `json:"games"`
+	Streak     int       `json:"streak,omitempty"` // > 0: wins in a row; < 0: losses in a row
+	Rating     float64   `json:"rating"`
+	RD         float64   `json:"rd"`
+	Volatility float64   `json:"vol"`
+	Last       time.Time `json:"last,omitzero"` // end of the player's latest game
+}
+
+// Initial Glicko-2 values of a new player.
+const (
+	InitialRating     = 1500
+	InitialRD         = 350
+	InitialVolatility = 0.06
+)
+
+func newStanding(guild, user string) Standing {
+	return Standing{Guild: guild, User: user, Rating: InitialRating, RD: InitialRD, Volatility: InitialVolatility}
+}
+
+// Settings are one guild's settings. Zero fields mean "use the default".
+type Settings struct {
+	Guild        string            `json:"guild"`
+	Size         game.Size         `json:"size,omitempty"`          // default board size of a challenge
+	MoveTime     time.Duration     `json:"move_time,omitempty"`     // default time per move
+	ChallengeTTL time.Duration     `json:"challenge_ttl,omitempty"` // how long a challenge stays open
+	Locale       string            `json:"locale,omitempty"`
+	Values       map[string]string `json:"values,omitempty"` // other settings, by name
+}
