@@ -1,0 +1,256 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+
+	"github.com/fogleman/gg"
+	"github.com/veletasbot/veletas/game"
+)
+
+// This file holds the gg drawing of every element. The fast path in
+// render.go calls these functions once per size and theme and caches the
+// result (the background, one sprite per piece kind); the naive baseline in
+// the benchmarks calls them for every image.
+
+// drawBackground paints what never changes for one size: page, board with
+// its frame and shadow, checkerboard, grid and coordinates.
+func drawBackground(dc *gg.Context, l Layout, p *themeColors, label *atlas) {
+	dc.SetColor(p.page)
+	dc.Clear()
+	c := float64(l.Cell)
+	b := l.Board
+	fr := float64(l.Frame)
+	x0, y0 := float64(b.Min.X)-fr, float64(b.Min.Y)-fr
+	w, h := float64(b.Dx())+2*fr, float64(b.Dy())+2*fr
+	// Soft shadow under the board.
+	for i := 6; i >= 1; i-- {
+		s := float64(i) * c * 0.012
+		dc.SetColor(withAlpha(p.shadow, 0.10))
+		dc.DrawRoundedRectangle(x0-s*0.5, y0+s*0.5, w+s, h+s, fr+s)
+		dc.Fill()
+	}
+	dc.SetColor(p.frame)
+	dc.DrawRoundedRectangle(x0, y0, w, h, fr*1.5)
+	dc.Fill()
+	n := int(l.Size)
+	for r := 0; r < n; r++ {
+		for f := 0; f < n; f++ {
+			sr := l.SquareRect(game.Sq(f, r))
+			col := p.cellB
+			if (f+r)%2 == 0 {
+				col = p.cellA
+			}
+			draw.Draw(dc.Image().(*image.RGBA), sr, image.NewUniform(col), image.Point{}, draw.Src)
+		}
+	}
+	// Grid: one-pixel lines between squares.
+	dc.SetColor(p.grid)
+	dc.SetLineWidth(1)
+	for i := 1; i < n; i++ {
+		x := float64(b.Min.X+i*l.Cell) + 0.5
+		dc.DrawLine(x, float64(b.Min.Y), x, float64(b.Max.Y))
+		dc.Stroke()
+		y := float64(b.Min.Y+i*l.Cell) + 0.5
+		dc.DrawLine(float64(b.Min.X), y, float64(b.Max.X), y)
+		dc.Stroke()
+	}
+	// Coordinates: rank numbers on the left, file letters below.
+	dst := dc.Image().(*image.RGBA)
+	capH := label.capHeight()
+	for i := 0; i < n; i++ {
+		sq := game.Sq(i, i)
+		cx, cy := l.center(sq)
+		file := string(rune('a' + i))
+		label.draw(dst, file, int(cx)-label.measure(file)/2, b.Max.Y+l.Frame+(l.Height-b.Max.Y-l.Frame+capH)/2, p.label)
+		rank := itoa(i + 1)
+		gx := b.Min.X - l.Frame
+		label.draw(dst, rank, gx/2-label.measure(rank)/2+l.Frame/2, int(cy)+capH/2, p.label)
+	}
+}
+
+func itoa(i int) string {
+	if i >= 10 {
+		return string(rune('0'+i/10)) + string(rune('0'+i%10))
+	}
+	return string(rune('0' + i))
+}
+
+func withAlpha(c color.RGBA, a float64) color.NRGBA {
+	return color.NRGBA{c.R, c.G, c.B, uint8(math.Round(a * 255))}
+}
+
+func nrgba(c color.RGBA) color.NRGBA { return color.NRGBA{c.R, c.G, c.B, c.A} }
+
+// Piece proportions, as fractions of a square's side.
+const (
+	stoneR     = 0.40 // stone radius
+	shooterR   = 0.44 // shooter disc radius
+	bullOuter  = 0.25 // unclaimed shooter's ring
+	bullInner  = 0.16
+	capR       = 0.27 // claimer's stone on a claimed shooter
+	shadowDX   = 0.035
+	shadowDY   = 0.06
+	shadowBlur = 0.06
+)
+
+// drawShadow paints a soft shadow for a disc of radius r centred at x, y.
+func drawShadow(dc *gg.Context, p *themeColors, x, y, r, c float64) {
+	const steps = 6
+	a := float64(p.shadow.A) / 255 / steps * 1.6
+	for i := steps; i >= 1; i-- {
+		rr := r + shadowBlur*c*(float64(i)/steps-0.5)
+		dc.SetColor(withAlpha(p.shadow, a))
+		dc.DrawCircle(x+shadowDX*c, y+shadowDY*c, rr)
+		dc.Fill()
+	}
+}
+
+// drawStone paints a stone of colour col with radius r at x, y.
+func drawStone(dc *gg.Context, p *themeColors, col game.Color, x, y, r float64) {
+	top, bot, rim := p.blackTop, p.blackBot, p.blackRim
+	if col == game.White {
+		top, bot, rim = p.whiteTop, p.whiteBot, p.whiteRim
+	}
+	g := gg.NewRadialGradient(x-r*0.35, y-r*0.45, r*0.05, x, y, r*1.05)
+	g.AddColorStop(0, top)
+	g.AddColorStop(1, bot)
+	dc.SetFillStyle(g)
+	dc.DrawCircle(x, y, r)
+	dc.Fill()
+	dc.SetColor(rim)
+	lw := math.Max(1, r*0.06)
+	dc.SetLineWidth(lw)
+	dc.DrawCircle(x, y, r-lw/2)
+	dc.Stroke()
+}
+
+// drawPiece paints one piece centred at x, y on a square of side c.
+func drawPiece(dc *gg.Context, p *themeColors, piece game.Piece, x, y, c float64) {
+	switch piece {
+	case game.BlackStone, game.WhiteStone:
+		drawShadow(dc, p, x, y, stoneR*c, c)
+		col := game.Black
+		if piece == game.WhiteStone {
+			col = game.White
+		}
+		drawStone(dc, p, col, x, y, stoneR*c)
+	case game.Shooter, game.BlackShooter, game.WhiteShooter:
+		r := shooterR * c
+		drawShadow(dc, p, x, y, r, c)
+		g := gg.NewRadialGradient(x-r*0.3, y-r*0.4, r*0.1, x, y, r*1.05)
+		g.AddColorStop(0, lighten(p.red, 0.18))
+		g.AddColorStop(0.7, p.red)
+		g.AddColorStop(1, mix(p.red, p.redDark, 0.6))
+		dc.SetFillStyle(g)
+		dc.DrawCircle(x, y, r)
+		dc.Fill()
+		dc.SetColor(p.redDark)
+		lw := math.Max(1, r*0.05)
+		dc.SetLineWidth(lw)
+		dc.DrawCircle(x, y, r-lw/2)
+		dc.Stroke()
+		if piece == game.Shooter {
+			// A bullseye tells an unclaimed shooter from a stone by shape,
+			// not only by colour.
+			dc.SetColor(p.bull)
+			dc.DrawCircle(x, y, bullOuter*c)
+			dc.Fill()
+			dc.SetColor(p.red)
+			dc.DrawCircle(x, y, bullInner*c)
+			dc.Fill()
+			return
+		}
+		col := game.Black
+		if piece == game.WhiteShooter {
+			col = game.White
+		}
+		// The claimer's stone sits on the shooter, as on the real board.
+		dc.SetColor(withAlpha(p.shadow, 0.5))
+		dc.DrawCircle(x+0.015*c, y+0.03*c, capR*c)
+		dc.Fill()
+		drawStone(dc, p, col, x, y, capR*c)
+	}
+}
+
+func lighten(c color.RGBA, t float64) color.RGBA {
+	return mix(c, color.RGBA{255, 255, 255, 255}, t)
+}
+
+func mix(a, b color.RGBA, t float64) color.RGBA {
+	m := func(x, y uint8) uint8 { return uint8(math.Round(float64(x)*(1-t) + float64(y)*t)) }
+	return color.RGBA{m(a.R, b.R), m(a.G, b.G), m(a.B, b.B), m(a.A, b.A)}
+}
+
+// spritePad is how far a sprite reaches beyond its square (the shadow).
+func spritePad(cell int) int { return cell/8 + 1 }
+
+// drawSprite renders one piece into a transparent image covering its
+// square plus spritePad on every side.
+func drawSprite(p *themeColors, piece game.Piece, cell int) *image.RGBA {
+	pad := spritePad(cell)
+	side := cell + 2*pad
+	dc := gg.NewContext(side, side)
+	drawPiece(dc, p, piece, float64(pad)+float64(cell)/2, float64(pad)+float64(cell)/2, float64(cell))
+	return dc.Image().(*image.RGBA)
+}
+
+// drawPath paints the last turn's lines: the shooter's move, from its old
+// square to its new one, and the shot, dashed, from the shooter to the
+// stone. It is drawn under the pieces.
+func drawPath(dc *gg.Context, l Layout, p *themeColors, t game.Turn) {
+	c := float64(l.Cell)
+	dc.SetLineCapRound()
+	if t.Moved() {
+		x0, y0 := l.center(t.From)
+		x1, y1 := l.center(t.To)
+		dc.SetColor(nrgba(p.lastLine))
+		dc.SetLineWidth(c * 0.13)
+		dc.DrawLine(x0, y0, x1, y1)
+		dc.Stroke()
+		// The old square keeps a hollow ring, so the move reads as
+		// "from here".
+		dc.SetLineWidth(c * 0.07)
+		dc.DrawCircle(x0, y0, c*0.2)
+		dc.Stroke()
+	}
+	x0, y0 := l.center(t.Shooter())
+	x1, y1 := l.center(t.Shot)
+	dc.SetColor(nrgba(p.lastLine))
+	dc.SetLineWidth(c * 0.06)
+	dc.SetDash(c*0.12, c*0.12)
+	dc.DrawLine(x0, y0, x1, y1)
+	dc.Stroke()
+	dc.SetDash()
+}
+
+// lastSquares are the squares tinted for the last action.
+func lastSquares(a game.Action) []game.Square {
+	switch a.Kind {
+	case game.KindSetup:
+		return append(append([]game.Square(nil), a.Shooters...), a.Stone)
+	case game.KindTurn:
+		sq := []game.Square{a.Turn.From, a.Turn.Shot}
+		if a.Turn.Moved() {
+			sq = append(sq, a.Turn.To)
+		}
+		return sq
+	}
+	return nil
+}
+
+// fillRect blends c (premultiplied by draw) over r.
+func fillRect(dst *image.RGBA, r image.Rectangle, c color.Color) {
+	draw.Draw(dst, r, image.NewUniform(c), image.Point{}, draw.Over)
+}
+
+// drawRing paints a square ring of width w just inside r.
+func drawRing(dst *image.RGBA, r image.Rectangle, w int, c color.Color) {
+	u := image.NewUniform(c)
+	draw.Draw(dst, image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+w), u, image.Point{}, draw.Over)
+	draw.Draw(dst, image.Rect(r.Min.X, r.Max.Y-w, r.Max.X, r.Max.Y), u, image.Point{}, draw.Over)
+	draw.Draw(dst, image.Rect(r.Min.X, r.Min.Y+w, r.Min.X+w, r.Max.Y-w), u, image.Point{}, draw.Over)
+	draw.Draw(dst, image.Rect(r.Max.X-w, r.Min.Y+w, r.Max.X, r.Max.Y-w), u, image.Point{}, draw.Over)
+}

@@ -1,0 +1,323 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+	"io"
+	"sync"
+
+	"github.com/fogleman/gg"
+	"github.com/veletasbot/veletas/game"
+)
+
+// ErrBadWidth is wrapped by New's error for a width outside
+// MinWidth..MaxWidth.
+var ErrBadWidth = errors.New("image width out of range")
+
+// Options configure a Renderer.
+type Options struct {
+	Theme Theme
+	// Width of the image in pixels; 0 means DefaultWidth. The height is
+	// 1.2 times the width.
+	Width int
+}
+
+// Hint marks squares for the bot's move helpers: Selected squares get a
+// ring (the chosen shooter) and Marks get a dot (its legal destinations or
+// shots). The zero Hint marks nothing.
+type Hint struct {
+	Selected game.Bits
+	Marks    game.Bits
+}
+
+// DestinationsHint marks where the unclaimed shooter on sq may move.
+func DestinationsHint(p game.Position, sq game.Square) Hint {
+	return Hint{Selected: game.Bits{}.With(sq), Marks: p.Destinations(sq)}
+}
+
+// ShotsHint marks where the shooter on from may shoot after moving to to
+// (game.NoSquare for no move). The position is drawn as it is, so the
+// shooter still stands on from; both squares are ringed.
+func ShotsHint(p game.Position, from, to game.Square) Hint {
+	sel := game.Bits{}.With(from)
+	if to != game.NoSquare {
+		sel = sel.With(to)
+	}
+	return Hint{Selected: sel, Marks: p.Shots(from, to)}
+}
+
+// Scene is everything one image shows.
+type Scene struct {
+	Position game.Position
+	// Last is the action that led to Position, highlighted; the zero
+	// Action highlights nothing.
+	Last game.Action
+	// Claimed are the shooters that Last claimed, ringed.
+	Claimed game.Bits
+	Hint    Hint
+}
+
+// GameScene is the scene of a game's current position with its last
+// action highlighted.
+func GameScene(g game.Game) Scene {
+	s := Scene{Position: g.Position()}
+	last, ok := g.LastAction()
+	if !ok {
+		return s
+	}
+	s.Last = last
+	s.Claimed = claimedBetween(g.PositionAt(g.Len()-1), s.Position)
+	return s
+}
+
+// claimedBetween returns the shooters claimed in after but not in before.
+func claimedBetween(before, after game.Position) game.Bits {
+	now := after.ClaimedBy(game.Black).Or(after.ClaimedBy(game.White))
+	was := before.ClaimedBy(game.Black).Or(before.ClaimedBy(game.White))
+	return now.AndNot(was)
+}
+
+// Renderer draws scenes of one theme and width. It caches what never
+// changes (per board size: the background and one sprite per piece kind)
+// and is safe for concurrent use by any number of goroutines.
+type Renderer struct {
+	opts Options
+	pal  *themeColors
+
+	label, head, small *atlas         // read-only after New
+	icons              [3]*image.RGBA // status stone icons by game.Color
+
+	sizes [3]sizeCache
+
+	images sync.Pool // *image.RGBA of the image size
+	bufs   bufferPool
+}
+
+// sizeCache holds what is drawn once per board size.
+type sizeCache struct {
+	once    sync.Once
+	lay     Layout
+	bg      *image.RGBA
+	sprites [game.WhiteShooter + 1]*image.RGBA
+	q       *quantizer
+	frames  sync.Pool // *image.Paletted with q's palette
+}
+
+// New returns a Renderer. It fails only for a bad theme or width.
+func New(o Options) (*Renderer, error) {
+	if o.Theme != Light && o.Theme != Dark {
+		return nil, fmt.Errorf("render: theme %d: %w", o.Theme, ErrUnknownTheme)
+	}
+	if o.Width == 0 {
+		o.Width = DefaultWidth
+	}
+	if o.Width < MinWidth || o.Width > MaxWidth {
+		return nil, fmt.Errorf("render: width %d: %w: use %d to %d", o.Width, ErrBadWidth, MinWidth, MaxWidth)
+	}
+	if err := loadFonts(); err != nil {
+		return nil, err
+	}
+	r := &Renderer{opts: o, pal: &palettes[o.Theme]}
+	w := float64(o.Width)
+	var err error
+	if r.label, err = newAtlas(fontMedium, w*0.028); err != nil {
+		return nil, err
+	}
+	if r.head, err = newAtlas(fontBold, w*0.05); err != nil {
+		return nil, err
+	}
+	if r.small, err = newAtlas(fontRegular, w*0.037); err != nil {
+		return nil, err
+	}
+	iconR := float64(r.head.capHeight()) * 0.62
+	for _, c := range []game.Color{game.Black, game.White} {
+		side := int(iconR*2.6) + 2
+		dc := gg.NewContext(side, side)
+		x := float64(side) / 2
+		drawShadow(dc, r.pal, x, x, iconR, iconR*2.5)
+		drawStone(dc, r.pal, c, x, x, iconR)
+		r.icons[c] = dc.Image().(*image.RGBA)
+	}
+	l := NewLayout(game.Size10, o.Width)
+	r.images.New = func() any { return image.NewRGBA(l.Bounds()) }
+	return r, nil
+}
+
+// Options returns the options the Renderer was made with (Width filled in).
+func (r *Renderer) Options() Options { return r.opts }
+
+// Layout returns where everything is in an image of the given board size.
+func (r *Renderer) Layout(size game.Size) Layout { return NewLayout(size, r.opts.Width) }
+
+// SquareCenter is the centre pixel of square sq on a board of the given
+// size.
+func (r *Renderer) SquareCenter(size game.Size, sq game.Square) image.Point {
+	return r.Layout(size).SquareCenter(sq)
+}
+
+func sizeIndex(s game.Size) int {
+	switch s {
+	case game.Size7:
+		return 0
+	case game.Size9:
+		return 1
+	}
+	return 2
+}
+
+// cache returns the size's cache, building it on first use.
+func (r *Renderer) cache(size game.Size) *sizeCache {
+	sc := &r.sizes[sizeIndex(size)]
+	sc.once.Do(func() {
+		sc.lay = NewLayout(size, r.opts.Width)
+		dc := gg.NewContext(sc.lay.Width, sc.lay.Height)
+		drawBackground(dc, sc.lay, r.pal, r.label)
+		sc.bg = dc.Image().(*image.RGBA)
+		for _, p := range []game.Piece{game.BlackStone, game.WhiteStone, game.Shooter, game.BlackShooter, game.WhiteShooter} {
+			sc.sprites[p] = drawSprite(r.pal, p, sc.lay.Cell)
+		}
+		sc.q = newQuantizer(r.samples(sc), r.pal.named())
+		sc.frames.New = func() any { return image.NewPaletted(sc.lay.Bounds(), sc.q.pal) }
+	})
+	return sc
+}
+
+// Image draws the scene into a new image that the caller owns.
+func (r *Renderer) Image(s Scene) *image.RGBA {
+	sc := r.cache(validSize(s.Position.Size()))
+	img := image.NewRGBA(sc.lay.Bounds())
+	r.draw(img, sc, s)
+	return img
+}
+
+func validSize(s game.Size) game.Size {
+	if s.Valid() {
+		return s
+	}
+	return game.Size10
+}
+
+// PNG draws the scene and writes it as a paletted PNG (see quantize.go),
+// with the fastest compression level.
+func (r *Renderer) PNG(w io.Writer, s Scene) error {
+	sc := r.cache(validSize(s.Position.Size()))
+	img := r.images.Get().(*image.RGBA)
+	defer r.images.Put(img)
+	r.draw(img, sc, s)
+	pm := sc.frames.Get().(*image.Paletted)
+	defer sc.frames.Put(pm)
+	sc.q.quantize(pm, img)
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.bufs}
+	if err := enc.Encode(w, pm); err != nil {
+		return fmt.Errorf("render: writing the png: %w", err)
+	}
+	return nil
+}
+
+// bufferPool lets PNG encodes share their zlib writers and row buffers.
+type bufferPool struct{ p sync.Pool }
+
+func (b *bufferPool) Get() *png.EncoderBuffer {
+	e, _ := b.p.Get().(*png.EncoderBuffer)
+	return e
+}
+
+func (b *bufferPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
+
+// draw paints the whole scene over dst, which has the layout's bounds.
+func (r *Renderer) draw(dst *image.RGBA, sc *sizeCache, s Scene) {
+	copy(dst.Pix, sc.bg.Pix)
+	r.drawBoard(dst, sc, s.Position.At, s.Last, s.Claimed, s.Hint)
+	r.drawStatus(dst, sc.lay, statusOf(s.Position, s.Last))
+}
+
+// drawBoard paints the last action, the pieces (at tells which stands
+// where), the claim rings and the hint.
+func (r *Renderer) drawBoard(dst *image.RGBA, sc *sizeCache, at func(game.Square) game.Piece, last game.Action, claimed game.Bits, hint Hint) {
+	l, p := sc.lay, r.pal
+	// Last action: tinted squares, then the path lines, under the pieces.
+	for _, sq := range lastSquares(last) {
+		if sq.On(l.Size) {
+			fillRect(dst, l.SquareRect(sq), nrgba(p.last))
+		}
+	}
+	if last.Kind == game.KindTurn && last.Turn.Shot.On(l.Size) && last.Turn.From.On(l.Size) && (!last.Turn.Moved() || last.Turn.To.On(l.Size)) {
+		drawPath(gg.NewContextForRGBA(dst), l, p, last.Turn)
+	}
+	// Pieces, top rank first, so that shadows fall under lower pieces.
+	pad := spritePad(l.Cell)
+	n := int(l.Size)
+	for rk := n - 1; rk >= 0; rk-- {
+		for f := 0; f < n; f++ {
+			sq := game.Sq(f, rk)
+			pc := at(sq)
+			if pc == game.Empty || int(pc) >= len(sc.sprites) {
+				continue
+			}
+			sp := sc.sprites[pc]
+			min := l.SquareRect(sq).Min.Sub(image.Pt(pad, pad))
+			draw.Draw(dst, sp.Rect.Add(min), sp, image.Point{}, draw.Over)
+		}
+	}
+	r.drawMarks(dst, l, claimed, hint)
+}
+
+// drawMarks paints the rings of claimed shooters and the hint.
+func (r *Renderer) drawMarks(dst *image.RGBA, l Layout, claimed game.Bits, hint Hint) {
+	p := r.pal
+	ring := max(2, l.Cell/14)
+	for _, sq := range claimed.Squares() {
+		if sq.On(l.Size) {
+			drawRing(dst, l.SquareRect(sq), ring, p.claim)
+		}
+	}
+	for _, sq := range hint.Selected.Squares() {
+		if sq.On(l.Size) {
+			drawRing(dst, l.SquareRect(sq).Inset(ring), ring, p.hintSel)
+		}
+	}
+	if hint.Marks.Empty() {
+		return
+	}
+	dc := gg.NewContextForRGBA(dst)
+	dc.SetColor(nrgba(p.hint))
+	for _, sq := range hint.Marks.Squares() {
+		if sq.On(l.Size) {
+			x, y := l.center(sq)
+			dc.DrawCircle(x, y, float64(l.Cell)*0.14)
+			dc.Fill()
+		}
+	}
+}
+
+// drawStatus paints the strip above the board.
+func (r *Renderer) drawStatus(dst *image.RGBA, l Layout, st status) {
+	p := r.pal
+	left := l.Board.Min.X - l.Frame
+	right := l.Board.Max.X + l.Frame
+	h := l.Status.Dy()
+	y1 := l.Status.Min.Y + h*47/100
+	y2 := l.Status.Min.Y + h*83/100
+	x := left
+	if icon := r.icons[st.icon]; icon != nil {
+		cy := y1 - r.head.capHeight()/2
+		ir := icon.Rect.Add(image.Pt(x, cy-icon.Rect.Dy()/2))
+		draw.Draw(dst, ir, icon, image.Point{}, draw.Over)
+		x += icon.Rect.Dx() + r.head.capHeight()/4
+	}
+	col := p.text
+	if st.won {
+		col = p.win
+	}
+	r.head.draw(dst, st.head, x, y1, col)
+	if st.token != "" {
+		r.small.draw(dst, st.token, right-r.small.measure(st.token), y1, p.textFaint)
+	}
+	r.small.draw(dst, st.score, left, y2, p.text2)
+	if st.need != "" {
+		r.small.draw(dst, st.need, right-r.small.measure(st.need), y2, p.text2)
+	}
+}

@@ -1,0 +1,72 @@
+package render
+
+import (
+	"image"
+	"image/color"
+
+	"github.com/veletasbot/veletas/game"
+)
+
+// named lists the theme's colours that the palette must hold exactly, with
+// the cells under the last-action tint.
+func (p *themeColors) named() []color.RGBA {
+	out := []color.RGBA{p.page, p.strip, p.frame, p.cellA, p.cellB, p.grid, p.label,
+		p.text, p.text2, p.textFaint, p.red, p.redDark, p.bull, p.claim, p.hintSel, p.win,
+		p.blackBot, p.whiteTop}
+	for _, c := range []color.RGBA{p.cellA, p.cellB} {
+		out = append(out, over(c, p.last), over(c, p.hint), over(over(c, p.last), p.lastLine), over(c, p.lastLine))
+	}
+	return out
+}
+
+// over blends the non-premultiplied colour top over the opaque colour c.
+func over(c, top color.RGBA) color.RGBA {
+	a := float64(top.A) / 255
+	m := func(x, y uint8) uint8 { return uint8(float64(x)*(1-a) + float64(y)*a + 0.5) }
+	return color.RGBA{m(c.R, top.R), m(c.G, top.G), m(c.B, top.B), 255}
+}
+
+// samples draws images holding everything a board of this size can show:
+// every piece on both cell colours, tinted and not, the path lines, rings,
+// hint dots and the status strip's texts. The palette is chosen from them.
+func (r *Renderer) samples(sc *sizeCache) []*image.RGBA {
+	l := sc.lay
+	n := int(l.Size)
+	kinds := []game.Piece{game.Empty, game.BlackStone, game.WhiteStone, game.Shooter, game.BlackShooter, game.WhiteShooter, game.BlackStone, game.WhiteStone}
+	at := func(sq game.Square) game.Piece {
+		return kinds[(sq.File()+sq.Rank()*3)%len(kinds)]
+	}
+	var tinted []game.Square
+	var claimed, marks, sel game.Bits
+	for r := 0; r < n; r++ {
+		for f := 0; f < n; f++ {
+			sq := game.Sq(f, r)
+			switch {
+			case r%3 == 0:
+				tinted = append(tinted, sq)
+			case r%3 == 1 && at(sq) == game.Empty:
+				marks = marks.With(sq)
+			}
+			if f == r && (at(sq) == game.BlackShooter || at(sq) == game.WhiteShooter) {
+				claimed = claimed.With(sq)
+			}
+			if f == n-1-r {
+				sel = sel.With(sq)
+			}
+		}
+	}
+	var out []*image.RGBA
+	setup := game.Action{Kind: game.KindSetup, Shooters: tinted[:len(tinted)-1], Stone: tinted[len(tinted)-1]}
+	a := image.NewRGBA(l.Bounds())
+	copy(a.Pix, sc.bg.Pix)
+	r.drawBoard(a, sc, at, setup, claimed, Hint{Selected: sel, Marks: marks})
+	r.drawStatus(a, l, status{icon: game.Black, head: "Black to move", score: "Black 0 - White 1 of 7", need: "4 to win", token: "[a1,b2,c3]d4"})
+	out = append(out, a)
+	turn := game.Action{Kind: game.KindTurn, Turn: game.Turn{From: game.Sq(0, 0), To: game.Sq(0, n-1), Shot: game.Sq(n-1, n-1)}}
+	b := image.NewRGBA(l.Bounds())
+	copy(b.Pix, sc.bg.Pix)
+	r.drawBoard(b, sc, func(game.Square) game.Piece { return game.Empty }, turn, game.Bits{}, Hint{})
+	r.drawStatus(b, l, status{icon: game.White, head: "White wins", score: "Setup: 23456789", need: "swap keep", token: "e5-f6/g7 h8 i9 j10", won: true})
+	out = append(out, b)
+	return out
+}

@@ -1,0 +1,138 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"sync"
+
+	"github.com/golang/freetype/truetype"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gomedium"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/math/fixed"
+)
+
+// The fonts are parsed once from the bytes compiled into the binary. A
+// parsed *truetype.Font is read-only and safe to share; a font.Face is not
+// (gg issue 23), so faces are made per use and never shared.
+var (
+	fontsOnce                         sync.Once
+	fontRegular, fontMedium, fontBold *truetype.Font
+	fontsErr                          error
+)
+
+func loadFonts() error {
+	fontsOnce.Do(func() {
+		for _, f := range []struct {
+			dst  **truetype.Font
+			data []byte
+		}{{&fontRegular, goregular.TTF}, {&fontMedium, gomedium.TTF}, {&fontBold, gobold.TTF}} {
+			if *f.dst, fontsErr = truetype.Parse(f.data); fontsErr != nil {
+				fontsErr = fmt.Errorf("render: parsing an embedded font: %w", fontsErr)
+				return
+			}
+		}
+	})
+	return fontsErr
+}
+
+// newFace makes a face of px pixels. The caller owns it and must not share
+// it between goroutines.
+func newFace(f *truetype.Font, px float64) (font.Face, error) {
+	return truetype.NewFace(f, &truetype.Options{Size: px, DPI: 72, Hinting: font.HintingFull}), nil
+}
+
+// atlasRunes are all the characters an image can show: coordinates,
+// digits and the fixed status words.
+const atlasRunes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -/[],·:"
+
+type glyph struct {
+	mask *image.Alpha // origin at the dot
+	adv  fixed.Int26_6
+}
+
+// atlas is a pre-rasterized font at one size. It is read-only once built,
+// so any number of goroutines may draw with it at once.
+type atlas struct {
+	glyphs          map[rune]glyph
+	ascent, descent int
+	kern            map[[2]rune]fixed.Int26_6
+}
+
+func newAtlas(f *truetype.Font, px float64) (*atlas, error) {
+	face, err := newFace(f, px)
+	if err != nil {
+		return nil, err
+	}
+	defer face.Close()
+	m := face.Metrics()
+	a := &atlas{
+		glyphs:  make(map[rune]glyph, len(atlasRunes)),
+		ascent:  m.Ascent.Ceil(),
+		descent: m.Descent.Ceil(),
+		kern:    map[[2]rune]fixed.Int26_6{},
+	}
+	for _, r := range atlasRunes {
+		dr, mask, mp, adv, ok := face.Glyph(fixed.Point26_6{}, r)
+		if !ok {
+			return nil, fmt.Errorf("render: the embedded font has no glyph %q", r)
+		}
+		am := image.NewAlpha(dr)
+		draw.Draw(am, dr, mask, mp, draw.Src)
+		a.glyphs[r] = glyph{mask: am, adv: adv}
+	}
+	for _, r0 := range atlasRunes {
+		for _, r1 := range atlasRunes {
+			if k := face.Kern(r0, r1); k != 0 {
+				a.kern[[2]rune{r0, r1}] = k
+			}
+		}
+	}
+	return a, nil
+}
+
+// measure returns the advance width of s in pixels.
+func (a *atlas) measure(s string) int {
+	var w fixed.Int26_6
+	prev := rune(-1)
+	for _, r := range s {
+		g, ok := a.glyphs[r]
+		if !ok {
+			continue
+		}
+		if prev >= 0 {
+			w += a.kern[[2]rune{prev, r}]
+		}
+		w += g.adv
+		prev = r
+	}
+	return w.Round()
+}
+
+// draw writes s with its baseline at y, starting at x. Characters outside
+// the atlas are skipped (they never occur: the text is fixed words).
+func (a *atlas) draw(dst draw.Image, s string, x, y int, c color.Color) {
+	src := image.NewUniform(c)
+	dot := fixed.I(x)
+	prev := rune(-1)
+	for _, r := range s {
+		g, ok := a.glyphs[r]
+		if !ok {
+			continue
+		}
+		if prev >= 0 {
+			dot += a.kern[[2]rune{prev, r}]
+		}
+		off := image.Pt(dot.Round(), y)
+		dr := g.mask.Rect.Add(off)
+		draw.DrawMask(dst, dr, src, image.Point{}, g.mask, g.mask.Rect.Min, draw.Over)
+		dot += g.adv
+		prev = r
+	}
+}
+
+// capHeight is the height of a capital letter above the baseline.
+func (a *atlas) capHeight() int { return -a.glyphs['H'].mask.Rect.Min.Y }
