@@ -1,6 +1,10 @@
 package game
 
-import "errors"
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
 
 // These errors classify every refusal of the rules engine. Errors returned
 // by this package wrap exactly one of them, so callers test with errors.Is;
@@ -86,4 +90,9 @@ func (e *TokenError) Error() string {
 // Unwrap returns the reason.
 func (e *TokenError) Unwrap() error { return e.Err }
 
-func quote(s string) string { return "'" + clip(s) + "'" }
+// quote writes user text into a message on one line: clipped, with control
+// characters and invalid bytes escaped.
+func quote(s string) string {
+	q := strconv.Quote(clip(s))
+	return "'" + strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`) + "'"
+}

@@ -1,0 +1,148 @@
+package game
+
+import (
+	"errors"
+	"math/rand/v2"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestRandomGames plays thousands of random games through the checked path
+// and checks the invariants of the rules after every turn.
+func TestRandomGames(t *testing.T) {
+	games := 1000
+	if testing.Short() {
+		games = 100
+	}
+	for _, size := range Sizes {
+		t.Run(size.String(), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(uint64(size), 99))
+			for i := 0; i < games; i++ {
+				checkRandomGame(t, size, r, i%10 == 0)
+				if t.Failed() {
+					return
+				}
+			}
+		})
+	}
+}
+
+func checkRandomGame(t *testing.T, size Size, r *rand.Rand, deep bool) {
+	g, err := NewGame(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []Action{g.Position().RandomSetup(r), ChoiceAction(r.IntN(2) == 0)} {
+		if g, err = g.Play(a); err != nil {
+			t.Fatalf("setup %s refused: %v", a, err)
+		}
+	}
+	if g, err = g.Play(g.Position().RandomSetup(r)); err != nil {
+		t.Fatalf("second setup refused: %v", err)
+	}
+	start := g.Position()
+	emptyAtStart := start.Empties().Count()
+	turns := 0
+	var buf []Turn
+	for !g.Position().Over() {
+		p := g.Position()
+		if p.Phase() != PhasePlay {
+			t.Fatalf("phase %v during play", p.Phase())
+		}
+		n := p.CountTurns()
+		if n == 0 {
+			t.Fatalf("no legal turn in an unfinished game: %s", p)
+		}
+		q := p
+		tr, ok := q.RandomTurn(r)
+		if !ok {
+			t.Fatal("RandomTurn found nothing to play")
+		}
+		if deep {
+			buf = p.LegalTurns(buf[:0])
+			if len(buf) != n {
+				t.Fatalf("CountTurns %d, LegalTurns %d: %s", n, len(buf), p)
+			}
+			legal := make(map[Turn]bool, len(buf))
+			for _, m := range buf {
+				legal[m] = true
+			}
+			if !legal[tr] {
+				t.Fatalf("random turn %s is not generated in %s", tr, p)
+			}
+			// Random turns are accepted exactly when they are generated.
+			for k := 0; k < 50; k++ {
+				c := Turn{From: randomSquare(r, p), To: NoSquare, Shot: randomSquare(r, p)}
+				if k%2 == 0 {
+					c.From = p.Unclaimed().Squares()[r.IntN(p.Unclaimed().Count())]
+				}
+				if k%3 != 0 {
+					c.To = randomSquare(r, p)
+				}
+				_, err := p.ApplyTurn(c)
+				if (err == nil) != legal[c] {
+					t.Fatalf("%s: Apply says %v, generator says legal=%v in %s", c, err, legal[c], p)
+				}
+				var ge *Error
+				if err != nil && !errors.As(err, &ge) {
+					t.Fatalf("%s: unclassified error %v", c, err)
+				}
+			}
+		}
+		next, err := g.Play(TurnAction(tr))
+		if err != nil {
+			t.Fatalf("%s refused: %v\n%s", tr, err, g)
+		}
+		if next.Position() != q {
+			t.Fatalf("checked and unchecked play differ after %s", tr)
+		}
+		np := next.Position()
+		for _, c := range []Color{Black, White} {
+			if np.ClaimedBy(c).And(p.ClaimedBy(c)) != p.ClaimedBy(c) {
+				t.Fatalf("a claimed shooter changed after %s", tr)
+			}
+		}
+		if np.Unclaimed().Count()+np.Claims(Black)+np.Claims(White) != size.Shooters() {
+			t.Fatal("shooters appeared or vanished")
+		}
+		turns++
+		if got := np.Stones(Black).Count() + np.Stones(White).Count(); got != 2+turns {
+			t.Fatalf("%d stones after %d turns", got, turns)
+		}
+		if np.ToMove() == p.ToMove() {
+			t.Fatal("the side to move did not change")
+		}
+		g = next
+	}
+	p := g.Position()
+	w := p.Winner()
+	if w == NoColor || p.Claims(w) < size.Majority() || p.Claims(w.Other()) >= size.Majority() {
+		t.Fatalf("game over without exactly one winner: %s", p)
+	}
+	if turns > emptyAtStart {
+		t.Fatalf("%d turns on a board with %d empty squares", turns, emptyAtStart)
+	}
+	again, err := ParseRecordString(g.String())
+	if err != nil || again.Position() != p {
+		t.Fatalf("record does not replay: %v", err)
+	}
+}
+
+func randomSquare(r *rand.Rand, p Position) Square {
+	n := int(p.Size()) + 1 // sometimes off the board
+	return Sq(r.IntN(n), r.IntN(n))
+}
+
+// TestStandardLibraryOnly keeps the rules package free of dependencies.
+func TestStandardLibraryOnly(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", ".").Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		if pkg != "github.com/veletasbot/veletas/game" {
+			t.Errorf("game depends on %s; it may import only the standard library", pkg)
+		}
+	}
+}
