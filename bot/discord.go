@@ -423,7 +423,7 @@ func userOf(u *discordgo.User) User {
 	if name == "" {
 		name = u.Username
 	}
-	return User{ID: u.ID, Name: name}
+	return User{ID: u.ID, Name: name, Bot: u.Bot}
 }
 
 func components(bs []Button) []discordgo.MessageComponent {

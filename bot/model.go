@@ -19,6 +19,7 @@ const (
 type User struct {
 	ID   string // stable id; mentions are written <@ID>
 	Name string // display name, for thread names and logs
+	Bot  bool   // a bot account, which cannot play
 }
 
 // Request is one thing a user did, free of any Discord type.

@@ -1,0 +1,157 @@
+package bot
+
+import (
+	"context"
+	"strings"
+
+	"github.com/veletasbot/veletas/game"
+)
+
+// completers suggest values for one option of one subcommand, given the
+// position, the options typed so far and the text being typed.
+var completers = map[string]func(pos game.Position, opts map[string]string, typed string) []Choice{
+	"setup/shooters": completeShooters,
+	"setup/stone":    completeStone,
+	"move/shooter":   completeMover,
+	"move/to":        completeTo,
+	"move/shoot":     completeShot,
+}
+
+// Autocomplete suggests legal values for the option being typed: only for
+// the player to act, at most MaxChoices, those that start with what was
+// typed. It returns nothing when there is nothing to suggest.
+func (b *Bot) Autocomplete(ctx context.Context, req Request) []Choice {
+	fn, ok := completers[req.Command+"/"+req.Focused]
+	if !ok || checkOptions(req.Options) != nil {
+		return nil
+	}
+	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
+	if err != nil || g.Over() || g.ToAct() != req.User.ID {
+		return nil
+	}
+	return fn(g.Position(), req.Options, req.Options[req.Focused])
+}
+
+// squareChoices lists the squares of set whose name starts with typed
+// (any case), prefixing each value with prefix.
+func squareChoices(set game.Bits, typed, prefix string) []Choice {
+	typed = strings.ToLower(strings.TrimSpace(typed))
+	var out []Choice
+	for _, sq := range set.Squares() {
+		name := sq.String()
+		if !strings.HasPrefix(name, typed) {
+			continue
+		}
+		out = append(out, Choice{Name: prefix + name, Value: prefix + name})
+		if len(out) == MaxChoices {
+			break
+		}
+	}
+	return out
+}
+
+// optSquare reads an already typed square option; ok is false when it is
+// missing or not a square of the board.
+func optSquare(pos game.Position, opts map[string]string, name string) (game.Square, bool) {
+	sq, err := parseSquare(name, opts[name], pos.Size())
+	return sq, err == nil
+}
+
+// around is the set of squares next to sq (diagonals count) and sq itself.
+func around(sq game.Square, size game.Size) game.Bits {
+	var b game.Bits
+	for df := -1; df <= 1; df++ {
+		for dr := -1; dr <= 1; dr++ {
+			f, r := sq.File()+df, sq.Rank()+dr
+			if f >= 0 && r >= 0 && f < int(size) && r < int(size) {
+				b = b.With(game.Sq(f, r))
+			}
+		}
+	}
+	return b
+}
+
+// completeShooters suggests the next shooter of a setup: the squares typed
+// so far are kept, and the last, partial one is completed with empty
+// squares away from every shooter on the board or already typed.
+func completeShooters(pos game.Position, opts map[string]string, typed string) []Choice {
+	if pos.Phase() != game.PhaseSetup1 && pos.Phase() != game.PhaseSetup2 || len(typed) > maxOptionLen {
+		return nil
+	}
+	fields := strings.FieldsFunc(strings.Trim(strings.TrimSpace(typed), "[]"), func(r rune) bool { return r == ',' || r == ' ' })
+	partial := ""
+	if len(fields) > 0 && !strings.HasSuffix(typed, " ") && !strings.HasSuffix(typed, ",") {
+		partial, fields = fields[len(fields)-1], fields[:len(fields)-1]
+	}
+	free := pos.Empties()
+	for _, sq := range pos.Unclaimed().Squares() {
+		free = free.AndNot(around(sq, pos.Size()))
+	}
+	var prefix strings.Builder
+	for _, f := range fields {
+		sq, err := parseSquare("shooters", f, pos.Size())
+		if err != nil || !free.Has(sq) {
+			return nil
+		}
+		free = free.AndNot(around(sq, pos.Size()))
+		prefix.WriteString(sq.String() + " ")
+	}
+	if len(fields) >= pos.Size().Shooters() {
+		return nil
+	}
+	return squareChoices(free, partial, prefix.String())
+}
+
+// completeStone suggests empty squares not taken by the shooters typed.
+func completeStone(pos game.Position, opts map[string]string, typed string) []Choice {
+	if pos.Phase() != game.PhaseSetup1 && pos.Phase() != game.PhaseSetup2 {
+		return nil
+	}
+	free := pos.Empties()
+	if list, err := ParseSquareList("shooters", opts["shooters"], pos.Size()); err == nil {
+		for _, sq := range list {
+			free = free.Without(sq)
+		}
+	}
+	return squareChoices(free, typed, "")
+}
+
+// completeMover suggests the unclaimed shooters that can act: move or
+// shoot without moving.
+func completeMover(pos game.Position, opts map[string]string, typed string) []Choice {
+	if pos.Phase() != game.PhasePlay {
+		return nil
+	}
+	var can game.Bits
+	for _, sq := range pos.Unclaimed().Squares() {
+		if !pos.Destinations(sq).Empty() || !pos.Shots(sq, game.NoSquare).Empty() {
+			can = can.With(sq)
+		}
+	}
+	return squareChoices(can, typed, "")
+}
+
+// completeTo suggests where the chosen shooter may move.
+func completeTo(pos game.Position, opts map[string]string, typed string) []Choice {
+	from, ok := optSquare(pos, opts, "shooter")
+	if !ok || pos.Phase() != game.PhasePlay {
+		return nil
+	}
+	return squareChoices(pos.Destinations(from), typed, "")
+}
+
+// completeShot suggests the shots of the chosen shooter, after its move
+// when `to` is typed.
+func completeShot(pos game.Position, opts map[string]string, typed string) []Choice {
+	from, ok := optSquare(pos, opts, "shooter")
+	if !ok || pos.Phase() != game.PhasePlay {
+		return nil
+	}
+	to := game.NoSquare
+	if strings.TrimSpace(opts["to"]) != "" {
+		if to, ok = optSquare(pos, opts, "to"); !ok {
+			return nil
+		}
+	}
+	return squareChoices(pos.Shots(from, to), typed, "")
+}

@@ -1,0 +1,221 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"sync"
+	"time"
+
+	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/render"
+	"github.com/veletasbot/veletas/store"
+)
+
+// Store is what the handlers need from the database. *store.DB
+// implements it; every method applies its change in one committed
+// transaction or changes nothing, and returns errors wrapping store.Err*
+// (and game.Err* for refusals by the rules).
+type Store interface {
+	CreateChallenge(c store.Challenge) (store.Challenge, error)
+	Challenge(id uint64) (store.Challenge, error)
+	PendingChallenge(guild, channel, user string) (store.Challenge, error)
+	AcceptChallenge(id uint64, user string) (store.Game, error)
+	DeclineChallenge(id uint64, user string) (store.Challenge, error)
+	SetGameThread(guild, channel, thread string) (store.Game, error)
+	ActiveGame(guild, channel string) (store.Game, error)
+	Apply(guild, channel, user string, rev int, a game.Action) (store.Game, error)
+	Resign(guild, channel, user string) (store.Game, error)
+	Standings(guild string) ([]store.Standing, error)
+	FinishedGames(guild, user string, limit int) ([]store.Game, error)
+}
+
+// Renderer draws boards. *render.Renderer implements it.
+type Renderer interface {
+	PNG(w io.Writer, s render.Scene) error
+}
+
+// Config holds the Bot's settings; zero values give the defaults.
+type Config struct {
+	// RateBurst commands at once, then one every RateEvery, per user;
+	// RateBurst < 0 turns rate limiting off (the console does).
+	RateBurst int
+	RateEvery time.Duration
+	// ChallengeTTL is shown in challenge messages; the store enforces it.
+	ChallengeTTL time.Duration
+}
+
+// Bot holds the handlers' dependencies. Its methods are safe for
+// concurrent use.
+type Bot struct {
+	Store    Store
+	Renderer Renderer
+	Now      func() time.Time
+	Logger   *slog.Logger
+
+	cfg      Config
+	limit    *limiter
+	commands map[string]handlerFunc
+	buttons  map[string]buttonFunc
+
+	namesMu sync.Mutex
+	names   map[string]string // user id -> display name seen, for thread names
+}
+
+type handlerFunc func(b *Bot, ctx context.Context, req Request) (Reply, error)
+type buttonFunc func(b *Bot, ctx context.Context, req Request, id buttonID) (Reply, error)
+
+// New returns a Bot. now may be nil for time.Now, logger nil for
+// slog.Default().
+func New(st Store, r Renderer, now func() time.Time, logger *slog.Logger, cfg Config) *Bot {
+	if now == nil {
+		now = time.Now
+	}
+	if logger == nil {
+		logger = slog.Default()
+	}
+	if cfg.RateBurst == 0 {
+		cfg.RateBurst = 8
+	}
+	if cfg.RateEvery <= 0 {
+		cfg.RateEvery = 2 * time.Second
+	}
+	if cfg.ChallengeTTL <= 0 {
+		cfg.ChallengeTTL = store.DefaultChallengeTTL
+	}
+	b := &Bot{Store: st, Renderer: r, Now: now, Logger: logger, cfg: cfg, names: map[string]string{}}
+	if cfg.RateBurst > 0 {
+		b.limit = &limiter{Burst: cfg.RateBurst, Every: cfg.RateEvery}
+	}
+	b.commands = map[string]handlerFunc{
+		"challenge": (*Bot).challenge,
+		"accept":    (*Bot).acceptCommand,
+		"decline":   (*Bot).declineCommand,
+		"setup":     (*Bot).setup,
+		"swap":      (*Bot).swapCommand,
+		"keep":      (*Bot).keepCommand,
+		"move":      (*Bot).move,
+		"resign":    (*Bot).resign,
+		"board":     (*Bot).board,
+		"record":    (*Bot).record,
+		"standings": (*Bot).standings,
+		"rules":     (*Bot).rules,
+		"help":      (*Bot).help,
+	}
+	b.buttons = map[string]buttonFunc{
+		btnAccept:  (*Bot).acceptButton,
+		btnDecline: (*Bot).declineButton,
+		btnSwap:    (*Bot).choiceButton,
+		btnKeep:    (*Bot).choiceButton,
+	}
+	return b
+}
+
+// Handle answers one command or button press. It never fails: a refusal
+// is an ephemeral Reply saying why and what to do.
+func (b *Bot) Handle(ctx context.Context, req Request) Reply {
+	b.remember(req.User)
+	for _, u := range req.Users {
+		b.remember(u)
+	}
+	if ok, wait := b.limit.allow(req.User.ID, b.Now()); !ok {
+		secs := int(math.Ceil(wait.Seconds()))
+		return Reply{Ephemeral: true, Text: fmt.Sprintf(
+			"Easy there: you are sending commands faster than I can keep up. Please wait %d second%s and try again.",
+			secs, plural(secs))}
+	}
+	var (
+		r   Reply
+		err error
+	)
+	switch req.Kind {
+	case KindCommand:
+		h, ok := b.commands[req.Command]
+		if !ok {
+			err = badInput("I do not know `/veletas %s`: use `/veletas help` to see the commands.", clipName(req.Command))
+			break
+		}
+		if err = checkOptions(req.Options); err == nil {
+			r, err = h(b, ctx, req)
+		}
+	case KindButton:
+		var id buttonID
+		if id, err = parseCustomID(req.CustomID); err == nil {
+			r, err = b.buttons[id.Action](b, ctx, req, id)
+		}
+	default:
+		err = badInput("I cannot handle this kind of interaction: use `/veletas help`.")
+	}
+	if err != nil {
+		return b.refusal(req, err)
+	}
+	return r
+}
+
+// checkOptions refuses over-long or control-character option values
+// before any handler sees them.
+func checkOptions(opts map[string]string) error {
+	if len(opts) > 8 {
+		return badInput("Too many options: use `/veletas help` to see what each command takes.")
+	}
+	for k, v := range opts {
+		if len(k) > 32 || len(v) > maxOptionLen {
+			return badInput("The option %s is too long: a square is written like `c4`.", quote(k))
+		}
+		for _, r := range v {
+			if r < ' ' || r == 0x7f {
+				return badInput("The option %s holds a control character: type just squares such as `c4`.", quote(k))
+			}
+		}
+	}
+	return nil
+}
+
+func clipName(s string) string {
+	if len(s) > 24 || !validName(s) {
+		return "…"
+	}
+	return s
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// remember keeps a user's display name for thread titles (bounded).
+func (b *Bot) remember(u User) {
+	if u.ID == "" || u.Name == "" {
+		return
+	}
+	b.namesMu.Lock()
+	defer b.namesMu.Unlock()
+	if len(b.names) >= 50000 {
+		clear(b.names)
+	}
+	b.names[u.ID] = clipRunes(u.Name, 32)
+}
+
+func (b *Bot) name(id string) string {
+	b.namesMu.Lock()
+	defer b.namesMu.Unlock()
+	if n, ok := b.names[id]; ok {
+		return n
+	}
+	return "player"
+}
+
+// boardPNG draws a game with its last action highlighted.
+func (b *Bot) boardPNG(g game.Game) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(64 << 10)
+	if err := b.Renderer.PNG(&buf, render.GameScene(g)); err != nil {
+		return nil, fmt.Errorf("bot: drawing the board: %w", err)
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,180 @@
+package bot
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Console plays the bot's commands from text lines, without Discord: one
+// guild, one channel, users named by the lines. See Run for the format.
+type Console struct {
+	Handler Handler
+	Out     io.Writer
+	// Dir receives the images, created when needed.
+	Dir string
+
+	line    int
+	images  int
+	buttons [][]Button // the buttons of each message that had some, oldest first
+}
+
+// ConsoleGuild and ConsoleChannel are where console games are played.
+const (
+	ConsoleGuild   = "console"
+	ConsoleChannel = "console"
+)
+
+// Run reads lines until the end of in:
+//
+//	NAME: /veletas SUBCOMMAND key:value key:"value with spaces" opponent:@NAME
+//	NAME: [Label]
+//
+// the second pressing the button Label on the latest message that has it.
+// Blank lines and lines starting with # are skipped. For each reply it
+// prints ">> all" or ">> NAME only", the text with mentions as @NAME, an
+// "image: PATH" line per image written under Dir and a "buttons: [A] [B]"
+// line. A line it cannot read prints "error: line N: why" and is skipped.
+// Run returns only errors writing the output or the images.
+func (c *Console) Run(ctx context.Context, in io.Reader) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 0, 4096), 64*1024)
+	for sc.Scan() {
+		c.line++
+		if err := c.Line(ctx, sc.Text()); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("console: reading input: %w", err)
+	}
+	return nil
+}
+
+// Line handles one input line.
+func (c *Console) Line(ctx context.Context, text string) error {
+	cl, ok, err := parseConsoleLine(text)
+	if err != nil {
+		_, werr := fmt.Fprintf(c.Out, "error: line %d: %s\n", c.line, strings.TrimPrefix(err.Error(), "console: "))
+		return werr
+	}
+	if !ok {
+		return nil
+	}
+	req := Request{
+		ID:      "console-" + strconv.Itoa(c.line),
+		Guild:   ConsoleGuild,
+		Channel: ConsoleChannel,
+		User:    User{ID: cl.User, Name: cl.User},
+		Options: cl.Options,
+	}
+	if cl.Button != "" {
+		id, found := c.find(cl.Button)
+		if !found {
+			_, err := fmt.Fprintf(c.Out, "error: line %d: no message has a button [%s]\n", c.line, cl.Button)
+			return err
+		}
+		req.Kind, req.CustomID = KindButton, id
+	} else {
+		req.Kind, req.Command = KindCommand, cl.Command
+	}
+	r := c.Handler.Handle(ctx, req)
+	if err := c.print(r, cl.User, ""); err != nil {
+		return err
+	}
+	for _, p := range r.Posts {
+		if err := c.print(p.Reply, cl.User, p.Channel); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// find returns the custom id of the latest button with this label.
+func (c *Console) find(label string) (string, bool) {
+	for i := len(c.buttons) - 1; i >= 0; i-- {
+		for _, b := range c.buttons[i] {
+			if strings.EqualFold(b.Label, label) {
+				return b.CustomID, true
+			}
+		}
+	}
+	return "", false
+}
+
+func (c *Console) print(r Reply, user, channel string) error {
+	var sb strings.Builder
+	switch {
+	case r.Ephemeral:
+		fmt.Fprintf(&sb, ">> %s only\n", user)
+	case channel != "" && channel != ConsoleChannel:
+		fmt.Fprintf(&sb, ">> all in #%s\n", channel)
+	default:
+		sb.WriteString(">> all\n")
+	}
+	sb.WriteString(ConsoleText(r.Text))
+	sb.WriteString("\n")
+	for _, im := range r.Images {
+		path, err := c.write(im)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&sb, "image: %s\n", path)
+	}
+	if len(r.Buttons) > 0 {
+		sb.WriteString("buttons:")
+		for _, b := range r.Buttons {
+			fmt.Fprintf(&sb, " [%s]", b.Label)
+		}
+		sb.WriteString("\n")
+		c.buttons = append(c.buttons, r.Buttons)
+		if len(c.buttons) > 100 {
+			c.buttons = c.buttons[len(c.buttons)-100:]
+		}
+	}
+	_, err := io.WriteString(c.Out, sb.String())
+	return err
+}
+
+func (c *Console) write(im Image) (string, error) {
+	dir := c.Dir
+	if dir == "" {
+		dir = "."
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("console: %w", err)
+	}
+	c.images++
+	name := filepath.Base(im.Name)
+	if name == "." || name == string(filepath.Separator) {
+		name = "board.png"
+	}
+	path := filepath.Join(dir, fmt.Sprintf("%03d-%s", c.images, name))
+	if err := os.WriteFile(path, im.PNG, 0o644); err != nil {
+		return "", fmt.Errorf("console: writing an image: %w", err)
+	}
+	return path, nil
+}
+
+var timestampRE = regexp.MustCompile(`<t:(\d{1,12}):[a-zA-Z]>`)
+
+// ConsoleText writes a reply's text for a terminal: mentions <@ID> as
+// @ID (console user ids are their names), channel links as #ID and
+// Discord timestamps as UTC times.
+func ConsoleText(text string) string {
+	text = timestampRE.ReplaceAllStringFunc(text, func(m string) string {
+		n, err := strconv.ParseInt(timestampRE.FindStringSubmatch(m)[1], 10, 64)
+		if err != nil {
+			return m
+		}
+		return time.Unix(n, 0).UTC().Format("2006-01-02 15:04 UTC")
+	})
+	return PlainMentions(text, func(id string) string { return id })
+}

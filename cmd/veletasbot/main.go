@@ -1,0 +1,260 @@
+// Command veletasbot runs the Veletas Discord bot, or, as
+// `veletasbot console`, plays its commands from standard input without
+// Discord.
+//
+//	veletasbot [-db FILE] [-guild ID] [-log-level LEVEL]      (needs DISCORD_TOKEN or DISCORD_TOKEN_FILE)
+//	veletasbot console [-db FILE] [-out DIR]
+//
+// Environment: DISCORD_TOKEN or DISCORD_TOKEN_FILE (the bot token, or a
+// file holding it), DISCORD_API_URL (another REST base URL, such as a
+// rate-limit proxy or a test server), VELETAS_DB, VELETAS_GUILD,
+// VELETAS_LOG_LEVEL (flags win over the environment).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/veletasbot/veletas/bot"
+	"github.com/veletasbot/veletas/render"
+	"github.com/veletasbot/veletas/store"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	m := NewMain()
+	if err := m.ParseFlags(ctx, os.Args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			os.Exit(0)
+		}
+		fmt.Fprintln(m.Stderr, "veletasbot:", err)
+		os.Exit(2)
+	}
+	err := m.Run(ctx)
+	if err == nil && !m.Console {
+		<-ctx.Done()
+		m.Logger.Info("veletasbot: shutting down")
+	}
+	if cerr := m.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		fmt.Fprintln(m.Stderr, "veletasbot:", err)
+		os.Exit(1)
+	}
+}
+
+// Main is the program: its configuration, streams and what Run opened, so
+// that tests run it in-process.
+type Main struct {
+	// Configuration, from flags and the environment.
+	Console   bool
+	DBPath    string
+	OutDir    string
+	Guild     string
+	APIURL    string
+	LogLevel  slog.Level
+	Token     string // never logged
+	TokenFile string
+
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Getenv         func(string) string
+	Now            func() time.Time
+	// StoreOptions are passed to store.Open; nil for the defaults.
+	StoreOptions *store.Options
+
+	Logger  *slog.Logger
+	DB      *store.DB
+	Bot     *bot.Bot
+	Discord *bot.Discord
+}
+
+// NewMain returns a Main on the process's streams and environment.
+func NewMain() *Main {
+	return &Main{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Now: time.Now}
+}
+
+const usage = `usage:
+  veletasbot [flags]                     run the Discord bot (needs DISCORD_TOKEN or DISCORD_TOKEN_FILE)
+  veletasbot console [-db FILE] [-out DIR]  play the commands from standard input, without Discord
+
+console input, one line each:
+  alice: /veletas challenge opponent:@bob size:7
+  bob: [Accept]
+
+environment: DISCORD_TOKEN, DISCORD_TOKEN_FILE, DISCORD_API_URL, VELETAS_DB, VELETAS_GUILD, VELETAS_LOG_LEVEL
+
+flags:
+`
+
+// ParseFlags reads the arguments and the environment.
+func (m *Main) ParseFlags(ctx context.Context, args []string) error {
+	if m.Getenv == nil {
+		m.Getenv = os.Getenv
+	}
+	if len(args) > 0 && args[0] == "console" {
+		m.Console = true
+		args = args[1:]
+	}
+	fs := flag.NewFlagSet("veletasbot", flag.ContinueOnError)
+	fs.SetOutput(m.Stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	dbDefault := "veletas.db"
+	if v := m.Getenv("VELETAS_DB"); v != "" {
+		dbDefault = v
+	}
+	fs.StringVar(&m.DBPath, "db", dbDefault, "database file (env VELETAS_DB)")
+	if m.Console {
+		fs.StringVar(&m.OutDir, "out", "veletas-images", "directory for the board images")
+	} else {
+		fs.StringVar(&m.Guild, "guild", m.Getenv("VELETAS_GUILD"), "register the commands to this server only (they show at once); global when empty (env VELETAS_GUILD)")
+		fs.StringVar(&m.APIURL, "api-url", m.Getenv("DISCORD_API_URL"), "Discord REST base URL, for a proxy or a test server (env DISCORD_API_URL)")
+	}
+	level := m.Getenv("VELETAS_LOG_LEVEL")
+	if level == "" {
+		level = "info"
+		if m.Console {
+			level = "warn" // keep the transcript clean
+		}
+	}
+	levelFlag := fs.String("log-level", level, "debug, info, warn or error (env VELETAS_LOG_LEVEL)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q: run 'veletasbot -h' for the usage", fs.Arg(0))
+	}
+	if err := m.LogLevel.UnmarshalText([]byte(*levelFlag)); err != nil {
+		return fmt.Errorf("-log-level %q: use debug, info, warn or error", *levelFlag)
+	}
+	if m.DBPath == "" {
+		return errors.New("-db: the database path is empty")
+	}
+	if !m.Console {
+		m.Token = strings.TrimSpace(m.Getenv("DISCORD_TOKEN"))
+		m.TokenFile = m.Getenv("DISCORD_TOKEN_FILE")
+	}
+	return nil
+}
+
+// errNoToken is the one-line error for a missing token.
+var errNoToken = errors.New("no Discord token: set DISCORD_TOKEN (or DISCORD_TOKEN_FILE to a file holding it) to the bot token from https://discord.com/developers/applications (your app > Bot > Reset Token); to try the bot without Discord, run 'veletasbot console'")
+
+// Run opens the database and starts the bot, or plays the console to the
+// end of Stdin. The bot runs until Close.
+func (m *Main) Run(ctx context.Context) error {
+	if m.Logger == nil {
+		w := m.Stderr
+		if w == nil {
+			w = os.Stderr
+		}
+		m.Logger = slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: m.LogLevel}))
+	}
+	if m.Now == nil {
+		m.Now = time.Now
+	}
+	if !m.Console {
+		if err := m.loadToken(); err != nil {
+			return err
+		}
+	}
+	opts := store.Options{}
+	if m.StoreOptions != nil {
+		opts = *m.StoreOptions
+	}
+	if opts.Now == nil {
+		opts.Now = m.Now
+	}
+	if opts.Logger == nil {
+		opts.Logger = m.Logger
+	}
+	db, err := store.Open(m.DBPath, &opts)
+	if err != nil {
+		return fmt.Errorf("opening the database %s: %w", m.DBPath, err)
+	}
+	m.DB = db
+	rend, err := render.New(render.Options{})
+	if err != nil {
+		return err
+	}
+	cfg := bot.Config{}
+	if m.Console {
+		cfg.RateBurst = -1
+	}
+	m.Bot = bot.New(db, rend, m.Now, m.Logger, cfg)
+
+	if m.Console {
+		c := &bot.Console{Handler: m.Bot, Out: m.Stdout, Dir: m.OutDir}
+		return c.Run(ctx, m.Stdin)
+	}
+	d, err := bot.NewDiscord(m.Token, m.APIURL, m.Bot, m.Logger)
+	if err != nil {
+		return err
+	}
+	d.Guild = m.Guild
+	if err := d.Open(); err != nil {
+		return err
+	}
+	m.Discord = d
+	m.Logger.Info("veletasbot: running", "db", m.DBPath, "guild", m.Guild, "api", apiForLog(m.APIURL))
+	return nil
+}
+
+// loadToken takes the token from DISCORD_TOKEN or the file named by
+// DISCORD_TOKEN_FILE.
+func (m *Main) loadToken() error {
+	if m.Token == "" && m.TokenFile != "" {
+		b, err := os.ReadFile(m.TokenFile)
+		if err != nil {
+			return fmt.Errorf("DISCORD_TOKEN_FILE: cannot read the token file %s: %w", m.TokenFile, errors.Unwrap(err))
+		}
+		m.Token = strings.TrimSpace(string(b))
+	}
+	if m.Token == "" {
+		return errNoToken
+	}
+	if strings.ContainsAny(m.Token, " \t\r\n") {
+		return errors.New("the Discord token holds white space: copy it again from the developer portal")
+	}
+	return nil
+}
+
+func apiForLog(u string) string {
+	if u == "" {
+		return "discord.com"
+	}
+	return u
+}
+
+// Close stops the bot (answering what is in flight) and closes the
+// database.
+func (m *Main) Close() error {
+	var errs []error
+	if m.Discord != nil {
+		if err := m.Discord.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("closing the Discord connection: %w", err))
+		}
+		m.Discord = nil
+	}
+	if m.DB != nil {
+		if err := m.DB.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("closing the database: %w", err))
+		}
+		m.DB = nil
+	}
+	return errors.Join(errs...)
+}
