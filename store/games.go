@@ -533,42 +533,67 @@ func (db *DB) RemoveGame(guild, channel string) error {
 
 // change loads the active game of a channel, checks that user (unless "")
 // plays it, lets fn change it, and saves it, archiving it when fn ended
-// it; all in one transaction. fn must not write to the database.
+// it. fn must not write to the database.
+//
+// The work is optimistic, to keep the commit loop short: the game is read,
+// replayed, changed and encoded outside the write transaction, which then
+// only checks that the stored value is still the one read and writes the
+// new one. If another change came first, it starts again from the read.
 func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time) error) (Game, error) {
 	if user != "" {
 		if err := checkID("user", user); err != nil {
 			return Game{}, err
 		}
 	}
-	var out Game
-	err := db.update(func(tx *bolt.Tx) error {
-		g, key, err := loadActive(tx, guild, channel)
-		if err != nil {
+	for {
+		var (
+			g        Game
+			key, old []byte
+		)
+		err := db.view(func(tx *bolt.Tx) error {
+			var err error
+			g, key, err = loadActive(tx, guild, channel)
+			if err == nil {
+				old = bytes.Clone(tx.Bucket(bucketGames).Get(key))
+			}
 			return err
+		})
+		if err != nil {
+			return Game{}, err
 		}
 		if user != "" && !g.IsPlayer(user) {
-			return fmt.Errorf("store: game %d: %w", g.ID, ErrNotPlayer)
+			return Game{}, fmt.Errorf("store: game %d: %w", g.ID, ErrNotPlayer)
 		}
 		if err := fn(&g, db.opts.Now()); err != nil {
-			return err
+			return Game{}, err
 		}
-		if g.Reason != ReasonNone {
-			err = db.finish(tx, key, &g)
-		} else {
-			err = put(tx.Bucket(bucketGames), key, &g)
-		}
+		val, err := encode(&g)
 		if err != nil {
-			return abort(err)
+			return Game{}, fmt.Errorf("store: game %d: %w", g.ID, err)
 		}
-		out = g
-		return nil
-	})
-	return out, err
+		conflict := false
+		err = db.update(func(tx *bolt.Tx) error {
+			conflict = !bytes.Equal(tx.Bucket(bucketGames).Get(key), old)
+			if conflict {
+				return nil
+			}
+			if g.Reason != ReasonNone {
+				return abort(db.finish(tx, key, &g, val))
+			}
+			return abort(tx.Bucket(bucketGames).Put(key, val))
+		})
+		if err != nil {
+			return Game{}, err
+		}
+		if !conflict {
+			return g, nil
+		}
+	}
 }
 
-// finish moves an ended game to the archive and counts it in the
-// standings.
-func (db *DB) finish(tx *bolt.Tx, key []byte, g *Game) error {
+// finish moves an ended game, whose encoding is val, to the archive and
+// counts it in the standings.
+func (db *DB) finish(tx *bolt.Tx, key []byte, g *Game, val []byte) error {
 	if err := tx.Bucket(bucketGames).Delete(key); err != nil {
 		return err
 	}
@@ -577,7 +602,7 @@ func (db *DB) finish(tx *bolt.Tx, key []byte, g *Game) error {
 			return err
 		}
 	}
-	if err := put(tx.Bucket(bucketArchive), idKey(g.ID), g); err != nil {
+	if err := tx.Bucket(bucketArchive).Put(idKey(g.ID), val); err != nil {
 		return err
 	}
 	idx := tx.Bucket(bucketPlayers)

@@ -47,15 +47,20 @@ func openTest(t testing.TB, opts *Options) *DB {
 // startGame makes and accepts a challenge between "alice" and "bob".
 func startGame(t testing.TB, db *DB, guild, channel string, size game.Size) Game {
 	t.Helper()
-	c, err := db.CreateChallenge(Challenge{Guild: guild, Channel: channel, Challenger: "alice", Opponent: "bob", Size: size})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := db.AcceptChallenge(c.ID, "bob")
+	g, err := newGame(db, guild, channel, "alice", "bob", size)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// newGame makes and accepts a challenge; safe in any goroutine.
+func newGame(db *DB, guild, channel, challenger, opponent string, size game.Size) (Game, error) {
+	c, err := db.CreateChallenge(Challenge{Guild: guild, Channel: channel, Challenger: challenger, Opponent: opponent, Size: size})
+	if err != nil {
+		return Game{}, err
+	}
+	return db.AcceptChallenge(c.ID, opponent)
 }
 
 // randomAction returns a random legal action for the position.
