@@ -153,7 +153,7 @@ func (db *DB) migrate(tx *bolt.Tx) error {
 		return fmt.Errorf("%w: bad schema version %q", ErrNotStore, meta.Get(keyVersion))
 	}
 	if v > SchemaVersion {
-		return fmt.Errorf("%w (file has version %d, this veletasbot knows up to %d)", ErrSchemaTooNew, v, SchemaVersion)
+		return fmt.Errorf("%w: the file has version %d, this veletasbot knows up to %d; upgrade veletasbot", ErrSchemaTooNew, v, SchemaVersion)
 	}
 	for ; v < SchemaVersion; v++ {
 		if err := migrations[v](db, tx); err != nil {

@@ -12,7 +12,7 @@ var (
 
 	// ErrSchemaTooNew is returned by Open when the file was written by a
 	// newer version of the bot, with a schema this version does not know.
-	ErrSchemaTooNew = errors.New("database schema is newer than this veletasbot supports: upgrade veletasbot")
+	ErrSchemaTooNew = errors.New("database schema is newer than this veletasbot supports")
 
 	// ErrNotStore is returned by Open when the file is a bbolt database but
 	// not one written by this package.

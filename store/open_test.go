@@ -1,0 +1,368 @@
+package store
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
+
+	"github.com/veletasbot/veletas/game"
+)
+
+const holdEnv = "VELETAS_STORE_TEST_HOLD"
+
+// TestHoldLock is the child process of TestLockedByAnotherProcess: it opens
+// the database, says so, and keeps it open until its stdin closes.
+func TestHoldLock(t *testing.T) {
+	path := os.Getenv(holdEnv)
+	if path == "" {
+		t.Skip("child process of TestLockedByAnotherProcess")
+	}
+	db, err := Open(path, nil)
+	if err != nil {
+		os.Stdout.WriteString("error: " + err.Error() + "\n")
+		os.Exit(1)
+	}
+	os.Stdout.WriteString("locked\n")
+	bufio.NewReader(os.Stdin).ReadString('\n')
+	db.Close()
+	os.Exit(0)
+}
+
+func TestLockedByAnotherProcess(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v.db")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHoldLock$")
+	cmd.Env = append(os.Environ(), holdEnv+"="+path)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	line, _ := bufio.NewReader(stdout).ReadString('\n')
+	if line != "locked\n" {
+		t.Fatalf("child: %q", line)
+	}
+	start := time.Now()
+	_, err = Open(path, nil) // default timeout
+	took := time.Since(start)
+	if !errors.Is(err, ErrLocked) || !errors.Is(err, bolterrors.ErrTimeout) {
+		t.Fatalf("open of a held file: %v", err)
+	}
+	if !strings.Contains(err.Error(), "is another veletasbot running on this file?") || !strings.Contains(err.Error(), path) {
+		t.Fatalf("message: %v", err)
+	}
+	if took < DefaultTimeout/2 || took > DefaultTimeout+2*time.Second {
+		t.Fatalf("open gave up after %v, want about %v", took, DefaultTimeout)
+	}
+	t.Logf("refused after %v: %v", took, err)
+	stdin.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("child: %v", err)
+	}
+	db, err := Open(path, nil)
+	if err != nil {
+		t.Fatalf("open after the other process ended: %v", err)
+	}
+	db.Close()
+}
+
+func TestLockedInProcess(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v.db")
+	db, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	_, err = Open(path, &Options{Timeout: 50 * time.Millisecond})
+	if !errors.Is(err, ErrLocked) {
+		t.Fatalf("second open: %v", err)
+	}
+	_, err = Open(path, &Options{Timeout: -1})
+	if !errors.Is(err, ErrLocked) {
+		t.Fatalf("second open without waiting: %v", err)
+	}
+}
+
+func setRawVersion(t *testing.T, path, v string) {
+	t.Helper()
+	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if err := b.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketMeta).Put(keyVersion, []byte(v))
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func rawVersion(t *testing.T, path string) string {
+	t.Helper()
+	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second, ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	var v string
+	b.View(func(tx *bolt.Tx) error {
+		v = string(tx.Bucket(bucketMeta).Get(keyVersion))
+		return nil
+	})
+	return v
+}
+
+func TestSchemaTooNew(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v.db")
+	db, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if v := rawVersion(t, path); v != "2" {
+		t.Fatalf("new file has version %q", v)
+	}
+	setRawVersion(t, path, "3")
+	_, err = Open(path, nil)
+	if !errors.Is(err, ErrSchemaTooNew) || !strings.Contains(err.Error(), "newer") || !strings.Contains(err.Error(), "version 3") {
+		t.Fatalf("open of a newer file: %v", err)
+	}
+	t.Logf("refused: %v", err)
+	if v := rawVersion(t, path); v != "3" {
+		t.Fatalf("refused file was changed to version %q", v)
+	}
+	// The lock was released: the file can be opened again at once.
+	setRawVersion(t, path, "2")
+	db, err = Open(path, &Options{Timeout: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+}
+
+func TestNotStore(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "other.db")
+	b, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucket([]byte("other")); return err })
+	b.Close()
+	if _, err := Open(path, nil); !errors.Is(err, ErrNotStore) {
+		t.Fatalf("open of another program's file: %v", err)
+	}
+	junk := filepath.Join(t.TempDir(), "junk.db")
+	os.WriteFile(junk, []byte(strings.Repeat("not a database ", 1000)), 0o600)
+	if _, err := Open(junk, nil); err == nil || !strings.Contains(err.Error(), junk) {
+		t.Fatalf("open of junk: %v", err)
+	}
+}
+
+// TestMigrateV1 builds a schema 1 file by hand (no players index) with
+// finished and active games, and opens it.
+func TestMigrateV1(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v1.db")
+	b, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2025, 5, 6, 7, 8, 9, 0, time.UTC)
+	finished := []Game{
+		{ID: 1, Guild: "g", Channel: "c", Players: [2]string{"alice", "bob"}, Size: game.Size7,
+			Record: "size=7\n[c5]d2\nkeep\n[a1,g7]e4\n", Revision: 4, Started: now, Updated: now, Ended: now, Winner: "alice", Reason: ReasonResign},
+		{ID: 2, Guild: "g", Channel: "c", Players: [2]string{"carol", "alice"}, Size: game.Size7,
+			Record: "size=7\n[c5]d2\n", Revision: 2, Started: now, Updated: now, Ended: now, Winner: "alice", Reason: ReasonTimeout},
+		{ID: 3, Guild: "h", Channel: "c", Players: [2]string{"alice", "dave"}, Size: game.Size7,
+			Record: "size=7\n", Revision: 1, Started: now, Updated: now, Ended: now, Winner: "dave", Reason: ReasonResign},
+	}
+	active := Game{ID: 4, Guild: "g", Channel: "c", Players: [2]string{"bob", "carol"}, Size: game.Size7,
+		Record: "size=7 [c5]d2 keep", Revision: 2, Started: now, Updated: now}
+	err = b.Update(func(tx *bolt.Tx) error {
+		for _, name := range bucketsV1 {
+			if _, err := tx.CreateBucket(name); err != nil {
+				return err
+			}
+		}
+		tx.Bucket(bucketMeta).Put(keyVersion, []byte("1"))
+		for i := range finished {
+			if err := put(tx.Bucket(bucketArchive), idKey(finished[i].ID), &finished[i]); err != nil {
+				return err
+			}
+		}
+		tx.Bucket(bucketGames).SetSequence(4)
+		return put(tx.Bucket(bucketGames), pairKey("g", "c"), &active)
+	})
+	b.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	db, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := func() string {
+		var v string
+		db.view(func(tx *bolt.Tx) error {
+			v = string(tx.Bucket(bucketMeta).Get(keyVersion))
+			if tx.Bucket(bucketPlayers) == nil {
+				v += " without players bucket"
+			}
+			return nil
+		})
+		return v
+	}(); v != "2" {
+		t.Fatalf("after migration: version %s", v)
+	}
+	list, err := db.FinishedGames("g", "alice", 0)
+	if err != nil || len(list) != 2 || list[0].ID != 2 || list[1].ID != 1 {
+		t.Fatalf("alice's games after migration: %v %+v", err, list)
+	}
+	if list, _ := db.FinishedGames("g", "alice", 1); len(list) != 1 || list[0].ID != 2 {
+		t.Fatalf("limit 1: %+v", list)
+	}
+	if list, _ := db.FinishedGames("h", "dave", 0); len(list) != 1 || list[0].ID != 3 {
+		t.Fatalf("dave's games: %+v", list)
+	}
+	if list, _ := db.FinishedGames("g", "", 0); len(list) != 2 {
+		t.Fatalf("guild g games: %+v", list)
+	}
+	// The active game plays on, and new games take fresh IDs.
+	g, err := db.ApplyToken("g", "c", "carol", 2, "[a1,g7]e4")
+	if err != nil || g.Revision != 3 {
+		t.Fatalf("play after migration: %v %+v", err, g)
+	}
+	g, err = db.Resign("g", "c", "bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if list, _ := db.FinishedGames("g", "carol", 0); len(list) != 2 || list[0].ID != 4 {
+		t.Fatalf("carol's games: %+v", list)
+	}
+	g2 := startGame(t, db, "g", "c", game.Size7)
+	if g2.ID != 5 {
+		t.Fatalf("new game ID %d", g2.ID)
+	}
+	if err := db.Check(); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if v := rawVersion(t, path); v != "2" {
+		t.Fatalf("version on disk %q", v)
+	}
+}
+
+// TestCorruptValue damages one game in several ways; the others keep
+// loading and playing.
+func TestCorruptValue(t *testing.T) {
+	db := openTest(t, nil)
+	for _, ch := range []string{"c1", "c2", "c3"} {
+		startGame(t, db, "g", ch, game.Size7)
+	}
+	damage := func(v []byte) {
+		t.Helper()
+		if err := db.bolt.Update(func(tx *bolt.Tx) error {
+			return tx.Bucket(bucketGames).Put(pairKey("g", "c2"), v)
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	good, _ := db.ActiveGame("g", "c2")
+	flipped, _ := encode(&good)
+	flipped[len(flipped)/2] ^= 0x20
+	bad := good
+	bad.Record = "size=7 [c5]d2 keep [c5,g7]e4" // a shooter on a shooter
+	badRecord, _ := encode(&bad)
+	for _, v := range [][]byte{[]byte("garbage that is not a game"), {}, flipped, badRecord} {
+		damage(v)
+		_, err := db.ActiveGame("g", "c2")
+		if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "c2") {
+			t.Fatalf("damaged game: %v", err)
+		}
+		if _, err := db.ApplyToken("g", "c2", "alice", -1, "[c5]d2"); !errors.Is(err, ErrCorrupt) {
+			t.Fatalf("apply to damaged game: %v", err)
+		}
+		all, err := db.ActiveGames("g")
+		if err != nil || len(all) != 2 || all[0].Channel != "c1" || all[1].Channel != "c3" {
+			t.Fatalf("listing with a damaged game: %v %+v", err, all)
+		}
+	}
+	for _, ch := range []string{"c1", "c3"} {
+		if _, err := db.ApplyToken("g", ch, "alice", 0, "[c5]d2"); err != nil {
+			t.Fatalf("game next to a damaged one: %v", err)
+		}
+		if _, err := db.Resign("g", ch, "bob"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The damaged game blocks its channel until removed.
+	if _, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c2", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
+		t.Fatalf("challenge over a damaged game: %v", err)
+	}
+	if err := db.RemoveGame("g", "c2"); err != nil {
+		t.Fatal(err)
+	}
+	startGame(t, db, "g", "c2", game.Size7)
+
+	// A damaged archive entry: that one fails, the listing skips it.
+	fin, _ := db.FinishedGames("g", "", 0)
+	if len(fin) != 2 {
+		t.Fatalf("finished: %+v", fin)
+	}
+	db.bolt.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketArchive).Put(idKey(fin[0].ID), []byte{1, 2, 3, 4, 5, 6, 7})
+	})
+	if _, err := db.FinishedGame(fin[0].ID); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("damaged archive entry: %v", err)
+	}
+	if list, err := db.FinishedGames("g", "bob", 0); err != nil || len(list) != 1 || list[0].ID != fin[1].ID {
+		t.Fatalf("listing with a damaged archive entry: %v %+v", err, list)
+	}
+	// A damaged standing restarts from zero rather than blocking the end of games.
+	db.bolt.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketStandings).Put(pairKey("g", "alice"), []byte("x"))
+	})
+	if _, err := db.Standing("g", "alice"); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("damaged standing: %v", err)
+	}
+	if _, err := db.Resign("g", "c2", "bob"); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := db.Standing("g", "alice"); err != nil || s.Wins != 1 {
+		t.Fatalf("standing after damage: %v %+v", err, s)
+	}
+	if err := db.Check(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestClosed(t *testing.T) {
+	db := openTest(t, nil)
+	startGame(t, db, "g", "c", game.Size7)
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ActiveGame("g", "c"); !errors.Is(err, ErrClosed) {
+		t.Fatalf("read after close: %v", err)
+	}
+	if _, err := db.ApplyToken("g", "c", "alice", -1, "[c5]d2"); !errors.Is(err, ErrClosed) {
+		t.Fatalf("apply after close: %v", err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatalf("second close: %v", err)
+	}
+}
