@@ -147,3 +147,39 @@ func FuzzApply(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseSquare(f *testing.F) {
+	for _, s := range []string{"a1", "J10", "k11", "a0", "z99", "b", "c-1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sq, err := ParseSquare(s)
+		if err != nil {
+			if !errors.Is(err, ErrMalformed) && !errors.Is(err, ErrOffBoard) {
+				t.Fatalf("unclassified error %q", err)
+			}
+			return
+		}
+		if !sq.On(Size10) || !strings.EqualFold(sq.String(), s) {
+			t.Fatalf("ParseSquare(%q) = %v", s, sq)
+		}
+	})
+}
+
+func FuzzParseSize(f *testing.F) {
+	for _, s := range []string{"7", "9", "10", "10x10", "8", "-7", "7x9"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		size, err := ParseSize(s)
+		if err != nil {
+			if !errors.Is(err, ErrBadSize) {
+				t.Fatalf("unclassified error %q", err)
+			}
+			return
+		}
+		if !size.Valid() {
+			t.Fatalf("ParseSize(%q) = %d", s, size)
+		}
+	})
+}

@@ -335,3 +335,24 @@ func TestParseErrors(t *testing.T) {
 		t.Errorf("size=8: %v", err)
 	}
 }
+
+func TestSquareNames(t *testing.T) {
+	for f := 0; f < 10; f++ {
+		for r := 0; r < 10; r++ {
+			sq := Sq(f, r)
+			back, err := ParseSquare(strings.ToUpper(sq.String()))
+			if err != nil || back != sq || sq.File() != f || sq.Rank() != r {
+				t.Fatalf("%d,%d: %v %v %v", f, r, sq, back, err)
+			}
+		}
+	}
+	if Sq(0, 0).String() != "a1" || Sq(9, 9).String() != "j10" || Sq(6, 6).On(Size7) != true || Sq(7, 0).On(Size7) {
+		t.Fatal("square names or board edges are wrong")
+	}
+	for _, s := range Sizes {
+		if s.Shooters() != map[Size]int{7: 3, 9: 5, 10: 7}[s] || s.Majority() != map[Size]int{7: 2, 9: 3, 10: 4}[s] ||
+			s.FirstShooters() != map[Size]int{7: 1, 9: 2, 10: 3}[s] {
+			t.Fatalf("size %v: shooters %d, majority %d", s, s.Shooters(), s.Majority())
+		}
+	}
+}
