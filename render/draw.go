@@ -96,35 +96,42 @@ const (
 	shadowBlur = 0.06
 )
 
-// drawShadow paints a soft shadow for a disc of radius r centred at x, y.
+// drawShadow paints the shadow of a disc of radius r centred at x, y: an
+// offset disc with a soft edge. Flat colours keep the PNG small.
 func drawShadow(dc *gg.Context, p *themeColors, x, y, r, c float64) {
-	const steps = 6
-	a := float64(p.shadow.A) / 255 / steps * 1.6
-	for i := steps; i >= 1; i-- {
-		rr := r + shadowBlur*c*(float64(i)/steps-0.5)
-		dc.SetColor(withAlpha(p.shadow, a))
-		dc.DrawCircle(x+shadowDX*c, y+shadowDY*c, rr)
-		dc.Fill()
-	}
+	a := float64(p.shadow.A) / 255
+	dc.SetColor(withAlpha(p.shadow, a*0.45))
+	dc.DrawCircle(x+shadowDX*c, y+shadowDY*c, r+shadowBlur*c*0.5)
+	dc.Fill()
+	dc.SetColor(withAlpha(p.shadow, a*0.6))
+	dc.DrawCircle(x+shadowDX*c, y+shadowDY*c, r)
+	dc.Fill()
+}
+
+// drawDisc paints a disc in two flat tones, lit from the top left: the
+// base colour shows as a crescent at the bottom right, under a lighter
+// disc, with a thin rim.
+func drawDisc(dc *gg.Context, x, y, r float64, base, lit, rim color.RGBA) {
+	dc.SetColor(base)
+	dc.DrawCircle(x, y, r)
+	dc.Fill()
+	dc.SetColor(lit)
+	dc.DrawCircle(x-r*0.07, y-r*0.09, r*0.84)
+	dc.Fill()
+	lw := math.Max(1, r*0.06)
+	dc.SetLineWidth(lw)
+	dc.SetColor(rim)
+	dc.DrawCircle(x, y, r-lw/2)
+	dc.Stroke()
 }
 
 // drawStone paints a stone of colour col with radius r at x, y.
 func drawStone(dc *gg.Context, p *themeColors, col game.Color, x, y, r float64) {
-	top, bot, rim := p.blackTop, p.blackBot, p.blackRim
 	if col == game.White {
-		top, bot, rim = p.whiteTop, p.whiteBot, p.whiteRim
+		drawDisc(dc, x, y, r, p.whiteBot, p.whiteTop, p.whiteRim)
+		return
 	}
-	g := gg.NewRadialGradient(x-r*0.35, y-r*0.45, r*0.05, x, y, r*1.05)
-	g.AddColorStop(0, top)
-	g.AddColorStop(1, bot)
-	dc.SetFillStyle(g)
-	dc.DrawCircle(x, y, r)
-	dc.Fill()
-	dc.SetColor(rim)
-	lw := math.Max(1, r*0.06)
-	dc.SetLineWidth(lw)
-	dc.DrawCircle(x, y, r-lw/2)
-	dc.Stroke()
+	drawDisc(dc, x, y, r, p.blackBot, p.blackTop, p.blackRim)
 }
 
 // drawPiece paints one piece centred at x, y on a square of side c.
@@ -140,18 +147,7 @@ func drawPiece(dc *gg.Context, p *themeColors, piece game.Piece, x, y, c float64
 	case game.Shooter, game.BlackShooter, game.WhiteShooter:
 		r := shooterR * c
 		drawShadow(dc, p, x, y, r, c)
-		g := gg.NewRadialGradient(x-r*0.3, y-r*0.4, r*0.1, x, y, r*1.05)
-		g.AddColorStop(0, lighten(p.red, 0.18))
-		g.AddColorStop(0.7, p.red)
-		g.AddColorStop(1, mix(p.red, p.redDark, 0.6))
-		dc.SetFillStyle(g)
-		dc.DrawCircle(x, y, r)
-		dc.Fill()
-		dc.SetColor(p.redDark)
-		lw := math.Max(1, r*0.05)
-		dc.SetLineWidth(lw)
-		dc.DrawCircle(x, y, r-lw/2)
-		dc.Stroke()
+		drawDisc(dc, x, y, r, p.redDark, p.red, mix(p.redDark, color.RGBA{0, 0, 0, 255}, 0.2))
 		if piece == game.Shooter {
 			// A bullseye tells an unclaimed shooter from a stone by shape,
 			// not only by colour.
@@ -168,7 +164,7 @@ func drawPiece(dc *gg.Context, p *themeColors, piece game.Piece, x, y, c float64
 			col = game.White
 		}
 		// The claimer's stone sits on the shooter, as on the real board.
-		dc.SetColor(withAlpha(p.shadow, 0.5))
+		dc.SetColor(withAlpha(p.shadow, 0.45))
 		dc.DrawCircle(x+0.015*c, y+0.03*c, capR*c)
 		dc.Fill()
 		drawStone(dc, p, col, x, y, capR*c)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
-	"image/png"
 	"io"
 	"sync"
 
@@ -93,7 +92,6 @@ type Renderer struct {
 	sizes [3]sizeCache
 
 	images sync.Pool // *image.RGBA of the image size
-	bufs   bufferPool
 }
 
 // sizeCache holds what is drawn once per board size.
@@ -210,22 +208,11 @@ func (r *Renderer) PNG(w io.Writer, s Scene) error {
 	pm := sc.frames.Get().(*image.Paletted)
 	defer sc.frames.Put(pm)
 	sc.q.quantize(pm, img)
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.bufs}
-	if err := enc.Encode(w, pm); err != nil {
+	if err := encodePNG(w, pm); err != nil {
 		return fmt.Errorf("render: writing the png: %w", err)
 	}
 	return nil
 }
-
-// bufferPool lets PNG encodes share their zlib writers and row buffers.
-type bufferPool struct{ p sync.Pool }
-
-func (b *bufferPool) Get() *png.EncoderBuffer {
-	e, _ := b.p.Get().(*png.EncoderBuffer)
-	return e
-}
-
-func (b *bufferPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 
 // draw paints the whole scene over dst, which has the layout's bounds.
 func (r *Renderer) draw(dst *image.RGBA, sc *sizeCache, s Scene) {
