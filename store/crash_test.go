@@ -104,7 +104,7 @@ func TestCrash(t *testing.T) {
 		tok  string
 		kind byte
 	}
-	started := map[uint64]bool{}          // games reported started
+	started := map[uint64]bool{}            // games reported started
 	reported := map[uint64]map[int]action{} // game -> change index -> change
 	total, checked := 0, 0
 	for k := range kills {
