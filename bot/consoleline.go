@@ -49,7 +49,7 @@ func parseConsoleLine(line string) (cl consoleLine, ok bool, err error) {
 		return consoleLine{}, false, badInput("console: after the name comes `/veletas SUBCOMMAND key:value ...` or a button such as `[Accept]`")
 	}
 	cl.Command = strings.ToLower(toks[1])
-	if strings.Contains(toks[1], ":") {
+	if cl.Command == "" || strings.Contains(toks[1], ":") {
 		return consoleLine{}, false, badInput("console: the subcommand comes before the options, such as `/veletas move shooter:c4 shoot:c6`")
 	}
 	cl.Options = map[string]string{}

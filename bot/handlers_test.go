@@ -1,0 +1,407 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/veletasbot/veletas/store"
+)
+
+func TestWholeGame(t *testing.T) {
+	e := newEnv(t, Config{})
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
+	if !hasMention(ch, "bob") || !strings.Contains(ch.Text, "<@bob>") || !strings.Contains(ch.Text, "7x7") {
+		t.Fatalf("challenge: %+v", ch)
+	}
+	start := public(t, e.press("bob", button(t, ch, "Accept")))
+	decodePNG(t, start)
+	if !strings.Contains(start.Text, "<@alice>, your turn") || !hasMention(start, "alice") {
+		t.Fatalf("start does not ping alice: %q %v", start.Text, start.Mentions)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	var last Reply
+	for i := 0; i < 200; i++ {
+		g, err := e.db.ActiveGame(e.guild, e.chann)
+		if errors.Is(err, store.ErrNoGame) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		user, sub, opts := nextCommand(t, g, r)
+		last = public(t, e.cmd(user, sub, opts...))
+		decodePNG(t, last)
+		if !strings.Contains(last.Text, "Last: `") || !strings.Contains(last.Text, "Claims: Black") {
+			t.Fatalf("game reply lacks last action or claims: %q", last.Text)
+		}
+		g2, err := e.db.ActiveGame(e.guild, e.chann)
+		if err == nil {
+			if next := g2.ToAct(); !hasMention(last, next) || !strings.Contains(last.Text, "<@"+next+">, your turn") {
+				t.Fatalf("reply does not ping %s: %q %v", next, last.Text, last.Mentions)
+			}
+			if g2.Revision != g.Revision+1 {
+				t.Fatalf("revision %d after %d", g2.Revision, g.Revision)
+			}
+		}
+	}
+	if !strings.Contains(last.Text, "wins") {
+		t.Fatalf("last reply does not name a winner: %q", last.Text)
+	}
+	done, err := e.db.FinishedGames(e.guild, "", 1)
+	if err != nil || len(done) != 1 {
+		t.Fatalf("finished games: %v %v", done, err)
+	}
+	w := done[0].Winner
+	if !strings.Contains(last.Text, "**<@"+w+"> wins**") || !hasMention(last, w) {
+		t.Fatalf("winner %s not named: %q", w, last.Text)
+	}
+	st := public(t, e.cmd("carol", "standings"))
+	if !strings.Contains(st.Text, "1. <@"+w+">: 1 win, 0 losses, 1 game") || len(st.Mentions) != 0 {
+		t.Fatalf("standings: %q %v", st.Text, st.Mentions)
+	}
+	// board and record still show the finished game.
+	b := public(t, e.cmd("carol", "board"))
+	decodePNG(t, b)
+	if len(b.Mentions) != 0 || !strings.Contains(b.Text, "wins") {
+		t.Fatalf("board of a finished game: %q %v", b.Text, b.Mentions)
+	}
+	rec := public(t, e.cmd("carol", "record"))
+	if !strings.Contains(rec.Text, "size=7") || !strings.Contains(rec.Text, done[0].Record) {
+		t.Fatalf("record %q, want %q", rec.Text, done[0].Record)
+	}
+	// The channel is free again.
+	public(t, e.cmd("bob", "challenge", "opponent=alice"))
+}
+
+func TestChallengeRefusals(t *testing.T) {
+	e := newEnv(t, Config{})
+	refused(t, e.cmd("alice", "challenge", "opponent=alice"), "against yourself")
+	refused(t, e.cmd("alice", "challenge"), "Name your opponent")
+	refused(t, e.cmd("alice", "challenge", "opponent=bob", "size=8"), "not a board size")
+	refused(t, e.cmd("alice", "challenge", "opponent=bo b"), "Name your opponent")
+	r := e.req("alice", "challenge", "opponent=robot")
+	r.Users = map[string]User{"robot": {ID: "robot", Name: "Robot", Bot: true}}
+	refused(t, e.bot.Handle(context.Background(), r), "is a bot")
+	refused(t, e.cmd("bob", "accept"), "no challenge for you")
+	refused(t, e.cmd("bob", "decline"), "no open challenge")
+
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=9"))
+	refused(t, e.press("carol", button(t, ch, "Accept")), "only they can answer")
+	refused(t, e.press("alice", button(t, ch, "Accept")), "You made this challenge")
+	refused(t, e.cmd("carol", "accept"), "no challenge for you")
+	refused(t, e.press("carol", button(t, ch, "Decline")), "only they can answer")
+	// Declined with the button: the buttons are stale afterwards.
+	d := public(t, e.press("bob", button(t, ch, "Decline")))
+	if !strings.Contains(d.Text, "<@bob> declined <@alice>'s challenge") || !hasMention(d, "alice") {
+		t.Fatalf("decline: %+v", d)
+	}
+	refused(t, e.press("bob", button(t, ch, "Accept")), "no longer open")
+
+	// Withdrawn by the challenger.
+	ch = public(t, e.cmd("alice", "challenge", "opponent=bob"))
+	w := public(t, e.press("alice", button(t, ch, "Decline")))
+	if !strings.Contains(w.Text, "withdrew") {
+		t.Fatalf("withdraw: %q", w.Text)
+	}
+
+	// Expiry.
+	ch = public(t, e.cmd("alice", "challenge", "opponent=bob"))
+	e.clock.Add(25 * time.Hour)
+	refused(t, e.press("bob", button(t, ch, "Accept")), "expired")
+	refused(t, e.cmd("bob", "accept"), "expired")
+
+	// The accept command, then a challenge in the busy channel.
+	public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
+	g := public(t, e.cmd("bob", "accept"))
+	decodePNG(t, g)
+	refused(t, e.cmd("carol", "challenge", "opponent=dave"), "already has a game")
+	if _, err := e.db.ActiveGame(e.guild, e.chann); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// threads is a ThreadStarter that records the threads made.
+type threads struct {
+	made []string
+	err  error
+}
+
+func (th *threads) StartThread(channel, name string) (string, error) {
+	if th.err != nil {
+		return "", th.err
+	}
+	th.made = append(th.made, channel+"/"+name)
+	return "t" + channel, nil
+}
+
+func TestGameInThread(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.bot.remember(User{ID: "alice", Name: "Alice"})
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
+	th := &threads{}
+	req := Request{Kind: KindButton, Guild: e.guild, Channel: e.chann, User: User{ID: "bob", Name: "Bob"},
+		CustomID: button(t, ch, "Accept"), Threads: th}
+	r := public(t, e.bot.Handle(context.Background(), req))
+	if len(th.made) != 1 || th.made[0] != "c1/Veletas 7x7: ALICE vs Bob" {
+		t.Fatalf("threads made: %v", th.made)
+	}
+	if !strings.Contains(r.Text, "<#tc1>") || len(r.Posts) != 1 || r.Posts[0].Channel != "tc1" {
+		t.Fatalf("reply %+v", r)
+	}
+	decodePNG(t, r.Posts[0].Reply)
+	if !hasMention(r.Posts[0].Reply, "alice") {
+		t.Fatalf("thread post does not ping alice: %+v", r.Posts[0].Reply.Mentions)
+	}
+	// Challenging in the channel points to the thread; the game is played
+	// in the thread.
+	refused(t, e.cmd("carol", "challenge", "opponent=dave"), "<#tc1>")
+	e.chann = "tc1"
+	refused(t, e.cmd("carol", "challenge", "opponent=dave"), "already has a game")
+	public(t, e.cmd("alice", "setup", "shooters=c5", "stone=d2"))
+
+	// A thread that cannot be made: the game starts in the channel.
+	e.chann = "c2"
+	ch = public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
+	req = Request{Kind: KindButton, Guild: e.guild, Channel: "c2", User: User{ID: "bob"},
+		CustomID: button(t, ch, "Accept"), Threads: &threads{err: errors.New("403 missing access")}}
+	r = public(t, e.bot.Handle(context.Background(), req))
+	decodePNG(t, r)
+	if len(r.Posts) != 0 || !strings.Contains(r.Text, "<@alice>, your turn") {
+		t.Fatalf("reply %+v", r)
+	}
+}
+
+func TestActionRefusals(t *testing.T) {
+	e := newEnv(t, Config{})
+	refused(t, e.cmd("alice", "move", "shooter=c4", "shoot=c5"), "no game in this channel")
+	refused(t, e.cmd("alice", "board"), "no game in this channel")
+	refused(t, e.cmd("alice", "record"), "no game in this channel")
+	e.startGame("7")
+	record := func() string {
+		g, err := e.db.ActiveGame(e.guild, e.chann)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Record
+	}
+	before := record()
+	refused(t, e.cmd("bob", "setup", "shooters=c5", "stone=d2"), "not your turn")
+	refused(t, e.cmd("carol", "setup", "shooters=c5", "stone=d2"), "not playing this game")
+	refused(t, e.cmd("alice", "setup", "shooters=c5 e5", "stone=d2"), "Not allowed: this setup places 1 shooter(s), not 2")
+	refused(t, e.cmd("alice", "setup", "shooters=c5", "stone=c5"), "Not allowed: stone square c5 is taken by a shooter")
+	refused(t, e.cmd("alice", "setup", "shooters=h5", "stone=d2"), "`h5` is off the 7x7 board")
+	refused(t, e.cmd("alice", "setup", "shooters=c", "stone=d2"), "`c` is not a square")
+	refused(t, e.cmd("alice", "setup", "shooters=", "stone=d2"), "needs squares")
+	refused(t, e.cmd("alice", "setup", "shooters=c5", "stone="), "needs a square")
+	refused(t, e.cmd("alice", "setup", "shooters="+strings.Repeat("a1 ", 40), "stone=d2"), "too long")
+	refused(t, e.cmd("alice", "setup", "shooters=c5\x00", "stone=d2"), "control character")
+	refused(t, e.cmd("alice", "move", "shooter=c5", "shoot=c6"), "Not allowed: expected a setup, got a turn")
+	refused(t, e.cmd("alice", "swap"), "Not allowed")
+	refused(t, e.cmd("alice", "frobnicate"), "I do not know `/veletas frobnicate`")
+	refused(t, e.press("alice", "veletas:swap:1"), "not one of mine")
+	refused(t, e.press("alice", "nonsense"), "not one of mine")
+	if got := record(); got != before {
+		t.Fatalf("record changed by refusals: %q -> %q", before, got)
+	}
+
+	choice := public(t, e.cmd("alice", "setup", "shooters=c5", "stone=d2"))
+	swap := button(t, choice, "Swap")
+	refused(t, e.press("alice", swap), "not your turn")
+	refused(t, e.press("carol", swap), "not playing this game")
+	public(t, e.press("bob", button(t, choice, "Keep")))
+	refused(t, e.press("bob", swap), "out of date")
+
+	public(t, e.cmd("bob", "setup", "shooters=a1, g7", "stone=c3"))
+	before = record()
+	refused(t, e.cmd("bob", "move", "shooter=c5", "to=c3", "shoot=f6"), "not your turn")
+	refused(t, e.cmd("alice", "move", "shooter=c4", "shoot=c6"), "Not allowed: no shooter on c4")
+	refused(t, e.cmd("alice", "move", "shooter=c5", "to=d7", "shoot=d6"), "not a queen move")
+	refused(t, e.cmd("alice", "move", "shooter=c5", "to=c1", "shoot=c2"), "passes over a piece")
+	refused(t, e.cmd("alice", "move", "shooter=c5", "shoot=d2"), "not along a queen line")
+	refused(t, e.cmd("alice", "move", "shooter=c5", "to=x", "shoot=d2"), "`x` is not a square")
+	refused(t, e.cmd("alice", "move", "shoot=d2"), "needs a square")
+	if got := record(); got != before {
+		t.Fatalf("record changed by refusals: %q -> %q", before, got)
+	}
+	m := public(t, e.cmd("alice", "move", "shooter=c5", "to=e5", "shoot=e6"))
+	if !strings.Contains(m.Text, "Last: `c5-e5/e6` by <@alice>") || !hasMention(m, "bob") {
+		t.Fatalf("move reply: %q", m.Text)
+	}
+	// An old Swap button of an earlier game.
+	public(t, e.cmd("bob", "resign"))
+	e.startGame("7")
+	refused(t, e.press("bob", swap), "earlier game")
+}
+
+func TestResign(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startGame("10")
+	refused(t, e.cmd("carol", "resign"), "not playing")
+	r := public(t, e.cmd("bob", "resign"))
+	decodePNG(t, r)
+	if !strings.Contains(r.Text, "**<@alice> wins** by resignation of <@bob>") || !hasMention(r, "alice") {
+		t.Fatalf("resign: %q %v", r.Text, r.Mentions)
+	}
+	refused(t, e.cmd("bob", "resign"), "no game in this channel")
+	s, err := e.db.Standing(e.guild, "alice")
+	if err != nil || s.Wins != 1 {
+		t.Fatalf("standing %+v %v", s, err)
+	}
+}
+
+func TestLookingCommands(t *testing.T) {
+	e := newEnv(t, Config{})
+	if r := public(t, e.cmd("carol", "standings")); !strings.Contains(r.Text, "No finished games") {
+		t.Fatalf("standings: %q", r.Text)
+	}
+	for _, c := range []string{"rules", "help"} {
+		r := e.cmd("carol", c)
+		if !r.Ephemeral || !strings.Contains(r.Text, "Veletas") {
+			t.Fatalf("%s: %+v", c, r)
+		}
+	}
+	e.startGame("9")
+	public(t, e.cmd("alice", "setup", "shooters=c5 g5", "stone=d2"))
+	b := public(t, e.cmd("carol", "board"))
+	decodePNG(t, b)
+	if len(b.Mentions) != 0 || !strings.Contains(b.Text, "<@bob>, your turn") || len(b.Buttons) != 2 {
+		t.Fatalf("board: %q %v %v", b.Text, b.Mentions, b.Buttons)
+	}
+	rec := public(t, e.cmd("carol", "record"))
+	if !strings.Contains(rec.Text, "size=9\n[c5,g5]d2") || !strings.Contains(rec.Text, "in progress") {
+		t.Fatalf("record: %q", rec.Text)
+	}
+}
+
+func TestRateLimit(t *testing.T) {
+	e := newEnv(t, Config{RateBurst: 3, RateEvery: 2 * time.Second})
+	for i := 0; i < 3; i++ {
+		public(t, e.cmd("alice", "standings"))
+	}
+	refused(t, e.cmd("alice", "standings"), "Please wait 2 seconds")
+	public(t, e.cmd("bob", "standings")) // others are not slowed
+	e.clock.Add(2 * time.Second)
+	public(t, e.cmd("alice", "standings"))
+	refused(t, e.cmd("alice", "standings"), "faster than I can keep up")
+	// Autocomplete is not limited.
+	e.clock.Add(time.Minute)
+	e.startGame("7")
+	for i := 0; i < 5; i++ {
+		e.cmd("alice", "board")
+	}
+	if len(e.complete("alice", "setup", "stone", "stone=")) == 0 {
+		t.Fatal("autocomplete was limited")
+	}
+}
+
+func TestAutocomplete(t *testing.T) {
+	e := newEnv(t, Config{})
+	if c := e.complete("alice", "move", "shooter"); c != nil {
+		t.Fatalf("no game, got %v", c)
+	}
+	e.startGame("7")
+	names := func(cs []Choice) string {
+		var s []string
+		for _, c := range cs {
+			if c.Name != c.Value {
+				t.Fatalf("choice %+v", c)
+			}
+			s = append(s, c.Value)
+		}
+		return strings.Join(s, " ")
+	}
+	all := e.complete("alice", "setup", "shooters", "shooters=")
+	if len(all) != MaxChoices || all[0].Value != "a1" {
+		t.Fatalf("shooters: %v", names(all))
+	}
+	if got := names(e.complete("alice", "setup", "shooters", "shooters=C")); got != "c1 c2 c3 c4 c5 c6 c7" {
+		t.Fatalf("shooters c: %q", got)
+	}
+	if c := e.complete("bob", "setup", "shooters", "shooters="); c != nil {
+		t.Fatalf("bob is not to act, got %v", names(c))
+	}
+	if got := names(e.complete("alice", "setup", "stone", "shooters=c5", "stone=c")); got != "c1 c2 c3 c4 c6 c7" {
+		t.Fatalf("stone: %q", got)
+	}
+	public(t, e.cmd("alice", "setup", "shooters=c5", "stone=d2"))
+	public(t, e.cmd("bob", "keep"))
+	// Bob's shooters must keep away from c5 and from each other.
+	if got := names(e.complete("bob", "setup", "shooters", "shooters=b")); got != "b1 b2 b3 b7" {
+		t.Fatalf("shooters b: %q", got)
+	}
+	if got := names(e.complete("bob", "setup", "shooters", "shooters=b3, a")); got != "b3 a1 b3 a5 b3 a6 b3 a7" {
+		t.Fatalf("second shooter: %q", got)
+	}
+	if c := e.complete("bob", "setup", "shooters", "shooters=c4 a"); c != nil {
+		t.Fatalf("illegal first shooter kept: %v", names(c))
+	}
+	public(t, e.cmd("bob", "setup", "shooters=a1, g7", "stone=e4"))
+	if got := names(e.complete("alice", "move", "shooter", "shooter=")); got != "a1 c5 g7" {
+		t.Fatalf("movers: %q", got)
+	}
+	to := names(e.complete("alice", "move", "to", "shooter=c5", "to=c"))
+	if to != "c1 c2 c3 c4 c6 c7" {
+		t.Fatalf("to: %q", to)
+	}
+	if got := names(e.complete("alice", "move", "shoot", "shooter=c5", "to=c3", "shoot=f")); got != "f3 f6" {
+		t.Fatalf("shots after c5-c3: %q", got)
+	}
+	if got := names(e.complete("alice", "move", "shoot", "shooter=c5", "shoot=d")); got != "d4 d5 d6" {
+		t.Fatalf("shots from c5: %q", got)
+	}
+	if c := e.complete("alice", "move", "shoot", "shooter=zz", "shoot="); c != nil {
+		t.Fatalf("bad shooter: %v", names(c))
+	}
+	if c := e.complete("alice", "move", "nope", "shooter=c5"); c != nil {
+		t.Fatalf("unknown option: %v", names(c))
+	}
+}
+
+func TestCustomIDRoundTrip(t *testing.T) {
+	for _, b := range []buttonID{{btnAccept, "12", 0}, {btnSwap, "7", 31}} {
+		got, err := parseCustomID(b.String())
+		if err != nil || got != b {
+			t.Fatalf("%v -> %v %v", b, got, err)
+		}
+	}
+	for _, s := range []string{"", "veletas", "veletas:swap:1", "veletas:fly:1:0", "veletas:swap::0", "veletas:swap:1:01",
+		"veletas:swap:1:-1", "veletas:swap:a b:0", "x:swap:1:0", "veletas:swap:1:0:0", strings.Repeat("v", 200)} {
+		if _, err := parseCustomID(s); err == nil {
+			t.Errorf("%q parsed", s)
+		}
+	}
+}
+
+func TestParseSquareList(t *testing.T) {
+	for in, want := range map[string]string{
+		"d4 g7":       "d4 g7",
+		"[D4, g7,b9]": "d4 g7 b9",
+		" a1 ,, j10 ": "a1 j10",
+		"c5":          "c5",
+		"c5,\tc7":     "c5 c7",
+	} {
+		sqs, err := ParseSquareList("shooters", in, 10)
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		var s []string
+		for _, q := range sqs {
+			s = append(s, q.String())
+		}
+		if strings.Join(s, " ") != want {
+			t.Errorf("%q -> %v, want %s", in, s, want)
+		}
+	}
+	for _, in := range []string{"", " , ", "k1", "a0", "a11", "d4;g7", strings.Repeat("a1 ", 11), "`a1`"} {
+		if _, err := ParseSquareList("shooters", in, 10); err == nil {
+			t.Errorf("%q parsed", in)
+		}
+	}
+	if _, err := ParseSquareList("shooters", "h1", 7); err == nil {
+		t.Error("h1 on 7x7 parsed")
+	}
+}

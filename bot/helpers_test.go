@@ -1,0 +1,217 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/render"
+	"github.com/veletasbot/veletas/store"
+)
+
+// clock is a settable clock shared by the bot and the store.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+var (
+	rendOnce sync.Once
+	rend     *render.Renderer
+	rendErr  error
+)
+
+func testRenderer(tb testing.TB) *render.Renderer {
+	rendOnce.Do(func() { rend, rendErr = render.New(render.Options{}) })
+	if rendErr != nil {
+		tb.Fatal(rendErr)
+	}
+	return rend
+}
+
+// env is a Bot on a real store in a temporary directory and the real
+// renderer, with a fake clock.
+type env struct {
+	tb    testing.TB
+	bot   *Bot
+	db    *store.DB
+	clock *clock
+	guild string
+	chann string
+	n     int
+	logs  *bytes.Buffer
+}
+
+func newEnv(tb testing.TB, cfg Config) *env {
+	tb.Helper()
+	c := &clock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	logs := &bytes.Buffer{}
+	logger := slog.New(slog.NewTextHandler(&syncWriter{w: logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	db, err := store.Open(filepath.Join(tb.TempDir(), "test.db"), &store.Options{NoSync: true, Now: c.Now, Logger: logger})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	if cfg.RateBurst == 0 {
+		cfg.RateBurst = -1
+	}
+	b := New(db, testRenderer(tb), c.Now, logger, cfg)
+	return &env{tb: tb, bot: b, db: db, clock: c, guild: "g1", chann: "c1", logs: logs}
+}
+
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
+}
+
+// cmd runs /veletas sub with options written "key=value".
+func (e *env) cmd(user, sub string, opts ...string) Reply {
+	e.tb.Helper()
+	return e.bot.Handle(context.Background(), e.req(user, sub, opts...))
+}
+
+func (e *env) req(user, sub string, opts ...string) Request {
+	e.n++
+	o := map[string]string{}
+	for _, kv := range opts {
+		k, v, _ := strings.Cut(kv, "=")
+		o[k] = v
+	}
+	return Request{ID: "r" + string(rune('0'+e.n%10)), Kind: KindCommand, Guild: e.guild, Channel: e.chann,
+		User: User{ID: user, Name: strings.ToUpper(user)}, Command: sub, Options: o}
+}
+
+func (e *env) press(user, customID string) Reply {
+	e.tb.Helper()
+	return e.bot.Handle(context.Background(), Request{Kind: KindButton, Guild: e.guild, Channel: e.chann,
+		User: User{ID: user, Name: user}, CustomID: customID})
+}
+
+func (e *env) complete(user, sub, focused string, opts ...string) []Choice {
+	r := e.req(user, sub, opts...)
+	r.Kind, r.Focused = KindAutocomplete, focused
+	return e.bot.Autocomplete(context.Background(), r)
+}
+
+// button returns the custom id of the reply's button with this label.
+func button(tb testing.TB, r Reply, label string) string {
+	tb.Helper()
+	for _, b := range r.Buttons {
+		if b.Label == label {
+			return b.CustomID
+		}
+	}
+	tb.Fatalf("no button %q in reply %+v", label, r)
+	return ""
+}
+
+// public checks that r is a public reply; refused that it is ephemeral
+// and contains want.
+func public(tb testing.TB, r Reply) Reply {
+	tb.Helper()
+	if r.Ephemeral {
+		tb.Fatalf("refused: %s", r.Text)
+	}
+	return r
+}
+
+func refused(tb testing.TB, r Reply, want string) {
+	tb.Helper()
+	if !r.Ephemeral {
+		tb.Fatalf("not refused (ephemeral): %q", r.Text)
+	}
+	if !strings.Contains(r.Text, want) {
+		tb.Fatalf("refusal %q does not say %q", r.Text, want)
+	}
+}
+
+// decodePNG checks that the reply carries one PNG that decodes.
+func decodePNG(tb testing.TB, r Reply) {
+	tb.Helper()
+	if len(r.Images) != 1 {
+		tb.Fatalf("reply has %d images, want 1: %q", len(r.Images), r.Text)
+	}
+	img, err := png.Decode(bytes.NewReader(r.Images[0].PNG))
+	if err != nil {
+		tb.Fatalf("image does not decode: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() < 200 || b.Dy() < 200 {
+		tb.Fatalf("image is %v", b)
+	}
+}
+
+func hasMention(r Reply, id string) bool {
+	for _, m := range r.Mentions {
+		if m == id {
+			return true
+		}
+	}
+	return false
+}
+
+// startGame has alice challenge bob at size and bob accept.
+func (e *env) startGame(size string) Reply {
+	e.tb.Helper()
+	ch := public(e.tb, e.cmd("alice", "challenge", "opponent=bob", "size="+size))
+	return public(e.tb, e.press("bob", button(e.tb, ch, "Accept")))
+}
+
+// nextOptions picks a random legal action for the game in the env's
+// channel and returns it as a command and options.
+func nextCommand(tb testing.TB, g store.Game, r *rand.Rand) (user, sub string, opts []string) {
+	tb.Helper()
+	pos := g.Position()
+	user = g.ToAct()
+	switch pos.Phase() {
+	case game.PhaseSetup1, game.PhaseSetup2:
+		a := pos.RandomSetup(r)
+		var sq []string
+		for _, s := range a.Shooters {
+			sq = append(sq, s.String())
+		}
+		return user, "setup", []string{"shooters=" + strings.Join(sq, ", "), "stone=" + a.Stone.String()}
+	case game.PhaseChoice:
+		if r.IntN(2) == 0 {
+			return user, "swap", nil
+		}
+		return user, "keep", nil
+	case game.PhasePlay:
+		p := pos
+		t, _ := p.RandomTurn(r)
+		opts = []string{"shooter=" + t.From.String(), "shoot=" + t.Shot.String()}
+		if t.Moved() {
+			opts = append(opts, "to="+t.To.String())
+		}
+		return user, "move", opts
+	}
+	tb.Fatalf("no command in phase %v", pos.Phase())
+	return
+}
+
