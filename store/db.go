@@ -111,7 +111,7 @@ func Open(path string, opts *Options) (*DB, error) {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	bdb, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout, NoSync: o.NoSync, FreelistType: bolt.FreelistMapType})
+	bdb, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout, NoSync: o.NoSync, FreelistType: bolt.FreelistMapType, NoFreelistSync: true})
 	if err != nil {
 		if errors.Is(err, bolterrors.ErrTimeout) {
 			return nil, fmt.Errorf("store: open %s: %w (waited %v; %w)", path, ErrLocked, o.Timeout, err)
@@ -351,7 +351,7 @@ func (db *DB) commitLoop() {
 		}
 		err := db.bolt.Update(func(tx *bolt.Tx) error {
 			for i, r := range batch {
-				errs[i] = r.fn(tx)
+				errs[i] = run(r.fn, tx)
 				var ae *abortError
 				if errors.As(errs[i], &ae) {
 					return ae
@@ -366,14 +366,14 @@ func (db *DB) commitLoop() {
 			continue
 		}
 		if len(batch) == 1 {
-			batch[0].done <- unabort(err)
+			batch[0].done <- commitError(err)
 			continue
 		}
 		// Retry each change alone so that one failure does not fail the others.
 		for _, r := range batch {
 			var ferr error
 			err := db.bolt.Update(func(tx *bolt.Tx) error {
-				ferr = r.fn(tx)
+				ferr = run(r.fn, tx)
 				var ae *abortError
 				if errors.As(ferr, &ae) {
 					return ae
@@ -383,18 +383,34 @@ func (db *DB) commitLoop() {
 			if err == nil {
 				err = ferr
 			}
-			r.done <- unabort(err)
+			r.done <- commitError(err)
 		}
 	}
 }
 
-func unabort(err error) error {
+// run calls fn, turning a panic into an error that rolls back.
+func run(fn func(*bolt.Tx) error, tx *bolt.Tx) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = abort(fmt.Errorf("store: internal error: %v", p))
+		}
+	}()
+	return fn(tx)
+}
+
+// commitError returns the error of a failed change: the change's own
+// error, or the failure of bbolt's commit (a full disk, an I/O error).
+func commitError(err error) error {
 	var ae *abortError
 	if errors.As(err, &ae) {
 		return ae.err
 	}
-	return err
+	if err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	return nil
 }
+
 
 // Values are stored as a format byte, the JSON encoding and a CRC-32C of
 // both, so that damage is detected rather than misread.
