@@ -265,3 +265,31 @@ func (p Position) mustSetup(shooters []Square, stone Square) Position {
 	}
 	return q
 }
+
+// PlayLegal returns the position after t without checking it: t must be one
+// of LegalTurns (search code uses it to skip the checks of Apply).
+func (p Position) PlayLegal(t Turn) Position {
+	p.play(t)
+	return p
+}
+
+// AdjacentGroups returns the sizes of the largest black and the largest
+// white group orthogonally adjacent to sq: the numbers that decide who
+// claims a shooter on sq when it is trapped.
+func (p Position) AdjacentGroups(sq Square) (black, white int) {
+	if !sq.On(p.size) {
+		return 0, 0
+	}
+	g := geo(p.size)
+	return p.largestGroup(g, sq, p.black), p.largestGroup(g, sq, p.white)
+}
+
+// FreeNeighbours is the number of empty squares among the 8 neighbours of
+// sq; a shooter with none is trapped.
+func (p Position) FreeNeighbours(sq Square) int {
+	if !sq.On(p.size) {
+		return 0
+	}
+	g := geo(p.size)
+	return g.nb[sq].AndNot(p.occupied()).Count()
+}

@@ -31,6 +31,8 @@ commands:
   replay [FILE]                    replay a record (stdin without FILE): final position and result
   render 'POSITION' -o FILE.png    draw a position
   render --record FILE -o OUT      draw a record's final position (or --gif for an animated replay)
+  selfplay [-games N] [-sizes 7,9,10] [-pairs easy-random,medium-easy,hard-medium]
+                                   play the AI levels against each other and the random player
 `
 
 // command is one subcommand: it writes its output to stdout or returns an
@@ -38,10 +40,11 @@ commands:
 type command func(m *Main, args []string) error
 
 var commands = map[string]command{
-	"moves":  (*Main).moves,
-	"perft":  (*Main).perft,
-	"replay": (*Main).replay,
-	"render": (*Main).render,
+	"moves":    (*Main).moves,
+	"perft":    (*Main).perft,
+	"replay":   (*Main).replay,
+	"render":   (*Main).render,
+	"selfplay": (*Main).selfplay,
 }
 
 // Run executes one command and returns the exit code.

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/ai"
+)
+
+// pairing is one match: a against b.
+type pairing struct{ a, b string }
+
+func parsePairings(s string) ([]pairing, error) {
+	var out []pairing
+	for _, p := range strings.Split(s, ",") {
+		a, b, ok := strings.Cut(strings.TrimSpace(p), "-")
+		if !ok {
+			return nil, fmt.Errorf("pairing %q: write two players joined by '-', like medium-easy", clip(p))
+		}
+		for _, name := range []string{a, b} {
+			if name == "random" {
+				continue
+			}
+			if _, err := ai.ParseLevel(name); err != nil {
+				return nil, fmt.Errorf("pairing %q: %q is not random, easy, medium or hard", clip(p), clip(name))
+			}
+		}
+		out = append(out, pairing{a, b})
+	}
+	return out, nil
+}
+
+func parseSizes(s string) ([]game.Size, error) {
+	var out []game.Size
+	for _, f := range strings.Split(s, ",") {
+		size, err := game.ParseSize(strings.TrimSpace(f))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, size)
+	}
+	return out, nil
+}
+
+// selfplayConfig holds the flags of veletas selfplay.
+type selfplayConfig struct {
+	games     int
+	sizes     []game.Size
+	pairs     []pairing
+	seed      uint64
+	parallel  int
+	moveTime  time.Duration
+	hardIters int
+}
+
+func (m *Main) selfplay(args []string) error {
+	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	games := fs.Int("games", 200, "games per pairing and size (half with each player making the first setup)")
+	sizes := fs.String("sizes", "7,9,10", "board sizes, comma separated")
+	pairs := fs.String("pairs", "easy-random,medium-easy,hard-medium", "pairings, comma separated")
+	seed := fs.Uint64("seed", 1, "seed of the first game")
+	parallel := fs.Int("parallel", 1, "games played at once")
+	hardIters := fs.Int("hard-iterations", 0, "bound hard by iterations instead of time (0: the level's time)")
+	if err := fs.Parse(args); err != nil {
+		return fmt.Errorf("%v: flags are -games, -sizes, -pairs, -seed, -parallel, -hard-iterations", err)
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", clip(fs.Arg(0)))
+	}
+	cfg := selfplayConfig{games: *games, seed: *seed, parallel: *parallel, hardIters: *hardIters}
+	if cfg.games < 1 || cfg.games > 100000 {
+		return errors.New("-games must be from 1 to 100000")
+	}
+	if cfg.parallel < 1 || cfg.parallel > 64 {
+		return errors.New("-parallel must be from 1 to 64")
+	}
+	var err error
+	if cfg.sizes, err = parseSizes(*sizes); err != nil {
+		return err
+	}
+	if cfg.pairs, err = parsePairings(*pairs); err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(m.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "pairing\tsize\tgames\twins\tlosses\tscore\tElo diff\tmax s/move\t")
+	for _, p := range cfg.pairs {
+		for _, size := range cfg.sizes {
+			r := runMatch(cfg, p, size)
+			if r.err != nil {
+				return r.err
+			}
+			diff, margin := ai.Elo(r.wins, cfg.games)
+			fmt.Fprintf(tw, "%s v %s\t%s\t%d\t%d\t%d\t%.1f%%\t%+.0f ± %.0f\t%.2f\t\n", p.a, p.b, size, cfg.games, r.wins,
+				cfg.games-r.wins, 100*float64(r.wins)/float64(cfg.games), diff, margin, r.maxMove.Seconds())
+		}
+	}
+	return tw.Flush()
+}
+
+type matchResult struct {
+	wins    int
+	maxMove time.Duration // the longest decision of player a
+	err     error
+}
+
+// timed wraps an agent and records its longest decision.
+type timed struct {
+	ai.Agent
+	max time.Duration
+}
+
+func (t *timed) Act(g game.Game) (game.Action, error) {
+	start := time.Now()
+	a, err := t.Agent.Act(g)
+	if d := time.Since(start); d > t.max {
+		t.max = d
+	}
+	return a, err
+}
+
+func agent(name string, seed uint64, hardIters int) ai.Agent {
+	if name == "random" {
+		return ai.NewRandom(seed)
+	}
+	l, _ := ai.ParseLevel(name)
+	o := l.Options()
+	o.Seed = seed
+	if l == ai.Hard && hardIters > 0 {
+		o.Iterations, o.Time = hardIters, 0
+	}
+	return ai.New(o)
+}
+
+func runMatch(cfg selfplayConfig, p pairing, size game.Size) matchResult {
+	var mu sync.Mutex
+	var res matchResult
+	next := 0
+	var wg sync.WaitGroup
+	for w := 0; w < cfg.parallel; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				stop := i >= cfg.games || res.err != nil
+				mu.Unlock()
+				if stop {
+					return
+				}
+				seed := cfg.seed + uint64(i)*1000 + uint64(size)
+				a := &timed{Agent: agent(p.a, seed, cfg.hardIters)}
+				b := agent(p.b, seed+1, cfg.hardIters)
+				var winner int
+				var err error
+				if i%2 == 0 {
+					winner, _, err = ai.PlayGame(size, a, b)
+				} else {
+					winner, _, err = ai.PlayGame(size, b, a)
+					winner = 1 - winner
+				}
+				mu.Lock()
+				if err != nil && res.err == nil {
+					res.err = err
+				}
+				if winner == 0 {
+					res.wins++
+				}
+				if a.max > res.maxMove {
+					res.maxMove = a.max
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return res
+}

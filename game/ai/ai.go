@@ -1,0 +1,525 @@
+package ai
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/veletasbot/veletas/game"
+)
+
+// Level is a named strength.
+type Level uint8
+
+// The levels, weakest first.
+const (
+	Easy Level = iota + 1
+	Medium
+	Hard
+)
+
+// Levels lists the levels, weakest first.
+var Levels = []Level{Easy, Medium, Hard}
+
+func (l Level) String() string {
+	switch l {
+	case Easy:
+		return "easy"
+	case Medium:
+		return "medium"
+	case Hard:
+		return "hard"
+	}
+	return "unknown"
+}
+
+// ErrUnknownLevel is returned by ParseLevel for a name that is not a level.
+var ErrUnknownLevel = errors.New("ai: unknown level")
+
+// ErrGameOver is returned when asked to act in a finished game.
+var ErrGameOver = errors.New("ai: the game is over")
+
+// ParseLevel reads "easy", "medium" or "hard" (any case).
+func ParseLevel(s string) (Level, error) {
+	for _, l := range Levels {
+		if strings.EqualFold(s, l.String()) {
+			return l, nil
+		}
+	}
+	return 0, fmt.Errorf("%w %q: use easy, medium or hard", ErrUnknownLevel, s)
+}
+
+// Options bound and shape a search. The zero value of a field means its
+// default; Level.Options gives the settings of each level.
+type Options struct {
+	// Iterations caps the playouts per decision, over all workers. Zero
+	// means no cap (Time must then be set).
+	Iterations int
+	// Time caps the thinking time per decision. Zero means no cap.
+	Time time.Duration
+	// Workers is the number of goroutines searching (root parallelism).
+	Workers int
+	// Seed makes decisions repeatable: with Time zero, the same seed and
+	// the same game give the same action.
+	Seed uint64
+	// PlayoutDepth is the number of random turns before a playout is cut
+	// and scored by the evaluation.
+	PlayoutDepth int
+	// Widening is the progressive widening coefficient: a node visited n
+	// times has at most 1 + Widening*sqrt(n) children.
+	Widening float64
+	// Exploration is the UCT exploration constant.
+	Exploration float64
+	// SetupCandidates and SetupPlayouts size the search for setups and
+	// the side choice.
+	SetupCandidates, SetupPlayouts int
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+}
+
+// Options returns the settings of a level. Hard uses both cores and thinks
+// at most 4.5 seconds; medium answers well under a second.
+func (l Level) Options() Options {
+	switch l {
+	case Easy:
+		return Options{Iterations: 150, Time: time.Second, Workers: 1, PlayoutDepth: 4, SetupCandidates: 3, SetupPlayouts: 8}
+	case Medium:
+		return Options{Iterations: 3000, Time: 600 * time.Millisecond, Workers: 1, PlayoutDepth: 10, SetupCandidates: 10, SetupPlayouts: 40}
+	default:
+		return Options{Iterations: 0, Time: 4500 * time.Millisecond, Workers: 2, PlayoutDepth: 10, SetupCandidates: 24, SetupPlayouts: 100}
+	}
+}
+
+func (o Options) withDefaults() Options {
+	if o.Workers <= 0 {
+		o.Workers = 1
+	}
+	if o.PlayoutDepth <= 0 {
+		o.PlayoutDepth = 10
+	}
+	if o.Widening <= 0 {
+		o.Widening = 2
+	}
+	if o.Exploration <= 0 {
+		o.Exploration = 0.4
+	}
+	if o.SetupCandidates <= 0 {
+		o.SetupCandidates = 8
+	}
+	if o.SetupPlayouts <= 0 {
+		o.SetupPlayouts = 30
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Iterations <= 0 && o.Time <= 0 {
+		o.Iterations = 1000
+	}
+	return o
+}
+
+// Player chooses actions. It keeps the search trees of its last decision
+// to reuse them when the game continues; it is not safe for concurrent
+// use (use one Player per game).
+type Player struct {
+	opts  Options
+	trees []*node // per worker, the root of the last search
+}
+
+// New returns a player with the given options.
+func New(opts Options) *Player { return &Player{opts: opts.withDefaults()} }
+
+// NewLevel returns a player of a level with a seed.
+func NewLevel(l Level, seed uint64) *Player {
+	o := l.Options()
+	o.Seed = seed
+	return New(o)
+}
+
+// Options returns the player's options with defaults filled in.
+func (p *Player) Options() Options { return p.opts }
+
+// Act returns the action the player chooses in the game's current phase.
+func (p *Player) Act(g game.Game) (game.Action, error) {
+	pos := g.Position()
+	rng := rand.New(rand.NewPCG(p.opts.Seed, uint64(g.Len())*0x9e3779b97f4a7c15+1))
+	switch pos.Phase() {
+	case game.PhaseSetup1:
+		return p.firstSetup(pos, rng), nil
+	case game.PhaseChoice:
+		return game.ChoiceAction(blackWinRate(pos, p.opts.SetupPlayouts*p.opts.SetupCandidates/2+10, rng) > 0.5), nil
+	case game.PhaseSetup2:
+		return p.secondSetup(pos, rng), nil
+	case game.PhasePlay:
+		t := p.search(pos)
+		return game.TurnAction(t), nil
+	}
+	return game.Action{}, ErrGameOver
+}
+
+// firstSetup picks, among random legal setups, the one whose position
+// looks most balanced: the opponent will take the better side.
+func (p *Player) firstSetup(pos game.Position, rng *rand.Rand) game.Action {
+	best, bestGap := game.Action{}, 2.0
+	for i := 0; i < p.opts.SetupCandidates; i++ {
+		a := spreadSetup(pos, rng)
+		q, err := pos.Apply(a)
+		if err != nil {
+			continue
+		}
+		gap := math.Abs(blackWinRate(q, p.opts.SetupPlayouts, rng) - 0.5)
+		if gap < bestGap {
+			best, bestGap = a, gap
+		}
+	}
+	if best.Kind == 0 {
+		return pos.RandomSetup(rng)
+	}
+	return best
+}
+
+// secondSetup picks, among random legal setups, the best one for White.
+func (p *Player) secondSetup(pos game.Position, rng *rand.Rand) game.Action {
+	best, bestRate := game.Action{}, -1.0
+	for i := 0; i < p.opts.SetupCandidates; i++ {
+		a := spreadSetup(pos, rng)
+		q, err := pos.Apply(a)
+		if err != nil {
+			continue
+		}
+		rate := 1 - blackWinRate(q, p.opts.SetupPlayouts, rng)
+		if rate > bestRate {
+			best, bestRate = a, rate
+		}
+	}
+	if best.Kind == 0 {
+		return pos.RandomSetup(rng)
+	}
+	return best
+}
+
+// spreadSetup is a random legal setup that keeps shooters off the edges
+// when it can (a shooter on the edge is trapped quickly).
+func spreadSetup(pos game.Position, rng *rand.Rand) game.Action {
+	var a game.Action
+	for try := 0; try < 8; try++ {
+		a = pos.RandomSetup(rng)
+		inner := true
+		n := int(pos.Size())
+		for _, s := range a.Shooters {
+			if s.File() == 0 || s.Rank() == 0 || s.File() == n-1 || s.Rank() == n-1 {
+				inner = false
+			}
+		}
+		if inner {
+			return a
+		}
+	}
+	return a
+}
+
+// blackWinRate estimates Black's chance from a setup position with random
+// completions and random playouts to the end.
+func blackWinRate(pos game.Position, n int, rng *rand.Rand) float64 {
+	if n <= 0 {
+		n = 1
+	}
+	wins := 0
+	for i := 0; i < n; i++ {
+		q := pos
+		for q.Phase() != game.PhasePlay && !q.Over() {
+			var a game.Action
+			switch q.Phase() {
+			case game.PhaseChoice:
+				a = game.ChoiceAction(false)
+			default:
+				a = q.RandomSetup(rng)
+			}
+			next, err := q.Apply(a)
+			if err != nil {
+				break
+			}
+			q = next
+		}
+		for {
+			if _, ok := q.RandomTurn(rng); !ok {
+				break
+			}
+		}
+		if q.Winner() == game.Black {
+			wins++
+		}
+	}
+	return float64(wins) / float64(n)
+}
+
+// search runs the tree search from a play-phase position.
+func (p *Player) search(pos game.Position) game.Turn {
+	turns := pos.LegalTurns(nil)
+	mover := pos.ToMove()
+	// A win in one turn is played at once.
+	for _, t := range turns {
+		if q := pos.PlayLegal(t); q.Winner() == mover {
+			p.trees = nil
+			return t
+		}
+	}
+	if len(turns) == 1 {
+		return turns[0]
+	}
+	o := p.opts
+	var deadline time.Time
+	if o.Time > 0 {
+		deadline = o.Now().Add(o.Time)
+	}
+	if len(p.trees) != o.Workers {
+		p.trees = make([]*node, o.Workers)
+	}
+	per := 0
+	if o.Iterations > 0 {
+		per = (o.Iterations + o.Workers - 1) / o.Workers
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < o.Workers; w++ {
+		root := reuse(p.trees[w], pos)
+		if root == nil {
+			root = &node{pos: pos, mover: mover.Other()}
+		}
+		p.trees[w] = root
+		rng := rand.New(rand.NewPCG(o.Seed^uint64(w+1)*0xbf58476d1ce4e5b9, uint64(pos.Empties().Count())))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := searcher{opts: &o, rng: rng}
+			for i := 0; per == 0 || i < per; i++ {
+				if i%32 == 0 && !deadline.IsZero() && !o.Now().Before(deadline) {
+					break
+				}
+				s.iterate(root)
+			}
+		}()
+	}
+	wg.Wait()
+	// Robust child: the most visited turn over all workers.
+	visits := map[game.Turn]int{}
+	for _, root := range p.trees {
+		for _, c := range root.children {
+			visits[c.turn] += c.visits
+		}
+	}
+	best, bestN := turns[0], -1
+	for t, n := range visits {
+		if n > bestN || n == bestN && less(t, best) {
+			best, bestN = t, n
+		}
+	}
+	return best
+}
+
+func less(a, b game.Turn) bool {
+	if a.From != b.From {
+		return a.From < b.From
+	}
+	if a.To != b.To {
+		return a.To < b.To
+	}
+	return a.Shot < b.Shot
+}
+
+// reuse finds pos two plies below the previous root (our turn, then the
+// opponent's) and returns it detached, or nil.
+func reuse(old *node, pos game.Position) *node {
+	if old == nil {
+		return nil
+	}
+	if old.pos == pos {
+		return old
+	}
+	for _, c := range old.children {
+		for _, gc := range c.children {
+			if gc.pos == pos {
+				gc.parent = nil
+				return gc
+			}
+		}
+	}
+	return nil
+}
+
+// node is a position in the tree, reached by turn, played by mover.
+type node struct {
+	pos      game.Position
+	turn     game.Turn
+	mover    game.Color
+	parent   *node
+	children []*node
+	untried  []game.Turn // ordered best first; nil until the node is expanded
+	expanded bool
+	visits   int
+	value    float64 // sum of results for mover
+}
+
+type searcher struct {
+	opts *Options
+	rng  *rand.Rand
+	buf  []game.Turn
+}
+
+func (s *searcher) iterate(root *node) {
+	n := root
+	for !n.pos.Over() {
+		if !n.expanded {
+			if n != root && n.visits == 0 {
+				break // first visit: play out from here
+			}
+			s.expand(n)
+		}
+		allowed := 1 + int(s.opts.Widening*math.Sqrt(float64(n.visits)))
+		if len(n.children) < allowed && len(n.untried) > 0 {
+			t := n.untried[0]
+			n.untried = n.untried[1:]
+			c := &node{pos: n.pos.PlayLegal(t), turn: t, mover: n.pos.ToMove(), parent: n}
+			n.children = append(n.children, c)
+			n = c
+			break
+		}
+		if len(n.children) == 0 {
+			break
+		}
+		n = s.select_(n)
+	}
+	v := s.playout(n.pos) // for Black
+	for m := n; m != nil; m = m.parent {
+		m.visits++
+		if m.mover == game.Black {
+			m.value += v
+		} else {
+			m.value += 1 - v
+		}
+		if m == root {
+			break
+		}
+	}
+}
+
+func (s *searcher) select_(n *node) *node {
+	logN := math.Log(float64(n.visits + 1))
+	var best *node
+	bestScore := math.Inf(-1)
+	for _, c := range n.children {
+		score := math.Inf(1)
+		if c.visits > 0 {
+			score = c.value/float64(c.visits) + s.opts.Exploration*math.Sqrt(logN/float64(c.visits))
+		}
+		if score > bestScore {
+			best, bestScore = c, score
+		}
+	}
+	return best
+}
+
+// expand orders the legal turns of n by a cheap heuristic: claims won,
+// then shots that grow the mover's groups next to unclaimed shooters.
+func (s *searcher) expand(n *node) {
+	n.expanded = true
+	s.buf = n.pos.LegalTurns(s.buf[:0])
+	type scored struct {
+		t     game.Turn
+		score float64
+	}
+	list := make([]scored, len(s.buf))
+	me := n.pos.ToMove()
+	for i, t := range s.buf {
+		list[i] = scored{t, turnScore(n.pos, t, me) + s.rng.Float64()}
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].score > list[j].score })
+	n.untried = make([]game.Turn, len(list))
+	for i := range list {
+		n.untried[i] = list[i].t
+	}
+}
+
+// turnScore is the move-ordering heuristic for the player me.
+func turnScore(p game.Position, t game.Turn, me game.Color) float64 {
+	q := p.PlayLegal(t)
+	if w := q.Winner(); w != game.NoColor {
+		if w == me {
+			return 1000
+		}
+		return -1000
+	}
+	score := 20 * float64((q.Claims(me)-p.Claims(me))-(q.Claims(me.Other())-p.Claims(me.Other())))
+	// Shots next to unclaimed shooters, where groups decide claims.
+	for sh := q.Unclaimed(); !sh.Empty(); {
+		sq := sh.First()
+		sh = sh.Without(sq)
+		if near(sq, t.Shot) {
+			b, w := q.AdjacentGroups(sq)
+			mine, theirs := b, w
+			if me == game.White {
+				mine, theirs = w, b
+			}
+			if mine > theirs {
+				score += 3
+			} else {
+				score += 1
+			}
+		}
+	}
+	return score
+}
+
+func near(a, b game.Square) bool {
+	df, dr := a.File()-b.File(), a.Rank()-b.Rank()
+	return df >= -1 && df <= 1 && dr >= -1 && dr <= 1
+}
+
+// playout plays random turns from pos, cut after PlayoutDepth turns, and
+// returns Black's result: 1 or 0 at the end, the evaluation otherwise.
+func (s *searcher) playout(pos game.Position) float64 {
+	for i := 0; i < s.opts.PlayoutDepth; i++ {
+		if _, ok := pos.RandomTurn(s.rng); !ok {
+			break
+		}
+	}
+	switch pos.Winner() {
+	case game.Black:
+		return 1
+	case game.White:
+		return 0
+	}
+	return Evaluate(pos)
+}
+
+// Evaluate estimates Black's chance of winning a play-phase position from
+// the claims so far and, for each unclaimed shooter, how close it is to
+// being trapped and which colour's adjacent groups are larger.
+func Evaluate(pos game.Position) float64 {
+	switch pos.Winner() {
+	case game.Black:
+		return 1
+	case game.White:
+		return 0
+	}
+	need := float64(pos.Size().Majority())
+	b, w := float64(pos.Claims(game.Black)), float64(pos.Claims(game.White))
+	for sh := pos.Unclaimed(); !sh.Empty(); {
+		sq := sh.First()
+		sh = sh.Without(sq)
+		bg, wg := pos.AdjacentGroups(sq)
+		lean := float64(bg-wg) / 2
+		lean = math.Max(-1, math.Min(1, lean))
+		pressure := 1 / float64(1+pos.FreeNeighbours(sq))
+		share := 0.5 + 0.5*lean*(0.3+0.7*pressure)
+		b += share
+		w += 1 - share
+	}
+	// Distance of each side from the majority.
+	x := (b - w) / need * 2.5
+	return 1 / (1 + math.Exp(-x))
+}

@@ -1,0 +1,230 @@
+package ai
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/veletasbot/veletas/game"
+)
+
+// randomGame returns a game of the size cut after a random number of
+// actions (setup phases included).
+func randomGame(t *testing.T, size game.Size, r *rand.Rand) game.Game {
+	t.Helper()
+	g, _ := game.NewGame(size)
+	stop := r.IntN(80)
+	rnd := &Random{rng: r}
+	for i := 0; i < stop && !g.Position().Over(); i++ {
+		a, err := rnd.Act(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, err = g.Play(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+func TestNeverIllegal(t *testing.T) {
+	n := 1000
+	if testing.Short() {
+		n = 100
+	}
+	for _, size := range game.Sizes {
+		r := rand.New(rand.NewPCG(uint64(size), 1))
+		p := New(Options{Iterations: 6, Workers: 1, SetupCandidates: 2, SetupPlayouts: 2})
+		for i := 0; i < n; i++ {
+			g := randomGame(t, size, r)
+			if g.Position().Over() {
+				if _, err := p.Act(g); err == nil {
+					t.Fatal("acted in a finished game")
+				}
+				continue
+			}
+			a, err := p.Act(g)
+			if err != nil {
+				t.Fatalf("%v: %v", size, err)
+			}
+			if _, err := g.Play(a); err != nil {
+				t.Fatalf("%v: illegal %s in %s: %v", size, a, g.Position(), err)
+			}
+		}
+	}
+}
+
+func diagram(t *testing.T, rows string, side string) game.Position {
+	t.Helper()
+	var ranks []string
+	for _, line := range strings.Split(strings.TrimSpace(rows), "\n") {
+		var b strings.Builder
+		run := 0
+		for _, f := range strings.Fields(line) {
+			if f == "." {
+				run++
+				continue
+			}
+			if run > 0 {
+				b.WriteString(strconv.Itoa(run))
+				run = 0
+			}
+			b.WriteString(f)
+		}
+		if run > 0 {
+			b.WriteString(strconv.Itoa(run))
+		}
+		ranks = append(ranks, b.String())
+	}
+	p, err := game.ParsePosition(strings.Join(ranks, "/") + " " + side)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestFindsWinInOne(t *testing.T) {
+	// Black holds g7; e4/b1 traps a1 next to Black's larger group.
+	p := diagram(t, `
+		. . . . . . B
+		. . . . . . .
+		. . . . . . .
+		. . . . s . .
+		. . . . . . .
+		w w . . . . .
+		s . b b . . .`, "b")
+	pl := New(Options{Iterations: 50})
+	tr := pl.search(p)
+	if q := p.PlayLegal(tr); q.Winner() != game.Black {
+		t.Fatalf("played %s, which does not win", tr)
+	}
+	// And in positions from random games where a winning turn exists.
+	found := 0
+	for _, size := range game.Sizes {
+		r := rand.New(rand.NewPCG(uint64(size), 5))
+		for found < 30*int(size) {
+			g := randomGame(t, size, r)
+			pos := g.Position()
+			if pos.Phase() != game.PhasePlay {
+				continue
+			}
+			win := false
+			for _, m := range pos.LegalTurns(nil) {
+				win = win || pos.PlayLegal(m).Winner() == pos.ToMove()
+			}
+			if !win {
+				continue
+			}
+			found++
+			a, err := New(Options{Iterations: 20, Seed: uint64(found)}).Act(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if q, err := pos.Apply(a); err != nil || q.Winner() != pos.ToMove() {
+				t.Fatalf("missed a win in one in %s: played %s", pos, a)
+			}
+		}
+	}
+}
+
+// fakeClock advances a millisecond at every reading.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(time.Millisecond)
+	return c.now
+}
+
+func TestStopsWithinTimeBudget(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	for _, size := range game.Sizes {
+		var g game.Game
+		for g.Len() == 0 || g.Position().Phase() != game.PhasePlay {
+			g = randomGame(t, size, r)
+		}
+		for _, workers := range []int{1, 2} {
+			clock := &fakeClock{now: time.Unix(0, 0)}
+			p := New(Options{Time: 100 * time.Millisecond, Workers: workers, Now: clock.Now})
+			start := clock.Now()
+			if _, err := p.Act(g); err != nil {
+				t.Fatal(err)
+			}
+			// The clock moves 1 ms per reading and each worker reads it once
+			// every 32 iterations: a search that ignored the budget would
+			// run on (no iteration cap) and never return.
+			if used := clock.now.Sub(start); used > 100*time.Millisecond+time.Duration(workers+1)*time.Millisecond {
+				t.Fatalf("%v with %d workers used %v of a 100ms budget", size, workers, used)
+			}
+		}
+	}
+}
+
+func TestDeterministicForASeed(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for _, size := range game.Sizes {
+		g := randomGame(t, size, r)
+		for g.Position().Phase() != game.PhasePlay {
+			g = randomGame(t, size, r)
+		}
+		o := Options{Iterations: 400, Workers: 2, Seed: 42}
+		a1, _ := New(o).Act(g)
+		a2, _ := New(o).Act(g)
+		if a1.String() != a2.String() {
+			t.Fatalf("same seed, different actions: %s and %s", a1, a2)
+		}
+	}
+}
+
+func TestLevelsAndElo(t *testing.T) {
+	for _, l := range Levels {
+		back, err := ParseLevel(strings.ToUpper(l.String()))
+		if err != nil || back != l {
+			t.Fatalf("ParseLevel(%s) = %v, %v", l, back, err)
+		}
+	}
+	if _, err := ParseLevel("grandmaster"); err == nil {
+		t.Fatal("unknown level accepted")
+	}
+	if h := Hard.Options(); h.Time > 5*time.Second || h.Workers != 2 {
+		t.Fatalf("hard thinks %v on %d workers", h.Time, h.Workers)
+	}
+	if m := Medium.Options(); m.Time >= time.Second {
+		t.Fatalf("medium may think %v", m.Time)
+	}
+	if d, _ := Elo(50, 100); d > 5 || d < -5 {
+		t.Fatalf("Elo of an even score = %v", d)
+	}
+	if d, _ := Elo(75, 100); d < 180 || d > 200 {
+		t.Fatalf("Elo of 75%% = %v, want about 191", d)
+	}
+}
+
+// BenchmarkSearch measures the iterations a second of each size.
+func BenchmarkSearch(b *testing.B) {
+	for _, size := range game.Sizes {
+		b.Run(size.String(), func(b *testing.B) {
+			r := rand.New(rand.NewPCG(1, 1))
+			g, _ := game.NewGame(size)
+			rnd := &Random{rng: r}
+			for i := 0; i < 3+int(size); i++ {
+				a, _ := rnd.Act(g)
+				g, _ = g.Play(a)
+			}
+			p := New(Options{Iterations: 1000})
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				p.trees = nil
+				p.search(g.Position())
+			}
+			b.ReportMetric(float64(1000*b.N)/b.Elapsed().Seconds(), "iterations/s")
+		})
+	}
+}

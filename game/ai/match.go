@@ -1,0 +1,93 @@
+package ai
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/veletasbot/veletas/game"
+)
+
+// Agent is anything that chooses actions: a Player or Random.
+type Agent interface {
+	Act(g game.Game) (game.Action, error)
+}
+
+// Random is the uniform random player: random legal setups, a random side
+// choice and RandomTurn's uniform turn policy.
+type Random struct{ rng *rand.Rand }
+
+// NewRandom returns a random player with a seed.
+func NewRandom(seed uint64) *Random { return &Random{rng: rand.New(rand.NewPCG(seed, 17))} }
+
+// Act chooses a uniformly random action.
+func (r *Random) Act(g game.Game) (game.Action, error) {
+	pos := g.Position()
+	switch pos.Phase() {
+	case game.PhaseSetup1, game.PhaseSetup2:
+		return pos.RandomSetup(r.rng), nil
+	case game.PhaseChoice:
+		return game.ChoiceAction(r.rng.IntN(2) == 0), nil
+	case game.PhasePlay:
+		q := pos
+		t, _ := q.RandomTurn(r.rng)
+		return game.TurnAction(t), nil
+	}
+	return game.Action{}, ErrGameOver
+}
+
+// PlayGame plays a whole game of the given size between first (who makes
+// the first setup) and second, with the pie rule. It returns 0 when the
+// first player wins, 1 when the second does, and the finished game.
+func PlayGame(size game.Size, first, second Agent) (int, game.Game, error) {
+	g, err := game.NewGame(size)
+	if err != nil {
+		return 0, g, err
+	}
+	for !g.Position().Over() {
+		pos := g.Position()
+		var actor Agent
+		switch pos.Phase() {
+		case game.PhaseSetup1:
+			actor = first
+		case game.PhaseChoice:
+			actor = second
+		default:
+			// The first player plays White after a swap.
+			if pos.ToMove() == pos.FirstPlayerColor() {
+				actor = first
+			} else {
+				actor = second
+			}
+		}
+		a, err := actor.Act(g)
+		if err != nil {
+			return 0, g, err
+		}
+		next, err := g.Play(a)
+		if err != nil {
+			return 0, g, fmt.Errorf("ai: agent played an illegal action %s: %w", a, err)
+		}
+		g = next
+	}
+	if g.Position().Winner() == g.Position().FirstPlayerColor() {
+		return 0, g, nil
+	}
+	return 1, g, nil
+}
+
+// Elo returns the Elo difference for a score fraction and its 95% margin.
+func Elo(wins, games int) (diff, margin float64) {
+	if games == 0 {
+		return 0, math.Inf(1)
+	}
+	p := (float64(wins) + 0.5) / (float64(games) + 1) // keep 0 and 1 finite
+	elo := func(p float64) float64 {
+		p = math.Min(math.Max(p, 1e-4), 1-1e-4)
+		return -400 * math.Log10(1/p-1)
+	}
+	se := math.Sqrt(p * (1 - p) / float64(games))
+	diff = elo(p)
+	margin = (elo(p+1.96*se) - elo(p-1.96*se)) / 2
+	return diff, margin
+}
