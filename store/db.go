@@ -411,7 +411,6 @@ func commitError(err error) error {
 	return nil
 }
 
-
 // Values are stored as a format byte, the JSON encoding and a CRC-32C of
 // both, so that damage is detected rather than misread.
 const formatJSON = 1

@@ -69,6 +69,15 @@ var (
 	// limit or the time for the current move has not run out.
 	ErrNoTimeout = errors.New("the time for this move has not run out")
 
+	// ErrTakebackNotAllowed is returned when a player asks to take back
+	// something other than their own last turn, or after the opponent has
+	// moved.
+	ErrTakebackNotAllowed = errors.New("only your own last turn can be taken back, before your opponent moves")
+
+	// ErrNoTakeback is returned when a takeback is answered but none is
+	// pending (never asked, already answered, or the game moved on).
+	ErrNoTakeback = errors.New("there is no takeback request to answer")
+
 	// ErrCorrupt is returned when a stored value fails to decode or its
 	// record fails to replay. Only the value concerned is affected.
 	ErrCorrupt = errors.New("stored value is corrupt")

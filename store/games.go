@@ -400,6 +400,7 @@ func (db *DB) Apply(guild, channel, user string, rev int, a game.Action) (Game, 
 		g.Revision++
 		g.Updated = now
 		g.Reminded = false
+		g.TakebackBy, g.TakebackRev = "", 0
 		if p := st.Position(); p.Over() {
 			g.Winner, g.Reason, g.Ended = g.PlayerOf(p.Winner()), ReasonMajority, now
 		}
@@ -442,6 +443,45 @@ func (db *DB) ClaimTimeout(guild, channel, user string) (Game, error) {
 		}
 		g.Winner, g.Reason, g.Ended, g.Updated = user, ReasonTimeout, now, now
 		g.Revision++
+		return nil
+	})
+}
+
+// RequestTakeback records user's request to take back their last turn,
+// which must be the game's last action (the opponent has not moved since).
+// It does not change the revision; the opponent answers with
+// AnswerTakeback, and any action in the meantime cancels the request.
+func (db *DB) RequestTakeback(guild, channel, user string) (Game, error) {
+	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
+		last, ok := g.state.LastAction()
+		if !ok || last.Kind != game.KindTurn || g.ToAct() == user {
+			return fmt.Errorf("store: game %d: %w", g.ID, ErrTakebackNotAllowed)
+		}
+		g.TakebackBy, g.TakebackRev = user, g.Revision
+		return nil
+	})
+}
+
+// AnswerTakeback accepts or declines the pending takeback request of the
+// game; user must be the opponent of the player who asked. Accepting undoes
+// the last turn (claims it made are undone with it) and advances the
+// revision; declining only clears the request. It fails with ErrNoTakeback
+// when no request is pending.
+func (db *DB) AnswerTakeback(guild, channel, user string, accept bool) (Game, error) {
+	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
+		if g.TakebackBy == "" || g.TakebackRev != g.Revision {
+			return fmt.Errorf("store: game %d: %w", g.ID, ErrNoTakeback)
+		}
+		if user == g.TakebackBy {
+			return fmt.Errorf("store: game %d: %w: the request is your opponent's to answer", g.ID, ErrNotPlayer)
+		}
+		g.TakebackBy, g.TakebackRev = "", 0
+		if accept {
+			g.setState(g.state.Undo(1))
+			g.Revision++
+			g.Updated = now
+			g.Reminded = false
+		}
 		return nil
 	})
 }

@@ -476,3 +476,52 @@ func TestArchiveSize(t *testing.T) {
 		t.Fatalf("archived game takes %d bytes, more than 2 KB", largest)
 	}
 }
+
+func TestTakeback(t *testing.T) {
+	db := openTest(t, nil)
+	startGame(t, db, "g", "c", game.Size7)
+	for _, step := range [][2]string{{"alice", "[c5]d2"}, {"bob", "keep"}, {"bob", "[a1,g7]e4"}} {
+		if _, err := db.ApplyToken("g", "c", step[0], -1, step[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.RequestTakeback("g", "c", "bob"); !errors.Is(err, ErrTakebackNotAllowed) {
+		t.Fatalf("takeback of a setup: %v", err)
+	}
+	g, err := db.ApplyToken("g", "c", "alice", 3, "c5-c3/f6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.RequestTakeback("g", "c", "bob"); !errors.Is(err, ErrTakebackNotAllowed) {
+		t.Fatalf("takeback of the opponent's turn: %v", err)
+	}
+	if _, err := db.AnswerTakeback("g", "c", "bob", true); !errors.Is(err, ErrNoTakeback) {
+		t.Fatalf("answer without request: %v", err)
+	}
+	if g, err = db.RequestTakeback("g", "c", "alice"); err != nil || g.TakebackBy != "alice" || g.Revision != 4 {
+		t.Fatalf("request: %v %+v", err, g)
+	}
+	if _, err := db.AnswerTakeback("g", "c", "alice", true); !errors.Is(err, ErrNotPlayer) {
+		t.Fatalf("answer own request: %v", err)
+	}
+	// Declined: nothing changes.
+	if g, err = db.AnswerTakeback("g", "c", "bob", false); err != nil || g.Revision != 4 || g.TakebackBy != "" {
+		t.Fatalf("decline: %v %+v", err, g)
+	}
+	// Accepted: the turn is gone and alice moves again.
+	db.RequestTakeback("g", "c", "alice")
+	if g, err = db.AnswerTakeback("g", "c", "bob", true); err != nil || g.Revision != 5 || g.State().Len() != 3 || g.ToAct() != "alice" {
+		t.Fatalf("accept: %v %+v", err, g)
+	}
+	// A move cancels a pending request.
+	if _, err := db.ApplyToken("g", "c", "alice", 5, "c5-c3/f6"); err != nil {
+		t.Fatal(err)
+	}
+	db.RequestTakeback("g", "c", "alice")
+	if _, err := db.ApplyToken("g", "c", "bob", -1, "g7/g5"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.AnswerTakeback("g", "c", "bob", true); !errors.Is(err, ErrNoTakeback) {
+		t.Fatalf("answer after a move: %v", err)
+	}
+}

@@ -83,6 +83,11 @@ type Game struct {
 	Winner    string        `json:"winner,omitempty"` // user ID of the winner once the game is over
 	Reason    Reason        `json:"reason,omitempty"`
 
+	// A pending takeback request: the player asking to take back their
+	// last turn, and the revision it was asked at. Any action clears it.
+	TakebackBy  string `json:"takeback_by,omitempty"`
+	TakebackRev int    `json:"takeback_rev,omitempty"`
+
 	state  game.Game // Record replayed
 	replay bool      // state is set
 }
