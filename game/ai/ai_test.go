@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math/rand/v2"
+	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
@@ -226,5 +227,18 @@ func BenchmarkSearch(b *testing.B) {
 			}
 			b.ReportMetric(float64(1000*b.N)/b.Elapsed().Seconds(), "iterations/s")
 		})
+	}
+}
+
+// TestStandardLibraryOnly keeps the AI free of dependencies but the rules.
+func TestStandardLibraryOnly(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", ".").Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		if pkg != "github.com/veletasbot/veletas/game" && pkg != "github.com/veletasbot/veletas/game/ai" {
+			t.Errorf("game/ai depends on %s; it may import only the standard library and game", pkg)
+		}
 	}
 }
