@@ -222,15 +222,18 @@ func drawPath(dc *gg.Context, l Layout, p *themeColors, t game.Turn) {
 	dc.SetDash()
 }
 
-// lastSquares are the squares tinted for the last action.
+// lastSquares are the squares tinted for the last action, each once.
 func lastSquares(a game.Action) []game.Square {
 	switch a.Kind {
 	case game.KindSetup:
 		return append(append([]game.Square(nil), a.Shooters...), a.Stone)
 	case game.KindTurn:
-		sq := []game.Square{a.Turn.From, a.Turn.Shot}
+		sq := []game.Square{a.Turn.From}
 		if a.Turn.Moved() {
 			sq = append(sq, a.Turn.To)
+		}
+		if a.Turn.Shot != a.Turn.From {
+			sq = append(sq, a.Turn.Shot)
 		}
 		return sq
 	}

@@ -1,0 +1,134 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"image/draw"
+	"image/gif"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/veletasbot/veletas/game"
+)
+
+// TestGIF decodes the replay of a whole game, composes its frames as a
+// viewer does, and checks that the first and the last picture are exactly
+// the PNGs of those positions, one frame per action, the last one held.
+func TestGIF(t *testing.T) {
+	g := loadRecord(t, "game_s10_10.rec")
+	r := newRenderer(t, Light, 600)
+	var b bytes.Buffer
+	if err := r.GIF(&b, g); err != nil {
+		t.Fatal(err)
+	}
+	anim, err := gif.DecodeAll(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatalf("decoding our own gif: %v", err)
+	}
+	if len(anim.Image) != g.Len() {
+		t.Fatalf("%d frames for %d actions", len(anim.Image), g.Len())
+	}
+	if d := anim.Delay[len(anim.Delay)-1]; d != GIFHoldDelay {
+		t.Errorf("last frame delay %d, want %d", d, GIFHoldDelay)
+	}
+	if d := anim.Delay[0]; d != GIFDelay {
+		t.Errorf("first frame delay %d, want %d", d, GIFDelay)
+	}
+	l := r.Layout(g.Size())
+	if anim.Config.Width != l.Width || anim.Config.Height != l.Height {
+		t.Errorf("gif is %dx%d, want %dx%d", anim.Config.Width, anim.Config.Height, l.Width, l.Height)
+	}
+	canvas := image.NewRGBA(l.Bounds())
+	for i, frame := range anim.Image {
+		draw.Draw(canvas, frame.Bounds(), frame, frame.Bounds().Min, draw.Over)
+		if i != 0 && i != len(anim.Image)-1 {
+			continue
+		}
+		prefix := g.Undo(g.Len() - (i + 1))
+		want := pngImage(t, r, GameScene(prefix))
+		diff := 0
+		for y := 0; y < l.Height; y++ {
+			for x := 0; x < l.Width; x++ {
+				if rgbAt(canvas, image.Pt(x, y)) != rgbAt(want, image.Pt(x, y)) {
+					diff++
+				}
+			}
+		}
+		if diff != 0 {
+			t.Errorf("frame %d differs from the png of the position after action %d in %d pixels", i, i+1, diff)
+		}
+	}
+}
+
+// TestGIFSize checks the budget: a 10x10 game of at least 90 actions at
+// the default width in at most 2 MB.
+func TestGIFSize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders about 100 frames")
+	}
+	g := longGame(t, 90)
+	r := newRenderer(t, Dark, 0)
+	var b bytes.Buffer
+	if err := r.GIF(&b, g); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d actions: %d bytes", g.Len(), b.Len())
+	if b.Len() > 2<<20 {
+		t.Errorf("gif of %d actions is %d bytes, want at most 2 MB", g.Len(), b.Len())
+	}
+}
+
+func TestGIFEmptyGame(t *testing.T) {
+	g, _ := game.NewGame(game.Size7)
+	r := newRenderer(t, Dark, 400)
+	var b bytes.Buffer
+	if err := r.GIF(&b, g); err != nil {
+		t.Fatal(err)
+	}
+	anim, err := gif.DecodeAll(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(anim.Image) != 1 || anim.Delay[0] != GIFHoldDelay {
+		t.Errorf("empty game: %d frames, delays %v; want one held frame", len(anim.Image), anim.Delay)
+	}
+}
+
+// longGame plays a random 10x10 game of at least n actions, avoiding
+// turns that end it before then.
+func longGame(t testing.TB, n int) game.Game {
+	t.Helper()
+	g := randomGame(t, game.Size10, 7, 0)
+	r := rand.New(rand.NewPCG(7, 8))
+	for g.Len() < n {
+		legal := g.Position().LegalTurns(nil)
+		if len(legal) == 0 {
+			t.Fatalf("random game ended after %d actions", g.Len())
+		}
+		r.Shuffle(len(legal), func(i, j int) { legal[i], legal[j] = legal[j], legal[i] })
+		var next, fallback game.Game
+		found := false
+		for _, tn := range legal {
+			cand, err := g.Play(game.TurnAction(tn))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cand.Position().Phase() != game.PhasePlay {
+				continue
+			}
+			fallback = cand
+			if claimedBetween(g.Position(), cand.Position()).Empty() {
+				next, found = cand, true
+				break
+			}
+		}
+		if !found {
+			next = fallback
+		}
+		if next.Len() == 0 {
+			t.Fatalf("random game ends after %d actions", g.Len())
+		}
+		g = next
+	}
+	return g
+}

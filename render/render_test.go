@@ -1,0 +1,460 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/veletasbot/veletas/game"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images in testdata/golden")
+
+func newRenderer(t testing.TB, th Theme, width int) *Renderer {
+	t.Helper()
+	r, err := New(Options{Theme: th, Width: width})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// pngImage renders the scene through PNG and decodes it, so tests see
+// exactly what a player gets.
+func pngImage(t testing.TB, r *Renderer, s Scene) image.Image {
+	t.Helper()
+	var b bytes.Buffer
+	if err := r.PNG(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	m, err := png.Decode(&b)
+	if err != nil {
+		t.Fatalf("decoding our own png: %v", err)
+	}
+	return m
+}
+
+func rgbAt(m image.Image, p image.Point) color.RGBA {
+	return color.RGBAModel.Convert(m.At(p.X, p.Y)).(color.RGBA)
+}
+
+// lum is the relative luminance of a colour, 0 to 1.
+func lum(c color.RGBA) float64 {
+	lin := func(v uint8) float64 {
+		x := float64(v) / 255
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
+}
+
+func isRed(c color.RGBA) bool {
+	return int(c.R) > 150 && int(c.R) > 2*int(c.G) && int(c.R) > 2*int(c.B)
+}
+
+func near(a, b color.RGBA, tol int) bool {
+	return abs(int(a.R)-int(b.R)) <= tol && abs(int(a.G)-int(b.G)) <= tol && abs(int(a.B)-int(b.B)) <= tol
+}
+
+// classify tells the piece on a square from two pixels: the centre, and a
+// point 0.36 squares left of it, which lies on a shooter's red disc but
+// outside its centre.
+func classify(m image.Image, l Layout, pal *themeColors, sq game.Square) game.Piece {
+	c := l.SquareCenter(sq)
+	centre := rgbAt(m, c)
+	side := rgbAt(m, c.Sub(image.Pt(l.Cell*36/100, 0)))
+	switch {
+	case near(centre, pal.cellA, 10) || near(centre, pal.cellB, 10):
+		return game.Empty
+	case isRed(side) && isRed(centre):
+		return game.Shooter
+	case isRed(side) && lum(centre) < 0.1:
+		return game.BlackShooter
+	case isRed(side) && lum(centre) > 0.6:
+		return game.WhiteShooter
+	case lum(centre) < 0.1 && !isRed(side):
+		return game.BlackStone
+	case lum(centre) > 0.6 && !isRed(side):
+		return game.WhiteStone
+	}
+	return 255
+}
+
+// TestPiecesOnSquares renders random positions of every size, in both
+// themes and at phone and desktop widths, and checks that the pixels at
+// each square show the piece the position has there.
+func TestPiecesOnSquares(t *testing.T) {
+	for _, th := range []Theme{Light, Dark} {
+		for _, width := range []int{400, 800} {
+			r := newRenderer(t, th, width)
+			for _, size := range game.Sizes {
+				for seed := uint64(1); seed <= 3; seed++ {
+					g := randomGame(t, size, seed, int(seed)*15)
+					// No highlight: the tint would change empty squares.
+					s := Scene{Position: g.Position()}
+					m := pngImage(t, r, s)
+					l := r.Layout(size)
+					kinds := map[game.Piece]int{}
+					for rk := 0; rk < int(size); rk++ {
+						for f := 0; f < int(size); f++ {
+							sq := game.Sq(f, rk)
+							want := s.Position.At(sq)
+							kinds[want]++
+							if got := classify(m, l, r.pal, sq); got != want {
+								t.Errorf("%s %dpx %s seed %d: square %s shows piece %d, want %d (centre %v)",
+									th, width, size, seed, sq, got, want, rgbAt(m, l.SquareCenter(sq)))
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestEveryPieceKind uses a hand-written position with all five kinds.
+func TestEveryPieceKind(t *testing.T) {
+	p, err := game.ParsePosition("B6/2s4/7/4b2/7/3w3/W5w b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]game.Piece{"a7": game.BlackShooter, "c6": game.Shooter, "e4": game.BlackStone,
+		"d2": game.WhiteStone, "a1": game.WhiteShooter, "g1": game.WhiteStone, "b1": game.Empty, "g7": game.Empty}
+	for _, th := range []Theme{Light, Dark} {
+		r := newRenderer(t, th, 0)
+		m := pngImage(t, r, Scene{Position: p})
+		l := r.Layout(p.Size())
+		for name, piece := range want {
+			sq, _ := game.ParseSquare(name)
+			if got := classify(m, l, r.pal, sq); got != piece {
+				t.Errorf("%s: %s shows %d, want %d", th, name, got, piece)
+			}
+		}
+		// Claimed by Black and by White differ in luminance, not only hue.
+		a7, _ := game.ParseSquare("a7")
+		a1, _ := game.ParseSquare("a1")
+		lb, lw := lum(rgbAt(m, l.SquareCenter(a7))), lum(rgbAt(m, l.SquareCenter(a1)))
+		if lw-lb < 0.5 {
+			t.Errorf("%s: claimed shooters differ in luminance by %.2f (black %.2f, white %.2f), want at least 0.5", th, lw-lb, lb, lw)
+		}
+	}
+}
+
+// corners are four points near the corners of a square, inside the margin
+// no piece, shadow or grid line reaches.
+func corners(l Layout, sq game.Square) []image.Point {
+	r := l.SquareRect(sq)
+	in := l.Cell / 10
+	return []image.Point{
+		{r.Min.X + in, r.Min.Y + in}, {r.Max.X - 1 - in, r.Min.Y + in},
+		{r.Min.X + in, r.Max.Y - 1 - in}, {r.Max.X - 1 - in, r.Max.Y - 1 - in},
+	}
+}
+
+// countNear counts the corners of sq whose colour is within tol of c. A
+// path line crosses at most two corners of a square, so two or more is a
+// match.
+func countNear(m image.Image, l Layout, sq game.Square, c color.RGBA) int {
+	n := 0
+	for _, p := range corners(l, sq) {
+		if near(rgbAt(m, p), c, 12) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestLastActionHighlight checks that exactly the squares of the last turn
+// are tinted, that the shooters it claimed are framed, and that setups
+// tint their squares too.
+func TestLastActionHighlight(t *testing.T) {
+	g := midGame(t, loadRecord(t, "game_s10_10.rec"))
+	// Also a game whose last turn moves the shooter, if the mid-game
+	// position's turn did not.
+	games := []game.Game{g, randomMidGame(t, game.Size9)}
+	g7 := loadRecord(t, "game_s7_03.rec")
+	games = append(games, g7.Undo(g7.Len()-1), g7.Undo(g7.Len()-3))
+	for _, th := range []Theme{Light, Dark} {
+		r := newRenderer(t, th, 0)
+		for gi, g := range games {
+			s := GameScene(g)
+			m := pngImage(t, r, s)
+			l := r.Layout(g.Size())
+			tinted := map[game.Square]bool{}
+			for _, sq := range lastSquares(s.Last) {
+				tinted[sq] = true
+			}
+			if len(tinted) == 0 {
+				t.Fatalf("game %d: last action %v tints nothing", gi, s.Last)
+			}
+			for rk := 0; rk < int(g.Size()); rk++ {
+				for f := 0; f < int(g.Size()); f++ {
+					sq := game.Sq(f, rk)
+					cell := r.pal.cellA
+					if (f+rk)%2 != 0 {
+						cell = r.pal.cellB
+					}
+					if s.Claimed.Has(sq) {
+						top := l.SquareRect(sq).Min.Add(image.Pt(l.Cell/2, max(2, l.Cell/14)/2))
+						if c := rgbAt(m, top); !near(c, r.pal.claim, 12) {
+							t.Errorf("%s game %d: claimed %s has no frame: %v", th, gi, sq, c)
+						}
+						continue
+					}
+					tint := over(cell, r.pal.last)
+					switch {
+					case tinted[sq] && countNear(m, l, sq, tint) < 2:
+						t.Errorf("%s game %d (%v): %s is not tinted", th, gi, s.Last, sq)
+					case !tinted[sq] && countNear(m, l, sq, cell) < 2:
+						t.Errorf("%s game %d (%v): %s is tinted but not part of the last action", th, gi, s.Last, sq)
+					}
+				}
+			}
+			if s.Last.Kind == game.KindTurn && gi == 0 && s.Claimed.Empty() {
+				t.Errorf("mid-game scene should have claimed a shooter")
+			}
+		}
+	}
+}
+
+// TestHint checks the dots on a shooter's destinations and its frame.
+func TestHint(t *testing.T) {
+	g := randomMidGame(t, game.Size10)
+	s := Scene{Position: g.Position()}
+	var from game.Square
+	for _, sq := range s.Position.Unclaimed().Squares() {
+		if s.Position.Destinations(sq).Count() > 1 {
+			from = sq
+			break
+		}
+	}
+	s.Hint = DestinationsHint(s.Position, from)
+	if s.Hint.Marks.Count() < 2 {
+		t.Fatal("test position has no shooter with two destinations")
+	}
+	for _, th := range []Theme{Light, Dark} {
+		r := newRenderer(t, th, 0)
+		m := pngImage(t, r, s)
+		l := r.Layout(g.Size())
+		for rk := 0; rk < 10; rk++ {
+			for f := 0; f < 10; f++ {
+				sq := game.Sq(f, rk)
+				if s.Position.At(sq) != game.Empty {
+					continue
+				}
+				c := rgbAt(m, l.SquareCenter(sq))
+				dot := !near(c, r.pal.cellA, 10)
+				if dot != s.Hint.Marks.Has(sq) {
+					t.Errorf("%s: %s has a dot: %v, want %v", th, sq, dot, s.Hint.Marks.Has(sq))
+				}
+			}
+		}
+		ring := max(2, l.Cell/14)
+		p := l.SquareRect(from).Min.Add(image.Pt(l.Cell/2, ring+ring/2))
+		if c := rgbAt(m, p); !near(c, r.pal.hintSel, 12) {
+			t.Errorf("%s: selected shooter %s has no frame: %v", th, from, c)
+		}
+	}
+}
+
+func TestLayout(t *testing.T) {
+	for _, width := range []int{MinWidth, 400, 800, MaxWidth} {
+		for _, size := range game.Sizes {
+			l := NewLayout(size, width)
+			if l.Width != width || float64(l.Height) < 1.15*float64(l.Width) {
+				t.Errorf("%s at %d: %dx%d is too close to square", size, width, l.Width, l.Height)
+			}
+			if !l.Board.In(l.Bounds()) || l.Status.Max.Y > l.Board.Min.Y {
+				t.Errorf("%s at %d: board %v, status %v, bounds %v", size, width, l.Board, l.Status, l.Bounds())
+			}
+			a1 := l.SquareCenter(game.Sq(0, 0))
+			top := l.SquareCenter(game.Sq(int(size)-1, int(size)-1))
+			if a1.X >= top.X || a1.Y <= top.Y {
+				t.Errorf("%s: a1 at %v is not bottom left of %v", size, a1, top)
+			}
+			for i := 0; i < 100; i++ {
+				sq := game.Square(i)
+				if !sq.On(size) {
+					continue
+				}
+				if got, ok := l.SquareAt(l.SquareCenter(sq)); !ok || got != sq {
+					t.Errorf("%s: SquareAt(SquareCenter(%s)) = %s", size, sq, got)
+				}
+			}
+			if _, ok := l.SquareAt(image.Pt(0, 0)); ok {
+				t.Errorf("%s: the corner of the image is not a square", size)
+			}
+		}
+	}
+}
+
+func TestStatus(t *testing.T) {
+	g7 := loadRecord(t, "game_s7_03.rec")
+	g10 := midGame(t, loadRecord(t, "game_s10_10.rec"))
+	cases := []struct {
+		g                        game.Game
+		head, score, need, token string
+	}{
+		{g7.Undo(g7.Len()), "Black to place", "Setup: 3 shooters", "2 to win", ""},
+		{g7.Undo(g7.Len() - 1), "White to choose sides", "Setup: 3 shooters", "2 to win", ""},
+		{g7.Undo(g7.Len() - 2), "White to place", "Setup: 3 shooters", "2 to win", "keep"},
+		{g7, "White wins", "Black 0 - White 2 of 3", "", ""},
+		{g10, "White to move", "Black 3 - White 1 of 7", "4 to win", ""},
+	}
+	for i, c := range cases {
+		st := statusOf(c.g.Position(), GameScene(c.g).Last)
+		if st.head != c.head || st.score != c.score || st.need != c.need || (c.token != "" && st.token != c.token) {
+			t.Errorf("case %d: got %q / %q / %q / %q, want %q / %q / %q / %q", i, st.head, st.score, st.need, st.token, c.head, c.score, c.need, c.token)
+		}
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	if _, err := New(Options{Width: 100}); !errors.Is(err, ErrBadWidth) {
+		t.Errorf("width 100: %v, want ErrBadWidth", err)
+	}
+	if _, err := New(Options{Theme: 7}); !errors.Is(err, ErrUnknownTheme) {
+		t.Errorf("theme 7: %v, want ErrUnknownTheme", err)
+	}
+	if th, err := ParseTheme(" Dark "); err != nil || th != Dark {
+		t.Errorf("ParseTheme(Dark) = %v, %v", th, err)
+	}
+	if _, err := ParseTheme("sepia"); !errors.Is(err, ErrUnknownTheme) {
+		t.Errorf("ParseTheme(sepia): %v", err)
+	}
+}
+
+// TestConcurrent renders from many goroutines on one fresh Renderer (so
+// that the caches are built under contention too) and checks every image
+// against the same scene rendered alone. Run with -race.
+func TestConcurrent(t *testing.T) {
+	var scenes []Scene
+	for i, size := range []game.Size{7, 9, 10, 10, 9, 7} {
+		scenes = append(scenes, GameScene(randomGame(t, size, uint64(i+10), 10+i*3)))
+	}
+	want := make([][]byte, len(scenes))
+	ref := newRenderer(t, Dark, 500)
+	for i, s := range scenes {
+		var b bytes.Buffer
+		if err := ref.PNG(&b, s); err != nil {
+			t.Fatal(err)
+		}
+		want[i] = b.Bytes()
+	}
+	r := newRenderer(t, Dark, 500)
+	var wg sync.WaitGroup
+	errs := make(chan error, 64)
+	for w := 0; w < 8; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := 0; k < 6; k++ {
+				i := (w + k) % len(scenes)
+				var b bytes.Buffer
+				if err := r.PNG(&b, scenes[i]); err != nil {
+					errs <- err
+					return
+				}
+				if !bytes.Equal(b.Bytes(), want[i]) {
+					errs <- fmt.Errorf("goroutine %d: scene %d differs from the one rendered alone", w, i)
+				}
+				if img := r.Image(scenes[i]); img.Bounds() != r.Layout(scenes[i].Position.Size()).Bounds() {
+					errs <- fmt.Errorf("goroutine %d: image bounds %v", w, img.Bounds())
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+// Golden images: decoded pixels must match within a small tolerance, so
+// that a change of the zlib library or level does not fail the test, but
+// a moved piece does.
+func TestGolden(t *testing.T) {
+	g7 := loadRecord(t, "game_s7_03.rec")
+	mid := midGame(t, loadRecord(t, "game_s10_10.rec"))
+	hint := GameScene(randomMidGame(t, game.Size9))
+	for _, sq := range hint.Position.Unclaimed().Squares() {
+		if hint.Position.Destinations(sq).Count() > 0 {
+			hint.Hint = DestinationsHint(hint.Position, sq)
+			break
+		}
+	}
+	cases := []struct {
+		name  string
+		theme Theme
+		width int
+		s     Scene
+	}{
+		{"setup7_light", Light, 600, GameScene(g7.Undo(g7.Len() - 3))},
+		{"setup7_dark", Dark, 600, GameScene(g7.Undo(g7.Len() - 1))},
+		{"mid10_light", Light, 800, GameScene(mid)},
+		{"mid10_dark", Dark, 800, GameScene(mid)},
+		{"hint9_dark", Dark, 400, hint},
+		{"end7_light", Light, 400, GameScene(g7)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRenderer(t, c.theme, c.width)
+			var b bytes.Buffer
+			if err := r.PNG(&b, c.s); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", "golden", c.name+".png")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			wantData, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./render -run TestGolden -update to create it)", err)
+			}
+			want, err := png.Decode(bytes.NewReader(wantData))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := png.Decode(&b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Bounds() != want.Bounds() {
+				t.Fatalf("bounds %v, golden %v", got.Bounds(), want.Bounds())
+			}
+			bad, worst := 0, 0
+			bd := got.Bounds()
+			for y := bd.Min.Y; y < bd.Max.Y; y++ {
+				for x := bd.Min.X; x < bd.Max.X; x++ {
+					a, w := rgbAt(got, image.Pt(x, y)), rgbAt(want, image.Pt(x, y))
+					d := max(abs(int(a.R)-int(w.R)), abs(int(a.G)-int(w.G)), abs(int(a.B)-int(w.B)))
+					worst = max(worst, d)
+					if d > 16 {
+						bad++
+					}
+				}
+			}
+			if total := bd.Dx() * bd.Dy(); bad > total/1000 {
+				t.Errorf("%d of %d pixels differ by more than 16 (worst %d) from %s; look at both, and run with -update if the change is meant", bad, total, worst, path)
+			}
+		})
+	}
+}
