@@ -707,6 +707,34 @@ func (db *DB) FinishedGame(id uint64) (Game, error) {
 	return g, err
 }
 
+// GameByID returns a game by its ID, finished or active. Finding an
+// active game by ID reads every active game; prefer ActiveGame.
+func (db *DB) GameByID(id uint64) (Game, error) {
+	g, err := db.FinishedGame(id)
+	if !errors.Is(err, ErrNotFound) {
+		return g, err
+	}
+	err = db.view(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
+			var a Game
+			if decode(v, &a) == nil && a.ID == id {
+				g = a
+				return errFound
+			}
+			return nil
+		})
+	})
+	switch {
+	case errors.Is(err, errFound):
+		return g, nil
+	case err != nil:
+		return Game{}, err
+	}
+	return Game{}, fmt.Errorf("store: game %d: %w", id, ErrNotFound)
+}
+
+var errFound = errors.New("found")
+
 // FinishedGames returns a guild's finished games, newest first, at most
 // limit of them (all when limit <= 0); with user set, only user's games.
 // Corrupt entries are skipped (and logged).

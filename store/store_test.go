@@ -127,6 +127,16 @@ func TestPlayWholeGame(t *testing.T) {
 	if err != nil || len(st) != 2 || st[0].User != g.Winner || st[0].Wins != 1 || st[1].Losses != 1 {
 		t.Fatalf("standings: %v %+v", err, st)
 	}
+	if byID, err := db.GameByID(g.ID); err != nil || byID.Record != g.Record {
+		t.Fatalf("finished game by ID: %v %+v", err, byID)
+	}
+	g2 := startGame(t, db, "g1", "c1", game.Size7)
+	if byID, err := db.GameByID(g2.ID); err != nil || byID.ID != g2.ID || byID.Over() {
+		t.Fatalf("active game by ID: %v %+v", err, byID)
+	}
+	if _, err := db.GameByID(99); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("game 99: %v", err)
+	}
 	list, err := db.FinishedGames("g1", g.Loser(), 0)
 	if err != nil || len(list) != 1 || list[0].ID != g.ID {
 		t.Fatalf("finished games of loser: %v %+v", err, list)
