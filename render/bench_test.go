@@ -66,7 +66,7 @@ func naiveImage(r *Renderer, s Scene) image.Image {
 	l := r.Layout(s.Position.Size())
 	p := r.pal
 	dc := gg.NewContext(l.Width, l.Height)
-	label, err := newAtlas(fontMedium, float64(l.Width)*0.028)
+	label, err := newAtlas(fontMedium, float64(l.Width)*0.032)
 	if err != nil {
 		panic(err)
 	}

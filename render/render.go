@@ -99,7 +99,7 @@ type sizeCache struct {
 	once    sync.Once
 	lay     Layout
 	bg      *image.RGBA
-	sprites [game.WhiteShooter + 1]*image.RGBA
+	sprites [game.WhiteShooter + 1]*sprite
 	q       *quantizer
 	frames  sync.Pool // *image.Paletted with q's palette
 }
@@ -121,7 +121,7 @@ func New(o Options) (*Renderer, error) {
 	r := &Renderer{opts: o, pal: &palettes[o.Theme]}
 	w := float64(o.Width)
 	var err error
-	if r.label, err = newAtlas(fontMedium, w*0.028); err != nil {
+	if r.label, err = newAtlas(fontMedium, w*0.032); err != nil {
 		return nil, err
 	}
 	if r.head, err = newAtlas(fontBold, w*0.05); err != nil {
@@ -175,7 +175,7 @@ func (r *Renderer) cache(size game.Size) *sizeCache {
 		drawBackground(dc, sc.lay, r.pal, r.label)
 		sc.bg = dc.Image().(*image.RGBA)
 		for _, p := range []game.Piece{game.BlackStone, game.WhiteStone, game.Shooter, game.BlackShooter, game.WhiteShooter} {
-			sc.sprites[p] = drawSprite(r.pal, p, sc.lay.Cell)
+			sc.sprites[p] = newSprite(drawSprite(r.pal, p, sc.lay.Cell))
 		}
 		sc.q = newQuantizer(r.samples(sc), r.pal.named())
 		sc.frames.New = func() any { return image.NewPaletted(sc.lay.Bounds(), sc.q.pal) }
@@ -244,9 +244,7 @@ func (r *Renderer) drawBoard(dst *image.RGBA, sc *sizeCache, at func(game.Square
 			if pc == game.Empty || int(pc) >= len(sc.sprites) {
 				continue
 			}
-			sp := sc.sprites[pc]
-			min := l.SquareRect(sq).Min.Sub(image.Pt(pad, pad))
-			draw.Draw(dst, sp.Rect.Add(min), sp, image.Point{}, draw.Over)
+			sc.sprites[pc].drawAt(dst, l.SquareRect(sq).Min.Sub(image.Pt(pad, pad)))
 		}
 	}
 	r.drawMarks(dst, l, claimed, hint)

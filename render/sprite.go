@@ -1,0 +1,90 @@
+package render
+
+import "image"
+
+// sprite is a pre-rendered piece with, for each row, the span of pixels
+// that are not transparent and within it the span that is opaque, so
+// that drawing copies the opaque middle and blends only the edges.
+type sprite struct {
+	img  *image.RGBA
+	rows []span
+}
+
+type span struct{ x0, o0, o1, x1 int }
+
+func newSprite(img *image.RGBA) *sprite {
+	b := img.Rect
+	s := &sprite{img: img, rows: make([]span, b.Dy())}
+	for y := 0; y < b.Dy(); y++ {
+		row := img.Pix[y*img.Stride : y*img.Stride+4*b.Dx()]
+		sp := span{x0: b.Dx(), x1: b.Dx(), o0: b.Dx(), o1: b.Dx()}
+		for x := 0; x < b.Dx(); x++ {
+			if row[4*x+3] != 0 {
+				sp.x0 = x
+				break
+			}
+		}
+		for x := b.Dx() - 1; x >= sp.x0; x-- {
+			if row[4*x+3] != 0 {
+				sp.x1 = x + 1
+				break
+			}
+		}
+		// The longest opaque run inside [x0, x1).
+		best0, best1 := sp.x1, sp.x1
+		for x := sp.x0; x < sp.x1; {
+			if row[4*x+3] != 255 {
+				x++
+				continue
+			}
+			e := x
+			for e < sp.x1 && row[4*e+3] == 255 {
+				e++
+			}
+			if e-x > best1-best0 {
+				best0, best1 = x, e
+			}
+			x = e
+		}
+		sp.o0, sp.o1 = best0, best1
+		s.rows[y] = sp
+	}
+	return s
+}
+
+// drawAt composes the sprite over dst with its top-left corner at p. The
+// sprite must lie inside dst.
+func (s *sprite) drawAt(dst *image.RGBA, p image.Point) {
+	if !s.img.Rect.Add(p).In(dst.Rect) {
+		return
+	}
+	for y, sp := range s.rows {
+		if sp.x0 >= sp.x1 {
+			continue
+		}
+		src := s.img.Pix[y*s.img.Stride:]
+		d := dst.Pix[(p.Y+y-dst.Rect.Min.Y)*dst.Stride+(p.X-dst.Rect.Min.X)*4:]
+		blendRow(d[4*sp.x0:4*sp.o0], src[4*sp.x0:4*sp.o0])
+		copy(d[4*sp.o0:4*sp.o1], src[4*sp.o0:4*sp.o1])
+		blendRow(d[4*sp.o1:4*sp.x1], src[4*sp.o1:4*sp.x1])
+	}
+}
+
+// blendRow composes premultiplied src over dst, pixel by pixel.
+func blendRow(dst, src []byte) {
+	for i := 0; i+3 < len(src) && i+3 < len(dst); i += 4 {
+		a := uint32(src[i+3])
+		switch a {
+		case 0:
+			continue
+		case 255:
+			copy(dst[i:i+4], src[i:i+4])
+			continue
+		}
+		na := 255 - a
+		dst[i] = uint8(uint32(src[i]) + (uint32(dst[i])*na+127)/255)
+		dst[i+1] = uint8(uint32(src[i+1]) + (uint32(dst[i+1])*na+127)/255)
+		dst[i+2] = uint8(uint32(src[i+2]) + (uint32(dst[i+2])*na+127)/255)
+		dst[i+3] = uint8(a + (uint32(dst[i+3])*na+127)/255)
+	}
+}
