@@ -102,6 +102,9 @@ func parseRenderArgs(args []string) (renderArgs, error) {
 		return a, fmt.Errorf("output %q is a GIF: add --gif (with --record) or name it FILE.png", clip(a.out))
 	}
 	if len(positional) == 1 {
+		if strings.TrimSpace(positional[0]) == "" {
+			return a, errors.New("the position is empty: write it in quotes, like '7/2s4/7/4b2/7/3w3/s5s b'")
+		}
 		a.position = positional[0]
 	}
 	return a, nil

@@ -112,6 +112,7 @@ func TestRenderBadInput(t *testing.T) {
 		{},
 		{"7/2s4/7/4b2/7/3w3/s5s b"},
 		{"not a position", "-o", png},
+		{"", "-o", png},
 		{"7/2s4/7/4b2/7/3w3/s5s b", "extra", "-o", png},
 		{"7/2s4/7/4b2/7/3w3/s5s b", "-o"},
 		{"7/2s4/7/4b2/7/3w3/s5s b", "-o", png, "--theme", "sepia"},
