@@ -22,7 +22,10 @@ const (
 // first hold only the pixels that changed (the rest transparent), which
 // keeps a whole 10x10 game well under 2 MB.
 func (r *Renderer) GIF(w io.Writer, g game.Game) error {
-	sc := r.cache(validSize(g.Size()))
+	if !g.Size().Valid() { // the zero Game
+		g, _ = game.NewGame(game.Size10)
+	}
+	sc := r.cache(g.Size())
 	l := sc.lay
 	pal := make(color.Palette, 0, len(sc.q.pal)+1)
 	pal = append(pal, sc.q.pal...)

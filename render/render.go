@@ -183,25 +183,30 @@ func (r *Renderer) cache(size game.Size) *sizeCache {
 	return sc
 }
 
-// Image draws the scene into a new image that the caller owns.
+// Image draws the scene into a new image that the caller owns. It is the
+// full-colour picture; PNG maps it onto the size's palette first.
 func (r *Renderer) Image(s Scene) *image.RGBA {
-	sc := r.cache(validSize(s.Position.Size()))
+	s = normalize(s)
+	sc := r.cache(s.Position.Size())
 	img := image.NewRGBA(sc.lay.Bounds())
 	r.draw(img, sc, s)
 	return img
 }
 
-func validSize(s game.Size) game.Size {
-	if s.Valid() {
-		return s
+// normalize replaces the zero Position (of no size) by the empty 10x10
+// board.
+func normalize(s Scene) Scene {
+	if !s.Position.Size().Valid() {
+		s.Position, _ = game.NewPosition(game.Size10)
 	}
-	return game.Size10
+	return s
 }
 
 // PNG draws the scene and writes it as a paletted PNG (see quantize.go),
 // with the fastest compression level.
 func (r *Renderer) PNG(w io.Writer, s Scene) error {
-	sc := r.cache(validSize(s.Position.Size()))
+	s = normalize(s)
+	sc := r.cache(s.Position.Size())
 	img := r.images.Get().(*image.RGBA)
 	defer r.images.Put(img)
 	r.draw(img, sc, s)

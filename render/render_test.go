@@ -458,3 +458,26 @@ func TestGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestZeroValues draws the zero Scene and the zero Game as the empty
+// 10x10 board, "Black to place".
+func TestZeroValues(t *testing.T) {
+	r := newRenderer(t, Light, 400)
+	m := pngImage(t, r, Scene{})
+	l := r.Layout(game.Size10)
+	if m.Bounds() != l.Bounds() {
+		t.Fatalf("bounds %v", m.Bounds())
+	}
+	for _, sq := range []game.Square{0, 9, 90, 99, 45} {
+		if got := classify(m, l, r.pal, sq); got != game.Empty {
+			t.Errorf("%s shows %d on the empty board", sq, got)
+		}
+	}
+	if st := statusOf(normalize(Scene{}).Position, game.Action{}); st.head != "Black to place" || st.score != "Setup: 7 shooters" {
+		t.Errorf("status of the zero scene: %+v", st)
+	}
+	var b bytes.Buffer
+	if err := r.GIF(&b, game.Game{}); err != nil || b.Len() == 0 {
+		t.Errorf("gif of the zero game: %d bytes, %v", b.Len(), err)
+	}
+}
