@@ -46,11 +46,10 @@ func TestGIF(t *testing.T) {
 		prefix := g.Undo(g.Len() - (i + 1))
 		want := pngImage(t, r, GameScene(prefix))
 		diff := 0
-		for y := 0; y < l.Height; y++ {
-			for x := 0; x < l.Width; x++ {
-				if rgbAt(canvas, image.Pt(x, y)) != rgbAt(want, image.Pt(x, y)) {
-					diff++
-				}
+		wp := toRGBA(want).Pix
+		for i := 0; i < len(wp); i += 4 {
+			if !bytes.Equal(wp[i:i+4], canvas.Pix[i:i+4]) {
+				diff++
 			}
 		}
 		if diff != 0 {

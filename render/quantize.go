@@ -41,8 +41,21 @@ func newQuantizer(samples []*image.RGBA, must []color.RGBA) *quantizer {
 	}
 	hist := map[color.RGBA]int{}
 	for _, sample := range samples {
-		for i := 0; i+3 < len(sample.Pix); i += 4 {
-			hist[color.RGBA{sample.Pix[i], sample.Pix[i+1], sample.Pix[i+2], 255}]++
+		// Count runs of one colour, not pixels: most pixels are in runs.
+		px := sample.Pix
+		run, last := 0, color.RGBA{}
+		for i := 0; i+3 < len(px); i += 4 {
+			c := color.RGBA{px[i], px[i+1], px[i+2], 255}
+			if c != last {
+				if run > 0 {
+					hist[last] += run
+				}
+				run, last = 0, c
+			}
+			run++
+		}
+		if run > 0 {
+			hist[last] += run
 		}
 	}
 	counts := make([]count, 0, len(hist))
@@ -93,14 +106,7 @@ func newQuantizer(samples []*image.RGBA, must []color.RGBA) *quantizer {
 	for i, c := range chosen {
 		q.pal[i] = c
 	}
-	const s = 8 - tableBits
-	half := uint8(1) << (s - 1)
-	for i := range q.table {
-		r := uint8(i>>(2*tableBits))<<s | half
-		g := uint8(i>>tableBits&(1<<tableBits-1))<<s | half
-		b := uint8(i&(1<<tableBits-1))<<s | half
-		q.table[i] = nearest(chosen, color.RGBA{r, g, b, 255})
-	}
+	q.fillTable(chosen)
 	// Exact colours win their bucket: the sample's colours map to their
 	// nearest palette colour, most frequent last so that they win.
 	for i := len(counts) - 1; i >= 0; i-- {
@@ -112,6 +118,70 @@ func newQuantizer(samples []*image.RGBA, must []color.RGBA) *quantizer {
 		q.table[bucket(c.R, c.G, c.B)] = uint8(i)
 	}
 	return q
+}
+
+// fillTable sets every bucket to the palette colour nearest its centre.
+// It works by coarse cells of 8x8x8 buckets: for each cell only the
+// colours that can be nearest to some point of it are searched.
+func (q *quantizer) fillTable(pal []color.RGBA) {
+	const (
+		s      = 8 - tableBits
+		coarse = 3 // bits per channel of the coarse cells
+		per    = 1 << (tableBits - coarse)
+	)
+	centre := func(i int) int { return i<<s | 1<<(s-1) }
+	axis := func(v, lo, hi int) (near, far int) {
+		switch {
+		case v < lo:
+			near = lo - v
+		case v > hi:
+			near = v - hi
+		}
+		far = max(abs(v-lo), abs(v-hi))
+		return near, far
+	}
+	var cand []uint8
+	for cr := 0; cr < 1<<coarse; cr++ {
+		for cg := 0; cg < 1<<coarse; cg++ {
+			for cb := 0; cb < 1<<coarse; cb++ {
+				var lo, hi [3]int
+				for k, c := range [3]int{cr, cg, cb} {
+					lo[k], hi[k] = centre(c*per), centre(c*per+per-1)
+				}
+				best := 1 << 62
+				dmin := make([]int, len(pal))
+				for i, p := range pal {
+					n0, f0 := axis(int(p.R), lo[0], hi[0])
+					n1, f1 := axis(int(p.G), lo[1], hi[1])
+					n2, f2 := axis(int(p.B), lo[2], hi[2])
+					dmin[i] = 2*n0*n0 + 4*n1*n1 + 3*n2*n2
+					best = min(best, 2*f0*f0+4*f1*f1+3*f2*f2)
+				}
+				cand = cand[:0]
+				for i, d := range dmin {
+					if d <= best {
+						cand = append(cand, uint8(i))
+					}
+				}
+				for fr := cr * per; fr < cr*per+per; fr++ {
+					for fg := cg * per; fg < cg*per+per; fg++ {
+						for fb := cb * per; fb < cb*per+per; fb++ {
+							r, g, b := centre(fr), centre(fg), centre(fb)
+							bd, bi := 1<<62, uint8(0)
+							for _, i := range cand {
+								p := pal[i]
+								dr, dg, db := int(p.R)-r, int(p.G)-g, int(p.B)-b
+								if d := 2*dr*dr + 4*dg*dg + 3*db*db; d < bd {
+									bd, bi = d, i
+								}
+							}
+							q.table[fr<<(2*tableBits)|fg<<tableBits|fb] = bi
+						}
+					}
+				}
+			}
+		}
+	}
 }
 
 func pack(c color.RGBA) uint32 { return uint32(c.R)<<16 | uint32(c.G)<<8 | uint32(c.B) }

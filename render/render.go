@@ -202,8 +202,8 @@ func normalize(s Scene) Scene {
 	return s
 }
 
-// PNG draws the scene and writes it as a paletted PNG (see quantize.go),
-// with the fastest compression level.
+// PNG draws the scene and writes it as an 8-bit paletted PNG (see
+// quantize.go and pngenc.go).
 func (r *Renderer) PNG(w io.Writer, s Scene) error {
 	s = normalize(s)
 	sc := r.cache(s.Position.Size())
