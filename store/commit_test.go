@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
@@ -29,11 +30,12 @@ func TestGroupCommitFailure(t *testing.T) {
 	boom, refused := errors.New("boom"), errors.New("refused")
 	errs := make([]error, n)
 	var wg sync.WaitGroup
-	base := runtime.NumGoroutine()
+	var ready atomic.Int32
 	for i := range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			ready.Add(1)
 			errs[i] = db.update(func(tx *bolt.Tx) error {
 				if i == 21 {
 					return refused // a refusal, before any write
@@ -52,7 +54,12 @@ func TestGroupCommitFailure(t *testing.T) {
 			})
 		}()
 	}
-	for runtime.NumGoroutine() < base+n {
+	// Let them reach the queue (the outcome must be the same if some
+	// have not: then they commit in later groups).
+	for ready.Load() < n {
+		runtime.Gosched()
+	}
+	for range 1000 {
 		runtime.Gosched()
 	}
 	close(release)

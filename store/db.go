@@ -381,9 +381,10 @@ func (db *DB) commitLoop() {
 				return nil
 			})
 			if err == nil {
-				err = ferr
+				r.done <- ferr // nil or a refusal
+			} else {
+				r.done <- commitError(err)
 			}
-			r.done <- commitError(err)
 		}
 	}
 }
