@@ -39,6 +39,9 @@ type Discord struct {
 	// Deadline is Discord's limit for the first response; requests for the
 	// first response are cancelled after it.
 	Deadline time.Duration
+	// ShutdownWait bounds how long Close waits for the interactions in
+	// flight to be answered.
+	ShutdownWait time.Duration
 
 	mu       sync.Mutex
 	closing  bool
@@ -129,6 +132,9 @@ func (d *Discord) Open() error {
 	if d.Deadline <= 0 {
 		d.Deadline = 3 * time.Second
 	}
+	if d.ShutdownWait <= 0 {
+		d.ShutdownWait = 15 * time.Second
+	}
 	d.remove = d.Session.AddHandler(d.onInteraction)
 	if err := d.Session.Open(); err != nil {
 		d.remove()
@@ -167,7 +173,15 @@ func (d *Discord) Close() error {
 	if d.remove != nil {
 		d.remove()
 	}
-	d.inflight.Wait()
+	done := make(chan struct{})
+	go func() { d.inflight.Wait(); close(done) }()
+	t := time.NewTimer(d.ShutdownWait)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+		d.Logger.Warn("discord: closing with interactions still in flight", "waited", d.ShutdownWait.String())
+	}
 	return d.Session.Close()
 }
 

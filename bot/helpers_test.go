@@ -214,4 +214,3 @@ func nextCommand(tb testing.TB, g store.Game, r *rand.Rand) (user, sub string, o
 	tb.Fatalf("no command in phase %v", pos.Phase())
 	return
 }
-

@@ -210,7 +210,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			c["version"] = "1"
 		}
 		writeJSON(w, cmds)
-	case r.Method == http.MethodPost && len(parts) == 3 && parts[0] == "interactions" && parts[2] == "callback":
+	case r.Method == http.MethodPost && len(parts) == 4 && parts[0] == "interactions" && parts[3] == "callback":
 		m, err := readMessage(r)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)

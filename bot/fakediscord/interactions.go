@@ -23,8 +23,8 @@ func Focus(name, value string) Option {
 // AllPermissions is an app_permissions value that lets the bot create
 // threads and send messages in them; NoThreads lets it send messages only.
 const (
-	AllPermissions = "412317240384"
-	NoThreads      = "2048"
+	AllPermissions = "309237681152" // view, send, attach, create public threads, send in threads
+	NoThreads      = "35840"        // view, send, attach
 )
 
 func member(u User) map[string]any {

@@ -1,0 +1,281 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"image/png"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/veletasbot/veletas/bot/fakediscord"
+	"github.com/veletasbot/veletas/store"
+)
+
+const testToken = "MTAwMDAwMDAwMDAwMDAwMDAx.fake.token-for-tests"
+
+// discordEnv is a Bot behind the Discord adapter, connected to a fake
+// Discord.
+type discordEnv struct {
+	*env
+	fake *fakediscord.Server
+	d    *Discord
+	ids  atomic.Int64
+}
+
+func newDiscordEnv(t testing.TB, h Handler, e *env) *discordEnv {
+	t.Helper()
+	fake := fakediscord.New()
+	t.Cleanup(fake.Close)
+	if h == nil {
+		h = e.bot
+	}
+	d, err := NewDiscord(testToken, fake.URL(), h, e.bot.Logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Guild = e.guild
+	if err := d.Open(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	select {
+	case <-fake.Ready:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the bot did not identify")
+	}
+	de := &discordEnv{env: e, fake: fake, d: d}
+	de.ids.Store(500)
+	return de
+}
+
+func (de *discordEnv) id() string { return strconv.FormatInt(de.ids.Add(1), 10) }
+
+var (
+	alice = fakediscord.User{ID: "200000000000000011", Name: "alice"}
+	bob   = fakediscord.User{ID: "200000000000000022", Name: "bob"}
+	carol = fakediscord.User{ID: "200000000000000033", Name: "carol"}
+)
+
+// send sends an interaction and waits for its final reply.
+func (de *discordEnv) send(t testing.TB, in map[string]any) fakediscord.Message {
+	t.Helper()
+	if err := de.fake.Send(in); err != nil {
+		t.Fatal(err)
+	}
+	m, err := de.fake.Reply(in["id"].(string), 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func (de *discordEnv) command(t testing.TB, channel string, u fakediscord.User, perms, sub string, opts []fakediscord.Option, users ...fakediscord.User) fakediscord.Message {
+	t.Helper()
+	return de.send(t, fakediscord.Command(de.id(), de.guild, channel, u, perms, sub, opts, users...))
+}
+
+func (de *discordEnv) press(t testing.TB, channel string, u fakediscord.User, perms, customID string) fakediscord.Message {
+	t.Helper()
+	return de.send(t, fakediscord.Press(de.id(), de.guild, channel, u, perms, de.id(), customID))
+}
+
+func checkPNG(t testing.TB, m fakediscord.Message) {
+	t.Helper()
+	if len(m.Files) != 1 || m.Files[0].ContentType != "image/png" {
+		t.Fatalf("message has files %v: %q", len(m.Files), m.Content)
+	}
+	if _, err := png.Decode(bytes.NewReader(m.Files[0].Data)); err != nil {
+		t.Fatalf("PNG does not decode: %v", err)
+	}
+}
+
+func buttonOf(t testing.TB, m fakediscord.Message, label string) string {
+	t.Helper()
+	for _, b := range m.Buttons {
+		if b.Label == label {
+			return b.CustomID
+		}
+	}
+	t.Fatalf("no button %q in %+v", label, m)
+	return ""
+}
+
+func allowedOnly(t testing.TB, m fakediscord.Message, ids ...string) {
+	t.Helper()
+	if strings.Join(m.AllowedUsers, ",") != strings.Join(ids, ",") || len(m.AllowedParse) != 0 {
+		t.Fatalf("allowed mentions %v %v, want users %v: %q", m.AllowedParse, m.AllowedUsers, ids, m.Content)
+	}
+}
+
+func TestDiscordWholeGame(t *testing.T) {
+	e := newEnv(t, Config{})
+	de := newDiscordEnv(t, nil, e)
+
+	var cmds []map[string]any
+	if err := json.Unmarshal(<-de.fake.Commands, &cmds); err != nil || len(cmds) != 1 || cmds[0]["name"] != "veletas" {
+		t.Fatalf("registered %v %v", cmds, err)
+	}
+	if n := len(cmds[0]["options"].([]any)); n != 13 {
+		t.Fatalf("%d subcommands", n)
+	}
+	if got := de.fake.Authorization(); got != "Bot "+testToken {
+		t.Fatalf("authorization %q", got)
+	}
+
+	ch := de.command(t, "c1", alice, fakediscord.AllPermissions, "challenge",
+		[]fakediscord.Option{fakediscord.UserOpt("opponent", bob.ID), fakediscord.Str("size", "7")}, bob)
+	if ch.Type != 4 || ch.Ephemeral() || !strings.Contains(ch.Content, "<@"+bob.ID+">, <@"+alice.ID+"> challenges you") {
+		t.Fatalf("challenge: %+v", ch)
+	}
+	allowedOnly(t, ch, bob.ID)
+	refusal := de.press(t, "c1", carol, fakediscord.AllPermissions, buttonOf(t, ch, "Accept"))
+	if !refusal.Ephemeral() || !strings.Contains(refusal.Content, "only they can answer") {
+		t.Fatalf("carol accepting: %+v", refusal)
+	}
+	acc := de.press(t, "c1", bob, fakediscord.AllPermissions, buttonOf(t, ch, "Accept"))
+	if !strings.Contains(acc.Content, "The game is on in <#thread-") {
+		t.Fatalf("accept: %+v", acc)
+	}
+	thread := acc.Content[strings.Index(acc.Content, "<#")+2 : strings.Index(acc.Content, ">.")]
+	post, err := de.fake.NextPost(thread, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPNG(t, post)
+	if !strings.Contains(post.Content, "<@"+alice.ID+">, your turn") {
+		t.Fatalf("first post: %q", post.Content)
+	}
+	allowedOnly(t, post, alice.ID)
+
+	users := map[string]fakediscord.User{alice.ID: alice, bob.ID: bob}
+	r := rand.New(rand.NewPCG(3, 4))
+	var last fakediscord.Message
+	for i := 0; ; i++ {
+		g, err := e.db.ActiveGame(e.guild, thread)
+		if errors.Is(err, store.ErrNoGame) {
+			break
+		}
+		if err != nil || i > 200 {
+			t.Fatal(i, err)
+		}
+		user, sub, opts := nextCommand(t, g, r)
+		if i == 3 {
+			// A refusal on the way: ephemeral, the game unchanged.
+			m := de.command(t, thread, carol, fakediscord.AllPermissions, "board", nil)
+			checkPNG(t, m)
+			m = de.command(t, thread, carol, fakediscord.AllPermissions, "resign", nil)
+			if !m.Ephemeral() || !strings.Contains(m.Content, "not playing this game") {
+				t.Fatalf("carol resigning: %+v", m)
+			}
+		}
+		var o []fakediscord.Option
+		for _, kv := range opts {
+			k, v, _ := strings.Cut(kv, "=")
+			o = append(o, fakediscord.Str(k, v))
+		}
+		if sub == "move" && i%2 == 0 {
+			// Autocomplete offers the chosen shooter.
+			ac := de.send(t, fakediscord.Command(de.id(), de.guild, thread, users[user], fakediscord.AllPermissions, "move",
+				[]fakediscord.Option{fakediscord.Focus("shooter", "")}))
+			if ac.Type != 8 || len(ac.Choices) == 0 || len(ac.Choices) > 25 {
+				t.Fatalf("autocomplete: %+v", ac)
+			}
+		}
+		last = de.command(t, thread, users[user], fakediscord.AllPermissions, sub, o)
+		if last.Type != 4 || last.Ephemeral() {
+			t.Fatalf("%s %v refused: %+v", sub, opts, last)
+		}
+		checkPNG(t, last)
+		if g2, err := e.db.ActiveGame(e.guild, thread); err == nil {
+			allowedOnly(t, last, g2.ToAct())
+			if !strings.Contains(last.Content, "<@"+g2.ToAct()+">, your turn") {
+				t.Fatalf("reply: %q", last.Content)
+			}
+		}
+	}
+	done, err := e.db.FinishedGames(e.guild, "", 1)
+	if err != nil || len(done) != 1 {
+		t.Fatal(done, err)
+	}
+	if !strings.Contains(last.Content, "**<@"+done[0].Winner+"> wins**") {
+		t.Fatalf("end: %q", last.Content)
+	}
+	if strings.Contains(e.logs.String(), testToken) || strings.Contains(e.logs.String(), "fake.token") {
+		t.Fatal("the token is in the logs")
+	}
+}
+
+// slowHandler answers after release is closed.
+type slowHandler struct {
+	release chan struct{}
+	reply   Reply
+}
+
+func (s *slowHandler) Handle(ctx context.Context, req Request) Reply {
+	<-s.release
+	return s.reply
+}
+
+func (s *slowHandler) Autocomplete(ctx context.Context, req Request) []Choice { return nil }
+
+func TestDiscordDefers(t *testing.T) {
+	e := newEnv(t, Config{})
+	for _, eph := range []bool{false, true} {
+		h := &slowHandler{release: make(chan struct{}), reply: Reply{Text: "done", Ephemeral: eph,
+			Images: []Image{{Name: "x.png", PNG: []byte("png")}}}}
+		de := newDiscordEnv(t, h, e)
+		de.d.DeferAfter = 20 * time.Millisecond
+		released := false
+		t.Cleanup(func() {
+			if !released {
+				close(h.release)
+			}
+		})
+		id := de.id()
+		if err := de.fake.Send(fakediscord.Command(id, "g1", "c1", alice, fakediscord.NoThreads, "board", nil)); err != nil {
+			t.Fatal(err)
+		}
+		m, err := de.fake.Next(id, 5*time.Second)
+		if err != nil || m.Kind != "callback" || m.Type != 5 {
+			t.Fatalf("first: %+v %v", m, err)
+		}
+		close(h.release)
+		released = true
+		m, err = de.fake.Reply(id, 5*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "edit"
+		if eph {
+			want = "followup"
+		}
+		if m.Kind != want || m.Content != "done" || m.Ephemeral() != eph || len(m.Files) != 1 {
+			t.Fatalf("after deferral: %+v", m)
+		}
+	}
+}
+
+func TestRequestFromInteractionRefusesOthers(t *testing.T) {
+	e := newEnv(t, Config{})
+	de := newDiscordEnv(t, nil, e)
+	in := fakediscord.Command(de.id(), "g1", "c1", alice, fakediscord.NoThreads, "board", nil)
+	in["data"].(map[string]any)["name"] = "other"
+	m := de.send(t, in)
+	if !m.Ephemeral() || !strings.Contains(m.Content, "I only know `/veletas`") {
+		t.Fatalf("other command: %+v", m)
+	}
+	m = de.press(t, "c1", alice, fakediscord.NoThreads, "veletas:accept:99999:0")
+	if !m.Ephemeral() || !strings.Contains(m.Content, "no longer open") {
+		t.Fatalf("unknown challenge: %+v", m)
+	}
+	m = de.press(t, "c1", alice, fakediscord.NoThreads, "garbage:::")
+	if !m.Ephemeral() || !strings.Contains(m.Content, "not one of mine") {
+		t.Fatalf("garbage button: %+v", m)
+	}
+}
