@@ -89,7 +89,7 @@ func (l Level) Options() Options {
 	case Easy:
 		return Options{Iterations: 150, Time: time.Second, Workers: 1, PlayoutDepth: 4, SetupCandidates: 3, SetupPlayouts: 8}
 	case Medium:
-		return Options{Iterations: 3000, Time: 600 * time.Millisecond, Workers: 1, PlayoutDepth: 10, SetupCandidates: 10, SetupPlayouts: 40}
+		return Options{Iterations: 3000, Time: 500 * time.Millisecond, Workers: 1, PlayoutDepth: 10, SetupCandidates: 10, SetupPlayouts: 40}
 	default:
 		return Options{Iterations: 0, Time: 4500 * time.Millisecond, Workers: 2, PlayoutDepth: 10, SetupCandidates: 24, SetupPlayouts: 100}
 	}
@@ -297,7 +297,7 @@ func (p *Player) search(pos game.Position) game.Turn {
 			defer wg.Done()
 			s := searcher{opts: &o, rng: rng}
 			for i := 0; per == 0 || i < per; i++ {
-				if i%32 == 0 && !deadline.IsZero() && !o.Now().Before(deadline) {
+				if !deadline.IsZero() && !o.Now().Before(deadline) {
 					break
 				}
 				s.iterate(root)

@@ -158,9 +158,9 @@ func TestStopsWithinTimeBudget(t *testing.T) {
 			if _, err := p.Act(g); err != nil {
 				t.Fatal(err)
 			}
-			// The clock moves 1 ms per reading and each worker reads it once
-			// every 32 iterations: a search that ignored the budget would
-			// run on (no iteration cap) and never return.
+			// The clock moves 1 ms per reading and each worker reads it before
+			// every iteration: a search that ignored the budget would run on
+			// (there is no iteration cap) and never return.
 			if used := clock.now.Sub(start); used > 100*time.Millisecond+time.Duration(workers+1)*time.Millisecond {
 				t.Fatalf("%v with %d workers used %v of a 100ms budget", size, workers, used)
 			}
