@@ -90,8 +90,8 @@ func naiveImage(r *Renderer, s Scene) image.Image {
 	}
 	r.drawMarks(dst, l, s.Claimed, s.Hint)
 	st := statusOf(s.Position, s.Last)
-	head, _ := newFace(fontBold, float64(l.Width)*0.05)
-	small, _ := newFace(fontRegular, float64(l.Width)*0.037)
+	head := newFace(fontBold, float64(l.Width)*0.05)
+	small := newFace(fontRegular, float64(l.Width)*0.037)
 	h := float64(l.Status.Dy())
 	left := float64(l.Board.Min.X - l.Frame)
 	dc.SetColor(p.text)

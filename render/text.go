@@ -41,8 +41,8 @@ func loadFonts() error {
 
 // newFace makes a face of px pixels. The caller owns it and must not share
 // it between goroutines.
-func newFace(f *truetype.Font, px float64) (font.Face, error) {
-	return truetype.NewFace(f, &truetype.Options{Size: px, DPI: 72, Hinting: font.HintingFull}), nil
+func newFace(f *truetype.Font, px float64) font.Face {
+	return truetype.NewFace(f, &truetype.Options{Size: px, DPI: 72, Hinting: font.HintingFull})
 }
 
 // atlasRunes are all the characters an image can show: coordinates,
@@ -57,23 +57,16 @@ type glyph struct {
 // atlas is a pre-rasterized font at one size. It is read-only once built,
 // so any number of goroutines may draw with it at once.
 type atlas struct {
-	glyphs          map[rune]glyph
-	ascent, descent int
-	kern            map[[2]rune]fixed.Int26_6
+	glyphs map[rune]glyph
+	kern   map[[2]rune]fixed.Int26_6
 }
 
 func newAtlas(f *truetype.Font, px float64) (*atlas, error) {
-	face, err := newFace(f, px)
-	if err != nil {
-		return nil, err
-	}
+	face := newFace(f, px)
 	defer face.Close()
-	m := face.Metrics()
 	a := &atlas{
-		glyphs:  make(map[rune]glyph, len(atlasRunes)),
-		ascent:  m.Ascent.Ceil(),
-		descent: m.Descent.Ceil(),
-		kern:    map[[2]rune]fixed.Int26_6{},
+		glyphs: make(map[rune]glyph, len(atlasRunes)),
+		kern:   map[[2]rune]fixed.Int26_6{},
 	}
 	for _, r := range atlasRunes {
 		dr, mask, mp, adv, ok := face.Glyph(fixed.Point26_6{}, r)
