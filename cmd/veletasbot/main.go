@@ -73,6 +73,9 @@ type Main struct {
 	Now            func() time.Time
 	// StoreOptions are passed to store.Open; nil for the defaults.
 	StoreOptions *store.Options
+	// BotConfig configures the handlers (rate limits); zero for the
+	// defaults. The console always turns rate limiting off.
+	BotConfig bot.Config
 
 	Logger  *slog.Logger
 	DB      *store.DB
@@ -191,7 +194,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	cfg := bot.Config{}
+	cfg := m.BotConfig
 	if m.Console {
 		cfg.RateBurst = -1
 	}

@@ -1,0 +1,346 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/veletasbot/veletas/bot/fakediscord"
+	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/store"
+)
+
+const token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.test.secret-token-value"
+
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// newMain returns a Main with the given environment and captured streams.
+func newMain(env map[string]string) (*Main, *syncBuf, *syncBuf) {
+	out, errs := &syncBuf{}, &syncBuf{}
+	m := NewMain()
+	m.Stdout, m.Stderr = out, errs
+	m.Getenv = func(k string) string { return env[k] }
+	m.StoreOptions = &store.Options{NoSync: true}
+	return m, out, errs
+}
+
+func TestMissingToken(t *testing.T) {
+	m, _, _ := newMain(map[string]string{})
+	if err := m.ParseFlags(context.Background(), []string{"-db", filepath.Join(t.TempDir(), "x.db")}); err != nil {
+		t.Fatal(err)
+	}
+	err := m.Run(context.Background())
+	defer m.Close()
+	if err == nil {
+		t.Fatal("no error without a token")
+	}
+	msg := err.Error()
+	for _, want := range []string{"DISCORD_TOKEN", "https://discord.com/developers/applications", "veletasbot console"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q lacks %q", msg, want)
+		}
+	}
+	if strings.Contains(msg, "\n") {
+		t.Errorf("error is not one line: %q", msg)
+	}
+	if m.DB != nil {
+		t.Error("the database was opened without a token")
+	}
+}
+
+func TestParseFlags(t *testing.T) {
+	m, _, _ := newMain(map[string]string{"VELETAS_DB": "/data/v.db", "VELETAS_GUILD": "42", "DISCORD_API_URL": "http://proxy/api/v10",
+		"VELETAS_LOG_LEVEL": "debug", "DISCORD_TOKEN": " tok \n"})
+	if err := m.ParseFlags(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if m.DBPath != "/data/v.db" || m.Guild != "42" || m.APIURL != "http://proxy/api/v10" || m.LogLevel.String() != "DEBUG" || m.Token != "tok" {
+		t.Fatalf("%+v", m)
+	}
+	m, _, _ = newMain(map[string]string{"VELETAS_GUILD": "42"})
+	if err := m.ParseFlags(context.Background(), []string{"-guild", "7", "-db", "a.db", "-log-level", "warn"}); err != nil {
+		t.Fatal(err)
+	}
+	if m.Guild != "7" || m.DBPath != "a.db" || m.Console {
+		t.Fatalf("%+v", m)
+	}
+	m, _, _ = newMain(nil)
+	if err := m.ParseFlags(context.Background(), nil); err != nil || m.DBPath != "veletas.db" {
+		t.Fatalf("default db %q %v", m.DBPath, err)
+	}
+	m, _, _ = newMain(nil)
+	if err := m.ParseFlags(context.Background(), []string{"console", "-out", "imgs"}); err != nil || !m.Console || m.OutDir != "imgs" {
+		t.Fatalf("console flags: %+v %v", m, err)
+	}
+	for _, args := range [][]string{{"-log-level", "loud"}, {"extra"}, {"-db", ""}, {"console", "-guild", "1"}} {
+		m, _, _ = newMain(nil)
+		if err := m.ParseFlags(context.Background(), args); err == nil {
+			t.Errorf("%v accepted", args)
+		}
+	}
+}
+
+func TestConsole(t *testing.T) {
+	dir := t.TempDir()
+	m, out, _ := newMain(nil)
+	if err := m.ParseFlags(context.Background(), []string{"console", "-db", filepath.Join(dir, "c.db"), "-out", filepath.Join(dir, "img")}); err != nil {
+		t.Fatal(err)
+	}
+	m.Stdin = strings.NewReader(consoleGame(t, 5))
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{">> all\n@bob, @alice challenges you", "buttons: [Accept] [Decline]", ">> carol only\n",
+		"wins** by claiming 2 of 3 shooters!", "image: " + filepath.Join(dir, "img", "001-veletas-1-0.png")} {
+		if !strings.Contains(text, want) {
+			t.Fatalf("output lacks %q:\n%s", want, text)
+		}
+	}
+	imgs, _ := filepath.Glob(filepath.Join(dir, "img", "*.png"))
+	if len(imgs) < 8 {
+		t.Fatalf("%d images", len(imgs))
+	}
+	// The game is in the database.
+	db, err := store.Open(filepath.Join(dir, "c.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	done, err := db.FinishedGames("console", "", 0)
+	if err != nil || len(done) != 1 || done[0].Winner == "" {
+		t.Fatalf("finished games %+v %v", done, err)
+	}
+}
+
+// consoleGame writes a whole 7x7 console game with random legal actions
+// and a refusal by a stranger.
+func consoleGame(t *testing.T, seed uint64) string {
+	r := rand.New(rand.NewPCG(seed, 1))
+	var sb strings.Builder
+	sb.WriteString("alice: /veletas challenge opponent:@bob size:7\nbob: [Accept]\ncarol: /veletas resign\n")
+	p, _ := game.NewPosition(game.Size7)
+	setup := func(who string) {
+		a := p.RandomSetup(r)
+		var sq []string
+		for _, s := range a.Shooters {
+			sq = append(sq, s.String())
+		}
+		fmt.Fprintf(&sb, "%s: /veletas setup shooters:\"%s\" stone:%s\n", who, strings.Join(sq, " "), a.Stone)
+		p, _ = p.Apply(a)
+	}
+	setup("alice")
+	sb.WriteString("bob: [Keep]\n")
+	p, _ = p.Apply(game.ChoiceAction(false))
+	setup("bob")
+	for !p.Over() {
+		who := map[game.Color]string{game.Black: "alice", game.White: "bob"}[p.ToMove()]
+		tn, _ := p.RandomTurn(r)
+		if tn.Moved() {
+			fmt.Fprintf(&sb, "%s: /veletas move shooter:%s to:%s shoot:%s\n", who, tn.From, tn.To, tn.Shot)
+		} else {
+			fmt.Fprintf(&sb, "%s: /veletas move shooter:%s shoot:%s\n", who, tn.From, tn.Shot)
+		}
+	}
+	return sb.String()
+}
+
+var (
+	alice = fakediscord.User{ID: "300000000000000001", Name: "alice"}
+	bob   = fakediscord.User{ID: "300000000000000002", Name: "bob"}
+	carol = fakediscord.User{ID: "300000000000000003", Name: "carol"}
+)
+
+// TestEndToEnd runs the real bot against a fake Discord and plays a whole
+// 7x7 game in a channel where the bot may not create threads.
+func TestEndToEnd(t *testing.T) {
+	fake := fakediscord.New()
+	defer fake.Close()
+	dir := t.TempDir()
+	tokenFile := filepath.Join(dir, "token")
+	if err := os.WriteFile(tokenFile, []byte(token+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	m, _, logs := newMain(map[string]string{"DISCORD_TOKEN_FILE": tokenFile, "DISCORD_API_URL": fake.URL()})
+	m.BotConfig.RateBurst = -1 // the test plays faster than any person
+	dbPath := filepath.Join(dir, "bot.db")
+	if err := m.ParseFlags(context.Background(), []string{"-db", dbPath, "-guild", "900", "-log-level", "debug"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	closed := false
+	defer func() {
+		if !closed {
+			m.Close()
+		}
+	}()
+	if fake.Authorization() != "Bot "+token {
+		t.Fatalf("authorization %q", fake.Authorization())
+	}
+	if body := <-fake.Commands; !bytes.Contains(body, []byte(`"name":"veletas"`)) {
+		t.Fatalf("commands %s", body)
+	}
+
+	n := 1000
+	send := func(in map[string]any) fakediscord.Message {
+		t.Helper()
+		if err := fake.Send(in); err != nil {
+			t.Fatal(err)
+		}
+		msg, err := fake.Reply(in["id"].(string), 10*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return msg
+	}
+	cmd := func(u fakediscord.User, sub string, opts ...fakediscord.Option) fakediscord.Message {
+		t.Helper()
+		n++
+		return send(fakediscord.Command(strconv.Itoa(n), "900", "chan1", u, fakediscord.NoThreads, sub, opts, bob))
+	}
+	press := func(u fakediscord.User, msg fakediscord.Message, label string) fakediscord.Message {
+		t.Helper()
+		for _, b := range msg.Buttons {
+			if b.Label == label {
+				n++
+				return send(fakediscord.Press(strconv.Itoa(n), "900", "chan1", u, fakediscord.NoThreads, "77", b.CustomID))
+			}
+		}
+		t.Fatalf("no button %q in %+v", label, msg)
+		return fakediscord.Message{}
+	}
+	ephemeral := func(msg fakediscord.Message, want string) {
+		t.Helper()
+		if !msg.Ephemeral() || !strings.Contains(msg.Content, want) {
+			t.Fatalf("want an ephemeral %q, got %+v", want, msg)
+		}
+	}
+	checkPNG := func(msg fakediscord.Message) {
+		t.Helper()
+		if msg.Ephemeral() || len(msg.Files) != 1 {
+			t.Fatalf("want a public board, got %+v", msg)
+		}
+		if _, err := png.Decode(bytes.NewReader(msg.Files[0].Data)); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	ch := cmd(alice, "challenge", fakediscord.UserOpt("opponent", bob.ID), fakediscord.Str("size", "7"))
+	if !strings.Contains(ch.Content, "<@"+bob.ID+">, <@"+alice.ID+"> challenges you") || len(ch.AllowedUsers) != 1 || ch.AllowedUsers[0] != bob.ID {
+		t.Fatalf("challenge %+v", ch)
+	}
+	ephemeral(press(carol, ch, "Accept"), "only they can answer")
+	start := press(bob, ch, "Accept")
+	checkPNG(start)
+	if !strings.Contains(start.Content, "<@"+alice.ID+">, your turn") {
+		t.Fatalf("start %q", start.Content)
+	}
+	ephemeral(cmd(bob, "setup", fakediscord.Str("shooters", "c5"), fakediscord.Str("stone", "d2")), "not your turn")
+	ephemeral(cmd(alice, "setup", fakediscord.Str("shooters", "c5"), fakediscord.Str("stone", "q2")), "`q2` is not a square")
+
+	users := map[string]fakediscord.User{alice.ID: alice, bob.ID: bob}
+	r := rand.New(rand.NewPCG(9, 9))
+	var last fakediscord.Message
+	for i := 0; ; i++ {
+		g, err := m.DB.ActiveGame("900", "chan1")
+		if errors.Is(err, store.ErrNoGame) {
+			break
+		}
+		if err != nil || i > 200 {
+			t.Fatal(i, err)
+		}
+		pos := g.Position()
+		u := users[g.ToAct()]
+		switch pos.Phase() {
+		case game.PhaseSetup1, game.PhaseSetup2:
+			a := pos.RandomSetup(r)
+			var sq []string
+			for _, s := range a.Shooters {
+				sq = append(sq, s.String())
+			}
+			last = cmd(u, "setup", fakediscord.Str("shooters", strings.Join(sq, ",")), fakediscord.Str("stone", a.Stone.String()))
+		case game.PhaseChoice:
+			ephemeral(press(alice, last, "Swap"), "not your turn")
+			last = press(u, last, "Swap")
+		default:
+			tn, _ := pos.RandomTurn(r)
+			opts := []fakediscord.Option{fakediscord.Str("shooter", tn.From.String()), fakediscord.Str("shoot", tn.Shot.String())}
+			if tn.Moved() {
+				opts = append(opts, fakediscord.Str("to", tn.To.String()))
+			}
+			if i == 6 {
+				ephemeral(cmd(users[g.Opponent(u.ID)], "move", opts...), "not your turn")
+			}
+			last = cmd(u, "move", opts...)
+		}
+		checkPNG(last)
+		if g2, err := m.DB.ActiveGame("900", "chan1"); err == nil {
+			if !strings.Contains(last.Content, "<@"+g2.ToAct()+">, your turn") || strings.Join(last.AllowedUsers, ",") != g2.ToAct() {
+				t.Fatalf("reply does not mention %s: %+v", g2.ToAct(), last)
+			}
+		}
+	}
+	done, err := m.DB.FinishedGames("900", "", 1)
+	if err != nil || len(done) != 1 {
+		t.Fatal(done, err)
+	}
+	w := done[0].Winner
+	if !strings.Contains(last.Content, "**<@"+w+"> wins**") || !strings.Contains(last.Content, "Last: `") {
+		t.Fatalf("end %q", last.Content)
+	}
+	st := cmd(carol, "standings")
+	if !regexp.MustCompile(`1\. <@` + w + `>: 1 win, 0 losses, 1 game`).MatchString(st.Content) {
+		t.Fatalf("standings %q", st.Content)
+	}
+	closed = true
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(logs.String(), token) || strings.Contains(logs.String(), "secret-token") {
+		t.Fatal("the token is in the logs")
+	}
+	if !strings.Contains(logs.String(), "discord: connected") {
+		t.Fatalf("logs: %s", logs.String())
+	}
+	// The result survives the bot.
+	db, err := store.Open(dbPath, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	s, err := db.Standing("900", w)
+	if err != nil || s.Wins != 1 {
+		t.Fatalf("standing %+v %v", s, err)
+	}
+}
