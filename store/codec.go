@@ -2,7 +2,9 @@ package store
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/veletasbot/veletas/game"
 )
@@ -12,13 +14,74 @@ import (
 func marshal(v any) ([]byte, error) {
 	if g, ok := v.(*Game); ok {
 		c := *g
-		c.Record = strings.TrimSpace(strings.ReplaceAll(c.Record, "\n", " "))
+		c.Record = compactRecord(c.Record)
 		return json.Marshal(&c)
 	}
 	return json.Marshal(v)
 }
 
 func unmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// compactRecord is a record on one line, as stored.
+func compactRecord(r string) string {
+	return strings.TrimSpace(strings.ReplaceAll(r, "\n", " "))
+}
+
+// stateCache keeps the replayed state of active games so that a game is
+// not replayed from its record on every action. An entry is used only for
+// a record identical to the one it was replayed from, so the record stays
+// the source of truth.
+type stateCache struct {
+	mu sync.Mutex
+	m  map[uint64]cachedState
+}
+
+type cachedState struct {
+	compact string // the record as stored
+	record  string // the record in canonical form
+	state   game.Game
+}
+
+const maxCached = 4096
+
+func (c *stateCache) get(id uint64, compact string) (cachedState, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[id]
+	return e, ok && e.compact == compact
+}
+
+func (c *stateCache) put(g *Game) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= maxCached {
+		c.m = map[uint64]cachedState{}
+	}
+	c.m[g.ID] = cachedState{compactRecord(g.Record), g.Record, g.state}
+}
+
+func (c *stateCache) drop(id uint64) {
+	c.mu.Lock()
+	delete(c.m, id)
+	c.mu.Unlock()
+}
+
+// decodeGame decodes and replays a stored game, using the cache when the
+// record is one it has replayed before.
+func (c *stateCache) decodeGame(b []byte, g *Game) error {
+	if err := decodeValue(b, g); err != nil {
+		return err
+	}
+	if e, ok := c.get(g.ID, g.Record); ok && e.state.Size() == g.Size {
+		g.state, g.replay, g.Record = e.state, true, e.record
+		return nil
+	}
+	if err := g.load(); err != nil {
+		return fmt.Errorf("%w: record does not replay: %v", ErrCorrupt, err)
+	}
+	c.put(g)
+	return nil
+}
 
 // load replays Record and writes it back in its canonical form.
 func (g *Game) load() error {

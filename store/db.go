@@ -66,6 +66,8 @@ type DB struct {
 	path string
 	opts Options
 
+	states stateCache // replayed active games
+
 	reqs    chan *request
 	closing chan struct{}
 	done    chan struct{}
@@ -429,9 +431,9 @@ func encode(v any) ([]byte, error) {
 	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli)), nil
 }
 
-// decode decodes a stored value into v; a Game is also replayed. Errors
-// wrap ErrCorrupt.
-func decode(b []byte, v any) error {
+// decodeValue decodes a stored value into v without replaying a Game.
+// Errors wrap ErrCorrupt.
+func decodeValue(b []byte, v any) error {
 	if len(b) < 6 {
 		return fmt.Errorf("%w: value of %d bytes is too short", ErrCorrupt, len(b))
 	}
@@ -444,6 +446,15 @@ func decode(b []byte, v any) error {
 	}
 	if err := unmarshal(body[1:], v); err != nil {
 		return fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	return nil
+}
+
+// decode decodes a stored value into v; a Game is also replayed. Errors
+// wrap ErrCorrupt.
+func decode(b []byte, v any) error {
+	if err := decodeValue(b, v); err != nil {
+		return err
 	}
 	if g, ok := v.(*Game); ok {
 		if err := g.load(); err != nil {

@@ -293,7 +293,7 @@ func activeKey(tx *bolt.Tx, guild, channel string) (key, value []byte, err error
 }
 
 // loadActive loads and replays the active game of a channel or thread.
-func loadActive(tx *bolt.Tx, guild, channel string) (Game, []byte, error) {
+func (db *DB) loadActive(tx *bolt.Tx, guild, channel string) (Game, []byte, error) {
 	if err := checkID("guild", guild); err != nil {
 		return Game{}, nil, err
 	}
@@ -305,7 +305,7 @@ func loadActive(tx *bolt.Tx, guild, channel string) (Game, []byte, error) {
 		return Game{}, nil, err
 	}
 	var g Game
-	if err := decode(v, &g); err != nil {
+	if err := db.states.decodeGame(v, &g); err != nil {
 		return Game{}, nil, fmt.Errorf("store: game in channel %s: %w", channel, err)
 	}
 	return g, key, nil
@@ -318,7 +318,7 @@ func (db *DB) ActiveGame(guild, channel string) (Game, error) {
 	var g Game
 	err := db.view(func(tx *bolt.Tx) error {
 		var err error
-		g, _, err = loadActive(tx, guild, channel)
+		g, _, err = db.loadActive(tx, guild, channel)
 		return err
 	})
 	return g, err
@@ -337,7 +337,7 @@ func (db *DB) ActiveGames(guild string) ([]Game, error) {
 		}
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 			var g Game
-			if err := decode(v, &g); err != nil {
+			if err := db.states.decodeGame(v, &g); err != nil {
 				db.opts.Logger.Warn("store: skipping a corrupt game", "key", string(k), "err", err)
 				continue
 			}
@@ -507,7 +507,7 @@ func (db *DB) SetGameThread(guild, channel, thread string) (Game, error) {
 	}
 	var out Game
 	err := db.update(func(tx *bolt.Tx) error {
-		g, key, err := loadActive(tx, guild, channel)
+		g, key, err := db.loadActive(tx, guild, channel)
 		if err != nil {
 			return err
 		}
@@ -592,7 +592,7 @@ func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time
 		)
 		err := db.view(func(tx *bolt.Tx) error {
 			var err error
-			g, key, err = loadActive(tx, guild, channel)
+			g, key, err = db.loadActive(tx, guild, channel)
 			if err == nil {
 				old = bytes.Clone(tx.Bucket(bucketGames).Get(key))
 			}
@@ -626,6 +626,11 @@ func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time
 			return Game{}, err
 		}
 		if !conflict {
+			if g.Reason != ReasonNone {
+				db.states.drop(g.ID)
+			} else {
+				db.states.put(&g)
+			}
 			return g, nil
 		}
 	}
