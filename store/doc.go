@@ -29,9 +29,20 @@
 // bot turns into "the board has changed". A negative revision skips that
 // check (slash commands name the action in full).
 //
+// Resign, ClaimTimeout (a game with a time per move whose deadline has
+// passed), RequestTakeback and AnswerTakeback change a game in the same
+// way, in one transaction each. A game that ends is moved to the archive
+// and counted in both players' standings in the transaction that ends it.
+// Deadlines are stored (Game.Updated plus Game.MoveTime, see
+// Game.Deadline), so a periodic sweep over ActiveGames("") finds them again
+// after a restart.
+//
 // Who acts: the first setup is the first player's (Players[0], the
 // challenger); the side choice is the second player's; the second setup is
 // White's; turns are made by the player whose colour is to move.
+//
+// Loading a game replays its record; the states of active games are kept in
+// memory and reused only for a record identical to the stored one.
 //
 // # Errors
 //

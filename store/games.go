@@ -878,7 +878,8 @@ func (db *DB) SetSettings(s Settings) error {
 }
 
 // UpdateSettings changes a guild's settings with fn in one transaction;
-// an error from fn changes nothing and is returned.
+// an error from fn changes nothing and is returned. fn may be called more
+// than once and must only change its argument.
 func (db *DB) UpdateSettings(guild string, fn func(*Settings) error) (Settings, error) {
 	if err := checkID("guild", guild); err != nil {
 		return Settings{}, err
