@@ -482,6 +482,20 @@ func TestArchiveSize(t *testing.T) {
 		})
 	}
 	t.Logf("largest archived 10x10 game: %d bytes (longest game: %d actions)", largest, longest)
+
+	// The bound: a 10x10 game has at most 100 - 7 shooters - 2 stones = 91
+	// turns, each a token of at most 11 characters; IDs of 20 digits.
+	id := "12345678901234567890"
+	worst := Game{ID: 1 << 40, Guild: id, Channel: id, Thread: id, Message: id, Players: [2]string{id, id},
+		Size: game.Size10, Revision: 1000, Rated: true, MoveTime: 14 * 24 * time.Hour, Reminded: true, Challenge: 1 << 40,
+		Started: time.Now(), Updated: time.Now(), Ended: time.Now(), Winner: id, Reason: ReasonResign,
+		Record: "size=10\n[a10,c10,e10]j10\nkeep\n[g10,a8,c8,e8]j9\n" + strings.Repeat("j10-a10/j10\n", 91)}
+	v, err := encode(&worst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("bound for the longest 10x10 game: %d bytes", len(v))
+	largest = max(largest, len(v))
 	if largest > 2048 {
 		t.Fatalf("archived game takes %d bytes, more than 2 KB", largest)
 	}
