@@ -2,41 +2,14 @@ package game
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 	"testing"
 )
 
-// diagram reads a board drawn one rank per line, top rank first, with
-// '.' for an empty square and b, w, s, B, W as in the position notation,
-// followed by the side to move.
+// diagram reads a board diagram (see ParseDiagram).
 func diagram(t *testing.T, board string, toMove Color) Position {
 	t.Helper()
-	var ranks []string
-	for _, line := range strings.Split(strings.TrimSpace(board), "\n") {
-		var b strings.Builder
-		run := 0
-		for _, f := range strings.Fields(line) {
-			if f == "." {
-				run++
-				continue
-			}
-			if run > 0 {
-				b.WriteString(strconv.Itoa(run))
-				run = 0
-			}
-			b.WriteString(f)
-		}
-		if run > 0 {
-			b.WriteString(strconv.Itoa(run))
-		}
-		ranks = append(ranks, b.String())
-	}
-	side := " b"
-	if toMove == White {
-		side = " w"
-	}
-	p, err := ParsePosition(strings.Join(ranks, "/") + side)
+	p, err := ParseDiagram(board, toMove)
 	if err != nil {
 		t.Fatalf("bad diagram: %v", err)
 	}

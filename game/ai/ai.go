@@ -165,36 +165,26 @@ func (p *Player) Act(g game.Game) (game.Action, error) {
 // firstSetup picks, among random legal setups, the one whose position
 // looks most balanced: the opponent will take the better side.
 func (p *Player) firstSetup(pos game.Position, rng *rand.Rand) game.Action {
-	best, bestGap := game.Action{}, 2.0
-	for i := 0; i < p.opts.SetupCandidates; i++ {
-		a := spreadSetup(pos, rng)
-		q, err := pos.Apply(a)
-		if err != nil {
-			continue
-		}
-		gap := math.Abs(blackWinRate(q, p.opts.SetupPlayouts, rng) - 0.5)
-		if gap < bestGap {
-			best, bestGap = a, gap
-		}
-	}
-	if best.Kind == 0 {
-		return pos.RandomSetup(rng)
-	}
-	return best
+	return p.bestSetup(pos, rng, func(black float64) float64 { return -math.Abs(black - 0.5) })
 }
 
 // secondSetup picks, among random legal setups, the best one for White.
 func (p *Player) secondSetup(pos game.Position, rng *rand.Rand) game.Action {
-	best, bestRate := game.Action{}, -1.0
+	return p.bestSetup(pos, rng, func(black float64) float64 { return 1 - black })
+}
+
+// bestSetup scores SetupCandidates random setups by Black's estimated win
+// rate and returns the one that scores highest.
+func (p *Player) bestSetup(pos game.Position, rng *rand.Rand, score func(black float64) float64) game.Action {
+	best, bestScore := game.Action{}, math.Inf(-1)
 	for i := 0; i < p.opts.SetupCandidates; i++ {
 		a := spreadSetup(pos, rng)
 		q, err := pos.Apply(a)
 		if err != nil {
 			continue
 		}
-		rate := 1 - blackWinRate(q, p.opts.SetupPlayouts, rng)
-		if rate > bestRate {
-			best, bestRate = a, rate
+		if s := score(blackWinRate(q, p.opts.SetupPlayouts, rng)); s > bestScore {
+			best, bestScore = a, s
 		}
 	}
 	if best.Kind == 0 {

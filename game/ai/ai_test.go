@@ -3,7 +3,6 @@ package ai
 import (
 	"math/rand/v2"
 	"os/exec"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -58,45 +57,19 @@ func TestNeverIllegal(t *testing.T) {
 	}
 }
 
-func diagram(t *testing.T, rows string, side string) game.Position {
-	t.Helper()
-	var ranks []string
-	for _, line := range strings.Split(strings.TrimSpace(rows), "\n") {
-		var b strings.Builder
-		run := 0
-		for _, f := range strings.Fields(line) {
-			if f == "." {
-				run++
-				continue
-			}
-			if run > 0 {
-				b.WriteString(strconv.Itoa(run))
-				run = 0
-			}
-			b.WriteString(f)
-		}
-		if run > 0 {
-			b.WriteString(strconv.Itoa(run))
-		}
-		ranks = append(ranks, b.String())
-	}
-	p, err := game.ParsePosition(strings.Join(ranks, "/") + " " + side)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 func TestFindsWinInOne(t *testing.T) {
 	// Black holds g7; e4/b1 traps a1 next to Black's larger group.
-	p := diagram(t, `
+	p, err := game.ParseDiagram(`
 		. . . . . . B
 		. . . . . . .
 		. . . . . . .
 		. . . . s . .
 		. . . . . . .
 		w w . . . . .
-		s . b b . . .`, "b")
+		s . b b . . .`, game.Black)
+	if err != nil {
+		t.Fatal(err)
+	}
 	pl := New(Options{Iterations: 50})
 	tr := pl.search(p)
 	if q := p.PlayLegal(tr); q.Winner() != game.Black {
