@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"math"
+	"runtime"
 	"sync"
 	"time"
 
@@ -61,6 +62,11 @@ type Bot struct {
 	commands map[string]handlerFunc
 	buttons  map[string]buttonFunc
 
+	// renders bounds the images drawn at once to the number of CPUs, so
+	// that under load replies finish in arrival order instead of all
+	// slowing down together.
+	renders chan struct{}
+
 	namesMu sync.Mutex
 	names   map[string]string // user id -> display name seen, for thread names
 }
@@ -86,7 +92,8 @@ func New(st Store, r Renderer, now func() time.Time, logger *slog.Logger, cfg Co
 	if cfg.ChallengeTTL <= 0 {
 		cfg.ChallengeTTL = store.DefaultChallengeTTL
 	}
-	b := &Bot{Store: st, Renderer: r, Now: now, Logger: logger, cfg: cfg, names: map[string]string{}}
+	b := &Bot{Store: st, Renderer: r, Now: now, Logger: logger, cfg: cfg, names: map[string]string{},
+		renders: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	if cfg.RateBurst > 0 {
 		b.limit = &limiter{Burst: cfg.RateBurst, Every: cfg.RateEvery}
 	}
@@ -212,6 +219,8 @@ func (b *Bot) name(id string) string {
 
 // boardPNG draws a game with its last action highlighted.
 func (b *Bot) boardPNG(g game.Game) ([]byte, error) {
+	b.renders <- struct{}{}
+	defer func() { <-b.renders }()
 	var buf bytes.Buffer
 	buf.Grow(64 << 10)
 	if err := b.Renderer.PNG(&buf, render.GameScene(g)); err != nil {

@@ -280,6 +280,14 @@ func (d *Discord) logDone(i *discordgo.Interaction, req Request, start time.Time
 func (d *Discord) respond(i *discordgo.Interaction, start time.Time, r Reply) {
 	ctx, cancel := context.WithTimeout(context.Background(), d.Deadline-time.Since(start))
 	defer cancel()
+	err := d.Session.InteractionRespond(i, ResponseFor(r), discordgo.WithContext(ctx))
+	if err != nil {
+		d.Logger.Warn("discord: response failed", "id", i.ID, "err", cleanErr(err))
+	}
+}
+
+// ResponseFor is the interaction response that sends r as a new message.
+func ResponseFor(r Reply) *discordgo.InteractionResponse {
 	data := &discordgo.InteractionResponseData{
 		Content:         clipText(r.Text),
 		Components:      components(r.Buttons),
@@ -289,12 +297,7 @@ func (d *Discord) respond(i *discordgo.Interaction, start time.Time, r Reply) {
 	if r.Ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	err := d.Session.InteractionRespond(i, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data,
-	}, discordgo.WithContext(ctx))
-	if err != nil {
-		d.Logger.Warn("discord: response failed", "id", i.ID, "err", cleanErr(err))
-	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
 }
 
 // followUp replaces the deferred "thinking" message with r. An ephemeral

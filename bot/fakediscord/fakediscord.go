@@ -40,6 +40,7 @@ type Message struct {
 	AllowedParse  []string
 	Choices       []Choice
 	Files         []File
+	At            time.Time // when the fake received it
 }
 
 // Ephemeral reports whether the message is visible to its user only.
@@ -126,7 +127,10 @@ func (s *Server) waiter(key string) chan Message {
 	return ch
 }
 
-func (s *Server) record(key string, m Message) { s.waiter(key) <- m }
+func (s *Server) record(key string, m Message) {
+	m.At = time.Now()
+	s.waiter(key) <- m
+}
 
 // Next waits for the next message the bot sent about an interaction
 // (callbacks, edits, follow-ups), up to timeout.
@@ -154,11 +158,22 @@ func (s *Server) next(key string, timeout time.Duration) (Message, error) {
 // callback of type 4 or 8, or, after a deferral, the edit or ephemeral
 // follow-up that replaces it.
 func (s *Server) Reply(interactionID string, timeout time.Duration) (Message, error) {
+	m, _, err := s.ReplyAndAck(interactionID, timeout)
+	return m, err
+}
+
+// ReplyAndAck is Reply that also returns when the first response (the
+// one Discord requires within 3 seconds) arrived.
+func (s *Server) ReplyAndAck(interactionID string, timeout time.Duration) (Message, time.Time, error) {
 	deadline := time.Now().Add(timeout)
+	var first time.Time
 	for {
 		m, err := s.Next(interactionID, time.Until(deadline))
 		if err != nil {
-			return m, err
+			return m, first, err
+		}
+		if first.IsZero() {
+			first = m.At
 		}
 		switch {
 		case m.Kind == "callback" && (m.Type == 5 || m.Type == 6):
@@ -166,7 +181,7 @@ func (s *Server) Reply(interactionID string, timeout time.Duration) (Message, er
 		case m.Kind == "delete":
 			continue
 		}
-		return m, nil
+		return m, first, nil
 	}
 }
 
