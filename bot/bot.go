@@ -138,8 +138,10 @@ func (b *Bot) Handle(ctx context.Context, req Request) Reply {
 		r   Reply
 		err error
 	)
-	switch req.Kind {
-	case KindCommand:
+	switch {
+	case req.Guild == "" && req.Command != "help" && req.Command != "rules":
+		err = badInput("Veletas is played in a server's channels, not in direct messages: use `/veletas challenge` in a server.")
+	case req.Kind == KindCommand:
 		h, ok := b.commands[req.Command]
 		if !ok {
 			err = badInput("I do not know `/veletas %s`: use `/veletas help` to see the commands.", clipName(req.Command))
@@ -148,7 +150,7 @@ func (b *Bot) Handle(ctx context.Context, req Request) Reply {
 		if err = checkOptions(req.Options); err == nil {
 			r, err = h(b, ctx, req)
 		}
-	case KindButton:
+	case req.Kind == KindButton:
 		var id buttonID
 		if id, err = parseCustomID(req.CustomID); err == nil {
 			r, err = b.buttons[id.Action](b, ctx, req, id)

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -50,9 +51,10 @@ type Discord struct {
 }
 
 // NewDiscord creates a session for a bot token and an adapter around it.
-// apiURL, when not empty, replaces https://discord.com/api/v10 for every
-// REST request (a rate-limit proxy or a test server); the gateway address
-// comes from that server's /gateway answer.
+// apiURL, when not empty, replaces https://discord.com for every REST
+// request (a rate-limit proxy or a test server), which keeps its
+// /api/vN/... path; the gateway address comes from that server's /gateway
+// answer.
 func NewDiscord(token, apiURL string, h Handler, logger *slog.Logger) (*Discord, error) {
 	if token == "" {
 		return nil, errors.New("discord: no token")
@@ -83,24 +85,28 @@ func NewDiscord(token, apiURL string, h Handler, logger *slog.Logger) (*Discord,
 }
 
 // RewriteTransport sends the requests that discordgo addresses to
-// https://discord.com/api/vN/ to another base URL instead.
+// https://discord.com/api/... to another server instead, keeping the
+// /api/vN/... path (after the base URL's own path prefix, if any).
 type RewriteTransport struct {
-	Base *url.URL // such as http://127.0.0.1:8080/api/v10
+	Base *url.URL // such as http://127.0.0.1:8080 or https://proxy.example/discord
 	Next http.RoundTripper
 }
 
-// NewRewriteTransport parses base (http or https, with or without the
-// /api/v10 path) for a RewriteTransport over next (http.DefaultTransport
-// when nil).
+var apiVersionSuffix = regexp.MustCompile(`/api(/v[0-9]+)?/?$`)
+
+// NewRewriteTransport parses base (http or https; a trailing /api or
+// /api/vN is dropped, since discordgo adds its own) for a RewriteTransport
+// over next (http.DefaultTransport when nil).
 func NewRewriteTransport(base string, next http.RoundTripper) (*RewriteTransport, error) {
 	u, err := url.Parse(base)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("discord: DISCORD_API_URL must be an http(s) URL such as http://127.0.0.1:8080/api/v10, not %q", base)
+		return nil, fmt.Errorf("discord: DISCORD_API_URL must be an http(s) URL such as http://127.0.0.1:8080, not %q", clipRunes(base, 60))
 	}
-	u.Path = strings.TrimSuffix(u.Path, "/")
-	if u.Path == "" {
-		u.Path = "/api/v" + discordgo.APIVersion
+	if u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return nil, errors.New("discord: DISCORD_API_URL must not hold credentials, a query or a fragment")
 	}
+	u.Path = strings.TrimSuffix(apiVersionSuffix.ReplaceAllString(u.Path, ""), "/")
+	u.RawPath = ""
 	if next == nil {
 		next = http.DefaultTransport
 	}
@@ -109,14 +115,13 @@ func NewRewriteTransport(base string, next http.RoundTripper) (*RewriteTransport
 
 // RoundTrip implements http.RoundTripper.
 func (t *RewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	prefix := "/api/v" + discordgo.APIVersion
-	if req.URL.Host != "discord.com" || !strings.HasPrefix(req.URL.Path, prefix) {
+	if req.URL.Host != "discord.com" || !strings.HasPrefix(req.URL.Path, "/api/") {
 		return t.Next.RoundTrip(req)
 	}
 	r := req.Clone(req.Context())
 	u := *req.URL
 	u.Scheme, u.Host = t.Base.Scheme, t.Base.Host
-	u.Path = t.Base.Path + strings.TrimPrefix(req.URL.Path, prefix)
+	u.Path = t.Base.Path + req.URL.Path
 	u.RawPath = ""
 	r.URL = &u
 	r.Host = u.Host

@@ -7,12 +7,14 @@ import (
 	"errors"
 	"image/png"
 	"math/rand/v2"
+	"net/http"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/veletasbot/veletas/bot/fakediscord"
 	"github.com/veletasbot/veletas/store"
 )
@@ -277,5 +279,124 @@ func TestRequestFromInteractionRefusesOthers(t *testing.T) {
 	m = de.press(t, "c1", alice, fakediscord.NoThreads, "garbage:::")
 	if !m.Ephemeral() || !strings.Contains(m.Content, "not one of mine") {
 		t.Fatalf("garbage button: %+v", m)
+	}
+}
+
+// TestDiscordRateLimitedReply checks that a 429 on the reply is not slept
+// through (ShouldRetryOnRateLimit is off) and that the action, committed
+// before the reply, is not lost.
+func TestDiscordRateLimitedReply(t *testing.T) {
+	e := newEnv(t, Config{})
+	de := newDiscordEnv(t, nil, e)
+	ch := de.command(t, "c1", alice, fakediscord.NoThreads, "challenge",
+		[]fakediscord.Option{fakediscord.UserOpt("opponent", bob.ID), fakediscord.Str("size", "7")}, bob)
+	de.press(t, "c1", bob, fakediscord.NoThreads, buttonOf(t, ch, "Accept"))
+
+	id := de.id()
+	de.fake.Limit(id)
+	in := fakediscord.Command(id, e.guild, "c1", alice, fakediscord.NoThreads, "setup",
+		[]fakediscord.Option{fakediscord.Str("shooters", "c5"), fakediscord.Str("stone", "d2")})
+	if err := de.fake.Send(in); err != nil {
+		t.Fatal(err)
+	}
+	m, err := de.fake.Next(id, 5*time.Second)
+	if err != nil || m.Kind != "limited" {
+		t.Fatalf("%+v %v", m, err)
+	}
+	// The session gives up at once instead of sleeping for retry_after.
+	start := time.Now()
+	err = de.d.Session.InteractionRespond(&discordgo.Interaction{ID: id, Token: "tok-" + id},
+		&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: "x"}})
+	var rl *discordgo.RateLimitError
+	if !errors.As(err, &rl) || time.Since(start) > 2*time.Second {
+		t.Fatalf("respond after 429: %v after %v", err, time.Since(start))
+	}
+	b := de.command(t, "c1", carol, fakediscord.NoThreads, "board", nil)
+	if !strings.Contains(b.Content, "Last: `[c5]d2` by <@"+alice.ID+">") {
+		t.Fatalf("board after a lost reply: %q", b.Content)
+	}
+}
+
+func TestRewriteTransport(t *testing.T) {
+	for _, bad := range []string{"", "ftp://x", "http://", "::", "http://u:p@host", "http://host/?q=1"} {
+		if _, err := NewRewriteTransport(bad, nil); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	var got []string
+	rec := roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		got = append(got, r.URL.String())
+		return nil, errors.New("stop")
+	})
+	for base, want := range map[string]string{
+		"http://127.0.0.1:9":                "http://127.0.0.1:9/api/v9/interactions/1/t/callback?x=1",
+		"http://127.0.0.1:9/api/v10/":       "http://127.0.0.1:9/api/v9/interactions/1/t/callback?x=1",
+		"https://proxy.example/discord/api": "https://proxy.example/discord/api/v9/interactions/1/t/callback?x=1",
+		"https://proxy.example/discord/":    "https://proxy.example/discord/api/v9/interactions/1/t/callback?x=1",
+	} {
+		rt, err := NewRewriteTransport(base, rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req, _ := http.NewRequest("POST", discordgo.EndpointInteractionResponse("1", "t")+"?x=1", nil)
+		rt.RoundTrip(req)
+		if got[len(got)-1] != want {
+			t.Errorf("%s: %s, want %s", base, got[len(got)-1], want)
+		}
+		req, _ = http.NewRequest("GET", "https://cdn.discordapp.com/x.png", nil)
+		rt.RoundTrip(req)
+		if got[len(got)-1] != "https://cdn.discordapp.com/x.png" {
+			t.Errorf("cdn rewritten: %s", got[len(got)-1])
+		}
+	}
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// TestDiscordCloseWaitsForInFlight checks the graceful shutdown: Close
+// answers the interactions in flight before it returns, and takes no new
+// ones.
+func TestDiscordCloseWaitsForInFlight(t *testing.T) {
+	e := newEnv(t, Config{})
+	h := &slowHandler{release: make(chan struct{}), reply: Reply{Text: "finished"}}
+	de := newDiscordEnv(t, h, e)
+	de.d.DeferAfter = 10 * time.Millisecond
+	id := de.id()
+	if err := de.fake.Send(fakediscord.Command(id, "g1", "c1", alice, fakediscord.NoThreads, "board", nil)); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := de.fake.Next(id, 5*time.Second); err != nil || m.Type != 5 {
+		t.Fatalf("deferral: %+v %v", m, err)
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- de.d.Close() }()
+	select {
+	case err := <-closed:
+		t.Fatalf("Close returned with an interaction in flight: %v", err)
+	default:
+	}
+	close(h.release)
+	if err := <-closed; err != nil {
+		t.Fatal(err)
+	}
+	// The reply went out before Close returned.
+	m, err := de.fake.Reply(id, time.Second)
+	if err != nil || m.Content != "finished" {
+		t.Fatalf("reply %+v %v", m, err)
+	}
+}
+
+func TestDirectMessagesRefused(t *testing.T) {
+	e := newEnv(t, Config{})
+	r := e.req("alice", "challenge", "opponent=bob")
+	r.Guild = ""
+	refused(t, e.bot.Handle(context.Background(), r), "not in direct messages")
+	r = e.req("alice", "help")
+	r.Guild = ""
+	if got := e.bot.Handle(context.Background(), r); !strings.Contains(got.Text, "How to play") {
+		t.Fatalf("help in DM: %q", got.Text)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -80,7 +81,13 @@ type Server struct {
 	ready   sync.Once
 	ids     atomic.Int64
 	token   atomic.Value // last Authorization header seen
+	limited sync.Map     // interaction id -> struct{}: its callback gets a 429
 }
+
+// Limit makes the callback of an interaction fail with 429 Too Many
+// Requests (retry after 5 s); the attempt is recorded as a Message of
+// Kind "limited".
+func (s *Server) Limit(interactionID string) { s.limited.Store(interactionID, struct{}{}) }
 
 // New starts the fake Discord on a loopback port.
 func New() *Server {
@@ -94,8 +101,9 @@ func New() *Server {
 	return s
 }
 
-// URL is the REST base URL to give the bot (DISCORD_API_URL).
-func (s *Server) URL() string { return s.HTTP.URL + "/api/v10" }
+// URL is the base URL to give the bot (DISCORD_API_URL); requests come
+// to URL/api/vN/...
+func (s *Server) URL() string { return s.HTTP.URL }
 
 // Authorization is the last Authorization header the bot sent.
 func (s *Server) Authorization() string {
@@ -197,13 +205,16 @@ func (s *Server) Send(interaction any) error {
 	return s.conn.WriteJSON(map[string]any{"op": 0, "t": "INTERACTION_CREATE", "s": s.seq, "d": interaction})
 }
 
-var upgrader = websocket.Upgrader{}
+var (
+	upgrader  = websocket.Upgrader{}
+	apiPrefix = regexp.MustCompile(`^/api/v[0-9]+`)
+)
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if a := r.Header.Get("Authorization"); a != "" {
 		s.token.Store(a)
 	}
-	p := strings.TrimPrefix(r.URL.Path, "/api/v10")
+	p := apiPrefix.ReplaceAllString(r.URL.Path, "")
 	parts := strings.Split(strings.Trim(p, "/"), "/")
 	switch {
 	case strings.HasPrefix(r.URL.Path, "/ws"):
@@ -232,6 +243,15 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		m.Kind, m.InteractionID = "callback", parts[1]
+		if _, ok := s.limited.Load(parts[1]); ok {
+			m.Kind = "limited"
+			s.record("i:"+parts[1], m)
+			w.Header().Set("Retry-After", "5")
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusTooManyRequests)
+			io.WriteString(w, `{"message": "You are being rate limited.", "retry_after": 5.0, "global": false}`)
+			return
+		}
 		s.record("i:"+parts[1], m)
 		w.WriteHeader(http.StatusNoContent)
 	case len(parts) >= 3 && parts[0] == "webhooks":

@@ -125,7 +125,7 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 		fs.StringVar(&m.OutDir, "out", "veletas-images", "directory for the board images")
 	} else {
 		fs.StringVar(&m.Guild, "guild", m.Getenv("VELETAS_GUILD"), "register the commands to this server only (they show at once); global when empty (env VELETAS_GUILD)")
-		fs.StringVar(&m.APIURL, "api-url", m.Getenv("DISCORD_API_URL"), "Discord REST base URL, for a proxy or a test server (env DISCORD_API_URL)")
+		fs.StringVar(&m.APIURL, "api-url", m.Getenv("DISCORD_API_URL"), "base URL that replaces https://discord.com for REST calls, such as http://127.0.0.1:8080 (a rate-limit proxy or a test server; env DISCORD_API_URL)")
 	}
 	level := m.Getenv("VELETAS_LOG_LEVEL")
 	if level == "" {
