@@ -84,6 +84,29 @@ func NewDiscord(token, apiURL string, h Handler, logger *slog.Logger) (*Discord,
 	return &Discord{Session: s, Handler: h, Logger: logger}, nil
 }
 
+// RouteDiscordgoLogs sends discordgo's own log lines (a package-wide
+// setting) to logger instead of the standard log package, with token, if
+// it ever appears, replaced by "[token]".
+func RouteDiscordgoLogs(logger *slog.Logger, token string) {
+	token = strings.TrimPrefix(token, "Bot ")
+	discordgo.Logger = func(msgL, caller int, format string, a ...any) {
+		level := slog.LevelDebug
+		switch msgL {
+		case discordgo.LogError:
+			level = slog.LevelError
+		case discordgo.LogWarning:
+			level = slog.LevelWarn
+		case discordgo.LogInformational:
+			level = slog.LevelInfo
+		}
+		msg := fmt.Sprintf(format, a...)
+		if token != "" {
+			msg = strings.ReplaceAll(msg, token, "[token]")
+		}
+		logger.Log(context.Background(), level, "discordgo: "+strings.TrimSpace(msg))
+	}
+}
+
 // RewriteTransport sends the requests that discordgo addresses to
 // https://discord.com/api/... to another server instead, keeping the
 // /api/vN/... path (after the base URL's own path prefix, if any).

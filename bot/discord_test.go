@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"image/png"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"strconv"
@@ -398,5 +399,16 @@ func TestDirectMessagesRefused(t *testing.T) {
 	r.Guild = ""
 	if got := e.bot.Handle(context.Background(), r); !strings.Contains(got.Text, "How to play") {
 		t.Fatalf("help in DM: %q", got.Text)
+	}
+}
+
+func TestRouteDiscordgoLogsRedacts(t *testing.T) {
+	old := discordgo.Logger
+	defer func() { discordgo.Logger = old }()
+	var buf bytes.Buffer
+	RouteDiscordgoLogs(slog.New(slog.NewTextHandler(&buf, nil)), "Bot "+testToken)
+	discordgo.Logger(discordgo.LogError, 0, "identify failed for %s", testToken)
+	if out := buf.String(); strings.Contains(out, testToken) || !strings.Contains(out, "[token]") || !strings.Contains(out, "level=ERROR") {
+		t.Fatalf("log: %s", out)
 	}
 }

@@ -286,8 +286,8 @@ func (b *Bot) record(ctx context.Context, req Request) (Reply, error) {
 	if g.Over() {
 		status = Mention(g.Winner) + " won by " + g.Reason.String()
 	}
-	return Reply{Text: fmt.Sprintf("Record of game %d, %s vs %s (%s):\n```\n# black first player: %s\n%s```",
-		g.ID, Mention(g.Players[0]), Mention(g.Players[1]), status, Mention(g.Players[0]), st.String())}, nil
+	return Reply{Text: fmt.Sprintf("Record of game %d, %s (Black) vs %s (White), %s:\n```\n%s```",
+		g.ID, Mention(g.PlayerOf(game.Black)), Mention(g.PlayerOf(game.White)), status, st.String())}, nil
 }
 
 func (b *Bot) standings(ctx context.Context, req Request) (Reply, error) {

@@ -204,6 +204,7 @@ func (m *Main) Run(ctx context.Context) error {
 		c := &bot.Console{Handler: m.Bot, Out: m.Stdout, Dir: m.OutDir}
 		return c.Run(ctx, m.Stdin)
 	}
+	bot.RouteDiscordgoLogs(m.Logger, m.Token)
 	d, err := bot.NewDiscord(m.Token, m.APIURL, m.Bot, m.Logger)
 	if err != nil {
 		return err
