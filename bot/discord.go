@@ -531,5 +531,20 @@ func cleanErr(err error) error {
 		}
 		return fmt.Errorf("discord: HTTP %s %s", status, msg)
 	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return fmt.Errorf("discord: %s %s: %w", ue.Op, redactURL(ue.URL), ue.Err)
+	}
 	return err
+}
+
+// redactURL drops the interaction token (and what follows) from a REST
+// URL.
+func redactURL(u string) string {
+	for _, seg := range []string{"/interactions/", "/webhooks/"} {
+		if i := strings.Index(u, seg); i >= 0 {
+			return u[:i+len(seg)] + "…"
+		}
+	}
+	return u
 }

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -410,5 +411,12 @@ func TestRouteDiscordgoLogsRedacts(t *testing.T) {
 	discordgo.Logger(discordgo.LogError, 0, "identify failed for %s", testToken)
 	if out := buf.String(); strings.Contains(out, testToken) || !strings.Contains(out, "[token]") || !strings.Contains(out, "level=ERROR") {
 		t.Fatalf("log: %s", out)
+	}
+}
+
+func TestCleanErrDropsSecrets(t *testing.T) {
+	err := cleanErr(&url.Error{Op: "Post", URL: "https://discord.com/api/v9/webhooks/1/secret-interaction-token/messages/@original", Err: context.DeadlineExceeded})
+	if strings.Contains(err.Error(), "secret") || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("%v", err)
 	}
 }

@@ -1,10 +1,3 @@
-// Package fakediscord is a small Discord stand-in for tests: a REST API
-// and a gateway websocket on 127.0.0.1 that speak just enough of Discord's
-// protocol for a discordgo bot to connect, register its commands, receive
-// INTERACTION_CREATE events and answer them (interaction callbacks,
-// follow-ups and edits through the webhook endpoints, channel messages and
-// threads). Everything the bot sends is recorded as a Message that tests
-// wait for by interaction or by channel.
 package fakediscord
 
 import (
