@@ -67,6 +67,9 @@ type Bot struct {
 	// slowing down together.
 	renders chan struct{}
 
+	pngMu    sync.Mutex
+	pngCache map[[2]uint64][]byte // (game id, revision) -> image
+
 	namesMu sync.Mutex
 	names   map[string]string // user id -> display name seen, for thread names
 }
@@ -217,6 +220,31 @@ func (b *Bot) name(id string) string {
 		return n
 	}
 	return "player"
+}
+
+const pngCacheSize = 256
+
+// gamePNG returns the image of a stored game at a revision, drawn once
+// and kept for repeated looks (/veletas board).
+func (b *Bot) gamePNG(id uint64, rev int, g game.Game) ([]byte, error) {
+	key := [2]uint64{id, uint64(rev)}
+	b.pngMu.Lock()
+	png, ok := b.pngCache[key]
+	b.pngMu.Unlock()
+	if ok {
+		return png, nil
+	}
+	png, err := b.boardPNG(g)
+	if err != nil {
+		return nil, err
+	}
+	b.pngMu.Lock()
+	if b.pngCache == nil || len(b.pngCache) >= pngCacheSize {
+		b.pngCache = make(map[[2]uint64][]byte, pngCacheSize)
+	}
+	b.pngCache[key] = png
+	b.pngMu.Unlock()
+	return png, nil
 }
 
 // boardPNG draws a game with its last action highlighted.

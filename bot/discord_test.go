@@ -146,6 +146,7 @@ func TestDiscordWholeGame(t *testing.T) {
 	if !strings.Contains(acc.Content, "The game is on in <#thread-") {
 		t.Fatalf("accept: %+v", acc)
 	}
+	allowedOnly(t, acc) // the post in the thread pings alice
 	thread := acc.Content[strings.Index(acc.Content, "<#")+2 : strings.Index(acc.Content, ">.")]
 	post, err := de.fake.NextPost(thread, 10*time.Second)
 	if err != nil {

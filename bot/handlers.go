@@ -98,10 +98,11 @@ func (b *Bot) accept(req Request, cid uint64) (Reply, error) {
 				if err != nil {
 					return Reply{}, err
 				}
+				// The post in the thread pings the first player (which
+				// also adds them to the thread); this one need not.
 				return Reply{
-					Text:     intro + " The game is on in " + ChannelMention(thread) + ".",
-					Mentions: []string{g.Players[0]},
-					Posts:    []Post{{Channel: thread, Reply: view}},
+					Text:  intro + " The game is on in " + ChannelMention(thread) + ".",
+					Posts: []Post{{Channel: thread, Reply: view}},
 				}, nil
 			}
 			b.Logger.Warn("bot: recording the game's thread failed; playing in the channel", "game", g.ID, "err", err)
@@ -375,7 +376,7 @@ func (b *Bot) gameView(g store.Game, intro string, ping bool) (Reply, error) {
 		sb.WriteString(prompt(g, pos, who))
 		mentions = []string{who}
 	}
-	png, err := b.boardPNG(st)
+	png, err := b.gamePNG(g.ID, g.Revision, st)
 	if err != nil {
 		return Reply{}, err
 	}
