@@ -358,7 +358,7 @@ func (b *Bot) gameView(g store.Game, intro string, ping bool) (Reply, error) {
 	if a, ok := st.LastAction(); ok {
 		fmt.Fprintf(&sb, "Last: `%s` by %s\n", a, Mention(lastActor(g, st)))
 	}
-	fmt.Fprintf(&sb, "Claims: Black %d, White %d (%d of %d wins)\n",
+	fmt.Fprintf(&sb, "Claims: Black %d, White %d (first to %d of %d wins)\n",
 		pos.Claims(game.Black), pos.Claims(game.White), g.Size.Majority(), g.Size.Shooters())
 	var mentions []string
 	switch {
