@@ -45,8 +45,6 @@ type Config struct {
 	// RateBurst < 0 turns rate limiting off (the console does).
 	RateBurst int
 	RateEvery time.Duration
-	// ChallengeTTL is shown in challenge messages; the store enforces it.
-	ChallengeTTL time.Duration
 }
 
 // Bot holds the handlers' dependencies. Its methods are safe for
@@ -91,9 +89,6 @@ func New(st Store, r Renderer, now func() time.Time, logger *slog.Logger, cfg Co
 	}
 	if cfg.RateEvery <= 0 {
 		cfg.RateEvery = 2 * time.Second
-	}
-	if cfg.ChallengeTTL <= 0 {
-		cfg.ChallengeTTL = store.DefaultChallengeTTL
 	}
 	b := &Bot{Store: st, Renderer: r, Now: now, Logger: logger, cfg: cfg, names: map[string]string{},
 		renders: make(chan struct{}, runtime.GOMAXPROCS(0))}

@@ -30,7 +30,6 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 	}
 	c, err := b.Store.CreateChallenge(store.Challenge{
 		Guild: req.Guild, Channel: req.Channel, Challenger: req.User.ID, Opponent: opp, Size: size,
-		Expires: b.Now().Add(b.cfg.ChallengeTTL),
 	})
 	if err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
