@@ -14,5 +14,5 @@
 //
 // Dependencies point one way: game ← render, store ← bot ← cmd/veletasbot.
 // The interfaces the bot needs from the store and the renderer are declared
-// in deps.go, where they are used.
+// in bot.go, where they are used.
 package bot
