@@ -46,8 +46,9 @@ func newFace(f *truetype.Font, px float64) font.Face {
 }
 
 // atlasRunes are all the characters an image can show: coordinates,
+// numbers of the standings table (".#±+"),
 // digits and the fixed status words.
-const atlasRunes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -/[],·:"
+const atlasRunes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -/[],·:.#±+"
 
 type glyph struct {
 	mask *image.Alpha // origin at the dot

@@ -52,8 +52,10 @@ type Options struct {
 
 	// Rate, when set, is called in the transaction that ends a rated game
 	// with the standings of the winner and the loser (results already
-	// counted) and returns them with new ratings. It may be called more
-	// than once for one game and must be a pure function.
+	// counted; Last still the end of each player's previous game, zero for
+	// a first game, so that idle time can be taken into account) and
+	// returns them with new ratings. It may be called more than once for
+	// one game and must be a pure function. GlickoRate makes one.
 	Rate func(winner, loser Standing) (Standing, Standing)
 
 	// Logger receives warnings (a corrupt value skipped in a listing).

@@ -672,14 +672,13 @@ func (db *DB) finish(tx *bolt.Tx, key []byte, g *Game, val []byte) error {
 	w.Wins++
 	w.Games++
 	w.Streak = max(w.Streak, 0) + 1
-	w.Last = g.Ended
 	l.Losses++
 	l.Games++
 	l.Streak = min(l.Streak, 0) - 1
-	l.Last = g.Ended
 	if g.Rated && db.opts.Rate != nil {
 		w, l = db.opts.Rate(w, l)
 	}
+	w.Last, l.Last = g.Ended, g.Ended
 	if err := put(sb, pairKey(g.Guild, g.Winner), &w); err != nil {
 		return err
 	}
