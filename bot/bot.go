@@ -32,6 +32,7 @@ type Store interface {
 	Resign(guild, channel, user string) (store.Game, error)
 	Standings(guild string) ([]store.Standing, error)
 	FinishedGames(guild, user string, limit int) ([]store.Game, error)
+	communityStore // ratings, time limits, takebacks (community.go)
 }
 
 // Renderer draws boards. *render.Renderer implements it.
@@ -106,7 +107,7 @@ func New(st Store, r Renderer, now func() time.Time, logger *slog.Logger, cfg Co
 		"resign":    (*Bot).resign,
 		"board":     (*Bot).board,
 		"record":    (*Bot).record,
-		"standings": (*Bot).standings,
+		"standings": (*Bot).leaderboard,
 		"rules":     (*Bot).rules,
 		"help":      (*Bot).help,
 	}
@@ -116,6 +117,7 @@ func New(st Store, r Renderer, now func() time.Time, logger *slog.Logger, cfg Co
 		btnSwap:    (*Bot).choiceButton,
 		btnKeep:    (*Bot).choiceButton,
 	}
+	b.addCommunity()
 	return b
 }
 

@@ -29,10 +29,10 @@ func Commands() []*discordgo.ApplicationCommand {
 		Name:         CommandName,
 		Description:  "Play Veletas, the territory game with shooters",
 		DMPermission: &dm,
-		Options: []*discordgo.ApplicationCommandOption{
+		Options: append([]*discordgo.ApplicationCommandOption{
 			sub("challenge", "Challenge someone to a game in this channel",
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", Description: "Who you want to play", Required: true},
-				size),
+				size, ratedOption(), timeOption()),
 			sub("accept", "Accept the challenge made to you in this channel"),
 			sub("decline", "Decline the challenge made to you in this channel"),
 			sub("setup", "Place your shooters and your stone",
@@ -47,9 +47,9 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("resign", "Give up the game in this channel"),
 			sub("board", "Show the board of the game in this channel"),
 			sub("record", "Show the game record in Veletas notation"),
-			sub("standings", "Show this server's players by wins"),
+			sub("standings", "Show this server's leaderboard: ratings, wins and losses"),
 			sub("rules", "Show the rules of Veletas"),
 			sub("help", "Show how to play with this bot"),
-		},
+		}, communityCommands()...),
 	}}
 }

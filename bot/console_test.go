@@ -85,7 +85,7 @@ func TestConsoleWholeGame(t *testing.T) {
 			">> all\n@bob accepted @alice's challenge.\n",
 			"buttons: [Swap] [Keep]\n",
 			"wins** by claiming 2 of 3 shooters!",
-			"1 win, 0 losses, 1 game",
+			": 1662 ± 290, 1 W, 0 L\n",
 			">> bob only\nThere is no game in this channel.",
 			"error: line " + fmt.Sprint(strings.Count(script, "\n")) + ": a line starts with a user name",
 		} {

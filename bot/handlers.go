@@ -28,8 +28,13 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 			return Reply{}, badInput("%s is not a board size: use `7`, `9` or `10`.", quote(s))
 		}
 	}
+	rated, moveTime, err := b.challengeTerms(req)
+	if err != nil {
+		return Reply{}, err
+	}
 	c, err := b.Store.CreateChallenge(store.Challenge{
 		Guild: req.Guild, Channel: req.Channel, Challenger: req.User.ID, Opponent: opp, Size: size,
+		Rated: rated, MoveTime: moveTime,
 	})
 	if err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
@@ -39,9 +44,9 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 	}
 	key := strconv.FormatUint(c.ID, 10)
 	return Reply{
-		Text: fmt.Sprintf("%s, %s challenges you to a game of Veletas on %s. %s plays first.\n"+
+		Text: fmt.Sprintf("%s, %s challenges you to a game of Veletas on %s. %s plays first. %s\n"+
 			"Accept or decline with the buttons (or `/veletas accept`); the challenge stays open until <t:%d:f>.",
-			Mention(opp), Mention(req.User.ID), c.Size, Mention(req.User.ID), c.Expires.Unix()),
+			Mention(opp), Mention(req.User.ID), c.Size, Mention(req.User.ID), termsText(req.Locale, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{opp},
 		Buttons: []Button{
 			{Label: "Accept", CustomID: buttonID{Action: btnAccept, Key: key}.String(), Style: Success},
@@ -288,34 +293,6 @@ func (b *Bot) record(ctx context.Context, req Request) (Reply, error) {
 	}
 	return Reply{Text: fmt.Sprintf("Record of game %d, %s (Black) vs %s (White), %s:\n```\n%s```",
 		g.ID, Mention(g.PlayerOf(game.Black)), Mention(g.PlayerOf(game.White)), status, st.String())}, nil
-}
-
-func (b *Bot) standings(ctx context.Context, req Request) (Reply, error) {
-	list, err := b.Store.Standings(req.Guild)
-	if err != nil {
-		return Reply{}, err
-	}
-	if len(list) == 0 {
-		return Reply{Text: "No finished games on this server yet. Start one with `/veletas challenge opponent:@someone`."}, nil
-	}
-	var sb strings.Builder
-	sb.WriteString("**Standings** (wins, losses, games):\n")
-	for i, s := range list {
-		if i == 20 {
-			fmt.Fprintf(&sb, "…and %d more.\n", len(list)-20)
-			break
-		}
-		fmt.Fprintf(&sb, "%d. %s: %d win%s, %d loss%s, %d game%s\n", i+1, Mention(s.User),
-			s.Wins, plural(s.Wins), s.Losses, pluralES(s.Losses), s.Games, plural(s.Games))
-	}
-	return Reply{Text: sb.String()}, nil
-}
-
-func pluralES(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "es"
 }
 
 func (b *Bot) rules(ctx context.Context, req Request) (Reply, error) {

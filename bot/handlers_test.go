@@ -60,7 +60,7 @@ func TestWholeGame(t *testing.T) {
 		t.Fatalf("winner %s not named: %q", w, last.Text)
 	}
 	st := public(t, e.cmd("carol", "standings"))
-	if !strings.Contains(st.Text, "1. <@"+w+">: 1 win, 0 losses, 1 game") || len(st.Mentions) != 0 {
+	if !strings.Contains(st.Text, "1. <@"+w+">: 1662 ± 290, 1 W, 0 L") || len(st.Mentions) != 0 {
 		t.Fatalf("standings: %q %v", st.Text, st.Mentions)
 	}
 	// board and record still show the finished game.

@@ -46,6 +46,13 @@ type Request struct {
 	// Threads creates game threads; nil when the front end cannot (the
 	// console) or the bot may not create threads in Channel.
 	Threads ThreadStarter
+
+	// Locale is the user's language as Discord names it ("ja", "fr",
+	// "en-US"...); replies are written in it (messages.go).
+	Locale string
+	// ManageServer tells that the user may manage the server (Discord's
+	// Manage Server permission): they may change its settings.
+	ManageServer bool
 }
 
 // ThreadStarter creates a public thread in a channel and returns its id.

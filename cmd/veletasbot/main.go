@@ -174,6 +174,9 @@ func (m *Main) Run(ctx context.Context) error {
 	if opts.Logger == nil {
 		opts.Logger = m.Logger
 	}
+	if opts.Rate == nil {
+		opts.Rate = store.GlickoRate(opts.Now)
+	}
 	db, err := store.Open(m.DBPath, &opts)
 	if err != nil {
 		return fmt.Errorf("opening the database %s: %w", m.DBPath, err)

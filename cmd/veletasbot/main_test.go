@@ -320,7 +320,7 @@ func TestEndToEnd(t *testing.T) {
 		t.Fatalf("end %q", last.Content)
 	}
 	st := cmd(carol, "standings")
-	if !regexp.MustCompile(`1\. <@` + w + `>: 1 win, 0 losses, 1 game`).MatchString(st.Content) {
+	if !regexp.MustCompile(`1\. <@` + w + `>: 1662 ± 290, 1 W, 0 L`).MatchString(st.Content) {
 		t.Fatalf("standings %q", st.Content)
 	}
 	closed = true
