@@ -3,6 +3,7 @@ package game
 import (
 	"math/bits"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -36,7 +37,7 @@ func (s Size) String() string { return strconv.Itoa(int(s)) + "x" + strconv.Itoa
 // ParseSize reads "7", "9", "10" (or "7x7" and so on).
 func ParseSize(text string) (Size, error) {
 	t := text
-	if i := indexByte(t, 'x'); i > 0 && t[:i] == t[i+1:] {
+	if i := strings.IndexByte(t, 'x'); i > 0 && t[:i] == t[i+1:] {
 		t = t[:i]
 	}
 	n, err := strconv.Atoi(t)
@@ -109,7 +110,7 @@ func ParseSquare(text string) (Square, error) {
 		return NoSquare, newErr(ErrMalformed, "malformed square "+quote(text)+": write a file letter and a rank number, like c4")
 	}
 	if off {
-		return NoSquare, newErr(ErrOffBoard, "square "+lower(text)+" is off the board: the largest board is 10x10, a1 to j10")
+		return NoSquare, newErr(ErrOffBoard, "square "+strings.ToLower(text)+" is off the board: the largest board is 10x10, a1 to j10")
 	}
 	return sq, nil
 }
@@ -305,25 +306,6 @@ func sign(x int) int {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-func lower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[i] = c | 0x20
-		}
-	}
-	return string(b)
-}
-
-func indexByte(s string, c byte) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			return i
-		}
-	}
-	return -1
-}
 
 // clip shortens text for an error message and keeps it valid UTF-8.
 func clip(s string) string {
