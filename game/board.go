@@ -41,7 +41,7 @@ func ParseSize(text string) (Size, error) {
 		t = t[:i]
 	}
 	n, err := strconv.Atoi(t)
-	if err != nil || !Size(n).Valid() || n < 0 {
+	if err != nil || n < 0 || n > 10 || !Size(n).Valid() {
 		return 0, newErr(ErrBadSize, "board size "+quote(text)+" is not supported: use 7, 9 or 10")
 	}
 	return Size(n), nil

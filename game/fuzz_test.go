@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -167,7 +168,7 @@ func FuzzParseSquare(f *testing.F) {
 }
 
 func FuzzParseSize(f *testing.F) {
-	for _, s := range []string{"7", "9", "10", "10x10", "8", "-7", "7x9"} {
+	for _, s := range []string{"7", "9", "10", "10x10", "8", "-7", "7x9", "263", "265x265"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -178,7 +179,8 @@ func FuzzParseSize(f *testing.F) {
 			}
 			return
 		}
-		if !size.Valid() {
+		n, _ := strconv.Atoi(strings.TrimSuffix(s, "x"+strings.SplitN(s, "x", 2)[0]))
+		if !size.Valid() || int(size) != n {
 			t.Fatalf("ParseSize(%q) = %d", s, size)
 		}
 	})
