@@ -464,7 +464,7 @@ func ParsePosition(text string) (Position, error) {
 	}
 	ranks := strings.Split(board, "/")
 	n := len(ranks)
-	if !Size(n).Valid() {
+	if n > 10 || !Size(n).Valid() {
 		return Position{}, newErr(ErrBadSize, "position "+quote(text)+" has "+itoa(n)+" ranks: a board is 7x7, 9x9 or 10x10")
 	}
 	p.size = Size(n)
