@@ -71,6 +71,8 @@ type Bot struct {
 
 	namesMu sync.Mutex
 	names   map[string]string // user id -> display name seen, for thread names
+
+	sweeper sweeper // the time limits' one goroutine (timeouts.go)
 }
 
 type handlerFunc func(b *Bot, ctx context.Context, req Request) (Reply, error)

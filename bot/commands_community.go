@@ -14,9 +14,12 @@ func ratedOption() *discordgo.ApplicationCommandOption {
 }
 
 func timeOption() *discordgo.ApplicationCommandOption {
+	return timeOptionDesc("Time per move: 1h to 14d (e.g. 12h, 3d) or none; the server's default otherwise")
+}
+
+func timeOptionDesc(desc string) *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{
-		Type: discordgo.ApplicationCommandOptionString, Name: "time",
-		Description: "Time per move: 1h to 14d (e.g. 12h, 3d) or none; the server's default otherwise", MaxLength: 16,
+		Type: discordgo.ApplicationCommandOptionString, Name: "time", Description: desc, MaxLength: 16,
 	}
 }
 
@@ -31,5 +34,8 @@ func communityCommands() []*discordgo.ApplicationCommandOption {
 	}
 	return []*discordgo.ApplicationCommandOption{
 		sub("stats", "Show a player's rating, record, streak and recent games", user("player", "Whose stats (yours by default)")),
+		sub("claim", "Claim the win when your opponent's time for a move has run out"),
+		sub("settings", "Show this server's settings; with Manage Server, change the default time per move",
+			timeOptionDesc("New default time per move: 1h to 14d (e.g. 12h, 3d) or none")),
 	}
 }

@@ -18,6 +18,7 @@ type communityStore interface {
 	PlayerGames(guild, user string) ([]store.Game, error)
 	ClaimTimeout(guild, channel, user string) (store.Game, error)
 	SetReminded(guild, channel string, rev int) (store.Game, error)
+	SetTimeUp(guild, channel string, rev int) (store.Game, error)
 	RequestTakeback(guild, channel, user string) (store.Game, error)
 	AnswerTakeback(guild, channel, user string, accept bool) (store.Game, error)
 	Settings(guild string) (store.Settings, error)
@@ -27,6 +28,8 @@ type communityStore interface {
 // addCommunity registers the community's commands and buttons.
 func (b *Bot) addCommunity() {
 	b.commands["stats"] = (*Bot).stats
+	b.commands["claim"] = (*Bot).claim
+	b.commands["settings"] = (*Bot).settings
 }
 
 // defaultMoveTime is the time per move of a server that has not chosen

@@ -20,6 +20,13 @@ type Console struct {
 	Out     io.Writer
 	// Dir receives the images, created when needed.
 	Dir string
+	// Locale is the language of the replies ("ja", "fr"; English
+	// otherwise), as Discord's Interaction.Locale.
+	Locale string
+	// Clock, when set, is the bot's clock: "wait 2d" lines move it
+	// forward, and the time limits are swept before every line
+	// (console_time.go).
+	Clock *OffsetClock
 
 	line    int
 	images  int
@@ -60,6 +67,9 @@ func (c *Console) Run(ctx context.Context, in io.Reader) error {
 
 // Line handles one input line.
 func (c *Console) Line(ctx context.Context, text string) error {
+	if done, err := c.timeLine(text); done || err != nil {
+		return err
+	}
 	cl, ok, err := parseConsoleLine(text)
 	if err != nil {
 		_, werr := fmt.Fprintf(c.Out, "error: line %d: %s\n", c.line, strings.TrimPrefix(err.Error(), "console: "))
@@ -74,6 +84,9 @@ func (c *Console) Line(ctx context.Context, text string) error {
 		Channel: ConsoleChannel,
 		User:    User{ID: cl.User, Name: cl.User},
 		Options: cl.Options,
+		Locale:  c.Locale,
+		// Everyone at the console may manage its server.
+		ManageServer: true,
 	}
 	if cl.Button != "" {
 		id, found := c.find(cl.Button)

@@ -410,6 +410,10 @@ func RequestFromInteraction(i *discordgo.Interaction) (Request, error) {
 	default:
 		return Request{}, badInput("discord: interaction without a user")
 	}
+	req.Locale = string(i.Locale)
+	if i.Member != nil {
+		req.ManageServer = i.Member.Permissions&discordgo.PermissionManageServer != 0
+	}
 	if !validKey(req.User.ID) || req.Channel == "" {
 		return Request{}, badInput("discord: interaction without a valid user or channel")
 	}

@@ -350,6 +350,7 @@ func (b *Bot) gameView(g store.Game, intro string, ping bool) (Reply, error) {
 	default:
 		who := g.ToAct()
 		sb.WriteString(prompt(g, pos, who))
+		sb.WriteString(deadlineText("", g))
 		mentions = []string{who}
 	}
 	png, err := b.gamePNG(g.ID, g.Revision, st)

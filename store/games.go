@@ -399,7 +399,7 @@ func (db *DB) Apply(guild, channel, user string, rev int, a game.Action) (Game, 
 		g.setState(st)
 		g.Revision++
 		g.Updated = now
-		g.Reminded = false
+		g.Reminded, g.TimeUp = false, false
 		g.TakebackBy, g.TakebackRev = "", 0
 		if p := st.Position(); p.Over() {
 			g.Winner, g.Reason, g.Ended = g.PlayerOf(p.Winner()), ReasonMajority, now
@@ -480,7 +480,7 @@ func (db *DB) AnswerTakeback(guild, channel, user string, accept bool) (Game, er
 			g.setState(g.state.Undo(1))
 			g.Revision++
 			g.Updated = now
-			g.Reminded = false
+			g.Reminded, g.TimeUp = false, false
 		}
 		return nil
 	})
@@ -495,6 +495,19 @@ func (db *DB) SetReminded(guild, channel string, rev int) (Game, error) {
 			return fmt.Errorf("store: game %d: %w", g.ID, ErrStaleRevision)
 		}
 		g.Reminded = true
+		return nil
+	})
+}
+
+// SetTimeUp records that the opponent was told that the time for the move
+// at revision rev ran out (the bot tells them once per move). It fails with
+// ErrStaleRevision when the game has moved on.
+func (db *DB) SetTimeUp(guild, channel string, rev int) (Game, error) {
+	return db.change(guild, channel, "", func(g *Game, now time.Time) error {
+		if rev >= 0 && rev != g.Revision {
+			return fmt.Errorf("store: game %d: %w", g.ID, ErrStaleRevision)
+		}
+		g.TimeUp = true
 		return nil
 	})
 }

@@ -76,6 +76,7 @@ type Game struct {
 	Rated     bool          `json:"rated,omitempty"`
 	MoveTime  time.Duration `json:"move_time,omitempty"` // time per move; 0 for none
 	Reminded  bool          `json:"reminded,omitempty"`  // the reminder for the current move was sent
+	TimeUp    bool          `json:"time_up,omitempty"`   // the opponent was told that the time for the current move ran out
 	Challenge uint64        `json:"challenge,omitempty"` // the challenge it came from
 	Started   time.Time     `json:"started"`
 	Updated   time.Time     `json:"updated"` // time of the last action (start of the current move)

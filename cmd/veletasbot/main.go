@@ -65,6 +65,8 @@ type Main struct {
 	// BotConfig configures the handlers (rate limits); zero for the
 	// defaults. The console always turns rate limiting off.
 	BotConfig bot.Config
+	// Locale is the console's language (flag -locale): ja, fr or en.
+	Locale string
 
 	Logger  *slog.Logger
 	DB      *store.DB
@@ -112,6 +114,7 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	fs.StringVar(&m.DBPath, "db", dbDefault, "database file (env VELETAS_DB)")
 	if m.Console {
 		fs.StringVar(&m.OutDir, "out", "veletas-images", "directory for the board images")
+		fs.StringVar(&m.Locale, "locale", "en", "language of the replies: en, ja or fr")
 	} else {
 		fs.StringVar(&m.Guild, "guild", m.Getenv("VELETAS_GUILD"), "register the commands to this server only (they show at once); global when empty (env VELETAS_GUILD)")
 		fs.StringVar(&m.APIURL, "api-url", m.Getenv("DISCORD_API_URL"), "base URL that replaces https://discord.com for REST calls, such as http://127.0.0.1:8080 (a rate-limit proxy or a test server; env DISCORD_API_URL)")
@@ -159,6 +162,11 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.Now == nil {
 		m.Now = time.Now
 	}
+	var clock *bot.OffsetClock
+	if m.Console {
+		clock = &bot.OffsetClock{Base: m.Now} // moved forward by "wait 2d" lines
+		m.Now = clock.Now
+	}
 	if !m.Console {
 		if err := m.loadToken(); err != nil {
 			return err
@@ -202,6 +210,7 @@ func (m *Main) Run(ctx context.Context) error {
 
 	if m.Console {
 		c := &bot.Console{Handler: m.Bot, Out: m.Stdout, Dir: m.OutDir}
+		c.Clock, c.Locale = clock, m.Locale
 		return c.Run(ctx, m.Stdin)
 	}
 	bot.RouteDiscordgoLogs(m.Logger, m.Token)
@@ -248,6 +257,9 @@ func apiForLog(u string) string {
 // database.
 func (m *Main) Close() error {
 	var errs []error
+	if m.Bot != nil {
+		m.Bot.StopSweeper()
+	}
 	if m.Discord != nil {
 		if err := m.Discord.Close(); err != nil {
 			errs = append(errs, fmt.Errorf("closing the Discord connection: %w", err))

@@ -1,0 +1,54 @@
+package bot
+
+import (
+	"fmt"
+	"time"
+)
+
+// Time at the console: "wait 2d" (also 12h, 30m, 1d12h) moves the
+// console's clock forward; before every line the time limits are swept
+// (Bot.Sweep) and what is due is printed as messages to all.
+
+// sweeperOf is what the console needs to sweep: *Bot implements it.
+type sweeperOf interface {
+	Sweep(now time.Time) []Post
+}
+
+// timeLine handles a "wait" line (done is true then) and sweeps before
+// any other line.
+func (c *Console) timeLine(text string) (done bool, err error) {
+	d, isWait, perr := parseWait(text)
+	if isWait {
+		if perr != nil {
+			_, err := fmt.Fprintf(c.Out, "error: line %d: %s\n", c.line, perr)
+			return true, err
+		}
+		if c.Clock == nil {
+			_, err := fmt.Fprintf(c.Out, "error: line %d: this console has no clock to move\n", c.line)
+			return true, err
+		}
+		c.Clock.Advance(d)
+		if _, err := fmt.Fprintf(c.Out, "-- %s later: %s\n", d, c.Clock.Now().UTC().Format("2006-01-02 15:04 UTC")); err != nil {
+			return true, err
+		}
+	}
+	return isWait, c.sweep()
+}
+
+// sweep prints the messages the time limits make due now.
+func (c *Console) sweep() error {
+	s, ok := c.Handler.(sweeperOf)
+	if !ok {
+		return nil
+	}
+	now := time.Now()
+	if c.Clock != nil {
+		now = c.Clock.Now()
+	}
+	for _, p := range s.Sweep(now) {
+		if err := c.print(p.Reply, "", p.Channel); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// runConsole runs veletasbot console with the given flags on script, at a
+// fixed start time, and returns what it printed.
+func runConsole(t *testing.T, script string, flags ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	m, out, _ := newMain(nil)
+	args := append([]string{"console", "-db", filepath.Join(dir, "c.db"), "-out", filepath.Join(dir, "img")}, flags...)
+	if err := m.ParseFlags(context.Background(), args); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	m.Now = func() time.Time { return start }
+	m.Stdin = strings.NewReader(script)
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+// TestConsoleTimeout plays the timeout path in the real console: the
+// "wait" lines move the injected clock, the sweep reminds and tells.
+func TestConsoleTimeout(t *testing.T) {
+	text := runConsole(t, `alice: /veletas challenge opponent:@bob size:7 time:12h
+bob: [Accept]
+wait 10h
+wait 3h
+bob: /veletas claim
+bob: /veletas stats
+carol: /veletas standings
+`)
+	for _, want := range []string{
+		"Rated, 12 hour(s) per move.",
+		"-- 10h0m0s later: 2026-03-01 22:00 UTC\n>> all\n@alice, a reminder: your move in game 1 is due",
+		"-- 3h0m0s later: 2026-03-02 01:00 UTC\n>> all\nGame 1: the time for @alice's move has run out.",
+		"**@bob wins** on time!",
+		"Rating: 1662 ± 290 (rank 1)",
+		"1. @bob: 1662 ± 290, 1 W, 0 L",
+		"2. @alice: 1338 ± 290, 0 W, 1 L",
+	} {
+		if !strings.Contains(text, want) {
+			t.Fatalf("console output lacks %q:\n%s", want, text)
+		}
+	}
+}
