@@ -37,5 +37,7 @@ func communityCommands() []*discordgo.ApplicationCommandOption {
 		sub("claim", "Claim the win when your opponent's time for a move has run out"),
 		sub("settings", "Show this server's settings; with Manage Server, change the default time per move",
 			timeOptionDesc("New default time per move: 1h to 14d (e.g. 12h, 3d) or none")),
+		sub("games", "List your games in progress on this server, your turn first"),
+		sub("takeback", "Ask your opponent to undo your last turn (before they move)"),
 	}
 }

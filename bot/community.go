@@ -30,6 +30,10 @@ func (b *Bot) addCommunity() {
 	b.commands["stats"] = (*Bot).stats
 	b.commands["claim"] = (*Bot).claim
 	b.commands["settings"] = (*Bot).settings
+	b.commands["games"] = (*Bot).games
+	b.commands["takeback"] = (*Bot).takeback
+	b.buttons[btnTakebackYes] = (*Bot).takebackButton
+	b.buttons[btnTakebackNo] = (*Bot).takebackButton
 }
 
 // defaultMoveTime is the time per move of a server that has not chosen

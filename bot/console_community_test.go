@@ -1,0 +1,80 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/veletasbot/veletas/game"
+)
+
+// consoleEnv is a console on an env, fed line by line.
+type consoleEnv struct {
+	*env
+	c   *Console
+	out *bytes.Buffer
+}
+
+func newConsoleEnv(t *testing.T, locale string) *consoleEnv {
+	e := newEnv(t, Config{})
+	e.guild, e.chann = ConsoleGuild, ConsoleChannel
+	out := &bytes.Buffer{}
+	return &consoleEnv{env: e, out: out, c: &Console{Handler: e.bot, Out: out, Dir: t.TempDir(), Locale: locale}}
+}
+
+// line feeds one line and returns what it printed.
+func (ce *consoleEnv) line(text string) string {
+	ce.tb.Helper()
+	n := ce.out.Len()
+	if err := ce.c.Line(context.Background(), text); err != nil {
+		ce.tb.Fatal(err)
+	}
+	return ce.out.String()[n:]
+}
+
+// next plays the game's next random legal action as a console line.
+func (ce *consoleEnv) next(r *rand.Rand) (user, printed string) {
+	ce.tb.Helper()
+	g, err := ce.db.ActiveGame(ce.guild, ce.chann)
+	if err != nil {
+		ce.tb.Fatal(err)
+	}
+	user, sub, opts := nextCommand(ce.tb, g, r)
+	var sb strings.Builder
+	sb.WriteString(user + ": /veletas " + sub)
+	for _, o := range opts {
+		k, v, _ := strings.Cut(o, "=")
+		sb.WriteString(" " + k + ":\"" + v + "\"")
+	}
+	return user, ce.line(sb.String())
+}
+
+func TestConsoleGamesAndTakeback(t *testing.T) {
+	ce := newConsoleEnv(t, "")
+	ce.line("alice: /veletas challenge opponent:@bob size:7")
+	ce.line("bob: [Accept]")
+	if out := ce.line("alice: /veletas games"); !strings.Contains(out, ">> alice only\n**Your games** (1, your turn first):\n• game 1, 7x7 vs @bob: **your turn**, due ") ||
+		!strings.Contains(out, "https://discord.com/channels/console/console") {
+		t.Fatalf("games:\n%s", out)
+	}
+	r := rand.New(rand.NewPCG(1, 1))
+	var user string
+	for {
+		g, _ := ce.db.ActiveGame(ce.guild, ce.chann)
+		if a, ok := g.State().LastAction(); ok && a.Kind == game.KindTurn {
+			break
+		}
+		user, _ = ce.next(r)
+	}
+	opp := map[string]string{"alice": "bob", "bob": "alice"}[user]
+	out := ce.line(user + ": /veletas takeback")
+	if !strings.Contains(out, ">> all\n@"+opp+", @"+user+" asks to take back their last turn.") || !strings.Contains(out, "buttons: [Accept] [Decline]") {
+		t.Fatalf("takeback:\n%s", out)
+	}
+	out = ce.line(opp + ": [Accept]")
+	if !strings.Contains(out, "accepted the takeback: @"+user+"'s last turn is undone.") || !strings.Contains(out, "@"+user+", your turn") {
+		t.Fatalf("accept:\n%s", out)
+	}
+}
