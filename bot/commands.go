@@ -31,7 +31,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		DMPermission: &dm,
 		Options: append([]*discordgo.ApplicationCommandOption{
 			sub("challenge", "Challenge someone to a game in this channel",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", Description: "Who you want to play", Required: true},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", Description: "Who you want to play; leave out for an open challenge anyone may accept"},
 				size, ratedOption(), timeOption()),
 			sub("accept", "Accept the challenge made to you in this channel"),
 			sub("decline", "Decline the challenge made to you in this channel"),

@@ -14,6 +14,7 @@ import (
 // game itself. *store.DB implements it.
 type communityStore interface {
 	Standing(guild, user string) (store.Standing, error)
+	FinishedGame(id uint64) (store.Game, error)
 	ActiveGames(guild string) ([]store.Game, error)
 	PlayerGames(guild, user string) ([]store.Game, error)
 	ClaimTimeout(guild, channel, user string) (store.Game, error)
@@ -34,6 +35,8 @@ func (b *Bot) addCommunity() {
 	b.commands["takeback"] = (*Bot).takeback
 	b.buttons[btnTakebackYes] = (*Bot).takebackButton
 	b.buttons[btnTakebackNo] = (*Bot).takebackButton
+	b.buttons[btnRematch] = (*Bot).rematchButton
+	b.buttons[btnRecord] = (*Bot).recordButton
 }
 
 // defaultMoveTime is the time per move of a server that has not chosen

@@ -78,3 +78,37 @@ func TestConsoleGamesAndTakeback(t *testing.T) {
 		t.Fatalf("accept:\n%s", out)
 	}
 }
+
+func TestConsoleOpenChallengeReplayRematch(t *testing.T) {
+	ce := newConsoleEnv(t, "")
+	out := ce.line("alice: /veletas challenge size:7 rated:false")
+	if !strings.Contains(out, ">> all\n@alice challenges anyone to a game of Veletas on 7x7 and plays first. Unrated, 3 day(s) per move.") ||
+		!strings.Contains(out, "buttons: [Accept] [Withdraw]") {
+		t.Fatalf("open challenge:\n%s", out)
+	}
+	if out := ce.line("alice: [Accept]"); !strings.Contains(out, ">> alice only\nYou made this challenge") {
+		t.Fatalf("own accept:\n%s", out)
+	}
+	ce.line("carol: [Accept]")
+	r := rand.New(rand.NewPCG(2, 2))
+	for {
+		if _, err := ce.db.ActiveGame(ce.guild, ce.chann); err != nil {
+			break
+		}
+		_, out = ce.next(r)
+	}
+	if !strings.Contains(out, "wins** by claiming") || !strings.Contains(out, "-replay.gif\n") || !strings.Contains(out, "buttons: [Record] [Rematch]") {
+		t.Fatalf("end:\n%s", out)
+	}
+	if out := ce.line("bob: [Record]"); !strings.Contains(out, ">> bob only\nRecord of game 1, ") {
+		t.Fatalf("record:\n%s", out)
+	}
+	out = ce.line("alice: [Rematch]")
+	if !strings.Contains(out, "@carol, @alice offers a rematch of game 1 on 7x7; @carol plays first this time. Unrated, 3 day(s) per move.") {
+		t.Fatalf("rematch:\n%s", out)
+	}
+	ce.line("carol: [Accept]")
+	if g, err := ce.db.ActiveGame(ce.guild, ce.chann); err != nil || g.Players != [2]string{"carol", "alice"} || g.Rated {
+		t.Fatalf("rematch game %+v %v", g.Players, err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"image/gif"
 	"image/png"
 	"math/rand/v2"
 	"os"
@@ -108,7 +109,11 @@ func TestConsoleWholeGame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = png.Decode(f)
+			if strings.HasSuffix(p[1], ".gif") { // the replay at the end
+				_, err = gif.DecodeAll(f)
+			} else {
+				_, err = png.Decode(f)
+			}
 			f.Close()
 			if err != nil {
 				t.Fatalf("%s: %v", p[1], err)

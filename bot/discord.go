@@ -504,7 +504,7 @@ func allowed(ids []string) *discordgo.MessageAllowedMentions {
 func files(imgs []Image) []*discordgo.File {
 	var out []*discordgo.File
 	for _, im := range imgs {
-		out = append(out, &discordgo.File{Name: im.Name, ContentType: "image/png", Reader: bytes.NewReader(im.PNG)})
+		out = append(out, &discordgo.File{Name: im.Name, ContentType: imageType(im.Name), Reader: bytes.NewReader(im.PNG)})
 	}
 	return out
 }

@@ -15,8 +15,8 @@ import (
 
 func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 	opp := strings.TrimSpace(req.Options["opponent"])
-	if opp == "" || !validKey(opp) {
-		return Reply{}, badInput("Name your opponent: `/veletas challenge opponent:@someone`.")
+	if opp != "" && !validKey(opp) {
+		return Reply{}, badInput("Name your opponent as a mention, `/veletas challenge opponent:@someone`, or leave it out for an open challenge that anyone may accept.")
 	}
 	if u, ok := req.Users[opp]; ok && u.Bot {
 		return Reply{}, badInput("%s is a bot and cannot play: challenge a person.", Mention(opp))
@@ -41,6 +41,9 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 			return Reply{}, b.busy(req)
 		}
 		return Reply{}, err
+	}
+	if opp == "" {
+		return openChallengeReply(req, c), nil // anyone may accept (endgame.go)
 	}
 	key := strconv.FormatUint(c.ID, 10)
 	return Reply{
@@ -363,6 +366,9 @@ func (b *Bot) gameView(g store.Game, intro string, ping bool) (Reply, error) {
 	}
 	if ping {
 		r.Mentions = mentions
+	}
+	if g.Over() && ping {
+		b.finalMessage(&r, g, st) // the replay, Record and Rematch (endgame.go)
 	}
 	if !g.Over() && pos.Phase() == game.PhaseChoice {
 		key := strconv.FormatUint(g.ID, 10)

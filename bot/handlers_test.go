@@ -80,7 +80,6 @@ func TestWholeGame(t *testing.T) {
 func TestChallengeRefusals(t *testing.T) {
 	e := newEnv(t, Config{})
 	refused(t, e.cmd("alice", "challenge", "opponent=alice"), "against yourself")
-	refused(t, e.cmd("alice", "challenge"), "Name your opponent")
 	refused(t, e.cmd("alice", "challenge", "opponent=bob", "size=8"), "not a board size")
 	refused(t, e.cmd("alice", "challenge", "opponent=bo b"), "Name your opponent")
 	r := e.req("alice", "challenge", "opponent=robot")

@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"image/gif"
 	"image/png"
 	"io"
 	"log/slog"
@@ -152,11 +153,17 @@ func refused(tb testing.TB, r Reply, want string) {
 	}
 }
 
-// decodePNG checks that the reply carries one PNG that decodes.
+// decodePNG checks that the reply carries one PNG that decodes, and, the
+// message that ends a game, the GIF replay after it.
 func decodePNG(tb testing.TB, r Reply) {
 	tb.Helper()
-	if len(r.Images) != 1 {
-		tb.Fatalf("reply has %d images, want 1: %q", len(r.Images), r.Text)
+	if len(r.Images) != 1 && (len(r.Images) != 2 || !strings.HasSuffix(r.Images[1].Name, ".gif")) {
+		tb.Fatalf("reply has %d images, want 1 (and the replay at the end): %q", len(r.Images), r.Text)
+	}
+	if len(r.Images) == 2 {
+		if _, err := gif.DecodeAll(bytes.NewReader(r.Images[1].PNG)); err != nil {
+			tb.Fatalf("the replay does not decode: %v", err)
+		}
 	}
 	img, err := png.Decode(bytes.NewReader(r.Images[0].PNG))
 	if err != nil {

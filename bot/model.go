@@ -62,10 +62,11 @@ type ThreadStarter interface {
 	StartThread(channel, name string) (thread string, err error)
 }
 
-// Image is one PNG attached to a reply.
+// Image is one image attached to a reply: a PNG, or the GIF replay at the
+// end of a game (its Name ends in ".gif").
 type Image struct {
 	Name string // file name, such as "board.png"
-	PNG  []byte
+	PNG  []byte // the file's bytes
 }
 
 // Button is one button under a reply.

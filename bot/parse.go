@@ -139,7 +139,7 @@ func parseCustomID(s string) (buttonID, error) {
 		return bad()
 	}
 	switch parts[1] {
-	case btnAccept, btnDecline, btnSwap, btnKeep, btnTakebackYes, btnTakebackNo:
+	case btnAccept, btnDecline, btnSwap, btnKeep, btnTakebackYes, btnTakebackNo, btnRematch, btnRecord:
 	default:
 		return bad()
 	}

@@ -182,7 +182,8 @@ func (db *DB) SetChallengeMessage(id uint64, message string) (Challenge, error) 
 // challenge must still exist and not be expired, user must be its
 // opponent (any user but the challenger for an open challenge), and the
 // channel must have no active game. The challenge is removed and the new
-// game returned; the challenger is Players[0].
+// game returned; the challenger is Players[0] (the opponent when
+// OpponentFirst is set).
 func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 	if err := checkID("user", user); err != nil {
 		return Game{}, err
@@ -215,7 +216,11 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 		if err != nil {
 			return abort(err)
 		}
-		g := Game{ID: gid, Guild: c.Guild, Channel: c.Channel, Players: [2]string{c.Challenger, user},
+		players := [2]string{c.Challenger, user}
+		if c.OpponentFirst {
+			players = [2]string{user, c.Challenger}
+		}
+		g := Game{ID: gid, Guild: c.Guild, Channel: c.Channel, Players: players,
 			Size: c.Size, Rated: c.Rated, MoveTime: c.MoveTime, Challenge: c.ID, Started: now, Updated: now}
 		g.setState(st)
 		if err := tx.Bucket(bucketChallenges).Delete(idKey(id)); err != nil {

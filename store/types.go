@@ -55,6 +55,10 @@ type Challenge struct {
 	Message    string        `json:"message,omitempty"`   // the message showing the challenge, set by SetChallengeMessage
 	Created    time.Time     `json:"created"`
 	Expires    time.Time     `json:"expires"`
+
+	// OpponentFirst makes the opponent the first player (Players[0]) of
+	// the game, as in a rematch offered by the last game's first player.
+	OpponentFirst bool `json:"opponent_first,omitempty"`
 }
 
 // Expired reports whether the challenge has expired at now.

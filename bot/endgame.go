@@ -1,0 +1,149 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/store"
+)
+
+// The end of a game: the final message carries the animated replay (a GIF
+// from render/), a Record button that shows the game record and a Rematch
+// button, with which either player offers a new game of the same terms in
+// which the other first player begins. Open challenges (no opponent)
+// are made in handlers.go's challenge and accepted by anyone but the
+// challenger.
+
+// ReplayRenderer draws the animated replay. *render.Renderer implements
+// it; with a Renderer that does not, the final message has no replay.
+type ReplayRenderer interface {
+	GIF(w io.Writer, g game.Game) error
+}
+
+// finalMessage adds the replay and the Record and Rematch buttons to the
+// message that ends a game.
+func (b *Bot) finalMessage(r *Reply, g store.Game, st game.Game) {
+	if rr, ok := b.Renderer.(ReplayRenderer); ok && st.Len() > 0 {
+		var buf bytes.Buffer
+		b.renders <- struct{}{}
+		err := rr.GIF(&buf, st)
+		<-b.renders
+		if err != nil {
+			b.Logger.Error("bot: drawing the replay failed", "game", g.ID, "err", err)
+		} else {
+			r.Images = append(r.Images, Image{Name: fmt.Sprintf("veletas-%d-replay.gif", g.ID), PNG: buf.Bytes()})
+		}
+	}
+	key := strconv.FormatUint(g.ID, 10)
+	r.Buttons = append(r.Buttons,
+		Button{Label: tr("", "button.record"), CustomID: buttonID{Action: btnRecord, Key: key}.String(), Style: Secondary},
+		Button{Label: tr("", "button.rematch"), CustomID: buttonID{Action: btnRematch, Key: key}.String(), Style: Primary},
+	)
+}
+
+// finishedGame loads the finished game a button names.
+func (b *Bot) finishedGame(req Request, id buttonID) (store.Game, error) {
+	gid, err := strconv.ParseUint(id.Key, 10, 64)
+	if err != nil {
+		return store.Game{}, badInput("This button is not one of mine: use `/veletas help` to see the commands.")
+	}
+	g, err := b.Store.FinishedGame(gid)
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return store.Game{}, badInput("%s", tr(req.Locale, "record.gone"))
+		}
+		return store.Game{}, err
+	}
+	if g.Guild != req.Guild {
+		return store.Game{}, badInput("%s", tr(req.Locale, "record.gone"))
+	}
+	return g, nil
+}
+
+func (b *Bot) recordButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
+	g, err := b.finishedGame(req, id)
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Ephemeral: true, Text: recordText(g)}, nil
+}
+
+// recordText is the game record in the notation, with the players.
+func recordText(g store.Game) string {
+	st := g.State()
+	status := "in progress"
+	if g.Over() {
+		status = Mention(g.Winner) + " won by " + g.Reason.String()
+	}
+	return fmt.Sprintf("Record of game %d, %s (Black) vs %s (White), %s:\n```\n%s```",
+		g.ID, Mention(g.PlayerOf(game.Black)), Mention(g.PlayerOf(game.White)), status, st.String())
+}
+
+func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
+	loc := req.Locale
+	g, err := b.finishedGame(req, id)
+	if err != nil {
+		return Reply{}, err
+	}
+	if !g.IsPlayer(req.User.ID) {
+		return Reply{}, badInput("%s", tr(loc, "rematch.notplayer"))
+	}
+	opp := g.Opponent(req.User.ID)
+	moveTime := g.MoveTime
+	if moveTime == 0 {
+		moveTime = -1 // none, as in the last game
+	}
+	c, err := b.Store.CreateChallenge(store.Challenge{
+		Guild: g.Guild, Channel: g.Channel, Challenger: req.User.ID, Opponent: opp, Size: g.Size,
+		Rated: g.Rated, MoveTime: moveTime,
+		// The last game's second player is the first player now.
+		OpponentFirst: req.User.ID == g.Players[0],
+	})
+	if err != nil {
+		if errors.Is(err, store.ErrChannelBusy) {
+			return Reply{}, badInput("%s", tr(loc, "rematch.busy"))
+		}
+		return Reply{}, err
+	}
+	key := strconv.FormatUint(c.ID, 10)
+	return Reply{
+		Text: tr(loc, "rematch.offer", Mention(opp), Mention(req.User.ID), g.ID, c.Size, Mention(g.Players[1]),
+			termsText(loc, c.Rated, c.MoveTime), c.Expires.Unix()),
+		Mentions: []string{opp},
+		Buttons: []Button{
+			{Label: tr(loc, "button.accept"), CustomID: buttonID{Action: btnAccept, Key: key}.String(), Style: Success},
+			{Label: tr(loc, "button.decline"), CustomID: buttonID{Action: btnDecline, Key: key}.String(), Style: Danger},
+		},
+	}, nil
+}
+
+// openChallengeReply is the message of an open challenge: anyone but the
+// challenger may accept it.
+func openChallengeReply(req Request, c store.Challenge) Reply {
+	loc := req.Locale
+	key := strconv.FormatUint(c.ID, 10)
+	return Reply{
+		Text: strings.Join([]string{
+			tr(loc, "open.challenge", Mention(c.Challenger), c.Size, termsText(loc, c.Rated, c.MoveTime)),
+			tr(loc, "open.how", c.Expires.Unix()),
+		}, "\n"),
+		Buttons: []Button{
+			{Label: tr(loc, "button.accept"), CustomID: buttonID{Action: btnAccept, Key: key}.String(), Style: Success},
+			{Label: tr(loc, "button.withdraw"), CustomID: buttonID{Action: btnDecline, Key: key}.String(), Style: Danger},
+		},
+	}
+}
+
+// imageType is the content type of an attached image by its name.
+func imageType(name string) string {
+	if strings.HasSuffix(name, ".gif") {
+		return "image/gif"
+	}
+	return "image/png"
+}

@@ -1,0 +1,110 @@
+package bot
+
+import (
+	"bytes"
+	"image/gif"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+func TestOpenChallenge(t *testing.T) {
+	e := newEnv(t, Config{})
+	ch := public(t, e.cmd("alice", "challenge", "size=7"))
+	if !strings.Contains(ch.Text, "<@alice> challenges anyone to a game of Veletas on 7x7 and plays first.") || len(ch.Mentions) != 0 {
+		t.Fatalf("open challenge: %+v", ch)
+	}
+	refused(t, e.press("alice", button(t, ch, "Accept")), "You made this challenge")
+	refused(t, e.press("bob", button(t, ch, "Withdraw")), "not yours to answer")
+	if _, err := e.db.Challenge(1); err != nil {
+		t.Fatalf("a refusal removed the challenge: %v", err)
+	}
+	start := public(t, e.press("carol", button(t, ch, "Accept")))
+	if !strings.Contains(start.Text, "<@carol> accepted <@alice>'s challenge.") {
+		t.Fatalf("start: %q", start.Text)
+	}
+	g, err := e.db.ActiveGame(e.guild, e.chann)
+	if err != nil || g.Players != [2]string{"alice", "carol"} {
+		t.Fatalf("game %+v %v", g.Players, err)
+	}
+	refused(t, e.press("bob", button(t, ch, "Accept")), "no longer open")
+
+	// /veletas accept takes an open challenge too; the challenger may withdraw.
+	e.chann = "c2"
+	public(t, e.cmd("bob", "challenge"))
+	refused(t, e.cmd("bob", "accept"), "no challenge for you")
+	public(t, e.cmd("dave", "accept"))
+	if g, err := e.db.ActiveGame(e.guild, "c2"); err != nil || g.Players != [2]string{"bob", "dave"} {
+		t.Fatalf("accepted by command: %+v %v", g.Players, err)
+	}
+	e.chann = "c3"
+	ch = public(t, e.cmd("bob", "challenge"))
+	if r := public(t, e.press("bob", button(t, ch, "Withdraw"))); !strings.Contains(r.Text, "withdrew") {
+		t.Fatalf("withdraw: %q", r.Text)
+	}
+}
+
+func TestEndReplayRecordRematch(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startGame("7")
+	// A game resigned before any action has no replay, only the buttons.
+	end := public(t, e.cmd("alice", "resign"))
+	if len(end.Images) != 1 || len(end.Buttons) != 2 {
+		t.Fatalf("final message: %d images, buttons %+v", len(end.Images), end.Buttons)
+	}
+	e.chann = "c2"
+	e.startGame("7")
+	r := rand.New(rand.NewPCG(11, 12))
+	var last Reply
+	for {
+		g, err := e.db.ActiveGame(e.guild, e.chann)
+		if err != nil {
+			break
+		}
+		user, sub, opts := nextCommand(t, g, r)
+		last = public(t, e.cmd(user, sub, opts...))
+	}
+	if len(last.Images) != 2 {
+		t.Fatalf("final message has %d images", len(last.Images))
+	}
+	decodePNG(t, Reply{Images: last.Images[:1]})
+	anim, err := gif.DecodeAll(bytes.NewReader(last.Images[1].PNG))
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	done, _ := e.db.FinishedGames(e.guild, "", 1)
+	fin := done[0]
+	if len(anim.Image) != fin.State().Len() {
+		t.Fatalf("replay has %d frames for %d actions", len(anim.Image), fin.State().Len())
+	}
+	rec := e.press("carol", button(t, last, "Record"))
+	if !rec.Ephemeral || !strings.Contains(rec.Text, "Record of game 2") || !strings.Contains(rec.Text, fin.State().String()) {
+		t.Fatalf("record: %+v", rec)
+	}
+	refused(t, e.press("carol", button(t, last, "Rematch")), "Only the two players")
+
+	// alice (the first player) offers a rematch: bob plays first.
+	offer := public(t, e.press("alice", button(t, last, "Rematch")))
+	if !strings.Contains(offer.Text, "<@bob>, <@alice> offers a rematch of game 2 on 7x7; <@bob> plays first this time.") || !hasMention(offer, "bob") {
+		t.Fatalf("rematch: %+v", offer)
+	}
+	public(t, e.press("bob", button(t, offer, "Accept")))
+	g, err := e.db.ActiveGame(e.guild, "c2")
+	if err != nil || g.Players != [2]string{"bob", "alice"} || !g.Rated || g.MoveTime != fin.MoveTime {
+		t.Fatalf("rematch game %+v %v", g, err)
+	}
+	refused(t, e.press("bob", button(t, last, "Rematch")), "has a game in progress")
+
+	// bob (the second player) offers one: he plays first.
+	public(t, e.cmd("bob", "resign"))
+	done, _ = e.db.FinishedGames(e.guild, "", 1)
+	e.chann = "c3"
+	offer = public(t, e.press("bob", button(t, end, "Rematch")))
+	if !strings.Contains(offer.Text, "<@alice>, <@bob> offers a rematch of game 1 on 7x7; <@bob> plays first this time.") {
+		t.Fatalf("rematch: %q", offer.Text)
+	}
+	public(t, e.press("alice", button(t, offer, "Accept")))
+	if g, err := e.db.ActiveGame(e.guild, "c1"); err != nil || g.Players != [2]string{"bob", "alice"} {
+		t.Fatalf("rematch game %+v %v", g.Players, err)
+	}
+}
