@@ -9,6 +9,7 @@ import (
 	"math"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/veletasbot/veletas/game"
@@ -71,6 +72,8 @@ type Bot struct {
 
 	namesMu sync.Mutex
 	names   map[string]string // user id -> display name seen, for thread names
+
+	ai atomic.Pointer[aiRunner] // the AI's workers, once StartAI ran (ai.go)
 
 	sweeper sweeper // the time limits' one goroutine (timeouts.go)
 }

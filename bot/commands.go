@@ -24,6 +24,10 @@ func Commands() []*discordgo.ApplicationCommand {
 	size.Choices = []*discordgo.ApplicationCommandOptionChoice{
 		{Name: "7x7 (quick)", Value: "7"}, {Name: "9x9", Value: "9"}, {Name: "10x10 (standard)", Value: "10"},
 	}
+	level := str("level", "Only against me, the computer: easy, medium or hard (easy by default)", false, false, 6)
+	level.Choices = []*discordgo.ApplicationCommandOptionChoice{
+		{Name: "easy", Value: "easy"}, {Name: "medium", Value: "medium"}, {Name: "hard", Value: "hard"},
+	}
 	dm := false
 	return []*discordgo.ApplicationCommand{{
 		Name:         CommandName,
@@ -32,7 +36,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		Options: append([]*discordgo.ApplicationCommandOption{
 			sub("challenge", "Challenge someone to a game in this channel",
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", Description: "Who you want to play; leave out for an open challenge anyone may accept"},
-				size, ratedOption(), timeOption()),
+				size, level, ratedOption(), timeOption()),
 			sub("accept", "Accept the challenge made to you in this channel"),
 			sub("decline", "Decline the challenge made to you in this channel"),
 			sub("setup", "Place your shooters and your stone",

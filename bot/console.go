@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -20,6 +21,10 @@ type Console struct {
 	Out     io.Writer
 	// Dir receives the images, created when needed.
 	Dir string
+	// Self is the name the bot plays under against people (the AI), such
+	// as veletas; lines by that name are refused. The console is the AI's
+	// Sender (console_ai.go).
+	Self string
 	// Locale is the language of the replies ("ja", "fr"; English
 	// otherwise), as Discord's Interaction.Locale.
 	Locale string
@@ -31,6 +36,9 @@ type Console struct {
 	line    int
 	images  int
 	buttons [][]Button // the buttons of each message that had some, oldest first
+
+	sentMu sync.Mutex
+	sent   []Post // the AI's messages, printed after the line that caused them
 }
 
 // ConsoleGuild and ConsoleChannel are where console games are played.
@@ -51,6 +59,9 @@ const (
 // line. A line it cannot read prints "error: line N: why" and is skipped.
 // Run returns only errors writing the output or the images.
 func (c *Console) Run(ctx context.Context, in io.Reader) error {
+	if err := c.flushAI(ctx); err != nil { // AI actions resumed at start
+		return err
+	}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 0, 4096), 64*1024)
 	for sc.Scan() {
@@ -77,6 +88,10 @@ func (c *Console) Line(ctx context.Context, text string) error {
 	}
 	if !ok {
 		return nil
+	}
+	if c.Self != "" && strings.EqualFold(cl.User, c.Self) {
+		_, err := fmt.Fprintf(c.Out, "error: line %d: %s is the computer player and acts by itself: type lines as another name\n", c.line, c.Self)
+		return err
 	}
 	req := Request{
 		ID:      "console-" + strconv.Itoa(c.line),
@@ -107,7 +122,7 @@ func (c *Console) Line(ctx context.Context, text string) error {
 			return err
 		}
 	}
-	return nil
+	return c.flushAI(ctx)
 }
 
 // find returns the custom id of the latest button with this label.

@@ -377,6 +377,29 @@ func (d *Discord) post(i *discordgo.Interaction, posts []Post) {
 	}
 }
 
+// Self is the bot's own user, from the gateway's READY (after Open); the
+// AI plays as this user (Bot.StartAI).
+func (d *Discord) Self() User {
+	if d.Session.State == nil || d.Session.State.User == nil {
+		return User{}
+	}
+	u := userOf(d.Session.State.User)
+	u.Bot = false // the bot's own user plays its AI games
+	return u
+}
+
+// Send posts r to a channel as a new message (Sender): the AI's actions.
+func (d *Discord) Send(ctx context.Context, channel string, r Reply) error {
+	_, err := d.Session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
+		Content: clipText(r.Text), Components: components(r.Buttons),
+		AllowedMentions: allowed(r.Mentions), Files: files(r.Images),
+	}, discordgo.WithContext(ctx))
+	if err != nil {
+		return cleanErr(err)
+	}
+	return nil
+}
+
 // threadStarter creates public threads through the session.
 type threadStarter struct{ s *discordgo.Session }
 

@@ -18,6 +18,9 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 	if opp != "" && !validKey(opp) {
 		return Reply{}, badInput("Name your opponent as a mention, `/veletas challenge opponent:@someone`, or leave it out for an open challenge that anyone may accept.")
 	}
+	if b.isSelf(opp) || strings.TrimSpace(req.Options["level"]) != "" {
+		return b.challengeAI(req, opp) // a game against the AI (ai.go)
+	}
 	if u, ok := req.Users[opp]; ok && u.Bot {
 		return Reply{}, badInput("%s is a bot and cannot play: challenge a person.", Mention(opp))
 	}
@@ -244,6 +247,7 @@ func (b *Bot) apply(req Request, rev int, a game.Action) (Reply, error) {
 	if g.Over() {
 		b.Logger.Info("bot: game over", "game", g.ID, "winner", g.Winner, "reason", g.Reason.String())
 	}
+	b.aiTurn(g)
 	return b.gameView(g, "", true)
 }
 
@@ -314,6 +318,7 @@ Boards: 7x7 with 3 shooters, 9x9 with 5, 10x10 with 7. Claim a majority of the s
 
 const helpText = "**How to play Veletas here**\n" +
 	"`/veletas challenge opponent:@friend size:7` challenge a friend (10x10 by default); they press **Accept**.\n" +
+	"`/veletas challenge opponent:@me level:easy size:7` play me, the computer, at once (me is this bot; in the console `@veletas`); levels easy, medium, hard; not counted in the standings.\n" +
 	"`/veletas setup shooters:d4 g7 stone:e5` place your shooters and your stone (setup).\n" +
 	"`/veletas swap` / `/veletas keep` second player: take Black or stay White.\n" +
 	"`/veletas move shooter:d4 to:d7 shoot:f9` move a shooter (optional `to`) and shoot.\n" +
@@ -350,6 +355,8 @@ func (b *Bot) gameView(g store.Game, intro string, ping bool) (Reply, error) {
 		}
 		fmt.Fprintf(&sb, "**%s wins** %s! Standings: `/veletas standings`.", Mention(g.Winner), how)
 		mentions = []string{g.Winner, g.Loser()}
+	case g.AI != "" && g.ToAct() == g.AI:
+		sb.WriteString(aiThinking(g)) // no ping, no buttons: the AI acts (ai.go)
 	default:
 		who := g.ToAct()
 		sb.WriteString(prompt(g, pos, who))
@@ -370,7 +377,7 @@ func (b *Bot) gameView(g store.Game, intro string, ping bool) (Reply, error) {
 	if g.Over() && ping {
 		b.finalMessage(&r, g, st) // the replay, Record and Rematch (endgame.go)
 	}
-	if !g.Over() && pos.Phase() == game.PhaseChoice {
+	if !g.Over() && pos.Phase() == game.PhaseChoice && g.ToAct() != g.AI {
 		key := strconv.FormatUint(g.ID, 10)
 		r.Buttons = []Button{
 			{Label: "Swap", CustomID: buttonID{Action: btnSwap, Key: key, Rev: uint64(g.Revision)}.String(), Style: Primary},

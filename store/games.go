@@ -674,8 +674,8 @@ func (db *DB) finish(tx *bolt.Tx, key []byte, g *Game, val []byte) error {
 			return err
 		}
 	}
-	if g.Winner == "" {
-		return nil
+	if g.Winner == "" || g.AI != "" {
+		return nil // games against the AI are left out of the standings
 	}
 	loser := g.Loser()
 	sb := tx.Bucket(bucketStandings)

@@ -88,6 +88,13 @@ type Game struct {
 	Winner    string        `json:"winner,omitempty"` // user ID of the winner once the game is over
 	Reason    Reason        `json:"reason,omitempty"`
 
+	// AI is the user ID of the player that is the bot's computer
+	// opponent (always Players[1]), "" in a game between people; AILevel
+	// is its strength ("easy", "medium" or "hard"). Games against the AI
+	// are archived but never counted in the standings.
+	AI      string `json:"ai,omitempty"`
+	AILevel string `json:"ai_level,omitempty"`
+
 	// A pending takeback request: the player asking to take back their
 	// last turn, and the revision it was asked at. Any action clears it.
 	TakebackBy  string `json:"takeback_by,omitempty"`

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/veletasbot/veletas/bot"
+	"github.com/veletasbot/veletas/game/ai"
 	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
 )
@@ -65,6 +66,12 @@ type Main struct {
 	// BotConfig configures the handlers (rate limits); zero for the
 	// defaults. The console always turns rate limiting off.
 	BotConfig bot.Config
+	// AI configures the computer opponent (tests inject players); zero
+	// for the defaults. AIIterations > 0 (flag -ai-iterations, console
+	// only) bounds the AI by iterations alone, seeded by the game ID, so
+	// that console transcripts repeat.
+	AI           bot.AIConfig
+	AIIterations int
 	// Locale is the console's language (flag -locale): ja, fr or en.
 	Locale string
 
@@ -86,6 +93,7 @@ const usage = `usage:
 console input, one line each:
   alice: /veletas challenge opponent:@bob size:7
   bob: [Accept]
+  carol: /veletas challenge opponent:@veletas level:easy size:7   (a game against the computer)
 
 environment: DISCORD_TOKEN, DISCORD_TOKEN_FILE, DISCORD_API_URL, VELETAS_DB, VELETAS_GUILD, VELETAS_LOG_LEVEL
 
@@ -114,6 +122,7 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	fs.StringVar(&m.DBPath, "db", dbDefault, "database file (env VELETAS_DB)")
 	if m.Console {
 		fs.StringVar(&m.OutDir, "out", "veletas-images", "directory for the board images")
+		fs.IntVar(&m.AIIterations, "ai-iterations", 0, "bound the computer player by this many iterations a move, seeded by the game ID, so that transcripts repeat (0: the levels' own bounds)")
 		fs.StringVar(&m.Locale, "locale", "en", "language of the replies: en, ja or fr")
 	} else {
 		fs.StringVar(&m.Guild, "guild", m.Getenv("VELETAS_GUILD"), "register the commands to this server only (they show at once); global when empty (env VELETAS_GUILD)")
@@ -209,7 +218,10 @@ func (m *Main) Run(ctx context.Context) error {
 	m.Bot = bot.New(db, rend, m.Now, m.Logger, cfg)
 
 	if m.Console {
-		c := &bot.Console{Handler: m.Bot, Out: m.Stdout, Dir: m.OutDir}
+		c := &bot.Console{Handler: m.Bot, Out: m.Stdout, Dir: m.OutDir, Self: ConsoleAI}
+		if err := m.Bot.StartAI(bot.User{ID: ConsoleAI, Name: ConsoleAI}, c, m.aiConfig()); err != nil {
+			return err
+		}
 		c.Clock, c.Locale = clock, m.Locale
 		return c.Run(ctx, m.Stdin)
 	}
@@ -223,8 +235,28 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	m.Discord = d
+	if err := m.Bot.StartAI(d.Self(), d, m.aiConfig()); err != nil {
+		m.Logger.Warn("veletasbot: the computer opponent is off", "err", err)
+	}
 	m.Logger.Info("veletasbot: running", "db", m.DBPath, "guild", m.Guild, "api", apiForLog(m.APIURL))
 	return nil
+}
+
+// ConsoleAI is the console name of the computer opponent:
+// "alice: /veletas challenge opponent:@veletas level:easy".
+const ConsoleAI = "veletas"
+
+// aiConfig is m.AI with -ai-iterations applied.
+func (m *Main) aiConfig() bot.AIConfig {
+	cfg := m.AI
+	if n := m.AIIterations; n > 0 && cfg.NewPlayer == nil {
+		cfg.NewPlayer = func(l ai.Level, g store.Game) bot.Actor {
+			o := l.Options()
+			o.Iterations, o.Time, o.Seed = n, 0, g.ID
+			return ai.New(o)
+		}
+	}
+	return cfg
 }
 
 // loadToken takes the token from DISCORD_TOKEN or the file named by
@@ -259,6 +291,7 @@ func (m *Main) Close() error {
 	var errs []error
 	if m.Bot != nil {
 		m.Bot.StopSweeper()
+		m.Bot.StopAI() // lets the AI's decisions under way be posted
 	}
 	if m.Discord != nil {
 		if err := m.Discord.Close(); err != nil {

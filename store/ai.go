@@ -1,0 +1,70 @@
+package store
+
+import (
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/veletasbot/veletas/game"
+)
+
+// StartAIGame starts a game between human and the bot's computer opponent
+// at once, without a challenge to accept. human is Players[0] and makes the
+// first setup; ai (the bot's own user ID) is Players[1] and Game.AI, level
+// its strength (Game.AILevel). size 0 takes the guild's default board size
+// (10 when unset). The game has no time limit and is never rated; when it
+// ends it is archived but not counted in the standings.
+//
+// It fails with ErrChannelBusy when the channel (or the thread) has an
+// active game, with ErrSelfChallenge when ai is human, and with ErrInvalid
+// for an empty level or a bad size.
+func (db *DB) StartAIGame(guild, channel, human, ai, level string, size game.Size) (Game, error) {
+	for _, p := range [][2]string{{"guild", guild}, {"channel", channel}, {"user", human}, {"ai", ai}} {
+		if err := checkID(p[0], p[1]); err != nil {
+			return Game{}, err
+		}
+	}
+	if human == ai {
+		return Game{}, fmt.Errorf("store: start AI game: %w", ErrSelfChallenge)
+	}
+	if level == "" || len(level) > 16 {
+		return Game{}, fmt.Errorf("store: start AI game: %w: level %q", ErrInvalid, level)
+	}
+	var out Game
+	err := db.update(func(tx *bolt.Tx) error {
+		if size == 0 {
+			if set, err := settingsIn(tx, guild); err == nil {
+				size = set.Size
+			}
+			if size == 0 {
+				size = game.Size10
+			}
+		}
+		st, err := game.NewGame(size)
+		if err != nil {
+			return fmt.Errorf("store: start AI game: %w: %w", ErrInvalid, err)
+		}
+		if _, _, err := activeKey(tx, guild, channel); err == nil {
+			return fmt.Errorf("store: start AI game in channel %s: %w", channel, ErrChannelBusy)
+		}
+		games := tx.Bucket(bucketGames)
+		gid, err := games.NextSequence()
+		if err != nil {
+			return abort(err)
+		}
+		now := db.opts.Now()
+		g := Game{ID: gid, Guild: guild, Channel: channel, Players: [2]string{human, ai}, Size: size,
+			AI: ai, AILevel: level, Started: now, Updated: now}
+		g.setState(st)
+		if err := put(games, pairKey(guild, channel), &g); err != nil {
+			return abort(err)
+		}
+		out = g
+		return nil
+	})
+	if err != nil {
+		return Game{}, err
+	}
+	db.states.put(&out)
+	return out, nil
+}
