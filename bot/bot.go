@@ -135,9 +135,7 @@ func (b *Bot) Handle(ctx context.Context, req Request) Reply {
 	}
 	if ok, wait := b.limit.allow(req.User.ID, b.Now()); !ok {
 		secs := int(math.Ceil(wait.Seconds()))
-		return Reply{Ephemeral: true, Text: fmt.Sprintf(
-			"Easy there: you are sending commands faster than I can keep up. Please wait %d second%s and try again.",
-			secs, plural(secs))}
+		return Reply{Ephemeral: true, Text: trn(req.Locale, "rate.slow", secs, secs)}
 	}
 	var (
 		r   Reply
@@ -145,11 +143,11 @@ func (b *Bot) Handle(ctx context.Context, req Request) Reply {
 	)
 	switch {
 	case req.Guild == "" && req.Command != "help" && req.Command != "rules":
-		err = badInput("Veletas is played in a server's channels, not in direct messages: use `/veletas challenge` in a server.")
+		err = refuse("dm")
 	case req.Kind == KindCommand:
 		h, ok := b.commands[req.Command]
 		if !ok {
-			err = badInput("I do not know `/veletas %s`: use `/veletas help` to see the commands.", clipName(req.Command))
+			err = refuse("unknown.command", clipName(req.Command))
 			break
 		}
 		if err = checkOptions(req.Options); err == nil {
@@ -161,7 +159,7 @@ func (b *Bot) Handle(ctx context.Context, req Request) Reply {
 			r, err = b.buttons[id.Action](b, ctx, req, id)
 		}
 	default:
-		err = badInput("I cannot handle this kind of interaction: use `/veletas help`.")
+		err = refuse("unknown.kind")
 	}
 	if err != nil {
 		return b.refusal(req, err)
@@ -173,15 +171,15 @@ func (b *Bot) Handle(ctx context.Context, req Request) Reply {
 // before any handler sees them.
 func checkOptions(opts map[string]string) error {
 	if len(opts) > 8 {
-		return badInput("Too many options: use `/veletas help` to see what each command takes.")
+		return refuse("opt.toomany")
 	}
 	for k, v := range opts {
 		if len(k) > 32 || len(v) > maxOptionLen {
-			return badInput("The option %s is too long: a square is written like `c4`.", quote(k))
+			return refuse("opt.toolong", quote(k))
 		}
 		for _, r := range v {
 			if r < ' ' || r == 0x7f {
-				return badInput("The option %s holds a control character: type just squares such as `c4`.", quote(k))
+				return refuse("opt.control", quote(k))
 			}
 		}
 	}

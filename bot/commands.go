@@ -29,7 +29,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		{Name: "easy", Value: "easy"}, {Name: "medium", Value: "medium"}, {Name: "hard", Value: "hard"},
 	}
 	dm := false
-	return []*discordgo.ApplicationCommand{{
+	return localized([]*discordgo.ApplicationCommand{{
 		Name:         CommandName,
 		Description:  "Play Veletas, the territory game with shooters",
 		DMPermission: &dm,
@@ -55,5 +55,5 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("rules", "Show the rules of Veletas"),
 			sub("help", "Show how to play with this bot"),
 		}, communityCommands()...),
-	}}
+	}}) // Japanese and French names and descriptions (commands_l10n.go)
 }

@@ -82,7 +82,7 @@ func TestConsoleGamesAndTakeback(t *testing.T) {
 func TestConsoleOpenChallengeReplayRematch(t *testing.T) {
 	ce := newConsoleEnv(t, "")
 	out := ce.line("alice: /veletas challenge size:7 rated:false")
-	if !strings.Contains(out, ">> all\n@alice challenges anyone to a game of Veletas on 7x7 and plays first. Unrated, 3 day(s) per move.") ||
+	if !strings.Contains(out, ">> all\n@alice challenges anyone to a game of Veletas on 7x7 and plays first. Unrated, 3 days per move.") ||
 		!strings.Contains(out, "buttons: [Accept] [Withdraw]") {
 		t.Fatalf("open challenge:\n%s", out)
 	}
@@ -104,7 +104,7 @@ func TestConsoleOpenChallengeReplayRematch(t *testing.T) {
 		t.Fatalf("record:\n%s", out)
 	}
 	out = ce.line("alice: [Rematch]")
-	if !strings.Contains(out, "@carol, @alice offers a rematch of game 1 on 7x7; @carol plays first this time. Unrated, 3 day(s) per move.") {
+	if !strings.Contains(out, "@carol, @alice offers a rematch of game 1 on 7x7; @carol plays first this time. Unrated, 3 days per move.") {
 		t.Fatalf("rematch:\n%s", out)
 	}
 	ce.line("carol: [Accept]")

@@ -28,7 +28,7 @@ type ReplayRenderer interface {
 
 // finalMessage adds the replay and the Record and Rematch buttons to the
 // message that ends a game.
-func (b *Bot) finalMessage(r *Reply, g store.Game, st game.Game) {
+func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, st game.Game) {
 	if rr, ok := b.Renderer.(ReplayRenderer); ok && st.Len() > 0 {
 		var buf bytes.Buffer
 		b.renders <- struct{}{}
@@ -42,8 +42,8 @@ func (b *Bot) finalMessage(r *Reply, g store.Game, st game.Game) {
 	}
 	key := strconv.FormatUint(g.ID, 10)
 	r.Buttons = append(r.Buttons,
-		Button{Label: tr("", "button.record"), CustomID: buttonID{Action: btnRecord, Key: key}.String(), Style: Secondary},
-		Button{Label: tr("", "button.rematch"), CustomID: buttonID{Action: btnRematch, Key: key}.String(), Style: Primary},
+		Button{Label: tr(loc, "button.record"), CustomID: buttonID{Action: btnRecord, Key: key}.String(), Style: Secondary},
+		Button{Label: tr(loc, "button.rematch"), CustomID: buttonID{Action: btnRematch, Key: key}.String(), Style: Primary},
 	)
 }
 
@@ -51,7 +51,7 @@ func (b *Bot) finalMessage(r *Reply, g store.Game, st game.Game) {
 func (b *Bot) finishedGame(req Request, id buttonID) (store.Game, error) {
 	gid, err := strconv.ParseUint(id.Key, 10, 64)
 	if err != nil {
-		return store.Game{}, badInput("This button is not one of mine: use `/veletas help` to see the commands.")
+		return store.Game{}, refuse("button.notmine")
 	}
 	g, err := b.Store.FinishedGame(gid)
 	if err != nil {
@@ -71,18 +71,16 @@ func (b *Bot) recordButton(ctx context.Context, req Request, id buttonID) (Reply
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Ephemeral: true, Text: recordText(g)}, nil
+	return Reply{Ephemeral: true, Text: recordText(req.Locale, g)}, nil
 }
 
 // recordText is the game record in the notation, with the players.
-func recordText(g store.Game) string {
-	st := g.State()
-	status := "in progress"
+func recordText(loc string, g store.Game) string {
+	status := tr(loc, "record.inprogress")
 	if g.Over() {
-		status = Mention(g.Winner) + " won by " + g.Reason.String()
+		status = tr(loc, "record.won", Mention(g.Winner), reasonText(loc, g.Reason))
 	}
-	return fmt.Sprintf("Record of game %d, %s (Black) vs %s (White), %s:\n```\n%s```",
-		g.ID, Mention(g.PlayerOf(game.Black)), Mention(g.PlayerOf(game.White)), status, st.String())
+	return tr(loc, "record.text", g.ID, Mention(g.PlayerOf(game.Black)), Mention(g.PlayerOf(game.White)), status, g.State().String())
 }
 
 func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Reply, error) {

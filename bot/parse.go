@@ -22,14 +22,35 @@ const (
 // is shown to the user.
 var errInput = errors.New("bad input")
 
-// inputError is an error in what a user typed, with a sentence for them.
-type inputError struct{ msg string }
+// inputError is an error in what a user typed, with a sentence for them:
+// msg, or the catalogue's message key with args in the user's language.
+type inputError struct {
+	msg  string
+	key  string
+	args []any
+}
 
 func (e *inputError) Error() string { return e.msg }
 func (e *inputError) Unwrap() error { return errInput }
 
+// text is the sentence in the language of locale.
+func (e *inputError) text(locale string) string {
+	if e.key == "" {
+		return e.msg
+	}
+	return tr(locale, e.key, e.args...)
+}
+
+// badInput refuses with a sentence already written (in English, or
+// already translated with tr).
 func badInput(format string, args ...any) error {
 	return &inputError{msg: fmt.Sprintf(format, args...)}
+}
+
+// refuse refuses with the catalogue's message key (messages.go), written
+// in the user's language when the refusal is shown.
+func refuse(key string, args ...any) error {
+	return &inputError{msg: tr("", key, args...), key: key, args: args}
 }
 
 // quote shows a value typed by a user in a reply: clipped, printable, in
@@ -57,18 +78,18 @@ func quote(s string) string {
 func parseSquare(opt, text string, size game.Size) (game.Square, error) {
 	t := strings.TrimSpace(text)
 	if t == "" {
-		return game.NoSquare, badInput("The option `%s` needs a square such as `c4`.", opt)
+		return game.NoSquare, refuse("square.missing", opt)
 	}
 	if len(t) > 8 {
-		return game.NoSquare, badInput("%s is not a square: write a letter and a number, such as `c4`.", quote(t))
+		return game.NoSquare, refuse("square.bad", quote(t))
 	}
 	sq, err := game.ParseSquare(t)
 	if err != nil {
-		return game.NoSquare, badInput("%s is not a square: write a letter and a number, such as `c4`.", quote(t))
+		return game.NoSquare, refuse("square.bad", quote(t))
 	}
 	if size != 0 && !sq.On(size) {
 		last := game.Sq(int(size)-1, int(size)-1)
-		return game.NoSquare, badInput("%s is off the %dx%d board: squares go from `a1` to `%s`.", quote(t), size, size, last)
+		return game.NoSquare, refuse("square.off", quote(t), int(size), int(size), last.String())
 	}
 	return sq, nil
 }
@@ -78,17 +99,17 @@ func parseSquare(opt, text string, size game.Size) (game.Square, error) {
 // square must be on a board of the given size (any size when 0).
 func ParseSquareList(opt, text string, size game.Size) ([]game.Square, error) {
 	if len(text) > maxOptionLen {
-		return nil, badInput("The option `%s` is too long: give at most %d squares such as `d4 g7`.", opt, maxSquares)
+		return nil, refuse("list.toolong", opt, maxSquares)
 	}
 	t := strings.TrimSpace(text)
 	t = strings.TrimPrefix(t, "[")
 	t = strings.TrimSuffix(t, "]")
 	fields := strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
 	if len(fields) == 0 {
-		return nil, badInput("The option `%s` needs squares separated by spaces or commas, such as `d4 g7`.", opt)
+		return nil, refuse("list.empty", opt)
 	}
 	if len(fields) > maxSquares {
-		return nil, badInput("The option `%s` has too many squares: give at most %d.", opt, maxSquares)
+		return nil, refuse("list.toomany", opt, maxSquares)
 	}
 	out := make([]game.Square, 0, len(fields))
 	for _, f := range fields {
@@ -129,7 +150,7 @@ func (b buttonID) String() string {
 // package is an error.
 func parseCustomID(s string) (buttonID, error) {
 	bad := func() (buttonID, error) {
-		return buttonID{}, badInput("This button is not one of mine: use `/veletas help` to see the commands.")
+		return buttonID{}, refuse("button.notmine")
 	}
 	if len(s) > maxCustomID {
 		return bad()

@@ -115,12 +115,12 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 		}
 	}
 	sb.WriteString(tr(loc, "stats.rating", ratingText(s), rank) + "\n")
-	sb.WriteString(tr(loc, "stats.record", s.Wins, s.Losses, s.Games) + "\n")
+	sb.WriteString(trn(loc, "stats.record", s.Games, s.Wins, s.Losses, s.Games) + "\n")
 	switch {
 	case s.Streak > 0:
-		sb.WriteString(tr(loc, "stats.streakwin", s.Streak) + "\n")
+		sb.WriteString(trn(loc, "stats.streakwin", s.Streak, s.Streak) + "\n")
 	case s.Streak < 0:
-		sb.WriteString(tr(loc, "stats.streakloss", -s.Streak) + "\n")
+		sb.WriteString(trn(loc, "stats.streakloss", -s.Streak, -s.Streak) + "\n")
 	}
 	games, err := b.Store.FinishedGames(req.Guild, user, recentGames)
 	if err != nil {
@@ -236,16 +236,16 @@ func ParseMoveTime(s string) (time.Duration, error) {
 }
 
 // durationText writes a time per move for players: "3 days", "12 hours",
-// "1 day 6 hours".
+// "1 day 6 hours" (in the language of loc).
 func durationText(loc string, d time.Duration) string {
 	days, hours := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour)
 	switch {
 	case days > 0 && hours > 0:
-		return tr(loc, "dur.dayshours", days, hours)
+		return tr(loc, "dur.join", trn(loc, "dur.days", days, days), trn(loc, "dur.hours", hours, hours))
 	case days > 0:
-		return tr(loc, "dur.days", days)
+		return trn(loc, "dur.days", days, days)
 	}
-	return tr(loc, "dur.hours", hours)
+	return trn(loc, "dur.hours", hours, hours)
 }
 
 // termsText says how a challenge or game is played: rated or not, and the

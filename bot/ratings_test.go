@@ -56,7 +56,7 @@ func TestStandingsAndStats(t *testing.T) {
 
 	s := public(t, e.cmd("dave", "stats", "player=alice"))
 	for _, want := range []string{"**Stats of <@alice>**", "Rating: 1662 ± 290 (rank 1)", "Record: 1 W, 1 L in 2 games",
-		"Current streak: 1 loss(es) in a row", "• game 2: lost to <@carol> (7x7, resignation,", ") unrated", "• game 1: won against <@bob>"} {
+		"Current streak: 1 loss", "• game 2: lost to <@carol> (7x7, resignation,", ", unrated)", "• game 1: won against <@bob>"} {
 		if !strings.Contains(s.Text, want) {
 			t.Fatalf("stats lack %q:\n%s", want, s.Text)
 		}
@@ -64,7 +64,7 @@ func TestStandingsAndStats(t *testing.T) {
 	if strings.Index(s.Text, "game 2") > strings.Index(s.Text, "game 1") {
 		t.Fatalf("recent games not newest first:\n%s", s.Text)
 	}
-	if s := public(t, e.cmd("bob", "stats")); !strings.Contains(s.Text, "Current streak: 2 loss(es) in a row") {
+	if s := public(t, e.cmd("bob", "stats")); !strings.Contains(s.Text, "Current streak: 2 losses in a row") {
 		t.Fatalf("own stats:\n%s", s.Text)
 	}
 	if s := public(t, e.cmd("bob", "stats", "player=zed")); !strings.Contains(s.Text, "No finished game") {

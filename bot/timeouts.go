@@ -186,31 +186,51 @@ func deadlineText(loc string, g store.Game) string {
 func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 	loc := req.Locale
 	v := strings.TrimSpace(req.Options["time"])
-	if v == "" {
+	l := strings.ToLower(strings.TrimSpace(req.Options["language"]))
+	if v == "" && l == "" {
 		s, err := b.Store.Settings(req.Guild)
 		if err != nil {
 			return Reply{}, err
 		}
-		return Reply{Ephemeral: true, Text: tr(loc, "settings.show", moveTimeSetting(loc, s.MoveTime))}, nil
+		return Reply{Ephemeral: true, Text: tr(loc, "settings.show", moveTimeSetting(loc, s.MoveTime)) + "\n" +
+			tr(loc, "settings.lang", tr(loc, "lang."+lang(s.Locale)))}, nil
 	}
 	if !req.ManageServer {
 		return Reply{}, badInput("%s", tr(loc, "settings.denied"))
 	}
-	d, err := ParseMoveTime(v)
-	if err != nil {
-		return Reply{}, badInput("%s", tr(loc, "time.bad", quote(v)))
+	var d time.Duration
+	if v != "" {
+		var err error
+		if d, err = ParseMoveTime(v); err != nil {
+			return Reply{}, badInput("%s", tr(loc, "time.bad", quote(v)))
+		}
+		if d == 0 {
+			d = -1 // stored as "no limit"; 0 means the default
+		}
 	}
-	if d == 0 {
-		d = -1 // stored as "no limit"; 0 means the default
+	if l != "" && (len(l) > 8 || lang(l) != l) {
+		return Reply{}, badInput("%s", tr(loc, "settings.badlang", quote(l)))
 	}
 	s, err := b.Store.UpdateSettings(req.Guild, func(s *store.Settings) error {
-		s.MoveTime = d
+		if d != 0 {
+			s.MoveTime = d
+		}
+		if l != "" {
+			s.Locale = l
+		}
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: tr(loc, "settings.changed", Mention(req.User.ID), moveTimeSetting(loc, s.MoveTime))}, nil
+	var lines []string
+	if d != 0 {
+		lines = append(lines, tr(loc, "settings.changed", Mention(req.User.ID), moveTimeSetting(loc, s.MoveTime)))
+	}
+	if l != "" {
+		lines = append(lines, tr(loc, "settings.langchanged", Mention(req.User.ID), tr(loc, "lang."+l)))
+	}
+	return Reply{Text: strings.Join(lines, "\n")}, nil
 }
 
 func moveTimeSetting(loc string, d time.Duration) string {

@@ -21,12 +21,12 @@ func (e *env) sweep() []Post {
 func TestTimeLimitReminderTimeoutClaim(t *testing.T) {
 	e := newEnv(t, Config{})
 	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "time=1d"))
-	if !strings.Contains(ch.Text, "Rated, 1 day(s) per move.") {
+	if !strings.Contains(ch.Text, "Rated, 1 day per move.") {
 		t.Fatalf("challenge: %q", ch.Text)
 	}
 	start := public(t, e.press("bob", button(t, ch, "Accept")))
 	due := e.clock.Now().Add(24 * time.Hour).Unix()
-	if !strings.Contains(start.Text, "Time per move: 1 day(s); move due <t:") {
+	if !strings.Contains(start.Text, "Time per move: 1 day; move due <t:") {
 		t.Fatalf("game view without the deadline: %q", start.Text)
 	}
 	if p := e.sweep(); len(p) != 0 {
@@ -111,7 +111,7 @@ func TestNoTimeLimitAndSettings(t *testing.T) {
 	e := newEnv(t, Config{})
 	// The default is 3 days.
 	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
-	if !strings.Contains(ch.Text, "3 day(s) per move") {
+	if !strings.Contains(ch.Text, "3 days per move") {
 		t.Fatalf("default time: %q", ch.Text)
 	}
 	public(t, e.press("alice", button(t, ch, "Decline")))
@@ -119,17 +119,17 @@ func TestNoTimeLimitAndSettings(t *testing.T) {
 	refused(t, e.cmd("alice", "challenge", "opponent=bob", "time=soon"), "not a time per move")
 
 	// Only Manage Server changes the default.
-	if r := e.cmd("alice", "settings"); !r.Ephemeral || !strings.Contains(r.Text, "default time per move: 3 day(s)") {
+	if r := e.cmd("alice", "settings"); !r.Ephemeral || !strings.Contains(r.Text, "default time per move: 3 days") {
 		t.Fatalf("settings: %q", r.Text)
 	}
 	refused(t, e.cmd("alice", "settings", "time=12h"), "Manage Server")
 	req := e.req("mod", "settings", "time=12h")
 	req.ManageServer = true
-	if r := public(t, e.bot.Handle(context.Background(), req)); !strings.Contains(r.Text, "default time per move to 12 hour(s)") {
+	if r := public(t, e.bot.Handle(context.Background(), req)); !strings.Contains(r.Text, "default time per move to 12 hours") {
 		t.Fatalf("settings changed: %q", r.Text)
 	}
 	ch = public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
-	if !strings.Contains(ch.Text, "12 hour(s) per move") {
+	if !strings.Contains(ch.Text, "12 hours per move") {
 		t.Fatalf("server default: %q", ch.Text)
 	}
 	public(t, e.press("alice", button(t, ch, "Decline")))
@@ -208,7 +208,7 @@ alice: /veletas settings time:2d
 		"-- 5h0m0s later: 2026-03-02 13:00 UTC\n>> all\nGame 1: the time for @alice's move has run out. @bob, you may claim the win",
 		"**@bob wins** on time!",
 		"error: line 7: wait: write hours or days",
-		">> all\n@alice set this server's default time per move to 2 day(s).",
+		">> all\n@alice set this server's default time per move to 2 days.",
 	} {
 		if !strings.Contains(text, want) {
 			t.Fatalf("console output lacks %q:\n%s", want, text)

@@ -42,7 +42,7 @@ bob: /veletas stats
 carol: /veletas standings
 `)
 	for _, want := range []string{
-		"Rated, 12 hour(s) per move.",
+		"Rated, 12 hours per move.",
 		"-- 10h0m0s later: 2026-03-01 22:00 UTC\n>> all\n@alice, a reminder: your move in game 1 is due",
 		"-- 3h0m0s later: 2026-03-02 01:00 UTC\n>> all\nGame 1: the time for @alice's move has run out.",
 		"**@bob wins** on time!",
@@ -52,6 +52,26 @@ carol: /veletas standings
 	} {
 		if !strings.Contains(text, want) {
 			t.Fatalf("console output lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestConsoleLocaleFlag: -locale ja and -locale fr write the replies in
+// that language.
+func TestConsoleLocaleFlag(t *testing.T) {
+	script := "alice: /veletas challenge opponent:@bob size:7\nbob: /veletas accept\nbob: /veletas resign\ncarol: /veletas rules\n"
+	ja := runConsole(t, script, "-locale", "ja")
+	for _, want := range []string{"@bob さん、@alice さんから 7x7 のベレタスの対局の申し込みです。", "**@alice さんの勝ち**です（@bob さんの投了により）！",
+		"buttons: [棋譜] [再戦]", "**閉じ込めと獲得**"} {
+		if !strings.Contains(ja, want) {
+			t.Fatalf("ja output lacks %q:\n%s", want, ja)
+		}
+	}
+	fr := runConsole(t, script, "-locale", "fr")
+	for _, want := range []string{"@bob, @alice vous défie à une partie de Veletas sur 7x7.", "**@alice gagne** par abandon de @bob !",
+		"buttons: [Relevé] [Revanche]", "**Enfermer et capturer.**"} {
+		if !strings.Contains(fr, want) {
+			t.Fatalf("fr output lacks %q:\n%s", want, fr)
 		}
 	}
 }

@@ -235,6 +235,7 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	m.Discord = d
+	m.Bot.StartSweeper(bot.SweepEvery, d.Send) // reminders and timeouts, one goroutine
 	if err := m.Bot.StartAI(d.Self(), d, m.aiConfig()); err != nil {
 		m.Logger.Warn("veletasbot: the computer opponent is off", "err", err)
 	}
