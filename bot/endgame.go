@@ -16,7 +16,8 @@ import (
 // The end of a game: the final message carries the animated replay (a GIF
 // from render/), a Record button that shows the game record and a Rematch
 // button, with which either player offers a new game of the same terms in
-// which the other first player begins. Open challenges (no opponent)
+// which the other first player begins (against the computer, a new game
+// at the same level starts at once). Open challenges (no opponent)
 // are made in handlers.go's challenge and accepted by anyone but the
 // challenger.
 
@@ -89,8 +90,16 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 	if err != nil {
 		return Reply{}, err
 	}
-	if !g.IsPlayer(req.User.ID) {
+	if !g.IsPlayer(req.User.ID) || req.User.ID == g.AI {
 		return Reply{}, badInput("%s", tr(loc, "rematch.notplayer"))
+	}
+	if g.AI != "" {
+		// Against the computer a rematch starts at once, at the same level
+		// and size; the computer is always the second player (ai.go).
+		again := req
+		again.Channel = g.Channel
+		again.Options = map[string]string{"level": g.AILevel, "size": strconv.Itoa(int(g.Size))}
+		return b.challengeAI(again, g.AI)
 	}
 	opp := g.Opponent(req.User.ID)
 	moveTime := g.MoveTime

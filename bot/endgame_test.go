@@ -108,3 +108,23 @@ func TestEndReplayRecordRematch(t *testing.T) {
 		t.Fatalf("rematch game %+v %v", g.Players, err)
 	}
 }
+
+// TestRematchAgainstAI: the Rematch button of a game against the computer
+// starts a new one at the same level and size at once.
+func TestRematchAgainstAI(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20)})
+	public(t, e.cmd("alice", "challenge", "opponent="+aiName, "level=medium", "size=9"))
+	end := public(t, e.cmd("alice", "resign"))
+	e.waitAI()
+	refused(t, e.press("carol", button(t, end, "Rematch")), "Only the two players")
+	again := public(t, e.press("alice", button(t, end, "Rematch")))
+	if !strings.Contains(again.Text, "plays against me, the computer (medium)") {
+		t.Fatalf("AI rematch: %q", again.Text)
+	}
+	e.waitAI()
+	g, err := e.db.ActiveGame(e.guild, e.chann)
+	if err != nil || g.Players != [2]string{"alice", aiName} || g.AILevel != "medium" || g.Size != 9 {
+		t.Fatalf("AI rematch game %+v %v", g, err)
+	}
+}
