@@ -7,7 +7,8 @@ import (
 
 // Time at the console: "wait 2d" (also 12h, 30m, 1d12h) moves the
 // console's clock forward; before every line the time limits are swept
-// (Bot.Sweep) and what is due is printed as messages to all.
+// (Bot.Sweep) and what is due is printed as messages to all, in the
+// language of the console's server (cmd/veletasbot sets it from -locale).
 
 // sweeperOf is what the console needs to sweep: *Bot implements it.
 type sweeperOf interface {
@@ -35,17 +36,14 @@ func (c *Console) timeLine(text string) (done bool, err error) {
 	return isWait, c.sweep()
 }
 
-// sweep prints the messages the time limits make due now.
+// sweep prints the messages the time limits make due now. A console
+// without a Clock does not sweep (it does not know the bot's time).
 func (c *Console) sweep() error {
 	s, ok := c.Handler.(sweeperOf)
-	if !ok {
+	if !ok || c.Clock == nil {
 		return nil
 	}
-	now := time.Now()
-	if c.Clock != nil {
-		now = c.Clock.Now()
-	}
-	for _, p := range s.Sweep(now) {
+	for _, p := range s.Sweep(c.Clock.Now()) {
 		if err := c.print(p.Reply, "", p.Channel); err != nil {
 			return err
 		}

@@ -65,11 +65,11 @@ func (b *Bot) refusal(req Request, err error) Reply {
 				if lang(loc) != "en" {
 					reason = tr(loc, r.reason)
 				}
-				hint = " " + tr(loc, r.hint)
+				hint = tr(loc, "sep.sentence") + tr(loc, r.hint)
 				break
 			}
 		}
-		return Reply{Ephemeral: true, Text: tr(loc, "rule.notallowed", reason) + hint + " " + tr(loc, "rule.nochange")}
+		return Reply{Ephemeral: true, Text: tr(loc, "rule.notallowed", reason) + hint + tr(loc, "sep.sentence") + tr(loc, "rule.nochange")}
 	}
 	for _, r := range refusals {
 		if errors.Is(err, r.err) {

@@ -38,6 +38,7 @@ var messagesEN = map[string]string{
 	"err.notimeout":     "The time for this move has not run out.",
 	"rule.notallowed":   "Not allowed: %s.",
 	"rule.nochange":     "Nothing was changed.",
+	"sep.sentence":      " ",
 	"rule.over":         "the game is over",
 	"rule.phase":        "the game does not expect this action now",
 	"rule.count":        "that is not the number of shooters to place",

@@ -37,6 +37,7 @@ var messagesFR = map[string]string{
 	"err.notimeout":     "Le temps de ce coup n'est pas écoulé.",
 	"rule.notallowed":   "Coup interdit : %s.",
 	"rule.nochange":     "Rien n'a été modifié.",
+	"sep.sentence":      " ",
 	"rule.over":         "la partie est terminée",
 	"rule.phase":        "la partie n'attend pas cette action maintenant",
 	"rule.count":        "ce n'est pas le bon nombre de tireurs à placer",

@@ -72,7 +72,7 @@ func (b *Bot) leaderboard(ctx context.Context, req Request) (Reply, error) {
 		sb.WriteString(tr(loc, "standings.row", i+1, Mention(s.User), ratingText(s), s.Wins, s.Losses) + "\n")
 		tab.Rows = append(tab.Rows, []string{fmt.Sprint(i + 1), ratingText(s), fmt.Sprint(s.Wins), fmt.Sprint(s.Losses)})
 	}
-	r := Reply{Text: sb.String()}
+	r := Reply{Text: strings.TrimRight(sb.String(), "\n")}
 	if tb, ok := b.Renderer.(TableRenderer); ok {
 		var buf bytes.Buffer
 		if err := tb.TablePNG(&buf, tab); err != nil {

@@ -71,7 +71,7 @@ func (b *Bot) takebackButton(ctx context.Context, req Request, id buttonID) (Rep
 			Mentions: []string{asker}}, nil
 	}
 	b.Logger.Info("bot: takeback", "game", after.ID, "by", asker)
-	view, err := b.gameView(after, tr(loc, "takeback.accepted", Mention(req.User.ID), Mention(asker)), true)
+	view, err := b.gameViewIn(loc, after, tr(loc, "takeback.accepted", Mention(req.User.ID), Mention(asker)), true)
 	if err != nil {
 		return Reply{}, err
 	}

@@ -168,7 +168,7 @@ func (b *Bot) claim(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	b.Logger.Info("bot: game over", "game", g.ID, "winner", g.Winner, "reason", g.Reason.String())
-	return b.gameView(g, "", true)
+	return b.gameViewIn(req.Locale, g, "", true)
 }
 
 // deadlineText is the line of a game view that says by when the player to

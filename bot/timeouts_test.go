@@ -215,3 +215,21 @@ alice: /veletas settings time:2d
 		}
 	}
 }
+
+func FuzzParseWait(f *testing.F) {
+	for _, s := range []string{"wait 2d", "wait 12h", "wait 1d12h30m", "wait soon", "wait ", "alice: /veletas board", "wait 9999d", "wait 0h"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, ok, err := parseWait(s)
+		if !ok && (d != 0 || err != nil) {
+			t.Fatalf("parseWait(%q) = %v, %v, %v for a line that is not a wait", s, d, ok, err)
+		}
+		if ok && err == nil && (d <= 0 || d > 365*24*time.Hour) {
+			t.Fatalf("parseWait(%q) = %v out of range", s, d)
+		}
+		if ok != strings.HasPrefix(strings.TrimSpace(s), "wait ") {
+			t.Fatalf("parseWait(%q): ok %v", s, ok)
+		}
+	})
+}

@@ -75,3 +75,19 @@ func TestConsoleLocaleFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleTimeoutFrench: with -locale fr the sweep's messages are in
+// French too.
+func TestConsoleTimeoutFrench(t *testing.T) {
+	text := runConsole(t, "alice: /veletas challenge opponent:@bob size:7 time:2h\nbob: /veletas accept\nwait 100m\nwait 1h\nbob: /veletas claim\n", "-locale", "fr")
+	for _, want := range []string{
+		"Partie classée, 2 heures par coup.",
+		">> all\n@alice, petit rappel : votre coup dans la partie 1 est attendu",
+		">> all\nPartie 1 : le temps de @alice pour ce coup est écoulé. @bob, vous pouvez réclamer la victoire avec `/veletas claim`",
+		"**@bob gagne** au temps !",
+	} {
+		if !strings.Contains(text, want) {
+			t.Fatalf("console output lacks %q:\n%s", want, text)
+		}
+	}
+}

@@ -223,6 +223,14 @@ func (m *Main) Run(ctx context.Context) error {
 			return err
 		}
 		c.Clock, c.Locale = clock, m.Locale
+		// The console's server speaks -locale too: the reminders and
+		// time-outs the sweep posts are in it.
+		if _, err := db.UpdateSettings(bot.ConsoleGuild, func(s *store.Settings) error {
+			s.Locale = m.Locale
+			return nil
+		}); err != nil {
+			return fmt.Errorf("setting the console's language: %w", err)
+		}
 		return c.Run(ctx, m.Stdin)
 	}
 	bot.RouteDiscordgoLogs(m.Logger, m.Token)
