@@ -167,8 +167,17 @@ func (c *Console) print(r Reply, user, channel string) error {
 			c.buttons = c.buttons[len(c.buttons)-100:]
 		}
 	}
-	_, err := io.WriteString(c.Out, sb.String())
-	return err
+	if _, err := io.WriteString(c.Out, sb.String()); err != nil {
+		return err
+	}
+	if r.Later != nil { // the replay at the end of a game, after the message
+		later, err := r.Later()
+		if err != nil {
+			return fmt.Errorf("console: %w", err)
+		}
+		return c.print(later, user, channel)
+	}
+	return nil
 }
 
 func (c *Console) write(im Image) (string, error) {

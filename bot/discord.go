@@ -281,6 +281,7 @@ func (d *Discord) handle(i *discordgo.Interaction, req Request, start time.Time)
 	case r := <-done:
 		d.respond(i, start, r)
 		d.post(i, r.Posts)
+		d.later(i, r)
 		d.logDone(i, req, start, false)
 		return
 	case <-timer.C:
@@ -296,7 +297,21 @@ func (d *Discord) handle(i *discordgo.Interaction, req Request, start time.Time)
 	r := <-done
 	d.followUp(i, r)
 	d.post(i, r.Posts)
+	d.later(i, r)
 	d.logDone(i, req, start, true)
+}
+
+// later posts, in the interaction's channel, the message a reply makes
+// once it was sent (Reply.Later: the replay at the end of a game).
+func (d *Discord) later(i *discordgo.Interaction, r Reply) {
+	if r.Later == nil || r.Ephemeral {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := d.Send(ctx, i.ChannelID, Reply{Later: r.Later}); err != nil {
+		d.Logger.Warn("discord: posting the replay failed", "id", i.ID, "channel", i.ChannelID, "err", err)
+	}
 }
 
 func (d *Discord) logDone(i *discordgo.Interaction, req Request, start time.Time, deferred bool) {
@@ -390,12 +405,21 @@ func (d *Discord) Self() User {
 
 // Send posts r to a channel as a new message (Sender): the AI's actions.
 func (d *Discord) Send(ctx context.Context, channel string, r Reply) error {
-	_, err := d.Session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
-		Content: clipText(r.Text), Components: components(r.Buttons),
-		AllowedMentions: allowed(r.Mentions), Files: files(r.Images),
-	}, discordgo.WithContext(ctx))
-	if err != nil {
-		return cleanErr(err)
+	if r.Text != "" || len(r.Images) > 0 {
+		_, err := d.Session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
+			Content: clipText(r.Text), Components: components(r.Buttons),
+			AllowedMentions: allowed(r.Mentions), Files: files(r.Images),
+		}, discordgo.WithContext(ctx))
+		if err != nil {
+			return cleanErr(err)
+		}
+	}
+	if r.Later != nil { // the replay at the end of a game, after the message
+		later, err := r.Later()
+		if err != nil {
+			return err
+		}
+		return d.Send(ctx, channel, later)
 	}
 	return nil
 }

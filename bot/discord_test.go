@@ -216,8 +216,21 @@ func TestDiscordWholeGame(t *testing.T) {
 	if err != nil || len(done) != 1 {
 		t.Fatal(done, err)
 	}
-	if !strings.Contains(last.Content, "**<@"+done[0].Winner+"> wins**") {
+	if !strings.Contains(last.Content, "**<@"+done[0].Winner+"> wins**") || buttonOf(t, last, "Rematch") == "" {
 		t.Fatalf("end: %q", last.Content)
+	}
+	// The replay follows the final message in the game's thread.
+	for {
+		p, err := de.fake.NextPost(thread, 30*time.Second)
+		if err != nil {
+			t.Fatal("no replay posted:", err)
+		}
+		if len(p.Files) == 1 && p.Files[0].ContentType == "image/gif" {
+			if _, err := gif.DecodeAll(bytes.NewReader(p.Files[0].Data)); err != nil || !strings.Contains(p.Content, "Replay of game 1") {
+				t.Fatalf("replay %q: %v", p.Content, err)
+			}
+			break
+		}
 	}
 	if strings.Contains(e.logs.String(), testToken) || strings.Contains(e.logs.String(), "fake.token") {
 		t.Fatal("the token is in the logs")

@@ -13,10 +13,10 @@ import (
 	"github.com/veletasbot/veletas/store"
 )
 
-// The end of a game: the final message carries the animated replay (a GIF
-// from render/), a Record button that shows the game record and a Rematch
-// button, with which either player offers a new game of the same terms in
-// which the other first player begins (against the computer, a new game
+// The end of a game: the final message is followed by the animated replay
+// (a GIF from render/), and carries a Record button that shows the game
+// record and a Rematch button, with which either player offers a new game
+// of the same terms in which the other first player begins (against the computer, a new game
 // at the same level starts at once). Open challenges (no opponent)
 // are made in handlers.go's challenge and accepted by anyone but the
 // challenger.
@@ -27,18 +27,21 @@ type ReplayRenderer interface {
 	GIF(w io.Writer, g game.Game) error
 }
 
-// finalMessage adds the replay and the Record and Rematch buttons to the
-// message that ends a game.
+// finalMessage adds the Record and Rematch buttons to the message that ends
+// a game, and the replay as a message of its own after it (Reply.Later),
+// drawn once the reply is on its way.
 func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, st game.Game) {
 	if rr, ok := b.Renderer.(ReplayRenderer); ok && st.Len() > 0 {
-		var buf bytes.Buffer
-		b.renders <- struct{}{}
-		err := rr.GIF(&buf, st)
-		<-b.renders
-		if err != nil {
-			b.Logger.Error("bot: drawing the replay failed", "game", g.ID, "err", err)
-		} else {
-			r.Images = append(r.Images, Image{Name: fmt.Sprintf("veletas-%d-replay.gif", g.ID), PNG: buf.Bytes()})
+		r.Later = func() (Reply, error) {
+			var buf bytes.Buffer
+			b.renders <- struct{}{}
+			err := rr.GIF(&buf, st)
+			<-b.renders
+			if err != nil {
+				return Reply{}, fmt.Errorf("bot: drawing the replay of game %d: %w", g.ID, err)
+			}
+			return Reply{Text: tr(loc, "replay.text", g.ID),
+				Images: []Image{{Name: fmt.Sprintf("veletas-%d-replay.gif", g.ID), PNG: buf.Bytes()}}}, nil
 		}
 	}
 	key := strconv.FormatUint(g.ID, 10)

@@ -49,7 +49,7 @@ func TestEndReplayRecordRematch(t *testing.T) {
 	e.startGame("7")
 	// A game resigned before any action has no replay, only the buttons.
 	end := public(t, e.cmd("alice", "resign"))
-	if len(end.Images) != 1 || len(end.Buttons) != 2 {
+	if len(end.Images) != 1 || len(end.Buttons) != 2 || end.Later != nil {
 		t.Fatalf("final message: %d images, buttons %+v", len(end.Images), end.Buttons)
 	}
 	e.chann = "c2"
@@ -64,11 +64,16 @@ func TestEndReplayRecordRematch(t *testing.T) {
 		user, sub, opts := nextCommand(t, g, r)
 		last = public(t, e.cmd(user, sub, opts...))
 	}
-	if len(last.Images) != 2 {
-		t.Fatalf("final message has %d images", len(last.Images))
+	// The final board at once; the replay is made after it was sent.
+	decodePNG(t, last)
+	if last.Later == nil {
+		t.Fatal("no replay after the final message")
 	}
-	decodePNG(t, Reply{Images: last.Images[:1]})
-	anim, err := gif.DecodeAll(bytes.NewReader(last.Images[1].PNG))
+	replay, err := last.Later()
+	if err != nil || len(replay.Images) != 1 || !strings.Contains(replay.Text, "Replay of game 2") {
+		t.Fatalf("replay %+v %v", replay.Text, err)
+	}
+	anim, err := gif.DecodeAll(bytes.NewReader(replay.Images[0].PNG))
 	if err != nil {
 		t.Fatalf("replay: %v", err)
 	}

@@ -113,6 +113,7 @@ var messagesEN = map[string]string{
 	"record.inprogress": "in progress",
 	"record.won":        "%s won by %s",
 	"record.gone":       "I cannot find that game any more. `/veletas stats` lists your recent games.",
+	"replay.text":       "Replay of game %d:",
 	"reason.majority":   "majority",
 	"reason.resign":     "resignation",
 	"reason.timeout":    "timeout",

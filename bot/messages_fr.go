@@ -112,6 +112,7 @@ var messagesFR = map[string]string{
 	"record.inprogress": "en cours",
 	"record.won":        "victoire de %s par %s",
 	"record.gone":       "Je ne retrouve plus cette partie. `/veletas stats` liste vos parties récentes.",
+	"replay.text":       "Rediffusion de la partie %d :",
 	"reason.majority":   "majorité",
 	"reason.resign":     "abandon",
 	"reason.timeout":    "temps écoulé",

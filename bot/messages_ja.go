@@ -112,6 +112,7 @@ var messagesJA = map[string]string{
 	"record.inprogress": "対局中",
 	"record.won":        "%s さんの勝ち（%s）",
 	"record.gone":       "その対局はもう見つかりません。最近の対局は `/veletas stats` で見られます。",
+	"replay.text":       "第%d局の再生：",
 	"reason.majority":   "過半数の獲得",
 	"reason.resign":     "投了",
 	"reason.timeout":    "時間切れ",

@@ -103,6 +103,10 @@ type Reply struct {
 	// Posts are further messages for other channels, such as the first
 	// board of a game in its new thread.
 	Posts []Post
+	// Later, when set, makes one more message for the same channel after
+	// this one was sent: the replay at the end of a game, too slow to
+	// hold up the reply. The front ends run it and post what it returns.
+	Later func() (Reply, error)
 }
 
 // Post is a message sent to a channel other than the request's.
