@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"runtime"
 	"strings"
 	"sync"
@@ -214,36 +213,41 @@ func (b *Bot) aiTurn(g store.Game) {
 }
 
 // aiThinking is the line shown instead of a prompt while the AI is to act.
-func aiThinking(g store.Game) string {
-	return fmt.Sprintf("%s (computer, %s) is thinking; its move follows in a moment.", Mention(g.AI), g.AILevel)
+func aiThinking(loc string, g store.Game) string {
+	return tr(loc, "ai.thinking", Mention(g.AI), g.AILevel)
 }
 
 // challengeAI starts a game against the AI at once; opp is the opponent
 // named, the bot itself unless level was given for a person.
 func (b *Bot) challengeAI(req Request, opp string) (Reply, error) {
 	r := b.ai.Load()
-	if r == nil || opp != r.self.ID {
-		if r == nil && opp != "" {
-			if u, ok := req.Users[opp]; ok && u.Bot {
-				return Reply{}, badInput("%s is a bot and cannot play: challenge a person.", Mention(opp))
-			}
-		}
-		return Reply{}, badInput("The `level` option is for a game against me, the computer: `/veletas challenge opponent:@me level:easy`. A challenge between people has no level.")
+	switch {
+	case r == nil: // a level was given, but the AI is off
+		return Reply{}, refuse("ai.off")
+	case opp != r.self.ID:
+		return Reply{}, refuse("ai.level.human")
 	}
 	lv := ai.Easy
 	if s := strings.TrimSpace(req.Options["level"]); s != "" {
 		var err error
 		if lv, err = ai.ParseLevel(s); err != nil || len(s) > 8 {
-			return Reply{}, badInput("%s is not a level: use `easy`, `medium` or `hard`.", quote(s))
+			return Reply{}, refuse("ai.level.bad", quote(s))
 		}
 	}
 	var size game.Size
 	if s := strings.TrimSpace(req.Options["size"]); s != "" {
 		var err error
 		if size, err = game.ParseSize(s); err != nil || len(s) > 5 {
-			return Reply{}, badInput("%s is not a board size: use `7`, `9` or `10`.", quote(s))
+			return Reply{}, refuse("challenge.badsize", quote(s))
 		}
 	}
+	return b.startAIGame(req, r, lv, size)
+}
+
+// startAIGame starts the game of req's user against the AI in req's
+// channel, in a new thread when the front end can make one.
+func (b *Bot) startAIGame(req Request, r *aiRunner, lv ai.Level, size game.Size) (Reply, error) {
+	loc := req.Locale
 	g, err := r.st.StartAIGame(req.Guild, req.Channel, req.User.ID, r.self.ID, lv.String(), size)
 	if err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
@@ -252,21 +256,19 @@ func (b *Bot) challengeAI(req Request, opp string) (Reply, error) {
 		return Reply{}, err
 	}
 	b.Logger.Info("bot: AI game started", "game", g.ID, "guild", g.Guild, "channel", g.Channel, "size", g.Size.String(), "level", g.AILevel)
-	intro := fmt.Sprintf("%s plays against me, the computer (%s). Games against the computer do not count in the standings.",
-		Mention(req.User.ID), g.AILevel)
-	defer b.aiTurn(g)
+	intro := tr(loc, "ai.start", Mention(req.User.ID), g.AILevel)
+	defer b.aiTurn(g) // never true today: the human places first
 	if req.Threads != nil {
-		name := fmt.Sprintf("Veletas %s: %s vs computer (%s)", g.Size, b.name(g.Players[0]), g.AILevel)
-		thread, err := req.Threads.StartThread(g.Channel, name)
+		thread, err := req.Threads.StartThread(g.Channel, tr(loc, "ai.thread", g.Size, b.name(g.Players[0]), g.AILevel))
 		if err == nil {
 			g2, err := b.Store.SetGameThread(g.Guild, g.Channel, thread)
 			if err == nil {
-				view, err := b.gameView(g2, "The game starts.", true)
+				view, err := b.gameViewIn(loc, g2, tr(loc, "game.starts"), true)
 				if err != nil {
 					return Reply{}, err
 				}
 				return Reply{
-					Text:  intro + " The game is on in " + ChannelMention(thread) + ".",
+					Text:  tr(loc, "accept.inthread", intro, ChannelMention(thread)),
 					Posts: []Post{{Channel: thread, Reply: view}},
 				}, nil
 			}
@@ -275,7 +277,7 @@ func (b *Bot) challengeAI(req Request, opp string) (Reply, error) {
 			b.Logger.Info("bot: no thread for the game; playing in the channel", "game", g.ID, "err", err)
 		}
 	}
-	return b.gameView(g, intro, true)
+	return b.gameViewIn(loc, g, intro, true)
 }
 
 // enqueue queues a game for a worker, or marks it to be looked at again
@@ -449,7 +451,11 @@ func (r *aiRunner) decide(id uint64) {
 	if g2.Over() {
 		r.b.Logger.Info("bot: game over", "game", g2.ID, "winner", g2.Winner, "reason", g2.Reason.String())
 	}
-	view, err := r.b.gameView(g2, "", true)
+	loc := "" // the server's language (/veletas settings), as for the other notices
+	if set, err := r.b.Store.Settings(g2.Guild); err == nil {
+		loc = set.Locale
+	}
+	view, err := r.b.gameViewIn(loc, g2, "", true)
 	if err != nil {
 		log.Error("bot: showing the AI's action failed", "err", err)
 		return

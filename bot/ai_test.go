@@ -124,8 +124,8 @@ func (e *env) waitAI() {
 
 // playAI plays a whole 7x7 game of alice against the AI in the env's
 // channel, alice's actions random from seed, and returns the finished
-// game.
-func playAI(t *testing.T, e *env, box *postBox, seed uint64) store.Game {
+// game and the message that ended it.
+func playAI(t *testing.T, e *env, box *postBox, seed uint64) (store.Game, Reply) {
 	start := public(t, e.cmd("alice", "challenge", "opponent="+aiName, "level=easy", "size=7"))
 	decodePNG(t, start)
 	for _, want := range []string{"<@alice> plays against me, the computer (easy)", "do not count in the standings",
@@ -139,6 +139,7 @@ func playAI(t *testing.T, e *env, box *postBox, seed uint64) store.Game {
 	}
 	r := rand.New(rand.NewPCG(seed, 9))
 	aiActions := 0
+	var final Reply
 	for i := 0; ; i++ {
 		g, err := e.db.ActiveGame(e.guild, e.chann)
 		if errors.Is(err, store.ErrNoGame) {
@@ -156,6 +157,7 @@ func playAI(t *testing.T, e *env, box *postBox, seed uint64) store.Game {
 		// Each of alice's actions either wins or leaves the AI to act
 		// (which may have acted already).
 		if strings.Contains(rep.Text, "**<@alice> wins**") {
+			final = rep
 			break
 		}
 		if !strings.Contains(rep.Text, "<@veletas> (computer, easy) is thinking") || len(rep.Mentions) != 0 || len(rep.Buttons) != 0 {
@@ -181,6 +183,7 @@ func playAI(t *testing.T, e *env, box *postBox, seed uint64) store.Game {
 				if !strings.Contains(last.Text, "**<@veletas> wins**") {
 					t.Fatalf("the AI's winning post: %q", last.Text)
 				}
+				final = last
 			case !strings.Contains(last.Text, "<@alice>, your turn") || !hasMention(last, "alice"):
 				t.Fatalf("the AI's post does not hand over to alice: %q %v", last.Text, last.Mentions)
 			}
@@ -195,7 +198,7 @@ func playAI(t *testing.T, e *env, box *postBox, seed uint64) store.Game {
 	if err != nil || len(done) != 1 {
 		t.Fatal(done, err)
 	}
-	return done[0]
+	return done[0], final
 }
 
 func TestAIWholeGame(t *testing.T) {
@@ -203,7 +206,7 @@ func TestAIWholeGame(t *testing.T) {
 	for run := 0; run < 2; run++ {
 		e := newEnv(t, Config{})
 		box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(40)})
-		g := playAI(t, e, box, 5)
+		g, _ := playAI(t, e, box, 5)
 		if g.AI != aiName || g.AILevel != "easy" || g.Winner == "" || g.Reason != store.ReasonMajority {
 			t.Fatalf("finished: %+v", g)
 		}
@@ -342,7 +345,7 @@ func TestAIRefusals(t *testing.T) {
 	req.Users = map[string]User{aiName: {ID: aiName, Name: aiName, Bot: true}}
 	refused(t, e.bot.Handle(context.Background(), req), "is a bot and cannot play")
 	req.Options["level"] = "easy"
-	refused(t, e.bot.Handle(context.Background(), req), "is a bot and cannot play")
+	refused(t, e.bot.Handle(context.Background(), req), "my computer player is not running")
 
 	blk := newBlockingAI()
 	e.startAI(AIConfig{Workers: 1, NewPlayer: blk.player})
@@ -438,4 +441,51 @@ func TestConsoleAIGame(t *testing.T) {
 	if transcripts[0] != transcripts[1] {
 		t.Fatalf("the console transcript changed between runs:\n%s\n----\n%s", transcripts[0], transcripts[1])
 	}
+}
+
+func TestAIRematchAndTakeback(t *testing.T) {
+	e := newEnv(t, Config{})
+	box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20)})
+	g, final := playAI(t, e, box, 11)
+	// Rematch starts the next game against the AI at once, same level
+	// and size; only a player may ask.
+	refused(t, e.press("carol", button(t, final, "Rematch")), "Only the two players")
+	re := public(t, e.press("alice", button(t, final, "Rematch")))
+	if !strings.Contains(re.Text, "<@alice> plays against me, the computer (easy)") || !strings.Contains(re.Text, "<@alice>, your turn") {
+		t.Fatalf("rematch: %q", re.Text)
+	}
+	g2, err := e.db.ActiveGame(e.guild, e.chann)
+	if err != nil || g2.ID == g.ID || g2.AI != aiName || g2.AILevel != "easy" || g2.Size != g.Size || g2.Players[0] != "alice" {
+		t.Fatalf("rematch game: %v %+v", err, g2)
+	}
+	refused(t, e.press("alice", button(t, final, "Rematch")), "already has a game")
+	// No takebacks against the computer.
+	user, sub, opts := nextCommand(t, g2, rand.New(rand.NewPCG(1, 3)))
+	public(t, e.cmd(user, sub, opts...))
+	e.waitAI()
+	refused(t, e.cmd("alice", "takeback"), "does not take back moves")
+}
+
+func TestAIInJapanese(t *testing.T) {
+	e := newEnv(t, Config{})
+	blk := newBlockingAI()
+	e.startAI(AIConfig{Workers: 1, NewPlayer: blk.player})
+	t.Cleanup(func() { close(blk.release) })
+	req := e.req("alice", "challenge", "opponent="+aiName, "size=7")
+	req.Locale = "ja"
+	start := public(t, e.bot.Handle(context.Background(), req))
+	if !strings.Contains(start.Text, "コンピューター") {
+		t.Fatalf("start in Japanese: %q", start.Text)
+	}
+	g, _ := e.db.ActiveGame(e.guild, e.chann)
+	user, sub, opts := nextCommand(t, g, rand.New(rand.NewPCG(1, 4)))
+	req = e.req(user, sub, opts...)
+	req.Locale = "ja"
+	rep := public(t, e.bot.Handle(context.Background(), req))
+	if !strings.Contains(rep.Text, "<@veletas>（コンピューター、easy）が考えています") {
+		t.Fatalf("thinking in Japanese: %q", rep.Text)
+	}
+	req = e.req("alice", "challenge", "opponent=bob", "level=hard")
+	req.Locale = "fr"
+	refused(t, e.bot.Handle(context.Background(), req), "L'option `level` sert pour une partie contre moi")
 }

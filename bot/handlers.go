@@ -346,7 +346,7 @@ func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Rep
 		sb.WriteString(tr(loc, "view.wins", Mention(g.Winner), how))
 		mentions = []string{g.Winner, g.Loser()}
 	case g.AI != "" && g.ToAct() == g.AI:
-		sb.WriteString(aiThinking(g)) // no ping, no buttons: the AI acts (ai.go)
+		sb.WriteString(aiThinking(loc, g)) // no ping, no buttons: the AI acts (ai.go)
 	default:
 		who := g.ToAct()
 		sb.WriteString(prompt(loc, g, pos, who))

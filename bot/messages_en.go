@@ -179,6 +179,15 @@ var messagesEN = map[string]string{
 	"rematch.busy":        "The channel of that game has a game in progress now: challenge again there once it is over.",
 	"rematch.offer":       "%s, %s offers a rematch of game %d on %s; %s plays first this time. %s\nAccept or decline with the buttons; the offer stays open until <t:%d:f>.",
 
+	// ---- the computer opponent (ai.go) ----
+	"ai.start":       "%s plays against me, the computer (%s). Games against the computer are not rated and do not count in the standings.",
+	"ai.thinking":    "%s (computer, %s) is thinking; its move follows in a moment.",
+	"ai.thread":      "Veletas %s: %s vs the computer (%s)",
+	"ai.level.human": "The `level` option is for a game against me, the computer: `/veletas challenge opponent:@me level:easy` (me is this bot). A challenge between people has no level.",
+	"ai.level.bad":   "%s is not a level: use `easy`, `medium` or `hard`.",
+	"ai.off":         "I cannot play right now: my computer player is not running. Challenge a person with `/veletas challenge opponent:@someone`.",
+	"ai.takeback":    "The computer does not take back moves. Play on, or resign and start again with `/veletas challenge opponent:@me` (me is this bot).",
+
 	// ---- rules and help ----
 	"rules": "**Veletas** (Luis Bolaños Mures, 2013): a territory game where the shooters belong to no one until they are claimed.\n" +
 		"**Board and goal.** 7x7 with 3 shooters, 9x9 with 5, 10x10 with 7. The first player to claim a majority of the shooters (2, 3 or 4) wins at once. There are no draws.\n" +

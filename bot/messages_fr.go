@@ -178,6 +178,15 @@ var messagesFR = map[string]string{
 	"rematch.busy":        "Le salon de cette partie a maintenant une autre partie en cours : proposez la revanche quand elle sera finie.",
 	"rematch.offer":       "%s, %s vous propose une revanche de la partie %d sur %s ; cette fois, %s joue en premier. %s\nAcceptez ou refusez avec les boutons ; l'offre reste ouverte jusqu'au <t:%d:f>.",
 
+	// ---- the computer opponent (ai.go) ----
+	"ai.start":       "%s joue contre moi, l'ordinateur (%s). Les parties contre l'ordinateur ne sont pas classées et ne comptent pas dans le classement.",
+	"ai.thinking":    "%s (ordinateur, %s) réfléchit ; son coup suit dans un instant.",
+	"ai.thread":      "Veletas %s : %s contre l'ordinateur (%s)",
+	"ai.level.human": "L'option `level` sert pour une partie contre moi, l'ordinateur : `/veletas challenge opponent:@moi level:easy` (moi, c'est ce bot). Un défi entre personnes n'a pas de niveau.",
+	"ai.level.bad":   "%s n'est pas un niveau : utilisez `easy`, `medium` ou `hard`.",
+	"ai.off":         "Je ne peux pas jouer pour le moment : mon joueur ordinateur n'est pas lancé. Défiez une personne avec `/veletas challenge opponent:@quelqu'un`.",
+	"ai.takeback":    "L'ordinateur ne reprend pas les coups. Continuez, ou abandonnez et recommencez avec `/veletas challenge opponent:@moi` (moi, c'est ce bot).",
+
 	// ---- rules and help ----
 	"rules": "**Veletas** (Luis Bolaños Mures, 2013) : un jeu de territoire où les tireurs n'appartiennent à personne tant qu'ils ne sont pas capturés.\n" +
 		"**Plateau et but.** 7x7 avec 3 tireurs, 9x9 avec 5, 10x10 avec 7. Le premier joueur qui capture la majorité des tireurs (2, 3 ou 4) gagne aussitôt. Il n'y a jamais de partie nulle.\n" +

@@ -22,6 +22,9 @@ const (
 
 func (b *Bot) takeback(ctx context.Context, req Request) (Reply, error) {
 	loc := req.Locale
+	if g, err := b.Store.ActiveGame(req.Guild, req.Channel); err == nil && g.AI != "" {
+		return Reply{}, refuse("ai.takeback") // the AI never answers one (ai.go)
+	}
 	g, err := b.Store.RequestTakeback(req.Guild, req.Channel, req.User.ID)
 	if err != nil {
 		if errors.Is(err, store.ErrTakebackNotAllowed) {

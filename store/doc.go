@@ -41,6 +41,12 @@
 // challenger); the side choice is the second player's; the second setup is
 // White's; turns are made by the player whose colour is to move.
 //
+// Games against the bot's computer player start at once with StartAIGame,
+// without a challenge: Game.AI names the AI's user (Players[1], the
+// human being the first player) and Game.AILevel its strength. They have
+// no time limit and are never rated; when one ends it is archived and
+// indexed by player like any game, but left out of the standings.
+//
 // Loading a game replays its record; the states of active games are kept in
 // memory and reused only for a record identical to the stored one.
 //
