@@ -1,6 +1,10 @@
 package bot
 
-import "github.com/bwmarrin/discordgo"
+import (
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+)
 
 // Localized names and descriptions of the slash commands, for Japanese and
 // French Discord clients. Discord sends the English names in interactions
@@ -48,8 +52,25 @@ var commandTexts = map[string]cmdText{
 	"takeback":           {"待った", "直前の自分の手を取り消すよう相手に頼む（相手が指す前）", "reprendre", "Demander à l'adversaire d'annuler votre dernier coup (avant qu'il joue)"},
 }
 
+// choiceTexts names the choices of options in Japanese and French, keyed
+// by "subcommand.option.value".
+var choiceTexts = map[string][2]string{
+	"challenge.size.7":       {"7x7（短い対局）", "7x7 (rapide)"},
+	"challenge.size.9":       {"9x9", "9x9"},
+	"challenge.size.10":      {"10x10（標準）", "10x10 (standard)"},
+	"challenge.rated.true":   {"する", "oui"},
+	"challenge.rated.false":  {"しない", "non"},
+	"challenge.level.easy":   {"やさしい", "facile"},
+	"challenge.level.medium": {"ふつう", "moyen"},
+	"challenge.level.hard":   {"強い", "difficile"},
+	"settings.language.en":   {"English（英語）", "English (anglais)"},
+	"settings.language.ja":   {"日本語", "日本語 (japonais)"},
+	"settings.language.fr":   {"Français（フランス語）", "Français"},
+}
+
 // localized sets the Japanese and French names and descriptions of the
-// commands and their options from commandTexts.
+// commands, their options and the options' choices from commandTexts and
+// choiceTexts.
 func localized(cmds []*discordgo.ApplicationCommand) []*discordgo.ApplicationCommand {
 	for _, c := range cmds {
 		if t, ok := commandTexts[""]; ok {
@@ -72,4 +93,9 @@ func localizeOption(o *discordgo.ApplicationCommandOption, key string) {
 	}
 	o.NameLocalizations = map[discordgo.Locale]string{discordgo.Japanese: t.jaName, discordgo.French: t.frName}
 	o.DescriptionLocalizations = map[discordgo.Locale]string{discordgo.Japanese: t.jaDesc, discordgo.French: t.frDesc}
+	for _, c := range o.Choices {
+		if n, ok := choiceTexts[key+"."+fmt.Sprint(c.Value)]; ok {
+			c.NameLocalizations = map[discordgo.Locale]string{discordgo.Japanese: n[0], discordgo.French: n[1]}
+		}
+	}
 }

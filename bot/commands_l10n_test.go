@@ -35,6 +35,11 @@ func TestCommandsLocalized(t *testing.T) {
 		names := map[string]bool{}
 		for _, o := range sub.Options {
 			check(sub.Name+"."+o.Name, o)
+			for _, c := range o.Choices {
+				if c.NameLocalizations[discordgo.Japanese] == "" || c.NameLocalizations[discordgo.French] == "" {
+					t.Errorf("%s.%s: choice %v has no localized name", sub.Name, o.Name, c.Value)
+				}
+			}
 			for _, loc := range []discordgo.Locale{discordgo.Japanese, discordgo.French} {
 				if names[string(loc)+o.NameLocalizations[loc]] {
 					t.Errorf("%s: two options named %q in %s", sub.Name, o.NameLocalizations[loc], loc)

@@ -125,7 +125,7 @@ var messagesEN = map[string]string{
 	"standings.more":       "…and %d more.",
 	"stats.badplayer":      "Name a player with `player:@someone`.",
 	"stats.head":           "**Stats of %s**",
-	"stats.nogames":        "No finished game on this server yet: challenge someone with `/veletas challenge`.",
+	"stats.nogames":        "No finished game yet on this server: challenge someone with `/veletas challenge`.",
 	"stats.rating":         "Rating: %s (rank %d)",
 	"stats.record":         "Record: %d W, %d L in %d games",
 	"stats.record.one":     "Record: %d W, %d L in %d game",

@@ -124,7 +124,7 @@ var messagesFR = map[string]string{
 	"standings.more":       "… et %d de plus.",
 	"stats.badplayer":      "Indiquez un joueur avec `player:@quelqu'un`.",
 	"stats.head":           "**Statistiques de %s**",
-	"stats.nogames":        "Aucune partie terminée sur ce serveur pour l'instant : défiez quelqu'un avec `/veletas challenge`.",
+	"stats.nogames":        "Pas encore de partie terminée sur ce serveur : défiez quelqu'un avec `/veletas challenge`.",
 	"stats.rating":         "Cote : %s (rang %d)",
 	"stats.record":         "Bilan : %d V, %d D en %d parties",
 	"stats.record.one":     "Bilan : %d V, %d D en %d partie",

@@ -84,7 +84,7 @@ var messagesJA = map[string]string{
 	"terms.rated":         "レーティング対象",
 	"terms.unrated":       "レーティング対象外",
 	"terms.notime":        "%s、持ち時間なし。",
-	"terms.time":          "%s、一手 %s。",
+	"terms.time":          "%s、一手%s。",
 
 	// ---- showing a game ----
 	"view.head":         "ベレタス %s、第%d局：%s（黒）対 %s（白）",
@@ -124,7 +124,7 @@ var messagesJA = map[string]string{
 	"standings.more":       "…ほか%d人。",
 	"stats.badplayer":      "プレイヤーは `player:@相手` のように指定してください。",
 	"stats.head":           "**%s さんの成績**",
-	"stats.nogames":        "このサーバーではまだ終わった対局がありません。`/veletas challenge` で誰かに挑戦しましょう。",
+	"stats.nogames":        "このサーバーで終わった対局はまだありません。`/veletas challenge` で誰かに挑戦しましょう。",
 	"stats.rating":         "レーティング：%s（%d位）",
 	"stats.record":         "戦績：%d勝 %d敗（%d局）",
 	"stats.record.one":     "戦績：%d勝 %d敗（%d局）",
@@ -146,7 +146,7 @@ var messagesJA = map[string]string{
 	"dur.join":             "%s%s",
 	"time.up":              "第%d局：%s さんの持ち時間が切れました。%s さん、`/veletas claim` で勝ちを請求できます。請求するまで対局は続くので、待ってあげることもできます。",
 	"time.reminder":        "%s さん、お知らせです：第%d局のあなたの手の期限は <t:%d:R>（<t:%d:f>）です。時間が切れると相手が勝ちを請求できます。",
-	"time.moveby":          "持ち時間：一手 %s。期限は <t:%d:R>（<t:%d:f>）。",
+	"time.moveby":          "持ち時間：一手%s。期限は <t:%d:R>（<t:%d:f>）。",
 	"claim.notyet":         "この手の持ち時間はまだ切れていません：%s さんの期限は <t:%d:f>（<t:%d:R>）です。それまでに指さなければ、その後にもう一度請求してください。何も変更されていません。",
 	"claim.nolimit":        "この対局には持ち時間がないので、請求できる勝ちはありません。相手を待つか、投了をお願いしてください。",
 	"claim.yourturn":       "今はあなたの手番なので、請求できる勝ちはありません。`/veletas move` で指してください。",
