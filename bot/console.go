@@ -147,7 +147,11 @@ func (c *Console) print(r Reply, user, channel string) error {
 	default:
 		sb.WriteString(">> all\n")
 	}
-	sb.WriteString(ConsoleText(r.Text))
+	text := r.Text
+	if c.Clock != nil { // relative times against the console's clock (console_time.go)
+		text = relativeTimes(text, c.Locale, c.Clock.Now())
+	}
+	sb.WriteString(ConsoleText(text))
 	sb.WriteString("\n")
 	for _, im := range r.Images {
 		path, err := c.write(im)

@@ -2,6 +2,9 @@ package bot
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -49,4 +52,38 @@ func (c *Console) sweep() error {
 		}
 	}
 	return nil
+}
+
+var relativeRE = regexp.MustCompile(`<t:(-?\d{1,12}):R>`)
+
+// relativeTimes writes Discord's relative timestamps (<t:N:R>, which
+// Discord shows as "in 3 days") against the console's clock: "in 1d 4h",
+// "2h ago" (in the console's language).
+func relativeTimes(text, locale string, now time.Time) string {
+	if !strings.Contains(text, ":R>") {
+		return text
+	}
+	return relativeRE.ReplaceAllStringFunc(text, func(m string) string {
+		n, err := strconv.ParseInt(relativeRE.FindStringSubmatch(m)[1], 10, 64)
+		if err != nil {
+			return m
+		}
+		d := time.Unix(n, 0).Sub(now).Round(time.Minute)
+		key := "rel.in"
+		if d < 0 {
+			key, d = "rel.ago", -d
+		}
+		days, hours, mins := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour), int(d%time.Hour/time.Minute)
+		var parts []string
+		if days > 0 {
+			parts = append(parts, strconv.Itoa(days)+"d")
+		}
+		if hours > 0 {
+			parts = append(parts, strconv.Itoa(hours)+"h")
+		}
+		if mins > 0 || len(parts) == 0 {
+			parts = append(parts, strconv.Itoa(mins)+"m")
+		}
+		return tr(locale, key, strings.Join(parts, " "))
+	})
 }

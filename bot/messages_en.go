@@ -145,6 +145,8 @@ var messagesEN = map[string]string{
 	"dur.hours":            "%d hours",
 	"dur.hours.one":        "%d hour",
 	"dur.join":             "%s %s",
+	"rel.in":               "in %s",
+	"rel.ago":              "%s ago",
 	"time.up":              "Game %d: the time for %s's move has run out. %s, you may claim the win with `/veletas claim`, or keep waiting: the game goes on until you claim.",
 	"time.reminder":        "%s, a reminder: your move in game %d is due <t:%d:R> (by <t:%d:f>). When the time runs out your opponent may claim the win.",
 	"time.moveby":          "Time per move: %s; move due <t:%d:R> (<t:%d:f>).",

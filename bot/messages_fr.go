@@ -144,6 +144,8 @@ var messagesFR = map[string]string{
 	"dur.hours":            "%d heures",
 	"dur.hours.one":        "%d heure",
 	"dur.join":             "%s %s",
+	"rel.in":               "dans %s",
+	"rel.ago":              "il y a %s",
 	"time.up":              "Partie %d : le temps de %s pour ce coup est écoulé. %s, vous pouvez réclamer la victoire avec `/veletas claim`, ou continuer d'attendre : la partie continue tant que vous ne réclamez pas.",
 	"time.reminder":        "%s, petit rappel : votre coup dans la partie %d est attendu <t:%d:R> (avant le <t:%d:f>). Une fois le temps écoulé, votre adversaire pourra réclamer la victoire.",
 	"time.moveby":          "Temps par coup : %s ; coup attendu <t:%d:R> (<t:%d:f>).",

@@ -144,6 +144,8 @@ var messagesJA = map[string]string{
 	"dur.hours":            "%d時間",
 	"dur.hours.one":        "%d時間",
 	"dur.join":             "%s%s",
+	"rel.in":               "%s後",
+	"rel.ago":              "%s前",
 	"time.up":              "第%d局：%s さんの持ち時間が切れました。%s さん、`/veletas claim` で勝ちを請求できます。請求するまで対局は続くので、待ってあげることもできます。",
 	"time.reminder":        "%s さん、お知らせです：第%d局のあなたの手の期限は <t:%d:R>（<t:%d:f>）です。時間が切れると相手が勝ちを請求できます。",
 	"time.moveby":          "持ち時間：一手%s。期限は <t:%d:R>（<t:%d:f>）。",

@@ -233,3 +233,22 @@ func FuzzParseWait(f *testing.F) {
 		}
 	})
 }
+
+func TestRelativeTimes(t *testing.T) {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	at := func(d time.Duration) string { return "<t:" + strconv.FormatInt(now.Add(d).Unix(), 10) + ":R>" }
+	for _, tc := range []struct {
+		locale, in, want string
+	}{
+		{"", "due " + at(28*time.Hour) + " (" + "<t:1:f>)", "due in 1d 4h (<t:1:f>)"},
+		{"", at(-90 * time.Minute), "1h 30m ago"},
+		{"", at(0), "in 0m"},
+		{"ja", at(3 * time.Hour), "3h後"},
+		{"fr", at(-2 * 24 * time.Hour), "il y a 2d"},
+		{"", "no stamp", "no stamp"},
+	} {
+		if got := relativeTimes(tc.in, tc.locale, now); got != tc.want {
+			t.Errorf("relativeTimes(%q, %q) = %q, want %q", tc.in, tc.locale, got, tc.want)
+		}
+	}
+}
