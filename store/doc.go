@@ -35,7 +35,12 @@
 // and counted in both players' standings in the transaction that ends it.
 // Deadlines are stored (Game.Updated plus Game.MoveTime, see
 // Game.Deadline), so a periodic sweep over ActiveGames("") finds them again
-// after a restart.
+// after a restart; SetReminded and SetTimeUp record that the reminder and
+// the time-up notice of the current move were sent (once each per move:
+// any action clears them). A rated game's standings go through
+// Options.Rate: GlickoRate is Glicko-2, one rating period per game, with
+// the deviation grown for every idle week (glicko.go). A challenge with
+// OpponentFirst (a rematch) makes its opponent the first player.
 //
 // Who acts: the first setup is the first player's (Players[0], the
 // challenger); the side choice is the second player's; the second setup is
