@@ -489,3 +489,26 @@ func TestAIInJapanese(t *testing.T) {
 	req.Locale = "fr"
 	refused(t, e.bot.Handle(context.Background(), req), "L'option `level` sert pour une partie contre moi")
 }
+
+// TestAISweep: the time limits' sweep also queues a game the AI is to act
+// in that nobody queued (the AI's own rescan is off here).
+func TestAISweep(t *testing.T) {
+	e := newEnv(t, Config{})
+	box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20), Rescan: -1})
+	g, err := e.db.StartAIGame(e.guild, e.chann, "alice", aiName, "easy", game.Size7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.db.ApplyToken(e.guild, e.chann, "alice", g.Revision, "[d4]a1"); err != nil {
+		t.Fatal(err)
+	}
+	e.waitAI()
+	if posts := box.drain(); len(posts) != 0 {
+		t.Fatalf("the AI acted unasked: %+v", posts)
+	}
+	e.bot.Sweep(e.clock.Now())
+	e.waitAI()
+	if posts := box.drain(); len(posts) == 0 || !strings.Contains(posts[0].Reply.Text, "by <@veletas>") {
+		t.Fatalf("after the sweep: %+v", posts)
+	}
+}

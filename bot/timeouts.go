@@ -36,6 +36,7 @@ func (b *Bot) Sweep(now time.Time) []Post {
 	var posts []Post
 	locales := map[string]string{}
 	for _, g := range games {
+		b.aiTurn(g) // a game left with the AI to act (after a restart): queued again (ai.go)
 		d, ok := g.Deadline()
 		if !ok || g.TimeUp {
 			continue
