@@ -27,9 +27,9 @@ import (
 // by StopAI, takes games from the queue, lets the AI choose, applies its
 // action through the store with the revision it thought about (dropped if
 // the game changed meanwhile, after a resignation say) and posts the new
-// board to the game's channel or thread through a Sender. StartAI, and a
-// rescan every AIConfig.Rescan, find the games left with the AI to act
-// (after a restart, or a queue that was full).
+// board to the game's channel or thread through a Sender. StartAI, a
+// rescan every AIConfig.Rescan and Bot.Sweep find the games left with the
+// AI to act (after a restart, or a queue that was full).
 //
 // AI games have no time limit, are never rated and are left out of the
 // standings (store.Game.AI).

@@ -12,6 +12,13 @@
 // (mygames.go), takebacks (takeback.go), open challenges, rematches and the
 // replay at the end (endgame.go).
 //
+// Games against the computer (ai.go): `/veletas challenge opponent:@<the
+// bot>` starts one at once. The AI's actions are decided by one bounded
+// pool of workers (Bot.StartAI, Bot.StopAI), never inside an interaction,
+// applied at the revision the AI saw and posted through a Sender (the
+// Discord adapter, the console); games left with the AI to act are queued
+// again at start, by the AI's rescan and by Bot.Sweep.
+//
 // Every text for players is in one catalogue of message ids
 // (messages.go, with messages_en.go, messages_ja.go, messages_fr.go);
 // replies are written in the language of the Request's Locale, refusals
