@@ -23,7 +23,7 @@ import (
 //
 // The AI never acts inside an interaction. A handler that leaves the game
 // with the AI to act answers at once (the board, "… is thinking") and
-// queues the game; a fixed pool of workers, started by StartAI and stopped
+// queues the game once that reply is sent (Reply.After); a fixed pool of workers, started by StartAI and stopped
 // by StopAI, takes games from the queue, lets the AI choose, applies its
 // action through the store with the revision it thought about (dropped if
 // the game changed meanwhile, after a resignation say) and posts the new
@@ -209,6 +209,21 @@ func (b *Bot) aiTurn(g store.Game) {
 	}
 	if r := b.ai.Load(); r != nil {
 		r.enqueue(g)
+	}
+}
+
+// aiAfter makes r start the AI once it is sent (Reply.After) when g has
+// the AI to act.
+func (b *Bot) aiAfter(r *Reply, g store.Game) {
+	if g.AI != "" && g.ToAct() == g.AI {
+		r.After = func() { b.aiTurn(g) }
+	}
+}
+
+// runAfter runs a reply's After hook, for the front ends.
+func runAfter(r Reply) {
+	if r.After != nil {
+		r.After()
 	}
 }
 

@@ -93,6 +93,9 @@ func TestDiscordAIGame(t *testing.T) {
 			}
 			aiPosts++
 			checkPNG(t, p)
+			if p.At.Before(m.At) {
+				t.Fatalf("the AI's move %q was posted before the reply to alice's %q", p.Content, m.Content)
+			}
 			if !strings.Contains(p.Content, "by <@"+me.ID+">") {
 				t.Fatalf("AI post: %q", p.Content)
 			}

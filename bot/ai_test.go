@@ -113,6 +113,15 @@ func (e *env) startAI(cfg AIConfig) *postBox {
 	return box
 }
 
+// act runs a command and then, as a front end does once the reply is
+// sent, its After hook (which starts the AI).
+func (e *env) act(user, sub string, opts ...string) Reply {
+	e.tb.Helper()
+	r := e.cmd(user, sub, opts...)
+	runAfter(r)
+	return r
+}
+
 func (e *env) waitAI() {
 	e.tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -152,7 +161,7 @@ func playAI(t *testing.T, e *env, box *postBox, seed uint64) (store.Game, Reply)
 			t.Fatalf("after waiting for the AI, %q is to act", g.ToAct())
 		}
 		user, sub, opts := nextCommand(t, g, r)
-		rep := public(t, e.cmd(user, sub, opts...))
+		rep := public(t, e.act(user, sub, opts...))
 		decodePNG(t, rep)
 		// Each of alice's actions either wins or leaves the AI to act
 		// (which may have acted already).
@@ -244,7 +253,7 @@ func TestAIDoesNotBlockOtherGames(t *testing.T) {
 	public(t, e.cmd("alice", "challenge", "opponent="+aiName, "size=7"))
 	g1, _ := e.db.ActiveGame(e.guild, "c1")
 	user, sub, opts := nextCommand(t, g1, r)
-	public(t, e.cmd(user, sub, opts...))
+	public(t, e.act(user, sub, opts...))
 	blk.waitStarted(t, g1.ID)
 
 	// Meanwhile every other command is answered.
@@ -257,7 +266,7 @@ func TestAIDoesNotBlockOtherGames(t *testing.T) {
 	public(t, e.cmd("carol", "challenge", "opponent="+aiName, "size=9", "level=hard"))
 	g3, _ := e.db.ActiveGame(e.guild, "c3")
 	user, sub, opts = nextCommand(t, g3, r)
-	rep := public(t, e.cmd(user, sub, opts...)) // queued behind c1
+	rep := public(t, e.act(user, sub, opts...)) // queued behind c1
 	if !strings.Contains(rep.Text, "(computer, hard) is thinking") {
 		t.Fatalf("c3: %q", rep.Text)
 	}
@@ -378,7 +387,7 @@ func TestAIChallengeRefusalsInGame(t *testing.T) {
 	// alice's setup sets the AI thinking; she cannot act in its place.
 	r := rand.New(rand.NewPCG(4, 4))
 	user, sub, opts := nextCommand(t, g, r)
-	public(t, e.cmd(user, sub, opts...))
+	public(t, e.act(user, sub, opts...))
 	blk.waitStarted(t, g.ID)
 	refused(t, e.cmd("alice", "keep"), "not your turn")
 	refused(t, e.cmd("alice", "setup", "shooters=d4 g7 b9 j1", "stone=e5"), "not your turn")
@@ -461,7 +470,7 @@ func TestAIRematchAndTakeback(t *testing.T) {
 	refused(t, e.press("alice", button(t, final, "Rematch")), "already has a game")
 	// No takebacks against the computer.
 	user, sub, opts := nextCommand(t, g2, rand.New(rand.NewPCG(1, 3)))
-	public(t, e.cmd(user, sub, opts...))
+	public(t, e.act(user, sub, opts...))
 	e.waitAI()
 	refused(t, e.cmd("alice", "takeback"), "does not take back moves")
 }
@@ -510,5 +519,30 @@ func TestAISweep(t *testing.T) {
 	e.waitAI()
 	if posts := box.drain(); len(posts) == 0 || !strings.Contains(posts[0].Reply.Text, "by <@veletas>") {
 		t.Fatalf("after the sweep: %+v", posts)
+	}
+}
+
+// TestAIAfterReply: the AI starts on its move only once the reply to the
+// move it answers has been sent (Reply.After), so that its move never
+// shows first.
+func TestAIAfterReply(t *testing.T) {
+	e := newEnv(t, Config{})
+	box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20), Rescan: -1})
+	public(t, e.cmd("alice", "challenge", "opponent="+aiName, "size=7"))
+	rep := public(t, e.cmd("alice", "setup", "shooters=d4", "stone=a1"))
+	if rep.After == nil {
+		t.Fatal("no After hook on a reply that leaves the AI to act")
+	}
+	e.waitAI()
+	if posts := box.drain(); len(posts) != 0 {
+		t.Fatalf("the AI acted before the reply was sent: %+v", posts)
+	}
+	runAfter(rep)
+	e.waitAI()
+	if posts := box.drain(); len(posts) == 0 {
+		t.Fatal("the AI did not act after the reply was sent")
+	}
+	if r := e.cmd("carol", "board"); r.After != nil {
+		t.Fatal("After on a reply that does not leave the AI to act")
 	}
 }

@@ -122,6 +122,7 @@ func (c *Console) Line(ctx context.Context, text string) error {
 			return err
 		}
 	}
+	runAfter(r)
 	return c.flushAI(ctx)
 }
 

@@ -281,6 +281,7 @@ func (d *Discord) handle(i *discordgo.Interaction, req Request, start time.Time)
 	case r := <-done:
 		d.respond(i, start, r)
 		d.post(i, r.Posts)
+		runAfter(r)
 		d.later(i, r)
 		d.logDone(i, req, start, false)
 		return
@@ -297,6 +298,7 @@ func (d *Discord) handle(i *discordgo.Interaction, req Request, start time.Time)
 	r := <-done
 	d.followUp(i, r)
 	d.post(i, r.Posts)
+	runAfter(r)
 	d.later(i, r)
 	d.logDone(i, req, start, true)
 }

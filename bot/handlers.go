@@ -254,8 +254,13 @@ func (b *Bot) apply(req Request, rev int, a game.Action) (Reply, error) {
 	if g.Over() {
 		b.Logger.Info("bot: game over", "game", g.ID, "winner", g.Winner, "reason", g.Reason.String())
 	}
-	b.aiTurn(g)
-	return b.gameViewIn(req.Locale, g, "", true)
+	r, err := b.gameViewIn(req.Locale, g, "", true)
+	if err != nil {
+		b.aiTurn(g)
+		return Reply{}, err
+	}
+	b.aiAfter(&r, g) // the AI starts once this reply is out (ai.go)
+	return r, nil
 }
 
 func (b *Bot) resign(ctx context.Context, req Request) (Reply, error) {

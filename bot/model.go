@@ -107,6 +107,11 @@ type Reply struct {
 	// this one was sent: the replay at the end of a game, too slow to
 	// hold up the reply. The front ends run it and post what it returns.
 	Later func() (Reply, error)
+	// After, when set, is run by the front end once this reply has been
+	// sent (or failed to be): the AI starts thinking about its answer only
+	// then, so that its move never shows before the move it answers. A
+	// front end that does not run it delays the AI until its next rescan.
+	After func()
 }
 
 // Post is a message sent to a channel other than the request's.
