@@ -461,7 +461,8 @@ func RequestFromInteraction(i *discordgo.Interaction) (Request, error) {
 	}
 	req.Locale = string(i.Locale)
 	if i.Member != nil {
-		req.ManageServer = i.Member.Permissions&discordgo.PermissionManageServer != 0
+		// Administrators may do everything, Manage Server included.
+		req.ManageServer = i.Member.Permissions&(discordgo.PermissionManageServer|discordgo.PermissionAdministrator) != 0
 	}
 	if !validKey(req.User.ID) || req.Channel == "" {
 		return Request{}, badInput("discord: interaction without a valid user or channel")

@@ -16,7 +16,8 @@ func TestRequestCarriesLocaleAndPermissions(t *testing.T) {
 	}{
 		{discordgo.PermissionManageServer | discordgo.PermissionSendMessages, discordgo.Japanese, true},
 		{discordgo.PermissionSendMessages, discordgo.French, false},
-		{discordgo.PermissionAdministrator &^ discordgo.PermissionManageServer, discordgo.EnglishUS, false},
+		{discordgo.PermissionAdministrator, discordgo.EnglishUS, true},
+		{0, discordgo.EnglishGB, false},
 	} {
 		i := &discordgo.Interaction{ID: "1", Type: discordgo.InteractionApplicationCommand, GuildID: "g", ChannelID: "c",
 			Locale: tc.locale, Member: &discordgo.Member{User: &discordgo.User{ID: "123", Username: "u"}, Permissions: tc.perms},
