@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"strings"
 	"sync"
@@ -421,6 +422,16 @@ func (r *aiRunner) keep(id uint64, p Actor) {
 	r.players[id] = p
 }
 
+// act asks an Actor for an action, turning a panic into an error.
+func act(p Actor, g game.Game) (a game.Action, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("bot: the AI panicked: %v", v)
+		}
+	}()
+	return p.Act(g)
+}
+
 // decide lets the AI act in game id if it is still its turn, applies the
 // action at the revision it saw and posts the new board.
 func (r *aiRunner) decide(id uint64) {
@@ -445,12 +456,25 @@ func (r *aiRunner) decide(id uint64) {
 	}
 	p := r.take(g, lv)
 	start := time.Now()
-	a, err := p.Act(g.State())
+	a, err := act(p, g.State())
 	if err != nil {
-		log.Error("bot: the AI found no action", "err", err)
-		return
+		log.Error("bot: the AI found no action; playing a random one", "err", err)
+		p = nil
+		if a, err = act(ai.NewRandom(g.ID), g.State()); err != nil {
+			log.Error("bot: no random action either", "err", err)
+			return
+		}
 	}
 	g2, err := r.b.Store.Apply(g.Guild, g.Channel, g.AI, g.Revision, a)
+	if errors.Is(err, store.ErrIllegal) {
+		// A bug in the AI must not leave the game stuck: a random legal
+		// action instead.
+		log.Error("bot: the AI chose an illegal action; playing a random one", "action", a.String(), "err", err)
+		p = nil
+		if a, err = act(ai.NewRandom(g.ID), g.State()); err == nil {
+			g2, err = r.b.Store.Apply(g.Guild, g.Channel, g.AI, g.Revision, a)
+		}
+	}
 	switch {
 	case errors.Is(err, store.ErrStaleRevision) || errors.Is(err, store.ErrNoGame) || errors.Is(err, store.ErrNotYourTurn):
 		log.Info("bot: AI action dropped: the game changed while it thought", "action", a.String(), "err", err)
@@ -459,7 +483,7 @@ func (r *aiRunner) decide(id uint64) {
 		log.Error("bot: applying the AI's action failed", "action", a.String(), "err", err)
 		return
 	}
-	if !g2.Over() {
+	if !g2.Over() && p != nil {
 		r.keep(id, p)
 	}
 	log.Debug("bot: AI acted", "action", a.String(), "level", g.AILevel, "ms", time.Since(start).Milliseconds())

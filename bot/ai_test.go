@@ -546,3 +546,34 @@ func TestAIAfterReply(t *testing.T) {
 		t.Fatal("After on a reply that does not leave the AI to act")
 	}
 }
+
+// TestAIFaultyPlayer: an AI that fails, panics or chooses an illegal
+// action does not leave the game stuck: a random legal action is played.
+func TestAIFaultyPlayer(t *testing.T) {
+	faults := []actorFunc{
+		func(game.Game) (game.Action, error) { return game.Action{}, errors.New("no idea") },
+		func(game.Game) (game.Action, error) { panic("boom") },
+		func(game.Game) (game.Action, error) { // a turn, illegal before the turns
+			return game.TurnAction(game.Turn{From: 0, To: game.NoSquare, Shot: 1}), nil
+		},
+	}
+	for i, f := range faults {
+		e := newEnv(t, Config{})
+		box := e.startAI(AIConfig{Workers: 1, NewPlayer: func(ai.Level, store.Game) Actor { return f }, Rescan: -1})
+		public(t, e.cmd("alice", "challenge", "opponent="+aiName, "size=7"))
+		public(t, e.act("alice", "setup", "shooters=d4", "stone=a1")) // the AI chooses sides
+		e.waitAI()
+		// With the choice made, f acts in the second setup (when the AI
+		// kept) or alice does; play on until it is alice's turn to move.
+		g, err := e.db.ActiveGame(e.guild, e.chann)
+		if err != nil || g.Revision < 2 {
+			t.Fatalf("fault %d: %v, revision %d", i, err, g.Revision)
+		}
+		if g.ToAct() == aiName {
+			t.Fatalf("fault %d: the game is stuck with the AI to act", i)
+		}
+		if len(box.drain()) == 0 {
+			t.Fatalf("fault %d: nothing posted", i)
+		}
+	}
+}
