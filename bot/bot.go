@@ -225,8 +225,9 @@ func (b *Bot) name(id string) string {
 const pngCacheSize = 256
 
 // gamePNG returns the image of a stored game at a revision, drawn once
-// and kept for repeated looks (/veletas board).
-func (b *Bot) gamePNG(id uint64, rev int, g game.Game) ([]byte, error) {
+// and kept for repeated looks (/veletas board). winner is the colour that
+// won off the board (resignation, time), else game.NoColor.
+func (b *Bot) gamePNG(id uint64, rev int, g game.Game, winner game.Color) ([]byte, error) {
 	key := [2]uint64{id, uint64(rev)}
 	b.pngMu.Lock()
 	png, ok := b.pngCache[key]
@@ -234,7 +235,7 @@ func (b *Bot) gamePNG(id uint64, rev int, g game.Game) ([]byte, error) {
 	if ok {
 		return png, nil
 	}
-	png, err := b.boardPNG(g)
+	png, err := b.boardPNG(g, winner)
 	if err != nil {
 		return nil, err
 	}
@@ -248,12 +249,14 @@ func (b *Bot) gamePNG(id uint64, rev int, g game.Game) ([]byte, error) {
 }
 
 // boardPNG draws a game with its last action highlighted.
-func (b *Bot) boardPNG(g game.Game) ([]byte, error) {
+func (b *Bot) boardPNG(g game.Game, winner game.Color) ([]byte, error) {
 	b.renders <- struct{}{}
 	defer func() { <-b.renders }()
 	var buf bytes.Buffer
 	buf.Grow(64 << 10)
-	if err := b.Renderer.PNG(&buf, render.GameScene(g)); err != nil {
+	s := render.GameScene(g)
+	s.Winner = winner
+	if err := b.Renderer.PNG(&buf, s); err != nil {
 		return nil, fmt.Errorf("bot: drawing the board: %w", err)
 	}
 	return buf.Bytes(), nil

@@ -2,7 +2,9 @@ package bot
 
 import (
 	"bytes"
+	"image"
 	"image/gif"
+	"image/png"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -131,5 +133,37 @@ func TestRematchAgainstAI(t *testing.T) {
 	g, err := e.db.ActiveGame(e.guild, e.chann)
 	if err != nil || g.Players != [2]string{"alice", aiName} || g.AILevel != "medium" || g.Size != 9 {
 		t.Fatalf("AI rematch game %+v %v", g, err)
+	}
+}
+
+// TestResignedBoardSaysWhoWon: the image of a game won by resignation says
+// so in its strip (the board is the last position's).
+func TestResignedBoardSaysWhoWon(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startGame("7")
+	public(t, e.cmd("alice", "setup", "shooters=d4", "stone=a1"))
+	before := public(t, e.cmd("carol", "board"))
+	end := public(t, e.cmd("bob", "resign"))
+	a, err := png.Decode(bytes.NewReader(before.Images[0].PNG))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := png.Decode(bytes.NewReader(end.Images[0].PNG))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := testRenderer(t).Layout(7)
+	differ := func(r image.Rectangle) bool {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if a.At(x, y) != b.At(x, y) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if differ(l.Board) || !differ(l.Status) {
+		t.Fatal("the resigned game's image should differ from the last board in its strip only")
 	}
 }

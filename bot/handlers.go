@@ -358,7 +358,7 @@ func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Rep
 		sb.WriteString(deadlineText(loc, g))
 		mentions = []string{who}
 	}
-	png, err := b.gamePNG(g.ID, g.Revision, st)
+	png, err := b.gamePNG(g.ID, g.Revision, st, g.ColorOf(g.Winner)) // NoColor until someone won
 	if err != nil {
 		return Reply{}, err
 	}

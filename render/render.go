@@ -57,6 +57,9 @@ type Scene struct {
 	// Claimed are the shooters that Last claimed, ringed.
 	Claimed game.Bits
 	Hint    Hint
+	// Winner, when set, won off the board (by resignation or on time):
+	// the strip says so instead of whose turn it is.
+	Winner game.Color
 }
 
 // GameScene is the scene of a game's current position with its last
@@ -223,7 +226,11 @@ func (r *Renderer) PNG(w io.Writer, s Scene) error {
 func (r *Renderer) draw(dst *image.RGBA, sc *sizeCache, s Scene) {
 	copy(dst.Pix, sc.bg.Pix)
 	r.drawBoard(dst, sc, s.Position.At, s.Last, s.Claimed, s.Hint)
-	r.drawStatus(dst, sc.lay, statusOf(s.Position, s.Last))
+	st := statusOf(s.Position, s.Last)
+	if s.Winner != game.NoColor && !s.Position.Over() {
+		st.icon, st.head, st.won, st.need = s.Winner, colorWord(s.Winner)+" wins", true, ""
+	}
+	r.drawStatus(dst, sc.lay, st)
 }
 
 // drawBoard paints the last action, the pieces (at tells which stands
