@@ -98,7 +98,9 @@ type aiTask struct {
 	again          bool
 }
 
-const maxKeptPlayers = 32
+// maxKeptPlayers bounds the players kept for their search trees between
+// decisions: a hard player keeps about 40 MB on 10x10.
+const maxKeptPlayers = 4
 
 // StartAI starts the AI's workers: self is the bot's own user (the
 // opponent to challenge; in the console a named user such as veletas),
@@ -417,7 +419,10 @@ func (r *aiRunner) keep(id uint64, p Actor) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if len(r.players) >= maxKeptPlayers {
-		clear(r.players)
+		for k := range r.players { // drop one, any
+			delete(r.players, k)
+			break
+		}
 	}
 	r.players[id] = p
 }
