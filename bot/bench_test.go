@@ -17,6 +17,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/veletasbot/veletas/bot/fakediscord"
 	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -29,7 +30,12 @@ func benchBot(b *testing.B) (*Bot, *store.DB) {
 	}
 	b.Cleanup(func() { db.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	return New(db, testRenderer(b), nil, logger, Config{RateBurst: -1}), db
+	// As cmd/veletasbot does: replays are drawn by a narrower renderer.
+	replay, err := render.New(render.Options{Width: 480})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return New(db, testRenderer(b), nil, logger, Config{RateBurst: -1, Replay: replay}), db
 }
 
 // moveInteraction is a decoded /veletas move interaction, as discordgo

@@ -47,6 +47,10 @@ type Config struct {
 	// RateBurst < 0 turns rate limiting off (the console does).
 	RateBurst int
 	RateEvery time.Duration
+	// Replay draws the animated replay posted after a game ends; a
+	// narrower renderer than the boards' keeps it cheap (cmd/veletasbot
+	// uses 480 px). Nil uses the Renderer when it can draw GIFs.
+	Replay ReplayRenderer
 }
 
 // Bot holds the handlers' dependencies. Its methods are safe for
@@ -66,6 +70,10 @@ type Bot struct {
 	// that under load replies finish in arrival order instead of all
 	// slowing down together.
 	renders chan struct{}
+	// replays lets one replay be drawn at a time, apart from renders: a
+	// replay takes many times as long as a board, and boards answer
+	// players who are waiting.
+	replays chan struct{}
 
 	pngMu    sync.Mutex
 	pngCache map[[2]uint64][]byte // (game id, revision) -> image
@@ -97,7 +105,7 @@ func New(st Store, r Renderer, now func() time.Time, logger *slog.Logger, cfg Co
 		cfg.RateEvery = 2 * time.Second
 	}
 	b := &Bot{Store: st, Renderer: r, Now: now, Logger: logger, cfg: cfg, names: map[string]string{},
-		renders: make(chan struct{}, runtime.GOMAXPROCS(0))}
+		renders: make(chan struct{}, runtime.GOMAXPROCS(0)), replays: make(chan struct{}, 1)}
 	if cfg.RateBurst > 0 {
 		b.limit = &limiter{Burst: cfg.RateBurst, Every: cfg.RateEvery}
 	}

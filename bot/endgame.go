@@ -31,12 +31,16 @@ type ReplayRenderer interface {
 // a game, and the replay as a message of its own after it (Reply.Later),
 // drawn once the reply is on its way.
 func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, st game.Game) {
-	if rr, ok := b.Renderer.(ReplayRenderer); ok && st.Len() > 0 {
+	rr := b.cfg.Replay
+	if rr == nil {
+		rr, _ = b.Renderer.(ReplayRenderer)
+	}
+	if rr != nil && st.Len() > 0 {
 		r.Later = func() (Reply, error) {
 			var buf bytes.Buffer
-			b.renders <- struct{}{}
+			b.replays <- struct{}{}
 			err := rr.GIF(&buf, st)
-			<-b.renders
+			<-b.replays
 			if err != nil {
 				return Reply{}, fmt.Errorf("bot: drawing the replay of game %d: %w", g.ID, err)
 			}

@@ -44,6 +44,9 @@ func main() {
 	}
 }
 
+// ReplayWidth is the width in pixels of the animated replay.
+const ReplayWidth = 480
+
 // Main is the program: its configuration, streams and what Run opened, so
 // that tests run it in-process.
 type Main struct {
@@ -214,6 +217,15 @@ func (m *Main) Run(ctx context.Context) error {
 	cfg := m.BotConfig
 	if m.Console {
 		cfg.RateBurst = -1
+	}
+	if cfg.Replay == nil {
+		// The end-of-game replay is drawn narrower than the boards: a
+		// fraction of the time and bytes, still clear in Discord's viewer.
+		replay, err := render.New(render.Options{Width: ReplayWidth})
+		if err != nil {
+			return err
+		}
+		cfg.Replay = replay
 	}
 	m.Bot = bot.New(db, rend, m.Now, m.Logger, cfg)
 
