@@ -284,6 +284,14 @@ func (p Position) AdjacentGroups(sq Square) (black, white int) {
 	return p.largestGroup(g, sq, p.black), p.largestGroup(g, sq, p.white)
 }
 
+// Neighbours returns the up to 8 squares on the board next to sq.
+func (p Position) Neighbours(sq Square) Bits {
+	if !sq.On(p.size) {
+		return Bits{}
+	}
+	return geo(p.size).nb[sq]
+}
+
 // FreeNeighbours is the number of empty squares among the 8 neighbours of
 // sq; a shooter with none is trapped.
 func (p Position) FreeNeighbours(sq Square) int {

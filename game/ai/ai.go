@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -349,16 +348,19 @@ type node struct {
 	mover    game.Color
 	parent   *node
 	children []*node
-	untried  []game.Turn // ordered best first; nil until the node is expanded
+	untried  []game.Turn // the first ordered are best first; nil until the node is expanded
+	ordered  int
 	expanded bool
 	visits   int
 	value    float64 // sum of results for mover
 }
 
 type searcher struct {
-	opts *Options
-	rng  *rand.Rand
-	buf  []game.Turn
+	opts   *Options
+	rng    *rand.Rand
+	buf    []game.Turn
+	scores []float64
+	sc     scorer
 }
 
 func (s *searcher) iterate(root *node) {
@@ -372,8 +374,7 @@ func (s *searcher) iterate(root *node) {
 		}
 		allowed := 1 + int(s.opts.Widening*math.Sqrt(float64(n.visits)))
 		if len(n.children) < allowed && len(n.untried) > 0 {
-			t := n.untried[0]
-			n.untried = n.untried[1:]
+			t := s.next(n)
 			c := &node{pos: n.pos.PlayLegal(t), turn: t, mover: n.pos.ToMove(), parent: n}
 			n.children = append(n.children, c)
 			n = c
@@ -414,28 +415,145 @@ func (s *searcher) select_(n *node) *node {
 	return best
 }
 
-// expand orders the legal turns of n by a cheap heuristic: claims won,
-// then shots that grow the mover's groups next to unclaimed shooters.
+// expand lists the legal turns of n and puts the most promising first.
+// Ordering all of them would cost more than the search gains from most
+// nodes, which are visited only a few times: the turns are ordered in
+// chunks, the next chunk when progressive widening asks for it.
 func (s *searcher) expand(n *node) {
 	n.expanded = true
 	s.buf = n.pos.LegalTurns(s.buf[:0])
-	type scored struct {
-		t     game.Turn
-		score float64
+	n.untried = make([]game.Turn, len(s.buf))
+	copy(n.untried, s.buf)
+	s.order(n, firstChunk)
+}
+
+// firstChunk is the number of turns ordered when a node is expanded.
+const firstChunk = 8
+
+// order scores the untried turns of n and moves the best k of them, best
+// first, to the front. The scores carry a random tie-break.
+func (s *searcher) order(n *node, k int) {
+	list := n.untried
+	if k > len(list) {
+		k = len(list)
 	}
-	list := make([]scored, len(s.buf))
-	me := n.pos.ToMove()
-	for i, t := range s.buf {
-		list[i] = scored{t, turnScore(n.pos, t, me) + s.rng.Float64()}
+	sc := &s.sc
+	sc.reset(n.pos)
+	s.scores = s.scores[:0]
+	for _, t := range list {
+		s.scores = append(s.scores, sc.score(t)+s.rng.Float64())
 	}
-	sort.Slice(list, func(i, j int) bool { return list[i].score > list[j].score })
-	n.untried = make([]game.Turn, len(list))
-	for i := range list {
-		n.untried[i] = list[i].t
+	scores := s.scores
+	for i := 0; i < k; i++ {
+		best := i
+		for j := i + 1; j < len(list); j++ {
+			if scores[j] > scores[best] {
+				best = j
+			}
+		}
+		list[i], list[best] = list[best], list[i]
+		scores[i], scores[best] = scores[best], scores[i]
+	}
+	n.ordered = k
+}
+
+// next removes and returns the best untried turn of n.
+func (s *searcher) next(n *node) game.Turn {
+	if n.ordered == 0 {
+		s.order(n, max(firstChunk, 2*len(n.children)))
+	}
+	t := n.untried[0]
+	n.untried = n.untried[1:]
+	n.ordered--
+	return t
+}
+
+// scorer computes turnScore quickly. Most turns trap no shooter, and for
+// those the score depends on the shot square and on the moved shooter
+// only: the part that depends on the shot square is computed once per
+// square.
+type scorer struct {
+	pos game.Position
+	me  game.Color
+	// danger is every square next to an unclaimed shooter that two more
+	// stones could trap.
+	danger game.Bits
+	// with[x] is pos with a stone of me on x; shot[x] sums points over
+	// the unclaimed shooters next to x; done marks the squares computed.
+	with [100]game.Position
+	shot [100]float64
+	done game.Bits
+	// pts caches points(x, sq) by the direction from x to sq; known[x]
+	// has bit d set when pts[x][d] is computed.
+	pts   [100][9]float64
+	known [100]uint16
+}
+
+func (sc *scorer) reset(p game.Position) {
+	sc.pos, sc.me, sc.danger, sc.done = p, p.ToMove(), game.Bits{}, game.Bits{}
+	for sh := p.Unclaimed(); !sh.Empty(); {
+		sq := sh.First()
+		sh = sh.Without(sq)
+		if p.FreeNeighbours(sq) <= 2 {
+			sc.danger = sc.danger.Or(p.Neighbours(sq))
+		}
 	}
 }
 
-// turnScore is the move-ordering heuristic for the player me.
+// points is what a shot on x adds for the shooter on sq next to it.
+func (sc *scorer) points(x, sq game.Square) float64 {
+	d := (sq.Rank()-x.Rank()+1)*3 + sq.File() - x.File() + 1
+	if sc.known[x]&(1<<d) != 0 {
+		return sc.pts[x][d]
+	}
+	b, w := sc.with[x].AdjacentGroups(sq)
+	if sc.me == game.White {
+		b, w = w, b
+	}
+	v := 1.0
+	if b > w {
+		v = 3
+	}
+	sc.pts[x][d] = v
+	sc.known[x] |= 1 << d
+	return v
+}
+
+// score equals turnScore(sc.pos, t, sc.me).
+func (sc *scorer) score(t game.Turn) float64 {
+	// A turn fills at most two squares (the destination and the shot), so
+	// only a shooter with at most two free neighbours can be trapped: by a
+	// stone next to it, or the moved shooter by its own shot.
+	if sc.danger.Has(t.Shot) || t.Moved() && (sc.danger.Has(t.To) || sc.pos.FreeNeighbours(t.To) <= 1) {
+		return turnScore(sc.pos, t, sc.me)
+	}
+	x := t.Shot
+	if !sc.done.Has(x) {
+		sc.done = sc.done.With(x)
+		sc.with[x] = sc.pos.PlayLegal(game.Turn{From: x, To: game.NoSquare, Shot: x})
+		sc.known[x] = 0
+		sum := 0.0
+		for sh := sc.pos.Unclaimed().And(sc.pos.Neighbours(x)); !sh.Empty(); {
+			sq := sh.First()
+			sh = sh.Without(sq)
+			sum += sc.points(x, sq)
+		}
+		sc.shot[x] = sum
+	}
+	v := sc.shot[x]
+	if t.Moved() {
+		if t.From != x && near(t.From, x) {
+			v -= sc.points(x, t.From)
+		}
+		if near(t.To, x) {
+			v += sc.points(x, t.To)
+		}
+	}
+	return v
+}
+
+// turnScore is the move-ordering heuristic for the player me: claims won,
+// then shots that grow the mover's groups next to unclaimed shooters.
 func turnScore(p game.Position, t game.Turn, me game.Color) float64 {
 	q := p.PlayLegal(t)
 	if w := q.Winner(); w != game.NoColor {

@@ -215,3 +215,36 @@ func TestStandardLibraryOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestScorerMatchesTurnScore checks the fast move-ordering score against
+// the plain one (which plays every turn) over every legal turn of random
+// positions of each size.
+func TestScorerMatchesTurnScore(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	var sc scorer
+	checked, nonzero := 0, 0
+	for _, size := range game.Sizes {
+		for i := 0; i < 150; i++ {
+			g := randomGame(t, size, r)
+			pos := g.Position()
+			if pos.Phase() != game.PhasePlay {
+				continue
+			}
+			sc.reset(pos)
+			for _, tu := range pos.LegalTurns(nil) {
+				want := turnScore(pos, tu, pos.ToMove())
+				if got := sc.score(tu); got != want {
+					t.Fatalf("%v: turn %v scores %v, want %v", pos, tu, got, want)
+				}
+				checked++
+				if want != 0 {
+					nonzero++
+				}
+			}
+		}
+	}
+	if checked < 10000 || nonzero < checked/20 {
+		t.Fatalf("checked %d turns, %d with a non-zero score: too few", checked, nonzero)
+	}
+	t.Logf("checked %d turns, %d with a non-zero score", checked, nonzero)
+}
