@@ -68,7 +68,7 @@ func (m *Main) selfplay(args []string) error {
 	pairs := fs.String("pairs", "easy-random,medium-easy,hard-medium", "pairings, comma separated")
 	seed := fs.Uint64("seed", 1, "seed of the first game")
 	parallel := fs.Int("parallel", 1, "games played at once")
-	hardIters := fs.Int("hard-iterations", 0, "bound hard by iterations instead of time (0: the level's time)")
+	hardIters := fs.Int("hard-iterations", 0, "hard's iterations a decision (0: the level's own)")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("%v: flags are -games, -sizes, -pairs, -seed, -parallel, -hard-iterations", err)
 	}

@@ -81,17 +81,20 @@ type Options struct {
 	Now func() time.Time
 }
 
-// Options returns the settings of a level. Hard uses both cores and thinks
-// at most 4 seconds (a margin under the 5-second limit on a busy machine);
-// medium answers well under a second.
+// Options returns the settings of a level. Each level is bounded by
+// iterations, so that its strength does not depend on the machine or its
+// load, and by time as a safety net. Easy thinks a few milliseconds;
+// medium answers well under a second; hard searches 60,000 playouts on
+// both cores, about a second a move on a 2-core machine and never more
+// than 4 seconds (a margin under the 5-second limit).
 func (l Level) Options() Options {
 	switch l {
 	case Easy:
 		return Options{Iterations: 150, Time: time.Second, Workers: 1, PlayoutDepth: 4, SetupCandidates: 3, SetupPlayouts: 8}
 	case Medium:
-		return Options{Iterations: 3000, Time: 500 * time.Millisecond, Workers: 1, PlayoutDepth: 10, SetupCandidates: 10, SetupPlayouts: 40}
+		return Options{Iterations: 3000, Time: 800 * time.Millisecond, Workers: 1, PlayoutDepth: 10, SetupCandidates: 10, SetupPlayouts: 40}
 	default:
-		return Options{Iterations: 0, Time: 4000 * time.Millisecond, Workers: 2, PlayoutDepth: 10, SetupCandidates: 24, SetupPlayouts: 100}
+		return Options{Iterations: 60000, Time: 4000 * time.Millisecond, Workers: 2, PlayoutDepth: 10, SetupCandidates: 24, SetupPlayouts: 100}
 	}
 }
 
@@ -348,8 +351,8 @@ type node struct {
 	mover    game.Color
 	parent   *node
 	children []*node
-	untried  []game.Turn // the first ordered are best first; nil until the node is expanded
-	ordered  int
+	untried  []game.Turn // the next turns to try, best first
+	left     int         // legal turns that are not children yet
 	expanded bool
 	visits   int
 	value    float64 // sum of results for mover
@@ -373,7 +376,7 @@ func (s *searcher) iterate(root *node) {
 			s.expand(n)
 		}
 		allowed := 1 + int(s.opts.Widening*math.Sqrt(float64(n.visits)))
-		if len(n.children) < allowed && len(n.untried) > 0 {
+		if len(n.children) < allowed && n.left > 0 {
 			t := s.next(n)
 			c := &node{pos: n.pos.PlayLegal(t), turn: t, mover: n.pos.ToMove(), parent: n}
 			n.children = append(n.children, c)
@@ -415,28 +418,25 @@ func (s *searcher) select_(n *node) *node {
 	return best
 }
 
-// expand lists the legal turns of n and puts the most promising first.
+// expand lists the legal turns of n and keeps the most promising few.
 // Ordering all of them would cost more than the search gains from most
-// nodes, which are visited only a few times: the turns are ordered in
-// chunks, the next chunk when progressive widening asks for it.
+// nodes, which are visited only a few times, and keeping them all would
+// cost memory: the turns are ordered in chunks, the next chunk when
+// progressive widening asks for it.
 func (s *searcher) expand(n *node) {
 	n.expanded = true
 	s.buf = n.pos.LegalTurns(s.buf[:0])
-	n.untried = make([]game.Turn, len(s.buf))
-	copy(n.untried, s.buf)
-	s.order(n, firstChunk)
+	n.left = len(s.buf)
+	s.keepBest(n, s.buf, firstChunk)
 }
 
 // firstChunk is the number of turns ordered when a node is expanded.
 const firstChunk = 8
 
-// order scores the untried turns of n and moves the best k of them, best
-// first, to the front. The scores carry a random tie-break.
-func (s *searcher) order(n *node, k int) {
-	list := n.untried
-	if k > len(list) {
-		k = len(list)
-	}
+// keepBest scores the turns of list and keeps the best k of them, best
+// first, as the untried turns of n. The scores carry a random tie-break.
+func (s *searcher) keepBest(n *node, list []game.Turn, k int) {
+	k = min(k, len(list))
 	sc := &s.sc
 	sc.reset(n.pos)
 	s.scores = s.scores[:0]
@@ -454,17 +454,28 @@ func (s *searcher) order(n *node, k int) {
 		list[i], list[best] = list[best], list[i]
 		scores[i], scores[best] = scores[best], scores[i]
 	}
-	n.ordered = k
+	n.untried = append([]game.Turn(nil), list[:k]...)
 }
 
-// next removes and returns the best untried turn of n.
+// next removes and returns the best untried turn of n (n.left > 0).
 func (s *searcher) next(n *node) game.Turn {
-	if n.ordered == 0 {
-		s.order(n, max(firstChunk, 2*len(n.children)))
+	if len(n.untried) == 0 {
+		tried := make(map[game.Turn]bool, len(n.children))
+		for _, c := range n.children {
+			tried[c.turn] = true
+		}
+		list := s.buf[:0]
+		for _, t := range n.pos.LegalTurns(s.buf[:0]) {
+			if !tried[t] {
+				list = append(list, t)
+			}
+		}
+		s.buf = list
+		s.keepBest(n, list, max(firstChunk, 2*len(n.children)))
 	}
 	t := n.untried[0]
 	n.untried = n.untried[1:]
-	n.ordered--
+	n.left--
 	return t
 }
 
