@@ -248,3 +248,92 @@ func TestScorerMatchesTurnScore(t *testing.T) {
 	}
 	t.Logf("checked %d turns, %d with a non-zero score", checked, nonzero)
 }
+
+// TestTreeInvariants searches long enough that nodes order several chunks
+// of turns, then checks every node: its children are distinct legal
+// turns leading to the right positions, the turns left untried are
+// counted exactly, and visits add up.
+func TestTreeInvariants(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 11))
+	for _, size := range game.Sizes {
+		var g game.Game
+		for g.Len() == 0 || g.Position().Phase() != game.PhasePlay {
+			g = randomGame(t, size, r)
+		}
+		p := New(Options{Iterations: 4000, Seed: 5})
+		p.search(g.Position())
+		root := p.trees[0]
+		nodes, chunked := 0, 0
+		var walk func(n *node)
+		walk = func(n *node) {
+			nodes++
+			if !n.expanded {
+				if len(n.children) != 0 {
+					t.Fatalf("%v: unexpanded node with children", n.pos)
+				}
+				return
+			}
+			legal := n.pos.LegalTurns(nil)
+			isLegal := map[game.Turn]bool{}
+			for _, m := range legal {
+				isLegal[m] = true
+			}
+			seen := map[game.Turn]bool{}
+			sum := 0
+			for _, c := range n.children {
+				if !isLegal[c.turn] || seen[c.turn] {
+					t.Fatalf("%v: child %v illegal or repeated", n.pos, c.turn)
+				}
+				seen[c.turn] = true
+				if c.pos != n.pos.PlayLegal(c.turn) || c.parent != n || c.mover != n.pos.ToMove() {
+					t.Fatalf("%v: child %v has the wrong position, parent or mover", n.pos, c.turn)
+				}
+				sum += c.visits
+				walk(c)
+			}
+			for _, u := range n.untried {
+				if !isLegal[u] || seen[u] {
+					t.Fatalf("%v: untried %v illegal or already a child", n.pos, u)
+				}
+			}
+			if len(n.children)+n.left != len(legal) {
+				t.Fatalf("%v: %d children + %d left != %d legal turns", n.pos, len(n.children), n.left, len(legal))
+			}
+			if len(n.children) > firstChunk {
+				chunked++
+			}
+			if n.visits < sum {
+				t.Fatalf("%v: %d visits < %d over the children", n.pos, n.visits, sum)
+			}
+		}
+		walk(root)
+		if root.visits != 4000 || chunked == 0 {
+			t.Fatalf("%v: root visits %d, %d nodes past the first chunk", size, root.visits, chunked)
+		}
+		t.Logf("%v: %d nodes, %d past the first chunk", size, nodes, chunked)
+	}
+}
+
+// BenchmarkLevel measures one decision of each level at the first turn of
+// play (the widest position) of each size, fresh tree, seeded: the time a
+// player waits and the memory the tree takes.
+func BenchmarkLevel(b *testing.B) {
+	for _, l := range Levels {
+		for _, size := range game.Sizes {
+			b.Run(l.String()+"/"+size.String(), func(b *testing.B) {
+				g, _ := game.NewGame(size)
+				rnd := NewRandom(3)
+				for g.Position().Phase() != game.PhasePlay {
+					a, _ := rnd.Act(g)
+					g, _ = g.Play(a)
+				}
+				for i := 0; i < b.N; i++ {
+					p := NewLevel(l, uint64(i))
+					if _, err := p.Act(g); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
