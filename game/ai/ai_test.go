@@ -337,3 +337,25 @@ func BenchmarkLevel(b *testing.B) {
 		}
 	}
 }
+
+// TestSwapsWhenBlackIsFavoured checks the side choice after first setups
+// that hand Black a shooter: on 7x7 a shooter in a corner or on an edge
+// with a black stone next to it can be trapped at once with Black's group
+// beside it, so the second player takes Black.
+func TestSwapsWhenBlackIsFavoured(t *testing.T) {
+	for _, rec := range []string{"[a1]b1", "[a1]a2", "[a4]b4", "[g7]f7"} {
+		g, err := game.ParseRecordString("size=7\n" + rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := uint64(1); seed <= 3; seed++ {
+			a, err := NewLevel(Hard, seed).Act(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.String() != "swap" {
+				t.Fatalf("after %s (seed %d) the player chose %s; Black is favoured", rec, seed, a)
+			}
+		}
+	}
+}
