@@ -130,8 +130,9 @@ func (o Options) withDefaults() Options {
 // to reuse them when the game continues; it is not safe for concurrent
 // use (use one Player per game).
 type Player struct {
-	opts  Options
-	trees []*node // per worker, the root of the last search
+	opts     Options
+	trees    []*node   // per worker, the root of the last search
+	deadline time.Time // of the current decision; zero for none
 }
 
 // New returns a player with the given options.
@@ -151,11 +152,15 @@ func (p *Player) Options() Options { return p.opts }
 func (p *Player) Act(g game.Game) (game.Action, error) {
 	pos := g.Position()
 	rng := rand.New(rand.NewPCG(p.opts.Seed, uint64(g.Len())*0x9e3779b97f4a7c15+1))
+	p.deadline = time.Time{}
+	if p.opts.Time > 0 {
+		p.deadline = p.opts.Now().Add(p.opts.Time)
+	}
 	switch pos.Phase() {
 	case game.PhaseSetup1:
 		return p.firstSetup(pos, rng), nil
 	case game.PhaseChoice:
-		return game.ChoiceAction(blackWinRate(pos, p.opts.SetupPlayouts*p.opts.SetupCandidates/2+10, rng) > 0.5), nil
+		return game.ChoiceAction(p.blackAfterBestReply(pos, rng) > 0.5), nil
 	case game.PhaseSetup2:
 		return p.secondSetup(pos, rng), nil
 	case game.PhasePlay:
@@ -165,28 +170,112 @@ func (p *Player) Act(g game.Game) (game.Action, error) {
 	return game.Action{}, ErrGameOver
 }
 
-// firstSetup picks, among random legal setups, the one whose position
-// looks most balanced: the opponent will take the better side.
+// firstSetup picks, among candidate setups, the one whose position looks
+// most balanced, since the opponent will take the better side: each
+// candidate is scored by short searches after two replies of White's.
 func (p *Player) firstSetup(pos game.Position, rng *rand.Rand) game.Action {
-	return p.bestSetup(pos, rng, func(black float64) float64 { return -math.Abs(black - 0.5) })
+	return p.bestSetup(pos, rng, func(q game.Position) float64 {
+		r, err := q.Apply(game.ChoiceAction(false))
+		if err != nil {
+			return math.Inf(-1)
+		}
+		black := 1.0
+		for i := 0; i < 2; i++ {
+			a := spreadSetup(r, rng)
+			if i == 1 {
+				a = stakeSetup(r, a, rng)
+			}
+			if t, err := r.Apply(a); err == nil {
+				black = min(black, p.blackValue(t, p.opts.SetupPlayouts*5, rng))
+			}
+		}
+		return -math.Abs(black - 0.5)
+	})
 }
 
-// secondSetup picks, among random legal setups, the best one for White.
+// secondSetup picks, among candidate setups, the best one for White: each
+// candidate is scored by a short tree search from Black's first turn,
+// which sees the quick claims that random playouts miss.
 func (p *Player) secondSetup(pos game.Position, rng *rand.Rand) game.Action {
-	return p.bestSetup(pos, rng, func(black float64) float64 { return 1 - black })
+	return p.bestSetup(pos, rng, func(q game.Position) float64 {
+		return 1 - p.blackValue(q, p.opts.SetupPlayouts*10, rng)
+	})
 }
 
-// bestSetup scores SetupCandidates random setups by Black's estimated win
-// rate and returns the one that scores highest.
-func (p *Player) bestSetup(pos game.Position, rng *rand.Rand, score func(black float64) float64) game.Action {
+// blackAfterBestReply estimates Black's chance after the side choice,
+// whichever it is: White then places the second setup, and will choose a
+// good one. The best of White's candidates is scored again by a longer
+// search, since the best of several noisy scores is biased. Each part has
+// half of the time.
+func (p *Player) blackAfterBestReply(pos game.Position, rng *rand.Rand) float64 {
+	q, err := pos.Apply(game.ChoiceAction(false))
+	if err != nil {
+		return 0.5
+	}
+	end := p.deadline
+	if !end.IsZero() {
+		p.deadline = p.opts.Now().Add(end.Sub(p.opts.Now()) / 2)
+	}
+	a := p.secondSetup(q, rng)
+	p.deadline = end
+	r, err := q.Apply(a)
+	if err != nil {
+		return 0.5
+	}
+	return p.blackValue(r, p.opts.SetupPlayouts*40, rng)
+}
+
+// late reports whether the decision's time is up.
+func (p *Player) late() bool {
+	return !p.deadline.IsZero() && !p.opts.Now().Before(p.deadline)
+}
+
+// blackValue is Black's chance in a play-phase position by a fresh tree
+// search of n iterations (fewer when the time is up): the mean result of
+// the turn searched most.
+func (p *Player) blackValue(pos game.Position, n int, rng *rand.Rand) float64 {
+	if pos.Over() || pos.Phase() != game.PhasePlay {
+		return Evaluate(pos)
+	}
+	o := p.opts
+	root := &node{pos: pos, mover: pos.ToMove().Other()}
+	s := searcher{opts: &o, rng: rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))}
+	for i := 0; i < max(n, 2) && (i < 2 || !p.late()); i++ {
+		s.iterate(root)
+	}
+	var best *node
+	for _, c := range root.children {
+		if best == nil || c.visits > best.visits {
+			best = c
+		}
+	}
+	if best == nil || best.visits == 0 {
+		return Evaluate(pos)
+	}
+	v := best.value / float64(best.visits) // for the mover of best
+	if best.mover == game.White {
+		v = 1 - v
+	}
+	return v
+}
+
+// bestSetup scores SetupCandidates setups and returns the one that
+// scores highest; it stops early, after one, when the time is up. Half of
+// the candidates are random (shooters kept off the edges when possible);
+// the other half put the stone next to the shooter closest to being
+// trapped, where a stone decides who claims it.
+func (p *Player) bestSetup(pos game.Position, rng *rand.Rand, score func(q game.Position) float64) game.Action {
 	best, bestScore := game.Action{}, math.Inf(-1)
-	for i := 0; i < p.opts.SetupCandidates; i++ {
+	for i := 0; i < p.opts.SetupCandidates && (best.Kind == 0 || !p.late()); i++ {
 		a := spreadSetup(pos, rng)
+		if i%2 == 1 {
+			a = stakeSetup(pos, a, rng)
+		}
 		q, err := pos.Apply(a)
 		if err != nil {
 			continue
 		}
-		if s := score(blackWinRate(q, p.opts.SetupPlayouts, rng)); s > bestScore {
+		if s := score(q); s > bestScore || best.Kind == 0 {
 			best, bestScore = a, s
 		}
 	}
@@ -194,6 +283,35 @@ func (p *Player) bestSetup(pos game.Position, rng *rand.Rand, score func(black f
 		return pos.RandomSetup(rng)
 	}
 	return best
+}
+
+// stakeSetup moves the stone of setup a next to the shooter with the
+// fewest free neighbours once a is placed; it returns a unchanged when
+// that is not possible.
+func stakeSetup(pos game.Position, a game.Action, rng *rand.Rand) game.Action {
+	q, err := pos.Apply(a)
+	if err != nil {
+		return a
+	}
+	// The board without the stone of a: its square is free again.
+	free := q.Empties().With(a.Stone)
+	target, fewest := game.NoSquare, 9
+	for sh := q.Unclaimed(); !sh.Empty(); {
+		sq := sh.First()
+		sh = sh.Without(sq)
+		if n := q.Neighbours(sq).And(free).Count(); n > 0 && n < fewest {
+			target, fewest = sq, n
+		}
+	}
+	if target == game.NoSquare {
+		return a
+	}
+	options := q.Neighbours(target).And(free).Squares()
+	b := game.SetupAction(a.Shooters, options[rng.IntN(len(options))])
+	if _, err := pos.Apply(b); err != nil {
+		return a
+	}
+	return b
 }
 
 // spreadSetup is a random legal setup that keeps shooters off the edges
@@ -214,41 +332,6 @@ func spreadSetup(pos game.Position, rng *rand.Rand) game.Action {
 		}
 	}
 	return a
-}
-
-// blackWinRate estimates Black's chance from a setup position with random
-// completions and random playouts to the end.
-func blackWinRate(pos game.Position, n int, rng *rand.Rand) float64 {
-	if n <= 0 {
-		n = 1
-	}
-	wins := 0
-	for i := 0; i < n; i++ {
-		q := pos
-		for q.Phase() != game.PhasePlay && !q.Over() {
-			var a game.Action
-			switch q.Phase() {
-			case game.PhaseChoice:
-				a = game.ChoiceAction(false)
-			default:
-				a = q.RandomSetup(rng)
-			}
-			next, err := q.Apply(a)
-			if err != nil {
-				break
-			}
-			q = next
-		}
-		for {
-			if _, ok := q.RandomTurn(rng); !ok {
-				break
-			}
-		}
-		if q.Winner() == game.Black {
-			wins++
-		}
-	}
-	return float64(wins) / float64(n)
 }
 
 // search runs the tree search from a play-phase position.
