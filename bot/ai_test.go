@@ -215,7 +215,10 @@ func TestAIWholeGame(t *testing.T) {
 	for run := 0; run < 2; run++ {
 		e := newEnv(t, Config{})
 		box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(40)})
-		g, _ := playAI(t, e, box, 5)
+		g, final := playAI(t, e, box, 5)
+		if !strings.Contains(final.Text, "Games against the computer do not count in the standings.") || strings.Contains(final.Text, "/veletas standings") {
+			t.Fatalf("the final message of an AI game: %q", final.Text)
+		}
 		if g.AI != aiName || g.AILevel != "easy" || g.Winner == "" || g.Reason != store.ReasonMajority {
 			t.Fatalf("finished: %+v", g)
 		}

@@ -348,7 +348,11 @@ func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Rep
 		} else if g.Reason == store.ReasonTimeout {
 			how = tr(loc, "view.ontime")
 		}
-		sb.WriteString(tr(loc, "view.wins", Mention(g.Winner), how))
+		key := "view.wins"
+		if g.AI != "" {
+			key = "view.wins.ai"
+		}
+		sb.WriteString(tr(loc, key, Mention(g.Winner), how))
 		mentions = []string{g.Winner, g.Loser()}
 	case g.AI != "" && g.ToAct() == g.AI:
 		sb.WriteString(aiThinking(loc, g)) // no ping, no buttons: the AI acts (ai.go)

@@ -95,6 +95,7 @@ var messagesEN = map[string]string{
 	"view.byresign":     "by resignation of %s",
 	"view.ontime":       "on time",
 	"view.wins":         "**%s wins** %s! Standings: `/veletas standings`.",
+	"view.wins.ai":      "**%s wins** %s! Games against the computer do not count in the standings.",
 	"prompt.setup1":     "%s, your turn (Black): place %d shooters and the black stone with `/veletas setup shooters:… stone:…`.",
 	"prompt.setup1.one": "%s, your turn (Black): place %d shooter and the black stone with `/veletas setup shooters:… stone:…`.",
 	"prompt.choice":     "%s, your turn: **Swap** to take Black (and move first) or **Keep** to stay White.",

@@ -94,6 +94,7 @@ var messagesFR = map[string]string{
 	"view.byresign":     "par abandon de %s",
 	"view.ontime":       "au temps",
 	"view.wins":         "**%s gagne** %s ! Classement : `/veletas standings`.",
+	"view.wins.ai":      "**%s gagne** %s ! Les parties contre l'ordinateur ne comptent pas au classement.",
 	"prompt.setup1":     "%s, à vous (Noirs) : placez %d tireurs et la pierre noire avec `/veletas setup shooters:… stone:…`.",
 	"prompt.setup1.one": "%s, à vous (Noirs) : placez %d tireur et la pierre noire avec `/veletas setup shooters:… stone:…`.",
 	"prompt.choice":     "%s, à vous : **Échanger** pour prendre les Noirs (et jouer en premier) ou **Garder** pour rester Blanc.",

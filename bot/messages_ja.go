@@ -94,6 +94,7 @@ var messagesJA = map[string]string{
 	"view.byresign":     "%s さんの投了により",
 	"view.ontime":       "時間切れにより",
 	"view.wins":         "**%s さんの勝ち**です（%s）！順位は `/veletas standings` で。",
+	"view.wins.ai":      "**%s さんの勝ち**です（%s）！コンピューターとの対局は順位表に数えません。",
 	"prompt.setup1":     "%s さんの番です（黒）：`/veletas setup shooters:… stone:…` でシューターを%d個と黒石を置いてください。",
 	"prompt.setup1.one": "%s さんの番です（黒）：`/veletas setup shooters:… stone:…` でシューターを%d個と黒石を置いてください。",
 	"prompt.choice":     "%s さんの番です：**交代**（Swap）で黒を取って先に指すか、**そのまま**（Keep）で白のままでいるかを選んでください。",
