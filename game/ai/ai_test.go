@@ -30,6 +30,16 @@ func randomGame(t *testing.T, size game.Size, r *rand.Rand) game.Game {
 	return g
 }
 
+// randomPlayGame returns a random game cut in the play phase.
+func randomPlayGame(t *testing.T, size game.Size, r *rand.Rand) game.Game {
+	t.Helper()
+	for {
+		if g := randomGame(t, size, r); g.Position().Phase() == game.PhasePlay {
+			return g
+		}
+	}
+}
+
 func TestNeverIllegal(t *testing.T) {
 	n := 1000
 	if testing.Short() {
@@ -120,10 +130,7 @@ func (c *fakeClock) Now() time.Time {
 func TestStopsWithinTimeBudget(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 3))
 	for _, size := range game.Sizes {
-		var g game.Game
-		for g.Len() == 0 || g.Position().Phase() != game.PhasePlay {
-			g = randomGame(t, size, r)
-		}
+		g := randomPlayGame(t, size, r)
 		for _, workers := range []int{1, 2} {
 			clock := &fakeClock{now: time.Unix(0, 0)}
 			p := New(Options{Time: 100 * time.Millisecond, Workers: workers, Now: clock.Now})
@@ -144,10 +151,7 @@ func TestStopsWithinTimeBudget(t *testing.T) {
 func TestDeterministicForASeed(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
 	for _, size := range game.Sizes {
-		g := randomGame(t, size, r)
-		for g.Position().Phase() != game.PhasePlay {
-			g = randomGame(t, size, r)
-		}
+		g := randomPlayGame(t, size, r)
 		o := Options{Iterations: 400, Workers: 2, Seed: 42}
 		a1, _ := New(o).Act(g)
 		a2, _ := New(o).Act(g)
@@ -256,10 +260,7 @@ func TestScorerMatchesTurnScore(t *testing.T) {
 func TestTreeInvariants(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 11))
 	for _, size := range game.Sizes {
-		var g game.Game
-		for g.Len() == 0 || g.Position().Phase() != game.PhasePlay {
-			g = randomGame(t, size, r)
-		}
+		g := randomPlayGame(t, size, r)
 		p := New(Options{Iterations: 4000, Seed: 5})
 		p.search(g.Position())
 		root := p.trees[0]
