@@ -181,11 +181,7 @@ func (p *Player) firstSetup(pos game.Position, rng *rand.Rand) game.Action {
 		}
 		black := 1.0
 		for i := 0; i < 2; i++ {
-			a := spreadSetup(r, rng)
-			if i == 1 {
-				a = stakeSetup(r, a, rng)
-			}
-			if t, err := r.Apply(a); err == nil {
+			if t, err := r.Apply(candidateSetup(r, i, rng)); err == nil {
 				black = min(black, p.blackValue(t, p.opts.SetupPlayouts*5, rng))
 			}
 		}
@@ -259,18 +255,12 @@ func (p *Player) blackValue(pos game.Position, n int, rng *rand.Rand) float64 {
 	return v
 }
 
-// bestSetup scores SetupCandidates setups and returns the one that
-// scores highest; it stops early, after one, when the time is up. Half of
-// the candidates are random (shooters kept off the edges when possible);
-// the other half put the stone next to the shooter closest to being
-// trapped, where a stone decides who claims it.
+// bestSetup scores SetupCandidates candidate setups and returns the one
+// that scores highest; it stops early, after one, when the time is up.
 func (p *Player) bestSetup(pos game.Position, rng *rand.Rand, score func(q game.Position) float64) game.Action {
 	best, bestScore := game.Action{}, math.Inf(-1)
 	for i := 0; i < p.opts.SetupCandidates && (best.Kind == 0 || !p.late()); i++ {
-		a := spreadSetup(pos, rng)
-		if i%2 == 1 {
-			a = stakeSetup(pos, a, rng)
-		}
+		a := candidateSetup(pos, i, rng)
 		q, err := pos.Apply(a)
 		if err != nil {
 			continue
@@ -283,6 +273,18 @@ func (p *Player) bestSetup(pos game.Position, rng *rand.Rand, score func(q game.
 		return pos.RandomSetup(rng)
 	}
 	return best
+}
+
+// candidateSetup is the i-th candidate setup: random (shooters kept off
+// the edges when possible) for even i; for odd i, with the stone next to
+// the shooter closest to being trapped, where a stone decides who claims
+// it.
+func candidateSetup(pos game.Position, i int, rng *rand.Rand) game.Action {
+	a := spreadSetup(pos, rng)
+	if i%2 == 1 {
+		a = stakeSetup(pos, a, rng)
+	}
+	return a
 }
 
 // stakeSetup moves the stone of setup a next to the shooter with the
