@@ -40,15 +40,23 @@ func randomPlayGame(t *testing.T, size game.Size, r *rand.Rand) game.Game {
 	}
 }
 
+// TestNeverIllegal asks for an action in 3,000 random positions of each
+// size (setup phases included); every 30th gets a longer search, which
+// orders several chunks of turns.
 func TestNeverIllegal(t *testing.T) {
-	n := 1000
+	n := 3000
 	if testing.Short() {
-		n = 100
+		n = 300
 	}
 	for _, size := range game.Sizes {
 		r := rand.New(rand.NewPCG(uint64(size), 1))
-		p := New(Options{Iterations: 6, Workers: 1, SetupCandidates: 2, SetupPlayouts: 2})
+		quick := New(Options{Iterations: 6, Workers: 1, SetupCandidates: 2, SetupPlayouts: 2})
+		long := New(Options{Iterations: 200, Workers: 2, SetupCandidates: 2, SetupPlayouts: 2})
 		for i := 0; i < n; i++ {
+			p := quick
+			if i%30 == 0 {
+				p = long
+			}
 			g := randomGame(t, size, r)
 			if g.Position().Over() {
 				if _, err := p.Act(g); err == nil {
