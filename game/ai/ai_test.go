@@ -156,6 +156,31 @@ func TestStopsWithinTimeBudget(t *testing.T) {
 	}
 }
 
+// TestSetupsStopWithinTimeBudget gives the setup decisions far more
+// candidates and search than a 100 ms budget allows: they must stop.
+func TestSetupsStopWithinTimeBudget(t *testing.T) {
+	for _, size := range game.Sizes {
+		g, _ := game.NewGame(size)
+		for g.Position().Phase() != game.PhasePlay {
+			clock := &fakeClock{now: time.Unix(0, 0)}
+			p := New(Options{Time: 100 * time.Millisecond, SetupCandidates: 10000, SetupPlayouts: 10000, Now: clock.Now})
+			start := clock.Now()
+			a, err := p.Act(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// One candidate may be finishing when the time is up: each
+			// reads the clock a few times.
+			if used := clock.now.Sub(start); used > 120*time.Millisecond {
+				t.Fatalf("%v %v: used %v of a 100ms budget", size, g.Position().Phase(), used)
+			}
+			if g, err = g.Play(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
 func TestDeterministicForASeed(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
 	for _, size := range game.Sizes {
