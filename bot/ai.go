@@ -9,15 +9,15 @@ import (
 	"sync"
 	"time"
 
-	"github.com/veletasbot/veletas/game"
-	"github.com/veletasbot/veletas/game/ai"
+	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/store"
 )
 
 // Games against the AI
 //
 // `/veletas challenge opponent:@<the bot> level:… size:…` starts a game
-// against the computer player of package game/ai at once. The challenger
+// against the computer player of package game/veletas/ai at once. The challenger
 // makes the first setup, as in a game between people, and the AI then
 // chooses sides: the pie rule protects the human, who places first, and
 // the AI's swap decision is its strongest part of the setup.
@@ -44,13 +44,13 @@ type Sender interface {
 // Actor chooses the AI's actions; *ai.Player implements it. An Actor is
 // used by one worker at a time.
 type Actor interface {
-	Act(g game.Game) (game.Action, error)
+	Act(g veletas.Game) (veletas.Action, error)
 }
 
 // AIStore is what the AI needs from the store besides Store. *store.DB
 // implements it.
 type AIStore interface {
-	StartAIGame(guild, channel, human, ai, level string, size game.Size) (store.Game, error)
+	StartAIGame(guild, channel, human, ai, level string, size veletas.Size) (store.Game, error)
 	ActiveGames(guild string) ([]store.Game, error)
 }
 
@@ -252,10 +252,10 @@ func (b *Bot) challengeAI(req Request, opp string) (Reply, error) {
 			return Reply{}, refuse("ai.level.bad", quote(s))
 		}
 	}
-	var size game.Size
+	var size veletas.Size
 	if s := strings.TrimSpace(req.Options["size"]); s != "" {
 		var err error
-		if size, err = game.ParseSize(s); err != nil || len(s) > 5 {
+		if size, err = veletas.ParseSize(s); err != nil || len(s) > 5 {
 			return Reply{}, refuse("challenge.badsize", quote(s))
 		}
 	}
@@ -264,7 +264,7 @@ func (b *Bot) challengeAI(req Request, opp string) (Reply, error) {
 
 // startAIGame starts the game of req's user against the AI in req's
 // channel, in a new thread when the front end can make one.
-func (b *Bot) startAIGame(req Request, r *aiRunner, lv ai.Level, size game.Size) (Reply, error) {
+func (b *Bot) startAIGame(req Request, r *aiRunner, lv ai.Level, size veletas.Size) (Reply, error) {
 	loc := req.Locale
 	g, err := r.st.StartAIGame(req.Guild, req.Channel, req.User.ID, r.self.ID, lv.String(), size)
 	if err != nil {
@@ -428,7 +428,7 @@ func (r *aiRunner) keep(id uint64, p Actor) {
 }
 
 // act asks an Actor for an action, turning a panic into an error.
-func act(p Actor, g game.Game) (a game.Action, err error) {
+func act(p Actor, g veletas.Game) (a veletas.Action, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("bot: the AI panicked: %v", v)

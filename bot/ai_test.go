@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/veletasbot/veletas/game"
-	"github.com/veletasbot/veletas/game/ai"
+	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -75,7 +75,7 @@ func newBlockingAI() *blockingAI {
 }
 
 func (b *blockingAI) player(l ai.Level, g store.Game) Actor {
-	return actorFunc(func(st game.Game) (game.Action, error) {
+	return actorFunc(func(st veletas.Game) (veletas.Action, error) {
 		select {
 		case b.started <- g.ID:
 		default: // nobody waits for the later decisions
@@ -85,9 +85,9 @@ func (b *blockingAI) player(l ai.Level, g store.Game) Actor {
 	})
 }
 
-type actorFunc func(game.Game) (game.Action, error)
+type actorFunc func(veletas.Game) (veletas.Action, error)
 
-func (f actorFunc) Act(g game.Game) (game.Action, error) { return f(g) }
+func (f actorFunc) Act(g veletas.Game) (veletas.Action, error) { return f(g) }
 
 // waitStarted waits until the AI is deciding game id.
 func (b *blockingAI) waitStarted(tb testing.TB, id uint64) {
@@ -311,7 +311,7 @@ func TestAIRestart(t *testing.T) {
 	e := newEnv(t, Config{})
 	// A game left with the AI to act, as after a crash: the store has it,
 	// no bot queued it.
-	g, err := e.db.StartAIGame(e.guild, e.chann, "alice", aiName, "medium", game.Size7)
+	g, err := e.db.StartAIGame(e.guild, e.chann, "alice", aiName, "medium", veletas.Size7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -338,9 +338,9 @@ func TestAIRestart(t *testing.T) {
 	// A change that no handler saw (another process, say) is found by
 	// the rescan.
 	a := g.Position().RandomSetup(r)
-	if q := g.Position(); q.Phase() == game.PhasePlay {
+	if q := g.Position(); q.Phase() == veletas.PhasePlay {
 		turn, _ := q.RandomTurn(r)
-		a = game.TurnAction(turn)
+		a = veletas.TurnAction(turn)
 	}
 	if _, err := e.db.Apply(e.guild, e.chann, "alice", g.Revision, a); err != nil {
 		t.Fatal(err)
@@ -367,7 +367,7 @@ func TestAIRefusals(t *testing.T) {
 	refused(t, e.cmd("alice", "challenge", "opponent="+aiName, "size=8"), "is not a board size")
 	public(t, e.bot.Handle(context.Background(), req)) // Users marks the bot a bot: still the AI
 	g, err := e.db.ActiveGame(e.guild, e.chann)
-	if err != nil || g.AI != aiName || g.AILevel != "easy" || g.Size != game.Size7 {
+	if err != nil || g.AI != aiName || g.AILevel != "easy" || g.Size != veletas.Size7 {
 		t.Fatalf("a challenge marked bot did not start an AI game: %v %+v", err, g)
 	}
 }
@@ -379,7 +379,7 @@ func TestAIChallengeRefusalsInGame(t *testing.T) {
 	t.Cleanup(func() { close(blk.release) })
 	public(t, e.cmd("alice", "challenge", "opponent="+aiName))
 	g, _ := e.db.ActiveGame(e.guild, e.chann)
-	if g.Size != game.Size10 || g.AILevel != "easy" {
+	if g.Size != veletas.Size10 || g.AILevel != "easy" {
 		t.Fatalf("defaults: %v %q", g.Size, g.AILevel)
 	}
 	refused(t, e.cmd("alice", "challenge", "opponent="+aiName), "already has a game")
@@ -507,7 +507,7 @@ func TestAIInJapanese(t *testing.T) {
 func TestAISweep(t *testing.T) {
 	e := newEnv(t, Config{})
 	box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20), Rescan: -1})
-	g, err := e.db.StartAIGame(e.guild, e.chann, "alice", aiName, "easy", game.Size7)
+	g, err := e.db.StartAIGame(e.guild, e.chann, "alice", aiName, "easy", veletas.Size7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -554,10 +554,10 @@ func TestAIAfterReply(t *testing.T) {
 // action does not leave the game stuck: a random legal action is played.
 func TestAIFaultyPlayer(t *testing.T) {
 	faults := []actorFunc{
-		func(game.Game) (game.Action, error) { return game.Action{}, errors.New("no idea") },
-		func(game.Game) (game.Action, error) { panic("boom") },
-		func(game.Game) (game.Action, error) { // a turn, illegal before the turns
-			return game.TurnAction(game.Turn{From: 0, To: game.NoSquare, Shot: 1}), nil
+		func(veletas.Game) (veletas.Action, error) { return veletas.Action{}, errors.New("no idea") },
+		func(veletas.Game) (veletas.Action, error) { panic("boom") },
+		func(veletas.Game) (veletas.Action, error) { // a turn, illegal before the turns
+			return veletas.TurnAction(veletas.Turn{From: 0, To: veletas.NoSquare, Shot: 1}), nil
 		},
 	}
 	for i, f := range faults {

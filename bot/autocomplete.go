@@ -4,12 +4,12 @@ import (
 	"context"
 	"strings"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // completers suggest values for one option of one subcommand, given the
 // position, the options typed so far and the text being typed.
-var completers = map[string]func(pos game.Position, opts map[string]string, typed string) []Choice{
+var completers = map[string]func(pos veletas.Position, opts map[string]string, typed string) []Choice{
 	"setup/shooters": completeShooters,
 	"setup/stone":    completeStone,
 	"move/shooter":   completeMover,
@@ -34,7 +34,7 @@ func (b *Bot) Autocomplete(ctx context.Context, req Request) []Choice {
 
 // squareChoices lists the squares of set whose name starts with typed
 // (any case), prefixing each value with prefix.
-func squareChoices(set game.Bits, typed, prefix string) []Choice {
+func squareChoices(set veletas.Bits, typed, prefix string) []Choice {
 	typed = strings.ToLower(strings.TrimSpace(typed))
 	var out []Choice
 	for _, sq := range set.Squares() {
@@ -52,19 +52,19 @@ func squareChoices(set game.Bits, typed, prefix string) []Choice {
 
 // optSquare reads an already typed square option; ok is false when it is
 // missing or not a square of the board.
-func optSquare(pos game.Position, opts map[string]string, name string) (game.Square, bool) {
+func optSquare(pos veletas.Position, opts map[string]string, name string) (veletas.Square, bool) {
 	sq, err := parseSquare(name, opts[name], pos.Size())
 	return sq, err == nil
 }
 
 // around is the set of squares next to sq (diagonals count) and sq itself.
-func around(sq game.Square, size game.Size) game.Bits {
-	var b game.Bits
+func around(sq veletas.Square, size veletas.Size) veletas.Bits {
+	var b veletas.Bits
 	for df := -1; df <= 1; df++ {
 		for dr := -1; dr <= 1; dr++ {
 			f, r := sq.File()+df, sq.Rank()+dr
 			if f >= 0 && r >= 0 && f < int(size) && r < int(size) {
-				b = b.With(game.Sq(f, r))
+				b = b.With(veletas.Sq(f, r))
 			}
 		}
 	}
@@ -74,8 +74,8 @@ func around(sq game.Square, size game.Size) game.Bits {
 // completeShooters suggests the next shooter of a setup: the squares typed
 // so far are kept, and the last, partial one is completed with empty
 // squares away from every shooter on the board or already typed.
-func completeShooters(pos game.Position, opts map[string]string, typed string) []Choice {
-	if pos.Phase() != game.PhaseSetup1 && pos.Phase() != game.PhaseSetup2 || len(typed) > maxOptionLen {
+func completeShooters(pos veletas.Position, opts map[string]string, typed string) []Choice {
+	if pos.Phase() != veletas.PhaseSetup1 && pos.Phase() != veletas.PhaseSetup2 || len(typed) > maxOptionLen {
 		return nil
 	}
 	fields := strings.FieldsFunc(strings.Trim(strings.TrimSpace(typed), "[]"), func(r rune) bool { return r == ',' || r == ' ' })
@@ -103,8 +103,8 @@ func completeShooters(pos game.Position, opts map[string]string, typed string) [
 }
 
 // completeStone suggests empty squares not taken by the shooters typed.
-func completeStone(pos game.Position, opts map[string]string, typed string) []Choice {
-	if pos.Phase() != game.PhaseSetup1 && pos.Phase() != game.PhaseSetup2 {
+func completeStone(pos veletas.Position, opts map[string]string, typed string) []Choice {
+	if pos.Phase() != veletas.PhaseSetup1 && pos.Phase() != veletas.PhaseSetup2 {
 		return nil
 	}
 	free := pos.Empties()
@@ -118,13 +118,13 @@ func completeStone(pos game.Position, opts map[string]string, typed string) []Ch
 
 // completeMover suggests the unclaimed shooters that can act: move or
 // shoot without moving.
-func completeMover(pos game.Position, opts map[string]string, typed string) []Choice {
-	if pos.Phase() != game.PhasePlay {
+func completeMover(pos veletas.Position, opts map[string]string, typed string) []Choice {
+	if pos.Phase() != veletas.PhasePlay {
 		return nil
 	}
-	var can game.Bits
+	var can veletas.Bits
 	for _, sq := range pos.Unclaimed().Squares() {
-		if !pos.Destinations(sq).Empty() || !pos.Shots(sq, game.NoSquare).Empty() {
+		if !pos.Destinations(sq).Empty() || !pos.Shots(sq, veletas.NoSquare).Empty() {
 			can = can.With(sq)
 		}
 	}
@@ -132,9 +132,9 @@ func completeMover(pos game.Position, opts map[string]string, typed string) []Ch
 }
 
 // completeTo suggests where the chosen shooter may move.
-func completeTo(pos game.Position, opts map[string]string, typed string) []Choice {
+func completeTo(pos veletas.Position, opts map[string]string, typed string) []Choice {
 	from, ok := optSquare(pos, opts, "shooter")
-	if !ok || pos.Phase() != game.PhasePlay {
+	if !ok || pos.Phase() != veletas.PhasePlay {
 		return nil
 	}
 	return squareChoices(pos.Destinations(from), typed, "")
@@ -142,12 +142,12 @@ func completeTo(pos game.Position, opts map[string]string, typed string) []Choic
 
 // completeShot suggests the shots of the chosen shooter, after its move
 // when `to` is typed.
-func completeShot(pos game.Position, opts map[string]string, typed string) []Choice {
+func completeShot(pos veletas.Position, opts map[string]string, typed string) []Choice {
 	from, ok := optSquare(pos, opts, "shooter")
-	if !ok || pos.Phase() != game.PhasePlay {
+	if !ok || pos.Phase() != veletas.PhasePlay {
 		return nil
 	}
-	to := game.NoSquare
+	to := veletas.NoSquare
 	if strings.TrimSpace(opts["to"]) != "" {
 		if to, ok = optSquare(pos, opts, "to"); !ok {
 			return nil

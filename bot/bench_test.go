@@ -16,7 +16,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/veletasbot/veletas/bot/fakediscord"
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
 )
@@ -40,7 +40,7 @@ func benchBot(b *testing.B) (*Bot, *store.DB) {
 
 // moveInteraction is a decoded /veletas move interaction, as discordgo
 // hands it to the adapter.
-func moveInteraction(guild, channel, user string, t game.Turn) *discordgo.Interaction {
+func moveInteraction(guild, channel, user string, t veletas.Turn) *discordgo.Interaction {
 	opts := []*discordgo.ApplicationCommandInteractionDataOption{
 		{Name: "shooter", Type: discordgo.ApplicationCommandOptionString, Value: t.From.String()},
 		{Name: "shoot", Type: discordgo.ApplicationCommandOptionString, Value: t.Shot.String()},
@@ -76,7 +76,7 @@ func playSetup(b *testing.B, bt *Bot, db *store.DB, channel string, r *rand.Rand
 		if err != nil {
 			b.Fatal(err)
 		}
-		if g.Position().Phase() == game.PhasePlay {
+		if g.Position().Phase() == veletas.PhasePlay {
 			return
 		}
 		user, sub, opts := nextCommand(b, g, r)
@@ -264,14 +264,14 @@ func playThrough(db *store.DB, send func(*rand.Rand, map[string]any) (fakediscor
 		var opts []fakediscord.Option
 		sub := ""
 		switch pos.Phase() {
-		case game.PhaseSetup1, game.PhaseSetup2:
+		case veletas.PhaseSetup1, veletas.PhaseSetup2:
 			a := pos.RandomSetup(r)
 			var sq []string
 			for _, s := range a.Shooters {
 				sq = append(sq, s.String())
 			}
 			sub, opts = "setup", []fakediscord.Option{fakediscord.Str("shooters", strings.Join(sq, " ")), fakediscord.Str("stone", a.Stone.String())}
-		case game.PhaseChoice:
+		case veletas.PhaseChoice:
 			sub = "keep"
 		default:
 			t, _ := pos.RandomTurn(r)

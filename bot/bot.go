@@ -12,7 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
 )
@@ -20,7 +20,7 @@ import (
 // Store is what the handlers need from the database. *store.DB
 // implements it; every method applies its change in one committed
 // transaction or changes nothing, and returns errors wrapping store.Err*
-// (and game.Err* for refusals by the rules).
+// (and veletas.Err* for refusals by the rules).
 type Store interface {
 	CreateChallenge(c store.Challenge) (store.Challenge, error)
 	Challenge(id uint64) (store.Challenge, error)
@@ -29,7 +29,7 @@ type Store interface {
 	DeclineChallenge(id uint64, user string) (store.Challenge, error)
 	SetGameThread(guild, channel, thread string) (store.Game, error)
 	ActiveGame(guild, channel string) (store.Game, error)
-	Apply(guild, channel, user string, rev int, a game.Action) (store.Game, error)
+	Apply(guild, channel, user string, rev int, a veletas.Action) (store.Game, error)
 	Resign(guild, channel, user string) (store.Game, error)
 	Standings(guild string) ([]store.Standing, error)
 	FinishedGames(guild, user string, limit int) ([]store.Game, error)
@@ -234,8 +234,8 @@ const pngCacheSize = 256
 
 // gamePNG returns the image of a stored game at a revision, drawn once
 // and kept for repeated looks (/veletas board). winner is the colour that
-// won off the board (resignation, time), else game.NoColor.
-func (b *Bot) gamePNG(id uint64, rev int, g game.Game, winner game.Color) ([]byte, error) {
+// won off the board (resignation, time), else veletas.NoColor.
+func (b *Bot) gamePNG(id uint64, rev int, g veletas.Game, winner veletas.Color) ([]byte, error) {
 	key := [2]uint64{id, uint64(rev)}
 	b.pngMu.Lock()
 	png, ok := b.pngCache[key]
@@ -257,7 +257,7 @@ func (b *Bot) gamePNG(id uint64, rev int, g game.Game, winner game.Color) ([]byt
 }
 
 // boardPNG draws a game with its last action highlighted.
-func (b *Bot) boardPNG(g game.Game, winner game.Color) ([]byte, error) {
+func (b *Bot) boardPNG(g veletas.Game, winner veletas.Color) ([]byte, error) {
 	b.renders <- struct{}{}
 	defer func() { <-b.renders }()
 	var buf bytes.Buffer

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // consoleEnv is a console on an env, fed line by line.
@@ -63,7 +63,7 @@ func TestConsoleGamesAndTakeback(t *testing.T) {
 	var user string
 	for {
 		g, _ := ce.db.ActiveGame(ce.guild, ce.chann)
-		if a, ok := g.State().LastAction(); ok && a.Kind == game.KindTurn {
+		if a, ok := g.State().LastAction(); ok && a.Kind == veletas.KindTurn {
 			break
 		}
 		user, _ = ce.next(r)

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // consoleScript writes a whole 7x7 game between alice (first player) and
@@ -22,11 +22,11 @@ func consoleScript(t *testing.T, seed uint64) string {
 	r := rand.New(rand.NewPCG(seed, seed))
 	var sb strings.Builder
 	sb.WriteString("# a whole game\n\nalice: /veletas challenge opponent:@bob size:7\nbob: [Accept]\n")
-	p, err := game.NewPosition(game.Size7)
+	p, err := veletas.NewPosition(veletas.Size7)
 	if err != nil {
 		t.Fatal(err)
 	}
-	players := map[game.Color]string{}
+	players := map[veletas.Color]string{}
 	setup := func() {
 		a := p.RandomSetup(r)
 		var sq []string
@@ -34,8 +34,8 @@ func consoleScript(t *testing.T, seed uint64) string {
 			sq = append(sq, s.String())
 		}
 		who := "alice"
-		if p.Phase() == game.PhaseSetup2 {
-			who = players[game.White]
+		if p.Phase() == veletas.PhaseSetup2 {
+			who = players[veletas.White]
 		}
 		fmt.Fprintf(&sb, "%s: /veletas setup shooters:\"%s\" stone:%s\n", who, strings.Join(sq, ", "), a.Stone)
 		if p, err = p.Apply(a); err != nil {
@@ -45,12 +45,12 @@ func consoleScript(t *testing.T, seed uint64) string {
 	setup()
 	if seed%2 == 0 {
 		sb.WriteString("bob: [Swap]\n")
-		p, _ = p.Apply(game.ChoiceAction(true))
-		players[game.Black], players[game.White] = "bob", "alice"
+		p, _ = p.Apply(veletas.ChoiceAction(true))
+		players[veletas.Black], players[veletas.White] = "bob", "alice"
 	} else {
 		sb.WriteString("bob: /veletas keep\n")
-		p, _ = p.Apply(game.ChoiceAction(false))
-		players[game.Black], players[game.White] = "alice", "bob"
+		p, _ = p.Apply(veletas.ChoiceAction(false))
+		players[veletas.Black], players[veletas.White] = "alice", "bob"
 	}
 	setup()
 	for !p.Over() {

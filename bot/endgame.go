@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -24,13 +24,13 @@ import (
 // ReplayRenderer draws the animated replay. *render.Renderer implements
 // it; with a Renderer that does not, the final message has no replay.
 type ReplayRenderer interface {
-	GIF(w io.Writer, g game.Game) error
+	GIF(w io.Writer, g veletas.Game) error
 }
 
 // finalMessage adds the Record and Rematch buttons to the message that ends
 // a game, and the replay as a message of its own after it (Reply.Later),
 // drawn once the reply is on its way.
-func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, st game.Game) {
+func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, st veletas.Game) {
 	rr := b.cfg.Replay
 	if rr == nil {
 		rr, _ = b.Renderer.(ReplayRenderer)
@@ -88,7 +88,7 @@ func recordText(loc string, g store.Game) string {
 	if g.Over() {
 		status = tr(loc, "record.won", Mention(g.Winner), reasonText(loc, g.Reason))
 	}
-	return tr(loc, "record.text", g.ID, Mention(g.PlayerOf(game.Black)), Mention(g.PlayerOf(game.White)), status, g.State().String())
+	return tr(loc, "record.text", g.ID, Mention(g.PlayerOf(veletas.Black)), Mention(g.PlayerOf(veletas.White)), status, g.State().String())
 }
 
 func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Reply, error) {

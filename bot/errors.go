@@ -3,7 +3,7 @@ package bot
 import (
 	"errors"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -33,16 +33,16 @@ var rules = []struct {
 	err          error
 	reason, hint string
 }{
-	{game.ErrGameOver, "rule.over", "hint.over"},
-	{game.ErrWrongPhase, "rule.phase", "hint.phase"},
-	{game.ErrSetupCount, "rule.count", "hint.count"},
-	{game.ErrAdjacentShooter, "rule.adjacent", "hint.adjacent"},
-	{game.ErrOccupied, "rule.occupied", "hint.occupied"},
-	{game.ErrBlocked, "rule.blocked", "hint.blocked"},
-	{game.ErrNotQueenLine, "rule.queen", "hint.queen"},
-	{game.ErrNotShooter, "rule.notshooter", "hint.shooter"},
-	{game.ErrClaimedShooter, "rule.claimed", "hint.shooter"},
-	{game.ErrOffBoard, "rule.offboard", "hint.offboard"},
+	{veletas.ErrGameOver, "rule.over", "hint.over"},
+	{veletas.ErrWrongPhase, "rule.phase", "hint.phase"},
+	{veletas.ErrSetupCount, "rule.count", "hint.count"},
+	{veletas.ErrAdjacentShooter, "rule.adjacent", "hint.adjacent"},
+	{veletas.ErrOccupied, "rule.occupied", "hint.occupied"},
+	{veletas.ErrBlocked, "rule.blocked", "hint.blocked"},
+	{veletas.ErrNotQueenLine, "rule.queen", "hint.queen"},
+	{veletas.ErrNotShooter, "rule.notshooter", "hint.shooter"},
+	{veletas.ErrClaimedShooter, "rule.claimed", "hint.shooter"},
+	{veletas.ErrOffBoard, "rule.offboard", "hint.offboard"},
 }
 
 // refusal turns an error into the ephemeral reply that says why and what
@@ -54,7 +54,7 @@ func (b *Bot) refusal(req Request, err error) Reply {
 	if errors.As(err, &ie) {
 		return Reply{Ephemeral: true, Text: ie.text(loc)}
 	}
-	var ge *game.Error
+	var ge *veletas.Error
 	if errors.As(err, &ge) {
 		reason, hint := ge.Msg, ""
 		if lang(loc) != "en" {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/veletasbot/veletas/bot/fakediscord"
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 func FuzzParseConsoleLine(f *testing.F) {
@@ -50,7 +50,7 @@ func FuzzParseSquareList(f *testing.F) {
 		f.Add(s, uint8(10))
 	}
 	f.Fuzz(func(t *testing.T, text string, sz uint8) {
-		size := game.Sizes[int(sz)%len(game.Sizes)]
+		size := veletas.Sizes[int(sz)%len(veletas.Sizes)]
 		sqs, err := ParseSquareList("shooters", text, size)
 		if err != nil {
 			if !utf8.ValidString(err.Error()) && utf8.ValidString(text) {

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -24,10 +24,10 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 	if u, ok := req.Users[opp]; ok && u.Bot {
 		return Reply{}, refuse("challenge.bot", Mention(opp))
 	}
-	size := game.Size10
+	size := veletas.Size10
 	if s := strings.TrimSpace(req.Options["size"]); s != "" {
 		var err error
-		if size, err = game.ParseSize(s); err != nil || len(s) > 5 {
+		if size, err = veletas.ParseSize(s); err != nil || len(s) > 5 {
 			return Reply{}, refuse("challenge.badsize", quote(s))
 		}
 	}
@@ -193,15 +193,15 @@ func (b *Bot) setup(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return b.apply(req, -1, game.SetupAction(shooters, stone))
+	return b.apply(req, -1, veletas.SetupAction(shooters, stone))
 }
 
 func (b *Bot) swapCommand(ctx context.Context, req Request) (Reply, error) {
-	return b.apply(req, -1, game.ChoiceAction(true))
+	return b.apply(req, -1, veletas.ChoiceAction(true))
 }
 
 func (b *Bot) keepCommand(ctx context.Context, req Request) (Reply, error) {
-	return b.apply(req, -1, game.ChoiceAction(false))
+	return b.apply(req, -1, veletas.ChoiceAction(false))
 }
 
 func (b *Bot) choiceButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
@@ -218,7 +218,7 @@ func (b *Bot) choiceButton(ctx context.Context, req Request, id buttonID) (Reply
 	if id.Rev > uint64(maxRev) {
 		return Reply{}, refuse("button.notmine")
 	}
-	return b.apply(req, int(id.Rev), game.ChoiceAction(id.Action == btnSwap))
+	return b.apply(req, int(id.Rev), veletas.ChoiceAction(id.Action == btnSwap))
 }
 
 const maxRev = 1 << 30
@@ -236,17 +236,17 @@ func (b *Bot) move(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	to := game.NoSquare
+	to := veletas.NoSquare
 	if t, ok := req.Options["to"]; ok && strings.TrimSpace(t) != "" {
 		if to, err = parseSquare("to", t, g.Size); err != nil {
 			return Reply{}, err
 		}
 	}
-	return b.apply(req, -1, game.TurnAction(game.Turn{From: from, To: to, Shot: shot}))
+	return b.apply(req, -1, veletas.TurnAction(veletas.Turn{From: from, To: to, Shot: shot}))
 }
 
 // apply commits an action through the store, then shows the game.
-func (b *Bot) apply(req Request, rev int, a game.Action) (Reply, error) {
+func (b *Bot) apply(req Request, rev int, a veletas.Action) (Reply, error) {
 	g, err := b.Store.Apply(req.Guild, req.Channel, req.User.ID, rev, a)
 	if err != nil {
 		return Reply{}, err
@@ -333,12 +333,12 @@ func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Rep
 	if intro != "" {
 		sb.WriteString(intro + "\n")
 	}
-	black, white := g.PlayerOf(game.Black), g.PlayerOf(game.White)
+	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
 	sb.WriteString(tr(loc, "view.head", g.Size, g.ID, Mention(black), Mention(white)) + "\n")
 	if a, ok := st.LastAction(); ok {
 		sb.WriteString(tr(loc, "view.last", a, Mention(lastActor(g, st))) + "\n")
 	}
-	sb.WriteString(tr(loc, "view.claims", pos.Claims(game.Black), pos.Claims(game.White), g.Size.Majority(), g.Size.Shooters()) + "\n")
+	sb.WriteString(tr(loc, "view.claims", pos.Claims(veletas.Black), pos.Claims(veletas.White), g.Size.Majority(), g.Size.Shooters()) + "\n")
 	var mentions []string
 	switch {
 	case g.Over():
@@ -376,7 +376,7 @@ func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Rep
 	if g.Over() && ping {
 		b.finalMessage(loc, &r, g, st) // the replay, Record and Rematch (endgame.go)
 	}
-	if !g.Over() && pos.Phase() == game.PhaseChoice && g.ToAct() != g.AI {
+	if !g.Over() && pos.Phase() == veletas.PhaseChoice && g.ToAct() != g.AI {
 		key := strconv.FormatUint(g.ID, 10)
 		r.Buttons = []Button{
 			{Label: tr(loc, "button.swap"), CustomID: buttonID{Action: btnSwap, Key: key, Rev: uint64(g.Revision)}.String(), Style: Primary},
@@ -387,30 +387,30 @@ func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Rep
 }
 
 // prompt tells the player to act what to do.
-func prompt(loc string, g store.Game, pos game.Position, who string) string {
+func prompt(loc string, g store.Game, pos veletas.Position, who string) string {
 	m := Mention(who)
 	switch pos.Phase() {
-	case game.PhaseSetup1:
+	case veletas.PhaseSetup1:
 		n := g.Size.FirstShooters()
 		return trn(loc, "prompt.setup1", n, m, n)
-	case game.PhaseChoice:
+	case veletas.PhaseChoice:
 		return tr(loc, "prompt.choice", m)
-	case game.PhaseSetup2:
+	case veletas.PhaseSetup2:
 		n := g.Size.Shooters() - g.Size.FirstShooters()
 		return tr(loc, "prompt.setup2", m, n)
 	}
 	return tr(loc, "prompt.turn", m, colorName(loc, pos.ToMove()))
 }
 
-func colorName(loc string, c game.Color) string {
-	if c == game.White {
+func colorName(loc string, c veletas.Color) string {
+	if c == veletas.White {
 		return tr(loc, "color.white")
 	}
 	return tr(loc, "color.black")
 }
 
 // lastActor is the user who made the game's last action.
-func lastActor(g store.Game, st game.Game) string {
+func lastActor(g store.Game, st veletas.Game) string {
 	prev := st.PositionAt(st.Len() - 1)
 	if prev.ToMove() == prev.FirstPlayerColor() {
 		return g.Players[0]

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
 )
@@ -197,19 +197,19 @@ func nextCommand(tb testing.TB, g store.Game, r *rand.Rand) (user, sub string, o
 	pos := g.Position()
 	user = g.ToAct()
 	switch pos.Phase() {
-	case game.PhaseSetup1, game.PhaseSetup2:
+	case veletas.PhaseSetup1, veletas.PhaseSetup2:
 		a := pos.RandomSetup(r)
 		var sq []string
 		for _, s := range a.Shooters {
 			sq = append(sq, s.String())
 		}
 		return user, "setup", []string{"shooters=" + strings.Join(sq, ", "), "stone=" + a.Stone.String()}
-	case game.PhaseChoice:
+	case veletas.PhaseChoice:
 		if r.IntN(2) == 0 {
 			return user, "swap", nil
 		}
 		return user, "keep", nil
-	case game.PhasePlay:
+	case veletas.PhasePlay:
 		p := pos
 		t, _ := p.RandomTurn(r)
 		opts = []string{"shooter=" + t.From.String(), "shoot=" + t.Shot.String()}

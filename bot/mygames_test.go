@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -18,7 +18,7 @@ func (e *env) toPlay(r *rand.Rand) store.Game {
 		if err != nil {
 			e.tb.Fatal(err)
 		}
-		if a, ok := g.State().LastAction(); ok && a.Kind == game.KindTurn && !g.Over() {
+		if a, ok := g.State().LastAction(); ok && a.Kind == veletas.KindTurn && !g.Over() {
 			return g
 		}
 		user, sub, opts := nextCommand(e.tb, g, r)
@@ -117,7 +117,7 @@ func TestTakebackUndoesClaims(t *testing.T) {
 				break // over
 			}
 			claims := func(g store.Game) int {
-				return g.Position().Claims(game.Black) + g.Position().Claims(game.White)
+				return g.Position().Claims(veletas.Black) + g.Position().Claims(veletas.White)
 			}
 			user, sub, opts := nextCommand(t, g, r)
 			after := public(t, e.cmd(user, sub, opts...))

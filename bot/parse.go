@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // Limits on what users type. Discord caps option values itself, but the
@@ -75,21 +75,21 @@ func quote(s string) string {
 // parseSquare reads one square option, such as "c4" (any case, spaces
 // around it ignored), and checks that it is on a board of the given size
 // (any size when size is 0).
-func parseSquare(opt, text string, size game.Size) (game.Square, error) {
+func parseSquare(opt, text string, size veletas.Size) (veletas.Square, error) {
 	t := strings.TrimSpace(text)
 	if t == "" {
-		return game.NoSquare, refuse("square.missing", opt)
+		return veletas.NoSquare, refuse("square.missing", opt)
 	}
 	if len(t) > 8 {
-		return game.NoSquare, refuse("square.bad", quote(t))
+		return veletas.NoSquare, refuse("square.bad", quote(t))
 	}
-	sq, err := game.ParseSquare(t)
+	sq, err := veletas.ParseSquare(t)
 	if err != nil {
-		return game.NoSquare, refuse("square.bad", quote(t))
+		return veletas.NoSquare, refuse("square.bad", quote(t))
 	}
 	if size != 0 && !sq.On(size) {
-		last := game.Sq(int(size)-1, int(size)-1)
-		return game.NoSquare, refuse("square.off", quote(t), int(size), int(size), last.String())
+		last := veletas.Sq(int(size)-1, int(size)-1)
+		return veletas.NoSquare, refuse("square.off", quote(t), int(size), int(size), last.String())
 	}
 	return sq, nil
 }
@@ -97,7 +97,7 @@ func parseSquare(opt, text string, size game.Size) (game.Square, error) {
 // ParseSquareList reads a list option such as "d4 g7,b9" or "[d4, g7]":
 // squares separated by spaces or commas, optionally in brackets. Every
 // square must be on a board of the given size (any size when 0).
-func ParseSquareList(opt, text string, size game.Size) ([]game.Square, error) {
+func ParseSquareList(opt, text string, size veletas.Size) ([]veletas.Square, error) {
 	if len(text) > maxOptionLen {
 		return nil, refuse("list.toolong", opt, maxSquares)
 	}
@@ -111,7 +111,7 @@ func ParseSquareList(opt, text string, size game.Size) ([]game.Square, error) {
 	if len(fields) > maxSquares {
 		return nil, refuse("list.toomany", opt, maxSquares)
 	}
-	out := make([]game.Square, 0, len(fields))
+	out := make([]veletas.Square, 0, len(fields))
 	for _, f := range fields {
 		sq, err := parseSquare(opt, f, size)
 		if err != nil {

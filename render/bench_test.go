@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/fogleman/gg"
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // BenchmarkBoardPNG renders a mid-game position with its last action and
@@ -19,7 +19,7 @@ func BenchmarkBoardPNG(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, size := range game.Sizes {
+	for _, size := range veletas.Sizes {
 		b.Run(size.String(), func(b *testing.B) {
 			s := GameScene(randomMidGame(b, size))
 			var buf bytes.Buffer
@@ -46,7 +46,7 @@ func BenchmarkBoardPNGNaive(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, size := range game.Sizes {
+	for _, size := range veletas.Sizes {
 		b.Run(size.String(), func(b *testing.B) {
 			s := GameScene(randomMidGame(b, size))
 			var buf bytes.Buffer
@@ -75,14 +75,14 @@ func naiveImage(r *Renderer, s Scene) image.Image {
 	for _, sq := range lastSquares(s.Last) {
 		fillRect(dst, l.SquareRect(sq), nrgba(p.last))
 	}
-	if s.Last.Kind == game.KindTurn {
+	if s.Last.Kind == veletas.KindTurn {
 		drawPath(dc, l, p, s.Last.Turn)
 	}
 	n := int(l.Size)
 	for rk := n - 1; rk >= 0; rk-- {
 		for f := 0; f < n; f++ {
-			sq := game.Sq(f, rk)
-			if pc := s.Position.At(sq); pc != game.Empty {
+			sq := veletas.Sq(f, rk)
+			if pc := s.Position.At(sq); pc != veletas.Empty {
 				x, y := l.center(sq)
 				drawPiece(dc, p, pc, x, y, float64(l.Cell))
 			}

@@ -24,12 +24,12 @@
 // Use:
 //
 //	r, err := render.New(render.Options{Theme: render.Dark, Width: 800})
-//	err = r.PNG(w, render.GameScene(g))          // g is a game.Game
+//	err = r.PNG(w, render.GameScene(g))          // g is a veletas.Game
 //	s := render.GameScene(g)
 //	s.Hint = render.DestinationsHint(s.Position, sq)
 //	err = r.PNG(w, s)
 //	err = r.GIF(w, g)                            // animated replay
-//	s.Winner = game.White                        // won by resignation or on time
+//	s.Winner = veletas.White                        // won by resignation or on time
 //	err = r.TablePNG(w, render.Table{...})       // the standings: numbers only
 //	c := r.SquareCenter(g.Size(), sq)           // pixel of a square's centre
 //

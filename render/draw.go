@@ -7,7 +7,7 @@ import (
 	"math"
 
 	"github.com/fogleman/gg"
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // This file holds the gg drawing of every element. The fast path in
@@ -38,7 +38,7 @@ func drawBackground(dc *gg.Context, l Layout, p *themeColors, label *atlas) {
 	n := int(l.Size)
 	for r := 0; r < n; r++ {
 		for f := 0; f < n; f++ {
-			sr := l.SquareRect(game.Sq(f, r))
+			sr := l.SquareRect(veletas.Sq(f, r))
 			col := p.cellB
 			if (f+r)%2 == 0 {
 				col = p.cellA
@@ -61,7 +61,7 @@ func drawBackground(dc *gg.Context, l Layout, p *themeColors, label *atlas) {
 	dst := dc.Image().(*image.RGBA)
 	capH := label.capHeight()
 	for i := 0; i < n; i++ {
-		sq := game.Sq(i, i)
+		sq := veletas.Sq(i, i)
 		cx, cy := l.center(sq)
 		file := string(rune('a' + i))
 		label.draw(dst, file, int(cx)-label.measure(file)/2, b.Max.Y+l.Frame+(l.Height-b.Max.Y-l.Frame+capH)/2, p.label)
@@ -126,8 +126,8 @@ func drawDisc(dc *gg.Context, x, y, r float64, base, lit, rim color.RGBA) {
 }
 
 // drawStone paints a stone of colour col with radius r at x, y.
-func drawStone(dc *gg.Context, p *themeColors, col game.Color, x, y, r float64) {
-	if col == game.White {
+func drawStone(dc *gg.Context, p *themeColors, col veletas.Color, x, y, r float64) {
+	if col == veletas.White {
 		drawDisc(dc, x, y, r, p.whiteBot, p.whiteTop, p.whiteRim)
 		return
 	}
@@ -135,20 +135,20 @@ func drawStone(dc *gg.Context, p *themeColors, col game.Color, x, y, r float64) 
 }
 
 // drawPiece paints one piece centred at x, y on a square of side c.
-func drawPiece(dc *gg.Context, p *themeColors, piece game.Piece, x, y, c float64) {
+func drawPiece(dc *gg.Context, p *themeColors, piece veletas.Piece, x, y, c float64) {
 	switch piece {
-	case game.BlackStone, game.WhiteStone:
+	case veletas.BlackStone, veletas.WhiteStone:
 		drawShadow(dc, p, x, y, stoneR*c, c)
-		col := game.Black
-		if piece == game.WhiteStone {
-			col = game.White
+		col := veletas.Black
+		if piece == veletas.WhiteStone {
+			col = veletas.White
 		}
 		drawStone(dc, p, col, x, y, stoneR*c)
-	case game.Shooter, game.BlackShooter, game.WhiteShooter:
+	case veletas.Shooter, veletas.BlackShooter, veletas.WhiteShooter:
 		r := shooterR * c
 		drawShadow(dc, p, x, y, r, c)
 		drawDisc(dc, x, y, r, p.redDark, p.red, mix(p.redDark, color.RGBA{0, 0, 0, 255}, 0.2))
-		if piece == game.Shooter {
+		if piece == veletas.Shooter {
 			// A bullseye tells an unclaimed shooter from a stone by shape,
 			// not only by colour.
 			dc.SetColor(p.bull)
@@ -159,9 +159,9 @@ func drawPiece(dc *gg.Context, p *themeColors, piece game.Piece, x, y, c float64
 			dc.Fill()
 			return
 		}
-		col := game.Black
-		if piece == game.WhiteShooter {
-			col = game.White
+		col := veletas.Black
+		if piece == veletas.WhiteShooter {
+			col = veletas.White
 		}
 		// The claimer's stone sits on the shooter, as on the real board.
 		dc.SetColor(withAlpha(p.shadow, 0.45))
@@ -185,7 +185,7 @@ func spritePad(cell int) int { return cell/8 + 1 }
 
 // drawSprite renders one piece into a transparent image covering its
 // square plus spritePad on every side.
-func drawSprite(p *themeColors, piece game.Piece, cell int) *image.RGBA {
+func drawSprite(p *themeColors, piece veletas.Piece, cell int) *image.RGBA {
 	pad := spritePad(cell)
 	side := cell + 2*pad
 	dc := gg.NewContext(side, side)
@@ -196,7 +196,7 @@ func drawSprite(p *themeColors, piece game.Piece, cell int) *image.RGBA {
 // drawPath paints the last turn's lines: the shooter's move, from its old
 // square to its new one, and the shot, dashed, from the shooter to the
 // stone. It is drawn under the pieces.
-func drawPath(dc *gg.Context, l Layout, p *themeColors, t game.Turn) {
+func drawPath(dc *gg.Context, l Layout, p *themeColors, t veletas.Turn) {
 	c := float64(l.Cell)
 	dc.SetLineCapRound()
 	if t.Moved() {
@@ -223,12 +223,12 @@ func drawPath(dc *gg.Context, l Layout, p *themeColors, t game.Turn) {
 }
 
 // lastSquares are the squares tinted for the last action, each once.
-func lastSquares(a game.Action) []game.Square {
+func lastSquares(a veletas.Action) []veletas.Square {
 	switch a.Kind {
-	case game.KindSetup:
-		return append(append([]game.Square(nil), a.Shooters...), a.Stone)
-	case game.KindTurn:
-		sq := []game.Square{a.Turn.From}
+	case veletas.KindSetup:
+		return append(append([]veletas.Square(nil), a.Shooters...), a.Stone)
+	case veletas.KindTurn:
+		sq := []veletas.Square{a.Turn.From}
 		if a.Turn.Moved() {
 			sq = append(sq, a.Turn.To)
 		}

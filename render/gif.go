@@ -7,7 +7,7 @@ import (
 	"image/gif"
 	"io"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // Frame timing of the animated replay, in hundredths of a second.
@@ -21,9 +21,9 @@ const (
 // game with no action gives one frame of the empty board. Frames after the
 // first hold only the pixels that changed (the rest transparent), which
 // keeps a whole 10x10 game well under 2 MB.
-func (r *Renderer) GIF(w io.Writer, g game.Game) error {
+func (r *Renderer) GIF(w io.Writer, g veletas.Game) error {
 	if !g.Size().Valid() { // the zero Game
-		g, _ = game.NewGame(game.Size10)
+		g, _ = veletas.NewGame(veletas.Size10)
 	}
 	sc := r.cache(g.Size())
 	l := sc.lay

@@ -7,7 +7,7 @@ import (
 	"image/gif"
 	"testing"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // TestGIF decodes the replay of a whole game, composes its frames as a
@@ -65,7 +65,7 @@ func TestGIFSize(t *testing.T) {
 		t.Skip("renders about 100 frames")
 	}
 	// Random 10x10 games rarely last 90 actions; this seed's does.
-	g := randomGame(t, game.Size10, 106087, 200)
+	g := randomGame(t, veletas.Size10, 106087, 200)
 	if g.Len() < 90 {
 		t.Fatalf("the long random game has %d actions, want 90", g.Len())
 	}
@@ -81,7 +81,7 @@ func TestGIFSize(t *testing.T) {
 }
 
 func TestGIFEmptyGame(t *testing.T) {
-	g, _ := game.NewGame(game.Size7)
+	g, _ := veletas.NewGame(veletas.Size7)
 	r := newRenderer(t, Dark, 400)
 	var b bytes.Buffer
 	if err := r.GIF(&b, g); err != nil {

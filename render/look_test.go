@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // TestLook writes sample images to $RENDER_LOOK for a person to look at.
@@ -42,9 +42,9 @@ func TestLook(t *testing.T) {
 		write("10_end", GameScene(g))
 		write("7_setup1", GameScene(g7.Undo(g7.Len()-1)))
 		write("7_setup2", GameScene(g7.Undo(g7.Len()-3)))
-		write("7_start", Scene{Position: game.Game{}.Position()})
+		write("7_start", Scene{Position: veletas.Game{}.Position()})
 		s := GameScene(mid)
-		var sh game.Square
+		var sh veletas.Square
 		for _, sq := range s.Position.Unclaimed().Squares() {
 			if s.Position.Destinations(sq).Count() > 0 {
 				sh = sq

@@ -9,7 +9,7 @@ import (
 	"sync"
 
 	"github.com/fogleman/gg"
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // ErrBadWidth is wrapped by New's error for a width outside
@@ -28,21 +28,21 @@ type Options struct {
 // ring (the chosen shooter) and Marks get a dot (its legal destinations or
 // shots). The zero Hint marks nothing.
 type Hint struct {
-	Selected game.Bits
-	Marks    game.Bits
+	Selected veletas.Bits
+	Marks    veletas.Bits
 }
 
 // DestinationsHint marks where the unclaimed shooter on sq may move.
-func DestinationsHint(p game.Position, sq game.Square) Hint {
-	return Hint{Selected: game.Bits{}.With(sq), Marks: p.Destinations(sq)}
+func DestinationsHint(p veletas.Position, sq veletas.Square) Hint {
+	return Hint{Selected: veletas.Bits{}.With(sq), Marks: p.Destinations(sq)}
 }
 
 // ShotsHint marks where the shooter on from may shoot after moving to to
-// (game.NoSquare for no move). The position is drawn as it is, so the
+// (veletas.NoSquare for no move). The position is drawn as it is, so the
 // shooter still stands on from; both squares are ringed.
-func ShotsHint(p game.Position, from, to game.Square) Hint {
-	sel := game.Bits{}.With(from)
-	if to != game.NoSquare {
+func ShotsHint(p veletas.Position, from, to veletas.Square) Hint {
+	sel := veletas.Bits{}.With(from)
+	if to != veletas.NoSquare {
 		sel = sel.With(to)
 	}
 	return Hint{Selected: sel, Marks: p.Shots(from, to)}
@@ -50,21 +50,21 @@ func ShotsHint(p game.Position, from, to game.Square) Hint {
 
 // Scene is everything one image shows.
 type Scene struct {
-	Position game.Position
+	Position veletas.Position
 	// Last is the action that led to Position, highlighted; the zero
 	// Action highlights nothing.
-	Last game.Action
+	Last veletas.Action
 	// Claimed are the shooters that Last claimed, ringed.
-	Claimed game.Bits
+	Claimed veletas.Bits
 	Hint    Hint
 	// Winner, when set, won off the board (by resignation or on time):
 	// the strip says so instead of whose turn it is.
-	Winner game.Color
+	Winner veletas.Color
 }
 
 // GameScene is the scene of a game's current position with its last
 // action highlighted.
-func GameScene(g game.Game) Scene {
+func GameScene(g veletas.Game) Scene {
 	s := Scene{Position: g.Position()}
 	last, ok := g.LastAction()
 	if !ok {
@@ -76,9 +76,9 @@ func GameScene(g game.Game) Scene {
 }
 
 // claimedBetween returns the shooters claimed in after but not in before.
-func claimedBetween(before, after game.Position) game.Bits {
-	now := after.ClaimedBy(game.Black).Or(after.ClaimedBy(game.White))
-	was := before.ClaimedBy(game.Black).Or(before.ClaimedBy(game.White))
+func claimedBetween(before, after veletas.Position) veletas.Bits {
+	now := after.ClaimedBy(veletas.Black).Or(after.ClaimedBy(veletas.White))
+	was := before.ClaimedBy(veletas.Black).Or(before.ClaimedBy(veletas.White))
 	return now.AndNot(was)
 }
 
@@ -90,7 +90,7 @@ type Renderer struct {
 	pal  *themeColors
 
 	label, head, small *atlas         // read-only after New
-	icons              [3]*image.RGBA // status stone icons by game.Color
+	icons              [3]*image.RGBA // status stone icons by veletas.Color
 
 	sizes [3]sizeCache
 
@@ -102,7 +102,7 @@ type sizeCache struct {
 	once    sync.Once
 	lay     Layout
 	bg      *image.RGBA
-	sprites [game.WhiteShooter + 1]*sprite
+	sprites [veletas.WhiteShooter + 1]*sprite
 	q       *quantizer
 	frames  sync.Pool // *image.Paletted with q's palette
 }
@@ -134,7 +134,7 @@ func New(o Options) (*Renderer, error) {
 		return nil, err
 	}
 	iconR := float64(r.head.capHeight()) * 0.62
-	for _, c := range []game.Color{game.Black, game.White} {
+	for _, c := range []veletas.Color{veletas.Black, veletas.White} {
 		side := int(iconR*2.6) + 2
 		dc := gg.NewContext(side, side)
 		x := float64(side) / 2
@@ -142,7 +142,7 @@ func New(o Options) (*Renderer, error) {
 		drawStone(dc, r.pal, c, x, x, iconR)
 		r.icons[c] = dc.Image().(*image.RGBA)
 	}
-	l := NewLayout(game.Size10, o.Width)
+	l := NewLayout(veletas.Size10, o.Width)
 	r.images.New = func() any { return image.NewRGBA(l.Bounds()) }
 	return r, nil
 }
@@ -151,33 +151,33 @@ func New(o Options) (*Renderer, error) {
 func (r *Renderer) Options() Options { return r.opts }
 
 // Layout returns where everything is in an image of the given board size.
-func (r *Renderer) Layout(size game.Size) Layout { return NewLayout(size, r.opts.Width) }
+func (r *Renderer) Layout(size veletas.Size) Layout { return NewLayout(size, r.opts.Width) }
 
 // SquareCenter is the centre pixel of square sq on a board of the given
 // size.
-func (r *Renderer) SquareCenter(size game.Size, sq game.Square) image.Point {
+func (r *Renderer) SquareCenter(size veletas.Size, sq veletas.Square) image.Point {
 	return r.Layout(size).SquareCenter(sq)
 }
 
-func sizeIndex(s game.Size) int {
+func sizeIndex(s veletas.Size) int {
 	switch s {
-	case game.Size7:
+	case veletas.Size7:
 		return 0
-	case game.Size9:
+	case veletas.Size9:
 		return 1
 	}
 	return 2
 }
 
 // cache returns the size's cache, building it on first use.
-func (r *Renderer) cache(size game.Size) *sizeCache {
+func (r *Renderer) cache(size veletas.Size) *sizeCache {
 	sc := &r.sizes[sizeIndex(size)]
 	sc.once.Do(func() {
 		sc.lay = NewLayout(size, r.opts.Width)
 		dc := gg.NewContext(sc.lay.Width, sc.lay.Height)
 		drawBackground(dc, sc.lay, r.pal, r.label)
 		sc.bg = dc.Image().(*image.RGBA)
-		for _, p := range []game.Piece{game.BlackStone, game.WhiteStone, game.Shooter, game.BlackShooter, game.WhiteShooter} {
+		for _, p := range []veletas.Piece{veletas.BlackStone, veletas.WhiteStone, veletas.Shooter, veletas.BlackShooter, veletas.WhiteShooter} {
 			sc.sprites[p] = newSprite(drawSprite(r.pal, p, sc.lay.Cell))
 		}
 		sc.q = newQuantizer(r.samples(sc), r.pal.named())
@@ -200,7 +200,7 @@ func (r *Renderer) Image(s Scene) *image.RGBA {
 // board.
 func normalize(s Scene) Scene {
 	if !s.Position.Size().Valid() {
-		s.Position, _ = game.NewPosition(game.Size10)
+		s.Position, _ = veletas.NewPosition(veletas.Size10)
 	}
 	return s
 }
@@ -227,7 +227,7 @@ func (r *Renderer) draw(dst *image.RGBA, sc *sizeCache, s Scene) {
 	copy(dst.Pix, sc.bg.Pix)
 	r.drawBoard(dst, sc, s.Position.At, s.Last, s.Claimed, s.Hint)
 	st := statusOf(s.Position, s.Last)
-	if s.Winner != game.NoColor && !s.Position.Over() {
+	if s.Winner != veletas.NoColor && !s.Position.Over() {
 		st.icon, st.head, st.won, st.need = s.Winner, colorWord(s.Winner)+" wins", true, ""
 	}
 	r.drawStatus(dst, sc.lay, st)
@@ -235,7 +235,7 @@ func (r *Renderer) draw(dst *image.RGBA, sc *sizeCache, s Scene) {
 
 // drawBoard paints the last action, the pieces (at tells which stands
 // where), the claim rings and the hint.
-func (r *Renderer) drawBoard(dst *image.RGBA, sc *sizeCache, at func(game.Square) game.Piece, last game.Action, claimed game.Bits, hint Hint) {
+func (r *Renderer) drawBoard(dst *image.RGBA, sc *sizeCache, at func(veletas.Square) veletas.Piece, last veletas.Action, claimed veletas.Bits, hint Hint) {
 	l, p := sc.lay, r.pal
 	// Last action: tinted squares, then the path lines, under the pieces.
 	for _, sq := range lastSquares(last) {
@@ -243,7 +243,7 @@ func (r *Renderer) drawBoard(dst *image.RGBA, sc *sizeCache, at func(game.Square
 			fillRect(dst, l.SquareRect(sq), nrgba(p.last))
 		}
 	}
-	if last.Kind == game.KindTurn && last.Turn.Shot.On(l.Size) && last.Turn.From.On(l.Size) && (!last.Turn.Moved() || last.Turn.To.On(l.Size)) {
+	if last.Kind == veletas.KindTurn && last.Turn.Shot.On(l.Size) && last.Turn.From.On(l.Size) && (!last.Turn.Moved() || last.Turn.To.On(l.Size)) {
 		drawPath(gg.NewContextForRGBA(dst), l, p, last.Turn)
 	}
 	// Pieces, top rank first, so that shadows fall under lower pieces.
@@ -251,9 +251,9 @@ func (r *Renderer) drawBoard(dst *image.RGBA, sc *sizeCache, at func(game.Square
 	n := int(l.Size)
 	for rk := n - 1; rk >= 0; rk-- {
 		for f := 0; f < n; f++ {
-			sq := game.Sq(f, rk)
+			sq := veletas.Sq(f, rk)
 			pc := at(sq)
-			if pc == game.Empty || int(pc) >= len(sc.sprites) {
+			if pc == veletas.Empty || int(pc) >= len(sc.sprites) {
 				continue
 			}
 			sc.sprites[pc].drawAt(dst, l.SquareRect(sq).Min.Sub(image.Pt(pad, pad)))
@@ -263,7 +263,7 @@ func (r *Renderer) drawBoard(dst *image.RGBA, sc *sizeCache, at func(game.Square
 }
 
 // drawMarks paints the rings of claimed shooters and the hint.
-func (r *Renderer) drawMarks(dst *image.RGBA, l Layout, claimed game.Bits, hint Hint) {
+func (r *Renderer) drawMarks(dst *image.RGBA, l Layout, claimed veletas.Bits, hint Hint) {
 	p := r.pal
 	ring := max(2, l.Cell/14)
 	for _, sq := range claimed.Squares() {

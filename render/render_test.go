@@ -15,7 +15,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata/golden")
@@ -78,23 +78,23 @@ func near(a, b color.RGBA, tol int) bool {
 // classify tells the piece on a square from two pixels: the centre, and a
 // point 0.36 squares left of it, which lies on a shooter's red disc but
 // outside its centre.
-func classify(m image.Image, l Layout, pal *themeColors, sq game.Square) game.Piece {
+func classify(m image.Image, l Layout, pal *themeColors, sq veletas.Square) veletas.Piece {
 	c := l.SquareCenter(sq)
 	centre := rgbAt(m, c)
 	side := rgbAt(m, c.Sub(image.Pt(l.Cell*36/100, 0)))
 	switch {
 	case near(centre, pal.cellA, 10) || near(centre, pal.cellB, 10):
-		return game.Empty
+		return veletas.Empty
 	case isRed(side) && isRed(centre):
-		return game.Shooter
+		return veletas.Shooter
 	case isRed(side) && lum(centre) < 0.1:
-		return game.BlackShooter
+		return veletas.BlackShooter
 	case isRed(side) && lum(centre) > 0.6:
-		return game.WhiteShooter
+		return veletas.WhiteShooter
 	case lum(centre) < 0.1 && !isRed(side):
-		return game.BlackStone
+		return veletas.BlackStone
 	case lum(centre) > 0.6 && !isRed(side):
-		return game.WhiteStone
+		return veletas.WhiteStone
 	}
 	return 255
 }
@@ -106,17 +106,17 @@ func TestPiecesOnSquares(t *testing.T) {
 	for _, th := range []Theme{Light, Dark} {
 		for _, width := range []int{400, 800} {
 			r := newRenderer(t, th, width)
-			for _, size := range game.Sizes {
+			for _, size := range veletas.Sizes {
 				for seed := uint64(1); seed <= 3; seed++ {
 					g := randomGame(t, size, seed, int(seed)*15)
 					// No highlight: the tint would change empty squares.
 					s := Scene{Position: g.Position()}
 					m := pngImage(t, r, s)
 					l := r.Layout(size)
-					kinds := map[game.Piece]int{}
+					kinds := map[veletas.Piece]int{}
 					for rk := 0; rk < int(size); rk++ {
 						for f := 0; f < int(size); f++ {
-							sq := game.Sq(f, rk)
+							sq := veletas.Sq(f, rk)
 							want := s.Position.At(sq)
 							kinds[want]++
 							if got := classify(m, l, r.pal, sq); got != want {
@@ -133,25 +133,25 @@ func TestPiecesOnSquares(t *testing.T) {
 
 // TestEveryPieceKind uses a hand-written position with all five kinds.
 func TestEveryPieceKind(t *testing.T) {
-	p, err := game.ParsePosition("B6/2s4/7/4b2/7/3w3/W5w b")
+	p, err := veletas.ParsePosition("B6/2s4/7/4b2/7/3w3/W5w b")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]game.Piece{"a7": game.BlackShooter, "c6": game.Shooter, "e4": game.BlackStone,
-		"d2": game.WhiteStone, "a1": game.WhiteShooter, "g1": game.WhiteStone, "b1": game.Empty, "g7": game.Empty}
+	want := map[string]veletas.Piece{"a7": veletas.BlackShooter, "c6": veletas.Shooter, "e4": veletas.BlackStone,
+		"d2": veletas.WhiteStone, "a1": veletas.WhiteShooter, "g1": veletas.WhiteStone, "b1": veletas.Empty, "g7": veletas.Empty}
 	for _, th := range []Theme{Light, Dark} {
 		r := newRenderer(t, th, 0)
 		m := pngImage(t, r, Scene{Position: p})
 		l := r.Layout(p.Size())
 		for name, piece := range want {
-			sq, _ := game.ParseSquare(name)
+			sq, _ := veletas.ParseSquare(name)
 			if got := classify(m, l, r.pal, sq); got != piece {
 				t.Errorf("%s: %s shows %d, want %d", th, name, got, piece)
 			}
 		}
 		// Claimed by Black and by White differ in luminance, not only hue.
-		a7, _ := game.ParseSquare("a7")
-		a1, _ := game.ParseSquare("a1")
+		a7, _ := veletas.ParseSquare("a7")
+		a1, _ := veletas.ParseSquare("a1")
 		lb, lw := lum(rgbAt(m, l.SquareCenter(a7))), lum(rgbAt(m, l.SquareCenter(a1)))
 		if lw-lb < 0.5 {
 			t.Errorf("%s: claimed shooters differ in luminance by %.2f (black %.2f, white %.2f), want at least 0.5", th, lw-lb, lb, lw)
@@ -161,7 +161,7 @@ func TestEveryPieceKind(t *testing.T) {
 
 // corners are four points near the corners of a square, inside the margin
 // no piece, shadow or grid line reaches.
-func corners(l Layout, sq game.Square) []image.Point {
+func corners(l Layout, sq veletas.Square) []image.Point {
 	r := l.SquareRect(sq)
 	in := l.Cell / 10
 	return []image.Point{
@@ -173,7 +173,7 @@ func corners(l Layout, sq game.Square) []image.Point {
 // countNear counts the corners of sq whose colour is within tol of c. A
 // path line crosses at most two corners of a square, so two or more is a
 // match.
-func countNear(m image.Image, l Layout, sq game.Square, c color.RGBA) int {
+func countNear(m image.Image, l Layout, sq veletas.Square, c color.RGBA) int {
 	n := 0
 	for _, p := range corners(l, sq) {
 		if near(rgbAt(m, p), c, 12) {
@@ -190,7 +190,7 @@ func TestLastActionHighlight(t *testing.T) {
 	g := midGame(t, loadRecord(t, "game_s10_10.rec"))
 	// Also a game whose last turn moves the shooter, if the mid-game
 	// position's turn did not.
-	games := []game.Game{g, randomMidGame(t, game.Size9)}
+	games := []veletas.Game{g, randomMidGame(t, veletas.Size9)}
 	g7 := loadRecord(t, "game_s7_03.rec")
 	games = append(games, g7.Undo(g7.Len()-1), g7.Undo(g7.Len()-3))
 	for _, th := range []Theme{Light, Dark} {
@@ -199,7 +199,7 @@ func TestLastActionHighlight(t *testing.T) {
 			s := GameScene(g)
 			m := pngImage(t, r, s)
 			l := r.Layout(g.Size())
-			tinted := map[game.Square]bool{}
+			tinted := map[veletas.Square]bool{}
 			for _, sq := range lastSquares(s.Last) {
 				tinted[sq] = true
 			}
@@ -208,7 +208,7 @@ func TestLastActionHighlight(t *testing.T) {
 			}
 			for rk := 0; rk < int(g.Size()); rk++ {
 				for f := 0; f < int(g.Size()); f++ {
-					sq := game.Sq(f, rk)
+					sq := veletas.Sq(f, rk)
 					cell := r.pal.cellA
 					if (f+rk)%2 != 0 {
 						cell = r.pal.cellB
@@ -229,7 +229,7 @@ func TestLastActionHighlight(t *testing.T) {
 					}
 				}
 			}
-			if s.Last.Kind == game.KindTurn && gi == 0 && s.Claimed.Empty() {
+			if s.Last.Kind == veletas.KindTurn && gi == 0 && s.Claimed.Empty() {
 				t.Errorf("mid-game scene should have claimed a shooter")
 			}
 		}
@@ -238,9 +238,9 @@ func TestLastActionHighlight(t *testing.T) {
 
 // TestHint checks the dots on a shooter's destinations and its frame.
 func TestHint(t *testing.T) {
-	g := randomMidGame(t, game.Size10)
+	g := randomMidGame(t, veletas.Size10)
 	s := Scene{Position: g.Position()}
-	var from game.Square
+	var from veletas.Square
 	for _, sq := range s.Position.Unclaimed().Squares() {
 		if s.Position.Destinations(sq).Count() > 1 {
 			from = sq
@@ -257,8 +257,8 @@ func TestHint(t *testing.T) {
 		l := r.Layout(g.Size())
 		for rk := 0; rk < 10; rk++ {
 			for f := 0; f < 10; f++ {
-				sq := game.Sq(f, rk)
-				if s.Position.At(sq) != game.Empty {
+				sq := veletas.Sq(f, rk)
+				if s.Position.At(sq) != veletas.Empty {
 					continue
 				}
 				c := rgbAt(m, l.SquareCenter(sq))
@@ -278,7 +278,7 @@ func TestHint(t *testing.T) {
 
 func TestLayout(t *testing.T) {
 	for _, width := range []int{MinWidth, 400, 800, MaxWidth} {
-		for _, size := range game.Sizes {
+		for _, size := range veletas.Sizes {
 			l := NewLayout(size, width)
 			if l.Width != width || float64(l.Height) < 1.15*float64(l.Width) {
 				t.Errorf("%s at %d: %dx%d is too close to square", size, width, l.Width, l.Height)
@@ -286,13 +286,13 @@ func TestLayout(t *testing.T) {
 			if !l.Board.In(l.Bounds()) || l.Status.Max.Y > l.Board.Min.Y {
 				t.Errorf("%s at %d: board %v, status %v, bounds %v", size, width, l.Board, l.Status, l.Bounds())
 			}
-			a1 := l.SquareCenter(game.Sq(0, 0))
-			top := l.SquareCenter(game.Sq(int(size)-1, int(size)-1))
+			a1 := l.SquareCenter(veletas.Sq(0, 0))
+			top := l.SquareCenter(veletas.Sq(int(size)-1, int(size)-1))
 			if a1.X >= top.X || a1.Y <= top.Y {
 				t.Errorf("%s: a1 at %v is not bottom left of %v", size, a1, top)
 			}
 			for i := 0; i < 100; i++ {
-				sq := game.Square(i)
+				sq := veletas.Square(i)
 				if !sq.On(size) {
 					continue
 				}
@@ -311,7 +311,7 @@ func TestStatus(t *testing.T) {
 	g7 := loadRecord(t, "game_s7_03.rec")
 	g10 := midGame(t, loadRecord(t, "game_s10_10.rec"))
 	cases := []struct {
-		g                        game.Game
+		g                        veletas.Game
 		head, score, need, token string
 	}{
 		{g7.Undo(g7.Len()), "Black to place", "Setup: 3 shooters", "2 to win", ""},
@@ -348,7 +348,7 @@ func TestNewErrors(t *testing.T) {
 // against the same scene rendered alone. Run with -race.
 func TestConcurrent(t *testing.T) {
 	var scenes []Scene
-	for i, size := range []game.Size{7, 9, 10, 10, 9, 7} {
+	for i, size := range []veletas.Size{7, 9, 10, 10, 9, 7} {
 		scenes = append(scenes, GameScene(randomGame(t, size, uint64(i+10), 10+i*3)))
 	}
 	want := make([][]byte, len(scenes))
@@ -396,7 +396,7 @@ func TestConcurrent(t *testing.T) {
 func TestGolden(t *testing.T) {
 	g7 := loadRecord(t, "game_s7_03.rec")
 	mid := midGame(t, loadRecord(t, "game_s10_10.rec"))
-	hint := GameScene(randomMidGame(t, game.Size9))
+	hint := GameScene(randomMidGame(t, veletas.Size9))
 	for _, sq := range hint.Position.Unclaimed().Squares() {
 		if hint.Position.Destinations(sq).Count() > 0 {
 			hint.Hint = DestinationsHint(hint.Position, sq)
@@ -470,20 +470,20 @@ func TestGolden(t *testing.T) {
 func TestZeroValues(t *testing.T) {
 	r := newRenderer(t, Light, 400)
 	m := pngImage(t, r, Scene{})
-	l := r.Layout(game.Size10)
+	l := r.Layout(veletas.Size10)
 	if m.Bounds() != l.Bounds() {
 		t.Fatalf("bounds %v", m.Bounds())
 	}
-	for _, sq := range []game.Square{0, 9, 90, 99, 45} {
-		if got := classify(m, l, r.pal, sq); got != game.Empty {
+	for _, sq := range []veletas.Square{0, 9, 90, 99, 45} {
+		if got := classify(m, l, r.pal, sq); got != veletas.Empty {
 			t.Errorf("%s shows %d on the empty board", sq, got)
 		}
 	}
-	if st := statusOf(normalize(Scene{}).Position, game.Action{}); st.head != "Black to place" || st.score != "Setup: 7 shooters" {
+	if st := statusOf(normalize(Scene{}).Position, veletas.Action{}); st.head != "Black to place" || st.score != "Setup: 7 shooters" {
 		t.Errorf("status of the zero scene: %+v", st)
 	}
 	var b bytes.Buffer
-	if err := r.GIF(&b, game.Game{}); err != nil || b.Len() == 0 {
+	if err := r.GIF(&b, veletas.Game{}); err != nil || b.Len() == 0 {
 		t.Errorf("gif of the zero game: %d bytes, %v", b.Len(), err)
 	}
 }

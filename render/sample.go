@@ -4,7 +4,7 @@ import (
 	"image"
 	"image/color"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // named lists the theme's colours that the palette must hold exactly, with
@@ -32,22 +32,22 @@ func over(c, top color.RGBA) color.RGBA {
 func (r *Renderer) samples(sc *sizeCache) []*image.RGBA {
 	l := sc.lay
 	n := int(l.Size)
-	kinds := []game.Piece{game.Empty, game.BlackStone, game.WhiteStone, game.Shooter, game.BlackShooter, game.WhiteShooter, game.BlackStone, game.WhiteStone}
-	at := func(sq game.Square) game.Piece {
+	kinds := []veletas.Piece{veletas.Empty, veletas.BlackStone, veletas.WhiteStone, veletas.Shooter, veletas.BlackShooter, veletas.WhiteShooter, veletas.BlackStone, veletas.WhiteStone}
+	at := func(sq veletas.Square) veletas.Piece {
 		return kinds[(sq.File()+sq.Rank()*3)%len(kinds)]
 	}
-	var tinted []game.Square
-	var claimed, marks, sel game.Bits
+	var tinted []veletas.Square
+	var claimed, marks, sel veletas.Bits
 	for r := 0; r < n; r++ {
 		for f := 0; f < n; f++ {
-			sq := game.Sq(f, r)
+			sq := veletas.Sq(f, r)
 			switch {
 			case r%3 == 0:
 				tinted = append(tinted, sq)
-			case r%3 == 1 && at(sq) == game.Empty:
+			case r%3 == 1 && at(sq) == veletas.Empty:
 				marks = marks.With(sq)
 			}
-			if f == r && (at(sq) == game.BlackShooter || at(sq) == game.WhiteShooter) {
+			if f == r && (at(sq) == veletas.BlackShooter || at(sq) == veletas.WhiteShooter) {
 				claimed = claimed.With(sq)
 			}
 			if f == n-1-r {
@@ -56,17 +56,17 @@ func (r *Renderer) samples(sc *sizeCache) []*image.RGBA {
 		}
 	}
 	var out []*image.RGBA
-	setup := game.Action{Kind: game.KindSetup, Shooters: tinted[:len(tinted)-1], Stone: tinted[len(tinted)-1]}
+	setup := veletas.Action{Kind: veletas.KindSetup, Shooters: tinted[:len(tinted)-1], Stone: tinted[len(tinted)-1]}
 	a := image.NewRGBA(l.Bounds())
 	copy(a.Pix, sc.bg.Pix)
 	r.drawBoard(a, sc, at, setup, claimed, Hint{Selected: sel, Marks: marks})
-	r.drawStatus(a, l, status{icon: game.Black, head: "Black to move", score: "Black 0 - White 1 of 7", need: "4 to win", token: "[a1,b2,c3]d4"})
+	r.drawStatus(a, l, status{icon: veletas.Black, head: "Black to move", score: "Black 0 - White 1 of 7", need: "4 to win", token: "[a1,b2,c3]d4"})
 	out = append(out, a)
-	turn := game.Action{Kind: game.KindTurn, Turn: game.Turn{From: game.Sq(0, 0), To: game.Sq(0, n-1), Shot: game.Sq(n-1, n-1)}}
+	turn := veletas.Action{Kind: veletas.KindTurn, Turn: veletas.Turn{From: veletas.Sq(0, 0), To: veletas.Sq(0, n-1), Shot: veletas.Sq(n-1, n-1)}}
 	b := image.NewRGBA(l.Bounds())
 	copy(b.Pix, sc.bg.Pix)
-	r.drawBoard(b, sc, func(game.Square) game.Piece { return game.Empty }, turn, game.Bits{}, Hint{})
-	r.drawStatus(b, l, status{icon: game.White, head: "White wins", score: "Setup: 23456789", need: "swap keep", token: "e5-f6/g7 h8 i9 j10", won: true})
+	r.drawBoard(b, sc, func(veletas.Square) veletas.Piece { return veletas.Empty }, turn, veletas.Bits{}, Hint{})
+	r.drawStatus(b, l, status{icon: veletas.White, head: "White wins", score: "Setup: 23456789", need: "swap keep", token: "e5-f6/g7 h8 i9 j10", won: true})
 	out = append(out, b)
 	return out
 }

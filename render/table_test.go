@@ -6,7 +6,7 @@ import (
 	"image/png"
 	"testing"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 func TestTablePNG(t *testing.T) {
@@ -91,12 +91,12 @@ func TestSceneWinnerOffTheBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := game.NewGame(game.Size7)
+	g, err := veletas.NewGame(veletas.Size7)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tok := range []string{"[d4]a1", "keep", "[b6,f2]g7", "d4/d6"} {
-		a, err := game.ParseAction(tok)
+		a, err := veletas.ParseAction(tok)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -106,9 +106,9 @@ func TestSceneWinnerOffTheBoard(t *testing.T) {
 	}
 	plain := GameScene(g)
 	won := plain
-	won.Winner = game.White
+	won.Winner = veletas.White
 	a, b := r.Image(plain), r.Image(won)
-	l := r.Layout(game.Size7)
+	l := r.Layout(veletas.Size7)
 	same := func(rect image.Rectangle) bool {
 		for y := rect.Min.Y; y < rect.Max.Y; y++ {
 			for x := rect.Min.X; x < rect.Max.X; x++ {

@@ -5,7 +5,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // StartAIGame starts a game between human and the bot's computer opponent
@@ -18,7 +18,7 @@ import (
 // It fails with ErrChannelBusy when the channel (or the thread) has an
 // active game, with ErrSelfChallenge when ai is human, and with ErrInvalid
 // for an empty level or a bad size.
-func (db *DB) StartAIGame(guild, channel, human, ai, level string, size game.Size) (Game, error) {
+func (db *DB) StartAIGame(guild, channel, human, ai, level string, size veletas.Size) (Game, error) {
 	for _, p := range [][2]string{{"guild", guild}, {"channel", channel}, {"user", human}, {"ai", ai}} {
 		if err := checkID(p[0], p[1]); err != nil {
 			return Game{}, err
@@ -37,10 +37,10 @@ func (db *DB) StartAIGame(guild, channel, human, ai, level string, size game.Siz
 				size = set.Size
 			}
 			if size == 0 {
-				size = game.Size10
+				size = veletas.Size10
 			}
 		}
-		st, err := game.NewGame(size)
+		st, err := veletas.NewGame(size)
 		if err != nil {
 			return fmt.Errorf("store: start AI game: %w: %w", ErrInvalid, err)
 		}

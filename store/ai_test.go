@@ -5,42 +5,42 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 func TestAIGame(t *testing.T) {
 	clk := newClock()
 	rated := 0
 	db := openTest(t, &Options{Now: clk.Now, Rate: func(w, l Standing) (Standing, Standing) { rated++; return w, l }})
-	if _, err := db.StartAIGame("g1", "c1", "bot", "bot", "easy", game.Size7); !errors.Is(err, ErrSelfChallenge) {
+	if _, err := db.StartAIGame("g1", "c1", "bot", "bot", "easy", veletas.Size7); !errors.Is(err, ErrSelfChallenge) {
 		t.Fatalf("the AI against itself: %v", err)
 	}
-	if _, err := db.StartAIGame("g1", "c1", "alice", "bot", "", game.Size7); !errors.Is(err, ErrInvalid) {
+	if _, err := db.StartAIGame("g1", "c1", "alice", "bot", "", veletas.Size7); !errors.Is(err, ErrInvalid) {
 		t.Fatalf("no level: %v", err)
 	}
 	if _, err := db.StartAIGame("g1", "c1", "alice", "bot", "easy", 8); !errors.Is(err, ErrInvalid) {
 		t.Fatalf("size 8: %v", err)
 	}
 	// A human game ends first, to show that standings keep it.
-	h := startGame(t, db, "g1", "c2", game.Size7)
+	h := startGame(t, db, "g1", "c2", veletas.Size7)
 	if _, err := db.Resign("g1", "c2", h.Players[1]); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.SetSettings(Settings{Guild: "g1", Size: game.Size9}); err != nil {
+	if err := db.SetSettings(Settings{Guild: "g1", Size: veletas.Size9}); err != nil {
 		t.Fatal(err)
 	}
-	if g, err := db.StartAIGame("g1", "c3", "alice", "bot", "hard", 0); err != nil || g.Size != game.Size9 {
+	if g, err := db.StartAIGame("g1", "c3", "alice", "bot", "hard", 0); err != nil || g.Size != veletas.Size9 {
 		t.Fatalf("default size from the settings: %v %v", err, g.Size)
 	}
 
-	g, err := db.StartAIGame("g1", "c1", "alice", "bot", "easy", game.Size7)
+	g, err := db.StartAIGame("g1", "c1", "alice", "bot", "easy", veletas.Size7)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if g.Players != [2]string{"alice", "bot"} || g.AI != "bot" || g.AILevel != "easy" || g.Rated || g.MoveTime != 0 || g.ToAct() != "alice" {
 		t.Fatalf("new AI game: %+v (to act %q)", g, g.ToAct())
 	}
-	if _, err := db.StartAIGame("g1", "c1", "carol", "bot", "easy", game.Size7); !errors.Is(err, ErrChannelBusy) {
+	if _, err := db.StartAIGame("g1", "c1", "carol", "bot", "easy", veletas.Size7); !errors.Is(err, ErrChannelBusy) {
 		t.Fatalf("second game in the channel: %v", err)
 	}
 	if _, err := db.CreateChallenge(Challenge{Guild: "g1", Channel: "c1", Challenger: "carol", Opponent: "dave"}); !errors.Is(err, ErrChannelBusy) {

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // BenchmarkApply applies one action per committed transaction, fsync on,
@@ -15,12 +15,12 @@ import (
 func BenchmarkApply(b *testing.B) {
 	db := openTest(b, nil)
 	r := rand.New(rand.NewPCG(7, 7))
-	g := startGame(b, db, "g", "c", game.Size10)
+	g := startGame(b, db, "g", "c", veletas.Size10)
 	b.ResetTimer()
 	start := time.Now()
 	for i := 0; i < b.N; i++ {
 		if g.Over() {
-			g = startGame(b, db, "g", "c", game.Size10)
+			g = startGame(b, db, "g", "c", veletas.Size10)
 		}
 		ng, err := db.Apply("g", "c", g.ToAct(), g.Revision, randomAction(g.Position(), r))
 		if err != nil {
@@ -37,7 +37,7 @@ func BenchmarkApplyParallel(b *testing.B) {
 	const games = 100
 	db := openTest(b, nil)
 	for i := range games {
-		startGame(b, db, "g", fmt.Sprint("c", i), game.Size10)
+		startGame(b, db, "g", fmt.Sprint("c", i), veletas.Size10)
 	}
 	var next atomic.Int64
 	b.SetParallelism((games + 1) / 2) // 2 cores here: 100 goroutines
@@ -54,7 +54,7 @@ func BenchmarkApplyParallel(b *testing.B) {
 		}
 		for pb.Next() {
 			if g.Over() {
-				if g, err = newGame(db, "g", ch, "alice", "bob", game.Size10); err != nil {
+				if g, err = newGame(db, "g", ch, "alice", "bob", veletas.Size10); err != nil {
 					b.Error(err)
 					return
 				}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // marshal encodes a value as JSON. A game's record is written on one line
@@ -39,7 +39,7 @@ type stateCache struct {
 type cachedState struct {
 	compact string // the record as stored
 	record  string // the record in canonical form
-	state   game.Game
+	state   veletas.Game
 }
 
 const maxCached = 4096
@@ -85,18 +85,18 @@ func (c *stateCache) decodeGame(b []byte, g *Game) error {
 
 // load replays Record and writes it back in its canonical form.
 func (g *Game) load() error {
-	st, err := game.ParseRecordString(g.Record)
+	st, err := veletas.ParseRecordString(g.Record)
 	if err != nil {
 		return err
 	}
 	if st.Size() != g.Size {
-		return &game.Error{Kind: game.ErrBadSize, Msg: "record size " + st.Size().String() + " differs from the game's " + g.Size.String()}
+		return &veletas.Error{Kind: veletas.ErrBadSize, Msg: "record size " + st.Size().String() + " differs from the game's " + g.Size.String()}
 	}
 	g.setState(st)
 	return nil
 }
 
-func (g *Game) setState(st game.Game) {
+func (g *Game) setState(st veletas.Game) {
 	g.state, g.replay = st, true
 	g.Record = st.String()
 }

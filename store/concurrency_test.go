@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // recordTokens returns the action tokens of a record.
@@ -32,7 +32,7 @@ func TestConcurrentPlay(t *testing.T) {
 		perWorker  = 30
 	)
 	db := openTest(t, nil)
-	sizes := []game.Size{game.Size7, game.Size9, game.Size10}
+	sizes := []veletas.Size{veletas.Size7, veletas.Size9, veletas.Size10}
 	for i := range games {
 		startGame(t, db, "g", fmt.Sprint("c", i), sizes[i%3])
 	}
@@ -138,7 +138,7 @@ func TestConcurrentPlay(t *testing.T) {
 		}
 	}
 	for id, g := range records {
-		st, err := game.ParseRecordString(g.Record)
+		st, err := veletas.ParseRecordString(g.Record)
 		if err != nil {
 			t.Fatalf("game %d record does not replay: %v", id, err)
 		}

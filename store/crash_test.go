@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 const crashEnv = "VELETAS_STORE_TEST_CRASH"
@@ -49,7 +49,7 @@ func TestCrashChild(t *testing.T) {
 		fmt.Fprintln(os.Stderr, "child:", err)
 		os.Exit(3)
 	}
-	sizes := []game.Size{game.Size7, game.Size9, game.Size10}
+	sizes := []veletas.Size{veletas.Size7, veletas.Size9, veletas.Size10}
 	for w := range 8 {
 		go func() {
 			r := rand.New(rand.NewPCG(rand.Uint64(), uint64(w)))

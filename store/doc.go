@@ -19,7 +19,7 @@
 // numeric ID kept in the archive when it ends.
 //
 // The game record (the notation of veletas-notation.md) is the source of
-// truth. Every load replays it through package game; a stored value that
+// truth. Every load replays it through package game/veletas; a stored value that
 // cannot be decoded or replayed yields an error wrapping ErrCorrupt for that
 // game only.
 //
@@ -59,8 +59,8 @@
 //
 // Errors wrap the Err* values of this package, so callers test them with
 // errors.Is. A refusal by the rules wraps both ErrIllegal and the error
-// from package game: errors.Is(err, game.ErrOccupied) works, and
-// errors.As(err, &ge) with ge of type *game.Error gives the sentence to show
+// from package game/veletas: errors.Is(err, veletas.ErrOccupied) works, and
+// errors.As(err, &ge) with ge of type *veletas.Error gives the sentence to show
 // the player.
 //
 // # Files

@@ -9,7 +9,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // ---- challenges ----
@@ -45,7 +45,7 @@ func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 		if out.Size == 0 {
 			out.Size = set.Size
 			if out.Size == 0 {
-				out.Size = game.Size10
+				out.Size = veletas.Size10
 			}
 		}
 		if !out.Size.Valid() {
@@ -207,7 +207,7 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 		if _, _, err := activeKey(tx, c.Guild, c.Channel); err == nil {
 			return fmt.Errorf("store: accept challenge %d in channel %s: %w", id, c.Channel, ErrChannelBusy)
 		}
-		st, err := game.NewGame(c.Size)
+		st, err := veletas.NewGame(c.Size)
 		if err != nil {
 			return fmt.Errorf("store: accept challenge %d: %w: %w", id, ErrInvalid, err)
 		}
@@ -389,7 +389,7 @@ func (db *DB) PlayerGames(guild, user string) ([]Game, error) {
 //
 // Refusals: ErrNoGame, ErrNotPlayer, ErrStaleRevision, ErrNotYourTurn, and
 // ErrIllegal together with the game package's error.
-func (db *DB) Apply(guild, channel, user string, rev int, a game.Action) (Game, error) {
+func (db *DB) Apply(guild, channel, user string, rev int, a veletas.Action) (Game, error) {
 	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
 		if rev >= 0 && rev != g.Revision {
 			return fmt.Errorf("store: game %d: %w (revision %d, now %d)", g.ID, ErrStaleRevision, rev, g.Revision)
@@ -416,7 +416,7 @@ func (db *DB) Apply(guild, channel, user string, rev int, a game.Action) (Game, 
 // ApplyToken is Apply with the action written in the notation
 // ("d4-d7/f9", "swap", "[d4,g7,b9]e5").
 func (db *DB) ApplyToken(guild, channel, user string, rev int, token string) (Game, error) {
-	a, err := game.ParseAction(token)
+	a, err := veletas.ParseAction(token)
 	if err != nil {
 		return Game{}, fmt.Errorf("store: %w: %w", ErrIllegal, err)
 	}
@@ -459,7 +459,7 @@ func (db *DB) ClaimTimeout(guild, channel, user string) (Game, error) {
 func (db *DB) RequestTakeback(guild, channel, user string) (Game, error) {
 	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
 		last, ok := g.state.LastAction()
-		if !ok || last.Kind != game.KindTurn || g.ToAct() == user {
+		if !ok || last.Kind != veletas.KindTurn || g.ToAct() == user {
 			return fmt.Errorf("store: game %d: %w", g.ID, ErrTakebackNotAllowed)
 		}
 		g.TakebackBy, g.TakebackRev = user, g.Revision

@@ -13,7 +13,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 	bolterrors "go.etcd.io/bbolt/errors"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 const holdEnv = "VELETAS_STORE_TEST_HOLD"
@@ -182,14 +182,14 @@ func TestMigrateV1(t *testing.T) {
 	}
 	now := time.Date(2025, 5, 6, 7, 8, 9, 0, time.UTC)
 	finished := []Game{
-		{ID: 1, Guild: "g", Channel: "c", Players: [2]string{"alice", "bob"}, Size: game.Size7,
+		{ID: 1, Guild: "g", Channel: "c", Players: [2]string{"alice", "bob"}, Size: veletas.Size7,
 			Record: "size=7\n[c5]d2\nkeep\n[a1,g7]e4\n", Revision: 4, Started: now, Updated: now, Ended: now, Winner: "alice", Reason: ReasonResign},
-		{ID: 2, Guild: "g", Channel: "c", Players: [2]string{"carol", "alice"}, Size: game.Size7,
+		{ID: 2, Guild: "g", Channel: "c", Players: [2]string{"carol", "alice"}, Size: veletas.Size7,
 			Record: "size=7\n[c5]d2\n", Revision: 2, Started: now, Updated: now, Ended: now, Winner: "alice", Reason: ReasonTimeout},
-		{ID: 3, Guild: "h", Channel: "c", Players: [2]string{"alice", "dave"}, Size: game.Size7,
+		{ID: 3, Guild: "h", Channel: "c", Players: [2]string{"alice", "dave"}, Size: veletas.Size7,
 			Record: "size=7\n", Revision: 1, Started: now, Updated: now, Ended: now, Winner: "dave", Reason: ReasonResign},
 	}
-	active := Game{ID: 4, Guild: "g", Channel: "c", Players: [2]string{"bob", "carol"}, Size: game.Size7,
+	active := Game{ID: 4, Guild: "g", Channel: "c", Players: [2]string{"bob", "carol"}, Size: veletas.Size7,
 		Record: "size=7 [c5]d2 keep", Revision: 2, Started: now, Updated: now}
 	err = b.Update(func(tx *bolt.Tx) error {
 		for _, name := range bucketsV1 {
@@ -253,7 +253,7 @@ func TestMigrateV1(t *testing.T) {
 	if list, _ := db.FinishedGames("g", "carol", 0); len(list) != 2 || list[0].ID != 4 {
 		t.Fatalf("carol's games: %+v", list)
 	}
-	g2 := startGame(t, db, "g", "c", game.Size7)
+	g2 := startGame(t, db, "g", "c", veletas.Size7)
 	if g2.ID != 5 {
 		t.Fatalf("new game ID %d", g2.ID)
 	}
@@ -271,7 +271,7 @@ func TestMigrateV1(t *testing.T) {
 func TestCorruptValue(t *testing.T) {
 	db := openTest(t, nil)
 	for _, ch := range []string{"c1", "c2", "c3"} {
-		startGame(t, db, "g", ch, game.Size7)
+		startGame(t, db, "g", ch, veletas.Size7)
 	}
 	damage := func(v []byte) {
 		t.Helper()
@@ -316,7 +316,7 @@ func TestCorruptValue(t *testing.T) {
 	if err := db.RemoveGame("g", "c2"); err != nil {
 		t.Fatal(err)
 	}
-	startGame(t, db, "g", "c2", game.Size7)
+	startGame(t, db, "g", "c2", veletas.Size7)
 
 	// A damaged archive entry: that one fails, the listing skips it.
 	fin, _ := db.FinishedGames("g", "", 0)
@@ -352,7 +352,7 @@ func TestCorruptValue(t *testing.T) {
 
 func TestClosed(t *testing.T) {
 	db := openTest(t, nil)
-	startGame(t, db, "g", "c", game.Size7)
+	startGame(t, db, "g", "c", veletas.Size7)
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}

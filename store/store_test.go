@@ -13,7 +13,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // clock is a settable clock for tests.
@@ -50,7 +50,7 @@ func openTest(t testing.TB, opts *Options) *DB {
 }
 
 // startGame makes and accepts a challenge between "alice" and "bob".
-func startGame(t testing.TB, db *DB, guild, channel string, size game.Size) Game {
+func startGame(t testing.TB, db *DB, guild, channel string, size veletas.Size) Game {
 	t.Helper()
 	g, err := newGame(db, guild, channel, "alice", "bob", size)
 	if err != nil {
@@ -60,7 +60,7 @@ func startGame(t testing.TB, db *DB, guild, channel string, size game.Size) Game
 }
 
 // newGame makes and accepts a challenge; safe in any goroutine.
-func newGame(db *DB, guild, channel, challenger, opponent string, size game.Size) (Game, error) {
+func newGame(db *DB, guild, channel, challenger, opponent string, size veletas.Size) (Game, error) {
 	c, err := db.CreateChallenge(Challenge{Guild: guild, Channel: channel, Challenger: challenger, Opponent: opponent, Size: size})
 	if err != nil {
 		return Game{}, err
@@ -69,21 +69,21 @@ func newGame(db *DB, guild, channel, challenger, opponent string, size game.Size
 }
 
 // randomAction returns a random legal action for the position.
-func randomAction(p game.Position, r *rand.Rand) game.Action {
+func randomAction(p veletas.Position, r *rand.Rand) veletas.Action {
 	switch p.Phase() {
-	case game.PhaseSetup1, game.PhaseSetup2:
+	case veletas.PhaseSetup1, veletas.PhaseSetup2:
 		return p.RandomSetup(r)
-	case game.PhaseChoice:
-		return game.ChoiceAction(r.IntN(2) == 0)
+	case veletas.PhaseChoice:
+		return veletas.ChoiceAction(r.IntN(2) == 0)
 	}
 	ts := p.LegalTurns(nil)
-	return game.TurnAction(ts[r.IntN(len(ts))])
+	return veletas.TurnAction(ts[r.IntN(len(ts))])
 }
 
 func TestPlayWholeGame(t *testing.T) {
 	clk := newClock()
 	db := openTest(t, &Options{Now: clk.Now})
-	g := startGame(t, db, "g1", "c1", game.Size7)
+	g := startGame(t, db, "g1", "c1", veletas.Size7)
 	if g.ToAct() != "alice" || g.Revision != 0 {
 		t.Fatalf("new game: to act %q rev %d", g.ToAct(), g.Revision)
 	}
@@ -130,7 +130,7 @@ func TestPlayWholeGame(t *testing.T) {
 	if byID, err := db.GameByID(g.ID); err != nil || byID.Record != g.Record {
 		t.Fatalf("finished game by ID: %v %+v", err, byID)
 	}
-	g2 := startGame(t, db, "g1", "c1", game.Size7)
+	g2 := startGame(t, db, "g1", "c1", veletas.Size7)
 	if byID, err := db.GameByID(g2.ID); err != nil || byID.ID != g2.ID || byID.Over() {
 		t.Fatalf("active game by ID: %v %+v", err, byID)
 	}
@@ -156,7 +156,7 @@ func TestChallenges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c1.Size != game.Size10 || !c1.Expires.Equal(clk.Now().Add(DefaultChallengeTTL)) {
+	if c1.Size != veletas.Size10 || !c1.Expires.Equal(clk.Now().Add(DefaultChallengeTTL)) {
 		t.Fatalf("defaults: %+v", c1)
 	}
 	if _, err := db.SetChallengeMessage(c1.ID, "m1"); err != nil {
@@ -196,7 +196,7 @@ func TestChallenges(t *testing.T) {
 	}
 
 	// Decline and withdraw.
-	c2, _ := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Size: game.Size7})
+	c2, _ := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Size: veletas.Size7})
 	if _, err := db.DeclineChallenge(c2.ID, "z"); !errors.Is(err, ErrNotPlayer) {
 		t.Fatalf("decline by z: %v", err)
 	}
@@ -208,7 +208,7 @@ func TestChallenges(t *testing.T) {
 	}
 
 	// Open challenge: anyone but the challenger; the channel then is busy.
-	c3, _ := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "a", Size: game.Size9})
+	c3, _ := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "a", Size: veletas.Size9})
 	c4, _ := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "d", Opponent: "e"})
 	if c, err := db.PendingChallenge("g", "c", "z"); err != nil || c.ID != c3.ID {
 		t.Fatalf("open pending: %v %+v", err, c)
@@ -217,7 +217,7 @@ func TestChallenges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Players != [2]string{"a", "z"} || g.Size != game.Size9 || g.ToAct() != "a" || g.Challenge != c3.ID {
+	if g.Players != [2]string{"a", "z"} || g.Size != veletas.Size9 || g.ToAct() != "a" || g.Challenge != c3.ID {
 		t.Fatalf("game: %+v", g)
 	}
 	if _, err := db.AcceptChallenge(c4.ID, "e"); !errors.Is(err, ErrChannelBusy) {
@@ -234,7 +234,7 @@ func TestChallenges(t *testing.T) {
 
 func TestThreadAndMessage(t *testing.T) {
 	db := openTest(t, nil)
-	g := startGame(t, db, "g", "c", game.Size7)
+	g := startGame(t, db, "g", "c", veletas.Size7)
 	if _, err := db.SetGameThread("g", "c", "t1"); err != nil {
 		t.Fatal(err)
 	}
@@ -267,19 +267,19 @@ func TestThreadAndMessage(t *testing.T) {
 
 func TestRuleErrorsPassThrough(t *testing.T) {
 	db := openTest(t, nil)
-	startGame(t, db, "g", "c", game.Size7)
+	startGame(t, db, "g", "c", veletas.Size7)
 	_, err := db.ApplyToken("g", "c", "alice", -1, "[d4]d4")
-	if !errors.Is(err, ErrIllegal) || !errors.Is(err, game.ErrOccupied) {
+	if !errors.Is(err, ErrIllegal) || !errors.Is(err, veletas.ErrOccupied) {
 		t.Fatalf("occupied: %v", err)
 	}
-	var ge *game.Error
+	var ge *veletas.Error
 	if !errors.As(err, &ge) || ge.Msg == "" || !strings.Contains(err.Error(), ge.Msg) {
 		t.Fatalf("game error message lost: %v", err)
 	}
-	if _, err := db.ApplyToken("g", "c", "alice", -1, "d4-d5"); !errors.Is(err, game.ErrMalformed) {
+	if _, err := db.ApplyToken("g", "c", "alice", -1, "d4-d5"); !errors.Is(err, veletas.ErrMalformed) {
 		t.Fatalf("malformed: %v", err)
 	}
-	if _, err := db.ApplyToken("g", "c", "alice", -1, "keep"); !errors.Is(err, game.ErrWrongPhase) {
+	if _, err := db.ApplyToken("g", "c", "alice", -1, "keep"); !errors.Is(err, veletas.ErrWrongPhase) {
 		t.Fatalf("wrong phase: %v", err)
 	}
 	// Nothing changed.
@@ -292,7 +292,7 @@ func TestRuleErrorsPassThrough(t *testing.T) {
 func TestWhoActs(t *testing.T) {
 	for _, swap := range []bool{false, true} {
 		db := openTest(t, nil)
-		startGame(t, db, "g", "c", game.Size7)
+		startGame(t, db, "g", "c", veletas.Size7)
 		mustApply := func(user, tok string) Game {
 			t.Helper()
 			g, err := db.ApplyToken("g", "c", user, -1, tok)
@@ -314,7 +314,7 @@ func TestWhoActs(t *testing.T) {
 			t.Fatalf("first player choosing: %v", err)
 		}
 		g = mustApply("bob", choice)
-		if g.ToAct() != white || g.ColorOf(white) != game.White || g.PlayerOf(game.Black) != black {
+		if g.ToAct() != white || g.ColorOf(white) != veletas.White || g.PlayerOf(veletas.Black) != black {
 			t.Fatalf("swap=%v: second setup by %q", swap, g.ToAct())
 		}
 		g = mustApply(white, "[a1,g7]e4")
@@ -331,7 +331,7 @@ func TestWhoActs(t *testing.T) {
 func TestClaimTimeout(t *testing.T) {
 	clk := newClock()
 	db := openTest(t, &Options{Now: clk.Now})
-	c, _ := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Size: game.Size7, MoveTime: time.Hour, Rated: true})
+	c, _ := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Size: veletas.Size7, MoveTime: time.Hour, Rated: true})
 	g, err := db.AcceptChallenge(c.ID, "b")
 	if err != nil || g.MoveTime != time.Hour {
 		t.Fatalf("accept: %v %+v", err, g)
@@ -372,7 +372,7 @@ func TestRateHook(t *testing.T) {
 	if _, err := db.Resign("g", "c", "a"); err != nil {
 		t.Fatal(err)
 	}
-	startGame(t, db, "g", "c", game.Size7) // unrated
+	startGame(t, db, "g", "c", veletas.Size7) // unrated
 	db.Resign("g", "c", "alice")
 	sb, _ := db.Standing("g", "b")
 	sa, _ := db.Standing("g", "a")
@@ -393,7 +393,7 @@ func TestSettings(t *testing.T) {
 	if s, err := db.Settings("g"); err != nil || s.Guild != "g" || s.Size != 0 {
 		t.Fatalf("default settings %v %+v", err, s)
 	}
-	if err := db.SetSettings(Settings{Guild: "g", Size: game.Size7, MoveTime: 72 * time.Hour, ChallengeTTL: time.Hour}); err != nil {
+	if err := db.SetSettings(Settings{Guild: "g", Size: veletas.Size7, MoveTime: 72 * time.Hour, ChallengeTTL: time.Hour}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.UpdateSettings("g", func(s *Settings) error {
@@ -403,12 +403,12 @@ func TestSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, _ := db.Settings("g")
-	if s.Size != game.Size7 || s.Locale != "fr" || s.MoveTime != 72*time.Hour {
+	if s.Size != veletas.Size7 || s.Locale != "fr" || s.MoveTime != 72*time.Hour {
 		t.Fatalf("settings %+v", s)
 	}
 	// Challenges take the guild's defaults.
 	c, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b"})
-	if err != nil || c.Size != game.Size7 || c.MoveTime != 72*time.Hour || c.Expires.Sub(c.Created) != time.Hour {
+	if err != nil || c.Size != veletas.Size7 || c.MoveTime != 72*time.Hour || c.Expires.Sub(c.Created) != time.Hour {
 		t.Fatalf("challenge with guild defaults: %v %+v", err, c)
 	}
 	c, _ = db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", MoveTime: -1})
@@ -419,7 +419,7 @@ func TestSettings(t *testing.T) {
 
 func TestBackup(t *testing.T) {
 	db := openTest(t, nil)
-	g := startGame(t, db, "g", "c", game.Size7)
+	g := startGame(t, db, "g", "c", veletas.Size7)
 	db.ApplyToken("g", "c", "alice", 0, "[c5]d2")
 	path := filepath.Join(t.TempDir(), "backup.db")
 	if err := db.BackupFile(path); err != nil {
@@ -487,7 +487,7 @@ func TestArchiveSize(t *testing.T) {
 	// turns, each a token of at most 11 characters; IDs of 20 digits.
 	id := "12345678901234567890"
 	worst := Game{ID: 1 << 40, Guild: id, Channel: id, Thread: id, Message: id, Players: [2]string{id, id},
-		Size: game.Size10, Revision: 1000, Rated: true, MoveTime: 14 * 24 * time.Hour, Reminded: true, Challenge: 1 << 40,
+		Size: veletas.Size10, Revision: 1000, Rated: true, MoveTime: 14 * 24 * time.Hour, Reminded: true, Challenge: 1 << 40,
 		Started: time.Now(), Updated: time.Now(), Ended: time.Now(), Winner: id, Reason: ReasonResign,
 		Record: "size=10\n[a10,c10,e10]j10\nkeep\n[g10,a8,c8,e8]j9\n" + strings.Repeat("j10-a10/j10\n", 91)}
 	v, err := encode(&worst)
@@ -503,7 +503,7 @@ func TestArchiveSize(t *testing.T) {
 
 func TestTakeback(t *testing.T) {
 	db := openTest(t, nil)
-	startGame(t, db, "g", "c", game.Size7)
+	startGame(t, db, "g", "c", veletas.Size7)
 	for _, step := range [][2]string{{"alice", "[c5]d2"}, {"bob", "keep"}, {"bob", "[a1,g7]e4"}} {
 		if _, err := db.ApplyToken("g", "c", step[0], -1, step[1]); err != nil {
 			t.Fatal(err)
@@ -557,7 +557,7 @@ func TestBackupWhilePlaying(t *testing.T) {
 	db := openTest(t, &Options{NoSync: true})
 	const games = 8
 	for i := range games {
-		startGame(t, db, "g", fmt.Sprint("c", i), game.Size10)
+		startGame(t, db, "g", fmt.Sprint("c", i), veletas.Size10)
 	}
 	progress := make(chan struct{}, games*40)
 	var wg sync.WaitGroup

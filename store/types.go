@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // Reason tells how a game ended.
@@ -49,7 +49,7 @@ type Challenge struct {
 	Channel    string        `json:"channel"`
 	Challenger string        `json:"challenger"`
 	Opponent   string        `json:"opponent,omitempty"` // "" for an open challenge: anyone but the challenger may accept
-	Size       game.Size     `json:"size"`
+	Size       veletas.Size  `json:"size"`
 	Rated      bool          `json:"rated,omitempty"`
 	MoveTime   time.Duration `json:"move_time,omitempty"` // time per move; 0 for none
 	Message    string        `json:"message,omitempty"`   // the message showing the challenge, set by SetChallengeMessage
@@ -74,7 +74,7 @@ type Game struct {
 	Thread    string        `json:"thread,omitempty"` // the thread the game is played in, if any
 	Message   string        `json:"message,omitempty"`
 	Players   [2]string     `json:"players"`
-	Size      game.Size     `json:"size"`
+	Size      veletas.Size  `json:"size"`
 	Record    string        `json:"record"`
 	Revision  int           `json:"rev"`
 	Rated     bool          `json:"rated,omitempty"`
@@ -100,26 +100,26 @@ type Game struct {
 	TakebackBy  string `json:"takeback_by,omitempty"`
 	TakebackRev int    `json:"takeback_rev,omitempty"`
 
-	state  game.Game // Record replayed
-	replay bool      // state is set
+	state  veletas.Game // Record replayed
+	replay bool         // state is set
 }
 
 // State returns the game replayed from its record. Games returned by
 // the store are already replayed; for a Game built by hand the record is
 // parsed (a record that fails to parse gives the empty game).
-func (g Game) State() game.Game {
+func (g Game) State() veletas.Game {
 	if g.replay {
 		return g.state
 	}
-	st, err := game.ParseRecordString(g.Record)
+	st, err := veletas.ParseRecordString(g.Record)
 	if err != nil {
-		st, _ = game.NewGame(g.Size)
+		st, _ = veletas.NewGame(g.Size)
 	}
 	return st
 }
 
 // Position is the current position, State().Position().
-func (g Game) Position() game.Position { return g.State().Position() }
+func (g Game) Position() veletas.Position { return g.State().Position() }
 
 // Over reports whether the game has ended, by the rules or by resignation
 // or timeout.
@@ -136,9 +136,9 @@ func (g Game) ToAct() string {
 
 // PlayerOf returns the user ID of the player of colour c. Before the side
 // choice the first player is Black.
-func (g Game) PlayerOf(c game.Color) string {
+func (g Game) PlayerOf(c veletas.Color) string {
 	switch c {
-	case game.NoColor:
+	case veletas.NoColor:
 		return ""
 	case g.Position().FirstPlayerColor():
 		return g.Players[0]
@@ -146,8 +146,8 @@ func (g Game) PlayerOf(c game.Color) string {
 	return g.Players[1]
 }
 
-// ColorOf returns the colour of user, or game.NoColor for a non-player.
-func (g Game) ColorOf(user string) game.Color {
+// ColorOf returns the colour of user, or veletas.NoColor for a non-player.
+func (g Game) ColorOf(user string) veletas.Color {
 	first := g.Position().FirstPlayerColor()
 	switch user {
 	case g.Players[0]:
@@ -155,7 +155,7 @@ func (g Game) ColorOf(user string) game.Color {
 	case g.Players[1]:
 		return first.Other()
 	}
-	return game.NoColor
+	return veletas.NoColor
 }
 
 // Opponent returns the other player of user, or "" for a non-player.
@@ -219,7 +219,7 @@ func newStanding(guild, user string) Standing {
 // Settings are one guild's settings. Zero fields mean "use the default".
 type Settings struct {
 	Guild        string            `json:"guild"`
-	Size         game.Size         `json:"size,omitempty"`          // default board size of a challenge
+	Size         veletas.Size      `json:"size,omitempty"`          // default board size of a challenge
 	MoveTime     time.Duration     `json:"move_time,omitempty"`     // default time per move
 	ChallengeTTL time.Duration     `json:"challenge_ttl,omitempty"` // how long a challenge stays open
 	Locale       string            `json:"locale,omitempty"`

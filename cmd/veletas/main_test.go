@@ -18,7 +18,7 @@ func run(t *testing.T, stdin string, args ...string) (stdout, stderr string, cod
 	return out.String(), errb.String(), code
 }
 
-const conformance = "../../game/testdata/conformance"
+const conformance = "../../game/veletas/testdata/conformance"
 
 func TestReplayContract(t *testing.T) {
 	for _, dir := range []string{"games", "partial"} {

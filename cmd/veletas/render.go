@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/render"
 )
 
@@ -120,14 +120,14 @@ func (m *Main) render(args []string) error {
 		return err
 	}
 	var scene render.Scene
-	var g game.Game
+	var g veletas.Game
 	if a.record != "" {
 		if g, err = m.readRenderRecord(a.record); err != nil {
 			return err
 		}
 		scene = render.GameScene(g)
 	} else {
-		p, err := game.ParsePosition(a.position)
+		p, err := veletas.ParsePosition(a.position)
 		if err != nil {
 			return err
 		}
@@ -152,19 +152,19 @@ func (m *Main) render(args []string) error {
 	return nil
 }
 
-func (m *Main) readRenderRecord(name string) (game.Game, error) {
+func (m *Main) readRenderRecord(name string) (veletas.Game, error) {
 	var in io.Reader = m.Stdin
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return game.Game{}, fmt.Errorf("cannot open the record: %w", unwrapPath(err))
+			return veletas.Game{}, fmt.Errorf("cannot open the record: %w", unwrapPath(err))
 		}
 		defer f.Close()
 		in = f
 	}
-	g, err := game.ParseRecord(in)
+	g, err := veletas.ParseRecord(in)
 	if err != nil {
-		return game.Game{}, fmt.Errorf("record %s: %w", clip(name), err)
+		return veletas.Game{}, fmt.Errorf("record %s: %w", clip(name), err)
 	}
 	return g, nil
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/render"
 )
 
@@ -39,13 +39,13 @@ func TestRenderPosition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := render.NewLayout(game.Size7, 500)
+	l := render.NewLayout(veletas.Size7, 500)
 	if m.Bounds() != l.Bounds() {
 		t.Errorf("image %v, want %v", m.Bounds(), l.Bounds())
 	}
 	// The stone on e4 is black, the one on d2 white: the centre pixels say so.
-	e4, _ := game.ParseSquare("e4")
-	d2, _ := game.ParseSquare("d2")
+	e4, _ := veletas.ParseSquare("e4")
+	d2, _ := veletas.ParseSquare("d2")
 	r, g, b, _ := m.At(l.SquareCenter(e4).X, l.SquareCenter(e4).Y).RGBA()
 	if r+g+b > 3*0x4000 {
 		t.Errorf("e4 centre is not dark: %x %x %x", r, g, b)
@@ -61,7 +61,7 @@ func TestRenderRecordPNGAndGIF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := game.ParseRecordString(string(rec))
+	g, err := veletas.ParseRecordString(string(rec))
 	if err != nil {
 		t.Fatal(err)
 	}

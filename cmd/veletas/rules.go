@@ -8,14 +8,14 @@ import (
 	"os"
 	"strconv"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 func (m *Main) moves(args []string) error {
 	if len(args) != 1 {
 		return errors.New("expected one argument, the position in quotes: veletas moves 'POSITION'")
 	}
-	p, err := game.ParsePosition(args[0])
+	p, err := veletas.ParsePosition(args[0])
 	if err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func (m *Main) perft(args []string) error {
 	if len(args) != 2 {
 		return errors.New("expected the position in quotes and a depth: veletas perft 'POSITION' DEPTH")
 	}
-	p, err := game.ParsePosition(args[0])
+	p, err := veletas.ParsePosition(args[0])
 	if err != nil {
 		return err
 	}
@@ -46,21 +46,21 @@ func (m *Main) perft(args []string) error {
 	return err
 }
 
-func (m *Main) readRecord(args []string) (game.Game, error) {
+func (m *Main) readRecord(args []string) (veletas.Game, error) {
 	var in io.Reader = m.Stdin
 	switch len(args) {
 	case 0:
 	case 1:
 		f, err := os.Open(args[0])
 		if err != nil {
-			return game.Game{}, fmt.Errorf("cannot open the record: %w", unwrapPath(err))
+			return veletas.Game{}, fmt.Errorf("cannot open the record: %w", unwrapPath(err))
 		}
 		defer f.Close()
 		in = f
 	default:
-		return game.Game{}, errors.New("expected at most one record file (or none, to read standard input)")
+		return veletas.Game{}, errors.New("expected at most one record file (or none, to read standard input)")
 	}
-	return game.ParseRecord(in)
+	return veletas.ParseRecord(in)
 }
 
 // unwrapPath keeps the path in an *os.PathError message but drops Go's
@@ -73,8 +73,8 @@ func unwrapPath(err error) error {
 	return err
 }
 
-func result(p game.Position) string {
-	if w := p.Winner(); w != game.NoColor {
+func result(p veletas.Position) string {
+	if w := p.Winner(); w != veletas.NoColor {
 		return "result: " + w.String()
 	}
 	return "result: ongoing"

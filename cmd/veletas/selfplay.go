@@ -10,8 +10,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/veletasbot/veletas/game"
-	"github.com/veletasbot/veletas/game/ai"
+	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/game/veletas/ai"
 )
 
 // pairing is one match: a against b.
@@ -37,10 +37,10 @@ func parsePairings(s string) ([]pairing, error) {
 	return out, nil
 }
 
-func parseSizes(s string) ([]game.Size, error) {
-	var out []game.Size
+func parseSizes(s string) ([]veletas.Size, error) {
+	var out []veletas.Size
 	for _, f := range strings.Split(s, ",") {
-		size, err := game.ParseSize(strings.TrimSpace(f))
+		size, err := veletas.ParseSize(strings.TrimSpace(f))
 		if err != nil {
 			return nil, err
 		}
@@ -52,7 +52,7 @@ func parseSizes(s string) ([]game.Size, error) {
 // selfplayConfig holds the flags of veletas selfplay.
 type selfplayConfig struct {
 	games     int
-	sizes     []game.Size
+	sizes     []veletas.Size
 	pairs     []pairing
 	seed      uint64
 	parallel  int
@@ -117,7 +117,7 @@ type timed struct {
 	max time.Duration
 }
 
-func (t *timed) Act(g game.Game) (game.Action, error) {
+func (t *timed) Act(g veletas.Game) (veletas.Action, error) {
 	start := time.Now()
 	a, err := t.Agent.Act(g)
 	if d := time.Since(start); d > t.max {
@@ -139,7 +139,7 @@ func agent(name string, seed uint64, hardIters int) ai.Agent {
 	return ai.New(o)
 }
 
-func runMatch(cfg selfplayConfig, p pairing, size game.Size) matchResult {
+func runMatch(cfg selfplayConfig, p pairing, size veletas.Size) matchResult {
 	var mu sync.Mutex
 	var res matchResult
 	next := 0

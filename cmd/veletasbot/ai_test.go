@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -60,7 +60,7 @@ func TestConsoleAI(t *testing.T) {
 	if _, err := db.Resign("console", "console", "alice"); err != nil {
 		t.Fatal(err)
 	}
-	g, err = db.StartAIGame("console", "console", "bob", ConsoleAI, "easy", game.Size7)
+	g, err = db.StartAIGame("console", "console", "bob", ConsoleAI, "easy", veletas.Size7)
 	if err != nil {
 		t.Fatal(err)
 	}

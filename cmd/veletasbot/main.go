@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/veletasbot/veletas/bot"
-	"github.com/veletasbot/veletas/game/ai"
+	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
 )

@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/veletasbot/veletas/bot/fakediscord"
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -148,7 +148,7 @@ func consoleGame(t *testing.T, seed uint64) string {
 	r := rand.New(rand.NewPCG(seed, 1))
 	var sb strings.Builder
 	sb.WriteString("alice: /veletas challenge opponent:@bob size:7\nbob: [Accept]\ncarol: /veletas resign\n")
-	p, _ := game.NewPosition(game.Size7)
+	p, _ := veletas.NewPosition(veletas.Size7)
 	setup := func(who string) {
 		a := p.RandomSetup(r)
 		var sq []string
@@ -160,10 +160,10 @@ func consoleGame(t *testing.T, seed uint64) string {
 	}
 	setup("alice")
 	sb.WriteString("bob: [Keep]\n")
-	p, _ = p.Apply(game.ChoiceAction(false))
+	p, _ = p.Apply(veletas.ChoiceAction(false))
 	setup("bob")
 	for !p.Over() {
-		who := map[game.Color]string{game.Black: "alice", game.White: "bob"}[p.ToMove()]
+		who := map[veletas.Color]string{veletas.Black: "alice", veletas.White: "bob"}[p.ToMove()]
 		tn, _ := p.RandomTurn(r)
 		if tn.Moved() {
 			fmt.Fprintf(&sb, "%s: /veletas move shooter:%s to:%s shoot:%s\n", who, tn.From, tn.To, tn.Shot)
@@ -283,14 +283,14 @@ func TestEndToEnd(t *testing.T) {
 		pos := g.Position()
 		u := users[g.ToAct()]
 		switch pos.Phase() {
-		case game.PhaseSetup1, game.PhaseSetup2:
+		case veletas.PhaseSetup1, veletas.PhaseSetup2:
 			a := pos.RandomSetup(r)
 			var sq []string
 			for _, s := range a.Shooters {
 				sq = append(sq, s.String())
 			}
 			last = cmd(u, "setup", fakediscord.Str("shooters", strings.Join(sq, ",")), fakediscord.Str("stone", a.Stone.String()))
-		case game.PhaseChoice:
+		case veletas.PhaseChoice:
 			ephemeral(press(alice, last, "Swap"), "not your turn")
 			last = press(u, last, "Swap")
 		default:

@@ -8,14 +8,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // randomGame returns a game of the size cut after a random number of
 // actions (setup phases included).
-func randomGame(t *testing.T, size game.Size, r *rand.Rand) game.Game {
+func randomGame(t *testing.T, size veletas.Size, r *rand.Rand) veletas.Game {
 	t.Helper()
-	g, _ := game.NewGame(size)
+	g, _ := veletas.NewGame(size)
 	stop := r.IntN(80)
 	rnd := &Random{rng: r}
 	for i := 0; i < stop && !g.Position().Over(); i++ {
@@ -31,10 +31,10 @@ func randomGame(t *testing.T, size game.Size, r *rand.Rand) game.Game {
 }
 
 // randomPlayGame returns a random game cut in the play phase.
-func randomPlayGame(t *testing.T, size game.Size, r *rand.Rand) game.Game {
+func randomPlayGame(t *testing.T, size veletas.Size, r *rand.Rand) veletas.Game {
 	t.Helper()
 	for {
-		if g := randomGame(t, size, r); g.Position().Phase() == game.PhasePlay {
+		if g := randomGame(t, size, r); g.Position().Phase() == veletas.PhasePlay {
 			return g
 		}
 	}
@@ -48,7 +48,7 @@ func TestNeverIllegal(t *testing.T) {
 	if testing.Short() {
 		n = 300
 	}
-	for _, size := range game.Sizes {
+	for _, size := range veletas.Sizes {
 		r := rand.New(rand.NewPCG(uint64(size), 1))
 		quick := New(Options{Iterations: 6, Workers: 1, SetupCandidates: 2, SetupPlayouts: 2})
 		long := New(Options{Iterations: 200, Workers: 2, SetupCandidates: 2, SetupPlayouts: 2})
@@ -77,30 +77,30 @@ func TestNeverIllegal(t *testing.T) {
 
 func TestFindsWinInOne(t *testing.T) {
 	// Black holds g7; e4/b1 traps a1 next to Black's larger group.
-	p, err := game.ParseDiagram(`
+	p, err := veletas.ParseDiagram(`
 		. . . . . . B
 		. . . . . . .
 		. . . . . . .
 		. . . . s . .
 		. . . . . . .
 		w w . . . . .
-		s . b b . . .`, game.Black)
+		s . b b . . .`, veletas.Black)
 	if err != nil {
 		t.Fatal(err)
 	}
 	pl := New(Options{Iterations: 50})
 	tr := pl.search(p)
-	if q := p.PlayLegal(tr); q.Winner() != game.Black {
+	if q := p.PlayLegal(tr); q.Winner() != veletas.Black {
 		t.Fatalf("played %s, which does not win", tr)
 	}
 	// And in positions from random games where a winning turn exists.
 	found := 0
-	for _, size := range game.Sizes {
+	for _, size := range veletas.Sizes {
 		r := rand.New(rand.NewPCG(uint64(size), 5))
 		for found < 30*int(size) {
 			g := randomGame(t, size, r)
 			pos := g.Position()
-			if pos.Phase() != game.PhasePlay {
+			if pos.Phase() != veletas.PhasePlay {
 				continue
 			}
 			win := false
@@ -137,7 +137,7 @@ func (c *fakeClock) Now() time.Time {
 
 func TestStopsWithinTimeBudget(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 3))
-	for _, size := range game.Sizes {
+	for _, size := range veletas.Sizes {
 		g := randomPlayGame(t, size, r)
 		for _, workers := range []int{1, 2} {
 			clock := &fakeClock{now: time.Unix(0, 0)}
@@ -159,9 +159,9 @@ func TestStopsWithinTimeBudget(t *testing.T) {
 // TestSetupsStopWithinTimeBudget gives the setup decisions far more
 // candidates and search than a 100 ms budget allows: they must stop.
 func TestSetupsStopWithinTimeBudget(t *testing.T) {
-	for _, size := range game.Sizes {
-		g, _ := game.NewGame(size)
-		for g.Position().Phase() != game.PhasePlay {
+	for _, size := range veletas.Sizes {
+		g, _ := veletas.NewGame(size)
+		for g.Position().Phase() != veletas.PhasePlay {
 			clock := &fakeClock{now: time.Unix(0, 0)}
 			p := New(Options{Time: 100 * time.Millisecond, SetupCandidates: 10000, SetupPlayouts: 10000, Now: clock.Now})
 			start := clock.Now()
@@ -183,7 +183,7 @@ func TestSetupsStopWithinTimeBudget(t *testing.T) {
 
 func TestDeterministicForASeed(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
-	for _, size := range game.Sizes {
+	for _, size := range veletas.Sizes {
 		g := randomPlayGame(t, size, r)
 		o := Options{Iterations: 400, Workers: 2, Seed: 42}
 		a1, _ := New(o).Act(g)
@@ -220,10 +220,10 @@ func TestLevelsAndElo(t *testing.T) {
 
 // BenchmarkSearch measures the iterations a second of each size.
 func BenchmarkSearch(b *testing.B) {
-	for _, size := range game.Sizes {
+	for _, size := range veletas.Sizes {
 		b.Run(size.String(), func(b *testing.B) {
 			r := rand.New(rand.NewPCG(1, 1))
-			g, _ := game.NewGame(size)
+			g, _ := veletas.NewGame(size)
 			rnd := &Random{rng: r}
 			for i := 0; i < 3+int(size); i++ {
 				a, _ := rnd.Act(g)
@@ -247,8 +247,8 @@ func TestStandardLibraryOnly(t *testing.T) {
 		t.Fatalf("go list -deps: %v", err)
 	}
 	for _, pkg := range strings.Fields(string(out)) {
-		if pkg != "github.com/veletasbot/veletas/game" && pkg != "github.com/veletasbot/veletas/game/ai" {
-			t.Errorf("game/ai depends on %s; it may import only the standard library and game", pkg)
+		if pkg != "github.com/veletasbot/veletas/game/veletas" && pkg != "github.com/veletasbot/veletas/game/veletas/ai" {
+			t.Errorf("game/ai depends on %s; it may import only the standard library and game/veletas", pkg)
 		}
 	}
 }
@@ -260,11 +260,11 @@ func TestScorerMatchesTurnScore(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 7))
 	var sc scorer
 	checked, nonzero := 0, 0
-	for _, size := range game.Sizes {
+	for _, size := range veletas.Sizes {
 		for i := 0; i < 150; i++ {
 			g := randomGame(t, size, r)
 			pos := g.Position()
-			if pos.Phase() != game.PhasePlay {
+			if pos.Phase() != veletas.PhasePlay {
 				continue
 			}
 			sc.reset(pos)
@@ -292,7 +292,7 @@ func TestScorerMatchesTurnScore(t *testing.T) {
 // counted exactly, and visits add up.
 func TestTreeInvariants(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 11))
-	for _, size := range game.Sizes {
+	for _, size := range veletas.Sizes {
 		g := randomPlayGame(t, size, r)
 		p := New(Options{Iterations: 4000, Seed: 5})
 		p.search(g.Position())
@@ -308,11 +308,11 @@ func TestTreeInvariants(t *testing.T) {
 				return
 			}
 			legal := n.pos.LegalTurns(nil)
-			isLegal := map[game.Turn]bool{}
+			isLegal := map[veletas.Turn]bool{}
 			for _, m := range legal {
 				isLegal[m] = true
 			}
-			seen := map[game.Turn]bool{}
+			seen := map[veletas.Turn]bool{}
 			sum := 0
 			for _, c := range n.children {
 				if !isLegal[c.turn] || seen[c.turn] {
@@ -353,11 +353,11 @@ func TestTreeInvariants(t *testing.T) {
 // player waits and the memory the tree takes.
 func BenchmarkLevel(b *testing.B) {
 	for _, l := range Levels {
-		for _, size := range game.Sizes {
+		for _, size := range veletas.Sizes {
 			b.Run(l.String()+"/"+size.String(), func(b *testing.B) {
-				g, _ := game.NewGame(size)
+				g, _ := veletas.NewGame(size)
 				rnd := NewRandom(3)
-				for g.Position().Phase() != game.PhasePlay {
+				for g.Position().Phase() != veletas.PhasePlay {
 					a, _ := rnd.Act(g)
 					g, _ = g.Play(a)
 				}
@@ -378,7 +378,7 @@ func BenchmarkLevel(b *testing.B) {
 // beside it, so the second player takes Black.
 func TestSwapsWhenBlackIsFavoured(t *testing.T) {
 	for _, rec := range []string{"[a1]b1", "[a1]a2", "[a4]b4", "[g7]f7"} {
-		g, err := game.ParseRecordString("size=7\n" + rec)
+		g, err := veletas.ParseRecordString("size=7\n" + rec)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-// Package game implements the rules of Veletas (Luis Bolaños Mures, 2013):
+// Package veletas implements the rules of Veletas (Luis Bolaños Mures, 2013):
 // boards of 7x7, 9x9 and 10x10 with 3, 5 and 7 neutral shooters, the
 // two-part setup with the pie rule, turns made of an optional queen move of
 // a shooter and a mandatory shot, trapping and claiming, and the end at a
@@ -14,4 +14,4 @@
 // and "j10", action tokens such as "[d4,g7,b9]e5", "swap", "d4-d7/f9" and
 // "g7/g2", game records (ParseRecord, Record.String) and one-line positions
 // (ParsePosition, Position.String).
-package game
+package veletas

@@ -1,4 +1,4 @@
-package game
+package veletas
 
 import (
 	"errors"
@@ -141,7 +141,7 @@ func TestStandardLibraryOnly(t *testing.T) {
 		t.Fatalf("go list -deps: %v", err)
 	}
 	for _, pkg := range strings.Fields(string(out)) {
-		if pkg != "github.com/veletasbot/veletas/game" {
+		if pkg != "github.com/veletasbot/veletas/game/veletas" {
 			t.Errorf("game depends on %s; it may import only the standard library", pkg)
 		}
 	}

@@ -9,7 +9,7 @@
 // the second setup and turns. Setups are judged by short tree searches,
 // which see the quick claims that random playouts miss.
 //
-// Like package game it imports only the standard library. A search is
+// Like package veletas it imports only the standard library. A search is
 // bounded by iterations and by time; bounded by iterations alone it is
 // deterministic for a given seed, so tests and matches repeat. The levels
 // are bounded by iterations, with time as a safety net.

@@ -5,12 +5,12 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // Agent is anything that chooses actions: a Player or Random.
 type Agent interface {
-	Act(g game.Game) (game.Action, error)
+	Act(g veletas.Game) (veletas.Action, error)
 }
 
 // Random is the uniform random player: random legal setups, a random side
@@ -21,26 +21,26 @@ type Random struct{ rng *rand.Rand }
 func NewRandom(seed uint64) *Random { return &Random{rng: rand.New(rand.NewPCG(seed, 17))} }
 
 // Act chooses a uniformly random action.
-func (r *Random) Act(g game.Game) (game.Action, error) {
+func (r *Random) Act(g veletas.Game) (veletas.Action, error) {
 	pos := g.Position()
 	switch pos.Phase() {
-	case game.PhaseSetup1, game.PhaseSetup2:
+	case veletas.PhaseSetup1, veletas.PhaseSetup2:
 		return pos.RandomSetup(r.rng), nil
-	case game.PhaseChoice:
-		return game.ChoiceAction(r.rng.IntN(2) == 0), nil
-	case game.PhasePlay:
+	case veletas.PhaseChoice:
+		return veletas.ChoiceAction(r.rng.IntN(2) == 0), nil
+	case veletas.PhasePlay:
 		q := pos
 		t, _ := q.RandomTurn(r.rng)
-		return game.TurnAction(t), nil
+		return veletas.TurnAction(t), nil
 	}
-	return game.Action{}, ErrGameOver
+	return veletas.Action{}, ErrGameOver
 }
 
 // PlayGame plays a whole game of the given size between first (who makes
 // the first setup) and second, with the pie rule. It returns 0 when the
 // first player wins, 1 when the second does, and the finished game.
-func PlayGame(size game.Size, first, second Agent) (int, game.Game, error) {
-	g, err := game.NewGame(size)
+func PlayGame(size veletas.Size, first, second Agent) (int, veletas.Game, error) {
+	g, err := veletas.NewGame(size)
 	if err != nil {
 		return 0, g, err
 	}
@@ -48,9 +48,9 @@ func PlayGame(size game.Size, first, second Agent) (int, game.Game, error) {
 		pos := g.Position()
 		var actor Agent
 		switch pos.Phase() {
-		case game.PhaseSetup1:
+		case veletas.PhaseSetup1:
 			actor = first
-		case game.PhaseChoice:
+		case veletas.PhaseChoice:
 			actor = second
 		default:
 			// The first player plays White after a swap.

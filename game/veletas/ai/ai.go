@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // Level is a named strength.
@@ -149,7 +149,7 @@ func NewLevel(l Level, seed uint64) *Player {
 func (p *Player) Options() Options { return p.opts }
 
 // Act returns the action the player chooses in the game's current phase.
-func (p *Player) Act(g game.Game) (game.Action, error) {
+func (p *Player) Act(g veletas.Game) (veletas.Action, error) {
 	pos := g.Position()
 	rng := rand.New(rand.NewPCG(p.opts.Seed, uint64(g.Len())*0x9e3779b97f4a7c15+1))
 	p.deadline = time.Time{}
@@ -157,25 +157,25 @@ func (p *Player) Act(g game.Game) (game.Action, error) {
 		p.deadline = p.opts.Now().Add(p.opts.Time)
 	}
 	switch pos.Phase() {
-	case game.PhaseSetup1:
+	case veletas.PhaseSetup1:
 		return p.firstSetup(pos, rng), nil
-	case game.PhaseChoice:
-		return game.ChoiceAction(p.blackAfterBestReply(pos, rng) > 0.5), nil
-	case game.PhaseSetup2:
+	case veletas.PhaseChoice:
+		return veletas.ChoiceAction(p.blackAfterBestReply(pos, rng) > 0.5), nil
+	case veletas.PhaseSetup2:
 		return p.secondSetup(pos, rng), nil
-	case game.PhasePlay:
+	case veletas.PhasePlay:
 		t := p.search(pos)
-		return game.TurnAction(t), nil
+		return veletas.TurnAction(t), nil
 	}
-	return game.Action{}, ErrGameOver
+	return veletas.Action{}, ErrGameOver
 }
 
 // firstSetup picks, among candidate setups, the one whose position looks
 // most balanced, since the opponent will take the better side: each
 // candidate is scored by short searches after two replies of White's.
-func (p *Player) firstSetup(pos game.Position, rng *rand.Rand) game.Action {
-	return p.bestSetup(pos, rng, func(q game.Position) float64 {
-		r, err := q.Apply(game.ChoiceAction(false))
+func (p *Player) firstSetup(pos veletas.Position, rng *rand.Rand) veletas.Action {
+	return p.bestSetup(pos, rng, func(q veletas.Position) float64 {
+		r, err := q.Apply(veletas.ChoiceAction(false))
 		if err != nil {
 			return math.Inf(-1)
 		}
@@ -192,8 +192,8 @@ func (p *Player) firstSetup(pos game.Position, rng *rand.Rand) game.Action {
 // secondSetup picks, among candidate setups, the best one for White: each
 // candidate is scored by a short tree search from Black's first turn,
 // which sees the quick claims that random playouts miss.
-func (p *Player) secondSetup(pos game.Position, rng *rand.Rand) game.Action {
-	return p.bestSetup(pos, rng, func(q game.Position) float64 {
+func (p *Player) secondSetup(pos veletas.Position, rng *rand.Rand) veletas.Action {
+	return p.bestSetup(pos, rng, func(q veletas.Position) float64 {
 		return 1 - p.blackValue(q, p.opts.SetupPlayouts*10, rng)
 	})
 }
@@ -203,8 +203,8 @@ func (p *Player) secondSetup(pos game.Position, rng *rand.Rand) game.Action {
 // good one. The best of White's candidates is scored again by a longer
 // search, since the best of several noisy scores is biased. Each part has
 // half of the time.
-func (p *Player) blackAfterBestReply(pos game.Position, rng *rand.Rand) float64 {
-	q, err := pos.Apply(game.ChoiceAction(false))
+func (p *Player) blackAfterBestReply(pos veletas.Position, rng *rand.Rand) float64 {
+	q, err := pos.Apply(veletas.ChoiceAction(false))
 	if err != nil {
 		return 0.5
 	}
@@ -229,8 +229,8 @@ func (p *Player) late() bool {
 // blackValue is Black's chance in a play-phase position by a fresh tree
 // search of n iterations (fewer when the time is up): the mean result of
 // the turn searched most.
-func (p *Player) blackValue(pos game.Position, n int, rng *rand.Rand) float64 {
-	if pos.Over() || pos.Phase() != game.PhasePlay {
+func (p *Player) blackValue(pos veletas.Position, n int, rng *rand.Rand) float64 {
+	if pos.Over() || pos.Phase() != veletas.PhasePlay {
 		return Evaluate(pos)
 	}
 	o := p.opts
@@ -249,7 +249,7 @@ func (p *Player) blackValue(pos game.Position, n int, rng *rand.Rand) float64 {
 		return Evaluate(pos)
 	}
 	v := best.value / float64(best.visits) // for the mover of best
-	if best.mover == game.White {
+	if best.mover == veletas.White {
 		v = 1 - v
 	}
 	return v
@@ -257,8 +257,8 @@ func (p *Player) blackValue(pos game.Position, n int, rng *rand.Rand) float64 {
 
 // bestSetup scores SetupCandidates candidate setups and returns the one
 // that scores highest; it stops early, after one, when the time is up.
-func (p *Player) bestSetup(pos game.Position, rng *rand.Rand, score func(q game.Position) float64) game.Action {
-	best, bestScore := game.Action{}, math.Inf(-1)
+func (p *Player) bestSetup(pos veletas.Position, rng *rand.Rand, score func(q veletas.Position) float64) veletas.Action {
+	best, bestScore := veletas.Action{}, math.Inf(-1)
 	for i := 0; i < p.opts.SetupCandidates && (best.Kind == 0 || !p.late()); i++ {
 		a := candidateSetup(pos, i, rng)
 		q, err := pos.Apply(a)
@@ -279,7 +279,7 @@ func (p *Player) bestSetup(pos game.Position, rng *rand.Rand, score func(q game.
 // the edges when possible) for even i; for odd i, with the stone next to
 // the shooter closest to being trapped, where a stone decides who claims
 // it.
-func candidateSetup(pos game.Position, i int, rng *rand.Rand) game.Action {
+func candidateSetup(pos veletas.Position, i int, rng *rand.Rand) veletas.Action {
 	a := spreadSetup(pos, rng)
 	if i%2 == 1 {
 		a = stakeSetup(pos, a, rng)
@@ -290,14 +290,14 @@ func candidateSetup(pos game.Position, i int, rng *rand.Rand) game.Action {
 // stakeSetup moves the stone of setup a next to the shooter with the
 // fewest free neighbours once a is placed; it returns a unchanged when
 // that is not possible.
-func stakeSetup(pos game.Position, a game.Action, rng *rand.Rand) game.Action {
+func stakeSetup(pos veletas.Position, a veletas.Action, rng *rand.Rand) veletas.Action {
 	q, err := pos.Apply(a)
 	if err != nil {
 		return a
 	}
 	// The board without the stone of a: its square is free again.
 	free := q.Empties().With(a.Stone)
-	target, fewest := game.NoSquare, 9
+	target, fewest := veletas.NoSquare, 9
 	for sh := q.Unclaimed(); !sh.Empty(); {
 		sq := sh.First()
 		sh = sh.Without(sq)
@@ -305,11 +305,11 @@ func stakeSetup(pos game.Position, a game.Action, rng *rand.Rand) game.Action {
 			target, fewest = sq, n
 		}
 	}
-	if target == game.NoSquare {
+	if target == veletas.NoSquare {
 		return a
 	}
 	options := q.Neighbours(target).And(free).Squares()
-	b := game.SetupAction(a.Shooters, options[rng.IntN(len(options))])
+	b := veletas.SetupAction(a.Shooters, options[rng.IntN(len(options))])
 	if _, err := pos.Apply(b); err != nil {
 		return a
 	}
@@ -318,8 +318,8 @@ func stakeSetup(pos game.Position, a game.Action, rng *rand.Rand) game.Action {
 
 // spreadSetup is a random legal setup that keeps shooters off the edges
 // when it can (a shooter on the edge is trapped quickly).
-func spreadSetup(pos game.Position, rng *rand.Rand) game.Action {
-	var a game.Action
+func spreadSetup(pos veletas.Position, rng *rand.Rand) veletas.Action {
+	var a veletas.Action
 	for try := 0; try < 8; try++ {
 		a = pos.RandomSetup(rng)
 		inner := true
@@ -337,7 +337,7 @@ func spreadSetup(pos game.Position, rng *rand.Rand) game.Action {
 }
 
 // search runs the tree search from a play-phase position.
-func (p *Player) search(pos game.Position) game.Turn {
+func (p *Player) search(pos veletas.Position) veletas.Turn {
 	turns := pos.LegalTurns(nil)
 	mover := pos.ToMove()
 	// A win in one turn is played at once.
@@ -384,7 +384,7 @@ func (p *Player) search(pos game.Position) game.Turn {
 	}
 	wg.Wait()
 	// Robust child: the most visited turn over all workers.
-	visits := map[game.Turn]int{}
+	visits := map[veletas.Turn]int{}
 	for _, root := range p.trees {
 		for _, c := range root.children {
 			visits[c.turn] += c.visits
@@ -399,7 +399,7 @@ func (p *Player) search(pos game.Position) game.Turn {
 	return best
 }
 
-func less(a, b game.Turn) bool {
+func less(a, b veletas.Turn) bool {
 	if a.From != b.From {
 		return a.From < b.From
 	}
@@ -411,7 +411,7 @@ func less(a, b game.Turn) bool {
 
 // reuse finds pos two plies below the previous root (our turn, then the
 // opponent's) and returns it detached, or nil.
-func reuse(old *node, pos game.Position) *node {
+func reuse(old *node, pos veletas.Position) *node {
 	if old == nil {
 		return nil
 	}
@@ -431,13 +431,13 @@ func reuse(old *node, pos game.Position) *node {
 
 // node is a position in the tree, reached by turn, played by mover.
 type node struct {
-	pos      game.Position
-	turn     game.Turn
-	mover    game.Color
+	pos      veletas.Position
+	turn     veletas.Turn
+	mover    veletas.Color
 	parent   *node
 	children []*node
-	untried  []game.Turn // the next turns to try, best first
-	left     int         // legal turns that are not children yet
+	untried  []veletas.Turn // the next turns to try, best first
+	left     int            // legal turns that are not children yet
 	expanded bool
 	visits   int
 	value    float64 // sum of results for mover
@@ -446,7 +446,7 @@ type node struct {
 type searcher struct {
 	opts   *Options
 	rng    *rand.Rand
-	buf    []game.Turn
+	buf    []veletas.Turn
 	scores []float64
 	sc     scorer
 }
@@ -476,7 +476,7 @@ func (s *searcher) iterate(root *node) {
 	v := s.playout(n.pos) // for Black
 	for m := n; m != nil; m = m.parent {
 		m.visits++
-		if m.mover == game.Black {
+		if m.mover == veletas.Black {
 			m.value += v
 		} else {
 			m.value += 1 - v
@@ -520,7 +520,7 @@ const firstChunk = 8
 
 // keepBest scores the turns of list and keeps the best k of them, best
 // first, as the untried turns of n. The scores carry a random tie-break.
-func (s *searcher) keepBest(n *node, list []game.Turn, k int) {
+func (s *searcher) keepBest(n *node, list []veletas.Turn, k int) {
 	k = min(k, len(list))
 	sc := &s.sc
 	sc.reset(n.pos)
@@ -539,13 +539,13 @@ func (s *searcher) keepBest(n *node, list []game.Turn, k int) {
 		list[i], list[best] = list[best], list[i]
 		scores[i], scores[best] = scores[best], scores[i]
 	}
-	n.untried = append([]game.Turn(nil), list[:k]...)
+	n.untried = append([]veletas.Turn(nil), list[:k]...)
 }
 
 // next removes and returns the best untried turn of n (n.left > 0).
-func (s *searcher) next(n *node) game.Turn {
+func (s *searcher) next(n *node) veletas.Turn {
 	if len(n.untried) == 0 {
-		tried := make(map[game.Turn]bool, len(n.children))
+		tried := make(map[veletas.Turn]bool, len(n.children))
 		for _, c := range n.children {
 			tried[c.turn] = true
 		}
@@ -569,24 +569,24 @@ func (s *searcher) next(n *node) game.Turn {
 // only: the part that depends on the shot square is computed once per
 // square.
 type scorer struct {
-	pos game.Position
-	me  game.Color
+	pos veletas.Position
+	me  veletas.Color
 	// danger is every square next to an unclaimed shooter that two more
 	// stones could trap.
-	danger game.Bits
+	danger veletas.Bits
 	// with[x] is pos with a stone of me on x; shot[x] sums points over
 	// the unclaimed shooters next to x; done marks the squares computed.
-	with [100]game.Position
+	with [100]veletas.Position
 	shot [100]float64
-	done game.Bits
+	done veletas.Bits
 	// pts caches points(x, sq) by the direction from x to sq; known[x]
 	// has bit d set when pts[x][d] is computed.
 	pts   [100][9]float64
 	known [100]uint16
 }
 
-func (sc *scorer) reset(p game.Position) {
-	sc.pos, sc.me, sc.danger, sc.done = p, p.ToMove(), game.Bits{}, game.Bits{}
+func (sc *scorer) reset(p veletas.Position) {
+	sc.pos, sc.me, sc.danger, sc.done = p, p.ToMove(), veletas.Bits{}, veletas.Bits{}
 	for sh := p.Unclaimed(); !sh.Empty(); {
 		sq := sh.First()
 		sh = sh.Without(sq)
@@ -597,13 +597,13 @@ func (sc *scorer) reset(p game.Position) {
 }
 
 // points is what a shot on x adds for the shooter on sq next to it.
-func (sc *scorer) points(x, sq game.Square) float64 {
+func (sc *scorer) points(x, sq veletas.Square) float64 {
 	d := (sq.Rank()-x.Rank()+1)*3 + sq.File() - x.File() + 1
 	if sc.known[x]&(1<<d) != 0 {
 		return sc.pts[x][d]
 	}
 	b, w := sc.with[x].AdjacentGroups(sq)
-	if sc.me == game.White {
+	if sc.me == veletas.White {
 		b, w = w, b
 	}
 	v := 1.0
@@ -616,7 +616,7 @@ func (sc *scorer) points(x, sq game.Square) float64 {
 }
 
 // score equals turnScore(sc.pos, t, sc.me).
-func (sc *scorer) score(t game.Turn) float64 {
+func (sc *scorer) score(t veletas.Turn) float64 {
 	// A turn fills at most two squares (the destination and the shot), so
 	// only a shooter with at most two free neighbours can be trapped: by a
 	// stone next to it, or the moved shooter by its own shot.
@@ -626,7 +626,7 @@ func (sc *scorer) score(t game.Turn) float64 {
 	x := t.Shot
 	if !sc.done.Has(x) {
 		sc.done = sc.done.With(x)
-		sc.with[x] = sc.pos.PlayLegal(game.Turn{From: x, To: game.NoSquare, Shot: x})
+		sc.with[x] = sc.pos.PlayLegal(veletas.Turn{From: x, To: veletas.NoSquare, Shot: x})
 		sc.known[x] = 0
 		sum := 0.0
 		for sh := sc.pos.Unclaimed().And(sc.pos.Neighbours(x)); !sh.Empty(); {
@@ -650,9 +650,9 @@ func (sc *scorer) score(t game.Turn) float64 {
 
 // turnScore is the move-ordering heuristic for the player me: claims won,
 // then shots that grow the mover's groups next to unclaimed shooters.
-func turnScore(p game.Position, t game.Turn, me game.Color) float64 {
+func turnScore(p veletas.Position, t veletas.Turn, me veletas.Color) float64 {
 	q := p.PlayLegal(t)
-	if w := q.Winner(); w != game.NoColor {
+	if w := q.Winner(); w != veletas.NoColor {
 		if w == me {
 			return 1000
 		}
@@ -666,7 +666,7 @@ func turnScore(p game.Position, t game.Turn, me game.Color) float64 {
 		if near(sq, t.Shot) {
 			b, w := q.AdjacentGroups(sq)
 			mine, theirs := b, w
-			if me == game.White {
+			if me == veletas.White {
 				mine, theirs = w, b
 			}
 			if mine > theirs {
@@ -679,23 +679,23 @@ func turnScore(p game.Position, t game.Turn, me game.Color) float64 {
 	return score
 }
 
-func near(a, b game.Square) bool {
+func near(a, b veletas.Square) bool {
 	df, dr := a.File()-b.File(), a.Rank()-b.Rank()
 	return df >= -1 && df <= 1 && dr >= -1 && dr <= 1
 }
 
 // playout plays random turns from pos, cut after PlayoutDepth turns, and
 // returns Black's result: 1 or 0 at the end, the evaluation otherwise.
-func (s *searcher) playout(pos game.Position) float64 {
+func (s *searcher) playout(pos veletas.Position) float64 {
 	for i := 0; i < s.opts.PlayoutDepth; i++ {
 		if _, ok := pos.RandomTurn(s.rng); !ok {
 			break
 		}
 	}
 	switch pos.Winner() {
-	case game.Black:
+	case veletas.Black:
 		return 1
-	case game.White:
+	case veletas.White:
 		return 0
 	}
 	return Evaluate(pos)
@@ -704,15 +704,15 @@ func (s *searcher) playout(pos game.Position) float64 {
 // Evaluate estimates Black's chance of winning a play-phase position from
 // the claims so far and, for each unclaimed shooter, how close it is to
 // being trapped and which colour's adjacent groups are larger.
-func Evaluate(pos game.Position) float64 {
+func Evaluate(pos veletas.Position) float64 {
 	switch pos.Winner() {
-	case game.Black:
+	case veletas.Black:
 		return 1
-	case game.White:
+	case veletas.White:
 		return 0
 	}
 	need := float64(pos.Size().Majority())
-	b, w := float64(pos.Claims(game.Black)), float64(pos.Claims(game.White))
+	b, w := float64(pos.Claims(veletas.Black)), float64(pos.Claims(veletas.White))
 	for sh := pos.Unclaimed(); !sh.Empty(); {
 		sq := sh.First()
 		sh = sh.Without(sq)
