@@ -52,6 +52,7 @@ func parseSizes(s string) ([]veletas.Size, error) {
 // selfplayConfig holds the flags of veletas selfplay.
 type selfplayConfig struct {
 	games     int
+	rules     veletas.Rules
 	sizes     []veletas.Size
 	pairs     []pairing
 	seed      uint64
@@ -69,8 +70,9 @@ func (m *Main) selfplay(args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the first game")
 	parallel := fs.Int("parallel", 1, "games played at once")
 	hardIters := fs.Int("hard-iterations", 0, "hard's iterations a decision (0: the level's own)")
+	rules := fs.String("rules", "classic", "the rules: classic or revised")
 	if err := fs.Parse(args); err != nil {
-		return fmt.Errorf("%v: flags are -games, -sizes, -pairs, -seed, -parallel, -hard-iterations", err)
+		return fmt.Errorf("%v: flags are -rules, -games, -sizes, -pairs, -seed, -parallel, -hard-iterations", err)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", clip(fs.Arg(0)))
@@ -83,12 +85,16 @@ func (m *Main) selfplay(args []string) error {
 		return errors.New("-parallel must be from 1 to 64")
 	}
 	var err error
+	if cfg.rules, err = veletas.ParseRules(*rules); err != nil {
+		return fmt.Errorf("option -rules: %w", err)
+	}
 	if cfg.sizes, err = parseSizes(*sizes); err != nil {
 		return err
 	}
 	if cfg.pairs, err = parsePairings(*pairs); err != nil {
 		return err
 	}
+	fmt.Fprintf(m.Stdout, "rules: %s\n", cfg.rules)
 	tw := tabwriter.NewWriter(m.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "pairing\tsize\tgames\twins\tlosses\tscore\tElo diff\tmax s/move\t")
 	for _, p := range cfg.pairs {
@@ -163,9 +169,9 @@ func runMatch(cfg selfplayConfig, p pairing, size veletas.Size) matchResult {
 				var winner int
 				var err error
 				if i%2 == 0 {
-					winner, _, err = ai.PlayGame(size, a, b)
+					winner, _, err = ai.PlayGameRules(size, cfg.rules, a, b)
 				} else {
-					winner, _, err = ai.PlayGame(size, b, a)
+					winner, _, err = ai.PlayGameRules(size, cfg.rules, b, a)
 					winner = 1 - winner
 				}
 				mu.Lock()
