@@ -57,6 +57,7 @@ type selfplayConfig struct {
 	pairs     []pairing
 	seed      uint64
 	parallel  int
+	progress  io.Writer // one line a game, or nil
 	moveTime  time.Duration
 	hardIters int
 }
@@ -71,13 +72,17 @@ func (m *Main) selfplay(args []string) error {
 	parallel := fs.Int("parallel", 1, "games played at once")
 	hardIters := fs.Int("hard-iterations", 0, "hard's iterations a decision (0: the level's own)")
 	rules := fs.String("rules", "classic", "the rules: classic or revised")
+	verbose := fs.Bool("v", false, "report each game on standard error as it ends")
 	if err := fs.Parse(args); err != nil {
-		return fmt.Errorf("%v: flags are -rules, -games, -sizes, -pairs, -seed, -parallel, -hard-iterations", err)
+		return fmt.Errorf("%v: flags are -rules, -games, -sizes, -pairs, -seed, -parallel, -hard-iterations, -v", err)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", clip(fs.Arg(0)))
 	}
 	cfg := selfplayConfig{games: *games, seed: *seed, parallel: *parallel, hardIters: *hardIters}
+	if *verbose {
+		cfg.progress = m.Stderr
+	}
 	if cfg.games < 1 || cfg.games > 100000 {
 		return errors.New("-games must be from 1 to 100000")
 	}
@@ -113,6 +118,7 @@ func (m *Main) selfplay(args []string) error {
 
 type matchResult struct {
 	wins    int
+	played  int
 	maxMove time.Duration // the longest decision of player a
 	err     error
 }
@@ -180,6 +186,10 @@ func runMatch(cfg selfplayConfig, p pairing, size veletas.Size) matchResult {
 				}
 				if winner == 0 {
 					res.wins++
+				}
+				res.played++
+				if cfg.progress != nil && err == nil {
+					fmt.Fprintf(cfg.progress, "%s %s v %s game %d: %s wins; %d/%d so far\n", size, p.a, p.b, i+1, []string{p.a, p.b}[winner], res.wins, res.played)
 				}
 				if a.max > res.maxMove {
 					res.maxMove = a.max
