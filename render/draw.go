@@ -104,7 +104,7 @@ func drawClosedEdge(dst *image.RGBA, l Layout, p *themeColors) {
 
 // blendOver is the opaque colour c under the non-premultiplied top.
 func blendOver(c color.RGBA, top color.NRGBA) color.RGBA {
-	return over(c, color.RGBA{top.R, top.G, top.B, top.A})
+	return over(c, color.RGBA(top))
 }
 
 func itoa(i int) string {

@@ -58,7 +58,6 @@ type selfplayConfig struct {
 	seed      uint64
 	parallel  int
 	progress  io.Writer // one line a game, or nil
-	moveTime  time.Duration
 	hardIters int
 }
 

@@ -11,14 +11,8 @@ import (
 	"github.com/veletasbot/veletas/game/veletas"
 )
 
-// randomGame returns a classic game of the size cut after a random number
-// of actions (setup phases included).
-func randomGame(t *testing.T, size veletas.Size, r *rand.Rand) veletas.Game {
-	t.Helper()
-	return randomGameRules(t, size, veletas.Classic, r)
-}
-
-// randomGameRules is randomGame under the given rules.
+// randomGameRules returns a game of the size under the rules cut after a
+// random number of actions (setup phases included).
 func randomGameRules(t *testing.T, size veletas.Size, rules veletas.Rules, r *rand.Rand) veletas.Game {
 	t.Helper()
 	g, _ := veletas.NewGameRules(size, rules)
