@@ -8,9 +8,9 @@ type Capture uint8
 
 // The ways a step captures.
 const (
-	NoCapture Capture = iota
-	Approach          // written A
-	Withdrawal        // written W
+	NoCapture  Capture = iota
+	Approach           // written A
+	Withdrawal         // written W
 )
 
 // Letter is the capture's letter in a turn token: "", "A" or "W".
