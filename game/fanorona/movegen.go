@@ -371,7 +371,7 @@ func (p Position) turns(buf []Turn, t *Turn) []Turn {
 				if open {
 					buf = q.turns(buf, t)
 				}
-				t.n--
+				t.pop()
 			}
 		}
 	}

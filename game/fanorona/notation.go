@@ -148,6 +148,16 @@ func (t *Turn) push(to Point, c Capture) {
 	t.n++
 }
 
+// pop removes the last step, leaving the turn as if it had never been
+// pushed (turns compare equal with ==).
+func (t *Turn) pop() {
+	t.n--
+	m := uint64(1) << t.n
+	t.to[t.n] = 0
+	t.capt &^= m
+	t.wd &^= m
+}
+
 // Len is the number of steps.
 func (t Turn) Len() int { return int(t.n) }
 
