@@ -494,3 +494,11 @@ func checkID(what, id string) error {
 	}
 	return nil
 }
+
+func put(b *bolt.Bucket, key []byte, v any) error {
+	val, err := encode(v)
+	if err != nil {
+		return err
+	}
+	return b.Put(key, val)
+}

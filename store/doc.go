@@ -38,9 +38,9 @@
 // after a restart; SetReminded and SetTimeUp record that the reminder and
 // the time-up notice of the current move were sent (once each per move:
 // any action clears them). A rated game's standings go through
-// Options.Rate: GlickoRate is Glicko-2, one rating period per game, with
-// the deviation grown for every idle week (glicko.go). A challenge with
-// OpponentFirst (a rematch) makes its opponent the first player.
+// Options.Rate: GlickoRate is Glicko-2 (the arithmetic is package
+// glicko2), one rating period per game, with the deviation grown for every
+// idle week. A challenge with OpponentFirst (a rematch) makes its opponent the first player.
 //
 // Who acts: the first setup is the first player's (Players[0], the
 // challenger); the side choice is the second player's; the second setup is
@@ -54,6 +54,15 @@
 //
 // Loading a game replays its record; the states of active games are kept in
 // memory and reused only for a record identical to the stored one.
+//
+// # Files of this package
+//
+// challenges.go holds the challenges; games.go the active games, their
+// lookup and the optimistic change; play.go the actions on a game (moves,
+// resignation, time-outs, takebacks, notices); archive.go the finished
+// games; standings.go and ratings.go the standings and their ratings;
+// settings.go the guilds' settings; db.go the file, its migrations and the
+// commit loop.
 //
 // # Errors
 //

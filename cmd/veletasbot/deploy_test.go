@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// dockerIgnored reports whether the .dockerignore patterns exclude path (a
+// slash-separated path relative to the build context), with the rules of
+// Docker's pattern matcher: a leading "/" is dropped, "**" spans any
+// number of directories, "*" and "?" stay within one, a pattern that
+// matches a directory excludes everything under it, and a later "!"
+// pattern re-includes.
+func dockerIgnored(t *testing.T, patterns []string, path string) bool {
+	t.Helper()
+	ignored := false
+	for _, p := range patterns {
+		negate := strings.HasPrefix(p, "!")
+		p = strings.TrimPrefix(strings.TrimPrefix(p, "!"), "/")
+		var re strings.Builder
+		re.WriteString("^")
+		for i := 0; i < len(p); i++ {
+			switch {
+			case strings.HasPrefix(p[i:], "**/"):
+				re.WriteString("(.*/)?")
+				i += 2
+			case strings.HasPrefix(p[i:], "**"):
+				re.WriteString(".*")
+				i++
+			case p[i] == '*':
+				re.WriteString("[^/]*")
+			case p[i] == '?':
+				re.WriteString("[^/]")
+			default:
+				re.WriteString(regexp.QuoteMeta(p[i : i+1]))
+			}
+		}
+		re.WriteString("(/.*)?$")
+		if regexp.MustCompile(re.String()).MatchString(path) {
+			ignored = !negate
+		}
+	}
+	return ignored
+}
+
+// TestDockerIgnore checks that the Docker build context, which the build
+// stage copies whole, leaves out the token file, databases and local
+// output, and keeps the sources.
+func TestDockerIgnore(t *testing.T) {
+	f, err := os.Open("../../.dockerignore")
+	if err != nil {
+		t.Fatalf("the repository needs a .dockerignore: %v", err)
+	}
+	defer f.Close()
+	var patterns []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line != "" && !strings.HasPrefix(line, "#") {
+			patterns = append(patterns, line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, secret := range []string{
+		"deploy/discord_token", "discord_token", "veletas.db", "data/veletas.db",
+		"veletas-console.db", "veletas.db.snapshot", "backups/veletas.db.1",
+		"veletas-images/board-1.png", ".git/config",
+	} {
+		if !dockerIgnored(t, patterns, secret) {
+			t.Errorf(".dockerignore lets %s into the build context", secret)
+		}
+	}
+	for _, source := range []string{
+		"go.mod", "go.sum", "cmd/veletasbot/main.go", "store/db.go", "deploy/Dockerfile",
+		"render/fonts/font.ttf",
+	} {
+		if dockerIgnored(t, patterns, source) {
+			t.Errorf(".dockerignore leaves out %s, which the build needs", source)
+		}
+	}
+}
+
+// TestDocsKeepTokenOutOfEnvironment checks that the deployment docs never
+// show the token passed with -e DISCORD_TOKEN=..., which docker inspect
+// shows to anyone allowed to run it.
+func TestDocsKeepTokenOutOfEnvironment(t *testing.T) {
+	for _, name := range []string{"../../README.md", "../../deploy/Dockerfile", "../../deploy/docker-compose.yml"} {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if regexp.MustCompile(`-e\s+DISCORD_TOKEN=`).Match(b) {
+			t.Errorf("%s passes the token with -e DISCORD_TOKEN=, visible to docker inspect: mount a token file and set DISCORD_TOKEN_FILE", name)
+		}
+	}
+}
