@@ -65,7 +65,13 @@ func newGame(db *DB, guild, channel, challenger, opponent string, size veletas.S
 	if err != nil {
 		return Game{}, err
 	}
-	return db.AcceptChallenge(c.ID, opponent)
+	g, err := db.AcceptChallenge(c.ID, opponent)
+	if err != nil {
+		// Withdrawn, as a player would, so that refused attempts do not
+		// pile up against the cap on open challenges.
+		db.DeclineChallenge(c.ID, challenger)
+	}
+	return g, err
 }
 
 // randomAction returns a random legal action for the position.
