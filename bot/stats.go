@@ -17,7 +17,8 @@ import (
 // Ratings: the server's leaderboard (/veletas standings, a table image and
 // text) and a player's card (/veletas stats). Ratings are Glicko-2
 // (store.GlickoRate, wired where the store is opened) and change only in
-// rated games; wins and losses count every game between people.
+// rated games; wins and losses count rated games only (friendly games and
+// games against the AI show in a player's recent games, marked unrated).
 
 // TableRenderer draws the standings table. *render.Renderer implements it;
 // with a Renderer that does not, the standings are text only.

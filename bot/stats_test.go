@@ -36,13 +36,14 @@ func TestStandingsAndStats(t *testing.T) {
 	e.clock.Add(time.Hour)
 	e.resignGame("carol", "bob")
 
+	// The unrated (friendly) loss is left out of the standings (issue 11).
 	a, _ := e.db.Standing(e.guild, "alice")
-	if a.Wins != 1 || a.Losses != 1 || a.Rating < 1600 {
-		t.Fatalf("alice %+v: the unrated loss changed her rating", a)
+	if a.Wins != 1 || a.Losses != 0 || a.Rating < 1600 {
+		t.Fatalf("alice %+v: the unrated loss counted in the standings", a)
 	}
 	r := public(t, e.cmd("dave", "standings"))
 	lines := strings.Split(strings.TrimSpace(r.Text), "\n")
-	if len(lines) != 4 || !strings.HasPrefix(lines[1], "1. <@alice>: 1662 ± 290, 1 W, 1 L") ||
+	if len(lines) != 4 || !strings.HasPrefix(lines[1], "1. <@alice>: 1662 ± 290, 1 W, 0 L") ||
 		!strings.HasPrefix(lines[2], "2. <@carol>: ") || !strings.HasPrefix(lines[3], "3. <@bob>: ") {
 		t.Fatalf("standings:\n%s", r.Text)
 	}
@@ -55,8 +56,8 @@ func TestStandingsAndStats(t *testing.T) {
 	}
 
 	s := public(t, e.cmd("dave", "stats", "player=alice"))
-	for _, want := range []string{"**Stats of <@alice>**", "Rating: 1662 ± 290 (rank 1)", "Record: 1 W, 1 L in 2 games",
-		"Current streak: 1 loss", "• game 2: lost to <@carol> (7x7, resignation,", ", unrated)", "• game 1: won against <@bob>"} {
+	for _, want := range []string{"**Stats of <@alice>**", "Rating: 1662 ± 290 (rank 1)", "Record: 1 W, 0 L in 1 game",
+		"Current streak: 1 win", "• game 2: lost to <@carol> (7x7, resignation,", ", unrated)", "• game 1: won against <@bob>"} {
 		if !strings.Contains(s.Text, want) {
 			t.Fatalf("stats lack %q:\n%s", want, s.Text)
 		}

@@ -40,7 +40,9 @@
 // Resign, ClaimTimeout (a game with a time per move whose deadline has
 // passed), RequestTakeback and AnswerTakeback change a game in the same
 // way, in one transaction each. A game that ends is moved to the archive
-// and counted in both players' standings in the transaction that ends it.
+// and, when it is rated, counted in both players' standings in the
+// transaction that ends it; an unrated (friendly) game adds no win or loss
+// and reorders nothing, but is archived like any game (Game.Rated false).
 // Deadlines are stored (Game.Updated plus Game.MoveTime, see
 // Game.Deadline), so a periodic sweep over ActiveGames("") finds them again
 // after a restart; SetReminded and SetTimeUp record that the reminder and
