@@ -11,6 +11,14 @@
 // (group commit), so many games can be played at once without giving up
 // durability.
 //
+// The store rolls back by default, as bbolt does: any error a change
+// returns (or a panic in it) discards everything that change wrote, also
+// inside a group: the group's transaction is rolled back, the failed
+// change gets its error, and the others run again without it. A refusal
+// found before anything is written (no such challenge, the channel is
+// busy) is marked as such (refuse in db.go) and delivered without making
+// the others run again.
+//
 // # Games
 //
 // A game is keyed by its guild and the channel the challenge was made in;
@@ -32,15 +40,17 @@
 // Resign, ClaimTimeout (a game with a time per move whose deadline has
 // passed), RequestTakeback and AnswerTakeback change a game in the same
 // way, in one transaction each. A game that ends is moved to the archive
-// and counted in both players' standings in the transaction that ends it.
+// and, when it is rated, counted in both players' standings in the
+// transaction that ends it; an unrated (friendly) game adds no win or loss
+// and reorders nothing, but is archived like any game (Game.Rated false).
 // Deadlines are stored (Game.Updated plus Game.MoveTime, see
 // Game.Deadline), so a periodic sweep over ActiveGames("") finds them again
 // after a restart; SetReminded and SetTimeUp record that the reminder and
 // the time-up notice of the current move were sent (once each per move:
 // any action clears them). A rated game's standings go through
-// Options.Rate: GlickoRate is Glicko-2, one rating period per game, with
-// the deviation grown for every idle week (glicko.go). A challenge with
-// OpponentFirst (a rematch) makes its opponent the first player.
+// Options.Rate: GlickoRate is Glicko-2 (the arithmetic is package
+// glicko2), one rating period per game, with the deviation grown for every
+// idle week. A challenge with OpponentFirst (a rematch) makes its opponent the first player.
 //
 // Who acts: the first setup is the first player's (Players[0], the
 // challenger); the side choice is the second player's; the second setup is
@@ -52,8 +62,34 @@
 // no time limit and are never rated; when one ends it is archived and
 // indexed by player like any game, but left out of the standings.
 //
+// Challenges are capped: a user may have Options.MaxChallengesPerUser open
+// challenges in a guild (ErrTooManyChallenges) and a channel
+// Options.MaxChallengesPerChannel (ErrChannelChallengesFull). Expired
+// challenges stay Options.KeepExpired, so that a late answer hears that
+// the challenge expired, and are then deleted by PurgeExpiredChallenges,
+// which the bot's regular sweep calls.
+//
+// # Cost of lookups
+//
+// Lookups read only what they return, however large the archive and
+// however many challenges other channels have: the archive is indexed by
+// guild, by channel (and thread) and by player (FinishedGames,
+// LastFinishedGame), and the pending challenges by channel, by challenger
+// and by expiry (Challenges, PendingChallenge, the caps,
+// PurgeChallenges). Open builds the indexes of a file written before
+// them (schema 3).
+//
 // Loading a game replays its record; the states of active games are kept in
 // memory and reused only for a record identical to the stored one.
+//
+// # Files of this package
+//
+// challenges.go holds the challenges; games.go the active games, their
+// lookup and the optimistic change; play.go the actions on a game (moves,
+// resignation, time-outs, takebacks, notices); archive.go the finished
+// games; standings.go and ratings.go the standings and their ratings;
+// settings.go the guilds' settings; db.go the file, its migrations and the
+// commit loop.
 //
 // # Errors
 //

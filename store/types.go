@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/store/glicko2"
 )
 
 // Reason tells how a game ended.
@@ -207,9 +208,9 @@ type Standing struct {
 
 // Initial Glicko-2 values of a new player.
 const (
-	InitialRating     = 1500
-	InitialRD         = 350
-	InitialVolatility = 0.06
+	InitialRating     = glicko2.InitialRating
+	InitialRD         = glicko2.InitialRD
+	InitialVolatility = glicko2.InitialVolatility
 )
 
 func newStanding(guild, user string) Standing {

@@ -8,20 +8,28 @@ import (
 // BenchmarkPlayout plays whole random games, from a random legal setup to
 // the end, with the uniform policy of RandomTurn (Ludii's random playout
 // policy), single-threaded.
+// The classic sub-benchmarks are named by size (7x7, 9x9, 10x10), the
+// revised ones revised-7x7, revised-9x9 and revised-10x10.
 func BenchmarkPlayout(b *testing.B) {
-	for _, size := range Sizes {
-		b.Run(size.String(), func(b *testing.B) {
-			r := rand.New(rand.NewPCG(1, 2))
-			turns := 0
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				_, n := RandomGame(size, r)
-				turns += n
+	for _, rules := range AllRules {
+		for _, size := range Sizes {
+			name := size.String()
+			if rules != Classic {
+				name = rules.String() + "-" + name
 			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
-			b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
-		})
+			b.Run(name, func(b *testing.B) {
+				r := rand.New(rand.NewPCG(1, 2))
+				turns := 0
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					_, n := RandomGameRules(size, rules, r)
+					turns += n
+				}
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+				b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+			})
+		}
 	}
 }
 

@@ -218,6 +218,7 @@ type geometry struct {
 	orth    [100][4]Square // orthogonal neighbours, NoSquare where off the board
 	notA    Bits           // board without file a
 	notLast Bits           // board without the last file
+	inner   Bits           // board without its perimeter
 }
 
 var geoms [3]geometry
@@ -247,6 +248,9 @@ func init() {
 				}
 				if f != n-1 {
 					g.notLast = g.notLast.With(sq)
+				}
+				if f != 0 && r != 0 && f != n-1 && r != n-1 {
+					g.inner = g.inner.With(sq)
 				}
 				for d := 0; d < 8; d++ {
 					rr := &g.rays[sq][d]

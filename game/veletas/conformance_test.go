@@ -11,8 +11,13 @@ import (
 	"testing"
 )
 
-// The cases in testdata/conformance were generated from the rules by an
-// implementation independent of this one (copied from ../shared/conformance).
+// The cases in testdata/conformance (classic rules) and
+// testdata/conformance-revised (revised rules) were generated from the rules
+// by an implementation independent of this one (copied from
+// ../shared/conformance and ../shared/conformance-revised).
+
+// suites are the two conformance folders under testdata.
+var suites = []string{"conformance", "conformance-revised"}
 
 func readLines(t *testing.T, path string) []string {
 	t.Helper()
@@ -23,9 +28,9 @@ func readLines(t *testing.T, path string) []string {
 	return strings.Fields(strings.TrimSpace(strings.ReplaceAll(string(b), "\n", " \n")))
 }
 
-func conformanceFiles(t *testing.T, dir, ext string) []string {
+func conformanceFiles(t *testing.T, suite, dir, ext string) []string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join("testdata", "conformance", dir, "*"+ext))
+	files, err := filepath.Glob(filepath.Join("testdata", suite, dir, "*"+ext))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no conformance cases in %s (err %v)", dir, err)
 	}
@@ -33,8 +38,14 @@ func conformanceFiles(t *testing.T, dir, ext string) []string {
 }
 
 func TestConformanceReplay(t *testing.T) {
+	for _, suite := range suites {
+		t.Run(suite, func(t *testing.T) { conformanceReplay(t, suite) })
+	}
+}
+
+func conformanceReplay(t *testing.T, suite string) {
 	for _, dir := range []string{"games", "partial"} {
-		for _, rec := range conformanceFiles(t, dir, ".rec") {
+		for _, rec := range conformanceFiles(t, suite, dir, ".rec") {
 			name := strings.TrimSuffix(filepath.Base(rec), ".rec")
 			t.Run(name, func(t *testing.T) {
 				f, err := os.Open(rec)
@@ -61,6 +72,15 @@ func TestConformanceReplay(t *testing.T) {
 				if res != lines[1] {
 					t.Errorf("got %q, want %q", res, lines[1])
 				}
+				// The revised suite says rules=revised except in its
+				// *_classic* games; the classic suite never says it.
+				wantRules := Classic
+				if suite == "conformance-revised" && !strings.Contains(name, "classic") {
+					wantRules = Revised
+				}
+				if g.Rules() != wantRules || g.Position().Rules() != wantRules {
+					t.Errorf("replayed under %v rules, want %v", g.Rules(), wantRules)
+				}
 				// The record written back replays to the same position.
 				again, err := ParseRecordString(g.String())
 				if err != nil || again.Position() != g.Position() {
@@ -72,7 +92,13 @@ func TestConformanceReplay(t *testing.T) {
 }
 
 func TestConformanceIllegal(t *testing.T) {
-	for _, rec := range conformanceFiles(t, "illegal", ".rec") {
+	for _, suite := range suites {
+		t.Run(suite, func(t *testing.T) { conformanceIllegal(t, suite) })
+	}
+}
+
+func conformanceIllegal(t *testing.T, suite string) {
+	for _, rec := range conformanceFiles(t, suite, "illegal", ".rec") {
 		name := strings.TrimSuffix(filepath.Base(rec), ".rec")
 		t.Run(name, func(t *testing.T) {
 			b, err := os.ReadFile(rec)
@@ -101,14 +127,41 @@ func TestConformanceIllegal(t *testing.T) {
 }
 
 func TestConformancePositions(t *testing.T) {
-	for _, pos := range conformanceFiles(t, "positions", ".pos") {
+	for _, suite := range suites {
+		t.Run(suite, func(t *testing.T) { conformancePositions(t, suite) })
+	}
+}
+
+// caseRules reads NAME.rules beside a position case (classic without one).
+func caseRules(t *testing.T, base string) Rules {
+	t.Helper()
+	b, err := os.ReadFile(base + ".rules")
+	if errors.Is(err, os.ErrNotExist) {
+		return Classic
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := ParseRules(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func conformancePositions(t *testing.T, suite string) {
+	for _, pos := range conformanceFiles(t, suite, "positions", ".pos") {
 		base := strings.TrimSuffix(pos, ".pos")
 		t.Run(filepath.Base(base), func(t *testing.T) {
 			text, err := os.ReadFile(pos)
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := ParsePosition(string(text))
+			rules := caseRules(t, base)
+			if suite == "conformance-revised" && rules != Revised {
+				t.Fatalf("%s.rules says %v, the revised suite's positions are revised", base, rules)
+			}
+			p, err := ParsePositionRules(string(text), rules)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,6 +4,14 @@
 // a shooter and a mandatory shot, trapping and claiming, and the end at a
 // majority of shooters.
 //
+// A game is played under the classic rules (the default, the zero value of
+// Rules) or the author's revised rules (Revised): setup shooters keep off
+// the edge of the board but may touch, moves and shots pass over shooters
+// (only stones block), and a shooter is trapped when it cannot move. The
+// rules are a property of the position (NewPositionRules, WithRules,
+// ParsePositionRules) and of the game (NewGameRules); a record says
+// rules=revised in its header.
+//
 // The package is pure: it imports only the standard library, does no I/O
 // and keeps no clock. A Position is a small value (bitboards) that copies
 // cheaply; applying an action returns a new value or an error that callers

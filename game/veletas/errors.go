@@ -32,8 +32,8 @@ var (
 	// shooters.
 	ErrSetupCount = errors.New("wrong number of shooters in setup")
 
-	// ErrAdjacentShooter is returned when a setup puts a shooter next to
-	// another shooter (orthogonally or diagonally).
+	// ErrAdjacentShooter is returned when a setup under the classic rules
+	// puts a shooter next to another shooter (orthogonally or diagonally).
 	ErrAdjacentShooter = errors.New("shooters adjacent in setup")
 
 	// ErrOccupied is returned when a shooter, a stone or a shot would land
@@ -51,8 +51,19 @@ var (
 	// rank, file or diagonal, or has length zero.
 	ErrNotQueenLine = errors.New("not along a queen line")
 
-	// ErrBlocked is returned when a move or a shot would pass over a piece.
+	// ErrBlocked is returned when a move or a shot would pass over a piece
+	// (under the revised rules: over a stone).
 	ErrBlocked = errors.New("path blocked")
+
+	// ErrPerimeterShooter is returned when a setup under the revised rules
+	// puts a shooter on the edge of the board.
+	ErrPerimeterShooter = errors.New("shooter on the edge in a revised setup")
+
+	// ErrBadRules is returned for a rule set other than classic or revised.
+	ErrBadRules = errors.New("unknown rules")
+
+	// ErrBadHeader is returned when a record's header gives a token twice.
+	ErrBadHeader = errors.New("bad record header")
 
 	// ErrBadPosition is returned when a position is written correctly but
 	// cannot occur in a game (for example a wrong number of shooters).
@@ -75,7 +86,7 @@ func newErr(kind error, msg string) error { return &Error{Kind: kind, Msg: msg} 
 
 // TokenError reports which token of a record failed and why.
 type TokenError struct {
-	N     int    // 1-based number of the token, the size header not counted; 0 for the header itself
+	N     int    // 1-based number of the token, the header not counted; 0 for the header itself
 	Token string // the token as written
 	Err   error  // the reason, wrapping one of the Err* values
 }

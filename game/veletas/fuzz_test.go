@@ -63,8 +63,9 @@ func FuzzParsePosition(f *testing.F) {
 
 func addConformanceRecords(f *testing.F) []string {
 	var out []string
-	for _, dir := range []string{"games", "partial", "illegal"} {
-		files, _ := filepath.Glob(filepath.Join("testdata", "conformance", dir, "*.rec"))
+	for _, dir := range []string{"conformance/games", "conformance/partial", "conformance/illegal",
+		"conformance-revised/games", "conformance-revised/partial", "conformance-revised/illegal"} {
+		files, _ := filepath.Glob(filepath.Join("testdata", dir, "*.rec"))
 		for i, file := range files {
 			if i%4 != 0 {
 				continue
@@ -182,6 +183,54 @@ func FuzzParseSize(f *testing.F) {
 		n, _ := strconv.Atoi(strings.TrimSuffix(s, "x"+strings.SplitN(s, "x", 2)[0]))
 		if !size.Valid() || int(size) != n {
 			t.Fatalf("ParseSize(%q) = %d", s, size)
+		}
+	})
+}
+
+// FuzzParseHeader reads arbitrary text as the start of a record: the
+// header (size= and rules= in any order, each at most once) is either
+// accepted, and then written back the same way in the other order, or
+// refused with a one-line *TokenError naming token 0; ParseRecord agrees.
+func FuzzParseHeader(f *testing.F) {
+	for _, s := range []string{"size=7 rules=revised", "rules=revised size=9 [c4]d2", "rules=classic", "size=10",
+		"size=7 size=7", "rules=revised rules=revised", "rules=classical", "RULES=Revised SIZE=7", "size=", "rules=",
+		"size=7\n# comment\nrules=revised\n[c4]d2 keep", "rules=revised=x", "=7", "size=7 rules=revised size=8"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var tokens []string
+		for _, line := range strings.Split(s, "\n") {
+			if !strings.HasPrefix(line, "#") {
+				tokens = append(tokens, strings.Fields(line)...)
+			}
+		}
+		size, rules, n, err := ParseHeader(tokens)
+		g, recErr := ParseRecordString(s)
+		if err != nil {
+			var te *TokenError
+			if !errors.As(err, &te) || te.N != 0 || !errors.As(err, new(*Error)) || strings.ContainsRune(err.Error(), '\n') {
+				t.Fatalf("header error %q is not a one-line classified error for token 0", err)
+			}
+			if !errors.As(recErr, &te) || te.N != 0 || recErr.Error() != err.Error() {
+				t.Fatalf("ParseHeader says %v, ParseRecord says %v", err, recErr)
+			}
+			return
+		}
+		if n > 2 || !size.Valid() || !rules.Valid() {
+			t.Fatalf("ParseHeader(%q) = %v %v %d", tokens, size, rules, n)
+		}
+		if recErr == nil && (g.Size() != size || g.Rules() != rules) {
+			t.Fatalf("ParseRecord gives %v %v, ParseHeader %v %v", g.Size(), g.Rules(), size, rules)
+		}
+		var te *TokenError
+		if recErr != nil && (!errors.As(recErr, &te) || te.N == 0) {
+			t.Fatalf("header accepted by ParseHeader, refused by ParseRecord: %v", recErr)
+		}
+		// Written back in the other order, the header reads the same.
+		back := []string{"rules=" + rules.String(), "size=" + itoa(int(size))}
+		s2, r2, n2, err := ParseHeader(back)
+		if err != nil || s2 != size || r2 != rules || n2 != 2 {
+			t.Fatalf("header %v reads as %v %v %d %v", back, s2, r2, n2, err)
 		}
 	})
 }

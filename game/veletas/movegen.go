@@ -2,23 +2,6 @@ package veletas
 
 import "math/rand/v2"
 
-// reach appends to buf the empty squares a queen on from reaches over the
-// occupied set occ, and returns it.
-func reach(g *geometry, from Square, occ Bits, buf []Square) []Square {
-	rs := &g.rays[from]
-	for d := range rs {
-		r := &rs[d]
-		for i := uint8(0); i < r.n; i++ {
-			sq := r.sq[i]
-			if occ.Has(sq) {
-				break
-			}
-			buf = append(buf, sq)
-		}
-	}
-	return buf
-}
-
 // reachBits is the set of empty squares a queen on from reaches over the
 // occupied set occ. Directions N, NE, E and NW run to higher square
 // indexes, so their nearest blocker is the lowest bit of the ray's
@@ -43,9 +26,21 @@ func reachBits(g *geometry, from Square, occ Bits) Bits {
 	return out
 }
 
-// reachCount counts the squares reach would list.
-func reachCount(g *geometry, from Square, occ Bits) int {
-	return reachBits(g, from, occ).Count()
+// dests is the set of empty squares a shooter on from reaches: over the
+// blockers blk (every piece under the classic rules, the stones under the
+// revised ones), minus the occupied squares occ.
+func dests(g *geometry, from Square, blk, occ Bits) Bits {
+	return reachBits(g, from, blk).AndNot(occ)
+}
+
+// afterMove returns the blockers and the occupied squares once the
+// shooter on from has moved to to.
+func (p *Position) afterMove(blk, occ Bits, from, to Square) (Bits, Bits) {
+	occ = occ.Without(from).With(to)
+	if p.rules != Revised {
+		blk = occ
+	}
+	return blk, occ
 }
 
 // Destinations returns the squares the unclaimed shooter on sq may move to
@@ -54,7 +49,8 @@ func (p Position) Destinations(sq Square) Bits {
 	if p.phase != PhasePlay || !p.shooters.Has(sq) {
 		return Bits{}
 	}
-	return reachBits(geo(p.size), sq, p.occupied())
+	occ := p.occupied()
+	return dests(geo(p.size), sq, p.blockers(occ), occ)
 }
 
 // Shots returns the squares the shooter on from may shoot after moving to
@@ -65,13 +61,15 @@ func (p Position) Shots(from, to Square) Bits {
 	}
 	g := geo(p.size)
 	occ := p.occupied()
+	blk := p.blockers(occ)
 	if to == NoSquare || to == from {
-		return reachBits(g, from, occ)
+		return dests(g, from, blk, occ)
 	}
-	if !reachBits(g, from, occ).Has(to) {
+	if !dests(g, from, blk, occ).Has(to) {
 		return Bits{}
 	}
-	return reachBits(g, to, occ.Without(from).With(to))
+	blk, occ = p.afterMove(blk, occ, from, to)
+	return dests(g, to, blk, occ)
 }
 
 // LegalTurns appends every legal turn to buf and returns it. It returns buf
@@ -79,6 +77,9 @@ func (p Position) Shots(from, to Square) Bits {
 func (p Position) LegalTurns(buf []Turn) []Turn {
 	if p.phase != PhasePlay {
 		return buf
+	}
+	if p.rules == Revised {
+		return p.legalTurnsRevised(buf)
 	}
 	g := geo(p.size)
 	occ := p.occupied()
@@ -105,11 +106,60 @@ func (p Position) LegalTurns(buf []Turn) []Turn {
 	return buf
 }
 
+// legalTurnsRevised is LegalTurns under the revised rules: only stones
+// block, so the blockers stay the same after a move; the vacated square is
+// empty and the moved shooter's square is not.
+func (p *Position) legalTurnsRevised(buf []Turn) []Turn {
+	g := geo(p.size)
+	occ := p.occupied()
+	stones := p.black.Or(p.white)
+	for s := p.shooters; !s.Empty(); {
+		from := s.First()
+		s = s.Without(from)
+		ds := reachBits(g, from, stones).AndNot(occ)
+		for d := ds; !d.Empty(); {
+			sh := d.First()
+			d = d.Without(sh)
+			buf = append(buf, Turn{From: from, To: NoSquare, Shot: sh})
+		}
+		vac := occ.Without(from)
+		for d := ds; !d.Empty(); {
+			to := d.First()
+			d = d.Without(to)
+			for sh := reachBits(g, to, stones).AndNot(vac); !sh.Empty(); {
+				x := sh.First()
+				sh = sh.Without(x)
+				buf = append(buf, Turn{From: from, To: to, Shot: x})
+			}
+		}
+	}
+	return buf
+}
+
 // CountTurns returns the number of legal turns (len of LegalTurns) without
 // listing them.
 func (p Position) CountTurns() int {
 	if p.phase != PhasePlay {
 		return 0
+	}
+	if p.rules == Revised {
+		g := geo(p.size)
+		occ := p.occupied()
+		stones := p.black.Or(p.white)
+		n := 0
+		for s := p.shooters; !s.Empty(); {
+			from := s.First()
+			s = s.Without(from)
+			ds := reachBits(g, from, stones).AndNot(occ)
+			n += ds.Count()
+			vac := occ.Without(from)
+			for d := ds; !d.Empty(); {
+				to := d.First()
+				d = d.Without(to)
+				n += reachBits(g, to, stones).AndNot(vac).Count()
+			}
+		}
+		return n
 	}
 	g := geo(p.size)
 	occ := p.occupied()
@@ -161,6 +211,7 @@ func (p *Position) RandomTurn(r *rand.Rand) (Turn, bool) {
 	}
 	g := geo(p.size)
 	occ := p.occupied()
+	blk := p.blockers(occ)
 	var reachOf [7]Bits
 	var from [7]Square
 	var end [7]int
@@ -169,7 +220,7 @@ func (p *Position) RandomTurn(r *rand.Rand) (Turn, bool) {
 		sq := s.First()
 		s = s.Without(sq)
 		from[k] = sq
-		reachOf[k] = reachBits(g, sq, occ)
+		reachOf[k] = dests(g, sq, blk, occ)
 		n += reachOf[k].Count()
 		end[k] = n
 	}
@@ -188,7 +239,8 @@ func (p *Position) RandomTurn(r *rand.Rand) (Turn, bool) {
 	t := Turn{From: from[j], To: NoSquare, Shot: sq}
 	if move {
 		t.To = sq
-		shots := reachBits(g, sq, occ.Without(t.From).With(sq))
+		blk, occ := p.afterMove(blk, occ, t.From, sq)
+		shots := dests(g, sq, blk, occ)
 		t.Shot = shots.nth(r.IntN(shots.Count()))
 	}
 	p.play(t)
@@ -210,13 +262,22 @@ func (p Position) randomPlacement(r *rand.Rand, buf *[4]Square) ([]Square, Squar
 	g := geo(p.size)
 	n := int(p.size)
 	occ := p.occupied()
+	revised := p.rules == Revised
 	for {
 		placed := p.shooters
 		k := 0
 		for tries := 0; k < want && tries < 200; tries++ {
-			sq := Sq(r.IntN(n), r.IntN(n))
-			if occ.Has(sq) || placed.Has(sq) || !g.nb[sq].And(placed).Empty() {
-				continue
+			var sq Square
+			if revised {
+				sq = Sq(1+r.IntN(n-2), 1+r.IntN(n-2))
+				if occ.Has(sq) || placed.Has(sq) {
+					continue
+				}
+			} else {
+				sq = Sq(r.IntN(n), r.IntN(n))
+				if occ.Has(sq) || placed.Has(sq) || !g.nb[sq].And(placed).Empty() {
+					continue
+				}
 			}
 			placed = placed.With(sq)
 			buf[k] = sq
@@ -235,12 +296,17 @@ func (p Position) randomPlacement(r *rand.Rand, buf *[4]Square) ([]Square, Squar
 	}
 }
 
-// RandomGame plays a whole game from an empty board of the given size: a
-// random legal first setup, a random side choice, a random second setup,
-// then RandomTurn until the end. It returns the final position and the
-// number of turns. It does not allocate.
+// RandomGame plays a whole game from an empty board of the given size under
+// the classic rules: a random legal first setup, a random side choice, a
+// random second setup, then RandomTurn until the end. It returns the final
+// position and the number of turns. It does not allocate.
 func RandomGame(size Size, r *rand.Rand) (Position, int) {
-	p, err := NewPosition(size)
+	return RandomGameRules(size, Classic, r)
+}
+
+// RandomGameRules is RandomGame under the given rules.
+func RandomGameRules(size Size, rules Rules, r *rand.Rand) (Position, int) {
+	p, err := NewPositionRules(size, rules)
 	if err != nil {
 		panic(err)
 	}
@@ -292,8 +358,86 @@ func (p Position) Neighbours(sq Square) Bits {
 	return geo(p.size).nb[sq]
 }
 
+// Liberties is the number of the 8 directions in which a shooter on sq
+// could move: under the classic rules, its empty neighbours; under the
+// revised rules, the directions whose first square without a shooter is
+// empty. A shooter with none is trapped. sq need not hold a shooter: the
+// count is for a shooter standing there, the rest of the board unchanged.
+func (p Position) Liberties(sq Square) int {
+	if !sq.On(p.size) {
+		return 0
+	}
+	g := geo(p.size)
+	occ := p.occupied()
+	if p.rules != Revised {
+		return g.nb[sq].AndNot(occ).Count()
+	}
+	return p.escapes(g, sq, occ).Count()
+}
+
+// escapes is, under the revised rules, the set of first squares without a
+// shooter in each direction from sq that are empty.
+func (p *Position) escapes(g *geometry, sq Square, occ Bits) Bits {
+	nonShooter := g.mask.AndNot(p.allShooters())
+	empty := g.mask.AndNot(occ)
+	var out Bits
+	rb := &g.rayBits[sq]
+	for d := 0; d < 8; d++ {
+		ray := rb[d].And(nonShooter)
+		if ray.Empty() {
+			continue
+		}
+		var first Square
+		if d <= 2 || d == 7 {
+			first = ray.First()
+		} else {
+			first = ray.Last()
+		}
+		if empty.Has(first) {
+			out = out.With(first)
+		}
+	}
+	return out
+}
+
+// TrapLines is the set of squares whose change can take a liberty away from
+// a shooter on sq (see Liberties): under the classic rules its neighbours;
+// under the revised rules, in each direction, the shooters it would pass
+// over and the first square beyond them (a stone shot there, or a shot into
+// the square a passed shooter has just left, closes the direction; a
+// shooter moving there makes the line run on).
+func (p Position) TrapLines(sq Square) Bits {
+	if !sq.On(p.size) {
+		return Bits{}
+	}
+	g := geo(p.size)
+	if p.rules != Revised {
+		return g.nb[sq]
+	}
+	nonShooter := g.mask.AndNot(p.allShooters())
+	var out Bits
+	rb := &g.rayBits[sq]
+	for d := 0; d < 8; d++ {
+		ray := rb[d]
+		stop := ray.And(nonShooter)
+		if !stop.Empty() {
+			var first Square
+			if d <= 2 || d == 7 {
+				first = stop.First()
+			} else {
+				first = stop.Last()
+			}
+			// Keep the ray up to first, first included.
+			ray = ray.AndNot(g.rayBits[first][d])
+		}
+		out = out.Or(ray)
+	}
+	return out
+}
+
 // FreeNeighbours is the number of empty squares among the 8 neighbours of
-// sq; a shooter with none is trapped.
+// sq; under the classic rules a shooter with none is trapped (see
+// Liberties for both rule sets).
 func (p Position) FreeNeighbours(sq Square) int {
 	if !sq.On(p.size) {
 		return 0

@@ -58,8 +58,9 @@ const (
 )
 
 // Position is the whole state of a game between actions: the board, the
-// phase, the colour to act and whether the players swapped sides. It is a
-// small value; copying it is cheap and methods never change the receiver.
+// phase, the colour to act, whether the players swapped sides and the rules
+// the game is played under. It is a small value; copying it is cheap and
+// methods never change the receiver.
 type Position struct {
 	black, white       Bits // stones
 	shooters           Bits // unclaimed shooters
@@ -68,15 +69,37 @@ type Position struct {
 	phase              Phase
 	toMove             Color
 	swapped            bool
+	rules              Rules
 }
 
 // NewPosition returns the empty board of the given size, before the first
-// setup.
-func NewPosition(size Size) (Position, error) {
+// setup, under the classic rules.
+func NewPosition(size Size) (Position, error) { return NewPositionRules(size, Classic) }
+
+// NewPositionRules returns the empty board of the given size, before the
+// first setup, under the given rules.
+func NewPositionRules(size Size, rules Rules) (Position, error) {
 	if !size.Valid() {
 		return Position{}, newErr(ErrBadSize, "board size "+itoa(int(size))+" is not supported: use 7, 9 or 10")
 	}
-	return Position{size: size, toMove: Black}, nil
+	if !rules.Valid() {
+		return Position{}, newErr(ErrBadRules, "rules "+rules.String()+" are not known: use classic or revised")
+	}
+	return Position{size: size, toMove: Black, rules: rules}, nil
+}
+
+// Rules is the rule set the position is played under.
+func (p Position) Rules() Rules { return p.rules }
+
+// WithRules returns the position to be played on under the given rules
+// (Classic for an unknown value). The position notation does not say which
+// rules apply, so a parsed position is classic until given its rules.
+func (p Position) WithRules(r Rules) Position {
+	if !r.Valid() {
+		r = Classic
+	}
+	p.rules = r
+	return p
 }
 
 // Size is the board size.
@@ -167,6 +190,20 @@ func (p *Position) occupied() Bits {
 	return p.black.Or(p.white).Or(p.shooters).Or(p.claimedB).Or(p.claimedW)
 }
 
+// allShooters is the set of shooters, claimed or not.
+func (p *Position) allShooters() Bits {
+	return p.shooters.Or(p.claimedB).Or(p.claimedW)
+}
+
+// blockers is the set of pieces a move or a shot may not pass over: every
+// piece under the classic rules, the stones under the revised ones.
+func (p *Position) blockers(occ Bits) Bits {
+	if p.rules == Revised {
+		return p.black.Or(p.white)
+	}
+	return occ
+}
+
 // Empties returns the set of empty squares.
 func (p Position) Empties() Bits { return geo(p.size).mask.AndNot(p.occupied()) }
 
@@ -243,6 +280,13 @@ func (p Position) applySetup(shooters []Square, stone Square) (Position, error) 
 		if occ.Has(sq) {
 			return p, newErr(ErrOccupied, "shooter square "+sq.String()+" is occupied")
 		}
+		if p.rules == Revised {
+			if !g.inner.Has(sq) {
+				return p, newErr(ErrPerimeterShooter, "shooter "+sq.String()+" is on the edge of the board: shooters may not be placed on the edge of the board under the revised rules")
+			}
+			placed = placed.With(sq)
+			continue
+		}
 		if near := g.nb[sq].And(placed); !near.Empty() {
 			return p, newErr(ErrAdjacentShooter, "shooter "+sq.String()+" is adjacent to the shooter on "+near.First().String()+": shooters may not touch, even diagonally")
 		}
@@ -281,6 +325,7 @@ func (p *Position) checkTurn(t Turn) error {
 		return newErr(ErrNotShooter, "no shooter on "+t.From.String())
 	}
 	occ := p.occupied()
+	stones := p.black.Or(p.white)
 	if t.Moved() {
 		between, ok := queenLine(t.From, t.To)
 		if !ok {
@@ -290,7 +335,10 @@ func (p *Position) checkTurn(t Turn) error {
 			return newErr(ErrOccupied, t.To.String()+" is occupied")
 		}
 		for _, sq := range between {
-			if occ.Has(sq) {
+			if p.rules == Revised && stones.Has(sq) {
+				return newErr(ErrBlocked, "move "+t.From.String()+"-"+t.To.String()+" passes over a stone on "+sq.String()+": under the revised rules a shooter may pass over shooters but not over stones")
+			}
+			if p.rules != Revised && occ.Has(sq) {
 				return newErr(ErrBlocked, "move "+t.From.String()+"-"+t.To.String()+" passes over a piece on "+sq.String())
 			}
 		}
@@ -305,7 +353,10 @@ func (p *Position) checkTurn(t Turn) error {
 		return newErr(ErrOccupied, "shot square "+t.Shot.String()+" is occupied")
 	}
 	for _, sq := range between {
-		if occ.Has(sq) {
+		if p.rules == Revised && stones.Has(sq) {
+			return newErr(ErrBlocked, "shot "+from.String()+" to "+t.Shot.String()+" passes over a stone on "+sq.String()+": under the revised rules a shot may pass over shooters but not over stones")
+		}
+		if p.rules != Revised && occ.Has(sq) {
 			return newErr(ErrBlocked, "shot "+from.String()+" to "+t.Shot.String()+" passes over a piece on "+sq.String())
 		}
 	}
@@ -328,15 +379,23 @@ func (p *Position) play(t Turn) {
 }
 
 // settle claims every trapped shooter after mover's action and ends the
-// game at a majority.
+// game at a majority. A shooter is trapped when it cannot move: under the
+// classic rules when none of its neighbours is empty, under the revised
+// rules when, in each direction, the first square that holds no shooter
+// holds a stone or is off the board. Claiming a shooter changes no square,
+// so the order of the claims does not matter.
 func (p *Position) settle(mover Color) {
 	g := geo(p.size)
-	empty := g.mask.AndNot(p.occupied())
+	occ := p.occupied()
+	empty := g.mask.AndNot(occ)
 	claimed := false
 	for s := p.shooters; !s.Empty(); {
 		sq := s.First()
 		s = s.Without(sq)
 		if !g.nb[sq].And(empty).Empty() {
+			continue
+		}
+		if p.rules == Revised && !reachBits(g, sq, p.black.Or(p.white)).AndNot(occ).Empty() {
 			continue
 		}
 		b := p.largestGroup(g, sq, p.black)
@@ -439,7 +498,21 @@ func badPosition(text, why string) error {
 	return newErr(ErrMalformed, "malformed position "+quote(text)+": "+why)
 }
 
-// ParsePosition reads the one-line notation. The phase is inferred from the
+// ParsePositionRules is ParsePosition for a game under the given rules.
+func ParsePositionRules(text string, rules Rules) (Position, error) {
+	if !rules.Valid() {
+		return Position{}, newErr(ErrBadRules, "rules "+rules.String()+" are not known: use classic or revised")
+	}
+	p, err := ParsePosition(text)
+	if err != nil {
+		return Position{}, err
+	}
+	return p.WithRules(rules), nil
+}
+
+// ParsePosition reads the one-line notation, for a game under the classic
+// rules (the notation does not say which rules apply; see
+// ParsePositionRules and WithRules). The phase is inferred from the
 // pieces: no shooters and no stones is the first setup, the first setup's
 // shooters with one black stone is the side choice, all shooters is play
 // (or the end when a colour holds a majority).

@@ -8,28 +8,38 @@ import (
 	"testing"
 )
 
-// TestRandomGames plays thousands of random games through the checked path
-// and checks the invariants of the rules after every turn.
+// TestRandomGames plays thousands of random games under each rule set
+// through the checked path and checks the invariants of the rules after
+// every turn. The classic sub-tests keep their names (7x7 ...), the
+// revised ones are revised-7x7 and so on.
 func TestRandomGames(t *testing.T) {
 	games := 1000
 	if testing.Short() {
 		games = 100
 	}
-	for _, size := range Sizes {
-		t.Run(size.String(), func(t *testing.T) {
-			r := rand.New(rand.NewPCG(uint64(size), 99))
-			for i := 0; i < games; i++ {
-				checkRandomGame(t, size, r, i%10 == 0)
-				if t.Failed() {
-					return
-				}
+	for _, rules := range AllRules {
+		for _, size := range Sizes {
+			name := size.String()
+			seed := uint64(size)
+			if rules != Classic {
+				name = rules.String() + "-" + name
+				seed += 1000
 			}
-		})
+			t.Run(name, func(t *testing.T) {
+				r := rand.New(rand.NewPCG(seed, 99))
+				for i := 0; i < games; i++ {
+					checkRandomGame(t, size, rules, r, i%10 == 0)
+					if t.Failed() {
+						return
+					}
+				}
+			})
+		}
 	}
 }
 
-func checkRandomGame(t *testing.T, size Size, r *rand.Rand, deep bool) {
-	g, err := NewGame(size)
+func checkRandomGame(t *testing.T, size Size, rules Rules, r *rand.Rand, deep bool) {
+	g, err := NewGameRules(size, rules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,6 +53,19 @@ func checkRandomGame(t *testing.T, size Size, r *rand.Rand, deep bool) {
 	}
 	start := g.Position()
 	emptyAtStart := start.Empties().Count()
+	if start.Rules() != rules {
+		t.Fatalf("the game is under %v rules, want %v", start.Rules(), rules)
+	}
+	n := int(size)
+	for _, sq := range start.Unclaimed().Squares() {
+		edge := sq.File() == 0 || sq.Rank() == 0 || sq.File() == n-1 || sq.Rank() == n-1
+		if rules == Revised && edge {
+			t.Fatalf("revised setup put a shooter on the edge: %s", start)
+		}
+		if rules == Classic && !start.Neighbours(sq).And(start.Unclaimed()).Empty() {
+			t.Fatalf("classic setup put shooters next to each other: %s", start)
+		}
+	}
 	turns := 0
 	var buf []Turn
 	for !g.Position().Over() {
@@ -105,6 +128,17 @@ func checkRandomGame(t *testing.T, size Size, r *rand.Rand, deep bool) {
 		}
 		if np.Unclaimed().Count()+np.Claims(Black)+np.Claims(White) != size.Shooters() {
 			t.Fatal("shooters appeared or vanished")
+		}
+		// A shooter is claimed exactly when it can no longer move.
+		for _, sq := range np.Unclaimed().Squares() {
+			if np.Liberties(sq) == 0 || np.Destinations(sq).Empty() && !np.Over() {
+				t.Fatalf("unclaimed shooter %s cannot move after %s: %s", sq, tr, np)
+			}
+		}
+		for _, sq := range np.ClaimedBy(Black).Or(np.ClaimedBy(White)).AndNot(p.ClaimedBy(Black).Or(p.ClaimedBy(White))).Squares() {
+			if np.Liberties(sq) != 0 {
+				t.Fatalf("%s claimed with %d liberties after %s: %s", sq, np.Liberties(sq), tr, np)
+			}
 		}
 		turns++
 		if got := np.Stones(Black).Count() + np.Stones(White).Count(); got != 2+turns {

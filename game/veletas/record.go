@@ -17,9 +17,14 @@ type Game struct {
 	pos     Position
 }
 
-// NewGame returns a game of the given size before its first action.
-func NewGame(size Size) (Game, error) {
-	p, err := NewPosition(size)
+// NewGame returns a game of the given size before its first action, under
+// the classic rules.
+func NewGame(size Size) (Game, error) { return NewGameRules(size, Classic) }
+
+// NewGameRules returns a game of the given size before its first action,
+// under the given rules.
+func NewGameRules(size Size, rules Rules) (Game, error) {
+	p, err := NewPositionRules(size, rules)
 	if err != nil {
 		return Game{}, err
 	}
@@ -28,6 +33,9 @@ func NewGame(size Size) (Game, error) {
 
 // Size is the board size.
 func (g Game) Size() Size { return g.pos.size }
+
+// Rules is the rule set the game is played under.
+func (g Game) Rules() Rules { return g.pos.rules }
 
 // Position is the current position.
 func (g Game) Position() Position { return g.pos }
@@ -72,7 +80,7 @@ func (g Game) PlayToken(tok string) (Game, error) {
 // PositionAt returns the position after the first n actions (0 is the
 // empty board).
 func (g Game) PositionAt(n int) Position {
-	p, _ := NewPosition(g.pos.size)
+	p, _ := NewPositionRules(g.pos.size, g.pos.rules)
 	for _, a := range g.actions[:n] {
 		p, _ = p.Apply(a)
 	}
@@ -82,7 +90,7 @@ func (g Game) PositionAt(n int) Position {
 // Positions returns the position before any action followed by the
 // position after each action: Len()+1 positions.
 func (g Game) Positions() []Position {
-	p, _ := NewPosition(g.pos.size)
+	p, _ := NewPositionRules(g.pos.size, g.pos.rules)
 	out := make([]Position, 0, len(g.actions)+1)
 	out = append(out, p)
 	for _, a := range g.actions {
@@ -101,11 +109,16 @@ func (g Game) Undo(n int) Game {
 	return Game{actions: g.actions[:k:k], pos: g.PositionAt(k)}
 }
 
-// String writes the game record: a size header and one action per line.
+// String writes the game record: a header (size=N, and rules=revised for a
+// game under the revised rules) and one action per line.
 func (g Game) String() string {
 	var b strings.Builder
 	b.WriteString("size=")
 	b.WriteString(itoa(int(g.pos.size)))
+	if g.pos.rules != Classic {
+		b.WriteString(" rules=")
+		b.WriteString(g.pos.rules.String())
+	}
 	b.WriteByte('\n')
 	for _, a := range g.actions {
 		b.WriteString(a.String())
@@ -114,14 +127,17 @@ func (g Game) String() string {
 	return b.String()
 }
 
-// ParseRecord reads a game record: an optional size=N header (10 when
-// absent), then action tokens separated by white space, with lines starting
-// with '#' skipped. It checks each action against the rules in order and
-// stops at the first bad one with a *TokenError naming its number.
+// ParseRecord reads a game record: an optional header of size=N (10 when
+// absent) and rules=classic|revised (classic when absent) tokens, in any
+// order and each at most once, then action tokens separated by white
+// space, with lines starting with '#' skipped. It checks each action
+// against the rules in order and stops at the first bad one with a
+// *TokenError naming its number (0 for a header token).
 func ParseRecord(r io.Reader) (Game, error) {
 	sc := bufio.NewScanner(io.LimitReader(r, MaxRecordBytes+1))
 	sc.Buffer(make([]byte, 0, 4096), MaxRecordBytes+1)
 	var g Game
+	var h header
 	started, total := false, 0
 	n := 0
 	for sc.Scan() {
@@ -135,20 +151,20 @@ func ParseRecord(r io.Reader) (Game, error) {
 		}
 		for _, tok := range strings.Fields(line) {
 			if !started {
-				started = true
-				size := Size10
-				if rest, ok := strings.CutPrefix(strings.ToLower(tok), "size="); ok {
-					s, err := ParseSize(rest)
-					if err != nil {
-						return Game{}, &TokenError{N: 0, Token: tok, Err: err}
-					}
-					size = s
-					g, _ = NewGame(size)
+				ok, err := h.read(tok)
+				if err != nil {
+					return Game{}, &TokenError{N: 0, Token: tok, Err: err}
+				}
+				if ok {
 					continue
 				}
-				g, _ = NewGame(size)
+				started = true
+				g, _ = NewGameRules(h.size(), h.rules)
 			}
 			n++
+			if _, ok := headerKey(tok); ok {
+				return Game{}, &TokenError{N: n, Token: tok, Err: newErr(ErrMalformed, "header token "+quote(tok)+" after the first action: the header comes before it")}
+			}
 			next, err := g.PlayToken(tok)
 			if err != nil {
 				return Game{}, &TokenError{N: n, Token: tok, Err: err}
@@ -160,9 +176,82 @@ func ParseRecord(r io.Reader) (Game, error) {
 		return Game{}, newErr(ErrMalformed, "record could not be read: "+err.Error())
 	}
 	if !started {
-		g, _ = NewGame(Size10)
+		g, _ = NewGameRules(h.size(), h.rules)
 	}
 	return g, nil
+}
+
+// header collects a record's header tokens.
+type header struct {
+	sizeTok, rulesTok string // as written, "" when not given
+	sz                Size
+	rules             Rules
+}
+
+func (h *header) size() Size {
+	if h.sizeTok == "" {
+		return Size10
+	}
+	return h.sz
+}
+
+// headerKey returns "size" or "rules" for a token of that form.
+func headerKey(tok string) (string, bool) {
+	key, _, ok := strings.Cut(tok, "=")
+	if !ok {
+		return "", false
+	}
+	key = strings.ToLower(key)
+	return key, key == "size" || key == "rules"
+}
+
+// read takes one token: ok is false when it is not a header token (the
+// header has ended); err is set for a bad value or a token given twice.
+func (h *header) read(tok string) (ok bool, err error) {
+	key, ok := headerKey(tok)
+	if !ok {
+		return false, nil
+	}
+	_, val, _ := strings.Cut(tok, "=")
+	switch key {
+	case "size":
+		if h.sizeTok != "" {
+			return true, newErr(ErrBadHeader, "header token "+quote(tok)+" repeats "+quote(h.sizeTok)+": size may be given once")
+		}
+		s, err := ParseSize(val)
+		if err != nil {
+			return true, err
+		}
+		h.sizeTok, h.sz = tok, s
+	default:
+		if h.rulesTok != "" {
+			return true, newErr(ErrBadHeader, "header token "+quote(tok)+" repeats "+quote(h.rulesTok)+": rules may be given once")
+		}
+		r, err := ParseRules(val)
+		if err != nil {
+			return true, err
+		}
+		h.rulesTok, h.rules = tok, r
+	}
+	return true, nil
+}
+
+// ParseHeader reads the header tokens at the start of a record (size=N
+// and rules=..., in any order, each at most once) and returns the board
+// size and rules they give (10 and Classic when absent) and the number of
+// tokens read. It stops at the first token that is not a header token.
+func ParseHeader(tokens []string) (Size, Rules, int, error) {
+	var h header
+	for i, tok := range tokens {
+		ok, err := h.read(tok)
+		if err != nil {
+			return 0, 0, i, &TokenError{N: 0, Token: tok, Err: err}
+		}
+		if !ok {
+			return h.size(), h.rules, i, nil
+		}
+	}
+	return h.size(), h.rules, len(tokens), nil
 }
 
 // ParseRecordString is ParseRecord over a string.

@@ -1,0 +1,454 @@
+package store
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/veletasbot/veletas/game/veletas"
+)
+
+// Pending challenges are kept by ID in bucketChallenges and indexed by
+// channel, by challenger and by expiry (schema 3), so that finding the
+// challenges of a channel, counting a user's and purging the expired ones
+// read only those concerned, however many other guilds and channels have.
+
+// DefaultMaxChallengesPerUser and DefaultMaxChallengesPerChannel bound the
+// open (unexpired) challenges of one user in a guild and of one channel.
+const (
+	DefaultMaxChallengesPerUser    = 5
+	DefaultMaxChallengesPerChannel = 25
+)
+
+// DefaultKeepExpired is how long PurgeExpiredChallenges keeps an expired
+// challenge, so that a late answer is told it expired rather than that it
+// never existed.
+const DefaultKeepExpired = 24 * time.Hour
+
+// CreateChallenge stores a new challenge and returns it with its ID,
+// Created and Expires set. Zero fields take defaults: Size from the guild's
+// settings (10 when unset), MoveTime from the guild's settings (negative
+// means no time limit), Expires from the guild's ChallengeTTL or
+// Options.ChallengeTTL. Opponent "" makes an open challenge. It fails with
+// ErrChannelBusy when the channel (or the thread) has an active game, with
+// ErrSelfChallenge when Opponent is the challenger, with
+// ErrTooManyChallenges when the challenger already has
+// Options.MaxChallengesPerUser open challenges in the guild and with
+// ErrChannelChallengesFull when the channel has
+// Options.MaxChallengesPerChannel.
+func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
+	for _, p := range [][2]string{{"guild", c.Guild}, {"channel", c.Channel}, {"challenger", c.Challenger}} {
+		if err := checkID(p[0], p[1]); err != nil {
+			return Challenge{}, err
+		}
+	}
+	if c.Opponent != "" {
+		if err := checkID("opponent", c.Opponent); err != nil {
+			return Challenge{}, err
+		}
+	}
+	if c.Opponent == c.Challenger {
+		return Challenge{}, fmt.Errorf("store: create challenge: %w", ErrSelfChallenge)
+	}
+	var out Challenge
+	err := db.update(func(tx *bolt.Tx) error {
+		out = c
+		set, err := settingsIn(tx, c.Guild)
+		if err != nil {
+			set = Settings{Guild: c.Guild}
+		}
+		if out.Size == 0 {
+			out.Size = set.Size
+			if out.Size == 0 {
+				out.Size = veletas.Size10
+			}
+		}
+		if !out.Size.Valid() {
+			return refuse(fmt.Errorf("store: create challenge: %w: board size %d (use 7, 9 or 10)", ErrInvalid, out.Size))
+		}
+		switch {
+		case out.MoveTime == 0:
+			out.MoveTime = max(set.MoveTime, 0)
+		case out.MoveTime < 0:
+			out.MoveTime = 0
+		}
+		if _, _, err := activeKey(tx, c.Guild, c.Channel); err == nil {
+			return refuse(fmt.Errorf("store: create challenge in channel %s: %w", c.Channel, ErrChannelBusy))
+		}
+		now := db.opts.Now()
+		if n := db.countOpen(tx, bucketChallengesByUser, pairKey(c.Guild, c.Challenger), now, db.opts.MaxChallengesPerUser); n >= db.opts.MaxChallengesPerUser {
+			return refuse(fmt.Errorf("store: create challenge: %w (%d open)", ErrTooManyChallenges, n))
+		}
+		if n := db.countOpen(tx, bucketChallengesByChannel, pairKey(c.Guild, c.Channel), now, db.opts.MaxChallengesPerChannel); n >= db.opts.MaxChallengesPerChannel {
+			return refuse(fmt.Errorf("store: create challenge in channel %s: %w (%d open)", c.Channel, ErrChannelChallengesFull, n))
+		}
+		out.Created = now
+		if out.Expires.IsZero() {
+			ttl := set.ChallengeTTL
+			if ttl <= 0 {
+				ttl = db.opts.ChallengeTTL
+			}
+			out.Expires = now.Add(ttl)
+		}
+		id, err := tx.Bucket(bucketChallenges).NextSequence()
+		if err != nil {
+			return err
+		}
+		out.ID = id
+		return putChallenge(tx, &out)
+	})
+	if err != nil {
+		return Challenge{}, err
+	}
+	return out, nil
+}
+
+// countOpen counts the unexpired challenges listed under prefix in an
+// index, stopping at limit.
+func (db *DB) countOpen(tx *bolt.Tx, index, prefix []byte, now time.Time, limit int) int {
+	n := 0
+	db.forIndexed(tx, index, prefix, true, func(c Challenge) bool {
+		if !c.Expired(now) {
+			n++
+		}
+		return n < limit
+	})
+	return n
+}
+
+// forIndexed calls fn with the challenges listed in an index under prefix
+// (guild \x00 channel or guild \x00 user), oldest first or, with newest,
+// newest first, until fn returns false. Entries whose challenge is gone or
+// damaged are skipped.
+func (db *DB) forIndexed(tx *bolt.Tx, index, prefix []byte, newest bool, fn func(Challenge) bool) {
+	prefix = append(bytes.Clone(prefix), 0)
+	all := tx.Bucket(bucketChallenges)
+	c := tx.Bucket(index).Cursor()
+	var k []byte
+	if newest {
+		k = seekLast(c, prefix)
+	} else {
+		k, _ = c.Seek(prefix)
+	}
+	for ; k != nil && bytes.HasPrefix(k, prefix); k = step(c, newest) {
+		if len(k) < len(prefix)+8 {
+			continue
+		}
+		id := k[len(k)-8:] // keys end with the ID
+		v := all.Get(id)
+		if v == nil {
+			continue
+		}
+		var ch Challenge
+		db.challengeReads.Add(1)
+		if decodeValue(v, &ch) != nil {
+			continue
+		}
+		if !fn(ch) {
+			return
+		}
+	}
+}
+
+// seekLast puts c on the last key that starts with prefix, or returns nil.
+func seekLast(c *bolt.Cursor, prefix []byte) []byte {
+	k, _ := c.Seek(append(bytes.Clone(prefix), 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff))
+	if k == nil {
+		k, _ = c.Last()
+	} else {
+		k, _ = c.Prev()
+	}
+	if k != nil && !bytes.HasPrefix(k, prefix) {
+		return nil
+	}
+	return k
+}
+
+func step(c *bolt.Cursor, back bool) []byte {
+	if back {
+		k, _ := c.Prev()
+		return k
+	}
+	k, _ := c.Next()
+	return k
+}
+
+// expiryKey orders challenges by expiry, then ID.
+func expiryKey(c *Challenge) []byte {
+	k := binary.BigEndian.AppendUint64(nil, uint64(c.Expires.UnixNano())^(1<<63))
+	return binary.BigEndian.AppendUint64(k, c.ID)
+}
+
+// putChallenge writes a challenge and its index entries.
+func putChallenge(tx *bolt.Tx, c *Challenge) error {
+	if err := put(tx.Bucket(bucketChallenges), idKey(c.ID), c); err != nil {
+		return err
+	}
+	return indexChallenge(tx, c)
+}
+
+// indexChallenge writes a challenge's index entries.
+func indexChallenge(tx *bolt.Tx, c *Challenge) error {
+	if err := tx.Bucket(bucketChallengesByChannel).Put(idSuffix(pairKey(c.Guild, c.Channel), c.ID), nil); err != nil {
+		return err
+	}
+	if err := tx.Bucket(bucketChallengesByUser).Put(idSuffix(pairKey(c.Guild, c.Challenger), c.ID), nil); err != nil {
+		return err
+	}
+	return tx.Bucket(bucketChallengesByExpiry).Put(expiryKey(c), nil)
+}
+
+// deleteChallenge removes a challenge and its index entries.
+func deleteChallenge(tx *bolt.Tx, c *Challenge) error {
+	if err := tx.Bucket(bucketChallenges).Delete(idKey(c.ID)); err != nil {
+		return err
+	}
+	if err := tx.Bucket(bucketChallengesByChannel).Delete(idSuffix(pairKey(c.Guild, c.Channel), c.ID)); err != nil {
+		return err
+	}
+	if err := tx.Bucket(bucketChallengesByUser).Delete(idSuffix(pairKey(c.Guild, c.Challenger), c.ID)); err != nil {
+		return err
+	}
+	return tx.Bucket(bucketChallengesByExpiry).Delete(expiryKey(c))
+}
+
+// Challenge returns the challenge with the given ID, expired or not.
+func (db *DB) Challenge(id uint64) (Challenge, error) {
+	var c Challenge
+	err := db.view(func(tx *bolt.Tx) error {
+		var err error
+		c, err = challengeIn(tx, id)
+		return err
+	})
+	return c, err
+}
+
+func challengeIn(tx *bolt.Tx, id uint64) (Challenge, error) {
+	var c Challenge
+	v := tx.Bucket(bucketChallenges).Get(idKey(id))
+	if v == nil {
+		return c, fmt.Errorf("store: challenge %d: %w", id, ErrChallengeNotFound)
+	}
+	if err := decode(v, &c); err != nil {
+		return c, fmt.Errorf("store: challenge %d: %w", id, err)
+	}
+	return c, nil
+}
+
+// Challenges returns the unexpired challenges of a channel, oldest first.
+// An empty channel lists the whole guild's. It reads only the challenges
+// of that channel (or guild).
+func (db *DB) Challenges(guild, channel string) ([]Challenge, error) {
+	var out []Challenge
+	now := db.opts.Now()
+	err := db.view(func(tx *bolt.Tx) error {
+		prefix := pairKey(guild, channel)
+		if channel == "" {
+			prefix = []byte(guild)
+		}
+		db.forIndexed(tx, bucketChallengesByChannel, prefix, false, func(c Challenge) bool {
+			if c.Guild == guild && (channel == "" || c.Channel == channel) && !c.Expired(now) {
+				out = append(out, c)
+			}
+			return true
+		})
+		if channel == "" {
+			slices.SortFunc(out, func(a, b Challenge) int { return cmp.Compare(a.ID, b.ID) })
+		}
+		return nil
+	})
+	return out, err
+}
+
+// PendingChallenge returns the newest unexpired challenge in the channel
+// that user may accept (addressed to user, or open and not user's own). It
+// fails with ErrChallengeExpired when only expired ones exist and with
+// ErrChallengeNotFound when there are none. It reads only the channel's
+// challenges.
+func (db *DB) PendingChallenge(guild, channel, user string) (Challenge, error) {
+	var best Challenge
+	found, expired := false, false
+	now := db.opts.Now()
+	err := db.view(func(tx *bolt.Tx) error {
+		db.forIndexed(tx, bucketChallengesByChannel, pairKey(guild, channel), true, func(c Challenge) bool {
+			if c.Guild != guild || c.Channel != channel {
+				return true
+			}
+			if c.Opponent != user && (c.Opponent != "" || c.Challenger == user) {
+				return true
+			}
+			if c.Expired(now) {
+				expired = true
+				return true
+			}
+			best, found = c, true // newest first: the first is the newest
+			return false
+		})
+		return nil
+	})
+	switch {
+	case err != nil:
+		return Challenge{}, err
+	case found:
+		return best, nil
+	case expired:
+		return Challenge{}, fmt.Errorf("store: challenge in channel %s: %w", channel, ErrChallengeExpired)
+	}
+	return Challenge{}, fmt.Errorf("store: challenge in channel %s: %w", channel, ErrChallengeNotFound)
+}
+
+// SetChallengeMessage records the message that shows the challenge.
+func (db *DB) SetChallengeMessage(id uint64, message string) (Challenge, error) {
+	var out Challenge
+	err := db.update(func(tx *bolt.Tx) error {
+		c, err := challengeIn(tx, id)
+		if err != nil {
+			return refuse(err)
+		}
+		c.Message = message
+		out = c
+		return put(tx.Bucket(bucketChallenges), idKey(id), &c)
+	})
+	return out, err
+}
+
+// AcceptChallenge starts the game of a challenge, atomically: the
+// challenge must still exist and not be expired, user must be its
+// opponent (any user but the challenger for an open challenge), and the
+// channel must have no active game. The challenge is removed and the new
+// game returned; the challenger is Players[0] (the opponent when
+// OpponentFirst is set).
+func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
+	if err := checkID("user", user); err != nil {
+		return Game{}, err
+	}
+	var out Game
+	err := db.update(func(tx *bolt.Tx) error {
+		c, err := challengeIn(tx, id)
+		if err != nil {
+			return refuse(err)
+		}
+		switch {
+		case c.Challenger == user:
+			return refuse(fmt.Errorf("store: accept challenge %d: %w", id, ErrSelfChallenge))
+		case c.Opponent != "" && c.Opponent != user:
+			return refuse(fmt.Errorf("store: accept challenge %d: %w: the challenge is for another player", id, ErrNotPlayer))
+		}
+		now := db.opts.Now()
+		if c.Expired(now) {
+			return refuse(fmt.Errorf("store: accept challenge %d: %w", id, ErrChallengeExpired))
+		}
+		if _, _, err := activeKey(tx, c.Guild, c.Channel); err == nil {
+			return refuse(fmt.Errorf("store: accept challenge %d in channel %s: %w", id, c.Channel, ErrChannelBusy))
+		}
+		st, err := veletas.NewGame(c.Size)
+		if err != nil {
+			return refuse(fmt.Errorf("store: accept challenge %d: %w: %w", id, ErrInvalid, err))
+		}
+		games := tx.Bucket(bucketGames)
+		gid, err := games.NextSequence()
+		if err != nil {
+			return err
+		}
+		players := [2]string{c.Challenger, user}
+		if c.OpponentFirst {
+			players = [2]string{user, c.Challenger}
+		}
+		g := Game{ID: gid, Guild: c.Guild, Channel: c.Channel, Players: players,
+			Size: c.Size, Rated: c.Rated, MoveTime: c.MoveTime, Challenge: c.ID, Started: now, Updated: now}
+		g.setState(st)
+		if err := deleteChallenge(tx, &c); err != nil {
+			return err
+		}
+		if err := put(games, pairKey(g.Guild, g.Channel), &g); err != nil {
+			return err
+		}
+		out = g
+		return nil
+	})
+	return out, err
+}
+
+// DeclineChallenge removes a challenge: its opponent declines it or its
+// challenger withdraws it (for an open challenge, only the challenger). It
+// returns the challenge removed. Expired challenges may be declined.
+func (db *DB) DeclineChallenge(id uint64, user string) (Challenge, error) {
+	var out Challenge
+	err := db.update(func(tx *bolt.Tx) error {
+		c, err := challengeIn(tx, id)
+		if err != nil {
+			return refuse(err)
+		}
+		if user != c.Challenger && (c.Opponent == "" || user != c.Opponent) {
+			return refuse(fmt.Errorf("store: decline challenge %d: %w", id, ErrNotPlayer))
+		}
+		out = c
+		return deleteChallenge(tx, &c)
+	})
+	return out, err
+}
+
+// PurgeChallenges deletes the challenges that expired before cutoff and
+// returns how many it deleted. It reads only those (an index by expiry),
+// so a regular sweep may call it however many challenges are open.
+func (db *DB) PurgeChallenges(cutoff time.Time) (int, error) {
+	var n int
+	err := db.update(func(tx *bolt.Tx) error {
+		n = 0
+		var dead []Challenge
+		end := expiryKey(&Challenge{Expires: cutoff})
+		c := tx.Bucket(bucketChallengesByExpiry).Cursor()
+		var stale [][]byte // entries of challenges already gone
+		for k, _ := c.First(); len(k) >= 8 && bytes.Compare(k[:8], end[:8]) < 0; k, _ = c.Next() {
+			if len(k) != 16 {
+				continue
+			}
+			id := binary.BigEndian.Uint64(k[8:])
+			v := tx.Bucket(bucketChallenges).Get(idKey(id))
+			var ch Challenge
+			switch {
+			case v == nil:
+				stale = append(stale, bytes.Clone(k))
+			case decodeValue(v, &ch) != nil:
+				// Damaged: removed with its expiry entry (its other
+				// entries are skipped by readers).
+				ch = Challenge{ID: id}
+				stale = append(stale, bytes.Clone(k))
+				dead = append(dead, ch)
+			default:
+				dead = append(dead, ch)
+			}
+		}
+		for _, k := range stale {
+			if err := tx.Bucket(bucketChallengesByExpiry).Delete(k); err != nil {
+				return err
+			}
+		}
+		for i := range dead {
+			if dead[i].Guild == "" { // damaged
+				if err := tx.Bucket(bucketChallenges).Delete(idKey(dead[i].ID)); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := deleteChallenge(tx, &dead[i]); err != nil {
+				return err
+			}
+		}
+		n = len(dead)
+		return nil
+	})
+	return n, err
+}
+
+// PurgeExpiredChallenges deletes the challenges that expired more than
+// Options.KeepExpired ago and returns how many it deleted; the bot's
+// regular sweep calls it. Its cost is that of the challenges it deletes.
+func (db *DB) PurgeExpiredChallenges() (int, error) {
+	return db.PurgeChallenges(db.opts.Now().Add(-db.opts.KeepExpired))
+}

@@ -1,0 +1,145 @@
+package store
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/veletasbot/veletas/game/veletas"
+)
+
+// Apply applies an action of user to the active game of a channel (or
+// thread) in one transaction and returns the game after it, once the
+// change is on disk. rev is the revision the player saw; a negative rev
+// skips the check. When the action ends the game, the game is archived and
+// the standings updated in the same transaction, and the returned game has
+// Winner, Reason and Ended set; the channel then has no active game.
+//
+// Refusals: ErrNoGame, ErrNotPlayer, ErrStaleRevision, ErrNotYourTurn, and
+// ErrIllegal together with the game package's error.
+func (db *DB) Apply(guild, channel, user string, rev int, a veletas.Action) (Game, error) {
+	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
+		if rev >= 0 && rev != g.Revision {
+			return fmt.Errorf("store: game %d: %w (revision %d, now %d)", g.ID, ErrStaleRevision, rev, g.Revision)
+		}
+		if g.ToAct() != user {
+			return fmt.Errorf("store: game %d: %w", g.ID, ErrNotYourTurn)
+		}
+		st, err := g.state.Play(a)
+		if err != nil {
+			return fmt.Errorf("store: %w: %w", ErrIllegal, err)
+		}
+		g.setState(st)
+		g.Revision++
+		g.Updated = now
+		g.Reminded, g.TimeUp = false, false
+		g.TakebackBy, g.TakebackRev = "", 0
+		if p := st.Position(); p.Over() {
+			g.Winner, g.Reason, g.Ended = g.PlayerOf(p.Winner()), ReasonMajority, now
+		}
+		return nil
+	})
+}
+
+// ApplyToken is Apply with the action written in the notation
+// ("d4-d7/f9", "swap", "[d4,g7,b9]e5").
+func (db *DB) ApplyToken(guild, channel, user string, rev int, token string) (Game, error) {
+	a, err := veletas.ParseAction(token)
+	if err != nil {
+		return Game{}, fmt.Errorf("store: %w: %w", ErrIllegal, err)
+	}
+	return db.Apply(guild, channel, user, rev, a)
+}
+
+// Resign ends the active game of a channel with user, one of its players,
+// losing. It returns the finished game (archived, standings updated).
+func (db *DB) Resign(guild, channel, user string) (Game, error) {
+	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
+		g.Winner, g.Reason, g.Ended, g.Updated = g.Opponent(user), ReasonResign, now, now
+		g.Revision++
+		return nil
+	})
+}
+
+// ClaimTimeout ends the active game of a channel with user winning on
+// time: user must be the player not to act, and the time per move of the
+// game must have run out. Otherwise it fails with ErrNoTimeout (or
+// ErrNotPlayer, ErrNotYourTurn when it is user who must act).
+func (db *DB) ClaimTimeout(guild, channel, user string) (Game, error) {
+	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
+		if g.ToAct() == user {
+			return fmt.Errorf("store: game %d: %w: it is your move", g.ID, ErrNotYourTurn)
+		}
+		d, ok := g.Deadline()
+		if !ok || now.Before(d) {
+			return fmt.Errorf("store: game %d: %w", g.ID, ErrNoTimeout)
+		}
+		g.Winner, g.Reason, g.Ended, g.Updated = user, ReasonTimeout, now, now
+		g.Revision++
+		return nil
+	})
+}
+
+// RequestTakeback records user's request to take back their last turn,
+// which must be the game's last action (the opponent has not moved since).
+// It does not change the revision; the opponent answers with
+// AnswerTakeback, and any action in the meantime cancels the request.
+func (db *DB) RequestTakeback(guild, channel, user string) (Game, error) {
+	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
+		last, ok := g.state.LastAction()
+		if !ok || last.Kind != veletas.KindTurn || g.ToAct() == user {
+			return fmt.Errorf("store: game %d: %w", g.ID, ErrTakebackNotAllowed)
+		}
+		g.TakebackBy, g.TakebackRev = user, g.Revision
+		return nil
+	})
+}
+
+// AnswerTakeback accepts or declines the pending takeback request of the
+// game; user must be the opponent of the player who asked. Accepting undoes
+// the last turn (claims it made are undone with it) and advances the
+// revision; declining only clears the request. It fails with ErrNoTakeback
+// when no request is pending.
+func (db *DB) AnswerTakeback(guild, channel, user string, accept bool) (Game, error) {
+	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
+		if g.TakebackBy == "" || g.TakebackRev != g.Revision {
+			return fmt.Errorf("store: game %d: %w", g.ID, ErrNoTakeback)
+		}
+		if user == g.TakebackBy {
+			return fmt.Errorf("store: game %d: %w: the request is your opponent's to answer", g.ID, ErrNotPlayer)
+		}
+		g.TakebackBy, g.TakebackRev = "", 0
+		if accept {
+			g.setState(g.state.Undo(1))
+			g.Revision++
+			g.Updated = now
+			g.Reminded, g.TimeUp = false, false
+		}
+		return nil
+	})
+}
+
+// SetReminded records that the reminder for the move at revision rev was
+// sent (the bot sends one per move). It fails with ErrStaleRevision when the
+// game has moved on.
+func (db *DB) SetReminded(guild, channel string, rev int) (Game, error) {
+	return db.change(guild, channel, "", func(g *Game, now time.Time) error {
+		if rev >= 0 && rev != g.Revision {
+			return fmt.Errorf("store: game %d: %w", g.ID, ErrStaleRevision)
+		}
+		g.Reminded = true
+		return nil
+	})
+}
+
+// SetTimeUp records that the opponent was told that the time for the move
+// at revision rev ran out (the bot tells them once per move). It fails with
+// ErrStaleRevision when the game has moved on.
+func (db *DB) SetTimeUp(guild, channel string, rev int) (Game, error) {
+	return db.change(guild, channel, "", func(g *Game, now time.Time) error {
+		if rev >= 0 && rev != g.Revision {
+			return fmt.Errorf("store: game %d: %w", g.ID, ErrStaleRevision)
+		}
+		g.TimeUp = true
+		return nil
+	})
+}

@@ -1,0 +1,67 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+func settingsIn(tx *bolt.Tx, guild string) (Settings, error) {
+	s := Settings{Guild: guild}
+	v := tx.Bucket(bucketSettings).Get([]byte(guild))
+	if v == nil {
+		return s, nil
+	}
+	if err := decode(v, &s); err != nil {
+		return Settings{Guild: guild}, fmt.Errorf("store: settings of guild %s: %w", guild, err)
+	}
+	return s, nil
+}
+
+// Settings returns a guild's settings (zero values when never set).
+func (db *DB) Settings(guild string) (Settings, error) {
+	var s Settings
+	err := db.view(func(tx *bolt.Tx) error {
+		var err error
+		s, err = settingsIn(tx, guild)
+		return err
+	})
+	return s, err
+}
+
+// SetSettings replaces a guild's settings (s.Guild names the guild).
+func (db *DB) SetSettings(s Settings) error {
+	if err := checkID("guild", s.Guild); err != nil {
+		return err
+	}
+	if s.Size != 0 && !s.Size.Valid() {
+		return fmt.Errorf("store: settings: %w: board size %d (use 7, 9 or 10)", ErrInvalid, s.Size)
+	}
+	return db.update(func(tx *bolt.Tx) error {
+		return put(tx.Bucket(bucketSettings), []byte(s.Guild), &s)
+	})
+}
+
+// UpdateSettings changes a guild's settings with fn in one transaction;
+// an error from fn changes nothing and is returned. fn may be called more
+// than once and must only change its argument.
+func (db *DB) UpdateSettings(guild string, fn func(*Settings) error) (Settings, error) {
+	if err := checkID("guild", guild); err != nil {
+		return Settings{}, err
+	}
+	var out Settings
+	err := db.update(func(tx *bolt.Tx) error {
+		s, err := settingsIn(tx, guild)
+		if err != nil && !errors.Is(err, ErrCorrupt) {
+			return refuse(err)
+		}
+		if err := fn(&s); err != nil {
+			return refuse(err) // fn only changed its argument
+		}
+		s.Guild = guild
+		out = s
+		return put(tx.Bucket(bucketSettings), []byte(guild), &s)
+	})
+	return out, err
+}
