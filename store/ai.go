@@ -42,22 +42,22 @@ func (db *DB) StartAIGame(guild, channel, human, ai, level string, size veletas.
 		}
 		st, err := veletas.NewGame(size)
 		if err != nil {
-			return fmt.Errorf("store: start AI game: %w: %w", ErrInvalid, err)
+			return refuse(fmt.Errorf("store: start AI game: %w: %w", ErrInvalid, err))
 		}
 		if _, _, err := activeKey(tx, guild, channel); err == nil {
-			return fmt.Errorf("store: start AI game in channel %s: %w", channel, ErrChannelBusy)
+			return refuse(fmt.Errorf("store: start AI game in channel %s: %w", channel, ErrChannelBusy))
 		}
 		games := tx.Bucket(bucketGames)
 		gid, err := games.NextSequence()
 		if err != nil {
-			return abort(err)
+			return err
 		}
 		now := db.opts.Now()
 		g := Game{ID: gid, Guild: guild, Channel: channel, Players: [2]string{human, ai}, Size: size,
 			AI: ai, AILevel: level, Started: now, Updated: now}
 		g.setState(st)
 		if err := put(games, pairKey(guild, channel), &g); err != nil {
-			return abort(err)
+			return err
 		}
 		out = g
 		return nil

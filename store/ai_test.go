@@ -26,6 +26,7 @@ func TestAIGame(t *testing.T) {
 	if _, err := db.Resign("g1", "c2", h.Players[1]); err != nil {
 		t.Fatal(err)
 	}
+	rated = 0 // the human game was rated; the AI's must not be
 	if err := db.SetSettings(Settings{Guild: "g1", Size: veletas.Size9}); err != nil {
 		t.Fatal(err)
 	}

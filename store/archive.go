@@ -22,13 +22,63 @@ func (db *DB) finish(tx *bolt.Tx, key []byte, g *Game, val []byte) error {
 	if err := tx.Bucket(bucketArchive).Put(idKey(g.ID), val); err != nil {
 		return err
 	}
+	if err := indexArchived(tx, g); err != nil {
+		return err
+	}
+	return db.count(tx, g)
+}
+
+// indexArchived writes the index entries of an archived game: by player,
+// by guild, and by channel (and by thread when it was played in one).
+func indexArchived(tx *bolt.Tx, g *Game) error {
 	idx := tx.Bucket(bucketPlayers)
 	for _, p := range g.Players {
 		if err := idx.Put(playerKey(g.Guild, p, g.ID), nil); err != nil {
 			return err
 		}
 	}
-	return db.count(tx, g)
+	if err := tx.Bucket(bucketArchiveByGuild).Put(idSuffix([]byte(g.Guild), g.ID), nil); err != nil {
+		return err
+	}
+	byChannel := tx.Bucket(bucketArchiveByChannel)
+	if err := byChannel.Put(idSuffix(pairKey(g.Guild, g.Channel), g.ID), nil); err != nil {
+		return err
+	}
+	if g.Thread != "" && g.Thread != g.Channel {
+		return byChannel.Put(idSuffix(pairKey(g.Guild, g.Thread), g.ID), nil)
+	}
+	return nil
+}
+
+// decodeArchived decodes and replays an archived game, counting the
+// archive reads (tests check that lookups read only what they return).
+func (db *DB) decodeArchived(v []byte, g *Game) error {
+	db.archiveReads.Add(1)
+	return decode(v, g)
+}
+
+// archivedNewestFirst calls fn with the archived games listed in an index
+// under prefix (each key is prefix, NUL, ID), newest first, until fn
+// returns false. Damaged games are skipped and logged.
+func (db *DB) archivedNewestFirst(tx *bolt.Tx, index, prefix []byte, fn func(Game) bool) {
+	prefix = append(bytes.Clone(prefix), 0)
+	arch := tx.Bucket(bucketArchive)
+	c := tx.Bucket(index).Cursor()
+	for k := seekLast(c, prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Prev() {
+		id := k[len(prefix):]
+		v := arch.Get(id)
+		if v == nil {
+			continue
+		}
+		var g Game
+		if err := db.decodeArchived(v, &g); err != nil {
+			db.opts.Logger.Warn("store: skipping a corrupt archived game", "key", id, "err", err)
+			continue
+		}
+		if !fn(g) {
+			return
+		}
+	}
 }
 
 // FinishedGame returns an archived game by ID.
@@ -39,7 +89,7 @@ func (db *DB) FinishedGame(id uint64) (Game, error) {
 		if v == nil {
 			return fmt.Errorf("store: finished game %d: %w", id, ErrNotFound)
 		}
-		if err := decode(v, &g); err != nil {
+		if err := db.decodeArchived(v, &g); err != nil {
 			return fmt.Errorf("store: finished game %d: %w", id, err)
 		}
 		return nil
@@ -77,44 +127,48 @@ var errFound = errors.New("found")
 
 // FinishedGames returns a guild's finished games, newest first, at most
 // limit of them (all when limit <= 0); with user set, only user's games.
-// Corrupt entries are skipped (and logged).
+// Corrupt entries are skipped (and logged). It reads only the games it
+// returns (indexes by guild and by player), however large the archive.
 func (db *DB) FinishedGames(guild, user string, limit int) ([]Game, error) {
 	var out []Game
-	full := func() bool { return limit > 0 && len(out) >= limit }
 	err := db.view(func(tx *bolt.Tx) error {
-		arch := tx.Bucket(bucketArchive)
-		add := func(k, v []byte) {
-			var g Game
-			if err := decode(v, &g); err != nil {
-				db.opts.Logger.Warn("store: skipping a corrupt archived game", "key", k, "err", err)
-				return
-			}
+		index, prefix := bucketArchiveByGuild, []byte(guild)
+		if user != "" {
+			index, prefix = bucketPlayers, pairKey(guild, user)
+		}
+		db.archivedNewestFirst(tx, index, prefix, func(g Game) bool {
 			if g.Guild == guild && (user == "" || g.IsPlayer(user)) {
 				out = append(out, g)
 			}
-		}
-		if user == "" {
-			c := arch.Cursor()
-			for k, v := c.Last(); k != nil && !full(); k, v = c.Prev() {
-				add(k, v)
-			}
-			return nil
-		}
-		prefix := append(pairKey(guild, user), 0)
-		c := tx.Bucket(bucketPlayers).Cursor()
-		k, _ := c.Seek(append(bytes.Clone(prefix), 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff))
-		if k == nil {
-			k, _ = c.Last()
-		} else {
-			k, _ = c.Prev()
-		}
-		for ; k != nil && bytes.HasPrefix(k, prefix) && !full(); k, _ = c.Prev() {
-			id := k[len(prefix):]
-			if v := arch.Get(id); v != nil {
-				add(id, v)
-			}
-		}
+			return limit <= 0 || len(out) < limit
+		})
 		return nil
 	})
 	return out, err
+}
+
+// LastFinishedGame returns the latest finished game played in a channel
+// or in a thread (the game's channel or thread is channel). It fails with
+// ErrNoGame when the channel has none. It reads only the game it returns
+// (an index by channel), however large the archive.
+func (db *DB) LastFinishedGame(guild, channel string) (Game, error) {
+	var out Game
+	found := false
+	err := db.view(func(tx *bolt.Tx) error {
+		db.archivedNewestFirst(tx, bucketArchiveByChannel, pairKey(guild, channel), func(g Game) bool {
+			if g.Guild == guild && (g.Channel == channel || g.Thread == channel) {
+				out, found = g, true
+				return false
+			}
+			return true
+		})
+		return nil
+	})
+	switch {
+	case err != nil:
+		return Game{}, err
+	case !found:
+		return Game{}, fmt.Errorf("store: finished game in channel %s: %w", channel, ErrNoGame)
+	}
+	return out, nil
 }

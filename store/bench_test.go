@@ -35,7 +35,7 @@ func BenchmarkApply(b *testing.B) {
 // store groups concurrent changes into one commit.
 func BenchmarkApplyParallel(b *testing.B) {
 	const games = 100
-	db := openTest(b, nil)
+	db := openTest(b, &Options{MaxChallengesPerUser: 1 << 20}) // one challenger, 100 games
 	for i := range games {
 		startGame(b, db, "g", fmt.Sprint("c", i), veletas.Size10)
 	}
@@ -68,4 +68,69 @@ func BenchmarkApplyParallel(b *testing.B) {
 		}
 	})
 	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "actions/s")
+}
+
+// benchArchive is a store whose archive holds n games of guild "big"
+// (channel "busy") and, older than all of them, one game of guild "small"
+// in channel "quiet".
+func benchArchive(b *testing.B, n int) *DB {
+	db := openTest(b, &Options{NoSync: true})
+	if _, err := newGame(db, "small", "quiet", "alice", "bob", veletas.Size7); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := db.Resign("small", "quiet", "bob"); err != nil {
+		b.Fatal(err)
+	}
+	archiveGames(b, db, "big", "busy", n)
+	return db
+}
+
+// BenchmarkLastGameOfAChannel finds the last finished game of a quiet
+// channel (what /veletas board and record show in a channel without an
+// active game) with archives of 200 and 20,000 other games: the cost must
+// not grow with the archive. "finishedgames" is the guild's 50 latest
+// games, as the bot looked the game up before LastFinishedGame.
+func BenchmarkLastGameOfAChannel(b *testing.B) {
+	for _, n := range []int{200, 20000} {
+		db := benchArchive(b, n)
+		b.Run(fmt.Sprintf("lastfinished/archive=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if g, err := db.LastFinishedGame("small", "quiet"); err != nil || g.Winner != "alice" {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("finishedgames/archive=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if list, err := db.FinishedGames("small", "", 50); err != nil || len(list) != 1 {
+					b.Fatal(err, len(list))
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPendingChallenge finds the challenge a user may accept in a
+// channel while 100 or 2,000 challenges are open in other channels and
+// guilds.
+func BenchmarkPendingChallenge(b *testing.B) {
+	for _, n := range []int{100, 2000} {
+		db := openTest(b, &Options{NoSync: true})
+		for i := range n {
+			if _, err := db.CreateChallenge(Challenge{Guild: fmt.Sprint("g", i%10), Channel: fmt.Sprint("c", i%100),
+				Challenger: fmt.Sprint("u", i/5), Opponent: "bob"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if _, err := db.CreateChallenge(Challenge{Guild: "g0", Channel: "mine", Challenger: "alice", Opponent: "bob"}); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("others=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if c, err := db.PendingChallenge("g0", "mine", "bob"); err != nil || c.Challenger != "alice" {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

@@ -2,7 +2,10 @@ package store
 
 import (
 	"bytes"
+	"cmp"
+	"encoding/binary"
 	"fmt"
+	"slices"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -10,13 +13,34 @@ import (
 	"github.com/veletasbot/veletas/game/veletas"
 )
 
+// Pending challenges are kept by ID in bucketChallenges and indexed by
+// channel, by challenger and by expiry (schema 3), so that finding the
+// challenges of a channel, counting a user's and purging the expired ones
+// read only those concerned, however many other guilds and channels have.
+
+// DefaultMaxChallengesPerUser and DefaultMaxChallengesPerChannel bound the
+// open (unexpired) challenges of one user in a guild and of one channel.
+const (
+	DefaultMaxChallengesPerUser    = 5
+	DefaultMaxChallengesPerChannel = 25
+)
+
+// DefaultKeepExpired is how long PurgeExpiredChallenges keeps an expired
+// challenge, so that a late answer is told it expired rather than that it
+// never existed.
+const DefaultKeepExpired = 24 * time.Hour
+
 // CreateChallenge stores a new challenge and returns it with its ID,
 // Created and Expires set. Zero fields take defaults: Size from the guild's
 // settings (10 when unset), MoveTime from the guild's settings (negative
 // means no time limit), Expires from the guild's ChallengeTTL or
 // Options.ChallengeTTL. Opponent "" makes an open challenge. It fails with
-// ErrChannelBusy when the channel (or the thread) has an active game and
-// with ErrSelfChallenge when Opponent is the challenger.
+// ErrChannelBusy when the channel (or the thread) has an active game, with
+// ErrSelfChallenge when Opponent is the challenger, with
+// ErrTooManyChallenges when the challenger already has
+// Options.MaxChallengesPerUser open challenges in the guild and with
+// ErrChannelChallengesFull when the channel has
+// Options.MaxChallengesPerChannel.
 func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 	for _, p := range [][2]string{{"guild", c.Guild}, {"channel", c.Channel}, {"challenger", c.Challenger}} {
 		if err := checkID(p[0], p[1]); err != nil {
@@ -45,7 +69,7 @@ func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 			}
 		}
 		if !out.Size.Valid() {
-			return fmt.Errorf("store: create challenge: %w: board size %d (use 7, 9 or 10)", ErrInvalid, out.Size)
+			return refuse(fmt.Errorf("store: create challenge: %w: board size %d (use 7, 9 or 10)", ErrInvalid, out.Size))
 		}
 		switch {
 		case out.MoveTime == 0:
@@ -54,9 +78,15 @@ func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 			out.MoveTime = 0
 		}
 		if _, _, err := activeKey(tx, c.Guild, c.Channel); err == nil {
-			return fmt.Errorf("store: create challenge in channel %s: %w", c.Channel, ErrChannelBusy)
+			return refuse(fmt.Errorf("store: create challenge in channel %s: %w", c.Channel, ErrChannelBusy))
 		}
 		now := db.opts.Now()
+		if n := db.countOpen(tx, bucketChallengesByUser, pairKey(c.Guild, c.Challenger), now, db.opts.MaxChallengesPerUser); n >= db.opts.MaxChallengesPerUser {
+			return refuse(fmt.Errorf("store: create challenge: %w (%d open)", ErrTooManyChallenges, n))
+		}
+		if n := db.countOpen(tx, bucketChallengesByChannel, pairKey(c.Guild, c.Channel), now, db.opts.MaxChallengesPerChannel); n >= db.opts.MaxChallengesPerChannel {
+			return refuse(fmt.Errorf("store: create challenge in channel %s: %w (%d open)", c.Channel, ErrChannelChallengesFull, n))
+		}
 		out.Created = now
 		if out.Expires.IsZero() {
 			ttl := set.ChallengeTTL
@@ -65,18 +95,126 @@ func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 			}
 			out.Expires = now.Add(ttl)
 		}
-		b := tx.Bucket(bucketChallenges)
-		id, err := b.NextSequence()
+		id, err := tx.Bucket(bucketChallenges).NextSequence()
 		if err != nil {
-			return abort(err)
+			return err
 		}
 		out.ID = id
-		return abort(put(b, idKey(id), &out))
+		return putChallenge(tx, &out)
 	})
 	if err != nil {
 		return Challenge{}, err
 	}
 	return out, nil
+}
+
+// countOpen counts the unexpired challenges listed under prefix in an
+// index, stopping at limit.
+func (db *DB) countOpen(tx *bolt.Tx, index, prefix []byte, now time.Time, limit int) int {
+	n := 0
+	db.forIndexed(tx, index, prefix, true, func(c Challenge) bool {
+		if !c.Expired(now) {
+			n++
+		}
+		return n < limit
+	})
+	return n
+}
+
+// forIndexed calls fn with the challenges listed in an index under prefix
+// (guild \x00 channel or guild \x00 user), oldest first or, with newest,
+// newest first, until fn returns false. Entries whose challenge is gone or
+// damaged are skipped.
+func (db *DB) forIndexed(tx *bolt.Tx, index, prefix []byte, newest bool, fn func(Challenge) bool) {
+	prefix = append(bytes.Clone(prefix), 0)
+	all := tx.Bucket(bucketChallenges)
+	c := tx.Bucket(index).Cursor()
+	var k []byte
+	if newest {
+		k = seekLast(c, prefix)
+	} else {
+		k, _ = c.Seek(prefix)
+	}
+	for ; k != nil && bytes.HasPrefix(k, prefix); k = step(c, newest) {
+		if len(k) < len(prefix)+8 {
+			continue
+		}
+		id := k[len(k)-8:] // keys end with the ID
+		v := all.Get(id)
+		if v == nil {
+			continue
+		}
+		var ch Challenge
+		db.challengeReads.Add(1)
+		if decodeValue(v, &ch) != nil {
+			continue
+		}
+		if !fn(ch) {
+			return
+		}
+	}
+}
+
+// seekLast puts c on the last key that starts with prefix, or returns nil.
+func seekLast(c *bolt.Cursor, prefix []byte) []byte {
+	k, _ := c.Seek(append(bytes.Clone(prefix), 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff))
+	if k == nil {
+		k, _ = c.Last()
+	} else {
+		k, _ = c.Prev()
+	}
+	if k != nil && !bytes.HasPrefix(k, prefix) {
+		return nil
+	}
+	return k
+}
+
+func step(c *bolt.Cursor, back bool) []byte {
+	if back {
+		k, _ := c.Prev()
+		return k
+	}
+	k, _ := c.Next()
+	return k
+}
+
+// expiryKey orders challenges by expiry, then ID.
+func expiryKey(c *Challenge) []byte {
+	k := binary.BigEndian.AppendUint64(nil, uint64(c.Expires.UnixNano())^(1<<63))
+	return binary.BigEndian.AppendUint64(k, c.ID)
+}
+
+// putChallenge writes a challenge and its index entries.
+func putChallenge(tx *bolt.Tx, c *Challenge) error {
+	if err := put(tx.Bucket(bucketChallenges), idKey(c.ID), c); err != nil {
+		return err
+	}
+	return indexChallenge(tx, c)
+}
+
+// indexChallenge writes a challenge's index entries.
+func indexChallenge(tx *bolt.Tx, c *Challenge) error {
+	if err := tx.Bucket(bucketChallengesByChannel).Put(idSuffix(pairKey(c.Guild, c.Channel), c.ID), nil); err != nil {
+		return err
+	}
+	if err := tx.Bucket(bucketChallengesByUser).Put(idSuffix(pairKey(c.Guild, c.Challenger), c.ID), nil); err != nil {
+		return err
+	}
+	return tx.Bucket(bucketChallengesByExpiry).Put(expiryKey(c), nil)
+}
+
+// deleteChallenge removes a challenge and its index entries.
+func deleteChallenge(tx *bolt.Tx, c *Challenge) error {
+	if err := tx.Bucket(bucketChallenges).Delete(idKey(c.ID)); err != nil {
+		return err
+	}
+	if err := tx.Bucket(bucketChallengesByChannel).Delete(idSuffix(pairKey(c.Guild, c.Channel), c.ID)); err != nil {
+		return err
+	}
+	if err := tx.Bucket(bucketChallengesByUser).Delete(idSuffix(pairKey(c.Guild, c.Challenger), c.ID)); err != nil {
+		return err
+	}
+	return tx.Bucket(bucketChallengesByExpiry).Delete(expiryKey(c))
 }
 
 // Challenge returns the challenge with the given ID, expired or not.
@@ -103,22 +241,26 @@ func challengeIn(tx *bolt.Tx, id uint64) (Challenge, error) {
 }
 
 // Challenges returns the unexpired challenges of a channel, oldest first.
-// An empty channel lists the whole guild's.
+// An empty channel lists the whole guild's. It reads only the challenges
+// of that channel (or guild).
 func (db *DB) Challenges(guild, channel string) ([]Challenge, error) {
 	var out []Challenge
 	now := db.opts.Now()
 	err := db.view(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketChallenges).ForEach(func(k, v []byte) error {
-			var c Challenge
-			if err := decode(v, &c); err != nil {
-				db.opts.Logger.Warn("store: skipping a corrupt challenge", "key", k, "err", err)
-				return nil
-			}
+		prefix := pairKey(guild, channel)
+		if channel == "" {
+			prefix = []byte(guild)
+		}
+		db.forIndexed(tx, bucketChallengesByChannel, prefix, false, func(c Challenge) bool {
 			if c.Guild == guild && (channel == "" || c.Channel == channel) && !c.Expired(now) {
 				out = append(out, c)
 			}
-			return nil
+			return true
 		})
+		if channel == "" {
+			slices.SortFunc(out, func(a, b Challenge) int { return cmp.Compare(a.ID, b.ID) })
+		}
+		return nil
 	})
 	return out, err
 }
@@ -126,27 +268,28 @@ func (db *DB) Challenges(guild, channel string) ([]Challenge, error) {
 // PendingChallenge returns the newest unexpired challenge in the channel
 // that user may accept (addressed to user, or open and not user's own). It
 // fails with ErrChallengeExpired when only expired ones exist and with
-// ErrChallengeNotFound when there are none.
+// ErrChallengeNotFound when there are none. It reads only the channel's
+// challenges.
 func (db *DB) PendingChallenge(guild, channel, user string) (Challenge, error) {
 	var best Challenge
 	found, expired := false, false
 	now := db.opts.Now()
 	err := db.view(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketChallenges).ForEach(func(k, v []byte) error {
-			var c Challenge
-			if decode(v, &c) != nil || c.Guild != guild || c.Channel != channel {
-				return nil
+		db.forIndexed(tx, bucketChallengesByChannel, pairKey(guild, channel), true, func(c Challenge) bool {
+			if c.Guild != guild || c.Channel != channel {
+				return true
 			}
 			if c.Opponent != user && (c.Opponent != "" || c.Challenger == user) {
-				return nil
+				return true
 			}
 			if c.Expired(now) {
 				expired = true
-				return nil
+				return true
 			}
-			best, found = c, true // keys ascend: the last is the newest
-			return nil
+			best, found = c, true // newest first: the first is the newest
+			return false
 		})
+		return nil
 	})
 	switch {
 	case err != nil:
@@ -165,11 +308,11 @@ func (db *DB) SetChallengeMessage(id uint64, message string) (Challenge, error) 
 	err := db.update(func(tx *bolt.Tx) error {
 		c, err := challengeIn(tx, id)
 		if err != nil {
-			return err
+			return refuse(err)
 		}
 		c.Message = message
 		out = c
-		return abort(put(tx.Bucket(bucketChallenges), idKey(id), &c))
+		return put(tx.Bucket(bucketChallenges), idKey(id), &c)
 	})
 	return out, err
 }
@@ -188,29 +331,29 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 	err := db.update(func(tx *bolt.Tx) error {
 		c, err := challengeIn(tx, id)
 		if err != nil {
-			return err
+			return refuse(err)
 		}
 		switch {
 		case c.Challenger == user:
-			return fmt.Errorf("store: accept challenge %d: %w", id, ErrSelfChallenge)
+			return refuse(fmt.Errorf("store: accept challenge %d: %w", id, ErrSelfChallenge))
 		case c.Opponent != "" && c.Opponent != user:
-			return fmt.Errorf("store: accept challenge %d: %w: the challenge is for another player", id, ErrNotPlayer)
+			return refuse(fmt.Errorf("store: accept challenge %d: %w: the challenge is for another player", id, ErrNotPlayer))
 		}
 		now := db.opts.Now()
 		if c.Expired(now) {
-			return fmt.Errorf("store: accept challenge %d: %w", id, ErrChallengeExpired)
+			return refuse(fmt.Errorf("store: accept challenge %d: %w", id, ErrChallengeExpired))
 		}
 		if _, _, err := activeKey(tx, c.Guild, c.Channel); err == nil {
-			return fmt.Errorf("store: accept challenge %d in channel %s: %w", id, c.Channel, ErrChannelBusy)
+			return refuse(fmt.Errorf("store: accept challenge %d in channel %s: %w", id, c.Channel, ErrChannelBusy))
 		}
 		st, err := veletas.NewGame(c.Size)
 		if err != nil {
-			return fmt.Errorf("store: accept challenge %d: %w: %w", id, ErrInvalid, err)
+			return refuse(fmt.Errorf("store: accept challenge %d: %w: %w", id, ErrInvalid, err))
 		}
 		games := tx.Bucket(bucketGames)
 		gid, err := games.NextSequence()
 		if err != nil {
-			return abort(err)
+			return err
 		}
 		players := [2]string{c.Challenger, user}
 		if c.OpponentFirst {
@@ -219,11 +362,11 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 		g := Game{ID: gid, Guild: c.Guild, Channel: c.Channel, Players: players,
 			Size: c.Size, Rated: c.Rated, MoveTime: c.MoveTime, Challenge: c.ID, Started: now, Updated: now}
 		g.setState(st)
-		if err := tx.Bucket(bucketChallenges).Delete(idKey(id)); err != nil {
-			return abort(err)
+		if err := deleteChallenge(tx, &c); err != nil {
+			return err
 		}
 		if err := put(games, pairKey(g.Guild, g.Channel), &g); err != nil {
-			return abort(err)
+			return err
 		}
 		out = g
 		return nil
@@ -239,39 +382,73 @@ func (db *DB) DeclineChallenge(id uint64, user string) (Challenge, error) {
 	err := db.update(func(tx *bolt.Tx) error {
 		c, err := challengeIn(tx, id)
 		if err != nil {
-			return err
+			return refuse(err)
 		}
 		if user != c.Challenger && (c.Opponent == "" || user != c.Opponent) {
-			return fmt.Errorf("store: decline challenge %d: %w", id, ErrNotPlayer)
+			return refuse(fmt.Errorf("store: decline challenge %d: %w", id, ErrNotPlayer))
 		}
 		out = c
-		return abort(tx.Bucket(bucketChallenges).Delete(idKey(id)))
+		return deleteChallenge(tx, &c)
 	})
 	return out, err
 }
 
 // PurgeChallenges deletes the challenges that expired before cutoff and
-// returns how many it deleted.
+// returns how many it deleted. It reads only those (an index by expiry),
+// so a regular sweep may call it however many challenges are open.
 func (db *DB) PurgeChallenges(cutoff time.Time) (int, error) {
 	var n int
 	err := db.update(func(tx *bolt.Tx) error {
 		n = 0
-		b := tx.Bucket(bucketChallenges)
-		var dead [][]byte
-		b.ForEach(func(k, v []byte) error {
-			var c Challenge
-			if decode(v, &c) != nil || c.Expires.Before(cutoff) {
-				dead = append(dead, bytes.Clone(k))
+		var dead []Challenge
+		end := expiryKey(&Challenge{Expires: cutoff})
+		c := tx.Bucket(bucketChallengesByExpiry).Cursor()
+		var stale [][]byte // entries of challenges already gone
+		for k, _ := c.First(); len(k) >= 8 && bytes.Compare(k[:8], end[:8]) < 0; k, _ = c.Next() {
+			if len(k) != 16 {
+				continue
 			}
-			return nil
-		})
-		for _, k := range dead {
-			if err := b.Delete(k); err != nil {
-				return abort(err)
+			id := binary.BigEndian.Uint64(k[8:])
+			v := tx.Bucket(bucketChallenges).Get(idKey(id))
+			var ch Challenge
+			switch {
+			case v == nil:
+				stale = append(stale, bytes.Clone(k))
+			case decodeValue(v, &ch) != nil:
+				// Damaged: removed with its expiry entry (its other
+				// entries are skipped by readers).
+				ch = Challenge{ID: id}
+				stale = append(stale, bytes.Clone(k))
+				dead = append(dead, ch)
+			default:
+				dead = append(dead, ch)
+			}
+		}
+		for _, k := range stale {
+			if err := tx.Bucket(bucketChallengesByExpiry).Delete(k); err != nil {
+				return err
+			}
+		}
+		for i := range dead {
+			if dead[i].Guild == "" { // damaged
+				if err := tx.Bucket(bucketChallenges).Delete(idKey(dead[i].ID)); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := deleteChallenge(tx, &dead[i]); err != nil {
+				return err
 			}
 		}
 		n = len(dead)
 		return nil
 	})
 	return n, err
+}
+
+// PurgeExpiredChallenges deletes the challenges that expired more than
+// Options.KeepExpired ago and returns how many it deleted; the bot's
+// regular sweep calls it. Its cost is that of the challenges it deletes.
+func (db *DB) PurgeExpiredChallenges() (int, error) {
+	return db.PurgeChallenges(db.opts.Now().Add(-db.opts.KeepExpired))
 }

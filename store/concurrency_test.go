@@ -31,7 +31,8 @@ func TestConcurrentPlay(t *testing.T) {
 		goroutines = 100
 		perWorker  = 30
 	)
-	db := openTest(t, nil)
+	// One challenger starts all the games, many at once: no cap on her open challenges.
+	db := openTest(t, &Options{MaxChallengesPerUser: 1 << 20})
 	sizes := []veletas.Size{veletas.Size7, veletas.Size9, veletas.Size10}
 	for i := range games {
 		startGame(t, db, "g", fmt.Sprint("c", i), sizes[i%3])

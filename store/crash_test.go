@@ -3,6 +3,7 @@ package store
 import (
 	"bufio"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -19,7 +20,13 @@ import (
 	"github.com/veletasbot/veletas/game/veletas"
 )
 
-const crashEnv = "VELETAS_STORE_TEST_CRASH"
+const (
+	crashEnv     = "VELETAS_STORE_TEST_CRASH"
+	crashSeedEnv = "VELETAS_STORE_TEST_CRASH_SEED"
+)
+
+// crashSeed reruns TestCrash with the seed it logged.
+var crashSeed = flag.Uint64("crash.seed", 0, "seed of TestCrash (0: a new one, logged)")
 
 // TestCrashChild is the child process of TestCrash. It plays random games
 // on 32 channels with 8 goroutines, forever, and prints each change on
@@ -33,7 +40,7 @@ func TestCrashChild(t *testing.T) {
 	if path == "" {
 		t.Skip("child process of TestCrash")
 	}
-	db, err := Open(path, &Options{Timeout: 10 * time.Second})
+	db, err := Open(path, &Options{Timeout: 10 * time.Second, MaxChallengesPerUser: 1 << 20})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "child:", err)
 		os.Exit(2)
@@ -49,10 +56,11 @@ func TestCrashChild(t *testing.T) {
 		fmt.Fprintln(os.Stderr, "child:", err)
 		os.Exit(3)
 	}
+	seed, _ := strconv.ParseUint(os.Getenv(crashSeedEnv), 10, 64)
 	sizes := []veletas.Size{veletas.Size7, veletas.Size9, veletas.Size10}
 	for w := range 8 {
 		go func() {
-			r := rand.New(rand.NewPCG(rand.Uint64(), uint64(w)))
+			r := rand.New(rand.NewPCG(seed, uint64(w)))
 			for i := 0; ; i++ {
 				ch := fmt.Sprint("c", w*4+i%4)
 				g, err := db.ActiveGame("g", ch)
@@ -98,7 +106,14 @@ func TestCrash(t *testing.T) {
 	}
 	const kills = 25
 	path := filepath.Join(t.TempDir(), "crash.db")
-	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
+	seed := *crashSeed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	// The kill moments and the children's moves come from the seed; the
+	// goroutines' interleaving does not.
+	t.Logf("seed %d (rerun with: go test ./store -run '^TestCrash$' -crash.seed=%d)", seed, seed)
+	r := rand.New(rand.NewPCG(seed, 1))
 
 	type action struct {
 		tok  string
@@ -109,7 +124,7 @@ func TestCrash(t *testing.T) {
 	total, checked := 0, 0
 	for k := range kills {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$")
-		cmd.Env = append(os.Environ(), crashEnv+"="+path)
+		cmd.Env = append(os.Environ(), crashEnv+"="+path, fmt.Sprintf("%s=%d", crashSeedEnv, seed+uint64(k)))
 		cmd.Stderr = os.Stderr
 		out, err := cmd.StdoutPipe()
 		if err != nil {

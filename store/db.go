@@ -9,8 +9,10 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -21,7 +23,9 @@ import (
 //
 //	1: buckets meta, games, threads, challenges, archive, standings, settings
 //	2: adds players, an index of the archive by guild and player
-const SchemaVersion = 2
+//	3: adds indexes of the archive by guild and by channel, and of the
+//	   pending challenges by channel, by challenger and by expiry
+const SchemaVersion = 3
 
 // DefaultTimeout is how long Open waits for the file lock.
 const DefaultTimeout = time.Second
@@ -58,9 +62,27 @@ type Options struct {
 	// one game and must be a pure function. GlickoRate makes one.
 	Rate func(winner, loser Standing) (Standing, Standing)
 
+	// MaxChallengesPerUser bounds the open (unexpired) challenges one
+	// user may have made in a guild; CreateChallenge refuses more with
+	// ErrTooManyChallenges. Default DefaultMaxChallengesPerUser.
+	MaxChallengesPerUser int
+
+	// MaxChallengesPerChannel bounds the open challenges of one channel;
+	// CreateChallenge refuses more with ErrChannelChallengesFull. Default
+	// DefaultMaxChallengesPerChannel.
+	MaxChallengesPerChannel int
+
+	// KeepExpired is how long PurgeExpiredChallenges keeps an expired
+	// challenge. Default DefaultKeepExpired.
+	KeepExpired time.Duration
+
 	// Logger receives warnings (a corrupt value skipped in a listing).
 	// Default: discard.
 	Logger *slog.Logger
+
+	// batchHook, when set (by tests), is called after each transaction of
+	// the commit loop with the number of changes it ran and its error.
+	batchHook func(changes int, err error)
 }
 
 // DB is an open store. Its methods are safe for concurrent use.
@@ -71,10 +93,16 @@ type DB struct {
 
 	states stateCache // replayed active games
 
-	reqs    chan *request
-	closing chan struct{}
-	done    chan struct{}
+	reqs    chan *request // changes queued for the commit loop
+	closing chan struct{} // closed by Close: the loop drains reqs and ends
+	done    chan struct{} // closed when the loop has ended
 	once    sync.Once
+
+	archiveReads   atomic.Int64 // archived games decoded (for tests)
+	challengeReads atomic.Int64 // challenges decoded through an index (for tests)
+
+	closeMu sync.RWMutex // held to queue a change; Close sets closed under it
+	closed  bool
 }
 
 var (
@@ -87,6 +115,13 @@ var (
 	bucketSettings   = []byte("settings")   // guild -> Settings
 	bucketPlayers    = []byte("players")    // guild \x00 user \x00 id (8 bytes) -> empty (v2)
 	bucketQuarantine = []byte("quarantine") // key -> raw value removed by RemoveGame
+
+	// Indexes of schema 3; their values are empty.
+	bucketArchiveByGuild      = []byte("archive_by_guild")      // guild \x00 id -> (v3)
+	bucketArchiveByChannel    = []byte("archive_by_channel")    // guild \x00 channel or thread \x00 id -> (v3)
+	bucketChallengesByChannel = []byte("challenges_by_channel") // guild \x00 channel \x00 id -> (v3)
+	bucketChallengesByUser    = []byte("challenges_by_user")    // guild \x00 challenger \x00 id -> (v3)
+	bucketChallengesByExpiry  = []byte("challenges_by_expiry")  // expiry (8 bytes) id (8 bytes) -> (v3)
 
 	keyVersion = []byte("version")
 
@@ -113,6 +148,15 @@ func Open(path string, opts *Options) (*DB, error) {
 	if o.ChallengeTTL <= 0 {
 		o.ChallengeTTL = DefaultChallengeTTL
 	}
+	if o.MaxChallengesPerUser <= 0 {
+		o.MaxChallengesPerUser = DefaultMaxChallengesPerUser
+	}
+	if o.MaxChallengesPerChannel <= 0 {
+		o.MaxChallengesPerChannel = DefaultMaxChallengesPerChannel
+	}
+	if o.KeepExpired <= 0 {
+		o.KeepExpired = DefaultKeepExpired
+	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -124,7 +168,7 @@ func Open(path string, opts *Options) (*DB, error) {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	db := &DB{bolt: bdb, path: path, opts: o,
-		reqs: make(chan *request), closing: make(chan struct{}), done: make(chan struct{})}
+		reqs: make(chan *request, maxBatch), closing: make(chan struct{}), done: make(chan struct{})}
 	if err := bdb.Update(db.migrate); err != nil {
 		bdb.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
@@ -178,6 +222,7 @@ func setVersion(tx *bolt.Tx, v int) error {
 // migrations[v] brings a file from version v to v+1.
 var migrations = map[int]func(*DB, *bolt.Tx) error{
 	1: migrate1to2,
+	2: migrate2to3,
 }
 
 // migrate1to2 builds the players index of the archive.
@@ -201,10 +246,44 @@ func migrate1to2(db *DB, tx *bolt.Tx) error {
 	})
 }
 
+// migrate2to3 builds the indexes of the archive by guild and channel and
+// of the pending challenges. Damaged values are left out of the indexes
+// (and logged); they stay where they are.
+func migrate2to3(db *DB, tx *bolt.Tx) error {
+	for _, name := range [][]byte{bucketArchiveByGuild, bucketArchiveByChannel,
+		bucketChallengesByChannel, bucketChallengesByUser, bucketChallengesByExpiry} {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return err
+		}
+	}
+	err := tx.Bucket(bucketArchive).ForEach(func(k, v []byte) error {
+		var g Game
+		if err := decodeValue(v, &g); err != nil || len(k) != 8 {
+			db.opts.Logger.Warn("store: migration skips a corrupt archived game", "key", k, "err", err)
+			return nil
+		}
+		return indexArchived(tx, &g)
+	})
+	if err != nil {
+		return err
+	}
+	return tx.Bucket(bucketChallenges).ForEach(func(k, v []byte) error {
+		var c Challenge
+		if err := decodeValue(v, &c); err != nil || len(k) != 8 {
+			db.opts.Logger.Warn("store: migration skips a corrupt challenge", "key", k, "err", err)
+			return nil
+		}
+		return indexChallenge(tx, &c)
+	})
+}
+
 // Close waits for changes in flight to commit and closes the file.
 func (db *DB) Close() error {
 	var err error
 	db.once.Do(func() {
+		db.closeMu.Lock()
+		db.closed = true
+		db.closeMu.Unlock()
 		close(db.closing)
 		<-db.done
 		err = db.bolt.Close()
@@ -298,52 +377,80 @@ type request struct {
 	done chan error
 }
 
-// abortError marks an error that happened after a change started writing:
-// the transaction it ran in must be rolled back.
-type abortError struct{ err error }
+// refusal marks an error that a change returned before it wrote
+// anything: the change is refused, and the other changes of its group
+// commit without being run again.
+type refusal struct{ err error }
 
-func (e *abortError) Error() string { return e.err.Error() }
-func (e *abortError) Unwrap() error { return e.err }
+func (e *refusal) Error() string { return e.err.Error() }
+func (e *refusal) Unwrap() error { return e.err }
 
-// abort marks err (if not nil) as needing a rollback.
-func abort(err error) error {
+// refuse marks err (if not nil) as a refusal: fn returns it before its
+// first write. An error not marked so is a failure, which rolls back.
+func refuse(err error) error {
 	if err == nil {
 		return nil
 	}
-	return &abortError{err}
+	return &refusal{err}
+}
+
+// isRefusal reports whether err is marked by refuse.
+func isRefusal(err error) bool {
+	var r *refusal
+	return errors.As(err, &r)
+}
+
+// unrefuse removes the mark of refuse, so callers see the error itself.
+func unrefuse(err error) error {
+	if r, ok := err.(*refusal); ok {
+		return r.err
+	}
+	return err
 }
 
 // update runs fn in a read-write transaction, possibly together with the
 // changes of other callers (group commit), and returns after the commit
 // is on disk.
 //
-// fn must check everything before it writes anything: an error returned
-// before the first write is a refusal, delivered to this caller alone while
-// the other changes of the group commit. An error after a write must be
-// wrapped with abort; it rolls the group back and every change in it is
-// run again in a transaction of its own. fn may therefore run more than
-// once, and its results must be set afresh on each run.
+// Any error returned by fn (or a panic in it) rolls back everything fn
+// wrote, as in bbolt's Update: the group's transaction is rolled back, fn's
+// error goes to this caller alone, and the other changes of the group are
+// run again without it. An error marked with refuse is a refusal, returned
+// before fn wrote anything; it is delivered without a rollback, so that a
+// refusal does not make the others run again. fn may run more than once,
+// and must set its results afresh on each run.
 func (db *DB) update(fn func(tx *bolt.Tx) error) error {
 	r := &request{fn: fn, done: make(chan error, 1)}
-	select {
-	case db.reqs <- r:
-	case <-db.closing:
+	db.closeMu.RLock()
+	if db.closed {
+		db.closeMu.RUnlock()
 		return fmt.Errorf("store: %w", ErrClosed)
 	}
+	db.reqs <- r // the loop drains the queue until Close has set closed
+	db.closeMu.RUnlock()
 	return <-r.done
 }
 
+// commitLoop runs the queued changes in groups of up to maxBatch, each
+// group in one transaction and one fsync, until Close.
 func (db *DB) commitLoop() {
 	defer close(db.done)
 	batch := make([]*request, 0, maxBatch)
-	errs := make([]error, maxBatch)
 	for {
 		batch = batch[:0]
 		select {
 		case r := <-db.reqs:
 			batch = append(batch, r)
 		case <-db.closing:
-			return
+			// No change is queued after closing: run the last ones.
+			for {
+				select {
+				case r := <-db.reqs:
+					db.commit([]*request{r})
+				default:
+					return
+				}
+			}
 		}
 	more:
 		for len(batch) < maxBatch {
@@ -354,67 +461,63 @@ func (db *DB) commitLoop() {
 				break more
 			}
 		}
+		db.commit(batch)
+	}
+}
+
+// commit runs a group of changes in one transaction and answers each. A
+// change that fails rolls the transaction back; it gets its error and the
+// others run again in a new transaction, until a transaction commits.
+func (db *DB) commit(batch []*request) {
+	errs := make([]error, len(batch))
+	for len(batch) > 0 {
+		failed := -1
 		err := db.bolt.Update(func(tx *bolt.Tx) error {
 			for i, r := range batch {
 				errs[i] = run(r.fn, tx)
-				var ae *abortError
-				if errors.As(errs[i], &ae) {
-					return ae
+				if errs[i] != nil && !isRefusal(errs[i]) {
+					failed = i
+					return errs[i]
 				}
 			}
 			return nil
 		})
-		if err == nil {
+		if h := db.opts.batchHook; h != nil {
+			h(len(batch), err)
+		}
+		switch {
+		case failed >= 0:
+			// Rolled back: nothing of the failed change is on disk.
+			batch[failed].done <- errs[failed]
+			batch = slices.Delete(batch, failed, failed+1)
+			errs = errs[:len(batch)]
+			continue
+		case err == nil:
 			for i, r := range batch {
-				r.done <- errs[i]
+				r.done <- unrefuse(errs[i])
 			}
-			continue
+			return
+		case len(batch) == 1:
+			batch[0].done <- fmt.Errorf("store: commit: %w", err)
+			return
 		}
-		if len(batch) == 1 {
-			batch[0].done <- commitError(err)
-			continue
-		}
-		// Retry each change alone so that one failure does not fail the others.
+		// The commit itself failed (a full disk, an I/O error): each
+		// change alone, so that one cannot fail the others.
 		for _, r := range batch {
-			var ferr error
-			err := db.bolt.Update(func(tx *bolt.Tx) error {
-				ferr = run(r.fn, tx)
-				var ae *abortError
-				if errors.As(ferr, &ae) {
-					return ae
-				}
-				return nil
-			})
-			if err == nil {
-				r.done <- ferr // nil or a refusal
-			} else {
-				r.done <- commitError(err)
-			}
+			db.commit([]*request{r})
 		}
+		return
 	}
 }
 
-// run calls fn, turning a panic into an error that rolls back.
+// run calls fn, turning a panic into an error, which rolls back.
 func run(fn func(*bolt.Tx) error, tx *bolt.Tx) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = abort(fmt.Errorf("store: internal error: %v", p))
+			err = fmt.Errorf("store: internal error: %v", p)
 		}
 	}()
 	return fn(tx)
-}
-
-// commitError returns the error of a failed change: the change's own
-// error, or the failure of bbolt's commit (a full disk, an I/O error).
-func commitError(err error) error {
-	var ae *abortError
-	if errors.As(err, &ae) {
-		return ae.err
-	}
-	if err != nil {
-		return fmt.Errorf("store: commit: %w", err)
-	}
-	return nil
 }
 
 // Values are stored as a format byte, the JSON encoding and a CRC-32C of
@@ -477,8 +580,12 @@ func pairKey(a, b string) []byte {
 }
 
 func playerKey(guild, user string, id uint64) []byte {
-	k := pairKey(guild, user)
-	k = append(k, 0)
+	return idSuffix(pairKey(guild, user), id)
+}
+
+// idSuffix is an index key: prefix, a NUL byte and the ID (8 bytes).
+func idSuffix(prefix []byte, id uint64) []byte {
+	k := append(prefix[:len(prefix):len(prefix)], 0)
 	return binary.BigEndian.AppendUint64(k, id)
 }
 

@@ -11,6 +11,14 @@
 // (group commit), so many games can be played at once without giving up
 // durability.
 //
+// The store rolls back by default, as bbolt does: any error a change
+// returns (or a panic in it) discards everything that change wrote, also
+// inside a group: the group's transaction is rolled back, the failed
+// change gets its error, and the others run again without it. A refusal
+// found before anything is written (no such challenge, the channel is
+// busy) is marked as such (refuse in db.go) and delivered without making
+// the others run again.
+//
 // # Games
 //
 // A game is keyed by its guild and the channel the challenge was made in;
@@ -32,7 +40,9 @@
 // Resign, ClaimTimeout (a game with a time per move whose deadline has
 // passed), RequestTakeback and AnswerTakeback change a game in the same
 // way, in one transaction each. A game that ends is moved to the archive
-// and counted in both players' standings in the transaction that ends it.
+// and, when it is rated, counted in both players' standings in the
+// transaction that ends it; an unrated (friendly) game adds no win or loss
+// and reorders nothing, but is archived like any game (Game.Rated false).
 // Deadlines are stored (Game.Updated plus Game.MoveTime, see
 // Game.Deadline), so a periodic sweep over ActiveGames("") finds them again
 // after a restart; SetReminded and SetTimeUp record that the reminder and
@@ -51,6 +61,23 @@
 // human being the first player) and Game.AILevel its strength. They have
 // no time limit and are never rated; when one ends it is archived and
 // indexed by player like any game, but left out of the standings.
+//
+// Challenges are capped: a user may have Options.MaxChallengesPerUser open
+// challenges in a guild (ErrTooManyChallenges) and a channel
+// Options.MaxChallengesPerChannel (ErrChannelChallengesFull). Expired
+// challenges stay Options.KeepExpired, so that a late answer hears that
+// the challenge expired, and are then deleted by PurgeExpiredChallenges,
+// which the bot's regular sweep calls.
+//
+// # Cost of lookups
+//
+// Lookups read only what they return, however large the archive and
+// however many challenges other channels have: the archive is indexed by
+// guild, by channel (and thread) and by player (FinishedGames,
+// LastFinishedGame), and the pending challenges by channel, by challenger
+// and by expiry (Challenges, PendingChallenge, the caps,
+// PurgeChallenges). Open builds the indexes of a file written before
+// them (schema 3).
 //
 // Loading a game replays its record; the states of active games are kept in
 // memory and reused only for a record identical to the stored one.

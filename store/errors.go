@@ -78,6 +78,19 @@ var (
 	// pending (never asked, already answered, or the game moved on).
 	ErrNoTakeback = errors.New("there is no takeback request to answer")
 
+	// ErrTooManyChallenges is returned by CreateChallenge when the
+	// challenger already has Options.MaxChallengesPerUser open challenges
+	// in the guild.
+	ErrTooManyChallenges = errors.New("you have too many open challenges: withdraw one or wait until one is answered or expires")
+
+	// ErrChannelChallengesFull is returned by CreateChallenge when the
+	// channel already has Options.MaxChallengesPerChannel open challenges.
+	ErrChannelChallengesFull = errors.New("this channel has too many open challenges: answer one or use another channel")
+
+	// ErrNotDamaged is returned by EndDamagedGame for a game that loads:
+	// it is played to its end, resigned or claimed on time instead.
+	ErrNotDamaged = errors.New("this game is not damaged: it can be played, resigned or claimed on time")
+
 	// ErrCorrupt is returned when a stored value fails to decode or its
 	// record fails to replay. Only the value concerned is affected.
 	ErrCorrupt = errors.New("stored value is corrupt")

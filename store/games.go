@@ -117,21 +117,21 @@ func (db *DB) SetGameThread(guild, channel, thread string) (Game, error) {
 	err := db.update(func(tx *bolt.Tx) error {
 		g, key, err := db.loadActive(tx, guild, channel)
 		if err != nil {
-			return err
+			return refuse(err)
 		}
 		if g.Thread != "" {
 			if err := tx.Bucket(bucketThreads).Delete(pairKey(guild, g.Thread)); err != nil {
-				return abort(err)
+				return err
 			}
 		}
 		g.Thread = thread
 		if thread != g.Channel {
 			if err := tx.Bucket(bucketThreads).Put(pairKey(guild, thread), []byte(g.Channel)); err != nil {
-				return abort(err)
+				return err
 			}
 		}
 		out = g
-		return abort(put(tx.Bucket(bucketGames), key, &g))
+		return put(tx.Bucket(bucketGames), key, &g)
 	})
 	return out, err
 }
@@ -145,10 +145,25 @@ func (db *DB) SetGameMessage(guild, channel, message string) (Game, error) {
 	})
 }
 
-// RemoveGame deletes the active game of a channel without a result, even
-// one whose stored value is corrupt (the raw value is kept in a quarantine
-// bucket for inspection). It frees the channel for a new game.
+// RemoveGame deletes the active game of a channel (or thread) without a
+// result, even one whose stored value is corrupt (the raw value is kept in
+// a quarantine bucket for inspection). It frees the channel, and every
+// thread that led to it, for a new game.
 func (db *DB) RemoveGame(guild, channel string) error {
+	return db.removeGame(guild, channel, false)
+}
+
+// EndDamagedGame is RemoveGame for a server manager: it removes the active
+// game of a channel (or thread) only when its stored value is damaged
+// (ActiveGame fails with ErrCorrupt), so that the game no longer blocks its
+// channel, and refuses with ErrNotDamaged a game that loads. The damaged
+// value is kept in the quarantine bucket; nothing is counted in the
+// standings.
+func (db *DB) EndDamagedGame(guild, channel string) error {
+	return db.removeGame(guild, channel, true)
+}
+
+func (db *DB) removeGame(guild, channel string, onlyDamaged bool) error {
 	if err := checkID("guild", guild); err != nil {
 		return err
 	}
@@ -158,24 +173,41 @@ func (db *DB) RemoveGame(guild, channel string) error {
 	return db.update(func(tx *bolt.Tx) error {
 		key, v, err := activeKey(tx, guild, channel)
 		if err != nil {
-			return err
+			return refuse(err)
 		}
-		var g Game
-		if decode(v, &g) == nil && g.Thread != "" {
-			if err := tx.Bucket(bucketThreads).Delete(pairKey(guild, g.Thread)); err != nil {
-				return abort(err)
+		if onlyDamaged {
+			var g Game
+			if err := decode(v, &g); err == nil {
+				return refuse(fmt.Errorf("store: game %d in channel %s: %w", g.ID, channel, ErrNotDamaged))
+			}
+		}
+		// Every thread of the guild that leads to the game's channel,
+		// found without decoding the value, which may be damaged.
+		gameChannel := key[len(guild)+1:]
+		threads := tx.Bucket(bucketThreads)
+		var dead [][]byte
+		tc := threads.Cursor()
+		prefix := pairKey(guild, "")
+		for k, ch := tc.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, ch = tc.Next() {
+			if bytes.Equal(ch, gameChannel) {
+				dead = append(dead, bytes.Clone(k))
+			}
+		}
+		for _, k := range dead {
+			if err := threads.Delete(k); err != nil {
+				return err
 			}
 		}
 		q, err := tx.CreateBucketIfNotExists(bucketQuarantine)
 		if err != nil {
-			return abort(err)
+			return err
 		}
 		qk := append(bytes.Clone(key), 0)
 		qk = append(qk, db.opts.Now().UTC().Format(time.RFC3339Nano)...)
 		if err := q.Put(qk, bytes.Clone(v)); err != nil {
-			return abort(err)
+			return err
 		}
-		return abort(tx.Bucket(bucketGames).Delete(key))
+		return tx.Bucket(bucketGames).Delete(key)
 	})
 }
 
@@ -226,9 +258,9 @@ func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time
 				return nil
 			}
 			if g.Reason != ReasonNone {
-				return abort(db.finish(tx, key, &g, val))
+				return db.finish(tx, key, &g, val)
 			}
-			return abort(tx.Bucket(bucketGames).Put(key, val))
+			return tx.Bucket(bucketGames).Put(key, val)
 		})
 		if err != nil {
 			return Game{}, err

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -133,20 +134,21 @@ func TestSchemaTooNew(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
-	if v := rawVersion(t, path); v != "2" {
+	if v := rawVersion(t, path); v != strconv.Itoa(SchemaVersion) {
 		t.Fatalf("new file has version %q", v)
 	}
-	setRawVersion(t, path, "3")
+	newer := strconv.Itoa(SchemaVersion + 1)
+	setRawVersion(t, path, newer)
 	_, err = Open(path, nil)
-	if !errors.Is(err, ErrSchemaTooNew) || !strings.Contains(err.Error(), "newer") || !strings.Contains(err.Error(), "version 3") {
+	if !errors.Is(err, ErrSchemaTooNew) || !strings.Contains(err.Error(), "newer") || !strings.Contains(err.Error(), "version "+newer) {
 		t.Fatalf("open of a newer file: %v", err)
 	}
 	t.Logf("refused: %v", err)
-	if v := rawVersion(t, path); v != "3" {
+	if v := rawVersion(t, path); v != newer {
 		t.Fatalf("refused file was changed to version %q", v)
 	}
 	// The lock was released: the file can be opened again at once.
-	setRawVersion(t, path, "2")
+	setRawVersion(t, path, strconv.Itoa(SchemaVersion))
 	db, err = Open(path, &Options{Timeout: -1})
 	if err != nil {
 		t.Fatal(err)
@@ -225,7 +227,7 @@ func TestMigrateV1(t *testing.T) {
 			return nil
 		})
 		return v
-	}(); v != "2" {
+	}(); v != strconv.Itoa(SchemaVersion) {
 		t.Fatalf("after migration: version %s", v)
 	}
 	list, err := db.FinishedGames("g", "alice", 0)
@@ -261,7 +263,7 @@ func TestMigrateV1(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
-	if v := rawVersion(t, path); v != "2" {
+	if v := rawVersion(t, path); v != strconv.Itoa(SchemaVersion) {
 		t.Fatalf("version on disk %q", v)
 	}
 }

@@ -48,8 +48,8 @@ func TestRatedGameUpdatesRatings(t *testing.T) {
 	}
 	play("c1", false)
 	a, _ := db.Standing("g", "a")
-	if a.Wins != 1 || a.Rating != InitialRating || a.RD != InitialRD {
-		t.Fatalf("unrated game changed the rating: %+v", a)
+	if a.Wins != 0 || a.Games != 0 || a.Rating != InitialRating || a.RD != InitialRD {
+		t.Fatalf("unrated game counted in the standing: %+v", a)
 	}
 	play("c2", true)
 	a, _ = db.Standing("g", "a")

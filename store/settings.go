@@ -39,7 +39,7 @@ func (db *DB) SetSettings(s Settings) error {
 		return fmt.Errorf("store: settings: %w: board size %d (use 7, 9 or 10)", ErrInvalid, s.Size)
 	}
 	return db.update(func(tx *bolt.Tx) error {
-		return abort(put(tx.Bucket(bucketSettings), []byte(s.Guild), &s))
+		return put(tx.Bucket(bucketSettings), []byte(s.Guild), &s)
 	})
 }
 
@@ -54,14 +54,14 @@ func (db *DB) UpdateSettings(guild string, fn func(*Settings) error) (Settings, 
 	err := db.update(func(tx *bolt.Tx) error {
 		s, err := settingsIn(tx, guild)
 		if err != nil && !errors.Is(err, ErrCorrupt) {
-			return err
+			return refuse(err)
 		}
 		if err := fn(&s); err != nil {
-			return err
+			return refuse(err) // fn only changed its argument
 		}
 		s.Guild = guild
 		out = s
-		return abort(put(tx.Bucket(bucketSettings), []byte(guild), &s))
+		return put(tx.Bucket(bucketSettings), []byte(guild), &s)
 	})
 	return out, err
 }

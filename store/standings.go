@@ -8,11 +8,13 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// count counts a finished game in its players' standings, rating it with
-// Options.Rate when it is rated.
+// count counts a finished rated game in its players' standings, rating
+// it with Options.Rate. Unrated (friendly) games and games against the AI
+// are left out: they add no win or loss and reorder nothing; they are in
+// the archive, where FinishedGames lists them with Rated false.
 func (db *DB) count(tx *bolt.Tx, g *Game) error {
-	if g.Winner == "" || g.AI != "" {
-		return nil // games against the AI are left out of the standings
+	if g.Winner == "" || g.AI != "" || !g.Rated {
+		return nil
 	}
 	loser := g.Loser()
 	sb := tx.Bucket(bucketStandings)
@@ -30,7 +32,7 @@ func (db *DB) count(tx *bolt.Tx, g *Game) error {
 	l.Losses++
 	l.Games++
 	l.Streak = min(l.Streak, 0) - 1
-	if g.Rated && db.opts.Rate != nil {
+	if db.opts.Rate != nil {
 		w, l = db.opts.Rate(w, l)
 	}
 	w.Last, l.Last = g.Ended, g.Ended

@@ -59,13 +59,20 @@ func startGame(t testing.TB, db *DB, guild, channel string, size veletas.Size) G
 	return g
 }
 
-// newGame makes and accepts a challenge; safe in any goroutine.
+// newGame makes and accepts a rated challenge (rated, as the bot's are
+// unless a player says otherwise); safe in any goroutine.
 func newGame(db *DB, guild, channel, challenger, opponent string, size veletas.Size) (Game, error) {
-	c, err := db.CreateChallenge(Challenge{Guild: guild, Channel: channel, Challenger: challenger, Opponent: opponent, Size: size})
+	c, err := db.CreateChallenge(Challenge{Guild: guild, Channel: channel, Challenger: challenger, Opponent: opponent, Size: size, Rated: true})
 	if err != nil {
 		return Game{}, err
 	}
-	return db.AcceptChallenge(c.ID, opponent)
+	g, err := db.AcceptChallenge(c.ID, opponent)
+	if err != nil {
+		// Withdrawn, as a player would, so that refused attempts do not
+		// pile up against the cap on open challenges.
+		db.DeclineChallenge(c.ID, challenger)
+	}
+	return g, err
 }
 
 // randomAction returns a random legal action for the position.
@@ -372,16 +379,23 @@ func TestRateHook(t *testing.T) {
 	if _, err := db.Resign("g", "c", "a"); err != nil {
 		t.Fatal(err)
 	}
-	startGame(t, db, "g", "c", veletas.Size7) // unrated
-	db.Resign("g", "c", "alice")
+	c, _ = db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob"}) // unrated
+	db.AcceptChallenge(c.ID, "bob")
+	if f, err := db.Resign("g", "c", "alice"); err != nil || f.Rated {
+		t.Fatalf("unrated game: %v %+v", err, f)
+	}
 	sb, _ := db.Standing("g", "b")
 	sa, _ := db.Standing("g", "a")
 	if calls != 1 || sb.Rating != InitialRating+10 || sa.Rating != InitialRating-10 || sb.Wins != 1 || sa.Losses != 1 || sa.Streak != -1 {
 		t.Fatalf("calls %d, b %+v, a %+v", calls, sb, sa)
 	}
+	// The unrated game is left out of the standings (it is in the archive).
 	st, _ := db.Standings("g")
-	if len(st) != 4 || st[0].Wins != 1 || st[3].Wins != 0 {
+	if len(st) != 2 || st[0].Wins != 1 || st[1].Wins != 0 {
 		t.Fatalf("standings %+v", st)
+	}
+	if fin, _ := db.FinishedGames("g", "alice", 0); len(fin) != 1 || fin[0].Rated || fin[0].Winner != "bob" {
+		t.Fatalf("the unrated game in the archive: %+v", fin)
 	}
 	if none, _ := db.Standing("g", "nobody"); none.Games != 0 || none.Rating != InitialRating || none.RD != InitialRD {
 		t.Fatalf("new player %+v", none)

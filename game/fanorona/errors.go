@@ -1,0 +1,136 @@
+package fanorona
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// These errors classify every refusal of the rules engine. Errors returned
+// by this package wrap exactly one of them, so callers test with errors.Is;
+// the message of the returned error (not of these values) is the one to
+// show a player.
+var (
+	// ErrMalformed is returned when a point, turn, step, record, position
+	// or variant is not written in the notation.
+	ErrMalformed = errors.New("malformed notation")
+
+	// ErrOffBoard is returned when a point is written correctly but lies
+	// outside a1 to i5.
+	ErrOffBoard = errors.New("point off the board")
+
+	// ErrNoPiece is returned when a step starts from an empty point.
+	ErrNoPiece = errors.New("no piece on point")
+
+	// ErrNotYourPiece is returned when a step starts from a piece of the
+	// side not to move.
+	ErrNotYourPiece = errors.New("not the mover's piece")
+
+	// ErrOccupied is returned when a step ends on a point that holds a
+	// piece.
+	ErrOccupied = errors.New("point occupied")
+
+	// ErrNotAlongLine is returned when a step does not go to a neighbouring
+	// point along one of the board's lines (too far, or a diagonal through
+	// a point that has none).
+	ErrNotAlongLine = errors.New("not a step along a line")
+
+	// ErrCaptureCompulsory is returned for a paika while a capture exists.
+	ErrCaptureCompulsory = errors.New("capture is compulsory")
+
+	// ErrMissingLetter is returned for a step written without A or W that
+	// captures.
+	ErrMissingLetter = errors.New("capture letter missing")
+
+	// ErrWrongLetter is returned for a step whose letter names a capture
+	// the step does not make.
+	ErrWrongLetter = errors.New("step does not capture that way")
+
+	// ErrAfterPaika is returned when anything follows a paika in the same
+	// turn.
+	ErrAfterPaika = errors.New("a paika is a single step")
+
+	// ErrNotCapturing is returned when a step that captures nothing tries
+	// to continue a capture sequence.
+	ErrNotCapturing = errors.New("continuation captures nothing")
+
+	// ErrOtherPiece is returned when a step of a capture sequence moves a
+	// piece other than the one that started it.
+	ErrOtherPiece = errors.New("another piece is moving this turn")
+
+	// ErrSameDirection is returned when a continuation moves in the
+	// direction of the step just before it.
+	ErrSameDirection = errors.New("same direction twice")
+
+	// ErrRevisit is returned when a continuation moves to a point the
+	// piece has already occupied this turn.
+	ErrRevisit = errors.New("point revisited")
+
+	// ErrPhase is returned for a capture that Véla's first phase forbids:
+	// any capture by Black, and a second capturing step by White.
+	ErrPhase = errors.New("capture not allowed in this phase")
+
+	// ErrNoSequence is returned by Stop when no capture sequence is in
+	// progress, and by Apply and Perft for a position in the middle of one.
+	ErrNoSequence = errors.New("no capture sequence in progress")
+
+	// ErrGameOver is returned for any turn or step after the game has
+	// ended.
+	ErrGameOver = errors.New("game is over")
+
+	// ErrBadPosition is returned for a position that is written correctly
+	// but cannot occur in a game (more than 22 pieces a side, no pieces at
+	// all).
+	ErrBadPosition = errors.New("impossible position")
+)
+
+// Error is the concrete error returned by the package. Kind is one of the
+// Err* values above (errors.Is matches it); Msg is a sentence for players.
+type Error struct {
+	Kind error
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Unwrap returns Kind, so that errors.Is(err, ErrOccupied) works.
+func (e *Error) Unwrap() error { return e.Kind }
+
+func newErr(kind error, msg string) error { return &Error{Kind: kind, Msg: msg} }
+
+// TokenError reports which token of a record failed and why.
+type TokenError struct {
+	N     int    // 1-based number of the turn token, the variant header not counted
+	Token string // the token as written
+	Err   error  // the reason, wrapping one of the Err* values
+}
+
+func (e *TokenError) Error() string {
+	return "token " + strconv.Itoa(e.N) + " " + quote(e.Token) + ": " + e.Err.Error()
+}
+
+// Unwrap returns the reason.
+func (e *TokenError) Unwrap() error { return e.Err }
+
+// quote writes user text into a message on one line: clipped, with control
+// characters and invalid bytes escaped.
+func quote(s string) string {
+	q := strconv.Quote(clip(s))
+	return "'" + strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`) + "'"
+}
+
+// clip shortens long user text to 40 runes.
+func clip(s string) string {
+	if utf8.RuneCountInString(s) <= 40 {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == 40 {
+			return s[:i] + "..."
+		}
+		n++
+	}
+	return s
+}
