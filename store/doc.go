@@ -89,7 +89,8 @@
 // resignation, time-outs, takebacks, notices); archive.go the finished
 // games; standings.go and ratings.go the standings and their ratings;
 // settings.go the guilds' settings; db.go the file, its migrations and the
-// commit loop.
+// commit loop; check.go the check of the file at open; snapshots.go the
+// periodic snapshots.
 //
 // # Errors
 //
@@ -104,5 +105,19 @@
 // The file carries a schema version. Open migrates a file of an older
 // version in place and refuses a newer one with ErrSchemaTooNew. Open fails
 // after Options.Timeout with ErrLocked when another process holds the file.
-// Backup and BackupFile write a consistent copy while the bot runs.
+// Before bbolt opens the file for writing, Open reads every page a
+// transaction can reach, turning bbolt's panics and memory faults on a
+// damaged page into ErrDamaged: one line that says how to restore a
+// snapshot, rather than a crash at every restart (check.go).
+//
+// Backup and BackupFile write a consistent copy while the bot runs. With
+// Options.SnapshotDir set, the store writes one there every
+// Options.SnapshotEvery (default 6 hours) and keeps the newest
+// Options.SnapshotKeep (default 8) (snapshots.go). Restoring one: stop the
+// bot, move the damaged file aside, copy the snapshot to the file's path,
+// start the bot.
+//
+// A game whose stored value is damaged blocks its channel: EndDamagedGame
+// (for a server manager) removes it, keeping the value in a quarantine
+// bucket, and frees the channel and its threads.
 package store
