@@ -1,9 +1,7 @@
 package bot
 
 import (
-	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"log/slog"
 	"math"
@@ -22,18 +20,34 @@ import (
 // transaction or changes nothing, and returns errors wrapping store.Err*
 // (and veletas.Err* for refusals by the rules).
 type Store interface {
+	// challenges.go
 	CreateChallenge(c store.Challenge) (store.Challenge, error)
 	Challenge(id uint64) (store.Challenge, error)
 	PendingChallenge(guild, channel, user string) (store.Challenge, error)
 	AcceptChallenge(id uint64, user string) (store.Game, error)
 	DeclineChallenge(id uint64, user string) (store.Challenge, error)
 	SetGameThread(guild, channel, thread string) (store.Game, error)
+	// play.go, views.go
 	ActiveGame(guild, channel string) (store.Game, error)
 	Apply(guild, channel, user string, rev int, a veletas.Action) (store.Game, error)
 	Resign(guild, channel, user string) (store.Game, error)
-	Standings(guild string) ([]store.Standing, error)
 	FinishedGames(guild, user string, limit int) ([]store.Game, error)
-	communityStore // ratings, time limits, takebacks (community.go)
+	FinishedGame(id uint64) (store.Game, error)
+	ActiveGames(guild string) ([]store.Game, error)
+	PlayerGames(guild, user string) ([]store.Game, error)
+	// stats.go
+	Standings(guild string) ([]store.Standing, error)
+	Standing(guild, user string) (store.Standing, error)
+	// timelimits.go
+	ClaimTimeout(guild, channel, user string) (store.Game, error)
+	SetReminded(guild, channel string, rev int) (store.Game, error)
+	SetTimeUp(guild, channel string, rev int) (store.Game, error)
+	// takebacks.go
+	RequestTakeback(guild, channel, user string) (store.Game, error)
+	AnswerTakeback(guild, channel, user string, accept bool) (store.Game, error)
+	// settings.go
+	Settings(guild string) (store.Settings, error)
+	UpdateSettings(guild string, fn func(*store.Settings) error) (store.Settings, error)
 }
 
 // Renderer draws boards. *render.Renderer implements it.
@@ -61,10 +75,8 @@ type Bot struct {
 	Now      func() time.Time
 	Logger   *slog.Logger
 
-	cfg      Config
-	limit    *limiter
-	commands map[string]handlerFunc
-	buttons  map[string]buttonFunc
+	cfg   Config
+	limit *limiter
 
 	// renders bounds the images drawn at once to the number of CPUs, so
 	// that under load replies finish in arrival order instead of all
@@ -81,13 +93,10 @@ type Bot struct {
 	namesMu sync.Mutex
 	names   map[string]string // user id -> display name seen, for thread names
 
-	ai atomic.Pointer[aiRunner] // the AI's workers, once StartAI ran (ai.go)
+	ai atomic.Pointer[aiRunner] // the AI's workers, once StartAI ran (aigames.go)
 
-	sweeper sweeper // the time limits' one goroutine (timeouts.go)
+	sweeper sweeper // the time limits' one goroutine (timelimits.go)
 }
-
-type handlerFunc func(b *Bot, ctx context.Context, req Request) (Reply, error)
-type buttonFunc func(b *Bot, ctx context.Context, req Request, id buttonID) (Reply, error)
 
 // New returns a Bot. now may be nil for time.Now, logger nil for
 // slog.Default().
@@ -109,28 +118,6 @@ func New(st Store, r Renderer, now func() time.Time, logger *slog.Logger, cfg Co
 	if cfg.RateBurst > 0 {
 		b.limit = &limiter{Burst: cfg.RateBurst, Every: cfg.RateEvery}
 	}
-	b.commands = map[string]handlerFunc{
-		"challenge": (*Bot).challenge,
-		"accept":    (*Bot).acceptCommand,
-		"decline":   (*Bot).declineCommand,
-		"setup":     (*Bot).setup,
-		"swap":      (*Bot).swapCommand,
-		"keep":      (*Bot).keepCommand,
-		"move":      (*Bot).move,
-		"resign":    (*Bot).resign,
-		"board":     (*Bot).board,
-		"record":    (*Bot).record,
-		"standings": (*Bot).leaderboard,
-		"rules":     (*Bot).rules,
-		"help":      (*Bot).help,
-	}
-	b.buttons = map[string]buttonFunc{
-		btnAccept:  (*Bot).acceptButton,
-		btnDecline: (*Bot).declineButton,
-		btnSwap:    (*Bot).choiceButton,
-		btnKeep:    (*Bot).choiceButton,
-	}
-	b.addCommunity()
 	return b
 }
 
@@ -150,10 +137,10 @@ func (b *Bot) Handle(ctx context.Context, req Request) Reply {
 		err error
 	)
 	switch {
-	case req.Guild == "" && req.Command != "help" && req.Command != "rules":
+	case req.Guild == "" && !noGuildCommands[req.Command]:
 		err = refuse("dm")
 	case req.Kind == KindCommand:
-		h, ok := b.commands[req.Command]
+		h, ok := commands[req.Command]
 		if !ok {
 			err = refuse("unknown.command", clipName(req.Command))
 			break
@@ -164,7 +151,7 @@ func (b *Bot) Handle(ctx context.Context, req Request) Reply {
 	case req.Kind == KindButton:
 		var id buttonID
 		if id, err = parseCustomID(req.CustomID); err == nil {
-			r, err = b.buttons[id.Action](b, ctx, req, id)
+			r, err = buttons[id.Action](b, ctx, req, id)
 		}
 	default:
 		err = refuse("unknown.kind")
@@ -183,11 +170,11 @@ func checkOptions(opts map[string]string) error {
 	}
 	for k, v := range opts {
 		if len(k) > 32 || len(v) > maxOptionLen {
-			return refuse("opt.toolong", quote(k))
+			return refuse("opt.toolong", Quote(k))
 		}
 		for _, r := range v {
 			if r < ' ' || r == 0x7f {
-				return refuse("opt.control", quote(k))
+				return refuse("opt.control", Quote(k))
 			}
 		}
 	}
@@ -199,13 +186,6 @@ func clipName(s string) string {
 		return "…"
 	}
 	return s
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // remember keeps a user's display name for thread titles (bounded).
@@ -228,44 +208,4 @@ func (b *Bot) name(id string) string {
 		return n
 	}
 	return "player"
-}
-
-const pngCacheSize = 256
-
-// gamePNG returns the image of a stored game at a revision, drawn once
-// and kept for repeated looks (/veletas board). winner is the colour that
-// won off the board (resignation, time), else veletas.NoColor.
-func (b *Bot) gamePNG(id uint64, rev int, g veletas.Game, winner veletas.Color) ([]byte, error) {
-	key := [2]uint64{id, uint64(rev)}
-	b.pngMu.Lock()
-	png, ok := b.pngCache[key]
-	b.pngMu.Unlock()
-	if ok {
-		return png, nil
-	}
-	png, err := b.boardPNG(g, winner)
-	if err != nil {
-		return nil, err
-	}
-	b.pngMu.Lock()
-	if b.pngCache == nil || len(b.pngCache) >= pngCacheSize {
-		b.pngCache = make(map[[2]uint64][]byte, pngCacheSize)
-	}
-	b.pngCache[key] = png
-	b.pngMu.Unlock()
-	return png, nil
-}
-
-// boardPNG draws a game with its last action highlighted.
-func (b *Bot) boardPNG(g veletas.Game, winner veletas.Color) ([]byte, error) {
-	b.renders <- struct{}{}
-	defer func() { <-b.renders }()
-	var buf bytes.Buffer
-	buf.Grow(64 << 10)
-	s := render.GameScene(g)
-	s.Winner = winner
-	if err := b.Renderer.PNG(&buf, s); err != nil {
-		return nil, fmt.Errorf("bot: drawing the board: %w", err)
-	}
-	return buf.Bytes(), nil
 }

@@ -1,38 +1,37 @@
-// Package bot is the Discord bot of the Veletas project: the /veletas
+// Package bot is the transport-free core of the Veletas bot: the /veletas
 // commands (challenge, accept, decline, setup, swap, keep, move, resign,
 // board, record, standings, stats, games, takeback, claim, settings, rules,
-// help), their buttons and autocomplete, and two front ends that drive
-// them: the Discord adapter (discord.go) and the console (console.go) that
-// plays the same commands from text lines.
+// help), their buttons and autocomplete. It knows no transport: a front
+// end turns what it receives into a Request (server, channel, user,
+// command and options, or a button's custom id) and sends back the Reply
+// that Bot.Handle returns (text, ephemeral flag, images, buttons, the
+// users it may mention, whether it replaces the pressed message). The
+// front ends are bot/discord (the Discord gateway) and bot/console (text
+// lines); TestCoreKnowsNoTransport fails if this package imports discordgo.
 //
-// A server's community (community.go): Glicko-2 ratings and the
-// leaderboard (ratings.go), time limits with one sweep that reminds and
-// reports time-outs (timeouts.go: Bot.Sweep, run by StartSweeper on one
-// goroutine, or by the console before each line), the caller's games
-// (mygames.go), takebacks (takeback.go), open challenges, rematches and the
-// replay at the end (endgame.go).
+// Files by concern:
 //
-// Games against the computer (ai.go): `/veletas challenge opponent:@<the
-// bot>` starts one at once. The AI's actions are decided by one bounded
-// pool of workers (Bot.StartAI, Bot.StopAI), never inside an interaction,
-// applied at the revision the AI saw and posted through a Sender (the
-// Discord adapter, the console); games left with the AI to act are queued
-// again at start, by the AI's rescan and by Bot.Sweep.
+//   - bot.go: the Bot, its dependencies (Store, Renderer: interfaces
+//     declared where used) and Handle; request.go: Request, Reply and
+//     the types they carry.
+//   - dispatch.go: the one dispatch table of subcommands and button
+//     actions, and the custom ids of buttons.
+//   - challenges.go, play.go, views.go, stats.go, settings.go,
+//     timelimits.go (the sweep of reminders and time-outs, run by
+//     StartSweeper on one goroutine or by the console), takebacks.go,
+//     endgame.go (the replay, Record and Rematch), aigames.go (games
+//     against the computer: one bounded pool of workers, StartAI and
+//     StopAI, posting through a Sender), autocomplete.go.
+//   - messages.go with messages_en.go, messages_ja.go, messages_fr.go:
+//     every text for players, by message id; replies are written in the
+//     language of the Request's Locale.
+//   - errors.go: the store's and the rules' errors worded for players;
+//     parse.go: reading options; ratelimit.go: a token bucket per user.
 //
-// Every text for players is in one catalogue of message ids
-// (messages.go, with messages_en.go, messages_ja.go, messages_fr.go);
-// replies are written in the language of the Request's Locale, refusals
-// carry a message id (refuse) and are worded when shown.
+// Rules are never checked here: handlers call the Store, which applies
+// actions through the game package and returns typed errors that this
+// package translates into sentences for players.
 //
-// The handlers know nothing of Discord. A front end turns what it receives
-// into a Request (guild, channel, user, command, options or a button's
-// custom id) and sends back the Reply a handler returns (text, ephemeral
-// flag, PNG images, buttons, the users it may mention). Rules are never
-// checked here: handlers call the Store, which applies actions through the
-// game package and returns typed errors that this package translates into
-// sentences for players (errors.go).
-//
-// Dependencies point one way: game ← render, store ← bot ← cmd/veletasbot.
-// The interfaces the bot needs from the store and the renderer are declared
-// in bot.go, where they are used.
+// Dependencies point one way: game ← render, store ← bot ← bot/discord,
+// bot/console ← cmd/veletasbot.
 package bot

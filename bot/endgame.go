@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
@@ -18,7 +17,7 @@ import (
 // record and a Rematch button, with which either player offers a new game
 // of the same terms in which the other first player begins (against the computer, a new game
 // at the same level starts at once). Open challenges (no opponent)
-// are made in handlers.go's challenge and accepted by anyone but the
+// are made in challenges.go's challenge and accepted by anyone but the
 // challenger.
 
 // ReplayRenderer draws the animated replay. *render.Renderer implements
@@ -82,15 +81,6 @@ func (b *Bot) recordButton(ctx context.Context, req Request, id buttonID) (Reply
 	return Reply{Ephemeral: true, Text: recordText(req.Locale, g)}, nil
 }
 
-// recordText is the game record in the notation, with the players.
-func recordText(loc string, g store.Game) string {
-	status := tr(loc, "record.inprogress")
-	if g.Over() {
-		status = tr(loc, "record.won", Mention(g.Winner), reasonText(loc, g.Reason))
-	}
-	return tr(loc, "record.text", g.ID, Mention(g.PlayerOf(veletas.Black)), Mention(g.PlayerOf(veletas.White)), status, g.State().String())
-}
-
 func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
 	loc := req.Locale
 	g, err := b.finishedGame(req, id)
@@ -102,7 +92,7 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 	}
 	if g.AI != "" {
 		// Against the computer a rematch starts at once, at the same level
-		// and size; the computer is always the second player (ai.go).
+		// and size; the computer is always the second player (aigames.go).
 		again := req
 		again.Channel = g.Channel
 		again.Options = map[string]string{"level": g.AILevel, "size": strconv.Itoa(int(g.Size))}
@@ -135,29 +125,4 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 			{Label: tr(loc, "button.decline"), CustomID: buttonID{Action: btnDecline, Key: key}.String(), Style: Danger},
 		},
 	}, nil
-}
-
-// openChallengeReply is the message of an open challenge: anyone but the
-// challenger may accept it.
-func openChallengeReply(req Request, c store.Challenge) Reply {
-	loc := req.Locale
-	key := strconv.FormatUint(c.ID, 10)
-	return Reply{
-		Text: strings.Join([]string{
-			tr(loc, "open.challenge", Mention(c.Challenger), c.Size, termsText(loc, c.Rated, c.MoveTime)),
-			tr(loc, "open.how", c.Expires.Unix()),
-		}, "\n"),
-		Buttons: []Button{
-			{Label: tr(loc, "button.accept"), CustomID: buttonID{Action: btnAccept, Key: key}.String(), Style: Success},
-			{Label: tr(loc, "button.withdraw"), CustomID: buttonID{Action: btnDecline, Key: key}.String(), Style: Danger},
-		},
-	}
-}
-
-// imageType is the content type of an attached image by its name.
-func imageType(name string) string {
-	if strings.HasSuffix(name, ".gif") {
-		return "image/gif"
-	}
-	return "image/png"
 }

@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/veletasbot/veletas/store"
 )
 
 func TestOpenChallenge(t *testing.T) {
@@ -104,7 +106,9 @@ func TestEndReplayRecordRematch(t *testing.T) {
 
 	// bob (the second player) offers one: he plays first.
 	public(t, e.cmd("bob", "resign"))
-	done, _ = e.db.FinishedGames(e.guild, "", 1)
+	if done, err := e.db.FinishedGames(e.guild, "", 1); err != nil || len(done) != 1 || done[0].Winner != "alice" || done[0].Reason != store.ReasonResign {
+		t.Fatalf("after bob resigned: %+v %v", done, err)
+	}
 	e.chann = "c3"
 	offer = public(t, e.press("bob", button(t, end, "Rematch")))
 	if !strings.Contains(offer.Text, "<@alice>, <@bob> offers a rematch of game 1 on 7x7; <@bob> plays first this time.") {

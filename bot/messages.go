@@ -61,3 +61,7 @@ var messages = map[string]map[string]string{
 	"ja": messagesJA,
 	"fr": messagesFR,
 }
+
+// Text writes message key of the catalogue in the language of locale, for
+// the front ends' own lines (the console's relative times).
+func Text(locale, key string, args ...any) string { return tr(locale, key, args...) }

@@ -182,7 +182,7 @@ var messagesEN = map[string]string{
 	"rematch.busy":        "The channel of that game has a game in progress now: challenge again there once it is over.",
 	"rematch.offer":       "%s, %s offers a rematch of game %d on %s; %s plays first this time. %s\nAccept or decline with the buttons; the offer stays open until <t:%d:f>.",
 
-	// ---- the computer opponent (ai.go) ----
+	// ---- the computer opponent (aigames.go) ----
 	"ai.start":       "%s plays against me, the computer (%s). Games against the computer are not rated and do not count in the standings.",
 	"ai.thinking":    "%s (computer, %s) is thinking; its move follows in a moment.",
 	"ai.thread":      "Veletas %s: %s vs the computer (%s)",

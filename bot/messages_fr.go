@@ -181,7 +181,7 @@ var messagesFR = map[string]string{
 	"rematch.busy":        "Le salon de cette partie a maintenant une autre partie en cours : proposez la revanche quand elle sera finie.",
 	"rematch.offer":       "%s, %s vous propose une revanche de la partie %d sur %s ; cette fois, %s joue en premier. %s\nAcceptez ou refusez avec les boutons ; l'offre reste ouverte jusqu'au <t:%d:f>.",
 
-	// ---- the computer opponent (ai.go) ----
+	// ---- the computer opponent (aigames.go) ----
 	"ai.start":       "%s joue contre moi, l'ordinateur (%s). Les parties contre l'ordinateur ne sont pas classées et ne comptent pas dans le classement.",
 	"ai.thinking":    "%s (ordinateur, %s) réfléchit ; son coup suit dans un instant.",
 	"ai.thread":      "Veletas %s : %s contre l'ordinateur (%s)",

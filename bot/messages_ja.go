@@ -181,7 +181,7 @@ var messagesJA = map[string]string{
 	"rematch.busy":        "その対局のチャンネルでは今ほかの対局が進行中です。終わってからもう一度申し込んでください。",
 	"rematch.offer":       "%s さん、%s さんから第%d局（%s）の再戦の申し込みです。今度は %s さんが先手です。%s\nボタンで受けるか断るかを選んでください。この申し込みは <t:%d:f> まで有効です。",
 
-	// ---- the computer opponent (ai.go) ----
+	// ---- the computer opponent (aigames.go) ----
 	"ai.start":       "%s さんと私（コンピューター、%s）の対局です。コンピューターとの対局はレーティングの対象外で、順位表にも数えられません。",
 	"ai.thinking":    "%s（コンピューター、%s）が考えています。まもなく指し手が届きます。",
 	"ai.thread":      "Veletas %s：%s 対 コンピューター（%s）",

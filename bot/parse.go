@@ -3,7 +3,6 @@ package bot
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -53,9 +52,9 @@ func refuse(key string, args ...any) error {
 	return &inputError{msg: tr("", key, args...), key: key, args: args}
 }
 
-// quote shows a value typed by a user in a reply: clipped, printable, in
+// Quote shows a value typed by a user in a reply: clipped, printable, in
 // backquotes that it cannot break out of.
-func quote(s string) string {
+func Quote(s string) string {
 	if len(s) > 24 {
 		cut := 24
 		for cut > 0 && !utf8.RuneStart(s[cut]) {
@@ -81,15 +80,15 @@ func parseSquare(opt, text string, size veletas.Size) (veletas.Square, error) {
 		return veletas.NoSquare, refuse("square.missing", opt)
 	}
 	if len(t) > 8 {
-		return veletas.NoSquare, refuse("square.bad", quote(t))
+		return veletas.NoSquare, refuse("square.bad", Quote(t))
 	}
 	sq, err := veletas.ParseSquare(t)
 	if err != nil {
-		return veletas.NoSquare, refuse("square.bad", quote(t))
+		return veletas.NoSquare, refuse("square.bad", Quote(t))
 	}
 	if size != 0 && !sq.On(size) {
 		last := veletas.Sq(int(size)-1, int(size)-1)
-		return veletas.NoSquare, refuse("square.off", quote(t), int(size), int(size), last.String())
+		return veletas.NoSquare, refuse("square.off", Quote(t), int(size), int(size), last.String())
 	}
 	return sq, nil
 }
@@ -122,60 +121,8 @@ func ParseSquareList(opt, text string, size veletas.Size) ([]veletas.Square, err
 	return out, nil
 }
 
-// Button actions carried in custom ids.
-const (
-	btnAccept  = "accept"
-	btnDecline = "decline"
-	btnSwap    = "swap"
-	btnKeep    = "keep"
-)
-
-const customIDPrefix = "veletas"
-
-// buttonID is the parsed form of a custom id: "veletas:ACTION:KEY:REV".
-// KEY names a challenge (accept, decline) or a game (swap, keep); REV is
-// the game's revision the button was made for, so that a stale button is
-// refused.
-type buttonID struct {
-	Action string
-	Key    string
-	Rev    uint64
-}
-
-func (b buttonID) String() string {
-	return customIDPrefix + ":" + b.Action + ":" + b.Key + ":" + strconv.FormatUint(b.Rev, 10)
-}
-
-// ParseCustomID reads a button's custom id. Anything not made by this
-// package is an error.
-func parseCustomID(s string) (buttonID, error) {
-	bad := func() (buttonID, error) {
-		return buttonID{}, refuse("button.notmine")
-	}
-	if len(s) > maxCustomID {
-		return bad()
-	}
-	parts := strings.Split(s, ":")
-	if len(parts) != 4 || parts[0] != customIDPrefix {
-		return bad()
-	}
-	switch parts[1] {
-	case btnAccept, btnDecline, btnSwap, btnKeep, btnTakebackYes, btnTakebackNo, btnRematch, btnRecord:
-	default:
-		return bad()
-	}
-	if !validKey(parts[2]) {
-		return bad()
-	}
-	rev, err := strconv.ParseUint(parts[3], 10, 64)
-	if err != nil || parts[3] != strconv.FormatUint(rev, 10) {
-		return bad()
-	}
-	return buttonID{Action: parts[1], Key: parts[2], Rev: rev}, nil
-}
-
 // validKey reports whether s is a short id of letters, digits, '-' and '_'.
-func validKey(s string) bool {
+func ValidID(s string) bool {
 	if s == "" || len(s) > 64 {
 		return false
 	}
@@ -186,4 +133,28 @@ func validKey(s string) bool {
 		}
 	}
 	return true
+}
+
+// validName reports whether s could be a command's name: 1 to 32 letters,
+// digits, '_', '-' or '.'.
+func validName(s string) bool {
+	if s == "" || len(s) > 32 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// clipRunes keeps at most n runes of s, the last one an ellipsis when cut.
+func clipRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
 }

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/veletasbot/veletas/bot"
+	"github.com/veletasbot/veletas/bot/console"
+	"github.com/veletasbot/veletas/bot/discord"
 	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
@@ -81,7 +83,7 @@ type Main struct {
 	Logger  *slog.Logger
 	DB      *store.DB
 	Bot     *bot.Bot
-	Discord *bot.Discord
+	Discord *discord.Adapter
 }
 
 // NewMain returns a Main on the process's streams and environment.
@@ -174,9 +176,9 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.Now == nil {
 		m.Now = time.Now
 	}
-	var clock *bot.OffsetClock
+	var clock *console.OffsetClock
 	if m.Console {
-		clock = &bot.OffsetClock{Base: m.Now} // moved forward by "wait 2d" lines
+		clock = &console.OffsetClock{Base: m.Now} // moved forward by "wait 2d" lines
 		m.Now = clock.Now
 	}
 	if !m.Console {
@@ -230,14 +232,14 @@ func (m *Main) Run(ctx context.Context) error {
 	m.Bot = bot.New(db, rend, m.Now, m.Logger, cfg)
 
 	if m.Console {
-		c := &bot.Console{Handler: m.Bot, Out: m.Stdout, Dir: m.OutDir, Self: ConsoleAI}
+		c := &console.Console{Handler: m.Bot, Out: m.Stdout, Dir: m.OutDir, Self: ConsoleAI}
 		if err := m.Bot.StartAI(bot.User{ID: ConsoleAI, Name: ConsoleAI}, c, m.aiConfig()); err != nil {
 			return err
 		}
 		c.Clock, c.Locale = clock, m.Locale
 		// The console's server speaks -locale too: the reminders and
 		// time-outs the sweep posts are in it.
-		if _, err := db.UpdateSettings(bot.ConsoleGuild, func(s *store.Settings) error {
+		if _, err := db.UpdateSettings(console.Guild, func(s *store.Settings) error {
 			s.Locale = m.Locale
 			return nil
 		}); err != nil {
@@ -245,8 +247,8 @@ func (m *Main) Run(ctx context.Context) error {
 		}
 		return c.Run(ctx, m.Stdin)
 	}
-	bot.RouteDiscordgoLogs(m.Logger, m.Token)
-	d, err := bot.NewDiscord(m.Token, m.APIURL, m.Bot, m.Logger)
+	discord.RouteDiscordgoLogs(m.Logger, m.Token)
+	d, err := discord.New(m.Token, m.APIURL, m.Bot, m.Logger)
 	if err != nil {
 		return err
 	}

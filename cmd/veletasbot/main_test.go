@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/veletasbot/veletas/bot/fakediscord"
 	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/internal/fakediscord"
 	"github.com/veletasbot/veletas/store"
 )
 

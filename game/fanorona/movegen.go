@@ -17,33 +17,19 @@ func (p *Position) gen(s *stepSets) {
 	opp := p.side[p.toMove^1]
 	dest := boardMask &^ (own | opp)
 	seq := p.visited != 0
+	skip := NoDir
 	if seq {
 		own = bit(p.piece)
 		dest &^= p.visited
+		skip = p.last
 	}
-	s.total = 0
 	if !seq && p.variant == Vela && p.toMove == Black && p.side[Black].Count() > 5 {
-		for d := Dir(0); d < 8; d++ {
-			s.app[d], s.wd[d] = 0, 0
-			s.paika[d] = own & shift(dest, d.Opposite())
-			s.total += s.paika[d].Count()
-		}
-		return
+		// Every step is a paika: generate with no opponent to capture.
+		opp = 0
 	}
-	var anyCap Bits
-	for d := Dir(0); d < 8; d++ {
-		o := d.Opposite()
-		movers := own & shift(dest, o)
-		if seq && d == p.last {
-			movers = 0
-		}
-		s.app[d] = movers & shift(shift(opp, o), o)
-		s.wd[d] = movers & shift(opp, d)
-		s.paika[d] = movers
-		anyCap |= s.app[d] | s.wd[d]
-		s.total += s.app[d].Count() + s.wd[d].Count()
-	}
-	if anyCap != 0 || seq {
+	any, n := genCaptures(s, own, dest, opp, skip)
+	s.total = n
+	if any != 0 || seq {
 		s.paika = [8]Bits{}
 		return
 	}

@@ -123,6 +123,9 @@ func ParseRecord(r io.Reader) (Game, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
+		if err == bufio.ErrTooLong {
+			return Game{}, newErr(ErrMalformed, "record is longer than 1 MiB; a game record is a few kilobytes")
+		}
 		return Game{}, newErr(ErrMalformed, "record could not be read: "+err.Error())
 	}
 	return g, nil

@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"errors"
+	"math"
 	"math/rand/v2"
 	"os/exec"
 	"strings"
@@ -186,35 +188,189 @@ func TestDeterministicForASeed(t *testing.T) {
 	for _, size := range veletas.Sizes {
 		g := randomPlayGame(t, size, r)
 		o := Options{Iterations: 400, Workers: 2, Seed: 42}
-		a1, _ := New(o).Act(g)
-		a2, _ := New(o).Act(g)
+		a1, err := New(o).Act(g)
+		if err != nil {
+			t.Fatalf("%s: first decision: %v", size, err)
+		}
+		a2, err := New(o).Act(g)
+		if err != nil {
+			t.Fatalf("%s: second decision: %v", size, err)
+		}
 		if a1.String() != a2.String() {
-			t.Fatalf("same seed, different actions: %s and %s", a1, a2)
+			t.Fatalf("%s: same seed, different actions: %s and %s", size, a1, a2)
+		}
+		if _, err := g.Play(a1); err != nil {
+			t.Fatalf("%s: the decision %s is illegal: %v", size, a1, err)
 		}
 	}
 }
 
-func TestLevelsAndElo(t *testing.T) {
-	for _, l := range Levels {
-		back, err := ParseLevel(strings.ToUpper(l.String()))
-		if err != nil || back != l {
-			t.Fatalf("ParseLevel(%s) = %v, %v", l, back, err)
+// searchGame returns a play-phase game where the search really runs: more
+// than one legal turn and no win in one.
+func searchGame(t *testing.T, size veletas.Size, r *rand.Rand) veletas.Game {
+	t.Helper()
+	for {
+		g := randomPlayGame(t, size, r)
+		pos := g.Position()
+		turns := pos.LegalTurns(nil)
+		if pos.Over() || len(turns) < 2 {
+			continue
+		}
+		win := false
+		for _, tn := range turns {
+			if pos.PlayLegal(tn).Winner() == pos.ToMove() {
+				win = true
+				break
+			}
+		}
+		if !win {
+			return g
 		}
 	}
-	if _, err := ParseLevel("grandmaster"); err == nil {
-		t.Fatal("unknown level accepted")
+}
+
+// stepClock is a clock that moves forward by step at each reading, safe
+// for the search's workers.
+type stepClock struct {
+	mu    sync.Mutex
+	now   time.Time
+	step  time.Duration
+	reads int
+}
+
+func (c *stepClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.reads++
+	c.now = c.now.Add(c.step)
+	return c.now
+}
+
+// playouts is the number of playouts of the player's last search, over
+// its workers.
+func playouts(p *Player) int {
+	n := 0
+	for _, root := range p.trees {
+		for _, c := range root.children {
+			n += c.visits
+		}
 	}
-	if h := Hard.Options(); h.Time > 5*time.Second || h.Workers != 2 {
-		t.Fatalf("hard thinks %v on %d workers", h.Time, h.Workers)
+	return n
+}
+
+// TestLevelsBoundedByPlayouts shows that a level's strength does not
+// depend on the machine: with a clock that never moves, a decision runs
+// exactly the level's playouts, and each level searches more than the one
+// below it.
+func TestLevelsBoundedByPlayouts(t *testing.T) {
+	g := searchGame(t, veletas.Size7, rand.New(rand.NewPCG(3, 5)))
+	levels := []Level{Easy, Medium}
+	if !testing.Short() {
+		levels = Levels
 	}
-	if m := Medium.Options(); m.Time >= time.Second {
-		t.Fatalf("medium may think %v", m.Time)
+	prev := 0
+	for _, l := range levels {
+		o := l.Options()
+		frozen := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		o.Now = func() time.Time { return frozen }
+		p := New(o)
+		a, err := p.Act(g)
+		if err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		if _, err := g.Play(a); err != nil {
+			t.Fatalf("%s chose the illegal %s: %v", l, a, err)
+		}
+		n := playouts(p)
+		if n != o.Iterations {
+			t.Errorf("%s ran %d playouts with a frozen clock, want its bound %d", l, n, o.Iterations)
+		}
+		if n <= prev {
+			t.Errorf("%s ran %d playouts, no more than the level below (%d)", l, n, prev)
+		}
+		prev = n
 	}
-	if d, _ := Elo(50, 100); d > 5 || d < -5 {
-		t.Fatalf("Elo of an even score = %v", d)
+}
+
+// TestLevelsStopInTime shows the time cap at work: with a clock that
+// moves a hundredth of the level's time at each reading, every level
+// stops after about a hundred readings, far below its playouts, and still
+// answers a legal action.
+func TestLevelsStopInTime(t *testing.T) {
+	g := searchGame(t, veletas.Size10, rand.New(rand.NewPCG(4, 6)))
+	for _, l := range Levels {
+		o := l.Options()
+		if o.Time <= 0 {
+			t.Fatalf("%s has no time cap", l)
+		}
+		clk := &stepClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), step: o.Time / 100}
+		o.Now = clk.Now
+		start := clk.now
+		p := New(o)
+		a, err := p.Act(g)
+		if err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		if _, err := g.Play(a); err != nil {
+			t.Fatalf("%s chose the illegal %s: %v", l, a, err)
+		}
+		if n := playouts(p); n == 0 || n > 100+2*o.Workers || n >= o.Iterations {
+			t.Errorf("%s ran %d playouts in its time (bound %d), want at most about 100", l, n, o.Iterations)
+		}
+		if used := clk.now.Sub(start); used > o.Time+time.Duration(2*o.Workers+1)*clk.step {
+			t.Errorf("%s thought %v by its clock, over its cap %v", l, used, o.Time)
+		}
 	}
-	if d, _ := Elo(75, 100); d < 180 || d > 200 {
-		t.Fatalf("Elo of 75%% = %v, want about 191", d)
+}
+
+func TestParseLevel(t *testing.T) {
+	for _, l := range Levels {
+		for _, s := range []string{l.String(), strings.ToUpper(l.String())} {
+			back, err := ParseLevel(s)
+			if err != nil || back != l {
+				t.Fatalf("ParseLevel(%q) = %v, %v", s, back, err)
+			}
+		}
+	}
+	for _, s := range []string{"grandmaster", "", "unknown", "easy "} {
+		if l, err := ParseLevel(s); !errors.Is(err, ErrUnknownLevel) {
+			t.Errorf("ParseLevel(%q) = %v, %v; want ErrUnknownLevel", s, l, err)
+		}
+	}
+}
+
+// TestElo checks the Elo estimate's behaviour: 0 for an even score,
+// symmetric, growing with the score, 400·log10(3) ≈ 191 for 75%, and a
+// margin that narrows with more games.
+func TestElo(t *testing.T) {
+	if d, _ := Elo(50, 100); math.Abs(d) > 1e-9 {
+		t.Errorf("Elo of an even score = %v, want 0", d)
+	}
+	prev := math.Inf(-1)
+	for w := 0; w <= 100; w++ {
+		d, m := Elo(w, 100)
+		back, _ := Elo(100-w, 100)
+		if math.Abs(d+back) > 1e-9 {
+			t.Errorf("Elo(%d, 100) = %v but Elo(%d, 100) = %v: not symmetric", w, d, 100-w, back)
+		}
+		if d <= prev {
+			t.Errorf("Elo(%d, 100) = %v, not above Elo(%d, 100) = %v", w, d, w-1, prev)
+		}
+		if m <= 0 || math.IsInf(m, 0) {
+			t.Errorf("Elo(%d, 100) margin %v", w, m)
+		}
+		prev = d
+	}
+	if d, _ := Elo(750, 1000); math.Abs(d-400*math.Log10(3)) > 2 {
+		t.Errorf("Elo of 75%% = %v, want about %v", d, 400*math.Log10(3))
+	}
+	_, m100 := Elo(60, 100)
+	_, m1000 := Elo(600, 1000)
+	if m1000 >= m100/2 {
+		t.Errorf("margin %v over 1000 games, %v over 100: want it about a third", m1000, m100)
+	}
+	if _, m := Elo(0, 0); !math.IsInf(m, 1) {
+		t.Errorf("margin without games = %v, want +Inf", m)
 	}
 }
 

@@ -1,0 +1,517 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/game/veletas/ai"
+	"github.com/veletasbot/veletas/store"
+)
+
+// Games against the AI
+//
+// `/veletas challenge opponent:@<the bot> level:… size:…` starts a game
+// against the computer player of package game/veletas/ai at once. The challenger
+// makes the first setup, as in a game between people, and the AI then
+// chooses sides: the pie rule protects the human, who places first, and
+// the AI's swap decision is its strongest part of the setup.
+//
+// The AI never acts inside an interaction. A handler that leaves the game
+// with the AI to act answers at once (the board, "… is thinking") and
+// queues the game once that reply is sent (Reply.After); a fixed pool of workers, started by StartAI and stopped
+// by StopAI, takes games from the queue, lets the AI choose, applies its
+// action through the store with the revision it thought about (dropped if
+// the game changed meanwhile, after a resignation say) and posts the new
+// board to the game's channel or thread through a Sender. StartAI, a
+// rescan every AIConfig.Rescan and Bot.Sweep find the games left with the
+// AI to act (after a restart, or a queue that was full).
+//
+// AI games have no time limit, are never rated and are left out of the
+// standings (store.Game.AI).
+
+// Sender posts a message to a channel outside any interaction, as the AI's
+// actions are. The Discord adapter and the console implement it.
+type Sender interface {
+	Send(ctx context.Context, channel string, r Reply) error
+}
+
+// Actor chooses the AI's actions; *ai.Player implements it. An Actor is
+// used by one worker at a time.
+type Actor interface {
+	Act(g veletas.Game) (veletas.Action, error)
+}
+
+// AIStore is what the AI needs from the store besides Store. *store.DB
+// implements it.
+type AIStore interface {
+	StartAIGame(guild, channel, human, ai, level string, size veletas.Size) (store.Game, error)
+	ActiveGames(guild string) ([]store.Game, error)
+}
+
+// AIConfig configures StartAI; zero values give the defaults.
+type AIConfig struct {
+	// Workers is how many AI decisions are computed at once (default
+	// GOMAXPROCS). Hard already searches on both cores.
+	Workers int
+	// Queue bounds the games waiting for a worker (default 1024); a game
+	// that does not fit waits for the next rescan.
+	Queue int
+	// Rescan is how often the active games are scanned for one the AI
+	// must act in but that is not queued (default a minute; negative: at
+	// start only).
+	Rescan time.Duration
+	// NewPlayer makes the AI player of a game; it is kept to reuse its
+	// search tree for the game's next decision when possible. Default:
+	// ai.NewLevel(level, game ID). Tests and the console inject players
+	// bounded by iterations, which repeat their choices.
+	NewPlayer func(level ai.Level, g store.Game) Actor
+}
+
+// aiRunner is the worker pool of the AI.
+type aiRunner struct {
+	b     *Bot
+	st    AIStore
+	self  User
+	send  Sender
+	cfg   AIConfig
+	queue chan uint64 // game IDs
+	stop  chan struct{}
+	wg    sync.WaitGroup
+
+	mu      sync.Mutex
+	stopped bool
+	pending map[uint64]*aiTask // queued or being decided, by game ID
+	idle    chan struct{}      // closed when pending becomes empty
+	players map[uint64]Actor   // players kept between decisions, by game ID
+}
+
+// aiTask is a game queued for the AI: where it is, and whether it was
+// queued again while a worker was deciding it.
+type aiTask struct {
+	guild, channel string
+	again          bool
+}
+
+// maxKeptPlayers bounds the players kept for their search trees between
+// decisions: a hard decision allocates about 14 MB on 10x10 (BenchmarkLevel).
+const maxKeptPlayers = 4
+
+// StartAI starts the AI's workers: self is the bot's own user (the
+// opponent to challenge; in the console a named user such as veletas),
+// send posts the AI's actions. It queues at once the active games whose
+// AI is to act. It fails when the store cannot host AI games or the AI is
+// already started.
+func (b *Bot) StartAI(self User, send Sender, cfg AIConfig) error {
+	st, ok := b.Store.(AIStore)
+	if !ok {
+		return errors.New("bot: the store cannot host games against the AI")
+	}
+	if !ValidID(self.ID) || send == nil {
+		return errors.New("bot: the AI needs the bot's user ID and a sender")
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	if cfg.Queue <= 0 {
+		cfg.Queue = 1024
+	}
+	if cfg.Rescan == 0 {
+		cfg.Rescan = time.Minute
+	}
+	if cfg.NewPlayer == nil {
+		cfg.NewPlayer = func(l ai.Level, g store.Game) Actor { return ai.NewLevel(l, g.ID) }
+	}
+	if self.Name == "" {
+		self.Name = "Veletas"
+	}
+	r := &aiRunner{b: b, st: st, self: self, send: send, cfg: cfg,
+		queue: make(chan uint64, cfg.Queue), stop: make(chan struct{}),
+		pending: map[uint64]*aiTask{}, players: map[uint64]Actor{}}
+	if !b.ai.CompareAndSwap(nil, r) {
+		return errors.New("bot: the AI is already started")
+	}
+	b.remember(self)
+	r.scan()
+	for range cfg.Workers {
+		r.wg.Add(1)
+		go r.work()
+	}
+	if cfg.Rescan > 0 {
+		r.wg.Add(1)
+		go r.rescan()
+	}
+	b.Logger.Info("bot: AI started", "self", self.ID, "workers", cfg.Workers)
+	return nil
+}
+
+// StopAI stops the AI's workers, waiting for the decisions under way to be
+// applied and posted (the longest takes a few seconds). Queued games stay
+// as they are stored and are found again by the next StartAI.
+func (b *Bot) StopAI() {
+	r := b.ai.Load()
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	if r.stopped {
+		r.mu.Unlock()
+		return
+	}
+	r.stopped = true
+	close(r.stop)
+	r.mu.Unlock()
+	r.wg.Wait()
+	r.mu.Lock()
+	clear(r.pending)
+	if r.idle != nil {
+		close(r.idle)
+		r.idle = nil
+	}
+	r.mu.Unlock()
+}
+
+// WaitAI returns when no game is queued for the AI or being decided (or
+// when ctx ends). The console calls it after each line so that its
+// transcript does not depend on timing.
+func (b *Bot) WaitAI(ctx context.Context) error {
+	r := b.ai.Load()
+	if r == nil {
+		return nil
+	}
+	r.mu.Lock()
+	idle := r.idle
+	r.mu.Unlock()
+	if idle == nil {
+		return nil
+	}
+	select {
+	case <-idle:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// isSelf reports whether user is the bot itself, with the AI running.
+func (b *Bot) isSelf(user string) bool {
+	r := b.ai.Load()
+	return r != nil && user == r.self.ID
+}
+
+// aiTurn queues g when its AI is to act; handlers call it after every
+// change of a game.
+func (b *Bot) aiTurn(g store.Game) {
+	if g.AI == "" || g.ToAct() != g.AI {
+		return
+	}
+	if r := b.ai.Load(); r != nil {
+		r.enqueue(g)
+	}
+}
+
+// aiAfter makes r start the AI once it is sent (Reply.After) when g has
+// the AI to act.
+func (b *Bot) aiAfter(r *Reply, g store.Game) {
+	if g.AI != "" && g.ToAct() == g.AI {
+		r.After = func() { b.aiTurn(g) }
+	}
+}
+
+// runAfter runs a reply's After hook, for the front ends.
+func runAfter(r Reply) {
+	if r.After != nil {
+		r.After()
+	}
+}
+
+// aiThinking is the line shown instead of a prompt while the AI is to act.
+func aiThinking(loc string, g store.Game) string {
+	return tr(loc, "ai.thinking", Mention(g.AI), g.AILevel)
+}
+
+// challengeAI starts a game against the AI at once; opp is the opponent
+// named, the bot itself unless level was given for a person.
+func (b *Bot) challengeAI(req Request, opp string) (Reply, error) {
+	r := b.ai.Load()
+	switch {
+	case r == nil: // a level was given, but the AI is off
+		return Reply{}, refuse("ai.off")
+	case opp != r.self.ID:
+		return Reply{}, refuse("ai.level.human")
+	}
+	lv := ai.Easy
+	if s := strings.TrimSpace(req.Options["level"]); s != "" {
+		var err error
+		if lv, err = ai.ParseLevel(s); err != nil || len(s) > 8 {
+			return Reply{}, refuse("ai.level.bad", Quote(s))
+		}
+	}
+	var size veletas.Size
+	if s := strings.TrimSpace(req.Options["size"]); s != "" {
+		var err error
+		if size, err = veletas.ParseSize(s); err != nil || len(s) > 5 {
+			return Reply{}, refuse("challenge.badsize", Quote(s))
+		}
+	}
+	return b.startAIGame(req, r, lv, size)
+}
+
+// startAIGame starts the game of req's user against the AI in req's
+// channel, in a new thread when the front end can make one.
+func (b *Bot) startAIGame(req Request, r *aiRunner, lv ai.Level, size veletas.Size) (Reply, error) {
+	loc := req.Locale
+	g, err := r.st.StartAIGame(req.Guild, req.Channel, req.User.ID, r.self.ID, lv.String(), size)
+	if err != nil {
+		if errors.Is(err, store.ErrChannelBusy) {
+			return Reply{}, b.busy(req)
+		}
+		return Reply{}, err
+	}
+	b.Logger.Info("bot: AI game started", "game", g.ID, "guild", g.Guild, "channel", g.Channel, "size", g.Size.String(), "level", g.AILevel)
+	intro := tr(loc, "ai.start", Mention(req.User.ID), g.AILevel)
+	defer b.aiTurn(g) // never true today: the human places first
+	if req.Threads != nil {
+		thread, err := req.Threads.StartThread(g.Channel, tr(loc, "ai.thread", g.Size, b.name(g.Players[0]), g.AILevel))
+		if err == nil {
+			g2, err := b.Store.SetGameThread(g.Guild, g.Channel, thread)
+			if err == nil {
+				view, err := b.gameViewIn(loc, g2, tr(loc, "game.starts"), true)
+				if err != nil {
+					return Reply{}, err
+				}
+				return Reply{
+					Text:  tr(loc, "accept.inthread", intro, ChannelMention(thread)),
+					Posts: []Post{{Channel: thread, Reply: view}},
+				}, nil
+			}
+			b.Logger.Warn("bot: recording the game's thread failed; playing in the channel", "game", g.ID, "err", err)
+		} else {
+			b.Logger.Info("bot: no thread for the game; playing in the channel", "game", g.ID, "err", err)
+		}
+	}
+	return b.gameViewIn(loc, g, intro, true)
+}
+
+// enqueue queues a game for a worker, or marks it to be looked at again
+// when a worker has it already.
+func (r *aiRunner) enqueue(g store.Game) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stopped {
+		return
+	}
+	if t, ok := r.pending[g.ID]; ok {
+		t.again = true
+		return
+	}
+	select {
+	case r.queue <- g.ID:
+	default:
+		r.b.Logger.Warn("bot: AI queue full; the game waits for the next rescan", "game", g.ID)
+		return
+	}
+	if len(r.pending) == 0 {
+		r.idle = make(chan struct{})
+	}
+	r.pending[g.ID] = &aiTask{guild: g.Guild, channel: g.Channel}
+}
+
+// done ends a worker's task for game id: queued again when it was marked
+// meanwhile, else forgotten.
+func (r *aiRunner) done(id uint64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	t, ok := r.pending[id]
+	if !ok {
+		return
+	}
+	if t.again && !r.stopped {
+		t.again = false
+		select {
+		case r.queue <- id:
+			return
+		default:
+		}
+	}
+	delete(r.pending, id)
+	if len(r.pending) == 0 && r.idle != nil {
+		close(r.idle)
+		r.idle = nil
+	}
+}
+
+func (r *aiRunner) task(id uint64) (aiTask, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	t, ok := r.pending[id]
+	if !ok {
+		return aiTask{}, false
+	}
+	return *t, true
+}
+
+// scan queues every active game whose AI is to act.
+func (r *aiRunner) scan() {
+	games, err := r.st.ActiveGames("")
+	if err != nil {
+		r.b.Logger.Warn("bot: scanning games for the AI failed", "err", err)
+		return
+	}
+	for _, g := range games {
+		if g.AI == r.self.ID {
+			r.b.aiTurn(g)
+		}
+	}
+}
+
+func (r *aiRunner) rescan() {
+	defer r.wg.Done()
+	t := time.NewTicker(r.cfg.Rescan)
+	defer t.Stop()
+	for {
+		select {
+		case <-r.stop:
+			return
+		case <-t.C:
+			r.scan()
+		}
+	}
+}
+
+func (r *aiRunner) work() {
+	defer r.wg.Done()
+	for {
+		select {
+		case <-r.stop:
+			return
+		case id := <-r.queue:
+			select {
+			case <-r.stop:
+				return
+			default:
+			}
+			r.decide(id)
+			r.done(id)
+		}
+	}
+}
+
+// take returns the kept player of a game, or a new one; the caller has it
+// alone until it gives it back with keep.
+func (r *aiRunner) take(g store.Game, lv ai.Level) Actor {
+	r.mu.Lock()
+	p, ok := r.players[g.ID]
+	delete(r.players, g.ID)
+	r.mu.Unlock()
+	if ok {
+		return p
+	}
+	return r.cfg.NewPlayer(lv, g)
+}
+
+func (r *aiRunner) keep(id uint64, p Actor) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.players) >= maxKeptPlayers {
+		for k := range r.players { // drop one, any
+			delete(r.players, k)
+			break
+		}
+	}
+	r.players[id] = p
+}
+
+// act asks an Actor for an action, turning a panic into an error.
+func act(p Actor, g veletas.Game) (a veletas.Action, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("bot: the AI panicked: %v", v)
+		}
+	}()
+	return p.Act(g)
+}
+
+// decide lets the AI act in game id if it is still its turn, applies the
+// action at the revision it saw and posts the new board.
+func (r *aiRunner) decide(id uint64) {
+	t, ok := r.task(id)
+	if !ok {
+		return
+	}
+	log := r.b.Logger.With("game", id)
+	defer func() {
+		if v := recover(); v != nil {
+			log.Error("bot: the AI failed", "panic", v)
+		}
+	}()
+	g, err := r.b.Store.ActiveGame(t.guild, t.channel)
+	if err != nil || g.ID != id || g.AI == "" || g.ToAct() != g.AI {
+		return // over, or the AI is not to act
+	}
+	lv, err := ai.ParseLevel(g.AILevel)
+	if err != nil {
+		log.Error("bot: AI game with an unknown level", "level", g.AILevel)
+		return
+	}
+	p := r.take(g, lv)
+	start := time.Now()
+	a, err := act(p, g.State())
+	if err != nil {
+		log.Error("bot: the AI found no action; playing a random one", "err", err)
+		p = nil
+		if a, err = act(ai.NewRandom(g.ID), g.State()); err != nil {
+			log.Error("bot: no random action either", "err", err)
+			return
+		}
+	}
+	g2, err := r.b.Store.Apply(g.Guild, g.Channel, g.AI, g.Revision, a)
+	if errors.Is(err, store.ErrIllegal) {
+		// A bug in the AI must not leave the game stuck: a random legal
+		// action instead.
+		log.Error("bot: the AI chose an illegal action; playing a random one", "action", a.String(), "err", err)
+		p = nil
+		if a, err = act(ai.NewRandom(g.ID), g.State()); err == nil {
+			g2, err = r.b.Store.Apply(g.Guild, g.Channel, g.AI, g.Revision, a)
+		}
+	}
+	switch {
+	case errors.Is(err, store.ErrStaleRevision) || errors.Is(err, store.ErrNoGame) || errors.Is(err, store.ErrNotYourTurn):
+		log.Info("bot: AI action dropped: the game changed while it thought", "action", a.String(), "err", err)
+		return
+	case err != nil:
+		log.Error("bot: applying the AI's action failed", "action", a.String(), "err", err)
+		return
+	}
+	if !g2.Over() && p != nil {
+		r.keep(id, p)
+	}
+	log.Debug("bot: AI acted", "action", a.String(), "level", g.AILevel, "ms", time.Since(start).Milliseconds())
+	if g2.Over() {
+		r.b.Logger.Info("bot: game over", "game", g2.ID, "winner", g2.Winner, "reason", g2.Reason.String())
+	}
+	loc := "" // the server's language (/veletas settings), as for the other notices
+	if set, err := r.b.Store.Settings(g2.Guild); err == nil {
+		loc = set.Locale
+	}
+	view, err := r.b.gameViewIn(loc, g2, "", true)
+	if err != nil {
+		log.Error("bot: showing the AI's action failed", "err", err)
+		return
+	}
+	channel := g2.Channel
+	if g2.Thread != "" {
+		channel = g2.Thread
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := r.send.Send(ctx, channel, view); err != nil {
+		log.Warn("bot: posting the AI's action failed", "channel", channel, "err", err)
+	}
+	r.b.aiTurn(g2) // never true today: the human acts next
+}

@@ -1,0 +1,520 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/game/veletas/ai"
+	"github.com/veletasbot/veletas/store"
+)
+
+// aiName is the bot's user ID in these tests.
+const aiName = "veletas"
+
+// postBox is a Sender that keeps what the AI posts.
+type postBox struct{ ch chan Post }
+
+func newPostBox() *postBox { return &postBox{ch: make(chan Post, 256)} }
+
+func (p *postBox) Send(ctx context.Context, channel string, r Reply) error {
+	p.ch <- Post{Channel: channel, Reply: r}
+	return nil
+}
+
+// drain returns the posts sent so far.
+func (p *postBox) drain() []Post {
+	var out []Post
+	for {
+		select {
+		case m := <-p.ch:
+			out = append(out, m)
+		default:
+			return out
+		}
+	}
+}
+
+// wait returns the next post, failing after a generous timeout.
+func (p *postBox) wait(tb testing.TB) Post {
+	tb.Helper()
+	select {
+	case m := <-p.ch:
+		return m
+	case <-time.After(20 * time.Second):
+		tb.Fatal("the AI posted nothing")
+	}
+	return Post{}
+}
+
+// seededAI makes players bounded by iterations alone, seeded by the game
+// ID: their choices repeat.
+func seededAI(iterations int) func(ai.Level, store.Game) Actor {
+	return func(l ai.Level, g store.Game) Actor {
+		return ai.New(ai.Options{Iterations: iterations, Seed: g.ID, Workers: 1, PlayoutDepth: 4,
+			SetupCandidates: 2, SetupPlayouts: 4})
+	}
+}
+
+// blockingAI is an AI that announces each decision on started and makes
+// it only once release is closed.
+type blockingAI struct {
+	started chan uint64
+	release chan struct{}
+}
+
+func newBlockingAI() *blockingAI {
+	return &blockingAI{started: make(chan uint64, 64), release: make(chan struct{})}
+}
+
+func (b *blockingAI) player(l ai.Level, g store.Game) Actor {
+	return actorFunc(func(st veletas.Game) (veletas.Action, error) {
+		select {
+		case b.started <- g.ID:
+		default: // nobody waits for the later decisions
+		}
+		<-b.release
+		return ai.NewRandom(g.ID).Act(st)
+	})
+}
+
+type actorFunc func(veletas.Game) (veletas.Action, error)
+
+func (f actorFunc) Act(g veletas.Game) (veletas.Action, error) { return f(g) }
+
+// waitStarted waits until the AI is deciding game id.
+func (b *blockingAI) waitStarted(tb testing.TB, id uint64) {
+	tb.Helper()
+	select {
+	case got := <-b.started:
+		if got != id {
+			tb.Fatalf("the AI decides game %d, want %d", got, id)
+		}
+	case <-time.After(20 * time.Second):
+		tb.Fatal("the AI did not start deciding")
+	}
+}
+
+// startAI starts the env's AI, stopped at the end of the test.
+func (e *env) startAI(cfg AIConfig) *postBox {
+	e.tb.Helper()
+	box := newPostBox()
+	if err := e.bot.StartAI(User{ID: aiName, Name: aiName}, box, cfg); err != nil {
+		e.tb.Fatal(err)
+	}
+	e.tb.Cleanup(e.bot.StopAI)
+	return box
+}
+
+// act runs a command and then, as a front end does once the reply is
+// sent, its After hook (which starts the AI).
+func (e *env) act(user, sub string, opts ...string) Reply {
+	e.tb.Helper()
+	r := e.cmd(user, sub, opts...)
+	runAfter(r)
+	return r
+}
+
+func (e *env) waitAI() {
+	e.tb.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := e.bot.WaitAI(ctx); err != nil {
+		e.tb.Fatal("waiting for the AI:", err)
+	}
+}
+
+// playAI plays a whole 7x7 game of alice against the AI in the env's
+// channel, alice's actions random from seed, and returns the finished
+// game and the message that ended it.
+func playAI(t *testing.T, e *env, box *postBox, seed uint64) (store.Game, Reply) {
+	start := public(t, e.cmd("alice", "challenge", "opponent="+aiName, "level=easy", "size=7"))
+	decodePNG(t, start)
+	for _, want := range []string{"<@alice> plays against me, the computer (easy)", "do not count in the standings",
+		"<@alice>, your turn (Black)"} {
+		if !strings.Contains(start.Text, want) {
+			t.Fatalf("start lacks %q: %q", want, start.Text)
+		}
+	}
+	if !hasMention(start, "alice") {
+		t.Fatalf("start does not ping alice: %v", start.Mentions)
+	}
+	r := rand.New(rand.NewPCG(seed, 9))
+	aiActions := 0
+	var final Reply
+	for i := 0; ; i++ {
+		g, err := e.db.ActiveGame(e.guild, e.chann)
+		if errors.Is(err, store.ErrNoGame) {
+			break
+		}
+		if err != nil || i > 100 {
+			t.Fatal(i, err)
+		}
+		if g.ToAct() != "alice" {
+			t.Fatalf("after waiting for the AI, %q is to act", g.ToAct())
+		}
+		user, sub, opts := nextCommand(t, g, r)
+		rep := public(t, e.act(user, sub, opts...))
+		decodePNG(t, rep)
+		// Each of alice's actions either wins or leaves the AI to act
+		// (which may have acted already).
+		if strings.Contains(rep.Text, "**<@alice> wins**") {
+			final = rep
+			break
+		}
+		if !strings.Contains(rep.Text, "<@veletas> (computer, easy) is thinking") || len(rep.Mentions) != 0 || len(rep.Buttons) != 0 {
+			t.Fatalf("reply while the AI is to act: %+v", rep)
+		}
+		e.waitAI()
+		posts := box.drain()
+		for _, p := range posts {
+			aiActions++
+			if p.Channel != e.chann {
+				t.Fatalf("AI posted in %q", p.Channel)
+			}
+			decodePNG(t, p.Reply)
+			if p.Reply.Ephemeral || !strings.Contains(p.Reply.Text, "by <@veletas>") {
+				t.Fatalf("AI post: %+v", p.Reply)
+			}
+		}
+		if len(posts) > 0 {
+			last := posts[len(posts)-1].Reply
+			_, err := e.db.ActiveGame(e.guild, e.chann)
+			switch {
+			case errors.Is(err, store.ErrNoGame):
+				if !strings.Contains(last.Text, "**<@veletas> wins**") {
+					t.Fatalf("the AI's winning post: %q", last.Text)
+				}
+				final = last
+			case !strings.Contains(last.Text, "<@alice>, your turn") || !hasMention(last, "alice"):
+				t.Fatalf("the AI's post does not hand over to alice: %q %v", last.Text, last.Mentions)
+			}
+		} else {
+			t.Fatal("the AI did not act")
+		}
+	}
+	if aiActions < 3 {
+		t.Fatalf("the AI acted %d times", aiActions)
+	}
+	done, err := e.db.FinishedGames(e.guild, "", 1)
+	if err != nil || len(done) != 1 {
+		t.Fatal(done, err)
+	}
+	return done[0], final
+}
+
+func TestAIWholeGame(t *testing.T) {
+	var records []string
+	for run := 0; run < 2; run++ {
+		e := newEnv(t, Config{})
+		box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(40)})
+		g, final := playAI(t, e, box, 5)
+		if !strings.Contains(final.Text, "Games against the computer do not count in the standings.") || strings.Contains(final.Text, "/veletas standings") {
+			t.Fatalf("the final message of an AI game: %q", final.Text)
+		}
+		if g.AI != aiName || g.AILevel != "easy" || g.Winner == "" || g.Reason != store.ReasonMajority {
+			t.Fatalf("finished: %+v", g)
+		}
+		records = append(records, g.Record)
+		st := public(t, e.cmd("carol", "standings"))
+		if strings.Contains(st.Text, "<@alice>") || strings.Contains(st.Text, "<@"+aiName+">") {
+			t.Fatalf("standings count the AI game: %q", st.Text)
+		}
+		rec := public(t, e.cmd("alice", "record"))
+		if !strings.Contains(rec.Text, g.Record) {
+			t.Fatalf("record: %q", rec.Text)
+		}
+		// The channel is free again, for people too.
+		public(t, e.cmd("alice", "challenge", "opponent=bob"))
+	}
+	if records[0] != records[1] {
+		t.Fatalf("a seeded AI did not repeat its game:\n%s\n%s", records[0], records[1])
+	}
+}
+
+func TestAIDoesNotBlockOtherGames(t *testing.T) {
+	e := newEnv(t, Config{})
+	blk := newBlockingAI()
+	box := e.startAI(AIConfig{Workers: 1, NewPlayer: blk.player})
+	released := false
+	t.Cleanup(func() {
+		if !released {
+			close(blk.release)
+		}
+	})
+	r := rand.New(rand.NewPCG(1, 1))
+
+	// c1: alice against the AI; her setup sets it thinking, and it blocks.
+	e.chann = "c1"
+	public(t, e.cmd("alice", "challenge", "opponent="+aiName, "size=7"))
+	g1, _ := e.db.ActiveGame(e.guild, "c1")
+	user, sub, opts := nextCommand(t, g1, r)
+	public(t, e.act(user, sub, opts...))
+	blk.waitStarted(t, g1.ID)
+
+	// Meanwhile every other command is answered.
+	e.chann = "c2"
+	e.startGame("7")
+	g2, _ := e.db.ActiveGame(e.guild, "c2")
+	user, sub, opts = nextCommand(t, g2, r)
+	public(t, e.cmd(user, sub, opts...))
+	e.chann = "c3"
+	public(t, e.cmd("carol", "challenge", "opponent="+aiName, "size=9", "level=hard"))
+	g3, _ := e.db.ActiveGame(e.guild, "c3")
+	user, sub, opts = nextCommand(t, g3, r)
+	rep := public(t, e.act(user, sub, opts...)) // queued behind c1
+	if !strings.Contains(rep.Text, "(computer, hard) is thinking") {
+		t.Fatalf("c3: %q", rep.Text)
+	}
+	e.chann = "c1"
+	b := public(t, e.cmd("bob", "board"))
+	if !strings.Contains(b.Text, "is thinking") {
+		t.Fatalf("board while the AI thinks: %q", b.Text)
+	}
+	// alice cannot act for the AI.
+	refused(t, e.cmd("alice", "keep"), "not your turn")
+	refused(t, e.cmd("alice", "swap"), "not your turn")
+	// alice resigns while the AI thinks: its action is dropped.
+	public(t, e.cmd("alice", "resign"))
+	if posts := box.drain(); len(posts) != 0 {
+		t.Fatalf("posted while blocked: %+v", posts)
+	}
+
+	close(blk.release)
+	released = true
+	e.waitAI()
+	posts := box.drain()
+	if len(posts) == 0 {
+		t.Fatal("the AI did not act in c3")
+	}
+	for _, p := range posts {
+		if p.Channel != "c3" {
+			t.Fatalf("AI posted in %s: %q", p.Channel, p.Reply.Text)
+		}
+	}
+	if !strings.Contains(e.logs.String(), "AI action dropped") {
+		t.Fatalf("the dropped action is not logged:\n%s", e.logs.String())
+	}
+	if g, err := e.db.ActiveGame(e.guild, "c3"); err != nil || g.ToAct() != "carol" {
+		t.Fatalf("c3 after the AI: %v %q", err, g.ToAct())
+	}
+}
+
+func TestAIRestart(t *testing.T) {
+	e := newEnv(t, Config{})
+	// A game left with the AI to act, as after a crash: the store has it,
+	// no bot queued it.
+	g, err := e.db.StartAIGame(e.guild, e.chann, "alice", aiName, "medium", veletas.Size7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(2, 2))
+	if g, err = e.db.Apply(e.guild, e.chann, "alice", g.Revision, g.Position().RandomSetup(r)); err != nil {
+		t.Fatal(err)
+	}
+	// A game between people is left alone.
+	e.chann = "c2"
+	e.startGame("7")
+	e.chann = "c1"
+
+	box := e.startAI(AIConfig{Workers: 2, NewPlayer: seededAI(30), Rescan: 5 * time.Millisecond})
+	p := box.wait(t)
+	if p.Channel != "c1" || !strings.Contains(p.Reply.Text, "by <@veletas>") {
+		t.Fatalf("first post after the restart: %q in %s", p.Reply.Text, p.Channel)
+	}
+	e.waitAI()
+	box.drain()
+	g, err = e.db.ActiveGame(e.guild, e.chann)
+	if err != nil || g.ToAct() != "alice" || g.Revision < 2 {
+		t.Fatalf("after the restart: %v rev %d, %q to act", err, g.Revision, g.ToAct())
+	}
+	// A change that no handler saw (another process, say) is found by
+	// the rescan.
+	a := g.Position().RandomSetup(r)
+	if q := g.Position(); q.Phase() == veletas.PhasePlay {
+		turn, _ := q.RandomTurn(r)
+		a = veletas.TurnAction(turn)
+	}
+	if _, err := e.db.Apply(e.guild, e.chann, "alice", g.Revision, a); err != nil {
+		t.Fatal(err)
+	}
+	if p := box.wait(t); !strings.Contains(p.Reply.Text, "by <@veletas>") {
+		t.Fatalf("post after the rescan: %q", p.Reply.Text)
+	}
+}
+
+func TestAIRefusals(t *testing.T) {
+	e := newEnv(t, Config{})
+	// Before StartAI the bot's user is just a bot.
+	req := e.req("alice", "challenge", "opponent="+aiName, "size=7")
+	req.Users = map[string]User{aiName: {ID: aiName, Name: aiName, Bot: true}}
+	refused(t, e.bot.Handle(context.Background(), req), "is a bot and cannot play")
+	req.Options["level"] = "easy"
+	refused(t, e.bot.Handle(context.Background(), req), "my computer player is not running")
+
+	blk := newBlockingAI()
+	e.startAI(AIConfig{Workers: 1, NewPlayer: blk.player})
+	t.Cleanup(func() { close(blk.release) })
+	refused(t, e.cmd("alice", "challenge", "opponent=bob", "level=easy"), "`level` option is for a game against me")
+	refused(t, e.cmd("alice", "challenge", "opponent="+aiName, "level=expert"), "is not a level")
+	refused(t, e.cmd("alice", "challenge", "opponent="+aiName, "size=8"), "is not a board size")
+	public(t, e.bot.Handle(context.Background(), req)) // Users marks the bot a bot: still the AI
+	g, err := e.db.ActiveGame(e.guild, e.chann)
+	if err != nil || g.AI != aiName || g.AILevel != "easy" || g.Size != veletas.Size7 {
+		t.Fatalf("a challenge marked bot did not start an AI game: %v %+v", err, g)
+	}
+}
+
+func TestAIChallengeRefusalsInGame(t *testing.T) {
+	e := newEnv(t, Config{})
+	blk := newBlockingAI()
+	e.startAI(AIConfig{Workers: 1, NewPlayer: blk.player})
+	t.Cleanup(func() { close(blk.release) })
+	public(t, e.cmd("alice", "challenge", "opponent="+aiName))
+	g, _ := e.db.ActiveGame(e.guild, e.chann)
+	if g.Size != veletas.Size10 || g.AILevel != "easy" {
+		t.Fatalf("defaults: %v %q", g.Size, g.AILevel)
+	}
+	refused(t, e.cmd("alice", "challenge", "opponent="+aiName), "already has a game")
+	refused(t, e.cmd("bob", "challenge", "opponent=carol"), "already has a game")
+	refused(t, e.cmd("alice", "accept"), "no challenge for you")
+	refused(t, e.cmd("carol", "resign"), "not playing this game")
+	refused(t, e.cmd("carol", "setup", "shooters=d4 g7 b9", "stone=e5"), "not playing this game")
+	// alice's setup sets the AI thinking; she cannot act in its place.
+	r := rand.New(rand.NewPCG(4, 4))
+	user, sub, opts := nextCommand(t, g, r)
+	public(t, e.act(user, sub, opts...))
+	blk.waitStarted(t, g.ID)
+	refused(t, e.cmd("alice", "keep"), "not your turn")
+	refused(t, e.cmd("alice", "setup", "shooters=d4 g7 b9 j1", "stone=e5"), "not your turn")
+}
+
+func TestAIRematchAndTakeback(t *testing.T) {
+	e := newEnv(t, Config{})
+	box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20)})
+	g, final := playAI(t, e, box, 11)
+	// Rematch starts the next game against the AI at once, same level
+	// and size; only a player may ask.
+	refused(t, e.press("carol", button(t, final, "Rematch")), "Only the two players")
+	re := public(t, e.press("alice", button(t, final, "Rematch")))
+	if !strings.Contains(re.Text, "<@alice> plays against me, the computer (easy)") || !strings.Contains(re.Text, "<@alice>, your turn") {
+		t.Fatalf("rematch: %q", re.Text)
+	}
+	g2, err := e.db.ActiveGame(e.guild, e.chann)
+	if err != nil || g2.ID == g.ID || g2.AI != aiName || g2.AILevel != "easy" || g2.Size != g.Size || g2.Players[0] != "alice" {
+		t.Fatalf("rematch game: %v %+v", err, g2)
+	}
+	refused(t, e.press("alice", button(t, final, "Rematch")), "already has a game")
+	// No takebacks against the computer.
+	user, sub, opts := nextCommand(t, g2, rand.New(rand.NewPCG(1, 3)))
+	public(t, e.act(user, sub, opts...))
+	e.waitAI()
+	refused(t, e.cmd("alice", "takeback"), "does not take back moves")
+}
+
+func TestAIInJapanese(t *testing.T) {
+	e := newEnv(t, Config{})
+	blk := newBlockingAI()
+	e.startAI(AIConfig{Workers: 1, NewPlayer: blk.player})
+	t.Cleanup(func() { close(blk.release) })
+	req := e.req("alice", "challenge", "opponent="+aiName, "size=7")
+	req.Locale = "ja"
+	start := public(t, e.bot.Handle(context.Background(), req))
+	if !strings.Contains(start.Text, "コンピューター") {
+		t.Fatalf("start in Japanese: %q", start.Text)
+	}
+	g, _ := e.db.ActiveGame(e.guild, e.chann)
+	user, sub, opts := nextCommand(t, g, rand.New(rand.NewPCG(1, 4)))
+	req = e.req(user, sub, opts...)
+	req.Locale = "ja"
+	rep := public(t, e.bot.Handle(context.Background(), req))
+	if !strings.Contains(rep.Text, "<@veletas>（コンピューター、easy）が考えています") {
+		t.Fatalf("thinking in Japanese: %q", rep.Text)
+	}
+	req = e.req("alice", "challenge", "opponent=bob", "level=hard")
+	req.Locale = "fr"
+	refused(t, e.bot.Handle(context.Background(), req), "L'option `level` sert pour une partie contre moi")
+}
+
+// TestAISweep: the time limits' sweep also queues a game the AI is to act
+// in that nobody queued (the AI's own rescan is off here).
+func TestAISweep(t *testing.T) {
+	e := newEnv(t, Config{})
+	box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20), Rescan: -1})
+	g, err := e.db.StartAIGame(e.guild, e.chann, "alice", aiName, "easy", veletas.Size7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.db.ApplyToken(e.guild, e.chann, "alice", g.Revision, "[d4]a1"); err != nil {
+		t.Fatal(err)
+	}
+	e.waitAI()
+	if posts := box.drain(); len(posts) != 0 {
+		t.Fatalf("the AI acted unasked: %+v", posts)
+	}
+	e.bot.Sweep(e.clock.Now())
+	e.waitAI()
+	if posts := box.drain(); len(posts) == 0 || !strings.Contains(posts[0].Reply.Text, "by <@veletas>") {
+		t.Fatalf("after the sweep: %+v", posts)
+	}
+}
+
+// TestAIAfterReply: the AI starts on its move only once the reply to the
+// move it answers has been sent (Reply.After), so that its move never
+// shows first.
+func TestAIAfterReply(t *testing.T) {
+	e := newEnv(t, Config{})
+	box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20), Rescan: -1})
+	public(t, e.cmd("alice", "challenge", "opponent="+aiName, "size=7"))
+	rep := public(t, e.cmd("alice", "setup", "shooters=d4", "stone=a1"))
+	if rep.After == nil {
+		t.Fatal("no After hook on a reply that leaves the AI to act")
+	}
+	e.waitAI()
+	if posts := box.drain(); len(posts) != 0 {
+		t.Fatalf("the AI acted before the reply was sent: %+v", posts)
+	}
+	runAfter(rep)
+	e.waitAI()
+	if posts := box.drain(); len(posts) == 0 {
+		t.Fatal("the AI did not act after the reply was sent")
+	}
+	if r := e.cmd("carol", "board"); r.After != nil {
+		t.Fatal("After on a reply that does not leave the AI to act")
+	}
+}
+
+// TestAIFaultyPlayer: an AI that fails, panics or chooses an illegal
+// action does not leave the game stuck: a random legal action is played.
+func TestAIFaultyPlayer(t *testing.T) {
+	faults := []actorFunc{
+		func(veletas.Game) (veletas.Action, error) { return veletas.Action{}, errors.New("no idea") },
+		func(veletas.Game) (veletas.Action, error) { panic("boom") },
+		func(veletas.Game) (veletas.Action, error) { // a turn, illegal before the turns
+			return veletas.TurnAction(veletas.Turn{From: 0, To: veletas.NoSquare, Shot: 1}), nil
+		},
+	}
+	for i, f := range faults {
+		e := newEnv(t, Config{})
+		box := e.startAI(AIConfig{Workers: 1, NewPlayer: func(ai.Level, store.Game) Actor { return f }, Rescan: -1})
+		public(t, e.cmd("alice", "challenge", "opponent="+aiName, "size=7"))
+		public(t, e.act("alice", "setup", "shooters=d4", "stone=a1")) // the AI chooses sides
+		e.waitAI()
+		// With the choice made, f acts in the second setup (when the AI
+		// kept) or alice does; play on until it is alice's turn to move.
+		g, err := e.db.ActiveGame(e.guild, e.chann)
+		if err != nil || g.Revision < 2 {
+			t.Fatalf("fault %d: %v, revision %d", i, err, g.Revision)
+		}
+		if g.ToAct() == aiName {
+			t.Fatalf("fault %d: the game is stuck with the AI to act", i)
+		}
+		if len(box.drain()) == 0 {
+			t.Fatalf("fault %d: nothing posted", i)
+		}
+	}
+}

@@ -1,0 +1,245 @@
+package bot
+
+// Challenges: /veletas challenge (to someone, or open to anyone), its
+// Accept, Decline and Withdraw buttons, /veletas accept and decline, and
+// the terms a challenge sets (rated, time per move). A game against the
+// computer starts at once instead (aigames.go).
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/store"
+)
+
+func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
+	opp := strings.TrimSpace(req.Options["opponent"])
+	if opp != "" && !ValidID(opp) {
+		return Reply{}, refuse("challenge.name")
+	}
+	if b.isSelf(opp) || strings.TrimSpace(req.Options["level"]) != "" {
+		return b.challengeAI(req, opp) // a game against the AI (aigames.go)
+	}
+	if u, ok := req.Users[opp]; ok && u.Bot {
+		return Reply{}, refuse("challenge.bot", Mention(opp))
+	}
+	size := veletas.Size10
+	if s := strings.TrimSpace(req.Options["size"]); s != "" {
+		var err error
+		if size, err = veletas.ParseSize(s); err != nil || len(s) > 5 {
+			return Reply{}, refuse("challenge.badsize", Quote(s))
+		}
+	}
+	rated, moveTime, err := b.challengeTerms(req)
+	if err != nil {
+		return Reply{}, err
+	}
+	c, err := b.Store.CreateChallenge(store.Challenge{
+		Guild: req.Guild, Channel: req.Channel, Challenger: req.User.ID, Opponent: opp, Size: size,
+		Rated: rated, MoveTime: moveTime,
+	})
+	if err != nil {
+		if errors.Is(err, store.ErrChannelBusy) {
+			return Reply{}, b.busy(req)
+		}
+		return Reply{}, err
+	}
+	if opp == "" {
+		return openChallengeReply(req, c), nil // anyone may accept (endgame.go)
+	}
+	key := strconv.FormatUint(c.ID, 10)
+	return Reply{
+		Text: tr(req.Locale, "challenge.text", Mention(opp), Mention(req.User.ID), c.Size, Mention(req.User.ID),
+			termsText(req.Locale, c.Rated, c.MoveTime), c.Expires.Unix()),
+		Mentions: []string{opp},
+		Buttons: []Button{
+			{Label: tr(req.Locale, "button.accept"), CustomID: buttonID{Action: btnAccept, Key: key}.String(), Style: Success},
+			{Label: tr(req.Locale, "button.decline"), CustomID: buttonID{Action: btnDecline, Key: key}.String(), Style: Danger},
+		},
+	}, nil
+}
+
+// busy explains that the channel has a game and points to it.
+func (b *Bot) busy(req Request) error {
+	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
+	if err == nil && g.Thread != "" && g.Thread != req.Channel {
+		return refuse("busy.thread", ChannelMention(g.Thread))
+	}
+	return refuse("busy.channel")
+}
+
+func (b *Bot) acceptCommand(ctx context.Context, req Request) (Reply, error) {
+	c, err := b.Store.PendingChallenge(req.Guild, req.Channel, req.User.ID)
+	if err != nil {
+		if errors.Is(err, store.ErrChallengeNotFound) {
+			return Reply{}, refuse("accept.none")
+		}
+		return Reply{}, err
+	}
+	return b.accept(req, c.ID)
+}
+
+func (b *Bot) acceptButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
+	cid, err := strconv.ParseUint(id.Key, 10, 64)
+	if err != nil {
+		return Reply{}, refuse("button.notmine")
+	}
+	return b.accept(req, cid)
+}
+
+// accept starts the game of challenge cid, in a new thread when the front
+// end can make one, else in the channel.
+func (b *Bot) accept(req Request, cid uint64) (Reply, error) {
+	g, err := b.Store.AcceptChallenge(cid, req.User.ID)
+	if err != nil {
+		return Reply{}, b.challengeRefusal(cid, err)
+	}
+	b.Logger.Info("bot: game started", "game", g.ID, "guild", g.Guild, "channel", g.Channel, "size", g.Size.String())
+	// The opponent (who accepted) and the challenger, whichever plays first.
+	acceptor, challenger := g.Players[1], g.Players[0]
+	if req.User.ID == g.Players[0] {
+		acceptor, challenger = g.Players[0], g.Players[1]
+	}
+	intro := tr(req.Locale, "accept.intro", Mention(acceptor), Mention(challenger))
+	if req.Threads != nil {
+		name := fmt.Sprintf("Veletas %s: %s vs %s", g.Size, b.name(g.Players[0]), b.name(g.Players[1]))
+		thread, err := req.Threads.StartThread(g.Channel, name)
+		if err == nil {
+			g2, err := b.Store.SetGameThread(g.Guild, g.Channel, thread)
+			if err == nil {
+				view, err := b.gameViewIn(req.Locale, g2, tr(req.Locale, "game.starts"), true)
+				if err != nil {
+					return Reply{}, err
+				}
+				// The post in the thread pings the first player (which
+				// also adds them to the thread); this one need not.
+				return Reply{
+					Text:  tr(req.Locale, "accept.inthread", intro, ChannelMention(thread)),
+					Posts: []Post{{Channel: thread, Reply: view}},
+				}, nil
+			}
+			b.Logger.Warn("bot: recording the game's thread failed; playing in the channel", "game", g.ID, "err", err)
+		} else {
+			b.Logger.Info("bot: no thread for the game; playing in the channel", "game", g.ID, "err", err)
+		}
+	}
+	return b.gameViewIn(req.Locale, g, intro, true)
+}
+
+// challengeRefusal words the store's refusals of a challenge answer.
+func (b *Bot) challengeRefusal(cid uint64, err error) error {
+	switch {
+	case errors.Is(err, store.ErrNotPlayer):
+		if c, cerr := b.Store.Challenge(cid); cerr == nil && c.Opponent != "" {
+			return refuse("challenge.forother", Mention(c.Opponent))
+		}
+		return refuse("challenge.notyours")
+	case errors.Is(err, store.ErrSelfChallenge):
+		return refuse("challenge.own")
+	case errors.Is(err, store.ErrChannelBusy):
+		return refuse("challenge.busy")
+	}
+	return err
+}
+
+func (b *Bot) declineCommand(ctx context.Context, req Request) (Reply, error) {
+	c, err := b.Store.PendingChallenge(req.Guild, req.Channel, req.User.ID)
+	if err != nil {
+		if errors.Is(err, store.ErrChallengeNotFound) || errors.Is(err, store.ErrChallengeExpired) {
+			return Reply{}, refuse("decline.none")
+		}
+		return Reply{}, err
+	}
+	return b.decline(req, c.ID)
+}
+
+func (b *Bot) declineButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
+	cid, err := strconv.ParseUint(id.Key, 10, 64)
+	if err != nil {
+		return Reply{}, refuse("button.notmine")
+	}
+	return b.decline(req, cid)
+}
+
+func (b *Bot) decline(req Request, cid uint64) (Reply, error) {
+	c, err := b.Store.DeclineChallenge(cid, req.User.ID)
+	if err != nil {
+		return Reply{}, b.challengeRefusal(cid, err)
+	}
+	if req.User.ID == c.Challenger && c.Opponent == "" {
+		return Reply{Text: tr(req.Locale, "decline.withdrewall", Mention(c.Challenger))}, nil
+	}
+	if req.User.ID == c.Challenger {
+		return Reply{Text: tr(req.Locale, "decline.withdrew", Mention(c.Challenger), Mention(c.Opponent)),
+			Mentions: []string{c.Opponent}}, nil
+	}
+	return Reply{Text: tr(req.Locale, "decline.declined", Mention(req.User.ID), Mention(c.Challenger)),
+		Mentions: []string{c.Challenger}}, nil
+}
+
+// openChallengeReply is the message of an open challenge: anyone but the
+// challenger may accept it.
+func openChallengeReply(req Request, c store.Challenge) Reply {
+	loc := req.Locale
+	key := strconv.FormatUint(c.ID, 10)
+	return Reply{
+		Text: strings.Join([]string{
+			tr(loc, "open.challenge", Mention(c.Challenger), c.Size, termsText(loc, c.Rated, c.MoveTime)),
+			tr(loc, "open.how", c.Expires.Unix()),
+		}, "\n"),
+		Buttons: []Button{
+			{Label: tr(loc, "button.accept"), CustomID: buttonID{Action: btnAccept, Key: key}.String(), Style: Success},
+			{Label: tr(loc, "button.withdraw"), CustomID: buttonID{Action: btnDecline, Key: key}.String(), Style: Danger},
+		},
+	}
+}
+
+// challengeTerms reads a challenge's rated and time options; a challenge
+// without a time takes the server's default (3 days unless changed with
+// /veletas settings).
+func (b *Bot) challengeTerms(req Request) (rated bool, moveTime time.Duration, err error) {
+	rated, moveTime, err = challengeTerms(req)
+	if err != nil || moveTime != 0 {
+		return rated, moveTime, err
+	}
+	set, err := b.Store.Settings(req.Guild)
+	if err != nil {
+		return false, 0, err
+	}
+	if set.MoveTime == 0 {
+		moveTime = defaultMoveTime
+	}
+	return rated, moveTime, nil // a negative setting: the store makes it none
+}
+
+// challengeTerms reads the rated and time options of a challenge: rated is
+// true unless rated:false; moveTime is 0 for the server's default, -1 for
+// no limit.
+func challengeTerms(req Request) (rated bool, moveTime time.Duration, err error) {
+	rated = true
+	if v := strings.TrimSpace(req.Options["rated"]); v != "" {
+		switch strings.ToLower(v) {
+		case "true", "yes", "on", "1":
+		case "false", "no", "off", "0":
+			rated = false
+		default:
+			return false, 0, badInput("%s", tr(req.Locale, "challenge.badrated", Quote(v)))
+		}
+	}
+	if v := strings.TrimSpace(req.Options["time"]); v != "" {
+		d, err := ParseMoveTime(v)
+		if err != nil {
+			return false, 0, badInput("%s", tr(req.Locale, "time.bad", Quote(v)))
+		}
+		moveTime = d
+		if d == 0 {
+			moveTime = -1
+		}
+	}
+	return rated, moveTime, nil
+}

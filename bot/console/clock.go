@@ -1,0 +1,152 @@
+package console
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/veletasbot/veletas/bot"
+)
+
+// Time at the console: "wait 2d" (also 12h, 30m, 1d12h) moves the
+// console's clock forward; before every line the time limits are swept
+// (Bot.Sweep) and what is due is printed as messages to all, in the
+// language of the console's server (cmd/veletasbot sets it from -locale).
+
+// sweeperOf is what the console needs to sweep: *Bot implements it.
+type sweeperOf interface {
+	Sweep(now time.Time) []bot.Post
+}
+
+// timeLine handles a "wait" line (done is true then) and sweeps before
+// any other line.
+func (c *Console) timeLine(text string) (done bool, err error) {
+	d, isWait, perr := parseWait(text)
+	if isWait {
+		if perr != nil {
+			_, err := fmt.Fprintf(c.Out, "error: line %d: %s\n", c.line, perr)
+			return true, err
+		}
+		if c.Clock == nil {
+			_, err := fmt.Fprintf(c.Out, "error: line %d: this console has no clock to move\n", c.line)
+			return true, err
+		}
+		c.Clock.Advance(d)
+		if _, err := fmt.Fprintf(c.Out, "-- %s later: %s\n", d, c.Clock.Now().UTC().Format("2006-01-02 15:04 UTC")); err != nil {
+			return true, err
+		}
+	}
+	return isWait, c.sweep()
+}
+
+// sweep prints the messages the time limits make due now. A console
+// without a Clock does not sweep (it does not know the bot's time).
+func (c *Console) sweep() error {
+	s, ok := c.Handler.(sweeperOf)
+	if !ok || c.Clock == nil {
+		return nil
+	}
+	for _, p := range s.Sweep(c.Clock.Now()) {
+		if err := c.print(p.Reply, "", p.Channel); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+var relativeRE = regexp.MustCompile(`<t:(-?\d{1,12}):R>`)
+
+// relativeTimes writes Discord's relative timestamps (<t:N:R>, which
+// Discord shows as "in 3 days") against the console's clock: "in 1d 4h",
+// "2h ago" (in the console's language).
+func relativeTimes(text, locale string, now time.Time) string {
+	if !strings.Contains(text, ":R>") {
+		return text
+	}
+	return relativeRE.ReplaceAllStringFunc(text, func(m string) string {
+		n, err := strconv.ParseInt(relativeRE.FindStringSubmatch(m)[1], 10, 64)
+		if err != nil {
+			return m
+		}
+		d := time.Unix(n, 0).Sub(now).Round(time.Minute)
+		key := "rel.in"
+		if d < 0 {
+			key, d = "rel.ago", -d
+		}
+		days, hours, mins := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour), int(d%time.Hour/time.Minute)
+		var parts []string
+		if days > 0 {
+			parts = append(parts, strconv.Itoa(days)+"d")
+		}
+		if hours > 0 {
+			parts = append(parts, strconv.Itoa(hours)+"h")
+		}
+		if mins > 0 || len(parts) == 0 {
+			parts = append(parts, strconv.Itoa(mins)+"m")
+		}
+		return bot.Text(locale, key, strings.Join(parts, " "))
+	})
+}
+
+// OffsetClock is a clock that can be moved forward: the console's
+// "wait 2d" lines. The zero value follows time.Now.
+type OffsetClock struct {
+	Base func() time.Time // time.Now when nil
+
+	mu  sync.Mutex
+	off time.Duration
+}
+
+// Now is Base() moved forward by every Advance so far.
+func (c *OffsetClock) Now() time.Time {
+	c.mu.Lock()
+	off := c.off
+	c.mu.Unlock()
+	if c.Base == nil {
+		return time.Now().Add(off)
+	}
+	return c.Base().Add(off)
+}
+
+// Advance moves the clock forward by d.
+func (c *OffsetClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.off += d
+	c.mu.Unlock()
+}
+
+// parseWait reads the console's "wait DURATION" line ("wait 2d", "wait
+// 3h", "wait 1d12h"): ok is false for any other line.
+func parseWait(line string) (d time.Duration, ok bool, err error) {
+	t := strings.TrimSpace(line)
+	rest, found := strings.CutPrefix(t, "wait ")
+	if !found {
+		return 0, false, nil
+	}
+	rest = strings.ToLower(strings.TrimSpace(rest))
+	if len(rest) > 16 {
+		return 0, true, fmt.Errorf("wait: write hours or days such as 12h or 3d")
+	}
+	var n int
+	digits := 0
+	for _, r := range rest {
+		switch {
+		case r >= '0' && r <= '9' && digits < 4:
+			n = n*10 + int(r-'0')
+			digits++
+		case (r == 'd' || r == 'h' || r == 'm') && digits > 0:
+			unit := map[rune]time.Duration{'d': 24 * time.Hour, 'h': time.Hour, 'm': time.Minute}[r]
+			d += time.Duration(n) * unit
+			n, digits = 0, 0
+		default:
+			return 0, true, fmt.Errorf("wait: write hours or days such as 12h or 3d")
+		}
+	}
+	if digits != 0 || d <= 0 || d > 365*24*time.Hour {
+		return 0, true, fmt.Errorf("wait: write hours or days such as 12h or 3d")
+	}
+	return d, true, nil
+}

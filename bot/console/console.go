@@ -1,0 +1,233 @@
+package console
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/veletasbot/veletas/bot"
+)
+
+// Handler is what the console drives: *bot.Bot implements it. When it also
+// sweeps the time limits (Sweep) or runs the computer player (WaitAI), the
+// console uses those too.
+type Handler interface {
+	Handle(ctx context.Context, req bot.Request) bot.Reply
+}
+
+// Console plays the bot's commands from text lines, without Discord: one
+// guild, one channel, users named by the lines. See Run for the format.
+type Console struct {
+	Handler Handler
+	Out     io.Writer
+	// Dir receives the images, created when needed.
+	Dir string
+	// Self is the name the bot plays under against people (the AI), such
+	// as veletas; lines by that name are refused. The console is the AI's
+	// Sender (sender.go).
+	Self string
+	// Locale is the language of the replies ("ja", "fr"; English
+	// otherwise), as Discord's Interaction.Locale.
+	Locale string
+	// Clock, when set, is the bot's clock: "wait 2d" lines move it
+	// forward, and the time limits are swept before every line
+	// (clock.go).
+	Clock *OffsetClock
+
+	line    int
+	images  int
+	buttons [][]bot.Button // the buttons of each message that had some, oldest first
+
+	sentMu sync.Mutex
+	sent   []bot.Post // the AI's messages, printed after the line that caused them
+}
+
+// Guild and Channel are where console games are played.
+const (
+	Guild   = "console"
+	Channel = "console"
+)
+
+// Run reads lines until the end of in:
+//
+//	NAME: /veletas SUBCOMMAND key:value key:"value with spaces" opponent:@NAME
+//	NAME: [Label]
+//
+// the second pressing the button Label on the latest message that has it.
+// Blank lines and lines starting with # are skipped. For each reply it
+// prints ">> all" or ">> NAME only", the text with mentions as @NAME, an
+// "image: PATH" line per image written under Dir and a "buttons: [A] [B]"
+// line. A line it cannot read prints "error: line N: why" and is skipped.
+// Run returns only errors writing the output or the images.
+func (c *Console) Run(ctx context.Context, in io.Reader) error {
+	if err := c.flushAI(ctx); err != nil { // AI actions resumed at start
+		return err
+	}
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 0, 4096), 64*1024)
+	for sc.Scan() {
+		c.line++
+		if err := c.Line(ctx, sc.Text()); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("console: reading input: %w", err)
+	}
+	return nil
+}
+
+// Line handles one input line.
+func (c *Console) Line(ctx context.Context, text string) error {
+	if done, err := c.timeLine(text); done || err != nil {
+		return err
+	}
+	cl, ok, err := parseConsoleLine(text)
+	if err != nil {
+		_, werr := fmt.Fprintf(c.Out, "error: line %d: %s\n", c.line, strings.TrimPrefix(err.Error(), "console: "))
+		return werr
+	}
+	if !ok {
+		return nil
+	}
+	if c.Self != "" && strings.EqualFold(cl.User, c.Self) {
+		_, err := fmt.Fprintf(c.Out, "error: line %d: %s is the computer player and acts by itself: type lines as another name\n", c.line, c.Self)
+		return err
+	}
+	req := bot.Request{
+		ID:      "console-" + strconv.Itoa(c.line),
+		Guild:   Guild,
+		Channel: Channel,
+		User:    bot.User{ID: cl.User, Name: cl.User},
+		Options: cl.Options,
+		Locale:  c.Locale,
+		// Everyone at the console may manage its server.
+		ManageServer: true,
+	}
+	if cl.Button != "" {
+		id, found := c.find(cl.Button)
+		if !found {
+			_, err := fmt.Fprintf(c.Out, "error: line %d: no message has a button [%s]\n", c.line, cl.Button)
+			return err
+		}
+		req.Kind, req.CustomID = bot.KindButton, id
+	} else {
+		req.Kind, req.Command = bot.KindCommand, cl.Command
+	}
+	r := c.Handler.Handle(ctx, req)
+	if err := c.print(r, cl.User, ""); err != nil {
+		return err
+	}
+	for _, p := range r.Posts {
+		if err := c.print(p.Reply, cl.User, p.Channel); err != nil {
+			return err
+		}
+	}
+	if r.After != nil { // the computer starts thinking once the reply is out
+		r.After()
+	}
+	return c.flushAI(ctx)
+}
+
+// find returns the custom id of the latest button with this label.
+func (c *Console) find(label string) (string, bool) {
+	for i := len(c.buttons) - 1; i >= 0; i-- {
+		for _, b := range c.buttons[i] {
+			if strings.EqualFold(b.Label, label) {
+				return b.CustomID, true
+			}
+		}
+	}
+	return "", false
+}
+
+func (c *Console) print(r bot.Reply, user, channel string) error {
+	var sb strings.Builder
+	switch {
+	case r.Ephemeral:
+		fmt.Fprintf(&sb, ">> %s only\n", user)
+	case channel != "" && channel != Channel:
+		fmt.Fprintf(&sb, ">> all in #%s\n", channel)
+	default:
+		sb.WriteString(">> all\n")
+	}
+	text := r.Text
+	if c.Clock != nil { // relative times against the console's clock (clock.go)
+		text = relativeTimes(text, c.Locale, c.Clock.Now())
+	}
+	sb.WriteString(Text(text))
+	sb.WriteString("\n")
+	for _, im := range r.Images {
+		path, err := c.write(im)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&sb, "image: %s\n", path)
+	}
+	if len(r.Buttons) > 0 {
+		sb.WriteString("buttons:")
+		for _, b := range r.Buttons {
+			fmt.Fprintf(&sb, " [%s]", b.Label)
+		}
+		sb.WriteString("\n")
+		c.buttons = append(c.buttons, r.Buttons)
+		if len(c.buttons) > 100 {
+			c.buttons = c.buttons[len(c.buttons)-100:]
+		}
+	}
+	if _, err := io.WriteString(c.Out, sb.String()); err != nil {
+		return err
+	}
+	if r.Later != nil { // the replay at the end of a game, after the message
+		later, err := r.Later()
+		if err != nil {
+			return fmt.Errorf("console: %w", err)
+		}
+		return c.print(later, user, channel)
+	}
+	return nil
+}
+
+func (c *Console) write(im bot.Image) (string, error) {
+	dir := c.Dir
+	if dir == "" {
+		dir = "."
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("console: %w", err)
+	}
+	c.images++
+	name := filepath.Base(im.Name)
+	if name == "." || name == string(filepath.Separator) {
+		name = "board.png"
+	}
+	path := filepath.Join(dir, fmt.Sprintf("%03d-%s", c.images, name))
+	if err := os.WriteFile(path, im.PNG, 0o644); err != nil {
+		return "", fmt.Errorf("console: writing an image: %w", err)
+	}
+	return path, nil
+}
+
+var timestampRE = regexp.MustCompile(`<t:(\d{1,12}):[a-zA-Z]>`)
+
+// Text writes a reply's text for a terminal: mentions <@ID> as
+// @ID (console user ids are their names), channel links as #ID and
+// Discord timestamps as UTC times.
+func Text(text string) string {
+	text = timestampRE.ReplaceAllStringFunc(text, func(m string) string {
+		n, err := strconv.ParseInt(timestampRE.FindStringSubmatch(m)[1], 10, 64)
+		if err != nil {
+			return m
+		}
+		return time.Unix(n, 0).UTC().Format("2006-01-02 15:04 UTC")
+	})
+	return bot.PlainMentions(text, func(id string) string { return id })
+}

@@ -1,0 +1,18 @@
+// Package console plays the bot's commands from text lines, without
+// Discord: `veletasbot console` reads lines such as
+//
+//	alice: /veletas challenge opponent:@bob size:7
+//	bob: [Accept]
+//	wait 2d
+//
+// turns each into a bot.Request for one server and channel (Guild,
+// Channel), and prints the bot.Reply as text, with the images written to a
+// directory (console.go). Its line parser is in line.go; its clock
+// (OffsetClock), moved forward by "wait" lines, and the sweep of the time
+// limits before each line are in clock.go; the console is also the
+// computer player's Sender, printing its moves after the line that caused
+// them (sender.go).
+//
+// Like bot/discord it is a front end over the transport-free core in
+// package bot.
+package console

@@ -1,0 +1,120 @@
+package console
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/veletasbot/veletas/bot"
+)
+
+// consoleLine is one parsed console input line.
+type consoleLine struct {
+	User    string            // who acts
+	Command string            // subcommand, for a command line
+	Options map[string]string // its options; @NAME values become NAME
+	Button  string            // the label pressed, for a button line
+}
+
+const maxConsoleLine = 1000
+
+// parseConsoleLine reads "NAME: /veletas SUBCOMMAND key:value ..." or
+// "NAME: [Label]". It returns ok=false for blank lines and comments.
+func parseConsoleLine(line string) (cl consoleLine, ok bool, err error) {
+	line = strings.TrimSpace(line)
+	if line == "" || strings.HasPrefix(line, "#") {
+		return consoleLine{}, false, nil
+	}
+	if len(line) > maxConsoleLine {
+		return consoleLine{}, false, fmt.Errorf("console: line too long (at most %d bytes)", maxConsoleLine)
+	}
+	name, rest, found := strings.Cut(line, ":")
+	name = strings.TrimSpace(name)
+	if !found || !validName(name) {
+		return consoleLine{}, false, fmt.Errorf("console: a line starts with a user name and a colon, such as `alice: /veletas help`")
+	}
+	cl.User = name
+	rest = strings.TrimSpace(rest)
+	if strings.HasPrefix(rest, "[") {
+		if !strings.HasSuffix(rest, "]") || len(rest) < 3 {
+			return consoleLine{}, false, fmt.Errorf("console: a button is written in brackets, such as `[Accept]`")
+		}
+		cl.Button = strings.TrimSpace(rest[1 : len(rest)-1])
+		if cl.Button == "" {
+			return consoleLine{}, false, fmt.Errorf("console: a button is written in brackets, such as `[Accept]`")
+		}
+		return cl, true, nil
+	}
+	toks, err := splitQuoted(rest)
+	if err != nil {
+		return consoleLine{}, false, err
+	}
+	if len(toks) < 2 || toks[0] != "/veletas" {
+		return consoleLine{}, false, fmt.Errorf("console: after the name comes `/veletas SUBCOMMAND key:value ...` or a button such as `[Accept]`")
+	}
+	cl.Command = strings.ToLower(toks[1])
+	if cl.Command == "" || strings.Contains(toks[1], ":") {
+		return consoleLine{}, false, fmt.Errorf("console: the subcommand comes before the options, such as `/veletas move shooter:c4 shoot:c6`")
+	}
+	cl.Options = map[string]string{}
+	for _, t := range toks[2:] {
+		k, v, found := strings.Cut(t, ":")
+		if !found || k == "" {
+			return consoleLine{}, false, fmt.Errorf("console: options are written key:value, such as `shooter:c4`; %s is not", bot.Quote(t))
+		}
+		k = strings.ToLower(k)
+		if _, dup := cl.Options[k]; dup {
+			return consoleLine{}, false, fmt.Errorf("console: the option %s is given twice", bot.Quote(k))
+		}
+		if strings.HasPrefix(v, "@") && validName(v[1:]) {
+			v = v[1:]
+		}
+		cl.Options[k] = v
+	}
+	return cl, true, nil
+}
+
+// splitQuoted splits s at spaces; a double-quoted part may hold spaces and
+// loses its quotes (key:"a b" is the token key:a b).
+func splitQuoted(s string) ([]string, error) {
+	var toks []string
+	var cur strings.Builder
+	inTok, inQuote := false, false
+	for _, r := range s {
+		switch {
+		case r == '"':
+			inQuote = !inQuote
+			inTok = true
+		case (r == ' ' || r == '\t') && !inQuote:
+			if inTok {
+				toks = append(toks, cur.String())
+				cur.Reset()
+				inTok = false
+			}
+		default:
+			cur.WriteRune(r)
+			inTok = true
+		}
+	}
+	if inQuote {
+		return nil, fmt.Errorf("console: a double quote is not closed")
+	}
+	if inTok {
+		toks = append(toks, cur.String())
+	}
+	return toks, nil
+}
+
+// validName reports whether s is a console user name: 1 to 32 letters,
+// digits, '_', '-' or '.'.
+func validName(s string) bool {
+	if s == "" || len(s) > 32 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,31 @@
+package discord
+
+import "github.com/bwmarrin/discordgo"
+
+// Options that several subcommands share, or too long to sit in the list
+// of Commands.
+
+func ratedOption() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: "rated",
+		Description: "Whether the game changes ratings (true by default)", MaxLength: 5,
+		Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "true", Value: "true"}, {Name: "false", Value: "false"}},
+	}
+}
+
+func timeOption() *discordgo.ApplicationCommandOption {
+	return timeOptionDesc("Time per move: 1h to 14d (e.g. 12h, 3d) or none; the server's default otherwise")
+}
+
+func timeOptionDesc(desc string) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: "time", Description: desc, MaxLength: 16,
+	}
+}
+
+func languageOption() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "language",
+		Description: "Language of the bot's own notices (reminders, time-outs)", MaxLength: 2,
+		Choices: []*discordgo.ApplicationCommandOptionChoice{
+			{Name: "English", Value: "en"}, {Name: "日本語", Value: "ja"}, {Name: "Français", Value: "fr"}}}
+}

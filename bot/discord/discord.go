@@ -1,0 +1,367 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/veletasbot/veletas/bot"
+)
+
+// Handler is what the adapter drives: *bot.Bot implements it.
+type Handler interface {
+	Handle(ctx context.Context, req bot.Request) bot.Reply
+	Autocomplete(ctx context.Context, req bot.Request) []bot.Choice
+}
+
+// Adapter connects a discordgo session to a Handler: it registers the
+// commands, turns interactions into Requests (request.go) and Replies into
+// interaction responses and messages (response.go).
+type Adapter struct {
+	Session *discordgo.Session
+	Handler Handler
+	// Guild, when set, registers the commands to that server only (they
+	// show at once); otherwise they are registered globally.
+	Guild  string
+	Logger *slog.Logger
+	// DeferAfter is how long a handler may run before the interaction is
+	// acknowledged with a deferred response (Discord allows 3 seconds).
+	DeferAfter time.Duration
+	// Deadline is Discord's limit for the first response; requests for the
+	// first response are cancelled after it.
+	Deadline time.Duration
+	// ShutdownWait bounds how long Close waits for the interactions in
+	// flight to be answered.
+	ShutdownWait time.Duration
+
+	mu       sync.Mutex
+	closing  bool
+	inflight sync.WaitGroup
+	remove   func()
+}
+
+// New creates a session for a bot token and an adapter around it.
+// apiURL, when not empty, replaces https://discord.com for every REST
+// request (a rate-limit proxy or a test server), which keeps its
+// /api/vN/... path; the gateway address comes from that server's /gateway
+// answer.
+func New(token, apiURL string, h Handler, logger *slog.Logger) (*Adapter, error) {
+	if token == "" {
+		return nil, errors.New("discord: no token")
+	}
+	s, err := discordgo.New("Bot " + strings.TrimPrefix(token, "Bot "))
+	if err != nil {
+		return nil, fmt.Errorf("discord: %w", err)
+	}
+	// Never sleep through a 429: a response that waits for a rate limit
+	// would blow the interaction's 3-second deadline. A failed reply
+	// loses nothing, as the state is committed before it is sent.
+	s.ShouldRetryOnRateLimit = false
+	s.MaxRestRetries = 1
+	s.Client = &http.Client{Timeout: 20 * time.Second}
+	if apiURL != "" {
+		rt, err := NewRewriteTransport(apiURL, nil)
+		if err != nil {
+			return nil, err
+		}
+		s.Client.Transport = rt
+	}
+	s.Identify.Intents = discordgo.IntentsGuilds // no privileged intents
+	s.LogLevel = discordgo.LogError
+	if logger == nil {
+		logger = slog.Default()
+	}
+	return &Adapter{Session: s, Handler: h, Logger: logger}, nil
+}
+
+// Open connects to the gateway and registers the commands with one bulk
+// overwrite, so that the set Discord shows is exactly Commands().
+func (d *Adapter) Open() error {
+	if d.DeferAfter <= 0 {
+		d.DeferAfter = 1500 * time.Millisecond
+	}
+	if d.Deadline <= 0 {
+		d.Deadline = 3 * time.Second
+	}
+	if d.ShutdownWait <= 0 {
+		d.ShutdownWait = 15 * time.Second
+	}
+	d.remove = d.Session.AddHandler(d.onInteraction)
+	if err := d.Session.Open(); err != nil {
+		d.remove()
+		return fmt.Errorf("discord: connecting to the gateway: %w", cleanErr(err))
+	}
+	appID := ""
+	if d.Session.State != nil && d.Session.State.User != nil {
+		appID = d.Session.State.User.ID
+	}
+	if d.Session.State != nil && d.Session.State.Application != nil && d.Session.State.Application.ID != "" {
+		appID = d.Session.State.Application.ID
+	}
+	if appID == "" {
+		d.Session.Close()
+		return errors.New("discord: the gateway's READY named no application")
+	}
+	cmds, err := d.Session.ApplicationCommandBulkOverwrite(appID, d.Guild, Commands())
+	if err != nil {
+		d.Session.Close()
+		return fmt.Errorf("discord: registering commands: %w", cleanErr(err))
+	}
+	where := "globally"
+	if d.Guild != "" {
+		where = "in guild " + d.Guild
+	}
+	d.Logger.Info("discord: connected", "app", appID, "commands", len(cmds), "registered", where)
+	return nil
+}
+
+// Close stops taking interactions, waits for those in flight to be
+// answered and closes the gateway connection.
+func (d *Adapter) Close() error {
+	d.mu.Lock()
+	d.closing = true
+	d.mu.Unlock()
+	if d.remove != nil {
+		d.remove()
+	}
+	done := make(chan struct{})
+	go func() { d.inflight.Wait(); close(done) }()
+	t := time.NewTimer(d.ShutdownWait)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+		d.Logger.Warn("discord: closing with interactions still in flight", "waited", d.ShutdownWait.String())
+	}
+	return d.Session.Close()
+}
+
+func (d *Adapter) begin() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closing {
+		return false
+	}
+	d.inflight.Add(1)
+	return true
+}
+
+// onInteraction is the INTERACTION_CREATE handler. discordgo runs it on
+// its own goroutine for each event.
+func (d *Adapter) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	if ic == nil || ic.Interaction == nil || !d.begin() {
+		return
+	}
+	defer d.inflight.Done()
+	start := time.Now()
+	i := ic.Interaction
+	req, err := RequestFromInteraction(i)
+	if err != nil {
+		d.Logger.Warn("discord: bad interaction", "id", i.ID, "err", err)
+		if i.Type == discordgo.InteractionApplicationCommand || i.Type == discordgo.InteractionMessageComponent {
+			d.respond(i, start, bot.Reply{Text: err.Error(), Ephemeral: true})
+		}
+		return
+	}
+	if req.Kind == bot.KindAutocomplete {
+		d.autocomplete(i, req, start)
+		return
+	}
+	if i.GuildID != "" && i.AppPermissions&(discordgo.PermissionCreatePublicThreads|discordgo.PermissionSendMessagesInThreads) ==
+		discordgo.PermissionCreatePublicThreads|discordgo.PermissionSendMessagesInThreads {
+		req.Threads = threadStarter{s}
+	}
+	d.handle(i, req, start)
+}
+
+func (d *Adapter) autocomplete(i *discordgo.Interaction, req bot.Request, start time.Time) {
+	ctx, cancel := context.WithTimeout(context.Background(), d.Deadline-time.Since(start))
+	defer cancel()
+	choices := d.Handler.Autocomplete(ctx, req)
+	out := make([]*discordgo.ApplicationCommandOptionChoice, 0, len(choices))
+	for _, c := range choices {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
+	}
+	err := d.Session.InteractionRespond(i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: out},
+	}, discordgo.WithContext(ctx))
+	if err != nil {
+		d.Logger.Warn("discord: autocomplete response failed", "id", i.ID, "err", cleanErr(err))
+	}
+}
+
+// handle runs the handler and answers directly when it is done within
+// DeferAfter, else acknowledges at once with a deferred response and edits
+// that when the reply is ready.
+func (d *Adapter) handle(i *discordgo.Interaction, req bot.Request, start time.Time) {
+	done := make(chan bot.Reply, 1)
+	go func() { done <- d.Handler.Handle(context.Background(), req) }()
+
+	timer := time.NewTimer(d.DeferAfter - time.Since(start))
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		d.respond(i, start, r)
+		d.post(i, r.Posts)
+		runAfter(r)
+		d.later(i, r)
+		d.logDone(i, req, start, false)
+		return
+	case <-timer.C:
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), d.Deadline-time.Since(start))
+	err := d.Session.InteractionRespond(i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+	}, discordgo.WithContext(ctx))
+	cancel()
+	if err != nil {
+		d.Logger.Warn("discord: deferring failed", "id", i.ID, "err", cleanErr(err))
+	}
+	r := <-done
+	d.followUp(i, r)
+	d.post(i, r.Posts)
+	runAfter(r)
+	d.later(i, r)
+	d.logDone(i, req, start, true)
+}
+
+// later posts, in the interaction's channel, the message a reply makes
+// once it was sent (Reply.Later: the replay at the end of a game).
+func (d *Adapter) later(i *discordgo.Interaction, r bot.Reply) {
+	if r.Later == nil || r.Ephemeral {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := d.Send(ctx, i.ChannelID, bot.Reply{Later: r.Later}); err != nil {
+		d.Logger.Warn("discord: posting the replay failed", "id", i.ID, "channel", i.ChannelID, "err", err)
+	}
+}
+
+func (d *Adapter) logDone(i *discordgo.Interaction, req bot.Request, start time.Time, deferred bool) {
+	d.Logger.Debug("discord: interaction answered", "id", i.ID, "command", req.Command,
+		"button", req.CustomID, "user", req.User.ID, "ms", time.Since(start).Milliseconds(), "deferred", deferred)
+}
+
+// respond sends r as the first response to the interaction.
+func (d *Adapter) respond(i *discordgo.Interaction, start time.Time, r bot.Reply) {
+	ctx, cancel := context.WithTimeout(context.Background(), d.Deadline-time.Since(start))
+	defer cancel()
+	err := d.Session.InteractionRespond(i, ResponseFor(r), discordgo.WithContext(ctx))
+	if err != nil {
+		d.Logger.Warn("discord: response failed", "id", i.ID, "err", cleanErr(err))
+	}
+}
+
+// followUp replaces the deferred "thinking" message with r. An ephemeral
+// reply cannot turn a public placeholder private, so the placeholder is
+// deleted and r sent as an ephemeral follow-up.
+func (d *Adapter) followUp(i *discordgo.Interaction, r bot.Reply) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	opt := discordgo.WithContext(ctx)
+	if r.Ephemeral {
+		if err := d.Session.InteractionResponseDelete(i, opt); err != nil {
+			d.Logger.Warn("discord: deleting the placeholder failed", "id", i.ID, "err", cleanErr(err))
+		}
+		_, err := d.Session.FollowupMessageCreate(i, false, &discordgo.WebhookParams{
+			Content: clipText(r.Text), Components: components(r.Buttons), AllowedMentions: allowed(r.Mentions),
+			Files: files(r.Images), Flags: discordgo.MessageFlagsEphemeral,
+		}, opt)
+		if err != nil {
+			d.Logger.Warn("discord: follow-up failed", "id", i.ID, "err", cleanErr(err))
+		}
+		return
+	}
+	text := clipText(r.Text)
+	comps := components(r.Buttons)
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	_, err := d.Session.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+		Content: &text, Components: &comps, AllowedMentions: allowed(r.Mentions), Files: files(r.Images),
+	}, opt)
+	if err != nil {
+		d.Logger.Warn("discord: editing the deferred response failed", "id", i.ID, "err", cleanErr(err))
+	}
+}
+
+// post sends the extra messages of a reply, such as a game's first board
+// in its new thread.
+func (d *Adapter) post(i *discordgo.Interaction, posts []bot.Post) {
+	for _, p := range posts {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		_, err := d.Session.ChannelMessageSendComplex(p.Channel, &discordgo.MessageSend{
+			Content: clipText(p.Reply.Text), Components: components(p.Reply.Buttons),
+			AllowedMentions: allowed(p.Reply.Mentions), Files: files(p.Reply.Images),
+		}, discordgo.WithContext(ctx))
+		cancel()
+		if err != nil {
+			d.Logger.Warn("discord: posting failed", "id", i.ID, "channel", p.Channel, "err", cleanErr(err))
+		}
+	}
+}
+
+// Self is the bot's own user, from the gateway's READY (after Open); the
+// AI plays as this user (Bot.StartAI).
+func (d *Adapter) Self() bot.User {
+	if d.Session.State == nil || d.Session.State.User == nil {
+		return bot.User{}
+	}
+	u := userOf(d.Session.State.User)
+	u.Bot = false // the bot's own user plays its AI games
+	return u
+}
+
+// Send posts r to a channel as a new message (Sender): the AI's actions.
+func (d *Adapter) Send(ctx context.Context, channel string, r bot.Reply) error {
+	if r.Text != "" || len(r.Images) > 0 {
+		_, err := d.Session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
+			Content: clipText(r.Text), Components: components(r.Buttons),
+			AllowedMentions: allowed(r.Mentions), Files: files(r.Images),
+		}, discordgo.WithContext(ctx))
+		if err != nil {
+			return cleanErr(err)
+		}
+	}
+	if r.Later != nil { // the replay at the end of a game, after the message
+		later, err := r.Later()
+		if err != nil {
+			return err
+		}
+		return d.Send(ctx, channel, later)
+	}
+	return nil
+}
+
+// threadStarter creates public threads through the session.
+type threadStarter struct{ s *discordgo.Session }
+
+func (t threadStarter) StartThread(channel, name string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	ch, err := t.s.ThreadStartComplex(channel, &discordgo.ThreadStart{
+		Name: clipRunes(name, 100), Type: discordgo.ChannelTypeGuildPublicThread, AutoArchiveDuration: 10080,
+	}, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", fmt.Errorf("discord: starting a thread: %w", cleanErr(err))
+	}
+	if ch == nil || ch.ID == "" {
+		return "", errors.New("discord: starting a thread: no channel in the answer")
+	}
+	return ch.ID, nil
+}
+
+// runAfter runs a reply's After hook once the reply was sent.
+func runAfter(r bot.Reply) {
+	if r.After != nil {
+		r.After()
+	}
+}

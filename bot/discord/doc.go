@@ -1,0 +1,19 @@
+// Package discord is the bot's Discord front end over the gateway: it
+// connects a discordgo session (Adapter, New), registers the /veletas
+// slash command with its subcommands, options and their Japanese and
+// French localizations (commands.go, commands_options.go,
+// commands_l10n.go), turns each INTERACTION_CREATE into a bot.Request
+// (request.go, which checks every field of the payload before use) and
+// sends back the bot.Reply as an interaction response, a deferred edit or
+// channel messages (response.go).
+//
+// It is the only package of the bot that imports discordgo. The core
+// (package bot) knows nothing of it: Adapter drives any Handler, which
+// *bot.Bot implements, and is the core's Sender for messages outside an
+// interaction (the computer's moves, reminders).
+//
+// RewriteTransport points the session at another REST origin (a
+// rate-limit proxy, or the fake Discord of the tests), and
+// RouteDiscordgoLogs sends discordgo's own log lines to slog with the
+// token redacted (transport.go).
+package discord

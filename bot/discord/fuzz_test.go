@@ -1,0 +1,52 @@
+package discord
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/veletasbot/veletas/bot"
+	"github.com/veletasbot/veletas/bot/internal/bottest"
+	"github.com/veletasbot/veletas/internal/fakediscord"
+)
+
+// FuzzInteraction feeds arbitrary INTERACTION_CREATE payloads through the
+// adapter's decoding and the handlers: anything malformed is refused with
+// a sentence, and nothing panics.
+func FuzzInteraction(f *testing.F) {
+	u := fakediscord.User{ID: "11", Name: "alice"}
+	for _, in := range []map[string]any{
+		fakediscord.Command("1", "g1", "c1", u, fakediscord.NoThreads, "challenge", []fakediscord.Option{fakediscord.UserOpt("opponent", "22"), fakediscord.Str("size", "7")}),
+		fakediscord.Command("2", "g1", "c1", u, fakediscord.NoThreads, "move", []fakediscord.Option{fakediscord.Str("shooter", "c4"), fakediscord.Focus("shoot", "c")}),
+		fakediscord.Command("3", "g1", "c1", u, fakediscord.NoThreads, "setup", []fakediscord.Option{fakediscord.Str("shooters", "a1 b9"), fakediscord.Str("stone", "j10")}),
+		fakediscord.Press("4", "g1", "c1", u, fakediscord.NoThreads, "9", "veletas:accept:1:0"),
+	} {
+		b, _ := json.Marshal(in)
+		f.Add(b)
+	}
+	e := bottest.NewEnv(f, bot.Config{})
+	f.Fuzz(func(t *testing.T, payload []byte) {
+		var in discordgo.Interaction
+		if json.Unmarshal(payload, &in) != nil {
+			return
+		}
+		req, err := RequestFromInteraction(&in)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("empty error")
+			}
+			return
+		}
+		if req.Kind == bot.KindAutocomplete {
+			if c := e.Bot.Autocomplete(context.Background(), req); len(c) > bot.MaxChoices {
+				t.Fatalf("%d choices", len(c))
+			}
+			return
+		}
+		r := e.Bot.Handle(context.Background(), req)
+		if r.Text == "" {
+			t.Fatalf("empty reply to %s", payload)
+		}
+	})
+}

@@ -1,0 +1,77 @@
+package discord
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/veletasbot/veletas/bot"
+)
+
+// ResponseFor is the interaction response that sends r as a new message.
+func ResponseFor(r bot.Reply) *discordgo.InteractionResponse {
+	data := &discordgo.InteractionResponseData{
+		Content:         clipText(r.Text),
+		Components:      components(r.Buttons),
+		AllowedMentions: allowed(r.Mentions),
+		Files:           files(r.Images),
+	}
+	if r.Ephemeral {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
+}
+
+func components(bs []bot.Button) []discordgo.MessageComponent {
+	if len(bs) == 0 {
+		return nil
+	}
+	row := discordgo.ActionsRow{}
+	for _, b := range bs {
+		style := discordgo.SecondaryButton
+		switch b.Style {
+		case bot.Primary:
+			style = discordgo.PrimaryButton
+		case bot.Success:
+			style = discordgo.SuccessButton
+		case bot.Danger:
+			style = discordgo.DangerButton
+		}
+		row.Components = append(row.Components, discordgo.Button{Label: b.Label, CustomID: b.CustomID, Style: style})
+	}
+	return []discordgo.MessageComponent{row}
+}
+
+// allowed lets the message ping exactly the users listed (and no roles,
+// nor @everyone).
+func allowed(ids []string) *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: ids}
+}
+
+func files(imgs []bot.Image) []*discordgo.File {
+	var out []*discordgo.File
+	for _, im := range imgs {
+		out = append(out, &discordgo.File{Name: im.Name, ContentType: imageType(im.Name), Reader: bytes.NewReader(im.PNG)})
+	}
+	return out
+}
+
+// clipText keeps a message within Discord's 2000 characters.
+func clipText(s string) string { return clipRunes(s, 2000) }
+
+func clipRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+// imageType is the content type of an attached image by its name.
+func imageType(name string) string {
+	if strings.HasSuffix(name, ".gif") {
+		return "image/gif"
+	}
+	return "image/png"
+}

@@ -1,0 +1,114 @@
+package bot
+
+import (
+	"context"
+	"strconv"
+	"strings"
+)
+
+// The dispatch table: every /veletas subcommand and every button action
+// the core answers, and the handler for each. Handle looks requests up
+// here, and parseCustomID accepts exactly the button actions listed in
+// buttons: there is no second list.
+
+type handlerFunc func(b *Bot, ctx context.Context, req Request) (Reply, error)
+
+type buttonFunc func(b *Bot, ctx context.Context, req Request, id buttonID) (Reply, error)
+
+// Button actions carried in custom ids.
+const (
+	btnAccept      = "accept"  // accept a challenge (challenges.go)
+	btnDecline     = "decline" // decline or withdraw a challenge
+	btnSwap        = "swap"    // the second player's choice (play.go)
+	btnKeep        = "keep"
+	btnTakebackYes = "tbyes" // answer a takeback (takebacks.go)
+	btnTakebackNo  = "tbno"
+	btnRematch     = "rematch" // the end of a game (endgame.go)
+	btnRecord      = "record"
+)
+
+// commands maps each subcommand to its handler, filed by concern.
+var commands = map[string]handlerFunc{
+	// challenges.go
+	"challenge": (*Bot).challenge,
+	"accept":    (*Bot).acceptCommand,
+	"decline":   (*Bot).declineCommand,
+	// play.go
+	"setup":  (*Bot).setup,
+	"swap":   (*Bot).swapCommand,
+	"keep":   (*Bot).keepCommand,
+	"move":   (*Bot).move,
+	"resign": (*Bot).resign,
+	// views.go
+	"board":  (*Bot).board,
+	"record": (*Bot).record,
+	"games":  (*Bot).games,
+	"rules":  (*Bot).rules,
+	"help":   (*Bot).help,
+	// stats.go
+	"standings": (*Bot).leaderboard,
+	"stats":     (*Bot).stats,
+	// timelimits.go
+	"claim": (*Bot).claim,
+	// settings.go
+	"settings": (*Bot).settings,
+	// takebacks.go
+	"takeback": (*Bot).takeback,
+}
+
+// buttons maps each button action to its handler.
+var buttons = map[string]buttonFunc{
+	btnAccept:      (*Bot).acceptButton,
+	btnDecline:     (*Bot).declineButton,
+	btnSwap:        (*Bot).choiceButton,
+	btnKeep:        (*Bot).choiceButton,
+	btnTakebackYes: (*Bot).takebackButton,
+	btnTakebackNo:  (*Bot).takebackButton,
+	btnRematch:     (*Bot).rematchButton,
+	btnRecord:      (*Bot).recordButton,
+}
+
+// noGuildCommands are the commands that work outside a server.
+var noGuildCommands = map[string]bool{"help": true, "rules": true}
+
+const customIDPrefix = "veletas"
+
+// buttonID is the parsed form of a custom id: "veletas:ACTION:KEY:REV".
+// KEY names a challenge (accept, decline) or a game (the other actions);
+// REV is the game's revision the button was made for, so that a stale
+// button is refused.
+type buttonID struct {
+	Action string
+	Key    string
+	Rev    uint64
+}
+
+func (b buttonID) String() string {
+	return customIDPrefix + ":" + b.Action + ":" + b.Key + ":" + strconv.FormatUint(b.Rev, 10)
+}
+
+// parseCustomID reads a button's custom id. Anything not made by this
+// package, or naming an action not in buttons, is an error.
+func parseCustomID(s string) (buttonID, error) {
+	bad := func() (buttonID, error) {
+		return buttonID{}, refuse("button.notmine")
+	}
+	if len(s) > maxCustomID {
+		return bad()
+	}
+	parts := strings.Split(s, ":")
+	if len(parts) != 4 || parts[0] != customIDPrefix {
+		return bad()
+	}
+	if _, ok := buttons[parts[1]]; !ok {
+		return bad()
+	}
+	if !ValidID(parts[2]) {
+		return bad()
+	}
+	rev, err := strconv.ParseUint(parts[3], 10, 64)
+	if err != nil || parts[3] != strconv.FormatUint(rev, 10) {
+		return bad()
+	}
+	return buttonID{Action: parts[1], Key: parts[2], Rev: rev}, nil
+}

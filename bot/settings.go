@@ -1,0 +1,77 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/veletasbot/veletas/store"
+)
+
+// /veletas settings: a server's default time per move and the language of
+// the bot's own notices (reminders, time-outs, the AI's moves). Anyone may
+// look; changing them takes the Manage Server permission.
+
+// defaultMoveTime is the time per move of a server that has not chosen
+// one.
+const defaultMoveTime = 3 * 24 * time.Hour
+
+func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
+	loc := req.Locale
+	v := strings.TrimSpace(req.Options["time"])
+	l := strings.ToLower(strings.TrimSpace(req.Options["language"]))
+	if v == "" && l == "" {
+		s, err := b.Store.Settings(req.Guild)
+		if err != nil {
+			return Reply{}, err
+		}
+		return Reply{Ephemeral: true, Text: tr(loc, "settings.show", moveTimeSetting(loc, s.MoveTime)) + "\n" +
+			tr(loc, "settings.lang", tr(loc, "lang."+lang(s.Locale)))}, nil
+	}
+	if !req.ManageServer {
+		return Reply{}, badInput("%s", tr(loc, "settings.denied"))
+	}
+	var d time.Duration
+	if v != "" {
+		var err error
+		if d, err = ParseMoveTime(v); err != nil {
+			return Reply{}, badInput("%s", tr(loc, "time.bad", Quote(v)))
+		}
+		if d == 0 {
+			d = -1 // stored as "no limit"; 0 means the default
+		}
+	}
+	if l != "" && (len(l) > 8 || lang(l) != l) {
+		return Reply{}, badInput("%s", tr(loc, "settings.badlang", Quote(l)))
+	}
+	s, err := b.Store.UpdateSettings(req.Guild, func(s *store.Settings) error {
+		if d != 0 {
+			s.MoveTime = d
+		}
+		if l != "" {
+			s.Locale = l
+		}
+		return nil
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	var lines []string
+	if d != 0 {
+		lines = append(lines, tr(loc, "settings.changed", Mention(req.User.ID), moveTimeSetting(loc, s.MoveTime)))
+	}
+	if l != "" {
+		lines = append(lines, tr(loc, "settings.langchanged", Mention(req.User.ID), tr(loc, "lang."+l)))
+	}
+	return Reply{Text: strings.Join(lines, "\n")}, nil
+}
+
+func moveTimeSetting(loc string, d time.Duration) string {
+	switch {
+	case d < 0:
+		return tr(loc, "settings.nolimit")
+	case d == 0:
+		d = defaultMoveTime
+	}
+	return durationText(loc, d)
+}

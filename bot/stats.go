@@ -1,0 +1,155 @@
+package bot
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/veletasbot/veletas/render"
+	"github.com/veletasbot/veletas/store"
+)
+
+// Ratings: the server's leaderboard (/veletas standings, a table image and
+// text) and a player's card (/veletas stats). Ratings are Glicko-2
+// (store.GlickoRate, wired where the store is opened) and change only in
+// rated games; wins and losses count rated games only (friendly games and
+// games against the AI show in a player's recent games, marked unrated).
+
+// TableRenderer draws the standings table. *render.Renderer implements it;
+// with a Renderer that does not, the standings are text only.
+type TableRenderer interface {
+	TablePNG(w io.Writer, t render.Table) error
+}
+
+// maxStandingsRows is how many players the standings show.
+const maxStandingsRows = 20
+
+// sortStandings orders a leaderboard: rating (rounded) first, then wins,
+// then fewer losses, then user id.
+func sortStandings(list []store.Standing) {
+	slices.SortStableFunc(list, func(a, b store.Standing) int {
+		if c := cmp.Compare(math.Round(b.Rating), math.Round(a.Rating)); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(b.Wins, a.Wins); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.Losses, b.Losses); c != 0 {
+			return c
+		}
+		return strings.Compare(a.User, b.User)
+	})
+}
+
+// ratingText writes a rating with its deviation: "1662 ± 290".
+func ratingText(s store.Standing) string {
+	return fmt.Sprintf("%d ± %d", int(math.Round(s.Rating)), int(math.Round(s.RD)))
+}
+
+func (b *Bot) leaderboard(ctx context.Context, req Request) (Reply, error) {
+	list, err := b.Store.Standings(req.Guild)
+	if err != nil {
+		return Reply{}, err
+	}
+	loc := req.Locale
+	if len(list) == 0 {
+		return Reply{Text: tr(loc, "standings.none")}, nil
+	}
+	sortStandings(list)
+	var sb strings.Builder
+	sb.WriteString(tr(loc, "standings.head") + "\n")
+	tab := render.Table{Header: []string{"#", "Rating", "W", "L"}, Right: []int{0, 1, 2, 3}}
+	for i, s := range list {
+		if i == maxStandingsRows {
+			sb.WriteString(tr(loc, "standings.more", len(list)-maxStandingsRows) + "\n")
+			break
+		}
+		sb.WriteString(tr(loc, "standings.row", i+1, Mention(s.User), ratingText(s), s.Wins, s.Losses) + "\n")
+		tab.Rows = append(tab.Rows, []string{fmt.Sprint(i + 1), ratingText(s), fmt.Sprint(s.Wins), fmt.Sprint(s.Losses)})
+	}
+	r := Reply{Text: strings.TrimRight(sb.String(), "\n")}
+	if tb, ok := b.Renderer.(TableRenderer); ok {
+		var buf bytes.Buffer
+		if err := tb.TablePNG(&buf, tab); err != nil {
+			return Reply{}, fmt.Errorf("bot: drawing the standings: %w", err)
+		}
+		r.Images = []Image{{Name: "standings.png", PNG: buf.Bytes()}}
+	}
+	return r, nil
+}
+
+// recentGames is how many finished games /veletas stats lists.
+const recentGames = 5
+
+func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
+	loc := req.Locale
+	user := req.User.ID
+	if p := strings.TrimSpace(req.Options["player"]); p != "" {
+		if !ValidID(p) {
+			return Reply{}, badInput("%s", tr(loc, "stats.badplayer"))
+		}
+		user = p
+	}
+	s, err := b.Store.Standing(req.Guild, user)
+	if err != nil {
+		return Reply{}, err
+	}
+	var sb strings.Builder
+	sb.WriteString(tr(loc, "stats.head", Mention(user)) + "\n")
+	if s.Games == 0 {
+		sb.WriteString(tr(loc, "stats.nogames"))
+		return Reply{Text: sb.String()}, nil
+	}
+	rank := 0
+	if list, err := b.Store.Standings(req.Guild); err == nil {
+		sortStandings(list)
+		for i, o := range list {
+			if o.User == user {
+				rank = i + 1
+			}
+		}
+	}
+	sb.WriteString(tr(loc, "stats.rating", ratingText(s), rank) + "\n")
+	sb.WriteString(trn(loc, "stats.record", s.Games, s.Wins, s.Losses, s.Games) + "\n")
+	switch {
+	case s.Streak > 0:
+		sb.WriteString(trn(loc, "stats.streakwin", s.Streak, s.Streak) + "\n")
+	case s.Streak < 0:
+		sb.WriteString(trn(loc, "stats.streakloss", -s.Streak, -s.Streak) + "\n")
+	}
+	games, err := b.Store.FinishedGames(req.Guild, user, recentGames)
+	if err != nil {
+		return Reply{}, err
+	}
+	if len(games) > 0 {
+		sb.WriteString(tr(loc, "stats.recent") + "\n")
+		for _, g := range games {
+			key := "stats.lost"
+			if g.Winner == user {
+				key = "stats.won"
+			}
+			rated := ""
+			if !g.Rated {
+				rated = tr(loc, "stats.unrated")
+			}
+			sb.WriteString(tr(loc, key, g.ID, Mention(g.Opponent(user)), g.Size, reasonText(loc, g.Reason),
+				g.Ended.Unix(), rated) + "\n")
+		}
+	}
+	return Reply{Text: strings.TrimRight(sb.String(), "\n")}, nil
+}
+
+func reasonText(loc string, r store.Reason) string {
+	switch r {
+	case store.ReasonResign:
+		return tr(loc, "reason.resign")
+	case store.ReasonTimeout:
+		return tr(loc, "reason.timeout")
+	}
+	return tr(loc, "reason.majority")
+}

@@ -1,0 +1,75 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"strconv"
+
+	"github.com/veletasbot/veletas/store"
+)
+
+// Takebacks: a player asks to undo their last turn before the opponent
+// has moved; the opponent answers with the buttons. The store checks who
+// may ask and answer and undoes the turn with its claims.
+
+func (b *Bot) takeback(ctx context.Context, req Request) (Reply, error) {
+	loc := req.Locale
+	if g, err := b.Store.ActiveGame(req.Guild, req.Channel); err == nil && g.AI != "" {
+		return Reply{}, refuse("ai.takeback") // the AI never answers one (aigames.go)
+	}
+	g, err := b.Store.RequestTakeback(req.Guild, req.Channel, req.User.ID)
+	if err != nil {
+		if errors.Is(err, store.ErrTakebackNotAllowed) {
+			return Reply{}, badInput("%s", tr(loc, "takeback.notallowed"))
+		}
+		return Reply{}, err
+	}
+	opp := g.Opponent(req.User.ID)
+	key := strconv.FormatUint(g.ID, 10)
+	rev := uint64(g.TakebackRev)
+	return Reply{
+		Text:     tr(loc, "takeback.asked", Mention(opp), Mention(req.User.ID)),
+		Mentions: []string{opp},
+		Buttons: []Button{
+			{Label: tr(loc, "button.accept"), CustomID: buttonID{Action: btnTakebackYes, Key: key, Rev: rev}.String(), Style: Success},
+			{Label: tr(loc, "button.decline"), CustomID: buttonID{Action: btnTakebackNo, Key: key, Rev: rev}.String(), Style: Danger},
+		},
+	}, nil
+}
+
+func (b *Bot) takebackButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
+	loc := req.Locale
+	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
+	if err != nil {
+		if errors.Is(err, store.ErrNoGame) {
+			return Reply{}, badInput("%s", tr(loc, "takeback.gone"))
+		}
+		return Reply{}, err
+	}
+	if strconv.FormatUint(g.ID, 10) != id.Key || uint64(g.Revision) != id.Rev {
+		return Reply{}, badInput("%s", tr(loc, "takeback.gone"))
+	}
+	asker := g.TakebackBy
+	accept := id.Action == btnTakebackYes
+	after, err := b.Store.AnswerTakeback(req.Guild, req.Channel, req.User.ID, accept)
+	if err != nil {
+		switch {
+		case errors.Is(err, store.ErrNoTakeback):
+			return Reply{}, badInput("%s", tr(loc, "takeback.gone"))
+		case errors.Is(err, store.ErrNotPlayer) && g.IsPlayer(req.User.ID):
+			return Reply{}, badInput("%s", tr(loc, "takeback.ownrequest"))
+		}
+		return Reply{}, err
+	}
+	if !accept {
+		return Reply{Update: true, Text: tr(loc, "takeback.declined", Mention(req.User.ID), Mention(asker)),
+			Mentions: []string{asker}}, nil
+	}
+	b.Logger.Info("bot: takeback", "game", after.ID, "by", asker)
+	view, err := b.gameViewIn(loc, after, tr(loc, "takeback.accepted", Mention(req.User.ID), Mention(asker)), true)
+	if err != nil {
+		return Reply{}, err
+	}
+	view.Update = true
+	return view, nil
+}

@@ -1,0 +1,259 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/veletasbot/veletas/store"
+)
+
+// Time limits. A game's deadline is stored (store.Game.Deadline: the last
+// action plus the time per move), so nothing is kept in memory: one sweep
+// over the active games, run every minute by one goroutine (RunSweeper) or
+// by the console after each line, sends the reminder at 80% of the time
+// and tells the opponent when the time has run out. Flags in the game
+// (Reminded, TimeUp) make each message go out once per move, across
+// restarts.
+
+// reminderAt is the share of the time per move after which the player to
+// move is reminded.
+const reminderAt = 0.8
+
+// Sweep sends what is due at now: a reminder to each player whose time
+// for the move is 80% used, and to each opponent of a player whose time
+// ran out the news that they may claim the win. It returns the messages
+// to post, once each, and records that they were sent.
+func (b *Bot) Sweep(now time.Time) []Post {
+	games, err := b.Store.ActiveGames("")
+	if err != nil {
+		b.Logger.Error("bot: sweep: listing the active games failed", "err", err)
+		return nil
+	}
+	var posts []Post
+	locales := map[string]string{}
+	for _, g := range games {
+		b.aiTurn(g) // a game left with the AI to act (after a restart): queued again (aigames.go)
+		d, ok := g.Deadline()
+		if !ok || g.TimeUp {
+			continue
+		}
+		where := g.Channel
+		if g.Thread != "" {
+			where = g.Thread
+		}
+		loc, ok := locales[g.Guild]
+		if !ok {
+			if s, err := b.Store.Settings(g.Guild); err == nil {
+				loc = s.Locale
+			}
+			locales[g.Guild] = loc
+		}
+		who := g.ToAct()
+		switch {
+		case !now.Before(d):
+			if _, err := b.Store.SetTimeUp(g.Guild, g.Channel, g.Revision); err != nil {
+				b.logSweep(g, err)
+				continue
+			}
+			opp := g.Opponent(who)
+			posts = append(posts, Post{Channel: where, Reply: Reply{
+				Text:     tr(loc, "time.up", g.ID, Mention(who), Mention(opp)),
+				Mentions: []string{opp},
+			}})
+		case !g.Reminded && !now.Before(g.Updated.Add(time.Duration(float64(g.MoveTime)*reminderAt))):
+			if _, err := b.Store.SetReminded(g.Guild, g.Channel, g.Revision); err != nil {
+				b.logSweep(g, err)
+				continue
+			}
+			posts = append(posts, Post{Channel: where, Reply: Reply{
+				Text:     tr(loc, "time.reminder", Mention(who), g.ID, d.Unix(), d.Unix()),
+				Mentions: []string{who},
+			}})
+		}
+	}
+	return posts
+}
+
+func (b *Bot) logSweep(g store.Game, err error) {
+	if errors.Is(err, store.ErrStaleRevision) || errors.Is(err, store.ErrNoGame) {
+		return // the player moved meanwhile: nothing is due
+	}
+	b.Logger.Error("bot: sweep: recording a message failed", "game", g.ID, "err", err)
+}
+
+// SweepEvery is how often the sweeper sweeps.
+const SweepEvery = time.Minute
+
+// sweeper is the state of the bot's one sweeping goroutine.
+type sweeper struct {
+	mu     sync.Mutex
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// StartSweeper starts the goroutine that sweeps every interval (SweepEvery
+// when 0) and posts what is due with send (the Discord adapter's channel
+// message). StopSweeper stops it; starting it twice does nothing.
+func (b *Bot) StartSweeper(every time.Duration, send func(ctx context.Context, channel string, r Reply) error) {
+	b.sweeper.mu.Lock()
+	defer b.sweeper.mu.Unlock()
+	if b.sweeper.cancel != nil {
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	b.sweeper.cancel, b.sweeper.done = cancel, done
+	go func() {
+		defer close(done)
+		b.RunSweeper(ctx, every, send)
+	}()
+}
+
+// StopSweeper stops the sweeping goroutine and waits for it to end.
+func (b *Bot) StopSweeper() {
+	b.sweeper.mu.Lock()
+	cancel, done := b.sweeper.cancel, b.sweeper.done
+	b.sweeper.cancel, b.sweeper.done = nil, nil
+	b.sweeper.mu.Unlock()
+	if cancel != nil {
+		cancel()
+		<-done
+	}
+}
+
+// RunSweeper sweeps at once and then every interval until ctx is done,
+// posting the messages with send, and returns then. StartSweeper runs it
+// on the bot's one sweeping goroutine.
+func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send func(ctx context.Context, channel string, r Reply) error) {
+	if every <= 0 {
+		every = SweepEvery
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		for _, p := range b.Sweep(b.Now()) {
+			sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			if err := send(sctx, p.Channel, p.Reply); err != nil {
+				b.Logger.Warn("bot: sweep: posting failed", "channel", p.Channel, "err", err)
+			}
+			cancel()
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+func (b *Bot) claim(ctx context.Context, req Request) (Reply, error) {
+	g, err := b.Store.ClaimTimeout(req.Guild, req.Channel, req.User.ID)
+	if err != nil {
+		if errors.Is(err, store.ErrNoTimeout) {
+			if a, aerr := b.Store.ActiveGame(req.Guild, req.Channel); aerr == nil {
+				if d, ok := a.Deadline(); ok {
+					return Reply{}, badInput("%s", tr(req.Locale, "claim.notyet", Mention(a.ToAct()), d.Unix(), d.Unix()))
+				}
+				return Reply{}, badInput("%s", tr(req.Locale, "claim.nolimit"))
+			}
+		}
+		if errors.Is(err, store.ErrNotYourTurn) {
+			return Reply{}, badInput("%s", tr(req.Locale, "claim.yourturn"))
+		}
+		return Reply{}, err
+	}
+	b.Logger.Info("bot: game over", "game", g.ID, "winner", g.Winner, "reason", g.Reason.String())
+	return b.gameViewIn(req.Locale, g, "", true)
+}
+
+// deadlineText is the line of a game view that says by when the player to
+// move must act.
+func deadlineText(loc string, g store.Game) string {
+	d, ok := g.Deadline()
+	if !ok {
+		return ""
+	}
+	return "\n" + tr(loc, "time.moveby", durationText(loc, g.MoveTime), d.Unix(), d.Unix())
+}
+
+// Time per move limits.
+const (
+	minMoveTime = time.Hour
+	maxMoveTime = 14 * 24 * time.Hour
+)
+
+// ParseMoveTime reads a time per move: a number and a unit, h (hours) or d
+// (days), such as "12h", "3d", "1d12h", or "none" (0) for no limit. It must
+// be between 1 hour and 14 days.
+func ParseMoveTime(s string) (time.Duration, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	if len(t) > 16 {
+		return 0, fmt.Errorf("time per move %q: too long", s)
+	}
+	switch t {
+	case "none", "off", "no", "0", "unlimited":
+		return 0, nil
+	}
+	var d time.Duration
+	n, digits := 0, 0
+	for _, r := range t {
+		switch {
+		case r >= '0' && r <= '9':
+			if digits >= 4 {
+				return 0, fmt.Errorf("time per move %q: number too long", s)
+			}
+			n = n*10 + int(r-'0')
+			digits++
+		case r == 'd' || r == 'h':
+			if digits == 0 {
+				return 0, fmt.Errorf("time per move %q: a unit without a number", s)
+			}
+			unit := time.Hour
+			if r == 'd' {
+				unit = 24 * time.Hour
+			}
+			d += time.Duration(n) * unit
+			n, digits = 0, 0
+		case r == ' ':
+		default:
+			return 0, fmt.Errorf("time per move %q: write hours or days such as 12h or 3d", s)
+		}
+	}
+	if digits != 0 || d == 0 {
+		return 0, fmt.Errorf("time per move %q: write hours or days such as 12h or 3d", s)
+	}
+	if d < minMoveTime || d > maxMoveTime {
+		return 0, fmt.Errorf("time per move %q: between 1 hour and 14 days", s)
+	}
+	return d, nil
+}
+
+// durationText writes a time per move for players: "3 days", "12 hours",
+// "1 day 6 hours" (in the language of loc).
+func durationText(loc string, d time.Duration) string {
+	days, hours := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour)
+	switch {
+	case days > 0 && hours > 0:
+		return tr(loc, "dur.join", trn(loc, "dur.days", days, days), trn(loc, "dur.hours", hours, hours))
+	case days > 0:
+		return trn(loc, "dur.days", days, days)
+	}
+	return trn(loc, "dur.hours", hours, hours)
+}
+
+// termsText says how a challenge or game is played: rated or not, and the
+// time per move.
+func termsText(loc string, rated bool, moveTime time.Duration) string {
+	r := tr(loc, "terms.unrated")
+	if rated {
+		r = tr(loc, "terms.rated")
+	}
+	if moveTime <= 0 {
+		return tr(loc, "terms.notime", r)
+	}
+	return tr(loc, "terms.time", r, durationText(loc, moveTime))
+}

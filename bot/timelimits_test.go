@@ -1,0 +1,173 @@
+package bot
+
+import (
+	"context"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/veletasbot/veletas/store"
+)
+
+// sweep runs the bot's sweep at the env's clock.
+func (e *env) sweep() []Post {
+	e.tb.Helper()
+	return e.bot.Sweep(e.clock.Now())
+}
+
+func TestTimeLimitReminderTimeoutClaim(t *testing.T) {
+	e := newEnv(t, Config{})
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "time=1d"))
+	if !strings.Contains(ch.Text, "Rated, 1 day per move.") {
+		t.Fatalf("challenge: %q", ch.Text)
+	}
+	start := public(t, e.press("bob", button(t, ch, "Accept")))
+	due := e.clock.Now().Add(24 * time.Hour).Unix()
+	if !strings.Contains(start.Text, "Time per move: 1 day; move due <t:") {
+		t.Fatalf("game view without the deadline: %q", start.Text)
+	}
+	if p := e.sweep(); len(p) != 0 {
+		t.Fatalf("posts at the start: %+v", p)
+	}
+	refused(t, e.cmd("bob", "claim"), "has not run out: <@alice> has until")
+
+	e.clock.Add(19 * time.Hour) // 79%
+	if p := e.sweep(); len(p) != 0 {
+		t.Fatalf("posts at 79%%: %+v", p)
+	}
+	e.clock.Add(time.Hour) // 83%
+	p := e.sweep()
+	if len(p) != 1 || p[0].Channel != e.chann || !strings.Contains(p[0].Reply.Text, "<@alice>, a reminder: your move in game 1 is due <t:") ||
+		!hasMention(p[0].Reply, "alice") || hasMention(p[0].Reply, "bob") || !strings.Contains(p[0].Reply.Text, "<t:"+strconv.FormatInt(due, 10)+":f>") {
+		t.Fatalf("reminder: %+v", p)
+	}
+	if p := e.sweep(); len(p) != 0 {
+		t.Fatalf("a second reminder: %+v", p)
+	}
+
+	// A restart: a new store and bot on the same file find the deadline.
+	path := e.db.Path()
+	e.db.Close()
+	db, err := store.Open(path, &store.Options{NoSync: true, Now: e.clock.Now, Rate: store.GlickoRate(e.clock.Now)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	e.db = db
+	e.bot = New(db, testRenderer(t), e.clock.Now, e.bot.Logger, Config{RateBurst: -1})
+
+	e.clock.Add(4 * time.Hour) // past the deadline
+	p = e.sweep()
+	if len(p) != 1 || !strings.Contains(p[0].Reply.Text, "the time for <@alice>'s move has run out. <@bob>, you may claim the win with `/veletas claim`") ||
+		!hasMention(p[0].Reply, "bob") || hasMention(p[0].Reply, "alice") {
+		t.Fatalf("time up: %+v", p)
+	}
+	if p := e.sweep(); len(p) != 0 {
+		t.Fatalf("time up told twice: %+v", p)
+	}
+	refused(t, e.cmd("alice", "claim"), "It is your move")
+	refused(t, e.cmd("carol", "claim"), "not playing this game")
+	if _, err := e.db.ActiveGame(e.guild, e.chann); err != nil {
+		t.Fatalf("a refusal changed the game: %v", err)
+	}
+	end := public(t, e.cmd("bob", "claim"))
+	if !strings.Contains(end.Text, "**<@bob> wins** on time!") || !hasMention(end, "alice") {
+		t.Fatalf("claim: %q", end.Text)
+	}
+	decodePNG(t, end)
+	done, err := e.db.FinishedGames(e.guild, "bob", 1)
+	if err != nil || len(done) != 1 || done[0].Reason != store.ReasonTimeout || done[0].Winner != "bob" {
+		t.Fatalf("archive: %+v %v", done, err)
+	}
+	if s, _ := e.db.Standing(e.guild, "bob"); s.Wins != 1 || s.Rating <= 1500 {
+		t.Fatalf("bob's standing after a timeout win: %+v", s)
+	}
+}
+
+// TestTimeLimitMoveResets: a move starts a new time for the other player,
+// with its own reminder.
+func TestTimeLimitMoveResets(t *testing.T) {
+	e := newEnv(t, Config{})
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "time=10h"))
+	public(t, e.press("bob", button(t, ch, "Accept")))
+	e.clock.Add(9 * time.Hour)
+	if p := e.sweep(); len(p) != 1 || !hasMention(p[0].Reply, "alice") {
+		t.Fatalf("reminder: %+v", p)
+	}
+	g, _ := e.db.ActiveGame(e.guild, e.chann)
+	user, sub, opts := nextCommand(t, g, rand.New(rand.NewPCG(1, 2)))
+	public(t, e.cmd(user, sub, opts...)) // alice's setup, just in time
+	e.clock.Add(9 * time.Hour)
+	if p := e.sweep(); len(p) != 1 || !hasMention(p[0].Reply, "bob") {
+		t.Fatalf("bob's reminder: %+v", p)
+	}
+	refused(t, e.cmd("alice", "claim"), "has not run out")
+}
+
+func TestNoTimeLimitAndSettings(t *testing.T) {
+	e := newEnv(t, Config{})
+	// The default is 3 days.
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
+	if !strings.Contains(ch.Text, "3 days per move") {
+		t.Fatalf("default time: %q", ch.Text)
+	}
+	public(t, e.press("alice", button(t, ch, "Decline")))
+	refused(t, e.cmd("alice", "challenge", "opponent=bob", "time=20d"), "between 1 hour and 14 days")
+	refused(t, e.cmd("alice", "challenge", "opponent=bob", "time=soon"), "not a time per move")
+
+	// Only Manage Server changes the default.
+	if r := e.cmd("alice", "settings"); !r.Ephemeral || !strings.Contains(r.Text, "default time per move: 3 days") {
+		t.Fatalf("settings: %q", r.Text)
+	}
+	refused(t, e.cmd("alice", "settings", "time=12h"), "Manage Server")
+	req := e.req("mod", "settings", "time=12h")
+	req.ManageServer = true
+	if r := public(t, e.bot.Handle(context.Background(), req)); !strings.Contains(r.Text, "default time per move to 12 hours") {
+		t.Fatalf("settings changed: %q", r.Text)
+	}
+	ch = public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
+	if !strings.Contains(ch.Text, "12 hours per move") {
+		t.Fatalf("server default: %q", ch.Text)
+	}
+	public(t, e.press("alice", button(t, ch, "Decline")))
+	req = e.req("mod", "settings", "time=none")
+	req.ManageServer = true
+	public(t, e.bot.Handle(context.Background(), req))
+
+	ch = public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "rated=false"))
+	if !strings.Contains(ch.Text, "Unrated, no time limit.") {
+		t.Fatalf("no limit: %q", ch.Text)
+	}
+	start := public(t, e.press("bob", button(t, ch, "Accept")))
+	if strings.Contains(start.Text, "Time per move") {
+		t.Fatalf("a game without limit shows a deadline: %q", start.Text)
+	}
+	e.clock.Add(30 * 24 * time.Hour)
+	if p := e.sweep(); len(p) != 0 {
+		t.Fatalf("posts for a game without limit: %+v", p)
+	}
+	refused(t, e.cmd("bob", "claim"), "no time limit")
+}
+
+// TestSweeperGoroutine starts and stops the one sweeping goroutine: its
+// first sweep posts what is due through send.
+func TestSweeperGoroutine(t *testing.T) {
+	e := newEnv(t, Config{})
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "time=1h"))
+	public(t, e.press("bob", button(t, ch, "Accept")))
+	e.clock.Add(2 * time.Hour)
+	got := make(chan Post, 4)
+	e.bot.StartSweeper(time.Hour, func(ctx context.Context, channel string, r Reply) error {
+		got <- Post{Channel: channel, Reply: r}
+		return nil
+	})
+	e.bot.StartSweeper(time.Hour, nil) // a second start does nothing
+	p := <-got
+	if p.Channel != e.chann || !strings.Contains(p.Reply.Text, "has run out") {
+		t.Fatalf("post %+v", p)
+	}
+	e.bot.StopSweeper()
+	e.bot.StopSweeper()
+}

@@ -1,0 +1,251 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/render"
+	"github.com/veletasbot/veletas/store"
+)
+
+// Views: the message that shows a game (the board image, whose turn it
+// is, the last action, the claims), /veletas board, record, games, rules
+// and help.
+
+// currentOrLast returns the channel's active game, or its latest finished
+// one when none is active.
+func (b *Bot) currentOrLast(req Request) (store.Game, error) {
+	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
+	if !errors.Is(err, store.ErrNoGame) {
+		return g, err
+	}
+	done, ferr := b.Store.FinishedGames(req.Guild, "", 50)
+	if ferr == nil {
+		for _, f := range done {
+			if f.Channel == req.Channel || f.Thread == req.Channel {
+				return f, nil
+			}
+		}
+	}
+	return g, err
+}
+
+func (b *Bot) board(ctx context.Context, req Request) (Reply, error) {
+	g, err := b.currentOrLast(req)
+	if err != nil {
+		return Reply{}, err
+	}
+	return b.gameViewIn(req.Locale, g, "", false)
+}
+
+func (b *Bot) record(ctx context.Context, req Request) (Reply, error) {
+	g, err := b.currentOrLast(req)
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: recordText(req.Locale, g)}, nil
+}
+
+func (b *Bot) rules(ctx context.Context, req Request) (Reply, error) {
+	return Reply{Ephemeral: true, Text: tr(req.Locale, "rules")}, nil
+}
+
+func (b *Bot) help(ctx context.Context, req Request) (Reply, error) {
+	return Reply{Ephemeral: true, Text: tr(req.Locale, "help")}, nil
+}
+
+// gameViewIn is the message that shows a game, in the language of loc: the
+// board image, whose turn it is as a mention, the last action and the
+// claims. ping lets the message notify the player to act (or both players
+// at the end).
+func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Reply, error) {
+	st := g.State()
+	pos := st.Position()
+	var sb strings.Builder
+	if intro != "" {
+		sb.WriteString(intro + "\n")
+	}
+	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
+	sb.WriteString(tr(loc, "view.head", g.Size, g.ID, Mention(black), Mention(white)) + "\n")
+	if a, ok := st.LastAction(); ok {
+		sb.WriteString(tr(loc, "view.last", a, Mention(lastActor(g, st))) + "\n")
+	}
+	sb.WriteString(tr(loc, "view.claims", pos.Claims(veletas.Black), pos.Claims(veletas.White), g.Size.Majority(), g.Size.Shooters()) + "\n")
+	var mentions []string
+	switch {
+	case g.Over():
+		how := tr(loc, "view.bymajority", pos.Claims(g.ColorOf(g.Winner)), g.Size.Shooters())
+		if g.Reason == store.ReasonResign {
+			how = tr(loc, "view.byresign", Mention(g.Loser()))
+		} else if g.Reason == store.ReasonTimeout {
+			how = tr(loc, "view.ontime")
+		}
+		key := "view.wins"
+		if g.AI != "" {
+			key = "view.wins.ai"
+		}
+		sb.WriteString(tr(loc, key, Mention(g.Winner), how))
+		mentions = []string{g.Winner, g.Loser()}
+	case g.AI != "" && g.ToAct() == g.AI:
+		sb.WriteString(aiThinking(loc, g)) // no ping, no buttons: the AI acts (aigames.go)
+	default:
+		who := g.ToAct()
+		sb.WriteString(prompt(loc, g, pos, who))
+		sb.WriteString(deadlineText(loc, g))
+		mentions = []string{who}
+	}
+	png, err := b.gamePNG(g.ID, g.Revision, st, g.ColorOf(g.Winner)) // NoColor until someone won
+	if err != nil {
+		return Reply{}, err
+	}
+	r := Reply{
+		Text:   sb.String(),
+		Images: []Image{{Name: fmt.Sprintf("veletas-%d-%d.png", g.ID, g.Revision), PNG: png}},
+	}
+	if ping {
+		r.Mentions = mentions
+	}
+	if g.Over() && ping {
+		b.finalMessage(loc, &r, g, st) // the replay, Record and Rematch (endgame.go)
+	}
+	if !g.Over() && pos.Phase() == veletas.PhaseChoice && g.ToAct() != g.AI {
+		key := strconv.FormatUint(g.ID, 10)
+		r.Buttons = []Button{
+			{Label: tr(loc, "button.swap"), CustomID: buttonID{Action: btnSwap, Key: key, Rev: uint64(g.Revision)}.String(), Style: Primary},
+			{Label: tr(loc, "button.keep"), CustomID: buttonID{Action: btnKeep, Key: key, Rev: uint64(g.Revision)}.String(), Style: Secondary},
+		}
+	}
+	return r, nil
+}
+
+// prompt tells the player to act what to do.
+func prompt(loc string, g store.Game, pos veletas.Position, who string) string {
+	m := Mention(who)
+	switch pos.Phase() {
+	case veletas.PhaseSetup1:
+		n := g.Size.FirstShooters()
+		return trn(loc, "prompt.setup1", n, m, n)
+	case veletas.PhaseChoice:
+		return tr(loc, "prompt.choice", m)
+	case veletas.PhaseSetup2:
+		n := g.Size.Shooters() - g.Size.FirstShooters()
+		return tr(loc, "prompt.setup2", m, n)
+	}
+	return tr(loc, "prompt.turn", m, colorName(loc, pos.ToMove()))
+}
+
+func colorName(loc string, c veletas.Color) string {
+	if c == veletas.White {
+		return tr(loc, "color.white")
+	}
+	return tr(loc, "color.black")
+}
+
+// lastActor is the user who made the game's last action.
+func lastActor(g store.Game, st veletas.Game) string {
+	prev := st.PositionAt(st.Len() - 1)
+	if prev.ToMove() == prev.FirstPlayerColor() {
+		return g.Players[0]
+	}
+	return g.Players[1]
+}
+
+const pngCacheSize = 256
+
+// gamePNG returns the image of a stored game at a revision, drawn once
+// and kept for repeated looks (/veletas board). winner is the colour that
+// won off the board (resignation, time), else veletas.NoColor.
+func (b *Bot) gamePNG(id uint64, rev int, g veletas.Game, winner veletas.Color) ([]byte, error) {
+	key := [2]uint64{id, uint64(rev)}
+	b.pngMu.Lock()
+	png, ok := b.pngCache[key]
+	b.pngMu.Unlock()
+	if ok {
+		return png, nil
+	}
+	png, err := b.boardPNG(g, winner)
+	if err != nil {
+		return nil, err
+	}
+	b.pngMu.Lock()
+	if b.pngCache == nil || len(b.pngCache) >= pngCacheSize {
+		b.pngCache = make(map[[2]uint64][]byte, pngCacheSize)
+	}
+	b.pngCache[key] = png
+	b.pngMu.Unlock()
+	return png, nil
+}
+
+// boardPNG draws a game with its last action highlighted.
+func (b *Bot) boardPNG(g veletas.Game, winner veletas.Color) ([]byte, error) {
+	b.renders <- struct{}{}
+	defer func() { <-b.renders }()
+	var buf bytes.Buffer
+	buf.Grow(64 << 10)
+	s := render.GameScene(g)
+	s.Winner = winner
+	if err := b.Renderer.PNG(&buf, s); err != nil {
+		return nil, fmt.Errorf("bot: drawing the board: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// recordText is the game record in the notation, with the players.
+func recordText(loc string, g store.Game) string {
+	status := tr(loc, "record.inprogress")
+	if g.Over() {
+		status = tr(loc, "record.won", Mention(g.Winner), reasonText(loc, g.Reason))
+	}
+	return tr(loc, "record.text", g.ID, Mention(g.PlayerOf(veletas.Black)), Mention(g.PlayerOf(veletas.White)), status, g.State().String())
+}
+
+// maxGamesListed bounds /veletas games (a message holds 2000 characters).
+const maxGamesListed = 15
+
+// gameLink is the Discord link to where a game is played: its thread, or
+// its message (when known) or channel.
+func gameLink(g store.Game) string {
+	if g.Thread != "" {
+		return fmt.Sprintf("https://discord.com/channels/%s/%s", g.Guild, g.Thread)
+	}
+	if g.Message != "" {
+		return fmt.Sprintf("https://discord.com/channels/%s/%s/%s", g.Guild, g.Channel, g.Message)
+	}
+	return fmt.Sprintf("https://discord.com/channels/%s/%s", g.Guild, g.Channel)
+}
+
+// games lists the caller's active games on the server, those where it is
+// their turn first, each with a link and whose turn it is.
+func (b *Bot) games(ctx context.Context, req Request) (Reply, error) {
+	loc := req.Locale
+	list, err := b.Store.PlayerGames(req.Guild, req.User.ID)
+	if err != nil {
+		return Reply{}, err
+	}
+	if len(list) == 0 {
+		return Reply{Ephemeral: true, Text: tr(loc, "games.none")}, nil
+	}
+	var sb strings.Builder
+	sb.WriteString(tr(loc, "games.head", len(list)) + "\n")
+	for i, g := range list {
+		if i == maxGamesListed {
+			sb.WriteString(tr(loc, "standings.more", len(list)-maxGamesListed) + "\n")
+			break
+		}
+		turn := tr(loc, "games.theirturn", Mention(g.ToAct()))
+		if g.ToAct() == req.User.ID {
+			turn = tr(loc, "games.yourturn")
+		}
+		due := ""
+		if d, ok := g.Deadline(); ok {
+			due = tr(loc, "games.due", d.Unix())
+		}
+		sb.WriteString(tr(loc, "games.row", g.ID, g.Size, Mention(g.Opponent(req.User.ID)), turn, due, gameLink(g)) + "\n")
+	}
+	return Reply{Ephemeral: true, Text: strings.TrimRight(sb.String(), "\n")}, nil
+}
