@@ -45,9 +45,10 @@
 // and reorders nothing, but is archived like any game (Game.Rated false).
 // Deadlines are stored (Game.Updated plus Game.MoveTime, see
 // Game.Deadline), so a periodic sweep over ActiveGames("") finds them again
-// after a restart; SetReminded and SetTimeUp record that the reminder and
-// the time-up notice of the current move were sent (once each per move:
-// any action clears them). A rated game's standings go through
+// after a restart; RecordNotice (or SetReminded and SetTimeUp) records
+// that the reminder and the time-up notice of the current move were sent
+// (once each per move: any action clears them). The bot records a notice
+// after Discord accepted it, so that one that failed is sent again. A rated game's standings go through
 // Options.Rate: GlickoRate is Glicko-2 (the arithmetic is package
 // glicko2), one rating period per game, with the deviation grown for every
 // idle week. A challenge with OpponentFirst (a rematch) makes its opponent the first player.
