@@ -215,3 +215,38 @@ func FuzzApply(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseVariant(f *testing.F) {
+	for _, s := range []string{"fanorona", "vela", "VELA", "véla", "chess", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := ParseVariant(s)
+		if err != nil {
+			classified(t, err)
+			return
+		}
+		if back, err := ParseVariant(v.String()); err != nil || back != v || !v.Valid() {
+			t.Fatalf("round trip of %q: %v", s, err)
+		}
+	})
+}
+
+// FuzzParseDiagram reads arbitrary diagrams: a diagram that parses writes
+// a position that parses back to it.
+func FuzzParseDiagram(f *testing.F) {
+	f.Add(seq, 5)
+	f.Add(blocked, 99)
+	f.Add("b b b\nw w w", 0)
+	f.Add(". . . . . . . . .\n. . . . . . . . .\n. . . . . . . . .\n. . . . . . . . .\n12 . . . . . . . .", -1)
+	f.Fuzz(func(t *testing.T, rows string, quiet int) {
+		p, err := ParseDiagram(rows, White, quiet, Fanorona)
+		if err != nil {
+			classified(t, err)
+			return
+		}
+		if back, err := ParsePosition(p.String(), Fanorona); err != nil || back != p {
+			t.Fatalf("round trip of %s: %v", p, err)
+		}
+	})
+}

@@ -238,7 +238,7 @@ func (p Position) Stop() (Position, error) {
 // the turn is not legal. The position must be between turns.
 func (p Position) Apply(t Turn) (Position, error) {
 	if p.visited != 0 {
-		return p, newErr(ErrNoSequence, "a capture sequence is under way: continue it step by step or stop it")
+		return p, newErr(ErrInSequence, "a capture sequence is under way: continue it step by step or stop it")
 	}
 	if t.n == 0 {
 		return p, newErr(ErrMalformed, "a turn has at least one step")
