@@ -33,7 +33,7 @@ const (
 // returns the union of all capturing pieces and the number of capturing
 // steps. paika[d] receives the pieces that can step in direction d.
 func genCaptures(s *stepSets, own, dest, opp Bits, skip Dir) (Bits, int) {
-	var any Bits
+	var caps Bits
 	n := 0
 	var mv Bits
 	// East
@@ -44,7 +44,7 @@ func genCaptures(s *stepSets, own, dest, opp Bits, skip Dir) (Bits, int) {
 	s.sets[3*East+2] = mv
 	s.sets[3*East] = mv & ((opp & m2West) >> 2)
 	s.sets[3*East+1] = mv & ((opp & m1East) << 1)
-	any |= s.sets[3*East] | s.sets[3*East+1]
+	caps |= s.sets[3*East] | s.sets[3*East+1]
 	n += s.sets[3*East].Count() + s.sets[3*East+1].Count()
 	// NorthEast
 	mv = own & ((dest & m1SouthWest) >> 10)
@@ -54,7 +54,7 @@ func genCaptures(s *stepSets, own, dest, opp Bits, skip Dir) (Bits, int) {
 	s.sets[3*NorthEast+2] = mv
 	s.sets[3*NorthEast] = mv & ((opp & m2SouthWest) >> 20)
 	s.sets[3*NorthEast+1] = mv & ((opp & m1NorthEast) << 10)
-	any |= s.sets[3*NorthEast] | s.sets[3*NorthEast+1]
+	caps |= s.sets[3*NorthEast] | s.sets[3*NorthEast+1]
 	n += s.sets[3*NorthEast].Count() + s.sets[3*NorthEast+1].Count()
 	// North
 	mv = own & ((dest & m1South) >> 9)
@@ -64,7 +64,7 @@ func genCaptures(s *stepSets, own, dest, opp Bits, skip Dir) (Bits, int) {
 	s.sets[3*North+2] = mv
 	s.sets[3*North] = mv & ((opp & m2South) >> 18)
 	s.sets[3*North+1] = mv & ((opp & m1North) << 9)
-	any |= s.sets[3*North] | s.sets[3*North+1]
+	caps |= s.sets[3*North] | s.sets[3*North+1]
 	n += s.sets[3*North].Count() + s.sets[3*North+1].Count()
 	// NorthWest
 	mv = own & ((dest & m1SouthEast) >> 8)
@@ -74,7 +74,7 @@ func genCaptures(s *stepSets, own, dest, opp Bits, skip Dir) (Bits, int) {
 	s.sets[3*NorthWest+2] = mv
 	s.sets[3*NorthWest] = mv & ((opp & m2SouthEast) >> 16)
 	s.sets[3*NorthWest+1] = mv & ((opp & m1NorthWest) << 8)
-	any |= s.sets[3*NorthWest] | s.sets[3*NorthWest+1]
+	caps |= s.sets[3*NorthWest] | s.sets[3*NorthWest+1]
 	n += s.sets[3*NorthWest].Count() + s.sets[3*NorthWest+1].Count()
 	// West
 	mv = own & ((dest & m1East) << 1)
@@ -84,7 +84,7 @@ func genCaptures(s *stepSets, own, dest, opp Bits, skip Dir) (Bits, int) {
 	s.sets[3*West+2] = mv
 	s.sets[3*West] = mv & ((opp & m2East) << 2)
 	s.sets[3*West+1] = mv & ((opp & m1West) >> 1)
-	any |= s.sets[3*West] | s.sets[3*West+1]
+	caps |= s.sets[3*West] | s.sets[3*West+1]
 	n += s.sets[3*West].Count() + s.sets[3*West+1].Count()
 	// SouthWest
 	mv = own & ((dest & m1NorthEast) << 10)
@@ -94,7 +94,7 @@ func genCaptures(s *stepSets, own, dest, opp Bits, skip Dir) (Bits, int) {
 	s.sets[3*SouthWest+2] = mv
 	s.sets[3*SouthWest] = mv & ((opp & m2NorthEast) << 20)
 	s.sets[3*SouthWest+1] = mv & ((opp & m1SouthWest) >> 10)
-	any |= s.sets[3*SouthWest] | s.sets[3*SouthWest+1]
+	caps |= s.sets[3*SouthWest] | s.sets[3*SouthWest+1]
 	n += s.sets[3*SouthWest].Count() + s.sets[3*SouthWest+1].Count()
 	// South
 	mv = own & ((dest & m1North) << 9)
@@ -104,7 +104,7 @@ func genCaptures(s *stepSets, own, dest, opp Bits, skip Dir) (Bits, int) {
 	s.sets[3*South+2] = mv
 	s.sets[3*South] = mv & ((opp & m2North) << 18)
 	s.sets[3*South+1] = mv & ((opp & m1South) >> 9)
-	any |= s.sets[3*South] | s.sets[3*South+1]
+	caps |= s.sets[3*South] | s.sets[3*South+1]
 	n += s.sets[3*South].Count() + s.sets[3*South+1].Count()
 	// SouthEast
 	mv = own & ((dest & m1NorthWest) << 8)
@@ -114,7 +114,7 @@ func genCaptures(s *stepSets, own, dest, opp Bits, skip Dir) (Bits, int) {
 	s.sets[3*SouthEast+2] = mv
 	s.sets[3*SouthEast] = mv & ((opp & m2NorthWest) << 16)
 	s.sets[3*SouthEast+1] = mv & ((opp & m1SouthEast) >> 8)
-	any |= s.sets[3*SouthEast] | s.sets[3*SouthEast+1]
+	caps |= s.sets[3*SouthEast] | s.sets[3*SouthEast+1]
 	n += s.sets[3*SouthEast].Count() + s.sets[3*SouthEast+1].Count()
-	return any, n
+	return caps, n
 }

@@ -32,9 +32,9 @@ func (p *Position) gen(s *stepSets) {
 		// Every step is a paika: generate with no opponent to capture.
 		opp = 0
 	}
-	any, n := genCaptures(s, own, dest, opp, skip)
+	caps, n := genCaptures(s, own, dest, opp, skip)
 	s.total = n
-	if any != 0 || seq {
+	if caps != 0 || seq {
 		for d := 0; d < 8; d++ {
 			s.sets[3*d+2] = 0
 		}
