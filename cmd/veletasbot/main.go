@@ -42,8 +42,22 @@ func main() {
 	}
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "veletasbot:", err)
-		os.Exit(1)
+		os.Exit(ExitStatus(err))
 	}
+}
+
+// ExitTokenRejected is the exit status when the Discord token is missing
+// or rejected: restarting cannot help, so deploy/veletasbot.service lists
+// it in RestartPreventExitStatus (78 is EX_CONFIG of sysexits.h).
+const ExitTokenRejected = 78
+
+// ExitStatus is the exit status for an error of Run or Close: 1, or
+// ExitTokenRejected for a token that Discord refused or that is missing.
+func ExitStatus(err error) int {
+	if errors.Is(err, errTokenRejected) || errors.Is(err, errNoToken) {
+		return ExitTokenRejected
+	}
+	return 1
 }
 
 // ReplayWidth is the width in pixels of the animated replay.
@@ -160,6 +174,12 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	return nil
 }
 
+// errTokenRejected is the one-line error when Discord answers 401 to the
+// token.
+var errTokenRejected = errors.New("DISCORD_TOKEN is wrong: Discord rejected the bot token (HTTP 401 Unauthorized); " +
+	"get a new one at https://discord.com/developers/applications (your app > Bot > Reset Token), " +
+	"put it in DISCORD_TOKEN or in the file DISCORD_TOKEN_FILE names, and start the bot again")
+
 // errNoToken is the one-line error for a missing token.
 var errNoToken = errors.New("no Discord token: set DISCORD_TOKEN (or DISCORD_TOKEN_FILE to a file holding it) to the bot token from https://discord.com/developers/applications (your app > Bot > Reset Token); to try the bot without Discord, run 'veletasbot console'")
 
@@ -254,6 +274,9 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	d.Guild = m.Guild
 	if err := d.Open(); err != nil {
+		if errors.Is(err, discord.ErrTokenRejected) {
+			return errTokenRejected
+		}
 		return err
 	}
 	m.Discord = d
