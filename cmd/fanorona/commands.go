@@ -79,9 +79,9 @@ func (m *Main) perft(args []string) error {
 
 func (m *Main) replay(args []string) error {
 	var in io.Reader = m.Stdin
-	switch len(args) {
-	case 0:
-	case 1:
+	switch {
+	case len(args) == 0, len(args) == 1 && args[0] == "-":
+	case len(args) == 1:
 		f, err := os.Open(args[0])
 		if err != nil {
 			var pe *os.PathError

@@ -52,11 +52,12 @@ func parseSizes(s string) ([]veletas.Size, error) {
 // selfplayConfig holds the flags of veletas selfplay.
 type selfplayConfig struct {
 	games     int
+	rules     veletas.Rules
 	sizes     []veletas.Size
 	pairs     []pairing
 	seed      uint64
 	parallel  int
-	moveTime  time.Duration
+	progress  io.Writer // one line a game, or nil
 	hardIters int
 }
 
@@ -69,13 +70,18 @@ func (m *Main) selfplay(args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the first game")
 	parallel := fs.Int("parallel", 1, "games played at once")
 	hardIters := fs.Int("hard-iterations", 0, "hard's iterations a decision (0: the level's own)")
+	rules := fs.String("rules", "classic", "the rules: classic or revised")
+	verbose := fs.Bool("v", false, "report each game on standard error as it ends")
 	if err := fs.Parse(args); err != nil {
-		return fmt.Errorf("%v: flags are -games, -sizes, -pairs, -seed, -parallel, -hard-iterations", err)
+		return fmt.Errorf("%v: flags are -rules, -games, -sizes, -pairs, -seed, -parallel, -hard-iterations, -v", err)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", clip(fs.Arg(0)))
 	}
 	cfg := selfplayConfig{games: *games, seed: *seed, parallel: *parallel, hardIters: *hardIters}
+	if *verbose {
+		cfg.progress = m.Stderr
+	}
 	if cfg.games < 1 || cfg.games > 100000 {
 		return errors.New("-games must be from 1 to 100000")
 	}
@@ -83,12 +89,16 @@ func (m *Main) selfplay(args []string) error {
 		return errors.New("-parallel must be from 1 to 64")
 	}
 	var err error
+	if cfg.rules, err = veletas.ParseRules(*rules); err != nil {
+		return fmt.Errorf("option -rules: %w", err)
+	}
 	if cfg.sizes, err = parseSizes(*sizes); err != nil {
 		return err
 	}
 	if cfg.pairs, err = parsePairings(*pairs); err != nil {
 		return err
 	}
+	fmt.Fprintf(m.Stdout, "rules: %s\n", cfg.rules)
 	tw := tabwriter.NewWriter(m.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "pairing\tsize\tgames\twins\tlosses\tscore\tElo diff\tmax s/move\t")
 	for _, p := range cfg.pairs {
@@ -107,6 +117,7 @@ func (m *Main) selfplay(args []string) error {
 
 type matchResult struct {
 	wins    int
+	played  int
 	maxMove time.Duration // the longest decision of player a
 	err     error
 }
@@ -163,9 +174,9 @@ func runMatch(cfg selfplayConfig, p pairing, size veletas.Size) matchResult {
 				var winner int
 				var err error
 				if i%2 == 0 {
-					winner, _, err = ai.PlayGame(size, a, b)
+					winner, _, err = ai.PlayGameRules(size, cfg.rules, a, b)
 				} else {
-					winner, _, err = ai.PlayGame(size, b, a)
+					winner, _, err = ai.PlayGameRules(size, cfg.rules, b, a)
 					winner = 1 - winner
 				}
 				mu.Lock()
@@ -174,6 +185,10 @@ func runMatch(cfg selfplayConfig, p pairing, size veletas.Size) matchResult {
 				}
 				if winner == 0 {
 					res.wins++
+				}
+				res.played++
+				if cfg.progress != nil && err == nil {
+					fmt.Fprintf(cfg.progress, "%s %s v %s game %d: %s wins; %d/%d so far\n", size, p.a, p.b, i+1, []string{p.a, p.b}[winner], res.wins, res.played)
 				}
 				if a.max > res.maxMove {
 					res.maxMove = a.max

@@ -13,11 +13,11 @@ import (
 	"github.com/veletasbot/veletas/game/veletas"
 )
 
-// randomGame returns a game of the size cut after a random number of
-// actions (setup phases included).
-func randomGame(t *testing.T, size veletas.Size, r *rand.Rand) veletas.Game {
+// randomGameRules returns a game of the size under the rules cut after a
+// random number of actions (setup phases included).
+func randomGameRules(t *testing.T, size veletas.Size, rules veletas.Rules, r *rand.Rand) veletas.Game {
 	t.Helper()
-	g, _ := veletas.NewGame(size)
+	g, _ := veletas.NewGameRules(size, rules)
 	stop := r.IntN(80)
 	rnd := &Random{rng: r}
 	for i := 0; i < stop && !g.Position().Over(); i++ {
@@ -32,26 +32,38 @@ func randomGame(t *testing.T, size veletas.Size, r *rand.Rand) veletas.Game {
 	return g
 }
 
-// randomPlayGame returns a random game cut in the play phase.
+// randomPlayGame returns a random classic game cut in the play phase.
 func randomPlayGame(t *testing.T, size veletas.Size, r *rand.Rand) veletas.Game {
 	t.Helper()
+	return randomPlayGameRules(t, size, veletas.Classic, r)
+}
+
+// randomPlayGameRules is randomPlayGame under the given rules.
+func randomPlayGameRules(t *testing.T, size veletas.Size, rules veletas.Rules, r *rand.Rand) veletas.Game {
+	t.Helper()
 	for {
-		if g := randomGame(t, size, r); g.Position().Phase() == veletas.PhasePlay {
+		if g := randomGameRules(t, size, rules, r); g.Position().Phase() == veletas.PhasePlay {
 			return g
 		}
 	}
 }
 
 // TestNeverIllegal asks for an action in 3,000 random positions of each
-// size (setup phases included); every 30th gets a longer search, which
-// orders several chunks of turns.
+// size and rule set (setup phases included); every 30th gets a longer
+// search, which orders several chunks of turns.
 func TestNeverIllegal(t *testing.T) {
+	for _, rules := range veletas.AllRules {
+		t.Run(rules.String(), func(t *testing.T) { neverIllegal(t, rules) })
+	}
+}
+
+func neverIllegal(t *testing.T, rules veletas.Rules) {
 	n := 3000
 	if testing.Short() {
 		n = 300
 	}
 	for _, size := range veletas.Sizes {
-		r := rand.New(rand.NewPCG(uint64(size), 1))
+		r := rand.New(rand.NewPCG(uint64(size)+100*uint64(rules), 1))
 		quick := New(Options{Iterations: 6, Workers: 1, SetupCandidates: 2, SetupPlayouts: 2})
 		long := New(Options{Iterations: 200, Workers: 2, SetupCandidates: 2, SetupPlayouts: 2})
 		for i := 0; i < n; i++ {
@@ -59,7 +71,7 @@ func TestNeverIllegal(t *testing.T) {
 			if i%30 == 0 {
 				p = long
 			}
-			g := randomGame(t, size, r)
+			g := randomGameRules(t, size, rules, r)
 			if g.Position().Over() {
 				if _, err := p.Act(g); err == nil {
 					t.Fatal("acted in a finished game")
@@ -95,12 +107,32 @@ func TestFindsWinInOne(t *testing.T) {
 	if q := p.PlayLegal(tr); q.Winner() != veletas.Black {
 		t.Fatalf("played %s, which does not win", tr)
 	}
+	// Under the revised rules: c4 steps aside and shoots back into c4 (or
+	// shoots b4), closing d4's only way out, over c4; Black's group is the
+	// larger and Black then holds 2 of 3.
+	p, err = veletas.ParseDiagram(`
+		. . . . . . .
+		. . . . . . .
+		. . b b b . .
+		. . s s b . .
+		. . b w b . .
+		. . . . . . .
+		. . . . . . B`, veletas.Black)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p = p.WithRules(veletas.Revised)
+	tr = New(Options{Iterations: 50}).search(p)
+	if q := p.PlayLegal(tr); q.Winner() != veletas.Black {
+		t.Fatalf("revised: played %s, which does not win", tr)
+	}
 	// And in positions from random games where a winning turn exists.
 	found := 0
-	for _, size := range veletas.Sizes {
-		r := rand.New(rand.NewPCG(uint64(size), 5))
-		for found < 30*int(size) {
-			g := randomGame(t, size, r)
+	for i, size := range append(veletas.Sizes, veletas.Sizes...) {
+		rules := veletas.AllRules[i/len(veletas.Sizes)]
+		r := rand.New(rand.NewPCG(uint64(size), 5+uint64(rules)))
+		for goal := found + 30*int(size); found < goal; {
+			g := randomGameRules(t, size, rules, r)
 			pos := g.Position()
 			if pos.Phase() != veletas.PhasePlay {
 				continue
@@ -374,26 +406,36 @@ func TestElo(t *testing.T) {
 	}
 }
 
-// BenchmarkSearch measures the iterations a second of each size.
+// BenchmarkSearch measures the iterations a second of each size, under
+// the classic rules (sub-benchmarks 7x7 ...) and the revised ones
+// (revised-7x7 ...).
 func BenchmarkSearch(b *testing.B) {
-	for _, size := range veletas.Sizes {
-		b.Run(size.String(), func(b *testing.B) {
-			r := rand.New(rand.NewPCG(1, 1))
-			g, _ := veletas.NewGame(size)
-			rnd := &Random{rng: r}
-			for i := 0; i < 3+int(size); i++ {
-				a, _ := rnd.Act(g)
-				g, _ = g.Play(a)
+	for _, rules := range veletas.AllRules {
+		for _, size := range veletas.Sizes {
+			name := size.String()
+			if rules != veletas.Classic {
+				name = rules.String() + "-" + name
 			}
-			p := New(Options{Iterations: 1000})
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				p.trees = nil
-				p.search(g.Position())
-			}
-			b.ReportMetric(float64(1000*b.N)/b.Elapsed().Seconds(), "iterations/s")
-		})
+			b.Run(name, func(b *testing.B) { benchmarkSearch(b, size, rules) })
+		}
 	}
+}
+
+func benchmarkSearch(b *testing.B, size veletas.Size, rules veletas.Rules) {
+	r := rand.New(rand.NewPCG(1, 1))
+	g, _ := veletas.NewGameRules(size, rules)
+	rnd := &Random{rng: r}
+	for i := 0; i < 3+int(size); i++ {
+		a, _ := rnd.Act(g)
+		g, _ = g.Play(a)
+	}
+	p := New(Options{Iterations: 1000})
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p.trees = nil
+		p.search(g.Position())
+	}
+	b.ReportMetric(float64(1000*b.N)/b.Elapsed().Seconds(), "iterations/s")
 }
 
 // TestStandardLibraryOnly keeps the AI free of dependencies but the rules.
@@ -411,14 +453,22 @@ func TestStandardLibraryOnly(t *testing.T) {
 
 // TestScorerMatchesTurnScore checks the fast move-ordering score against
 // the plain one (which plays every turn) over every legal turn of random
-// positions of each size.
+// positions of each size, under each rule set.
 func TestScorerMatchesTurnScore(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 7))
+	for _, rules := range veletas.AllRules {
+		t.Run(rules.String(), func(t *testing.T) { scorerMatchesTurnScore(t, rules) })
+	}
+}
+
+func scorerMatchesTurnScore(t *testing.T, rules veletas.Rules) {
+	r := rand.New(rand.NewPCG(7, 7+uint64(rules)))
 	var sc scorer
-	checked, nonzero := 0, 0
+	checked, nonzero, claims := 0, 0, 0
 	for _, size := range veletas.Sizes {
-		for i := 0; i < 150; i++ {
-			g := randomGame(t, size, r)
+		// Positions where a turn traps a shooter through its lines are
+		// rare: the revised rules need many to meet them.
+		for i := 0; i < 1500; i++ {
+			g := randomGameRules(t, size, rules, r)
 			pos := g.Position()
 			if pos.Phase() != veletas.PhasePlay {
 				continue
@@ -433,13 +483,16 @@ func TestScorerMatchesTurnScore(t *testing.T) {
 				if want != 0 {
 					nonzero++
 				}
+				if want >= 10 || want <= -10 {
+					claims++
+				}
 			}
 		}
 	}
-	if checked < 10000 || nonzero < checked/20 {
-		t.Fatalf("checked %d turns, %d with a non-zero score: too few", checked, nonzero)
+	if checked < 10000 || nonzero < checked/20 || claims < 100 {
+		t.Fatalf("checked %d turns, %d with a non-zero score, %d with claims: too few", checked, nonzero, claims)
 	}
-	t.Logf("checked %d turns, %d with a non-zero score", checked, nonzero)
+	t.Logf("checked %d turns, %d with a non-zero score, %d with claims", checked, nonzero, claims)
 }
 
 // TestTreeInvariants searches long enough that nodes order several chunks
@@ -447,9 +500,15 @@ func TestScorerMatchesTurnScore(t *testing.T) {
 // turns leading to the right positions, the turns left untried are
 // counted exactly, and visits add up.
 func TestTreeInvariants(t *testing.T) {
-	r := rand.New(rand.NewPCG(11, 11))
+	for _, rules := range veletas.AllRules {
+		t.Run(rules.String(), func(t *testing.T) { treeInvariants(t, rules) })
+	}
+}
+
+func treeInvariants(t *testing.T, rules veletas.Rules) {
+	r := rand.New(rand.NewPCG(11, 11+uint64(rules)))
 	for _, size := range veletas.Sizes {
-		g := randomPlayGame(t, size, r)
+		g := randomPlayGameRules(t, size, rules, r)
 		p := New(Options{Iterations: 4000, Seed: 5})
 		p.search(g.Position())
 		root := p.trees[0]
