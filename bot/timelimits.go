@@ -46,7 +46,6 @@ func (b *Bot) Sweep(now time.Time) []Post {
 	var posts []Post
 	locales := map[string]string{}
 	for _, g := range games {
-		b.aiTurn(g) // a game left with the AI to act (after a restart): queued again (aigames.go)
 		d, ok := g.Deadline()
 		if !ok || g.TimeUp {
 			continue

@@ -76,11 +76,14 @@ func TestDamagedDatabase(t *testing.T) {
 		t.Fatalf("damaged database: %v", err)
 	}
 	t.Logf("veletasbot: %v", err)
+	if got := ExitStatus(err); got != ExitDamaged {
+		t.Fatalf("exit status %d, want %d", got, ExitDamaged)
+	}
 	unit, err := os.ReadFile("../../deploy/veletasbot.service")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(unit), "RestartPreventExitStatus=3") || ExitDamaged != 3 {
+	if !strings.Contains(string(unit), "RestartPreventExitStatus=78 65") {
 		t.Fatalf("the systemd unit restarts on a damaged database")
 	}
 }

@@ -43,17 +43,32 @@ func main() {
 	}
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "veletasbot:", err)
-		if errors.Is(err, store.ErrDamaged) {
-			os.Exit(ExitDamaged)
-		}
-		os.Exit(1)
+		os.Exit(ExitStatus(err))
 	}
 }
 
-// ExitDamaged is the exit status when the database file is damaged: a
-// restart cannot help (deploy/veletasbot.service does not restart on it);
-// the error says how to restore a snapshot.
-const ExitDamaged = 3
+// ExitTokenRejected is the exit status when the Discord token is missing
+// or rejected: restarting cannot help, so deploy/veletasbot.service lists
+// it in RestartPreventExitStatus (78 is EX_CONFIG of sysexits.h).
+const ExitTokenRejected = 78
+
+// ExitDamaged is the exit status when the database file is damaged:
+// restarting cannot help either (it is in RestartPreventExitStatus too);
+// the error says how to restore a snapshot (65 is EX_DATAERR).
+const ExitDamaged = 65
+
+// ExitStatus is the exit status for an error of Run or Close: 1,
+// ExitTokenRejected for a token that Discord refused or that is missing,
+// or ExitDamaged for a damaged database file.
+func ExitStatus(err error) int {
+	switch {
+	case errors.Is(err, errTokenRejected) || errors.Is(err, errNoToken):
+		return ExitTokenRejected
+	case errors.Is(err, store.ErrDamaged):
+		return ExitDamaged
+	}
+	return 1
+}
 
 // ReplayWidth is the width in pixels of the animated replay.
 const ReplayWidth = 480
@@ -187,6 +202,12 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	return nil
 }
 
+// errTokenRejected is the one-line error when Discord answers 401 to the
+// token.
+var errTokenRejected = errors.New("DISCORD_TOKEN is wrong: Discord rejected the bot token (HTTP 401 Unauthorized); " +
+	"get a new one at https://discord.com/developers/applications (your app > Bot > Reset Token), " +
+	"put it in DISCORD_TOKEN or in the file DISCORD_TOKEN_FILE names, and start the bot again")
+
 // errNoToken is the one-line error for a missing token.
 var errNoToken = errors.New("no Discord token: set DISCORD_TOKEN (or DISCORD_TOKEN_FILE to a file holding it) to the bot token from https://discord.com/developers/applications (your app > Bot > Reset Token); to try the bot without Discord, run 'veletasbot console'")
 
@@ -278,6 +299,9 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	d.Guild = m.Guild
 	if err := d.Open(); err != nil {
+		if errors.Is(err, discord.ErrTokenRejected) {
+			return errTokenRejected
+		}
 		return err
 	}
 	m.Discord = d
