@@ -33,7 +33,7 @@ const (
 // returns the union of all capturing pieces and the number of capturing
 // steps. paika[d] receives the pieces that can step in direction d.
 func genCaptures(s *stepSets, own, dest, opp Bits, skip Dir) (Bits, int) {
-	var any Bits
+	var caps Bits
 	n := 0
 	var mv Bits
 	// East
@@ -41,80 +41,80 @@ func genCaptures(s *stepSets, own, dest, opp Bits, skip Dir) (Bits, int) {
 	if skip == East {
 		mv = 0
 	}
-	s.paika[East] = mv
-	s.app[East] = mv & ((opp & m2West) >> 2)
-	s.wd[East] = mv & ((opp & m1East) << 1)
-	any |= s.app[East] | s.wd[East]
-	n += s.app[East].Count() + s.wd[East].Count()
+	s.sets[3*East+2] = mv
+	s.sets[3*East] = mv & ((opp & m2West) >> 2)
+	s.sets[3*East+1] = mv & ((opp & m1East) << 1)
+	caps |= s.sets[3*East] | s.sets[3*East+1]
+	n += s.sets[3*East].Count() + s.sets[3*East+1].Count()
 	// NorthEast
 	mv = own & ((dest & m1SouthWest) >> 10)
 	if skip == NorthEast {
 		mv = 0
 	}
-	s.paika[NorthEast] = mv
-	s.app[NorthEast] = mv & ((opp & m2SouthWest) >> 20)
-	s.wd[NorthEast] = mv & ((opp & m1NorthEast) << 10)
-	any |= s.app[NorthEast] | s.wd[NorthEast]
-	n += s.app[NorthEast].Count() + s.wd[NorthEast].Count()
+	s.sets[3*NorthEast+2] = mv
+	s.sets[3*NorthEast] = mv & ((opp & m2SouthWest) >> 20)
+	s.sets[3*NorthEast+1] = mv & ((opp & m1NorthEast) << 10)
+	caps |= s.sets[3*NorthEast] | s.sets[3*NorthEast+1]
+	n += s.sets[3*NorthEast].Count() + s.sets[3*NorthEast+1].Count()
 	// North
 	mv = own & ((dest & m1South) >> 9)
 	if skip == North {
 		mv = 0
 	}
-	s.paika[North] = mv
-	s.app[North] = mv & ((opp & m2South) >> 18)
-	s.wd[North] = mv & ((opp & m1North) << 9)
-	any |= s.app[North] | s.wd[North]
-	n += s.app[North].Count() + s.wd[North].Count()
+	s.sets[3*North+2] = mv
+	s.sets[3*North] = mv & ((opp & m2South) >> 18)
+	s.sets[3*North+1] = mv & ((opp & m1North) << 9)
+	caps |= s.sets[3*North] | s.sets[3*North+1]
+	n += s.sets[3*North].Count() + s.sets[3*North+1].Count()
 	// NorthWest
 	mv = own & ((dest & m1SouthEast) >> 8)
 	if skip == NorthWest {
 		mv = 0
 	}
-	s.paika[NorthWest] = mv
-	s.app[NorthWest] = mv & ((opp & m2SouthEast) >> 16)
-	s.wd[NorthWest] = mv & ((opp & m1NorthWest) << 8)
-	any |= s.app[NorthWest] | s.wd[NorthWest]
-	n += s.app[NorthWest].Count() + s.wd[NorthWest].Count()
+	s.sets[3*NorthWest+2] = mv
+	s.sets[3*NorthWest] = mv & ((opp & m2SouthEast) >> 16)
+	s.sets[3*NorthWest+1] = mv & ((opp & m1NorthWest) << 8)
+	caps |= s.sets[3*NorthWest] | s.sets[3*NorthWest+1]
+	n += s.sets[3*NorthWest].Count() + s.sets[3*NorthWest+1].Count()
 	// West
 	mv = own & ((dest & m1East) << 1)
 	if skip == West {
 		mv = 0
 	}
-	s.paika[West] = mv
-	s.app[West] = mv & ((opp & m2East) << 2)
-	s.wd[West] = mv & ((opp & m1West) >> 1)
-	any |= s.app[West] | s.wd[West]
-	n += s.app[West].Count() + s.wd[West].Count()
+	s.sets[3*West+2] = mv
+	s.sets[3*West] = mv & ((opp & m2East) << 2)
+	s.sets[3*West+1] = mv & ((opp & m1West) >> 1)
+	caps |= s.sets[3*West] | s.sets[3*West+1]
+	n += s.sets[3*West].Count() + s.sets[3*West+1].Count()
 	// SouthWest
 	mv = own & ((dest & m1NorthEast) << 10)
 	if skip == SouthWest {
 		mv = 0
 	}
-	s.paika[SouthWest] = mv
-	s.app[SouthWest] = mv & ((opp & m2NorthEast) << 20)
-	s.wd[SouthWest] = mv & ((opp & m1SouthWest) >> 10)
-	any |= s.app[SouthWest] | s.wd[SouthWest]
-	n += s.app[SouthWest].Count() + s.wd[SouthWest].Count()
+	s.sets[3*SouthWest+2] = mv
+	s.sets[3*SouthWest] = mv & ((opp & m2NorthEast) << 20)
+	s.sets[3*SouthWest+1] = mv & ((opp & m1SouthWest) >> 10)
+	caps |= s.sets[3*SouthWest] | s.sets[3*SouthWest+1]
+	n += s.sets[3*SouthWest].Count() + s.sets[3*SouthWest+1].Count()
 	// South
 	mv = own & ((dest & m1North) << 9)
 	if skip == South {
 		mv = 0
 	}
-	s.paika[South] = mv
-	s.app[South] = mv & ((opp & m2North) << 18)
-	s.wd[South] = mv & ((opp & m1South) >> 9)
-	any |= s.app[South] | s.wd[South]
-	n += s.app[South].Count() + s.wd[South].Count()
+	s.sets[3*South+2] = mv
+	s.sets[3*South] = mv & ((opp & m2North) << 18)
+	s.sets[3*South+1] = mv & ((opp & m1South) >> 9)
+	caps |= s.sets[3*South] | s.sets[3*South+1]
+	n += s.sets[3*South].Count() + s.sets[3*South+1].Count()
 	// SouthEast
 	mv = own & ((dest & m1NorthWest) << 8)
 	if skip == SouthEast {
 		mv = 0
 	}
-	s.paika[SouthEast] = mv
-	s.app[SouthEast] = mv & ((opp & m2NorthWest) << 16)
-	s.wd[SouthEast] = mv & ((opp & m1SouthEast) >> 8)
-	any |= s.app[SouthEast] | s.wd[SouthEast]
-	n += s.app[SouthEast].Count() + s.wd[SouthEast].Count()
-	return any, n
+	s.sets[3*SouthEast+2] = mv
+	s.sets[3*SouthEast] = mv & ((opp & m2NorthWest) << 16)
+	s.sets[3*SouthEast+1] = mv & ((opp & m1SouthEast) >> 8)
+	caps |= s.sets[3*SouthEast] | s.sets[3*SouthEast+1]
+	n += s.sets[3*SouthEast].Count() + s.sets[3*SouthEast+1].Count()
+	return caps, n
 }

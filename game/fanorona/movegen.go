@@ -3,9 +3,14 @@ package fanorona
 // stepSets holds the legal single steps of a moment as sets of starting
 // points, one set per direction and kind of step.
 type stepSets struct {
-	app, wd, paika [8]Bits
-	total          int
+	// sets[3*d+k] holds the pieces that can step in direction d capturing
+	// by approach (k=0), by withdrawal (k=1), or as a paika (k=2).
+	sets  [24]Bits
+	total int
 }
+
+// kindCapture is the capture of each k of stepSets.sets.
+var kindCapture = [3]Capture{Approach, Withdrawal, NoCapture}
 
 // gen computes the legal single steps of the moment: at the start of a
 // turn every capturing step of the side to move, or its paikas when none
@@ -27,14 +32,16 @@ func (p *Position) gen(s *stepSets) {
 		// Every step is a paika: generate with no opponent to capture.
 		opp = 0
 	}
-	any, n := genCaptures(s, own, dest, opp, skip)
+	caps, n := genCaptures(s, own, dest, opp, skip)
 	s.total = n
-	if any != 0 || seq {
-		s.paika = [8]Bits{}
+	if caps != 0 || seq {
+		for d := 0; d < 8; d++ {
+			s.sets[3*d+2] = 0
+		}
 		return
 	}
 	for d := Dir(0); d < 8; d++ {
-		s.total += s.paika[d].Count()
+		s.total += s.sets[3*d+2].Count()
 	}
 }
 
@@ -238,7 +245,7 @@ func (p Position) Stop() (Position, error) {
 // the turn is not legal. The position must be between turns.
 func (p Position) Apply(t Turn) (Position, error) {
 	if p.visited != 0 {
-		return p, newErr(ErrNoSequence, "a capture sequence is under way: continue it step by step or stop it")
+		return p, newErr(ErrInSequence, "a capture sequence is under way: continue it step by step or stop it")
 	}
 	if t.n == 0 {
 		return p, newErr(ErrMalformed, "a turn has at least one step")
@@ -280,18 +287,16 @@ func (p Position) ApplyToken(tok string) (Position, error) {
 // stepAt returns the legal step number k (0-based) of the sets, in the
 // order Steps lists them.
 func (s *stepSets) stepAt(k int) (from Point, d Dir, c Capture) {
-	for d := Dir(0); d < 8; d++ {
-		for ci, set := range [3]Bits{s.app[d], s.wd[d], s.paika[d]} {
-			n := set.Count()
-			if k >= n {
-				k -= n
-				continue
-			}
-			for ; k > 0; k-- {
-				set &= set - 1
-			}
-			return set.First(), d, [3]Capture{Approach, Withdrawal, NoCapture}[ci]
+	for i, set := range &s.sets {
+		n := set.Count()
+		if k >= n {
+			k -= n
+			continue
 		}
+		for ; k > 0; k-- {
+			set &= set - 1
+		}
+		return set.First(), Dir(i / 3), kindCapture[i%3]
 	}
 	return NoPoint, NoDir, NoCapture
 }
@@ -307,8 +312,9 @@ func (p Position) Steps(buf []Step) []Step {
 	var s stepSets
 	p.gen(&s)
 	for d := Dir(0); d < 8; d++ {
-		for ci, set := range [3]Bits{s.app[d], s.wd[d], s.paika[d]} {
-			c := [3]Capture{Approach, Withdrawal, NoCapture}[ci]
+		for ci := 0; ci < 3; ci++ {
+			set := s.sets[3*int(d)+ci]
+			c := kindCapture[ci]
 			for ; set != 0; set &= set - 1 {
 				from := set.First()
 				buf = append(buf, Step{From: from, To: neighbour[from][d], Capture: c})
@@ -343,8 +349,9 @@ func (p Position) turns(buf []Turn, t *Turn) []Turn {
 	var s stepSets
 	p.gen(&s)
 	for d := Dir(0); d < 8; d++ {
-		for ci, set := range [3]Bits{s.app[d], s.wd[d], s.paika[d]} {
-			c := [3]Capture{Approach, Withdrawal, NoCapture}[ci]
+		for ci := 0; ci < 3; ci++ {
+			set := s.sets[3*int(d)+ci]
+			c := kindCapture[ci]
 			for ; set != 0; set &= set - 1 {
 				from := set.First()
 				if t.n == 0 {
@@ -377,15 +384,15 @@ func (p Position) countTurns() int64 {
 	p.gen(&s)
 	n := int64(s.total)
 	for d := Dir(0); d < 8; d++ {
-		for set := s.app[d] | s.wd[d]; set != 0; set &= set - 1 {
+		for set := s.sets[3*d] | s.sets[3*d+1]; set != 0; set &= set - 1 {
 			from := set.First()
-			if s.app[d]&bit(from) != 0 {
+			if s.sets[3*d]&bit(from) != 0 {
 				q := p
 				if q.move(from, d, Approach) {
 					n += q.countTurns()
 				}
 			}
-			if s.wd[d]&bit(from) != 0 {
+			if s.sets[3*d+1]&bit(from) != 0 {
 				q := p
 				if q.move(from, d, Withdrawal) {
 					n += q.countTurns()
@@ -426,8 +433,9 @@ func (p Position) perftSteps(depth int) int64 {
 	p.gen(&s)
 	var n int64
 	for d := Dir(0); d < 8; d++ {
-		for ci, set := range [3]Bits{s.app[d], s.wd[d], s.paika[d]} {
-			c := [3]Capture{Approach, Withdrawal, NoCapture}[ci]
+		for ci := 0; ci < 3; ci++ {
+			set := s.sets[3*int(d)+ci]
+			c := kindCapture[ci]
 			for ; set != 0; set &= set - 1 {
 				q := p
 				if !q.move(set.First(), d, c) {
