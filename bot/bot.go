@@ -40,8 +40,8 @@ type Store interface {
 	Standing(guild, user string) (store.Standing, error)
 	// timelimits.go
 	ClaimTimeout(guild, channel, user string) (store.Game, error)
-	SetReminded(guild, channel string, rev int) (store.Game, error)
-	SetTimeUp(guild, channel string, rev int) (store.Game, error)
+	RecordNotice(guild, channel string, id uint64, rev int, n store.Notice) (store.Game, error)
+	PurgeExpiredChallenges() (int, error)
 	// takebacks.go
 	RequestTakeback(guild, channel, user string) (store.Game, error)
 	AnswerTakeback(guild, channel, user string, accept bool) (store.Game, error)

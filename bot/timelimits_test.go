@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -170,4 +171,96 @@ func TestSweeperGoroutine(t *testing.T) {
 	}
 	e.bot.StopSweeper()
 	e.bot.StopSweeper()
+}
+
+// TestSweepRetriesFailedNotice: a reminder or time-up notice that the
+// sender refused is not recorded as sent, so the next sweep sends it
+// again; once accepted it goes out no more.
+func TestSweepRetriesFailedNotice(t *testing.T) {
+	e := newEnv(t, Config{})
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "time=1d"))
+	public(t, e.press("bob", button(t, ch, "Accept")))
+	var sent []Post
+	fails := true
+	send := func(ctx context.Context, channel string, r Reply) error {
+		if fails {
+			return errors.New("discord: HTTP 503 Service Unavailable")
+		}
+		sent = append(sent, Post{Channel: channel, Reply: r})
+		return nil
+	}
+	stored := func() store.Game {
+		t.Helper()
+		g, err := e.db.ActiveGame(e.guild, e.chann)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+
+	e.clock.Add(20 * time.Hour) // the reminder is due
+	for range 2 {
+		if n := e.bot.SweepSend(context.Background(), e.clock.Now(), send); n != 0 {
+			t.Fatalf("%d notices counted as sent by a failing sender", n)
+		}
+		if stored().Reminded {
+			t.Fatal("the reminder is recorded as sent although the sender failed")
+		}
+	}
+	fails = false
+	if n := e.bot.SweepSend(context.Background(), e.clock.Now(), send); n != 1 || len(sent) != 1 ||
+		!strings.Contains(sent[0].Reply.Text, "<@alice>") || !strings.Contains(sent[0].Reply.Text, "due") {
+		t.Fatalf("after the failures, the sweep sent %d: %+v", n, sent)
+	}
+	if !stored().Reminded {
+		t.Fatal("the reminder accepted by the sender is not recorded")
+	}
+	if n := e.bot.SweepSend(context.Background(), e.clock.Now(), send); n != 0 {
+		t.Fatalf("the reminder went out again: %+v", sent)
+	}
+
+	e.clock.Add(5 * time.Hour) // the time is up
+	fails = true
+	e.bot.SweepSend(context.Background(), e.clock.Now(), send)
+	if stored().TimeUp {
+		t.Fatal("the time-up notice is recorded although the sender failed")
+	}
+	fails, sent = false, nil
+	if n := e.bot.SweepSend(context.Background(), e.clock.Now(), send); n != 1 || !strings.Contains(sent[0].Reply.Text, "has run out") {
+		t.Fatalf("the time-up notice after a failure: %d %+v", n, sent)
+	}
+	if !stored().TimeUp {
+		t.Fatal("the time-up notice accepted by the sender is not recorded")
+	}
+	if n := e.bot.SweepSend(context.Background(), e.clock.Now(), send); n != 0 {
+		t.Fatalf("the time-up notice went out twice: %+v", sent)
+	}
+}
+
+// TestSweepPurgesExpiredChallenges: the regular sweep deletes the
+// challenges that expired more than a day ago, not the others.
+func TestSweepPurgesExpiredChallenges(t *testing.T) {
+	e := newEnv(t, Config{})
+	create := func(from, to, channel string) uint64 {
+		t.Helper()
+		c, err := e.db.CreateChallenge(store.Challenge{Guild: e.guild, Channel: channel, Challenger: from, Opponent: to})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.ID
+	}
+	old := create("alice", "bob", "c1")
+	e.clock.Add(30 * time.Hour)
+	fresh := create("carol", "dave", "c2")
+	e.clock.Add(20 * time.Hour) // old expired 26 h ago, fresh has 4 h left
+	if _, err := e.db.Challenge(old); err != nil {
+		t.Fatalf("before the sweep, the expired challenge: %v", err)
+	}
+	e.sweep()
+	if _, err := e.db.Challenge(old); err == nil {
+		t.Error("the challenge expired 26 hours ago is still stored after the sweep")
+	}
+	if c, err := e.db.Challenge(fresh); err != nil || c.ID != fresh {
+		t.Errorf("the unexpired challenge after the sweep: %+v, %v", c, err)
+	}
 }

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -18,7 +19,7 @@ import (
 
 // sweeperOf is what the console needs to sweep: *Bot implements it.
 type sweeperOf interface {
-	Sweep(now time.Time) []bot.Post
+	SweepSend(ctx context.Context, now time.Time, send bot.SendFunc) int
 }
 
 // timeLine handles a "wait" line (done is true then) and sweeps before
@@ -49,12 +50,17 @@ func (c *Console) sweep() error {
 	if !ok || c.Clock == nil {
 		return nil
 	}
-	for _, p := range s.Sweep(c.Clock.Now()) {
-		if err := c.print(p.Reply, "", p.Channel); err != nil {
-			return err
+	// A notice is recorded as sent once it is printed; a failed write
+	// ends the session, and the next start prints the notice again.
+	var werr error
+	s.SweepSend(context.Background(), c.Clock.Now(), func(ctx context.Context, channel string, r bot.Reply) error {
+		if werr != nil {
+			return werr
 		}
-	}
-	return nil
+		werr = c.print(r, "", channel)
+		return werr
+	})
+	return werr
 }
 
 var relativeRE = regexp.MustCompile(`<t:(-?\d{1,12}):R>`)

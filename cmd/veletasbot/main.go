@@ -224,10 +224,10 @@ func (m *Main) Run(ctx context.Context) error {
 		return fmt.Errorf("opening the database %s: %w", m.DBPath, err)
 	}
 	m.DB = db
-	// Challenges expired for a day are of no more use (touching one
-	// within that day still says it expired). There is no timer: this runs
-	// at each start.
-	if n, err := db.PurgeChallenges(m.Now().Add(-24 * time.Hour)); err != nil {
+	// Challenges expired for a day (store.Options.KeepExpired) are of no
+	// more use (touching one within that day still says it expired): the
+	// bot's sweep purges them, and so does each start.
+	if n, err := db.PurgeExpiredChallenges(); err != nil {
 		m.Logger.Warn("veletasbot: purging expired challenges failed", "err", err)
 	} else if n > 0 {
 		m.Logger.Info("veletasbot: purged expired challenges", "count", n)
