@@ -33,6 +33,7 @@ type Store interface {
 	Resign(guild, channel, user string) (store.Game, error)
 	FinishedGames(guild, user string, limit int) ([]store.Game, error)
 	FinishedGame(id uint64) (store.Game, error)
+	LastFinishedGame(guild, channel string) (store.Game, error)
 	ActiveGames(guild string) ([]store.Game, error)
 	PlayerGames(guild, user string) ([]store.Game, error)
 	// stats.go

@@ -22,6 +22,8 @@ var refusals = []struct {
 	{store.ErrChallengeNotFound, "err.challengegone"},
 	{store.ErrSelfChallenge, "err.self"},
 	{store.ErrChannelBusy, "err.busy"},
+	{store.ErrTooManyChallenges, "err.toomanychallenges"},
+	{store.ErrChannelChallengesFull, "err.channelchallenges"},
 	{store.ErrInvalid, "err.invalid"},
 	{store.ErrNoTimeout, "err.notimeout"},
 }

@@ -16,50 +16,34 @@ import (
 // over the active games, run every minute by one goroutine (RunSweeper) or
 // by the console after each line, sends the reminder at 80% of the time
 // and tells the opponent when the time has run out. Flags in the game
-// (Reminded, TimeUp), recorded once the message was accepted, make each
-// message go out once per move, across restarts, and again at the next
-// sweep when sending it failed.
+// (Reminded, TimeUp) make each message go out once per move, across
+// restarts: they are recorded (Delivered) only after the message went
+// out, so that a message Discord refused is sent again by the next sweep.
+// The sweep also purges the challenges expired for a day.
 
 // reminderAt is the share of the time per move after which the player to
 // move is reminded.
 const reminderAt = 0.8
 
-// SendFunc posts a message to a channel outside any interaction (the
-// Discord adapter's Send, the console's printer).
-type SendFunc func(ctx context.Context, channel string, r Reply) error
-
-// Sweep finds what is due at now and returns it, recorded as sent: a
-// reminder to each player whose time for the move is 80% used, and to
-// each opponent of a player whose time ran out the news that they may
-// claim the win. It is SweepSend with a sender that never fails, for the
-// tests and callers that post the messages themselves.
+// Sweep finds what is due at now: a reminder to each player whose time
+// for the move is 80% used, and to each opponent of a player whose time
+// ran out the news that they may claim the win. It returns the messages
+// to post; the caller posts each and then calls Delivered with it, which
+// records it as sent (a message not delivered is due again at the next
+// sweep). It also purges the challenges expired for a day
+// (store.PurgeExpiredChallenges).
 func (b *Bot) Sweep(now time.Time) []Post {
-	var posts []Post
-	b.SweepSend(context.Background(), now, func(ctx context.Context, channel string, r Reply) error {
-		posts = append(posts, Post{Channel: channel, Reply: r})
-		return nil
-	})
-	return posts
-}
-
-// SweepSend sends with send what is due at now (see Sweep) and records
-// each notice as sent only once send accepted it: a notice that failed to
-// go out is sent again by the next sweep (at least once; twice if the
-// process dies between the two). It also purges the challenges expired
-// long enough (store.Options.KeepExpired). It returns how many notices
-// were sent.
-func (b *Bot) SweepSend(ctx context.Context, now time.Time, send SendFunc) int {
 	if n, err := b.Store.PurgeExpiredChallenges(); err != nil {
-		b.Logger.Warn("bot: sweep: purging expired challenges failed", "err", err)
+		b.Logger.Error("bot: sweep: purging expired challenges failed", "err", err)
 	} else if n > 0 {
 		b.Logger.Info("bot: sweep: purged expired challenges", "count", n)
 	}
 	games, err := b.Store.ActiveGames("")
 	if err != nil {
 		b.Logger.Error("bot: sweep: listing the active games failed", "err", err)
-		return 0
+		return nil
 	}
-	sent := 0
+	var posts []Post
 	locales := map[string]string{}
 	for _, g := range games {
 		d, ok := g.Deadline()
@@ -78,43 +62,41 @@ func (b *Bot) SweepSend(ctx context.Context, now time.Time, send SendFunc) int {
 			locales[g.Guild] = loc
 		}
 		who := g.ToAct()
-		var kind store.Notice
-		var r Reply
+		notice := postNotice{guild: g.Guild, channel: g.Channel, game: g.ID, rev: g.Revision}
 		switch {
 		case !now.Before(d):
 			opp := g.Opponent(who)
-			kind, r = store.NoticeTimeUp, Reply{
+			notice.kind = store.NoticeTimeUp
+			posts = append(posts, Post{Channel: where, notice: notice, Reply: Reply{
 				Text:     tr(loc, "time.up", g.ID, Mention(who), Mention(opp)),
 				Mentions: []string{opp},
-			}
+			}})
 		case !g.Reminded && !now.Before(g.Updated.Add(time.Duration(float64(g.MoveTime)*reminderAt))):
-			kind, r = store.NoticeReminder, Reply{
+			notice.kind = store.NoticeReminder
+			posts = append(posts, Post{Channel: where, notice: notice, Reply: Reply{
 				Text:     tr(loc, "time.reminder", Mention(who), g.ID, d.Unix(), d.Unix()),
 				Mentions: []string{who},
-			}
-		default:
-			continue
-		}
-		sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-		err := send(sctx, where, r)
-		cancel()
-		if err != nil {
-			b.Logger.Warn("bot: sweep: posting failed; the next sweep tries again", "game", g.ID, "channel", where, "err", err)
-			continue
-		}
-		sent++
-		if _, err := b.Store.RecordNotice(g.Guild, g.Channel, g.ID, g.Revision, kind); err != nil {
-			b.logSweep(g, err)
+			}})
 		}
 	}
-	return sent
+	return posts
 }
 
-func (b *Bot) logSweep(g store.Game, err error) {
-	if errors.Is(err, store.ErrStaleRevision) || errors.Is(err, store.ErrNoGame) {
-		return // the player moved meanwhile: nothing is due
+// Delivered records that a post returned by Sweep went out (Discord
+// accepted it, the console printed it), so that it is not sent again for
+// the same move. A post about a move that is no longer current needs no
+// record. Posts that carry no notice are ignored.
+func (b *Bot) Delivered(p Post) {
+	n := p.notice
+	if n.kind == 0 {
+		return
 	}
-	b.Logger.Error("bot: sweep: recording a message failed", "game", g.ID, "err", err)
+	if _, err := b.Store.RecordNotice(n.guild, n.channel, n.game, n.rev, n.kind); err != nil {
+		if errors.Is(err, store.ErrStaleRevision) || errors.Is(err, store.ErrNoGame) {
+			return // the player moved meanwhile: nothing is due
+		}
+		b.Logger.Error("bot: sweep: recording a sent message failed", "game", n.game, "err", err)
+	}
 }
 
 // SweepEvery is how often the sweeper sweeps.
@@ -167,7 +149,15 @@ func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send func(ctx
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
-		b.SweepSend(ctx, b.Now(), send)
+		for _, p := range b.Sweep(b.Now()) {
+			sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			if err := send(sctx, p.Channel, p.Reply); err != nil {
+				b.Logger.Warn("bot: sweep: posting failed; the next sweep tries again", "channel", p.Channel, "err", err)
+			} else {
+				b.Delivered(p)
+			}
+			cancel()
+		}
 		select {
 		case <-ctx.Done():
 			return

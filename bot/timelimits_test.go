@@ -12,10 +12,15 @@ import (
 	"github.com/veletasbot/veletas/store"
 )
 
-// sweep runs the bot's sweep at the env's clock.
+// sweep runs the bot's sweep at the env's clock and delivers its posts, as
+// a sender that accepts them does.
 func (e *env) sweep() []Post {
 	e.tb.Helper()
-	return e.bot.Sweep(e.clock.Now())
+	posts := e.bot.Sweep(e.clock.Now())
+	for _, p := range posts {
+		e.bot.Delivered(p)
+	}
+	return posts
 }
 
 func TestTimeLimitReminderTimeoutClaim(t *testing.T) {
@@ -173,94 +178,68 @@ func TestSweeperGoroutine(t *testing.T) {
 	e.bot.StopSweeper()
 }
 
-// TestSweepRetriesFailedNotice: a reminder or time-up notice that the
-// sender refused is not recorded as sent, so the next sweep sends it
-// again; once accepted it goes out no more.
-func TestSweepRetriesFailedNotice(t *testing.T) {
+// TestSweepRetriesUndelivered has the sweeper's sender fail: the time-up
+// notice is not recorded as sent, and the next sweeper sends it again;
+// once a sender accepts it, it is recorded and not sent again.
+func TestSweepRetriesUndelivered(t *testing.T) {
 	e := newEnv(t, Config{})
-	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "time=1d"))
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "time=1h"))
 	public(t, e.press("bob", button(t, ch, "Accept")))
-	var sent []Post
-	fails := true
-	send := func(ctx context.Context, channel string, r Reply) error {
-		if fails {
-			return errors.New("discord: HTTP 503 Service Unavailable")
-		}
-		sent = append(sent, Post{Channel: channel, Reply: r})
-		return nil
-	}
-	stored := func() store.Game {
+	e.clock.Add(2 * time.Hour)
+	run := func(fail bool) Post {
 		t.Helper()
-		g, err := e.db.ActiveGame(e.guild, e.chann)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g
+		got := make(chan Post, 4)
+		e.bot.StartSweeper(time.Hour, func(ctx context.Context, channel string, r Reply) error {
+			got <- Post{Channel: channel, Reply: r}
+			if fail {
+				return errors.New("discord: 503 Service Unavailable")
+			}
+			return nil
+		})
+		p := <-got
+		e.bot.StopSweeper() // waits for the sweep under way to end
+		return p
 	}
-
-	e.clock.Add(20 * time.Hour) // the reminder is due
 	for range 2 {
-		if n := e.bot.SweepSend(context.Background(), e.clock.Now(), send); n != 0 {
-			t.Fatalf("%d notices counted as sent by a failing sender", n)
+		p := run(true)
+		if !strings.Contains(p.Reply.Text, "has run out") {
+			t.Fatalf("post %+v", p)
 		}
-		if stored().Reminded {
-			t.Fatal("the reminder is recorded as sent although the sender failed")
+		if g, err := e.db.ActiveGame(e.guild, e.chann); err != nil || g.TimeUp {
+			t.Fatalf("a notice that failed was recorded as sent: %v %+v", err, g)
 		}
 	}
-	fails = false
-	if n := e.bot.SweepSend(context.Background(), e.clock.Now(), send); n != 1 || len(sent) != 1 ||
-		!strings.Contains(sent[0].Reply.Text, "<@alice>") || !strings.Contains(sent[0].Reply.Text, "due") {
-		t.Fatalf("after the failures, the sweep sent %d: %+v", n, sent)
+	if p := run(false); !strings.Contains(p.Reply.Text, "has run out") {
+		t.Fatalf("post %+v", p)
 	}
-	if !stored().Reminded {
-		t.Fatal("the reminder accepted by the sender is not recorded")
+	if g, err := e.db.ActiveGame(e.guild, e.chann); err != nil || !g.TimeUp {
+		t.Fatalf("a delivered notice was not recorded: %v %+v", err, g)
 	}
-	if n := e.bot.SweepSend(context.Background(), e.clock.Now(), send); n != 0 {
-		t.Fatalf("the reminder went out again: %+v", sent)
-	}
-
-	e.clock.Add(5 * time.Hour) // the time is up
-	fails = true
-	e.bot.SweepSend(context.Background(), e.clock.Now(), send)
-	if stored().TimeUp {
-		t.Fatal("the time-up notice is recorded although the sender failed")
-	}
-	fails, sent = false, nil
-	if n := e.bot.SweepSend(context.Background(), e.clock.Now(), send); n != 1 || !strings.Contains(sent[0].Reply.Text, "has run out") {
-		t.Fatalf("the time-up notice after a failure: %d %+v", n, sent)
-	}
-	if !stored().TimeUp {
-		t.Fatal("the time-up notice accepted by the sender is not recorded")
-	}
-	if n := e.bot.SweepSend(context.Background(), e.clock.Now(), send); n != 0 {
-		t.Fatalf("the time-up notice went out twice: %+v", sent)
+	if p := e.sweep(); len(p) != 0 {
+		t.Fatalf("sent again after delivery: %+v", p)
 	}
 }
 
 // TestSweepPurgesExpiredChallenges: the regular sweep deletes the
-// challenges that expired more than a day ago, not the others.
+// challenges expired for more than a day, not the others.
 func TestSweepPurgesExpiredChallenges(t *testing.T) {
 	e := newEnv(t, Config{})
-	create := func(from, to, channel string) uint64 {
-		t.Helper()
-		c, err := e.db.CreateChallenge(store.Challenge{Guild: e.guild, Channel: channel, Challenger: from, Opponent: to})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c.ID
-	}
-	old := create("alice", "bob", "c1")
-	e.clock.Add(30 * time.Hour)
-	fresh := create("carol", "dave", "c2")
-	e.clock.Add(20 * time.Hour) // old expired 26 h ago, fresh has 4 h left
-	if _, err := e.db.Challenge(old); err != nil {
-		t.Fatalf("before the sweep, the expired challenge: %v", err)
-	}
+	public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
+	e.clock.Add(24 * time.Hour)
+	public(t, e.cmd("carol", "challenge", "opponent=bob", "size=7"))
+	e.clock.Add(25 * time.Hour) // the first expired 25 h ago, the second 1 h ago
 	e.sweep()
-	if _, err := e.db.Challenge(old); err == nil {
-		t.Error("the challenge expired 26 hours ago is still stored after the sweep")
+	if _, err := e.db.PendingChallenge(e.guild, e.chann, "bob"); !errors.Is(err, store.ErrChallengeExpired) {
+		t.Fatalf("the challenge expired an hour ago: %v", err)
 	}
-	if c, err := e.db.Challenge(fresh); err != nil || c.ID != fresh {
-		t.Errorf("the unexpired challenge after the sweep: %+v, %v", c, err)
+	list, err := e.db.Challenges(e.guild, "")
+	if err != nil || len(list) != 0 {
+		t.Fatalf("unexpired challenges: %v %+v", err, list)
+	}
+	if _, err := e.db.Challenge(1); !errors.Is(err, store.ErrChallengeNotFound) {
+		t.Fatalf("the challenge expired 25 h ago after the sweep: %v", err)
+	}
+	if c, err := e.db.Challenge(2); err != nil || c.Challenger != "carol" {
+		t.Fatalf("the challenge expired an hour ago after the sweep: %v %+v", err, c)
 	}
 }

@@ -18,19 +18,14 @@ import (
 // and help.
 
 // currentOrLast returns the channel's active game, or its latest finished
-// one when none is active.
+// one when none is active (one indexed read, however large the archive).
 func (b *Bot) currentOrLast(req Request) (store.Game, error) {
 	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
 	if !errors.Is(err, store.ErrNoGame) {
 		return g, err
 	}
-	done, ferr := b.Store.FinishedGames(req.Guild, "", 50)
-	if ferr == nil {
-		for _, f := range done {
-			if f.Channel == req.Channel || f.Thread == req.Channel {
-				return f, nil
-			}
-		}
+	if f, ferr := b.Store.LastFinishedGame(req.Guild, req.Channel); ferr == nil {
+		return f, nil
 	}
 	return g, err
 }

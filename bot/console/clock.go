@@ -1,7 +1,6 @@
 package console
 
 import (
-	"context"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -19,7 +18,8 @@ import (
 
 // sweeperOf is what the console needs to sweep: *Bot implements it.
 type sweeperOf interface {
-	SweepSend(ctx context.Context, now time.Time, send bot.SendFunc) int
+	Sweep(now time.Time) []bot.Post
+	Delivered(p bot.Post)
 }
 
 // timeLine handles a "wait" line (done is true then) and sweeps before
@@ -50,17 +50,13 @@ func (c *Console) sweep() error {
 	if !ok || c.Clock == nil {
 		return nil
 	}
-	// A notice is recorded as sent once it is printed; a failed write
-	// ends the session, and the next start prints the notice again.
-	var werr error
-	s.SweepSend(context.Background(), c.Clock.Now(), func(ctx context.Context, channel string, r bot.Reply) error {
-		if werr != nil {
-			return werr
+	for _, p := range s.Sweep(c.Clock.Now()) {
+		if err := c.print(p.Reply, "", p.Channel); err != nil {
+			return err // not recorded: due again at the next sweep
 		}
-		werr = c.print(r, "", channel)
-		return werr
-	})
-	return werr
+		s.Delivered(p)
+	}
+	return nil
 }
 
 var relativeRE = regexp.MustCompile(`<t:(-?\d{1,12}):R>`)

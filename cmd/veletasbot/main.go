@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -51,11 +52,20 @@ func main() {
 // it in RestartPreventExitStatus (78 is EX_CONFIG of sysexits.h).
 const ExitTokenRejected = 78
 
-// ExitStatus is the exit status for an error of Run or Close: 1, or
-// ExitTokenRejected for a token that Discord refused or that is missing.
+// ExitDamaged is the exit status when the database file is damaged:
+// restarting cannot help either (it is in RestartPreventExitStatus too);
+// the error says how to restore a snapshot (65 is EX_DATAERR).
+const ExitDamaged = 65
+
+// ExitStatus is the exit status for an error of Run or Close: 1,
+// ExitTokenRejected for a token that Discord refused or that is missing,
+// or ExitDamaged for a damaged database file.
 func ExitStatus(err error) int {
-	if errors.Is(err, errTokenRejected) || errors.Is(err, errNoToken) {
+	switch {
+	case errors.Is(err, errTokenRejected) || errors.Is(err, errNoToken):
 		return ExitTokenRejected
+	case errors.Is(err, store.ErrDamaged):
+		return ExitDamaged
 	}
 	return 1
 }
@@ -67,14 +77,20 @@ const ReplayWidth = 480
 // that tests run it in-process.
 type Main struct {
 	// Configuration, from flags and the environment.
-	Console   bool
-	DBPath    string
-	OutDir    string
-	Guild     string
-	APIURL    string
-	LogLevel  slog.Level
-	Token     string // never logged
-	TokenFile string
+	Console bool
+	DBPath  string
+	OutDir  string
+	Guild   string
+	APIURL  string
+
+	// Snapshots of the database (the bot only): every SnapshotEvery (0:
+	// none) into SnapshotDir, the newest SnapshotKeep kept.
+	SnapshotDir   string
+	SnapshotEvery time.Duration
+	SnapshotKeep  int
+	LogLevel      slog.Level
+	Token         string // never logged
+	TokenFile     string
 
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
@@ -146,6 +162,9 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	} else {
 		fs.StringVar(&m.Guild, "guild", m.Getenv("VELETAS_GUILD"), "register the commands to this server only (they show at once); global when empty (env VELETAS_GUILD)")
 		fs.StringVar(&m.APIURL, "api-url", m.Getenv("DISCORD_API_URL"), "base URL that replaces https://discord.com for REST calls, such as http://127.0.0.1:8080 (a rate-limit proxy or a test server; env DISCORD_API_URL)")
+		fs.StringVar(&m.SnapshotDir, "snapshot-dir", "", "directory for the snapshots of the database (default: snapshots beside the database file)")
+		fs.DurationVar(&m.SnapshotEvery, "snapshot-every", store.DefaultSnapshotEvery, "time between snapshots of the database; 0 turns them off")
+		fs.IntVar(&m.SnapshotKeep, "snapshot-keep", store.DefaultSnapshotKeep, "number of snapshots kept, the newest")
 	}
 	level := m.Getenv("VELETAS_LOG_LEVEL")
 	if level == "" {
@@ -166,6 +185,15 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	}
 	if m.DBPath == "" {
 		return errors.New("-db: the database path is empty")
+	}
+	if m.SnapshotEvery < 0 || (m.SnapshotEvery > 0 && m.SnapshotEvery < time.Minute) {
+		return fmt.Errorf("-snapshot-every %v: use 0 (no snapshots) or at least 1m, such as 6h", m.SnapshotEvery)
+	}
+	if !m.Console && m.SnapshotEvery > 0 && m.SnapshotKeep < 1 {
+		return fmt.Errorf("-snapshot-keep %d: keep at least 1 (or turn snapshots off with -snapshot-every 0)", m.SnapshotKeep)
+	}
+	if !m.Console && m.SnapshotEvery > 0 && m.SnapshotDir == "" {
+		m.SnapshotDir = filepath.Join(filepath.Dir(m.DBPath), "snapshots")
 	}
 	if !m.Console {
 		m.Token = strings.TrimSpace(m.Getenv("DISCORD_TOKEN"))
@@ -219,19 +247,16 @@ func (m *Main) Run(ctx context.Context) error {
 	if opts.Rate == nil {
 		opts.Rate = store.GlickoRate(opts.Now)
 	}
+	if !m.Console && m.SnapshotEvery > 0 && opts.SnapshotDir == "" {
+		opts.SnapshotDir, opts.SnapshotEvery, opts.SnapshotKeep = m.SnapshotDir, m.SnapshotEvery, m.SnapshotKeep
+	}
 	db, err := store.Open(m.DBPath, &opts)
 	if err != nil {
 		return fmt.Errorf("opening the database %s: %w", m.DBPath, err)
 	}
 	m.DB = db
-	// Challenges expired for a day (store.Options.KeepExpired) are of no
-	// more use (touching one within that day still says it expired): the
-	// bot's sweep purges them, and so does each start.
-	if n, err := db.PurgeExpiredChallenges(); err != nil {
-		m.Logger.Warn("veletasbot: purging expired challenges failed", "err", err)
-	} else if n > 0 {
-		m.Logger.Info("veletasbot: purged expired challenges", "count", n)
-	}
+	// Challenges expired for a day are purged by the bot's sweep (at
+	// start and every minute; the console's before each line).
 	rend, err := render.New(render.Options{})
 	if err != nil {
 		return err
