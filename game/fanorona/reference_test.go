@@ -121,7 +121,7 @@ func (rp refPos) turns() map[string]string {
 	first := rp.vela && rp.count('b') > 5
 	type cap struct {
 		f, r, d int
-		kind byte
+		kind    byte
 	}
 	// The capturing steps from (f,r), excluding a direction and visited points.
 	caps := func(q *refPos, f, r, skip int, visited map[[2]int]bool) []cap {
