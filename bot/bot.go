@@ -48,6 +48,7 @@ type Store interface {
 	AnswerTakeback(guild, channel, user string, accept bool) (store.Game, error)
 	// settings.go
 	Settings(guild string) (store.Settings, error)
+	EndDamagedGame(guild, channel string) error
 	UpdateSettings(guild string, fn func(*store.Settings) error) (store.Settings, error)
 }
 

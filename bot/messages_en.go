@@ -35,6 +35,10 @@ var messagesEN = map[string]string{
 	"err.self":              "You cannot play against yourself: challenge someone else with `/veletas challenge opponent:@someone`.",
 	"err.toomanychallenges": "You already have too many open challenges on this server: withdraw one, or wait until one is answered or expires.",
 	"err.channelchallenges": "This channel already has too many open challenges: accept or decline one, or challenge in another channel.",
+	"err.corrupt":           "The stored data of this game is damaged, so it cannot be shown or played. A member with Manage Server can end it with `/veletas end` to free the channel. Nothing was changed.",
+	"end.denied":            "Only members with the Manage Server permission can end a damaged game. Nothing was changed.",
+	"end.notdamaged":        "This channel's game is not damaged: it can be played on, resigned (`/veletas resign`) or claimed on time (`/veletas claim`). Nothing was changed.",
+	"end.done":              "%s ended this channel's damaged game; it counts for no one. The channel is free for a new challenge.",
 	"err.busy":              "This channel already has a game: finish it first (see `/veletas board`).",
 	"err.invalid":           "That value is not valid here: use `/veletas help` to see what each command takes.",
 	"err.notimeout":         "The time for this move has not run out.",
@@ -207,6 +211,6 @@ var messagesEN = map[string]string{
 		"`/veletas swap` / `/veletas keep` second player: take Black or stay White.\n" +
 		"`/veletas move shooter:d4 to:d7 shoot:f9` move a shooter (optional `to`) and shoot.\n" +
 		"`/veletas takeback` ask to undo your last turn; `/veletas claim` win when your opponent's time has run out; `/veletas resign`.\n" +
-		"`/veletas board`, `/veletas record`, `/veletas games`, `/veletas standings`, `/veletas stats`, `/veletas settings`, `/veletas rules`.\n" +
+		"`/veletas board`, `/veletas record`, `/veletas games`, `/veletas standings`, `/veletas stats`, `/veletas settings`, `/veletas rules`; managers: `/veletas end` for a damaged game.\n" +
 		"The square options suggest only legal choices as you type. You are mentioned when it is your turn and reminded before your time runs out; take your time.",
 }

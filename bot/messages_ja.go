@@ -34,6 +34,10 @@ var messagesJA = map[string]string{
 	"err.self":              "自分自身とは対局できません。`/veletas challenge opponent:@相手` で他の人に挑戦してください。",
 	"err.toomanychallenges": "このサーバーで受付中の挑戦が多すぎます。どれかを取り下げるか、応答または期限切れを待ってください。",
 	"err.channelchallenges": "このチャンネルには受付中の挑戦が多すぎます。どれかを承諾または辞退するか、別のチャンネルで挑戦してください。",
+	"err.corrupt":           "この対局の保存データが壊れているため、表示も続行もできません。サーバー管理権限のあるメンバーが `/veletas end` で終わらせると、チャンネルが空きます。何も変更されていません。",
+	"end.denied":            "壊れた対局を終わらせられるのは、サーバー管理権限のあるメンバーだけです。何も変更されていません。",
+	"end.notdamaged":        "このチャンネルの対局は壊れていません。続けるか、投了（`/veletas resign`）するか、時間切れの勝ちを請求（`/veletas claim`）してください。何も変更されていません。",
+	"end.done":              "%s がこのチャンネルの壊れた対局を終わらせました。誰の成績にも数えません。新しい挑戦ができます。",
 	"err.busy":              "このチャンネルではすでに対局中です。先にその対局を終えてください（`/veletas board`）。",
 	"err.invalid":           "その値はここでは使えません。各コマンドの使い方は `/veletas help` でご覧ください。",
 	"err.notimeout":         "この手の持ち時間はまだ切れていません。",
@@ -206,6 +210,6 @@ var messagesJA = map[string]string{
 		"`/veletas swap` / `/veletas keep` 後手：黒を取るか、白のままでいるか。\n" +
 		"`/veletas move shooter:d4 to:d7 shoot:f9` シューターを動かして（`to` は任意）石を撃ちます。\n" +
 		"`/veletas takeback` 直前の手の待ったをお願いする、`/veletas claim` 相手の時間切れで勝ちを請求する、`/veletas resign` 投了する。\n" +
-		"`/veletas board`、`/veletas record`、`/veletas games`、`/veletas standings`、`/veletas stats`、`/veletas settings`、`/veletas rules`。\n" +
+		"`/veletas board`、`/veletas record`、`/veletas games`、`/veletas standings`、`/veletas stats`、`/veletas settings`、`/veletas rules`。管理者は壊れた対局に `/veletas end`。\n" +
 		"マスのオプションは入力中に指せるマスだけを候補に出します。手番が来たらメンションで、期限が近づいたらリマインドでお知らせします。ゆっくり考えてください。",
 }

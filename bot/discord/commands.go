@@ -63,6 +63,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				timeOptionDesc("New default time per move: 1h to 14d (e.g. 12h, 3d) or none"), languageOption()),
 			sub("games", "List your games in progress on this server, your turn first"),
 			sub("takeback", "Ask your opponent to undo your last turn (before they move)"),
+			sub("end", "Manage Server: end this channel's game when its stored data is damaged"),
 		},
 	}}) // Japanese and French names and descriptions (commands_l10n.go)
 }
