@@ -4,18 +4,20 @@ package bot
 // key here must be in every other language.
 var messagesEN = map[string]string{
 	// ---- general ----
-	"rate.slow":       "Easy there: you are sending commands faster than I can keep up. Please wait %d seconds and try again.",
-	"rate.slow.one":   "Easy there: you are sending commands faster than I can keep up. Please wait %d second and try again.",
-	"dm":              "Veletas is played in a server's channels, not in direct messages: use `/veletas challenge` in a server.",
-	"unknown.command": "I do not know `/veletas %s`: use `/veletas help` to see the commands.",
-	"unknown.kind":    "I cannot handle this kind of interaction: use `/veletas help`.",
-	"opt.toomany":     "Too many options: use `/veletas help` to see what each command takes.",
-	"opt.toolong":     "The option %s is too long: a square is written like `c4`.",
-	"opt.control":     "The option %s holds a control character: type just squares such as `c4`.",
-	"internal":        "Something went wrong on my side and nothing was changed. Please try again in a moment.",
-	"button.notmine":  "This button is not one of mine: use `/veletas help` to see the commands.",
-	"button.overgame": "This button belongs to a game that is over. Use `/veletas challenge` to start a new one.",
-	"button.earlier":  "This button belongs to an earlier game in this channel. Use `/veletas board` to see the current one.",
+	"rate.slow":        "Easy there: you are sending commands faster than I can keep up. Please wait %d seconds and try again.",
+	"rate.slow.one":    "Easy there: you are sending commands faster than I can keep up. Please wait %d second and try again.",
+	"dm":               "Veletas is played in a server's channels, not in direct messages: use `/veletas challenge` in a server.",
+	"unknown.command":  "I do not know `/veletas %s`: use `/veletas help` to see the commands.",
+	"unknown.kind":     "I cannot handle this kind of interaction: use `/veletas help`.",
+	"opt.toomany":      "Too many options: use `/veletas help` to see what each command takes.",
+	"opt.toolong":      "The option %s is too long: a square is written like `c4`.",
+	"opt.unknown":      "`/veletas %[2]s` has no option %[1]s: its options are %[3]s. Nothing was done.",
+	"opt.unknown.none": "`/veletas %[2]s` takes no options, and %[1]s is not one. Nothing was done.",
+	"opt.control":      "The option %s holds a control character: type just squares such as `c4`.",
+	"internal":         "Something went wrong on my side and nothing was changed. Please try again in a moment.",
+	"button.notmine":   "This button is not one of mine: use `/veletas help` to see the commands.",
+	"button.overgame":  "This button belongs to a game that is over. Use `/veletas challenge` to start a new one.",
+	"button.earlier":   "This button belongs to an earlier game in this channel. Use `/veletas board` to see the current one.",
 
 	// ---- squares ----
 	"square.missing": "The option `%s` needs a square such as `c4`.",

@@ -3,18 +3,20 @@ package bot
 // messagesFR is the French catalogue (messages.go).
 var messagesFR = map[string]string{
 	// ---- general ----
-	"rate.slow":       "Doucement : vous envoyez des commandes plus vite que je ne peux les traiter. Attendez %d secondes puis réessayez.",
-	"rate.slow.one":   "Doucement : vous envoyez des commandes plus vite que je ne peux les traiter. Attendez %d seconde puis réessayez.",
-	"dm":              "Veletas se joue dans les salons d'un serveur, pas en messages privés : utilisez `/veletas challenge` sur un serveur.",
-	"unknown.command": "Je ne connais pas `/veletas %s` : `/veletas help` donne la liste des commandes.",
-	"unknown.kind":    "Je ne sais pas traiter ce type d'interaction : voyez `/veletas help`.",
-	"opt.toomany":     "Trop d'options : `/veletas help` indique ce que prend chaque commande.",
-	"opt.toolong":     "L'option %s est trop longue : une case s'écrit comme `c4`.",
-	"opt.control":     "L'option %s contient un caractère de contrôle : tapez seulement des cases comme `c4`.",
-	"internal":        "Un problème est survenu de mon côté et rien n'a été modifié. Réessayez dans un instant.",
-	"button.notmine":  "Ce bouton ne vient pas de moi : `/veletas help` donne la liste des commandes.",
-	"button.overgame": "Ce bouton appartient à une partie terminée. Lancez-en une nouvelle avec `/veletas challenge`.",
-	"button.earlier":  "Ce bouton appartient à une partie précédente de ce salon. `/veletas board` montre la partie en cours.",
+	"rate.slow":        "Doucement : vous envoyez des commandes plus vite que je ne peux les traiter. Attendez %d secondes puis réessayez.",
+	"rate.slow.one":    "Doucement : vous envoyez des commandes plus vite que je ne peux les traiter. Attendez %d seconde puis réessayez.",
+	"dm":               "Veletas se joue dans les salons d'un serveur, pas en messages privés : utilisez `/veletas challenge` sur un serveur.",
+	"unknown.command":  "Je ne connais pas `/veletas %s` : `/veletas help` donne la liste des commandes.",
+	"unknown.kind":     "Je ne sais pas traiter ce type d'interaction : voyez `/veletas help`.",
+	"opt.toomany":      "Trop d'options : `/veletas help` indique ce que prend chaque commande.",
+	"opt.toolong":      "L'option %s est trop longue : une case s'écrit comme `c4`.",
+	"opt.unknown":      "`/veletas %[2]s` n'a pas d'option %[1]s : ses options sont %[3]s. Rien n'a été fait.",
+	"opt.unknown.none": "`/veletas %[2]s` ne prend aucune option, et %[1]s n'en est pas une. Rien n'a été fait.",
+	"opt.control":      "L'option %s contient un caractère de contrôle : tapez seulement des cases comme `c4`.",
+	"internal":         "Un problème est survenu de mon côté et rien n'a été modifié. Réessayez dans un instant.",
+	"button.notmine":   "Ce bouton ne vient pas de moi : `/veletas help` donne la liste des commandes.",
+	"button.overgame":  "Ce bouton appartient à une partie terminée. Lancez-en une nouvelle avec `/veletas challenge`.",
+	"button.earlier":   "Ce bouton appartient à une partie précédente de ce salon. `/veletas board` montre la partie en cours.",
 
 	// ---- squares ----
 	"square.missing": "L'option `%s` attend une case comme `c4`.",

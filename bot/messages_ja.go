@@ -3,18 +3,20 @@ package bot
 // messagesJA is the Japanese catalogue (messages.go).
 var messagesJA = map[string]string{
 	// ---- general ----
-	"rate.slow":       "少し落ち着いてください。コマンドが速すぎて処理が追いつきません。%d秒ほど待ってからもう一度どうぞ。",
-	"rate.slow.one":   "少し落ち着いてください。コマンドが速すぎて処理が追いつきません。%d秒ほど待ってからもう一度どうぞ。",
-	"dm":              "ベレタスはサーバーのチャンネルで遊びます。ダイレクトメッセージではなく、サーバーで `/veletas challenge` を使ってください。",
-	"unknown.command": "`/veletas %s` というコマンドはありません。`/veletas help` でコマンドの一覧を見られます。",
-	"unknown.kind":    "この種類の操作には対応していません。`/veletas help` をご覧ください。",
-	"opt.toomany":     "オプションが多すぎます。各コマンドの使い方は `/veletas help` でご覧ください。",
-	"opt.toolong":     "オプション %s が長すぎます。マスは `c4` のように書きます。",
-	"opt.control":     "オプション %s に制御文字が含まれています。`c4` のようにマスだけを入力してください。",
-	"internal":        "こちら側で問題が起きました。何も変更されていません。少し待ってからもう一度お試しください。",
-	"button.notmine":  "このボタンはこのボットのものではありません。`/veletas help` でコマンドを確認してください。",
-	"button.overgame": "このボタンは終了した対局のものです。新しい対局は `/veletas challenge` で始められます。",
-	"button.earlier":  "このボタンはこのチャンネルの以前の対局のものです。今の対局は `/veletas board` で見られます。",
+	"rate.slow":        "少し落ち着いてください。コマンドが速すぎて処理が追いつきません。%d秒ほど待ってからもう一度どうぞ。",
+	"rate.slow.one":    "少し落ち着いてください。コマンドが速すぎて処理が追いつきません。%d秒ほど待ってからもう一度どうぞ。",
+	"dm":               "ベレタスはサーバーのチャンネルで遊びます。ダイレクトメッセージではなく、サーバーで `/veletas challenge` を使ってください。",
+	"unknown.command":  "`/veletas %s` というコマンドはありません。`/veletas help` でコマンドの一覧を見られます。",
+	"unknown.kind":     "この種類の操作には対応していません。`/veletas help` をご覧ください。",
+	"opt.toomany":      "オプションが多すぎます。各コマンドの使い方は `/veletas help` でご覧ください。",
+	"opt.toolong":      "オプション %s が長すぎます。マスは `c4` のように書きます。",
+	"opt.unknown":      "`/veletas %[2]s` にオプション %[1]s はありません。使えるオプションは %[3]s です。何も変更していません。",
+	"opt.unknown.none": "`/veletas %[2]s` はオプションを取りません（%[1]s は使えません）。何も変更していません。",
+	"opt.control":      "オプション %s に制御文字が含まれています。`c4` のようにマスだけを入力してください。",
+	"internal":         "こちら側で問題が起きました。何も変更されていません。少し待ってからもう一度お試しください。",
+	"button.notmine":   "このボタンはこのボットのものではありません。`/veletas help` でコマンドを確認してください。",
+	"button.overgame":  "このボタンは終了した対局のものです。新しい対局は `/veletas challenge` で始められます。",
+	"button.earlier":   "このボタンはこのチャンネルの以前の対局のものです。今の対局は `/veletas board` で見られます。",
 
 	// ---- squares ----
 	"square.missing": "オプション `%s` には `c4` のようなマスを入れてください。",
