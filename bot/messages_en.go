@@ -4,18 +4,20 @@ package bot
 // key here must be in every other language.
 var messagesEN = map[string]string{
 	// ---- general ----
-	"rate.slow":       "Easy there: you are sending commands faster than I can keep up. Please wait %d seconds and try again.",
-	"rate.slow.one":   "Easy there: you are sending commands faster than I can keep up. Please wait %d second and try again.",
-	"dm":              "Veletas is played in a server's channels, not in direct messages: use `/veletas challenge` in a server.",
-	"unknown.command": "I do not know `/veletas %s`: use `/veletas help` to see the commands.",
-	"unknown.kind":    "I cannot handle this kind of interaction: use `/veletas help`.",
-	"opt.toomany":     "Too many options: use `/veletas help` to see what each command takes.",
-	"opt.toolong":     "The option %s is too long: a square is written like `c4`.",
-	"opt.control":     "The option %s holds a control character: type just squares such as `c4`.",
-	"internal":        "Something went wrong on my side and nothing was changed. Please try again in a moment.",
-	"button.notmine":  "This button is not one of mine: use `/veletas help` to see the commands.",
-	"button.overgame": "This button belongs to a game that is over. Use `/veletas challenge` to start a new one.",
-	"button.earlier":  "This button belongs to an earlier game in this channel. Use `/veletas board` to see the current one.",
+	"rate.slow":        "Easy there: you are sending commands faster than I can keep up. Please wait %d seconds and try again.",
+	"rate.slow.one":    "Easy there: you are sending commands faster than I can keep up. Please wait %d second and try again.",
+	"dm":               "Veletas is played in a server's channels, not in direct messages: use `/veletas challenge` in a server.",
+	"unknown.command":  "I do not know `/veletas %s`: use `/veletas help` to see the commands.",
+	"unknown.kind":     "I cannot handle this kind of interaction: use `/veletas help`.",
+	"opt.toomany":      "Too many options: use `/veletas help` to see what each command takes.",
+	"opt.toolong":      "The option %s is too long: a square is written like `c4`.",
+	"opt.unknown":      "`/veletas %[2]s` has no option %[1]s: its options are %[3]s. Nothing was done.",
+	"opt.unknown.none": "`/veletas %[2]s` takes no options, and %[1]s is not one. Nothing was done.",
+	"opt.control":      "The option %s holds a control character: type just squares such as `c4`.",
+	"internal":         "Something went wrong on my side and nothing was changed. Please try again in a moment.",
+	"button.notmine":   "This button is not one of mine: use `/veletas help` to see the commands.",
+	"button.overgame":  "This button belongs to a game that is over. Use `/veletas challenge` to start a new one.",
+	"button.earlier":   "This button belongs to an earlier game in this channel. Use `/veletas board` to see the current one.",
 
 	// ---- squares ----
 	"square.missing": "The option `%s` needs a square such as `c4`.",
@@ -35,6 +37,10 @@ var messagesEN = map[string]string{
 	"err.self":              "You cannot play against yourself: challenge someone else with `/veletas challenge opponent:@someone`.",
 	"err.toomanychallenges": "You already have too many open challenges on this server: withdraw one, or wait until one is answered or expires.",
 	"err.channelchallenges": "This channel already has too many open challenges: accept or decline one, or challenge in another channel.",
+	"err.corrupt":           "The stored data of this game is damaged, so it cannot be shown or played. A member with Manage Server can end it with `/veletas end` to free the channel. Nothing was changed.",
+	"end.denied":            "Only members with the Manage Server permission can end a damaged game. Nothing was changed.",
+	"end.notdamaged":        "This channel's game is not damaged: it can be played on, resigned (`/veletas resign`) or claimed on time (`/veletas claim`). Nothing was changed.",
+	"end.done":              "%s ended this channel's damaged game; it counts for no one. The channel is free for a new challenge.",
 	"err.busy":              "This channel already has a game: finish it first (see `/veletas board`).",
 	"err.invalid":           "That value is not valid here: use `/veletas help` to see what each command takes.",
 	"err.notimeout":         "The time for this move has not run out.",
@@ -213,6 +219,6 @@ var messagesEN = map[string]string{
 		"`/veletas swap` / `/veletas keep` second player: take Black or stay White.\n" +
 		"`/veletas move shooter:d4 to:d7 shoot:f9` move a shooter (optional `to`) and shoot.\n" +
 		"`/veletas takeback` ask to undo your last turn; `/veletas claim` win when your opponent's time has run out; `/veletas resign`.\n" +
-		"`/veletas board`, `/veletas record`, `/veletas games`, `/veletas standings`, `/veletas stats`, `/veletas settings`, `/veletas rules`.\n" +
+		"`/veletas board`, `/veletas record`, `/veletas games`, `/veletas standings`, `/veletas stats`, `/veletas settings`, `/veletas rules`; managers: `/veletas end` for a damaged game.\n" +
 		"The square options suggest only legal choices as you type. You are mentioned when it is your turn and reminded before your time runs out; take your time.",
 }

@@ -3,18 +3,20 @@ package bot
 // messagesFR is the French catalogue (messages.go).
 var messagesFR = map[string]string{
 	// ---- general ----
-	"rate.slow":       "Doucement : vous envoyez des commandes plus vite que je ne peux les traiter. Attendez %d secondes puis réessayez.",
-	"rate.slow.one":   "Doucement : vous envoyez des commandes plus vite que je ne peux les traiter. Attendez %d seconde puis réessayez.",
-	"dm":              "Veletas se joue dans les salons d'un serveur, pas en messages privés : utilisez `/veletas challenge` sur un serveur.",
-	"unknown.command": "Je ne connais pas `/veletas %s` : `/veletas help` donne la liste des commandes.",
-	"unknown.kind":    "Je ne sais pas traiter ce type d'interaction : voyez `/veletas help`.",
-	"opt.toomany":     "Trop d'options : `/veletas help` indique ce que prend chaque commande.",
-	"opt.toolong":     "L'option %s est trop longue : une case s'écrit comme `c4`.",
-	"opt.control":     "L'option %s contient un caractère de contrôle : tapez seulement des cases comme `c4`.",
-	"internal":        "Un problème est survenu de mon côté et rien n'a été modifié. Réessayez dans un instant.",
-	"button.notmine":  "Ce bouton ne vient pas de moi : `/veletas help` donne la liste des commandes.",
-	"button.overgame": "Ce bouton appartient à une partie terminée. Lancez-en une nouvelle avec `/veletas challenge`.",
-	"button.earlier":  "Ce bouton appartient à une partie précédente de ce salon. `/veletas board` montre la partie en cours.",
+	"rate.slow":        "Doucement : vous envoyez des commandes plus vite que je ne peux les traiter. Attendez %d secondes puis réessayez.",
+	"rate.slow.one":    "Doucement : vous envoyez des commandes plus vite que je ne peux les traiter. Attendez %d seconde puis réessayez.",
+	"dm":               "Veletas se joue dans les salons d'un serveur, pas en messages privés : utilisez `/veletas challenge` sur un serveur.",
+	"unknown.command":  "Je ne connais pas `/veletas %s` : `/veletas help` donne la liste des commandes.",
+	"unknown.kind":     "Je ne sais pas traiter ce type d'interaction : voyez `/veletas help`.",
+	"opt.toomany":      "Trop d'options : `/veletas help` indique ce que prend chaque commande.",
+	"opt.toolong":      "L'option %s est trop longue : une case s'écrit comme `c4`.",
+	"opt.unknown":      "`/veletas %[2]s` n'a pas d'option %[1]s : ses options sont %[3]s. Rien n'a été fait.",
+	"opt.unknown.none": "`/veletas %[2]s` ne prend aucune option, et %[1]s n'en est pas une. Rien n'a été fait.",
+	"opt.control":      "L'option %s contient un caractère de contrôle : tapez seulement des cases comme `c4`.",
+	"internal":         "Un problème est survenu de mon côté et rien n'a été modifié. Réessayez dans un instant.",
+	"button.notmine":   "Ce bouton ne vient pas de moi : `/veletas help` donne la liste des commandes.",
+	"button.overgame":  "Ce bouton appartient à une partie terminée. Lancez-en une nouvelle avec `/veletas challenge`.",
+	"button.earlier":   "Ce bouton appartient à une partie précédente de ce salon. `/veletas board` montre la partie en cours.",
 
 	// ---- squares ----
 	"square.missing": "L'option `%s` attend une case comme `c4`.",
@@ -34,6 +36,10 @@ var messagesFR = map[string]string{
 	"err.self":              "Vous ne pouvez pas jouer contre vous-même : défiez quelqu'un d'autre avec `/veletas challenge opponent:@quelqu'un`.",
 	"err.toomanychallenges": "Vous avez déjà trop de défis ouverts sur ce serveur : retirez-en un, ou attendez qu'on y réponde ou qu'il expire.",
 	"err.channelchallenges": "Ce salon a déjà trop de défis ouverts : acceptez-en ou refusez-en un, ou lancez le défi dans un autre salon.",
+	"err.corrupt":           "Les données enregistrées de cette partie sont abîmées : elle ne peut être ni affichée ni jouée. Un membre avec Gérer le serveur peut la terminer avec `/veletas end` pour libérer le salon. Rien n'a été changé.",
+	"end.denied":            "Seuls les membres avec la permission Gérer le serveur peuvent terminer une partie abîmée. Rien n'a été changé.",
+	"end.notdamaged":        "La partie de ce salon n'est pas abîmée : on peut la continuer, abandonner (`/veletas resign`) ou réclamer au temps (`/veletas claim`). Rien n'a été changé.",
+	"end.done":              "%s a terminé la partie abîmée de ce salon ; elle ne compte pour personne. Le salon est libre pour un nouveau défi.",
 	"err.busy":              "Ce salon a déjà une partie en cours : terminez-la d'abord (voir `/veletas board`).",
 	"err.invalid":           "Cette valeur n'est pas valable ici : `/veletas help` indique ce que prend chaque commande.",
 	"err.notimeout":         "Le temps de ce coup n'est pas écoulé.",
@@ -212,6 +218,6 @@ var messagesFR = map[string]string{
 		"`/veletas swap` / `/veletas keep` second joueur : prendre les Noirs ou rester Blanc.\n" +
 		"`/veletas move shooter:d4 to:d7 shoot:f9` déplacez un tireur (`to` facultatif) et tirez.\n" +
 		"`/veletas takeback` demander à reprendre votre dernier coup ; `/veletas claim` gagner quand le temps de l'adversaire est écoulé ; `/veletas resign` abandonner.\n" +
-		"`/veletas board`, `/veletas record`, `/veletas games`, `/veletas standings`, `/veletas stats`, `/veletas settings`, `/veletas rules`.\n" +
+		"`/veletas board`, `/veletas record`, `/veletas games`, `/veletas standings`, `/veletas stats`, `/veletas settings`, `/veletas rules` ; gestionnaires : `/veletas end` pour une partie abîmée.\n" +
 		"Les options de case ne proposent que des coups permis pendant la saisie. Vous êtes mentionné quand c'est votre tour, et prévenu avant la fin de votre temps : prenez votre temps.",
 }

@@ -3,18 +3,20 @@ package bot
 // messagesJA is the Japanese catalogue (messages.go).
 var messagesJA = map[string]string{
 	// ---- general ----
-	"rate.slow":       "少し落ち着いてください。コマンドが速すぎて処理が追いつきません。%d秒ほど待ってからもう一度どうぞ。",
-	"rate.slow.one":   "少し落ち着いてください。コマンドが速すぎて処理が追いつきません。%d秒ほど待ってからもう一度どうぞ。",
-	"dm":              "ベレタスはサーバーのチャンネルで遊びます。ダイレクトメッセージではなく、サーバーで `/veletas challenge` を使ってください。",
-	"unknown.command": "`/veletas %s` というコマンドはありません。`/veletas help` でコマンドの一覧を見られます。",
-	"unknown.kind":    "この種類の操作には対応していません。`/veletas help` をご覧ください。",
-	"opt.toomany":     "オプションが多すぎます。各コマンドの使い方は `/veletas help` でご覧ください。",
-	"opt.toolong":     "オプション %s が長すぎます。マスは `c4` のように書きます。",
-	"opt.control":     "オプション %s に制御文字が含まれています。`c4` のようにマスだけを入力してください。",
-	"internal":        "こちら側で問題が起きました。何も変更されていません。少し待ってからもう一度お試しください。",
-	"button.notmine":  "このボタンはこのボットのものではありません。`/veletas help` でコマンドを確認してください。",
-	"button.overgame": "このボタンは終了した対局のものです。新しい対局は `/veletas challenge` で始められます。",
-	"button.earlier":  "このボタンはこのチャンネルの以前の対局のものです。今の対局は `/veletas board` で見られます。",
+	"rate.slow":        "少し落ち着いてください。コマンドが速すぎて処理が追いつきません。%d秒ほど待ってからもう一度どうぞ。",
+	"rate.slow.one":    "少し落ち着いてください。コマンドが速すぎて処理が追いつきません。%d秒ほど待ってからもう一度どうぞ。",
+	"dm":               "ベレタスはサーバーのチャンネルで遊びます。ダイレクトメッセージではなく、サーバーで `/veletas challenge` を使ってください。",
+	"unknown.command":  "`/veletas %s` というコマンドはありません。`/veletas help` でコマンドの一覧を見られます。",
+	"unknown.kind":     "この種類の操作には対応していません。`/veletas help` をご覧ください。",
+	"opt.toomany":      "オプションが多すぎます。各コマンドの使い方は `/veletas help` でご覧ください。",
+	"opt.toolong":      "オプション %s が長すぎます。マスは `c4` のように書きます。",
+	"opt.unknown":      "`/veletas %[2]s` にオプション %[1]s はありません。使えるオプションは %[3]s です。何も変更していません。",
+	"opt.unknown.none": "`/veletas %[2]s` はオプションを取りません（%[1]s は使えません）。何も変更していません。",
+	"opt.control":      "オプション %s に制御文字が含まれています。`c4` のようにマスだけを入力してください。",
+	"internal":         "こちら側で問題が起きました。何も変更されていません。少し待ってからもう一度お試しください。",
+	"button.notmine":   "このボタンはこのボットのものではありません。`/veletas help` でコマンドを確認してください。",
+	"button.overgame":  "このボタンは終了した対局のものです。新しい対局は `/veletas challenge` で始められます。",
+	"button.earlier":   "このボタンはこのチャンネルの以前の対局のものです。今の対局は `/veletas board` で見られます。",
 
 	// ---- squares ----
 	"square.missing": "オプション `%s` には `c4` のようなマスを入れてください。",
@@ -34,6 +36,10 @@ var messagesJA = map[string]string{
 	"err.self":              "自分自身とは対局できません。`/veletas challenge opponent:@相手` で他の人に挑戦してください。",
 	"err.toomanychallenges": "このサーバーで受付中の挑戦が多すぎます。どれかを取り下げるか、応答または期限切れを待ってください。",
 	"err.channelchallenges": "このチャンネルには受付中の挑戦が多すぎます。どれかを承諾または辞退するか、別のチャンネルで挑戦してください。",
+	"err.corrupt":           "この対局の保存データが壊れているため、表示も続行もできません。サーバー管理権限のあるメンバーが `/veletas end` で終わらせると、チャンネルが空きます。何も変更されていません。",
+	"end.denied":            "壊れた対局を終わらせられるのは、サーバー管理権限のあるメンバーだけです。何も変更されていません。",
+	"end.notdamaged":        "このチャンネルの対局は壊れていません。続けるか、投了（`/veletas resign`）するか、時間切れの勝ちを請求（`/veletas claim`）してください。何も変更されていません。",
+	"end.done":              "%s がこのチャンネルの壊れた対局を終わらせました。誰の成績にも数えません。新しい挑戦ができます。",
 	"err.busy":              "このチャンネルではすでに対局中です。先にその対局を終えてください（`/veletas board`）。",
 	"err.invalid":           "その値はここでは使えません。各コマンドの使い方は `/veletas help` でご覧ください。",
 	"err.notimeout":         "この手の持ち時間はまだ切れていません。",
@@ -212,6 +218,6 @@ var messagesJA = map[string]string{
 		"`/veletas swap` / `/veletas keep` 後手：黒を取るか、白のままでいるか。\n" +
 		"`/veletas move shooter:d4 to:d7 shoot:f9` シューターを動かして（`to` は任意）石を撃ちます。\n" +
 		"`/veletas takeback` 直前の手の待ったをお願いする、`/veletas claim` 相手の時間切れで勝ちを請求する、`/veletas resign` 投了する。\n" +
-		"`/veletas board`、`/veletas record`、`/veletas games`、`/veletas standings`、`/veletas stats`、`/veletas settings`、`/veletas rules`。\n" +
+		"`/veletas board`、`/veletas record`、`/veletas games`、`/veletas standings`、`/veletas stats`、`/veletas settings`、`/veletas rules`。管理者は壊れた対局に `/veletas end`。\n" +
 		"マスのオプションは入力中に指せるマスだけを候補に出します。手番が来たらメンションで、期限が近づいたらリマインドでお知らせします。ゆっくり考えてください。",
 }

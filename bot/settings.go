@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
@@ -81,6 +82,26 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 		lines = append(lines, tr(loc, "settings.ruleschanged", Mention(req.User.ID), tr(loc, "rules."+s.Rules.String())))
 	}
 	return Reply{Text: strings.Join(lines, "\n")}, nil
+}
+
+// endDamaged is /veletas end: a member with Manage Server ends this
+// channel's game when its stored data is damaged (it cannot be loaded,
+// played, resigned or claimed, and would block the channel forever). The
+// store keeps the damaged data aside and counts nothing; a game that
+// loads is refused (it is played, resigned or claimed instead).
+func (b *Bot) endDamaged(ctx context.Context, req Request) (Reply, error) {
+	loc := req.Locale
+	if !req.ManageServer {
+		return Reply{}, badInput("%s", tr(loc, "end.denied"))
+	}
+	if err := b.Store.EndDamagedGame(req.Guild, req.Channel); err != nil {
+		if errors.Is(err, store.ErrNotDamaged) {
+			return Reply{}, badInput("%s", tr(loc, "end.notdamaged"))
+		}
+		return Reply{}, err
+	}
+	b.Logger.Warn("bot: a damaged game was ended", "guild", req.Guild, "channel", req.Channel, "by", req.User.ID)
+	return Reply{Text: tr(loc, "end.done", Mention(req.User.ID))}, nil
 }
 
 func moveTimeSetting(loc string, d time.Duration) string {

@@ -65,6 +65,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				rulesOption("New default rules of challenges: classic or revised")),
 			sub("games", "List your games in progress on this server, your turn first"),
 			sub("takeback", "Ask your opponent to undo your last turn (before they move)"),
+			sub("end", "Manage Server: end this channel's game when its stored data is damaged"),
 		},
 	}}) // Japanese and French names and descriptions (commands_l10n.go)
 }

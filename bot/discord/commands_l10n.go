@@ -51,6 +51,7 @@ var commandTexts = map[string]cmdText{
 	"challenge.rules":    {"ルール", "クラシックか改訂ルール（初期配置でシューターを端に置けない、シューターは妨げない）。省略するとサーバーの既定", "règles", "Règles classiques ou révisées (les tireurs ne bloquent pas) ; sinon celles du serveur"},
 	"settings.language":  {"言語", "ボット自身のお知らせ（リマインド、時間切れ）の言語", "langue", "Langue des avis du bot (rappels, temps écoulé)"},
 	"games":              {"対局一覧", "このサーバーで進行中の自分の対局（自分の手番が先）", "parties", "Vos parties en cours sur ce serveur, celles où c'est à vous d'abord"},
+	"end":                {"終了", "サーバー管理：保存データが壊れたこのチャンネルの対局を終わらせる", "terminer", "Gérer le serveur : terminer la partie de ce salon dont les données sont abîmées"},
 	"takeback":           {"待った", "直前の自分の手を取り消すよう相手に頼む（相手が指す前）", "reprendre", "Demander à l'adversaire d'annuler votre dernier coup (avant qu'il joue)"},
 }
 
