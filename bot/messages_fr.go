@@ -21,6 +21,7 @@ var messagesFR = map[string]string{
 	// ---- squares ----
 	"square.missing": "L'option `%s` attend une case comme `c4`.",
 	"square.bad":     "%s n'est pas une case : écrivez une lettre et un nombre, comme `c4`.",
+	"move.same":      "Le tireur est déjà en %s : un déplacement doit aller sur une autre case. Omettez `to` pour tirer sans bouger.",
 	"square.off":     "%s est hors du plateau %dx%d : les cases vont de `a1` à `%s`.",
 	"list.toolong":   "L'option `%s` est trop longue : donnez au plus %d cases, comme `d4 g7`.",
 	"list.empty":     "L'option `%s` attend des cases séparées par des espaces ou des virgules, comme `d4 g7`.",
@@ -75,7 +76,7 @@ var messagesFR = map[string]string{
 	"challenge.badrated":  "%s n'est pas un choix pour `rated` : utilisez `true` ou `false`.",
 	"challenge.forother":  "Ce défi est destiné à %s : lui seul peut y répondre. Pour défier quelqu'un vous-même : `/veletas challenge`.",
 	"challenge.notyours":  "Ce n'est pas à vous de répondre à ce défi. Pour défier quelqu'un vous-même : `/veletas challenge`.",
-	"challenge.own":       "C'est votre propre défi : votre adversaire doit l'accepter. Vous pouvez le retirer avec le bouton Refuser.",
+	"challenge.own":       "C'est votre propre défi : votre adversaire doit l'accepter. Vous pouvez le retirer avec le bouton %s.",
 	"challenge.busy":      "Ce salon a déjà une partie en cours : terminez-la d'abord (voir `/veletas board`), puis défiez à nouveau.",
 	"busy.thread":         "Ce salon a déjà une partie, jouée dans %s : terminez-la d'abord, ou lancez votre défi dans un autre salon.",
 	"busy.channel":        "Ce salon a déjà une partie (voir `/veletas board`) : terminez-la d'abord, ou lancez votre défi dans un autre salon.",

@@ -21,6 +21,7 @@ var messagesJA = map[string]string{
 	// ---- squares ----
 	"square.missing": "オプション `%s` には `c4` のようなマスを入れてください。",
 	"square.bad":     "%s はマスではありません。`c4` のように、アルファベット1文字と数字で書いてください。",
+	"move.same":      "シューターはすでに %s にいます。移動は別のマスへ行う必要があります。動かずに撃つなら `to` を省いてください。",
 	"square.off":     "%s は %dx%d の盤の外です。マスは `a1` から `%s` までです。",
 	"list.toolong":   "オプション `%s` が長すぎます。マスは `d4 g7` のように最大%d個までです。",
 	"list.empty":     "オプション `%s` には、`d4 g7` のように空白かカンマで区切ったマスを入れてください。",
@@ -75,7 +76,7 @@ var messagesJA = map[string]string{
 	"challenge.badrated":  "%s は `rated` に使えません。`true` か `false` を指定してください。",
 	"challenge.forother":  "この挑戦は %s さん宛てです。答えられるのはその人だけです。ご自分で挑戦するには `/veletas challenge` をどうぞ。",
 	"challenge.notyours":  "この挑戦はあなたが答えるものではありません。ご自分で挑戦するには `/veletas challenge` をどうぞ。",
-	"challenge.own":       "これはあなたが出した挑戦です。相手が受けるのを待ちましょう。取り下げるには断るボタンを押してください。",
+	"challenge.own":       "これはあなたが出した挑戦です。相手が受けるのを待ちましょう。取り下げるには「%s」ボタンを押してください。",
 	"challenge.busy":      "このチャンネルではすでに対局中です。その対局を終えてから（`/veletas board`）もう一度挑戦してください。",
 	"busy.thread":         "このチャンネルではすでに %s で対局中です。先にそちらを終えるか、別のチャンネルで挑戦してください。",
 	"busy.channel":        "このチャンネルではすでに対局中です（`/veletas board` で見られます）。先にそれを終えるか、別のチャンネルで挑戦してください。",
