@@ -136,6 +136,7 @@ var messagesEN = map[string]string{
 	"stats.badplayer":      "Name a player with `player:@someone`.",
 	"stats.head":           "**Stats of %s**",
 	"stats.nogames":        "No finished game yet on this server: challenge someone with `/veletas challenge`.",
+	"stats.norated":        "No rated game yet: games against the computer and unrated games show below but count neither in the rating nor in the standings.",
 	"stats.rating":         "Rating: %s (rank %d)",
 	"stats.record":         "Record: %d W, %d L in %d games",
 	"stats.record.one":     "Record: %d W, %d L in %d game",

@@ -135,6 +135,7 @@ var messagesFR = map[string]string{
 	"stats.badplayer":      "Indiquez un joueur avec `player:@quelqu'un`.",
 	"stats.head":           "**Statistiques de %s**",
 	"stats.nogames":        "Pas encore de partie terminée sur ce serveur : défiez quelqu'un avec `/veletas challenge`.",
+	"stats.norated":        "Aucune partie classée pour l'instant : les parties contre l'ordinateur et les parties non classées figurent ci-dessous mais ne comptent ni pour le classement Elo ni pour le tableau.",
 	"stats.rating":         "Cote : %s (rang %d)",
 	"stats.record":         "Bilan : %d V, %d D en %d parties",
 	"stats.record.one":     "Bilan : %d V, %d D en %d partie",

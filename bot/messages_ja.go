@@ -135,6 +135,7 @@ var messagesJA = map[string]string{
 	"stats.badplayer":      "プレイヤーは `player:@相手` のように指定してください。",
 	"stats.head":           "**%s さんの成績**",
 	"stats.nogames":        "このサーバーで終わった対局はまだありません。`/veletas challenge` で誰かに挑戦しましょう。",
+	"stats.norated":        "レーティング対象の対局はまだありません。コンピューター戦とレーティングなしの対局は下に表示されますが、レーティングにも順位表にも数えられません。",
 	"stats.rating":         "レーティング：%s（%d位）",
 	"stats.record":         "戦績：%d勝 %d敗（%d局）",
 	"stats.record.one":     "戦績：%d勝 %d敗（%d局）",
