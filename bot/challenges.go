@@ -171,7 +171,13 @@ func (b *Bot) challengeRefusal(cid uint64, err error) error {
 		}
 		return refuse("challenge.notyours")
 	case errors.Is(err, store.ErrSelfChallenge):
-		return refuse("challenge.own")
+		// Name the button the challenger sees: Withdraw on an open
+		// challenge, Decline on one made to someone.
+		button := "button.decline"
+		if c, cerr := b.Store.Challenge(cid); cerr == nil && c.Opponent == "" {
+			button = "button.withdraw"
+		}
+		return refuse("challenge.own", trKey(button))
 	case errors.Is(err, store.ErrChannelBusy):
 		return refuse("challenge.busy")
 	}

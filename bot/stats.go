@@ -99,32 +99,22 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	var sb strings.Builder
-	sb.WriteString(tr(loc, "stats.head", Mention(user)) + "\n")
-	if s.Games == 0 {
-		sb.WriteString(tr(loc, "stats.nogames"))
-		return Reply{Text: sb.String()}, nil
-	}
-	rank := 0
-	if list, err := b.Store.Standings(req.Guild); err == nil {
-		sortStandings(list)
-		for i, o := range list {
-			if o.User == user {
-				rank = i + 1
-			}
-		}
-	}
-	sb.WriteString(tr(loc, "stats.rating", ratingText(s), rank) + "\n")
-	sb.WriteString(trn(loc, "stats.record", s.Games, s.Wins, s.Losses, s.Games) + "\n")
-	switch {
-	case s.Streak > 0:
-		sb.WriteString(trn(loc, "stats.streakwin", s.Streak, s.Streak) + "\n")
-	case s.Streak < 0:
-		sb.WriteString(trn(loc, "stats.streakloss", -s.Streak, -s.Streak) + "\n")
-	}
+	// The recent games include the unrated ones (against the computer,
+	// friendly), which the standing leaves out.
 	games, err := b.Store.FinishedGames(req.Guild, user, recentGames)
 	if err != nil {
 		return Reply{}, err
+	}
+	var sb strings.Builder
+	sb.WriteString(tr(loc, "stats.head", Mention(user)) + "\n")
+	if s.Games == 0 && len(games) == 0 {
+		sb.WriteString(tr(loc, "stats.nogames"))
+		return Reply{Text: sb.String()}, nil
+	}
+	if s.Games == 0 {
+		sb.WriteString(tr(loc, "stats.norated") + "\n")
+	} else {
+		b.ratedStats(&sb, loc, req.Guild, user, s)
 	}
 	if len(games) > 0 {
 		sb.WriteString(tr(loc, "stats.recent") + "\n")
@@ -142,6 +132,28 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 		}
 	}
 	return Reply{Text: strings.TrimRight(sb.String(), "\n")}, nil
+}
+
+// ratedStats writes the rating, rank, record and streak of a player with
+// rated games.
+func (b *Bot) ratedStats(sb *strings.Builder, loc, guild, user string, s store.Standing) {
+	rank := 0
+	if list, err := b.Store.Standings(guild); err == nil {
+		sortStandings(list)
+		for i, o := range list {
+			if o.User == user {
+				rank = i + 1
+			}
+		}
+	}
+	sb.WriteString(tr(loc, "stats.rating", ratingText(s), rank) + "\n")
+	sb.WriteString(trn(loc, "stats.record", s.Games, s.Wins, s.Losses, s.Games) + "\n")
+	switch {
+	case s.Streak > 0:
+		sb.WriteString(trn(loc, "stats.streakwin", s.Streak, s.Streak) + "\n")
+	case s.Streak < 0:
+		sb.WriteString(trn(loc, "stats.streakloss", -s.Streak, -s.Streak) + "\n")
+	}
 }
 
 func reasonText(loc string, r store.Reason) string {
