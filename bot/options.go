@@ -11,11 +11,11 @@ import (
 // it. The Discord definitions (bot/discord/commands.go) must offer exactly
 // these: a test there compares them.
 var commandOptions = map[string][]string{
-	"challenge": {"opponent", "size", "level", "rated", "time"},
+	"challenge": {"opponent", "size", "level", "rated", "time", "rules"},
 	"setup":     {"shooters", "stone"},
 	"move":      {"shooter", "shoot", "to"},
 	"stats":     {"player"},
-	"settings":  {"time", "language"},
+	"settings":  {"time", "language", "rules"},
 }
 
 // CommandOptions returns the options the subcommand takes, sorted.
