@@ -199,6 +199,7 @@ var messagesEN = map[string]string{
 	"takeback.accepted":   "%s accepted the takeback: %s's last turn is undone.",
 	"rematch.notplayer":   "Only the two players of this game can ask for a rematch. Challenge someone yourself with `/veletas challenge`.",
 	"rematch.busy":        "The channel of that game has a game in progress now: challenge again there once it is over.",
+	"rematch.already":     "You offered a rematch already: it is up to %s to accept it.",
 	"rematch.offer":       "%s, %s offers a rematch of game %d on %s; %s plays first this time. %s\nAccept or decline with the buttons; the offer stays open until <t:%d:f>.",
 
 	// ---- the computer opponent (aigames.go) ----

@@ -198,6 +198,7 @@ var messagesFR = map[string]string{
 	"takeback.accepted":   "%s a accepté la reprise : le dernier coup de %s est annulé.",
 	"rematch.notplayer":   "Seuls les deux joueurs de cette partie peuvent demander une revanche. Pour défier quelqu'un vous-même : `/veletas challenge`.",
 	"rematch.busy":        "Le salon de cette partie a maintenant une autre partie en cours : proposez la revanche quand elle sera finie.",
+	"rematch.already":     "Vous avez déjà proposé une revanche : c'est à %s de l'accepter.",
 	"rematch.offer":       "%s, %s vous propose une revanche de la partie %d sur %s ; cette fois, %s joue en premier. %s\nAcceptez ou refusez avec les boutons ; l'offre reste ouverte jusqu'au <t:%d:f>.",
 
 	// ---- the computer opponent (aigames.go) ----

@@ -198,6 +198,7 @@ var messagesJA = map[string]string{
 	"takeback.accepted":   "%s さんが待ったを受けました。%s さんの直前の手を取り消しました。",
 	"rematch.notplayer":   "再戦を申し込めるのはこの対局の2人だけです。ご自分で挑戦するには `/veletas challenge` をどうぞ。",
 	"rematch.busy":        "その対局のチャンネルでは今ほかの対局が進行中です。終わってからもう一度申し込んでください。",
+	"rematch.already":     "再戦はすでに申し込んであります。受けるかどうかは %s さん次第です。",
 	"rematch.offer":       "%s さん、%s さんから第%d局（%s）の再戦の申し込みです。今度は %s さんが先手です。%s\nボタンで受けるか断るかを選んでください。この申し込みは <t:%d:f> まで有効です。",
 
 	// ---- the computer opponent (aigames.go) ----
