@@ -59,6 +59,9 @@ func (db *DB) StartAIGame(guild, channel, human, ai, level string, size veletas.
 		if err := put(games, pairKey(guild, channel), &g); err != nil {
 			return err
 		}
+		if err := indexActive(tx, &g); err != nil {
+			return err
+		}
 		out = g
 		return nil
 	})
