@@ -148,6 +148,9 @@ func (b *Bot) Handle(ctx context.Context, req Request) Reply {
 			break
 		}
 		if err = checkOptions(req.Options); err == nil {
+			err = checkKnownOptions(req.Command, req.Options)
+		}
+		if err == nil {
 			r, err = h(b, ctx, req)
 		}
 	case req.Kind == KindButton:
