@@ -5,9 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
-	"text/tabwriter"
 	"time"
 
 	"github.com/veletasbot/veletas/game/fanorona"
@@ -95,8 +95,8 @@ func (m *Main) selfplay(args []string) error {
 		return err
 	}
 	fmt.Fprintln(m.Stdout, "score = wins + draws/2, for the first player of each pairing; half the games with each player as White")
-	tw := tabwriter.NewWriter(m.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "pairing\tvariant\tgames\twins\tdraws\tlosses\tscore\tElo diff\tmean s/move\tmax s/move\t")
+	const row = "%-16s %-8s %6s %5s %5s %6s %7s %12s %11s %10s\n"
+	fmt.Fprintf(m.Stdout, row, "pairing", "variant", "games", "wins", "draws", "losses", "score", "Elo diff", "mean s/move", "max s/move")
 	for _, p := range cfg.pairs {
 		for _, v := range cfg.variants {
 			r := runMatch(cfg, p, v)
@@ -109,12 +109,12 @@ func (m *Main) selfplay(args []string) error {
 			if r.moves > 0 {
 				mean = r.think.Seconds() / float64(r.moves)
 			}
-			fmt.Fprintf(tw, "%s v %s\t%s\t%d\t%d\t%d\t%d\t%.1f%%\t%+.0f ± %.0f\t%.3f\t%.2f\t\n", p.a, p.b, v, cfg.games, r.wins, r.draws,
-				cfg.games-r.wins-r.draws, 100*score/float64(cfg.games), diff, margin, mean, r.maxMove.Seconds())
-			tw.Flush()
+			fmt.Fprintf(m.Stdout, row, p.a+" v "+p.b, v, strconv.Itoa(cfg.games), strconv.Itoa(r.wins), strconv.Itoa(r.draws),
+				strconv.Itoa(cfg.games-r.wins-r.draws), fmt.Sprintf("%.1f%%", 100*score/float64(cfg.games)),
+				fmt.Sprintf("%+.0f ± %.0f", diff, margin), fmt.Sprintf("%.3f", mean), fmt.Sprintf("%.2f", r.maxMove.Seconds()))
 		}
 	}
-	return tw.Flush()
+	return nil
 }
 
 type matchResult struct {

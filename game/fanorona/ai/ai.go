@@ -68,6 +68,8 @@ type Options struct {
 	// Quiescence is the number of extra turns searched past Depth while
 	// the side to move must capture (default 4; -1 for none).
 	Quiescence int
+	// plain leaves out the threat term of the evaluation (experiments).
+	plain bool
 	// Noise is the largest evaluation noise, in hundredths of a piece,
 	// drawn per position from the seed: small, it varies the choice
 	// between nearly equal turns; large, it weakens the player.
@@ -86,11 +88,11 @@ type Options struct {
 func (l Level) Options() Options {
 	switch l {
 	case Easy:
-		return Options{Depth: 1, Nodes: 2_000, Quiescence: 1, Noise: 60, Time: 500 * time.Millisecond}
+		return Options{Depth: 1, Nodes: 2_000, Quiescence: 1, Noise: 100, Time: 500 * time.Millisecond}
 	case Medium:
-		return Options{Depth: 3, Nodes: 20_000, Quiescence: 4, Noise: 5, Time: 900 * time.Millisecond}
+		return Options{Depth: 3, Nodes: 8_000, Quiescence: 4, Noise: 5, Time: 900 * time.Millisecond}
 	case Hard:
-		return Options{Depth: 8, Nodes: 250_000, Quiescence: 6, Noise: 3, Time: 4 * time.Second}
+		return Options{Depth: 10, Nodes: 100_000, Quiescence: 6, Noise: 3, Time: 4 * time.Second}
 	}
 	return Options{}
 }
@@ -183,7 +185,67 @@ func (p *Player) Choose(pos fanorona.Position) (fanorona.Turn, Stats, error) {
 // at whether the game is over.
 func Evaluate(pos fanorona.Position) int {
 	me := pos.ToMove()
-	return evaluate(pos.Pieces(me), pos.Pieces(me.Other()))
+	return evaluate(pos.Pieces(me), pos.Pieces(me.Other())) + threats(pos)
+}
+
+// neighbour[p][d] is the point next to p in direction d along a line, or
+// NoPoint.
+var neighbour [fanorona.Points][8]fanorona.Point
+
+// threat returns the largest number of pieces of theirs that one step of
+// a piece of mine would capture, were it my turn and capture allowed.
+func threat(mine, theirs fanorona.Bits) int {
+	empty := ^(mine | theirs)
+	best := 0
+	line := func(p fanorona.Point, d fanorona.Dir) int {
+		n := 0
+		for p != fanorona.NoPoint && theirs.Has(p) {
+			n++
+			p = neighbour[p][d]
+		}
+		return n
+	}
+	for b := mine; b != 0; b &= b - 1 {
+		p := b.First()
+		for d := fanorona.Dir(0); d < 8; d++ {
+			q := neighbour[p][d]
+			if q == fanorona.NoPoint || !empty.Has(q) {
+				continue
+			}
+			if a := neighbour[q][d]; a != fanorona.NoPoint && theirs.Has(a) {
+				best = max(best, line(a, d))
+			}
+			if w := neighbour[p][d.Opposite()]; w != fanorona.NoPoint && theirs.Has(w) {
+				best = max(best, line(w, d.Opposite()))
+			}
+		}
+	}
+	return best
+}
+
+// Weights of the threats, in hundredths of a piece per piece threatened:
+// the mover's (which it may take next), the opponent's (which the mover
+// may still parry), and Black's during Véla's first phase, when it may
+// not capture yet but its threats are its strength once it may.
+const (
+	threatMover    = 40
+	threatOpponent = 60
+	threatLatent   = 15
+)
+
+// threats is the threat term of the evaluation for the side to move.
+func threats(pos fanorona.Position) int {
+	me := pos.ToMove()
+	mine, theirs := pos.Pieces(me), pos.Pieces(me.Other())
+	wMe, wThem := threatMover, threatOpponent
+	if pos.FirstPhase() {
+		if me == fanorona.Black {
+			wMe = threatLatent
+		} else {
+			wThem = threatLatent
+		}
+	}
+	return wMe*threat(mine, theirs) - wThem*threat(theirs, mine)
 }
 
 // strong are the points that carry diagonals.
@@ -193,6 +255,11 @@ var strong fanorona.Bits
 var dist [fanorona.Points][fanorona.Points]int8
 
 func init() {
+	for p := fanorona.Point(0); p < fanorona.Points; p++ {
+		for d := fanorona.Dir(0); d < 8; d++ {
+			neighbour[p][d] = fanorona.Neighbour(p, d)
+		}
+	}
 	for p := fanorona.Point(0); p < fanorona.Points; p++ {
 		if p.Diagonal() {
 			strong |= 1 << p

@@ -294,6 +294,9 @@ func (s *searcher) mustCapture(p fanorona.Position) bool {
 // leaf scores a quiet position, with the seed's noise.
 func (s *searcher) leaf(p fanorona.Position, mine, theirs fanorona.Bits) int {
 	v := evaluate(mine, theirs)
+	if !s.opts.plain {
+		v += threats(p)
+	}
 	if n := s.opts.Noise; n > 0 {
 		h := mix(key(p) ^ s.opts.Seed*0x9e3779b97f4a7c15)
 		v += int(h%uint64(2*n+1)) - n
