@@ -350,3 +350,39 @@ func TestStandardLibraryOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestThreat checks the threat term on little boards: the largest line
+// one step captures, by approach or withdrawal, along lines only.
+func TestThreat(t *testing.T) {
+	cases := []struct {
+		rows       string
+		white, blk int
+	}{
+		// a1-b1 approaches the line c1-e1: 3. Black's pieces threaten
+		// nothing (no empty point beside them leads onto White).
+		{`
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+w . b b b . . . .`, 3, 1},
+		// c2 and e4 carry no diagonals: c2-d3 is not a step, so e4 is out
+		// of reach, and e4 reaches nothing either.
+		{`
+. . . . . . . . .
+. . . . b . . . .
+. . . . . . . . .
+. . w . . . . . .
+. . . . . . . . .`, 0, 0},
+	}
+	for i, c := range cases {
+		p := diagram(t, c.rows, fanorona.White, fanorona.Fanorona)
+		w, b := p.Pieces(fanorona.White), p.Pieces(fanorona.Black)
+		if got := threat(w, b); got != c.white {
+			t.Errorf("case %d: White threatens %d, want %d", i, got, c.white)
+		}
+		if got := threat(b, w); got != c.blk {
+			t.Errorf("case %d: Black threatens %d, want %d", i, got, c.blk)
+		}
+	}
+}
