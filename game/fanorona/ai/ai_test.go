@@ -145,15 +145,24 @@ w . b . . . . . .`, "a1-b1A-b2A",
 }
 
 // TestDeterministicForASeed checks that two players with the same seed
-// choose the same turn after the same search, and that the seed changes
-// choices somewhere.
+// choose the same turn after the same search, that a player reused gives
+// the same answer, and that the seed changes choices somewhere.
 func TestDeterministicForASeed(t *testing.T) {
 	differ := 0
+	// A frozen clock: the decision is bounded by positions alone (under
+	// the race detector on a loaded machine the safety time would cut it).
+	frozen := time.Unix(0, 0)
+	level := func(l Level, seed uint64) *Player {
+		o := l.Options()
+		o.Seed = seed
+		o.Now = func() time.Time { return frozen }
+		return New(o)
+	}
 	for _, v := range fanorona.Variants {
 		for _, l := range []Level{Easy, Medium} {
 			for i, p := range randomPositions(t, v, 15, 99+uint64(v)) {
-				a, sa, errA := NewLevel(l, 7).Choose(p)
-				b, sb, errB := NewLevel(l, 7).Choose(p)
+				a, sa, errA := level(l, 7).Choose(p)
+				b, sb, errB := level(l, 7).Choose(p)
 				if errA != nil || errB != nil {
 					t.Fatalf("%s %s position %d: errors %v, %v", v, l, i, errA, errB)
 				}
@@ -161,13 +170,13 @@ func TestDeterministicForASeed(t *testing.T) {
 					t.Fatalf("%s %s position %d %s: %s (%+v) then %s (%+v) with the same seed", v, l, i, p, a, sa, b, sb)
 				}
 				// The same player reused gives the same answer.
-				pl := NewLevel(l, 7)
+				pl := level(l, 7)
 				c1, _, _ := pl.Choose(p)
 				c2, _, _ := pl.Choose(p)
 				if c1 != a || c2 != a {
 					t.Fatalf("%s %s position %d: a reused player chose %s then %s, a fresh one %s", v, l, i, c1, c2, a)
 				}
-				if o, _, err := NewLevel(l, 8).Choose(p); err != nil {
+				if o, _, err := level(l, 8).Choose(p); err != nil {
 					t.Fatal(err)
 				} else if o != a {
 					differ++
