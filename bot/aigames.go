@@ -51,7 +51,7 @@ type Actor interface {
 // AIStore is what the AI needs from the store besides Store. *store.DB
 // implements it.
 type AIStore interface {
-	StartAIGame(guild, channel, human, ai, level string, size veletas.Size) (store.Game, error)
+	StartAIGameRules(guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules) (store.Game, error)
 	ActiveGames(guild string) ([]store.Game, error)
 }
 
@@ -274,25 +274,29 @@ func (b *Bot) challengeAI(req Request, opp string) (Reply, error) {
 			return Reply{}, refuse("challenge.badsize", Quote(s))
 		}
 	}
-	return b.startAIGame(req, r, lv, size)
+	rules, err := b.challengeRules(req)
+	if err != nil {
+		return Reply{}, err
+	}
+	return b.startAIGame(req, r, lv, size, rules)
 }
 
 // startAIGame starts the game of req's user against the AI in req's
 // channel, in a new thread when the front end can make one.
-func (b *Bot) startAIGame(req Request, r *aiRunner, lv ai.Level, size veletas.Size) (Reply, error) {
+func (b *Bot) startAIGame(req Request, r *aiRunner, lv ai.Level, size veletas.Size, rules veletas.Rules) (Reply, error) {
 	loc := req.Locale
-	g, err := r.st.StartAIGame(req.Guild, req.Channel, req.User.ID, r.self.ID, lv.String(), size)
+	g, err := r.st.StartAIGameRules(req.Guild, req.Channel, req.User.ID, r.self.ID, lv.String(), size, rules)
 	if err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
 			return Reply{}, b.busy(req)
 		}
 		return Reply{}, err
 	}
-	b.Logger.Info("bot: AI game started", "game", g.ID, "guild", g.Guild, "channel", g.Channel, "size", g.Size.String(), "level", g.AILevel)
+	b.Logger.Info("bot: AI game started", "game", g.ID, "guild", g.Guild, "channel", g.Channel, "size", g.Size.String(), "rules", g.Rules().String(), "level", g.AILevel)
 	intro := tr(loc, "ai.start", Mention(req.User.ID), g.AILevel)
 	defer b.aiTurn(g) // never true today: the human places first
 	if req.Threads != nil {
-		thread, err := req.Threads.StartThread(g.Channel, tr(loc, "ai.thread", g.Size, b.name(g.Players[0]), g.AILevel))
+		thread, err := req.Threads.StartThread(g.Channel, tr(loc, "ai.thread", boardText(loc, g.Size, g.Rules()), b.name(g.Players[0]), g.AILevel))
 		if err == nil {
 			g2, err := b.Store.SetGameThread(g.Guild, g.Channel, thread)
 			if err == nil {

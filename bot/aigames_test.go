@@ -134,8 +134,8 @@ func (e *env) waitAI() {
 // playAI plays a whole 7x7 game of alice against the AI in the env's
 // channel, alice's actions random from seed, and returns the finished
 // game and the message that ended it.
-func playAI(t *testing.T, e *env, box *postBox, seed uint64) (store.Game, Reply) {
-	start := public(t, e.cmd("alice", "challenge", "opponent="+aiName, "level=easy", "size=7"))
+func playAI(t *testing.T, e *env, box *postBox, seed uint64, opts ...string) (store.Game, Reply) {
+	start := public(t, e.cmd("alice", "challenge", append([]string{"opponent=" + aiName, "level=easy", "size=7"}, opts...)...))
 	decodePNG(t, start)
 	for _, want := range []string{"<@alice> plays against me, the computer (easy)", "do not count in the standings",
 		"<@alice>, your turn (Black)"} {

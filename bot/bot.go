@@ -48,6 +48,7 @@ type Store interface {
 	AnswerTakeback(guild, channel, user string, accept bool) (store.Game, error)
 	// settings.go
 	Settings(guild string) (store.Settings, error)
+	EndDamagedGame(guild, channel string) error
 	UpdateSettings(guild string, fn func(*store.Settings) error) (store.Settings, error)
 }
 
@@ -147,6 +148,9 @@ func (b *Bot) Handle(ctx context.Context, req Request) Reply {
 			break
 		}
 		if err = checkOptions(req.Options); err == nil {
+			err = checkKnownOptions(req.Command, req.Options)
+		}
+		if err == nil {
 			r, err = h(b, ctx, req)
 		}
 	case req.Kind == KindButton:

@@ -26,6 +26,7 @@ var refusals = []struct {
 	{store.ErrChannelChallengesFull, "err.channelchallenges"},
 	{store.ErrInvalid, "err.invalid"},
 	{store.ErrNoTimeout, "err.notimeout"},
+	{store.ErrCorrupt, "err.corrupt"},
 }
 
 // rules names each refusal of the rules engine (the reason, for the

@@ -66,7 +66,7 @@ func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Rep
 		sb.WriteString(intro + "\n")
 	}
 	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
-	sb.WriteString(tr(loc, "view.head", g.Size, g.ID, Mention(black), Mention(white)) + "\n")
+	sb.WriteString(tr(loc, "view.head", boardText(loc, g.Size, g.Rules()), g.ID, Mention(black), Mention(white)) + "\n")
 	if a, ok := st.LastAction(); ok {
 		sb.WriteString(tr(loc, "view.last", a, Mention(lastActor(g, st))) + "\n")
 	}
@@ -240,7 +240,7 @@ func (b *Bot) games(ctx context.Context, req Request) (Reply, error) {
 		if d, ok := g.Deadline(); ok {
 			due = tr(loc, "games.due", d.Unix())
 		}
-		sb.WriteString(tr(loc, "games.row", g.ID, g.Size, Mention(g.Opponent(req.User.ID)), turn, due, gameLink(g)) + "\n")
+		sb.WriteString(tr(loc, "games.row", g.ID, boardText(loc, g.Size, g.Rules()), Mention(g.Opponent(req.User.ID)), turn, due, gameLink(g)) + "\n")
 	}
 	return Reply{Ephemeral: true, Text: strings.TrimRight(sb.String(), "\n")}, nil
 }

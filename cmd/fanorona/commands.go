@@ -79,6 +79,9 @@ func (m *Main) perft(args []string) error {
 
 func (m *Main) replay(args []string) error {
 	var in io.Reader = m.Stdin
+	if len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-" {
+		return fmt.Errorf("replay takes no option %s: the record's header (variant=vela or variant=fanorona, its first token) gives the variant", quote(args[0]))
+	}
 	switch {
 	case len(args) == 0, len(args) == 1 && args[0] == "-":
 	case len(args) == 1:

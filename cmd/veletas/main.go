@@ -33,7 +33,7 @@ commands:
   render [-rules R] 'POSITION' -o FILE.png
                                    draw a position
   render --record FILE -o OUT      draw a record's final position (or --gif for an animated replay)
-  selfplay [-rules R] [-games N] [-sizes 7,9,10] [-pairs easy-random,medium-easy,hard-medium]
+  selfplay [-rules R] [-games N] [-sizes 7,9,10] [-pairs easy-random,medium-easy,hard-medium] [-untimed] [-v]
                                    play the AI levels against each other and the random player
 
 R is classic (the default) or revised. A position does not say which rules

@@ -59,6 +59,7 @@ type selfplayConfig struct {
 	parallel  int
 	progress  io.Writer // one line a game, or nil
 	hardIters int
+	untimed   bool // levels bounded by iterations only, without their time caps
 }
 
 func (m *Main) selfplay(args []string) error {
@@ -72,13 +73,14 @@ func (m *Main) selfplay(args []string) error {
 	hardIters := fs.Int("hard-iterations", 0, "hard's iterations a decision (0: the level's own)")
 	rules := fs.String("rules", "classic", "the rules: classic or revised")
 	verbose := fs.Bool("v", false, "report each game on standard error as it ends")
+	untimed := fs.Bool("untimed", false, "bound the levels by their iterations only, without their time caps, so that a busy machine does not weaken them")
 	if err := fs.Parse(args); err != nil {
-		return fmt.Errorf("%v: flags are -rules, -games, -sizes, -pairs, -seed, -parallel, -hard-iterations, -v", err)
+		return fmt.Errorf("%v: flags are -rules, -games, -sizes, -pairs, -seed, -parallel, -hard-iterations, -untimed, -v", err)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", clip(fs.Arg(0)))
 	}
-	cfg := selfplayConfig{games: *games, seed: *seed, parallel: *parallel, hardIters: *hardIters}
+	cfg := selfplayConfig{games: *games, seed: *seed, parallel: *parallel, hardIters: *hardIters, untimed: *untimed}
 	if *verbose {
 		cfg.progress = m.Stderr
 	}
@@ -137,13 +139,16 @@ func (t *timed) Act(g veletas.Game) (veletas.Action, error) {
 	return a, err
 }
 
-func agent(name string, seed uint64, hardIters int) ai.Agent {
+func agent(name string, seed uint64, hardIters int, untimed bool) ai.Agent {
 	if name == "random" {
 		return ai.NewRandom(seed)
 	}
 	l, _ := ai.ParseLevel(name)
 	o := l.Options()
 	o.Seed = seed
+	if untimed {
+		o.Time = 0
+	}
 	if l == ai.Hard && hardIters > 0 {
 		o.Iterations, o.Time = hardIters, 0
 	}
@@ -169,8 +174,8 @@ func runMatch(cfg selfplayConfig, p pairing, size veletas.Size) matchResult {
 					return
 				}
 				seed := cfg.seed + uint64(i)*1000 + uint64(size)
-				a := &timed{Agent: agent(p.a, seed, cfg.hardIters)}
-				b := agent(p.b, seed+1, cfg.hardIters)
+				a := &timed{Agent: agent(p.a, seed, cfg.hardIters, cfg.untimed)}
+				b := agent(p.b, seed+1, cfg.hardIters, cfg.untimed)
 				var winner int
 				var err error
 				if i%2 == 0 {

@@ -25,6 +25,10 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // a second Ctrl-C ends the process at once
+	}()
 	m := NewMain()
 	if err := m.ParseFlags(ctx, os.Args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -124,6 +128,7 @@ func NewMain() *Main {
 const usage = `usage:
   veletasbot [flags]                     run the Discord bot (needs DISCORD_TOKEN or DISCORD_TOKEN_FILE)
   veletasbot console [-db FILE] [-out DIR]  play the commands from standard input, without Discord
+                                         (database veletas-console.db, images in veletas-images by default)
 
 console input, one line each:
   alice: /veletas challenge opponent:@bob size:7
@@ -150,11 +155,17 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 		fmt.Fprint(fs.Output(), usage)
 		fs.PrintDefaults()
 	}
-	dbDefault := "veletas.db"
-	if v := m.Getenv("VELETAS_DB"); v != "" {
-		dbDefault = v
+	if m.Console {
+		// Never the bot's database (bbolt locks it, and a console session
+		// would mix its games with the server's): VELETAS_DB is the bot's.
+		fs.StringVar(&m.DBPath, "db", ConsoleDB, "database file of the console (never the bot's "+BotDB+")")
+	} else {
+		dbDefault := BotDB
+		if v := m.Getenv("VELETAS_DB"); v != "" {
+			dbDefault = v
+		}
+		fs.StringVar(&m.DBPath, "db", dbDefault, "database file (env VELETAS_DB)")
 	}
-	fs.StringVar(&m.DBPath, "db", dbDefault, "database file (env VELETAS_DB)")
 	if m.Console {
 		fs.StringVar(&m.OutDir, "out", "veletas-images", "directory for the board images")
 		fs.IntVar(&m.AIIterations, "ai-iterations", 0, "bound the computer player by this many iterations a move, seeded by the game ID, so that transcripts repeat (0: the levels' own bounds)")
@@ -185,6 +196,20 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	}
 	if m.DBPath == "" {
 		return errors.New("-db: the database path is empty")
+	}
+	if m.Console {
+		switch l := strings.ToLower(m.Locale); l {
+		case "en", "ja", "fr":
+			m.Locale = l
+		default:
+			return fmt.Errorf("-locale %q: the console speaks en (English), ja (Japanese) or fr (French)", m.Locale)
+		}
+		if m.AIIterations < 0 || m.AIIterations > maxAIIterations {
+			return fmt.Errorf("-ai-iterations %d: give a number of playouts a decision from 1 to %d, such as 2000, or 0 for the levels' own bounds", m.AIIterations, maxAIIterations)
+		}
+		if m.OutDir == "" {
+			return errors.New("-out: the image directory is empty")
+		}
 	}
 	if m.SnapshotEvery < 0 || (m.SnapshotEvery > 0 && m.SnapshotEvery < time.Minute) {
 		return fmt.Errorf("-snapshot-every %v: use 0 (no snapshots) or at least 1m, such as 6h", m.SnapshotEvery)
@@ -226,6 +251,12 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	var clock *console.OffsetClock
 	if m.Console {
+		// Checked before anything is played: an image that cannot be
+		// written would otherwise end the session after its action was
+		// committed.
+		if err := checkWritableDir(m.OutDir); err != nil {
+			return err
+		}
 		clock = &console.OffsetClock{Base: m.Now} // moved forward by "wait 2d" lines
 		m.Now = clock.Now
 	}
@@ -251,6 +282,9 @@ func (m *Main) Run(ctx context.Context) error {
 		opts.SnapshotDir, opts.SnapshotEvery, opts.SnapshotKeep = m.SnapshotDir, m.SnapshotEvery, m.SnapshotKeep
 	}
 	db, err := store.Open(m.DBPath, &opts)
+	if errors.Is(err, store.ErrDamaged) {
+		return err // one line that names the file and says how to restore a snapshot
+	}
 	if err != nil {
 		return fmt.Errorf("opening the database %s: %w", m.DBPath, err)
 	}
@@ -310,6 +344,45 @@ func (m *Main) Run(ctx context.Context) error {
 		m.Logger.Warn("veletasbot: the computer opponent is off", "err", err)
 	}
 	m.Logger.Info("veletasbot: running", "db", m.DBPath, "guild", m.Guild, "api", apiForLog(m.APIURL))
+	return nil
+}
+
+// The default database files: the console's is another file than the
+// bot's, so that trying the console beside a running bot never meets its
+// lock or its games.
+const (
+	BotDB     = "veletas.db"
+	ConsoleDB = "veletas-console.db"
+)
+
+// maxAIIterations bounds -ai-iterations: 1e6 playouts are several
+// seconds a decision already.
+const maxAIIterations = 1_000_000
+
+// checkWritableDir makes dir if needed and checks that a file can be
+// written in it.
+func checkWritableDir(dir string) error {
+	fail := func(err error) error {
+		if cause := errors.Unwrap(err); cause != nil {
+			err = cause // the path is said already
+		}
+		return fmt.Errorf("-out %s: the board images cannot be written there (%v): give a writable directory with -out", dir, err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fail(err)
+	}
+	f, err := os.CreateTemp(dir, ".veletas-write-check-*")
+	if err != nil {
+		return fail(err)
+	}
+	name := f.Name()
+	err = f.Close()
+	if rerr := os.Remove(name); err == nil {
+		err = rerr
+	}
+	if err != nil {
+		return fail(err)
+	}
 	return nil
 }
 
