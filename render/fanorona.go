@@ -285,6 +285,7 @@ type fanoronaStatus struct {
 	token  string // the last turn
 	counts [2]int // pieces by colour
 	note   string // Véla's first phase
+	game   string // "Fanorona" or "Véla", shown before the first turn
 	won    bool
 }
 
@@ -297,7 +298,10 @@ func fanoronaColorWord(c fanorona.Color) string {
 
 func fanoronaStatusOf(s FanoronaScene) fanoronaStatus {
 	p := s.Position
-	st := fanoronaStatus{icon: p.ToMove(), counts: [2]int{p.Count(fanorona.White), p.Count(fanorona.Black)}}
+	st := fanoronaStatus{icon: p.ToMove(), counts: [2]int{p.Count(fanorona.White), p.Count(fanorona.Black)}, game: "Fanorona"}
+	if p.Variant() == fanorona.Vela {
+		st.game = "Véla"
+	}
 	if s.Last.Len() > 0 {
 		st.token = s.Last.String()
 	}
@@ -354,6 +358,8 @@ func (r *Renderer) drawFanoronaStatus(dst *image.RGBA, l FanoronaLayout, st fano
 			tok = "..." + tok[min(len(tok), 7):]
 		}
 		r.small.draw(dst, lead+tok, left, y2, p.textFaint)
+	} else {
+		r.small.draw(dst, st.game, left, y2, p.textFaint)
 	}
 	if st.note != "" {
 		yn := l.Note.Min.Y + (l.Note.Dy()+r.small.capHeight())/2
