@@ -76,6 +76,7 @@ type Server struct {
 	token   atomic.Value // last Authorization header seen
 	accept  atomic.Value // the only Authorization accepted, when set
 	limited sync.Map     // interaction id -> struct{}: its callback gets a 429
+	pending sync.Map     // interaction id -> chan struct{}: posted over HTTP, its response not yet recorded
 }
 
 // Limit makes the callback of an interaction fail with 429 Too Many
@@ -245,6 +246,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case p == "/gateway" || p == "/gateway/bot":
 		writeJSON(w, map[string]any{"url": "ws://" + r.Host + "/ws", "shards": 1,
 			"session_start_limit": map[string]int{"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+	case r.Method == http.MethodGet && p == "/users/@me": // the bot's user, in HTTP mode
+		writeJSON(w, map[string]any{"id": AppID, "username": "veletasbot", "bot": true})
+	case r.Method == http.MethodGet && p == "/oauth2/applications/@me":
+		writeJSON(w, map[string]any{"id": AppID, "name": "veletasbot", "flags": 0,
+			"bot": map[string]any{"id": AppID, "username": "veletasbot", "bot": true}})
 	case r.Method == http.MethodPut && len(parts) >= 3 && parts[0] == "applications" && parts[len(parts)-1] == "commands":
 		body, _ := io.ReadAll(r.Body)
 		select {
@@ -280,6 +286,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case len(parts) >= 3 && parts[0] == "webhooks":
 		// interaction tokens are "tok-<interaction id>"
 		iid := strings.TrimPrefix(parts[2], "tok-")
+		s.awaitAck(iid)
 		switch {
 		case r.Method == http.MethodPost && len(parts) == 3:
 			m, err := readMessage(r)
