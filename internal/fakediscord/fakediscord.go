@@ -77,6 +77,7 @@ type Server struct {
 	accept  atomic.Value // the only Authorization accepted, when set
 	limited sync.Map     // interaction id -> struct{}: its callback gets a 429
 	pending sync.Map     // interaction id -> chan struct{}: posted over HTTP, its response not yet recorded
+	shard   atomic.Value // []int: the shard [ID, COUNT] of the last identify
 }
 
 // Limit makes the callback of an interaction fail with 429 Too Many
@@ -114,6 +115,13 @@ func (s *Server) URL() string { return s.HTTP.URL }
 // Authorization is the last Authorization header the bot sent.
 func (s *Server) Authorization() string {
 	v, _ := s.token.Load().(string)
+	return v
+}
+
+// Shard is the [ID, COUNT] the bot's last identify named (nil when it
+// named none).
+func (s *Server) Shard() []int {
+	v, _ := s.shard.Load().([]int)
 	return v
 }
 
@@ -448,8 +456,10 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 		case 2: // identify
 			var id struct {
 				Token string `json:"token"`
+				Shard []int  `json:"shard"`
 			}
 			json.Unmarshal(msg.D, &id)
+			s.shard.Store(id.Shard)
 			if !s.authorized(id.Token) && !s.authorized("Bot "+id.Token) {
 				s.mu.Lock()
 				c.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."))
