@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -27,53 +28,66 @@ const reminderAt = 0.8
 // for the move is 80% used, and to each opponent of a player whose time
 // ran out the news that they may claim the win. It returns the messages
 // to post, once each, and records that they were sent.
-func (b *Bot) Sweep(now time.Time) []Post {
+func (b *Bot) Sweep(now time.Time) (posts []Post) {
+	defer func() {
+		if v := recover(); v != nil {
+			b.logPanic(v, "sweeping", Request{})
+		}
+	}()
 	games, err := b.Store.ActiveGames("")
 	if err != nil {
 		b.Logger.Error("bot: sweep: listing the active games failed", "err", err)
 		return nil
 	}
-	var posts []Post
 	locales := map[string]string{}
 	for _, g := range games {
-		b.aiTurn(g) // a game left with the AI to act (after a restart): queued again (aigames.go)
-		d, ok := g.Deadline()
-		if !ok || g.TimeUp {
-			continue
-		}
-		where := g.Channel
-		if g.Thread != "" {
-			where = g.Thread
-		}
-		loc, ok := locales[g.Guild]
-		if !ok {
-			if s, err := b.Store.Settings(g.Guild); err == nil {
-				loc = s.Locale
+		// One game whose value makes a panic must not stop the sweep of
+		// the others, now or at every later sweep.
+		func() {
+			defer func() {
+				if v := recover(); v != nil {
+					b.logPanic(v, "sweeping game "+strconv.FormatUint(g.ID, 10), Request{Guild: g.Guild, Channel: g.Channel})
+				}
+			}()
+			b.aiTurn(g) // a game left with the AI to act (after a restart): queued again (aigames.go)
+			d, ok := g.Deadline()
+			if !ok || g.TimeUp {
+				return
 			}
-			locales[g.Guild] = loc
-		}
-		who := g.ToAct()
-		switch {
-		case !now.Before(d):
-			if _, err := b.Store.SetTimeUp(g.Guild, g.Channel, g.Revision); err != nil {
-				b.logSweep(g, err)
-				continue
+			where := g.Channel
+			if g.Thread != "" {
+				where = g.Thread
 			}
-			opp := g.Opponent(who)
-			posts = append(posts, Post{Channel: where, Reply: Reply{
-				Text:     tr(loc, "time.up", g.ID, Mention(who), Mention(opp)),
-				Mentions: []string{opp},
-			}})
-		case !g.Reminded && !now.Before(g.Updated.Add(time.Duration(float64(g.MoveTime)*reminderAt))):
-			if _, err := b.Store.SetReminded(g.Guild, g.Channel, g.Revision); err != nil {
-				b.logSweep(g, err)
-				continue
+			loc, ok := locales[g.Guild]
+			if !ok {
+				if s, err := b.Store.Settings(g.Guild); err == nil {
+					loc = s.Locale
+				}
+				locales[g.Guild] = loc
 			}
-			posts = append(posts, Post{Channel: where, Reply: Reply{
-				Text:     tr(loc, "time.reminder", Mention(who), g.ID, d.Unix(), d.Unix()),
-				Mentions: []string{who},
-			}})
-		}
+			who := g.ToAct()
+			switch {
+			case !now.Before(d):
+				if _, err := b.Store.SetTimeUp(g.Guild, g.Channel, g.Revision); err != nil {
+					b.logSweep(g, err)
+					return
+				}
+				opp := g.Opponent(who)
+				posts = append(posts, Post{Channel: where, Reply: Reply{
+					Text:     tr(loc, "time.up", g.ID, Mention(who), Mention(opp)),
+					Mentions: []string{opp},
+				}})
+			case !g.Reminded && !now.Before(g.Updated.Add(time.Duration(float64(g.MoveTime)*reminderAt))):
+				if _, err := b.Store.SetReminded(g.Guild, g.Channel, g.Revision); err != nil {
+					b.logSweep(g, err)
+					return
+				}
+				posts = append(posts, Post{Channel: where, Reply: Reply{
+					Text:     tr(loc, "time.reminder", Mention(who), g.ID, d.Unix(), d.Unix()),
+					Mentions: []string{who},
+				}})
+			}
+		}()
 	}
 	return posts
 }
@@ -137,7 +151,7 @@ func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send func(ctx
 	for {
 		for _, p := range b.Sweep(b.Now()) {
 			sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-			if err := send(sctx, p.Channel, p.Reply); err != nil {
+			if err := b.sendSafely(sctx, send, p); err != nil {
 				b.Logger.Warn("bot: sweep: posting failed", "channel", p.Channel, "err", err)
 			}
 			cancel()
@@ -256,4 +270,16 @@ func termsText(loc string, rated bool, moveTime time.Duration) string {
 		return tr(loc, "terms.notime", r)
 	}
 	return tr(loc, "terms.time", r, durationText(loc, moveTime))
+}
+
+// sendSafely posts p with send, turning a panic into an error (logged with
+// its stack).
+func (b *Bot) sendSafely(ctx context.Context, send func(ctx context.Context, channel string, r Reply) error, p Post) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			b.logPanic(v, "posting a notice", Request{Channel: p.Channel})
+			err = fmt.Errorf("bot: posting panicked: %v", v)
+		}
+	}()
+	return send(ctx, p.Channel, p.Reply)
 }

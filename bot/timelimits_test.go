@@ -23,7 +23,7 @@ func TestTimeLimitReminderTimeoutClaim(t *testing.T) {
 	if !strings.Contains(ch.Text, "Rated, 1 day per move.") {
 		t.Fatalf("challenge: %q", ch.Text)
 	}
-	start := public(t, e.press("bob", button(t, ch, "Accept")))
+	start := followed(t, public(t, e.press("bob", button(t, ch, "Accept"))))
 	due := e.clock.Now().Add(24 * time.Hour).Unix()
 	if !strings.Contains(start.Text, "Time per move: 1 day; move due <t:") {
 		t.Fatalf("game view without the deadline: %q", start.Text)
