@@ -173,6 +173,7 @@ func TestSweepPanics(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("the sweeper stopped after a panic")
 	}
+	e.bot.StopSweeper()
 	loggedPanic(t, e, "sweeping", "ActiveGames")
 	if ps.games.Load() >= 0 {
 		t.Fatal("the sweep did not panic")
