@@ -29,9 +29,10 @@ import (
 // by StopAI, takes games from the queue, lets the AI choose, applies its
 // action through the store with the revision it thought about (dropped if
 // the game changed meanwhile, after a resignation say) and posts the new
-// board to the game's channel or thread through a Sender. StartAI, a
-// rescan every AIConfig.Rescan and Bot.Sweep find the games left with the
-// AI to act (after a restart, or a queue that was full).
+// board to the game's channel or thread through a Sender. StartAI and a
+// rescan every AIConfig.Rescan find the games left with the AI to act
+// (after a restart, or a queue that was full); the time-limit sweep
+// leaves them to it.
 //
 // AI games have no time limit, are never rated and are left out of the
 // standings (store.Game.AI).
@@ -51,7 +52,7 @@ type Actor interface {
 // AIStore is what the AI needs from the store besides Store. *store.DB
 // implements it.
 type AIStore interface {
-	StartAIGame(guild, channel, human, ai, level string, size veletas.Size) (store.Game, error)
+	StartAIGameRules(guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules) (store.Game, error)
 	ActiveGames(guild string) ([]store.Game, error)
 }
 
@@ -63,6 +64,11 @@ type AIConfig struct {
 	// Queue bounds the games waiting for a worker (default 1024); a game
 	// that does not fit waits for the next rescan.
 	Queue int
+	// PerUser bounds the games of one user waiting for the AI or being
+	// decided (default DefaultAIPerUser); a further one waits for the
+	// next rescan. The queue is fair (aiqueue.go): users take turns, and
+	// easy and medium decisions never wait behind hard ones.
+	PerUser int
 	// Rescan is how often the active games are scanned for one the AI
 	// must act in but that is not queued (default a minute; negative: at
 	// start only).
@@ -81,7 +87,7 @@ type aiRunner struct {
 	self  User
 	send  Sender
 	cfg   AIConfig
-	queue chan uint64 // game IDs
+	queue *aiQueue
 	stop  chan struct{}
 	wg    sync.WaitGroup
 
@@ -96,8 +102,13 @@ type aiRunner struct {
 // queued again while a worker was deciding it.
 type aiTask struct {
 	guild, channel string
+	job            aiJob
 	again          bool
 }
+
+// DefaultAIPerUser is how many of a user's games may wait for the AI or
+// be decided at once by default (AIConfig.PerUser).
+const DefaultAIPerUser = 3
 
 // maxKeptPlayers bounds the players kept for their search trees between
 // decisions: a hard decision allocates about 14 MB on 10x10 (BenchmarkLevel).
@@ -122,6 +133,9 @@ func (b *Bot) StartAI(self User, send Sender, cfg AIConfig) error {
 	if cfg.Queue <= 0 {
 		cfg.Queue = 1024
 	}
+	if cfg.PerUser <= 0 {
+		cfg.PerUser = DefaultAIPerUser
+	}
 	if cfg.Rescan == 0 {
 		cfg.Rescan = time.Minute
 	}
@@ -132,7 +146,7 @@ func (b *Bot) StartAI(self User, send Sender, cfg AIConfig) error {
 		self.Name = "Veletas"
 	}
 	r := &aiRunner{b: b, st: st, self: self, send: send, cfg: cfg,
-		queue: make(chan uint64, cfg.Queue), stop: make(chan struct{}),
+		queue: newAIQueue(cfg.Workers, cfg.Queue, cfg.PerUser), stop: make(chan struct{}),
 		pending: map[uint64]*aiTask{}, players: map[uint64]Actor{}}
 	if !b.ai.CompareAndSwap(nil, r) {
 		return errors.New("bot: the AI is already started")
@@ -166,6 +180,7 @@ func (b *Bot) StopAI() {
 	}
 	r.stopped = true
 	close(r.stop)
+	r.queue.close()
 	r.mu.Unlock()
 	r.wg.Wait()
 	r.mu.Lock()
@@ -260,25 +275,29 @@ func (b *Bot) challengeAI(req Request, opp string) (Reply, error) {
 			return Reply{}, refuse("challenge.badsize", Quote(s))
 		}
 	}
-	return b.startAIGame(req, r, lv, size)
+	rules, err := b.challengeRules(req)
+	if err != nil {
+		return Reply{}, err
+	}
+	return b.startAIGame(req, r, lv, size, rules)
 }
 
 // startAIGame starts the game of req's user against the AI in req's
 // channel, in a new thread when the front end can make one.
-func (b *Bot) startAIGame(req Request, r *aiRunner, lv ai.Level, size veletas.Size) (Reply, error) {
+func (b *Bot) startAIGame(req Request, r *aiRunner, lv ai.Level, size veletas.Size, rules veletas.Rules) (Reply, error) {
 	loc := req.Locale
-	g, err := r.st.StartAIGame(req.Guild, req.Channel, req.User.ID, r.self.ID, lv.String(), size)
+	g, err := r.st.StartAIGameRules(req.Guild, req.Channel, req.User.ID, r.self.ID, lv.String(), size, rules)
 	if err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
 			return Reply{}, b.busy(req)
 		}
 		return Reply{}, err
 	}
-	b.Logger.Info("bot: AI game started", "game", g.ID, "guild", g.Guild, "channel", g.Channel, "size", g.Size.String(), "level", g.AILevel)
+	b.Logger.Info("bot: AI game started", "game", g.ID, "guild", g.Guild, "channel", g.Channel, "size", g.Size.String(), "rules", g.Rules().String(), "level", g.AILevel)
 	intro := tr(loc, "ai.start", Mention(req.User.ID), g.AILevel)
 	defer b.aiTurn(g) // never true today: the human places first
 	if req.Threads != nil {
-		thread, err := req.Threads.StartThread(g.Channel, tr(loc, "ai.thread", g.Size, b.name(g.Players[0]), g.AILevel))
+		thread, err := req.Threads.StartThread(g.Channel, tr(loc, "ai.thread", boardText(loc, g.Size, g.Rules()), b.name(g.Players[0]), g.AILevel))
 		if err == nil {
 			g2, err := b.Store.SetGameThread(g.Guild, g.Channel, thread)
 			if err == nil {
@@ -311,33 +330,34 @@ func (r *aiRunner) enqueue(g store.Game) {
 		t.again = true
 		return
 	}
-	select {
-	case r.queue <- g.ID:
-	default:
-		r.b.Logger.Warn("bot: AI queue full; the game waits for the next rescan", "game", g.ID)
+	lv, _ := ai.ParseLevel(g.AILevel) // an unknown level is refused by decide
+	j := aiJob{game: g.ID, user: g.Players[0], costly: costlyLevel(lv)}
+	if !r.queue.push(j) {
+		r.b.Logger.Info("bot: AI queue full, or the player has the most games queued; the game waits for the next rescan",
+			"game", g.ID, "user", j.user)
 		return
 	}
 	if len(r.pending) == 0 {
 		r.idle = make(chan struct{})
 	}
-	r.pending[g.ID] = &aiTask{guild: g.Guild, channel: g.Channel}
+	r.pending[g.ID] = &aiTask{guild: g.Guild, channel: g.Channel, job: j}
 }
 
-// done ends a worker's task for game id: queued again when it was marked
+// done ends a worker's job: its game is queued again when it was marked
 // meanwhile, else forgotten.
-func (r *aiRunner) done(id uint64) {
+func (r *aiRunner) done(j aiJob) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.queue.finish(j)
+	id := j.game
 	t, ok := r.pending[id]
 	if !ok {
 		return
 	}
 	if t.again && !r.stopped {
 		t.again = false
-		select {
-		case r.queue <- id:
+		if r.queue.push(t.job) {
 			return
-		default:
 		}
 	}
 	delete(r.pending, id)
@@ -388,18 +408,17 @@ func (r *aiRunner) rescan() {
 func (r *aiRunner) work() {
 	defer r.wg.Done()
 	for {
+		j, ok := r.queue.take()
+		if !ok {
+			return
+		}
 		select {
 		case <-r.stop:
 			return
-		case id := <-r.queue:
-			select {
-			case <-r.stop:
-				return
-			default:
-			}
-			r.decide(id)
-			r.done(id)
+		default:
 		}
+		r.decide(j.game)
+		r.done(j)
 	}
 }
 

@@ -3,8 +3,11 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -131,8 +134,8 @@ func (e *env) waitAI() {
 // playAI plays a whole 7x7 game of alice against the AI in the env's
 // channel, alice's actions random from seed, and returns the finished
 // game and the message that ended it.
-func playAI(t *testing.T, e *env, box *postBox, seed uint64) (store.Game, Reply) {
-	start := public(t, e.cmd("alice", "challenge", "opponent="+aiName, "level=easy", "size=7"))
+func playAI(t *testing.T, e *env, box *postBox, seed uint64, opts ...string) (store.Game, Reply) {
+	start := public(t, e.cmd("alice", "challenge", append([]string{"opponent=" + aiName, "level=easy", "size=7"}, opts...)...))
 	decodePNG(t, start)
 	for _, want := range []string{"<@alice> plays against me, the computer (easy)", "do not count in the standings",
 		"<@alice>, your turn (Black)"} {
@@ -442,7 +445,9 @@ func TestAIInJapanese(t *testing.T) {
 
 // TestAISweep: the time limits' sweep also queues a game the AI is to act
 // in that nobody queued (the AI's own rescan is off here).
-func TestAISweep(t *testing.T) {
+// TestAISweepLeavesAIToRescan: the time-limit sweep does not queue AI
+// games (the AI's own rescan does), so that the two never compete.
+func TestAISweepLeavesAIToRescan(t *testing.T) {
 	e := newEnv(t, Config{})
 	box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20), Rescan: -1})
 	g, err := e.db.StartAIGame(e.guild, e.chann, "alice", aiName, "easy", veletas.Size7)
@@ -456,10 +461,17 @@ func TestAISweep(t *testing.T) {
 	if posts := box.drain(); len(posts) != 0 {
 		t.Fatalf("the AI acted unasked: %+v", posts)
 	}
-	e.bot.Sweep(e.clock.Now())
+	if posts := e.bot.Sweep(e.clock.Now()); len(posts) != 0 {
+		t.Fatalf("the sweep posted %+v for a game without a time limit", posts)
+	}
+	e.waitAI()
+	if posts := box.drain(); len(posts) != 0 {
+		t.Fatalf("the sweep queued the AI's game: %+v", posts)
+	}
+	e.bot.ai.Load().scan() // what the rescan does every AIConfig.Rescan
 	e.waitAI()
 	if posts := box.drain(); len(posts) == 0 || !strings.Contains(posts[0].Reply.Text, "by <@veletas>") {
-		t.Fatalf("after the sweep: %+v", posts)
+		t.Fatalf("after the rescan: %+v", posts)
 	}
 }
 
@@ -519,5 +531,104 @@ func TestAIFaultyPlayer(t *testing.T) {
 		if logs := e.logs.String(); i == 1 && (!strings.Contains(logs, "level=ERROR msg=\"bot: panic in the AI's decision\"") || !strings.Contains(logs, "goroutine ")) {
 			t.Fatalf("fault %d: the panic is not logged with its stack:\n%s", i, logs)
 		}
+	}
+}
+
+// gatedAI is an AI whose decisions each wait for their own release, and
+// which reports the order they were taken in.
+type gatedAI struct {
+	started chan uint64
+	mu      sync.Mutex
+	gates   map[uint64]chan struct{}
+}
+
+func (a *gatedAI) gate(id uint64) chan struct{} {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.gates[id] == nil {
+		a.gates[id] = make(chan struct{})
+	}
+	return a.gates[id]
+}
+
+func (a *gatedAI) player(l ai.Level, g store.Game) Actor {
+	return actorFunc(func(st veletas.Game) (veletas.Action, error) {
+		a.started <- g.ID
+		<-a.gate(g.ID)
+		return ai.NewRandom(g.ID).Act(st)
+	})
+}
+
+func (a *gatedAI) next(tb testing.TB) uint64 {
+	tb.Helper()
+	select {
+	case id := <-a.started:
+		return id
+	case <-time.After(20 * time.Second):
+		tb.Fatal("no decision started")
+	}
+	return 0
+}
+
+// TestAIFairQueue drives the real workers with an AI that blocks until
+// each decision is released, and checks the order in which decisions are
+// taken: alice's four hard games do not hold up bob's easy one (taken as
+// soon as it comes, by the worker kept for cheap decisions), carol's hard
+// game takes its turn between alice's, and alice's fourth game is over
+// her bound of DefaultAIPerUser and waits for the rescan.
+func TestAIFairQueue(t *testing.T) {
+	e := newEnv(t, Config{})
+	gated := &gatedAI{started: make(chan uint64, 16), gates: map[uint64]chan struct{}{}}
+	e.startAI(AIConfig{Workers: 2, NewPlayer: gated.player, Rescan: -1})
+	game := func(n int, user, level string) store.Game {
+		t.Helper()
+		ch := fmt.Sprintf("%s-%d", e.chann, n)
+		g, err := e.db.StartAIGame(e.guild, ch, user, aiName, level, veletas.Size7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, err = e.db.ApplyToken(e.guild, ch, user, g.Revision, "[d4]a1"); err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	a1, a2, a3, a4 := game(1, "alice", "hard"), game(2, "alice", "hard"), game(3, "alice", "hard"), game(4, "alice", "hard")
+	c1, b1 := game(5, "carol", "hard"), game(6, "bob", "easy")
+
+	e.bot.aiTurn(a1)
+	if id := gated.next(t); id != a1.ID {
+		t.Fatalf("first decision: game %d, want alice's %d", id, a1.ID)
+	}
+	for _, g := range []store.Game{a2, a3, a4, c1, b1} {
+		e.bot.aiTurn(g)
+	}
+	if id := gated.next(t); id != b1.ID {
+		t.Fatalf("while alice's first hard decision runs, game %d started; want bob's easy game %d", id, b1.ID)
+	}
+	close(gated.gate(b1.ID))
+	close(gated.gate(a1.ID))
+	var order []uint64
+	for range 3 {
+		id := gated.next(t)
+		order = append(order, id)
+		close(gated.gate(id))
+	}
+	if want := []uint64{a2.ID, c1.ID, a3.ID}; !slices.Equal(order, want) {
+		t.Errorf("hard decisions after alice's first: %v, want %v (alice, carol, alice)", order, want)
+	}
+	e.waitAI()
+	select {
+	case id := <-gated.started:
+		t.Fatalf("game %d decided; alice's fourth game %d was over her bound", id, a4.ID)
+	default:
+	}
+	close(gated.gate(a4.ID))
+	e.bot.ai.Load().scan()
+	if id := gated.next(t); id != a4.ID {
+		t.Fatalf("the rescan started game %d, want alice's fourth %d", id, a4.ID)
+	}
+	e.waitAI()
+	if g, err := e.db.ActiveGame(e.guild, e.chann+"-4"); err != nil || g.ToAct() != "alice" {
+		t.Fatalf("alice's fourth game after the rescan: %v, to act %q", err, g.ToAct())
 	}
 }

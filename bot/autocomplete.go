@@ -90,9 +90,16 @@ func completeShooters(pos veletas.Position, opts map[string]string, typed string
 	if len(fields) > 0 && !strings.HasSuffix(typed, " ") && !strings.HasSuffix(typed, ",") {
 		partial, fields = fields[len(fields)-1], fields[:len(fields)-1]
 	}
+	// Under the classic rules shooters keep apart; under the revised
+	// rules they keep off the edge of the board and may touch.
+	revised := pos.Rules() == veletas.Revised
 	free := pos.Empties()
-	for _, sq := range pos.Unclaimed().Squares() {
-		free = free.AndNot(around(sq, pos.Size()))
+	if revised {
+		free = free.And(insideSquares(pos.Size()))
+	} else {
+		for _, sq := range pos.Unclaimed().Squares() {
+			free = free.AndNot(around(sq, pos.Size()))
+		}
 	}
 	var prefix strings.Builder
 	for _, f := range fields {
@@ -100,13 +107,30 @@ func completeShooters(pos veletas.Position, opts map[string]string, typed string
 		if err != nil || !free.Has(sq) {
 			return nil
 		}
-		free = free.AndNot(around(sq, pos.Size()))
+		if revised {
+			free = free.Without(sq)
+		} else {
+			free = free.AndNot(around(sq, pos.Size()))
+		}
 		prefix.WriteString(sq.String() + " ")
 	}
 	if len(fields) >= pos.Size().Shooters() {
 		return nil
 	}
 	return squareChoices(free, partial, prefix.String())
+}
+
+// insideSquares is the board without its edge, where the revised rules
+// let setups place shooters.
+func insideSquares(size veletas.Size) veletas.Bits {
+	var in veletas.Bits
+	n := int(size)
+	for r := 1; r < n-1; r++ {
+		for f := 1; f < n-1; f++ {
+			in = in.With(veletas.Sq(f, r))
+		}
+	}
+	return in
 }
 
 // completeStone suggests empty squares not taken by the shooters typed.

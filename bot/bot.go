@@ -33,6 +33,7 @@ type Store interface {
 	Resign(guild, channel, user string) (store.Game, error)
 	FinishedGames(guild, user string, limit int) ([]store.Game, error)
 	FinishedGame(id uint64) (store.Game, error)
+	LastFinishedGame(guild, channel string) (store.Game, error)
 	ActiveGames(guild string) ([]store.Game, error)
 	PlayerGames(guild, user string) ([]store.Game, error)
 	// stats.go
@@ -40,13 +41,14 @@ type Store interface {
 	Standing(guild, user string) (store.Standing, error)
 	// timelimits.go
 	ClaimTimeout(guild, channel, user string) (store.Game, error)
-	SetReminded(guild, channel string, rev int) (store.Game, error)
-	SetTimeUp(guild, channel string, rev int) (store.Game, error)
+	RecordNotice(guild, channel string, id uint64, rev int, n store.Notice) (store.Game, error)
+	PurgeExpiredChallenges() (int, error)
 	// takebacks.go
 	RequestTakeback(guild, channel, user string) (store.Game, error)
 	AnswerTakeback(guild, channel, user string, accept bool) (store.Game, error)
 	// settings.go
 	Settings(guild string) (store.Settings, error)
+	EndDamagedGame(guild, channel string) error
 	UpdateSettings(guild string, fn func(*store.Settings) error) (store.Settings, error)
 }
 
@@ -165,6 +167,9 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 			break
 		}
 		if err = checkOptions(req.Options); err == nil {
+			err = checkKnownOptions(req.Command, req.Options)
+		}
+		if err == nil {
 			r, err = h(b, ctx, req)
 		}
 	case req.Kind == KindButton:

@@ -35,12 +35,16 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 			return Reply{}, refuse("challenge.badsize", Quote(s))
 		}
 	}
+	rules, err := b.challengeRules(req)
+	if err != nil {
+		return Reply{}, err
+	}
 	rated, moveTime, err := b.challengeTerms(req)
 	if err != nil {
 		return Reply{}, err
 	}
 	c, err := b.Store.CreateChallenge(store.Challenge{
-		Guild: req.Guild, Channel: req.Channel, Challenger: req.User.ID, Opponent: opp, Size: size,
+		Guild: req.Guild, Channel: req.Channel, Challenger: req.User.ID, Opponent: opp, Size: size, Rules: rules,
 		Rated: rated, MoveTime: moveTime,
 	})
 	if err != nil {
@@ -54,7 +58,7 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 	}
 	key := strconv.FormatUint(c.ID, 10)
 	return Reply{
-		Text: tr(req.Locale, "challenge.text", Mention(opp), Mention(req.User.ID), c.Size, Mention(req.User.ID),
+		Text: tr(req.Locale, "challenge.text", Mention(opp), Mention(req.User.ID), boardText(req.Locale, c.Size, c.Rules), Mention(req.User.ID),
 			termsText(req.Locale, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{opp},
 		Buttons: []Button{
@@ -62,6 +66,33 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 			{Label: tr(req.Locale, "button.decline"), CustomID: buttonID{Action: btnDecline, Key: key}.String(), Style: Danger},
 		},
 	}, nil
+}
+
+// challengeRules reads the rules option of a challenge (classic or
+// revised); without it a challenge follows the server's default, classic
+// unless /veletas settings chose revised.
+func (b *Bot) challengeRules(req Request) (veletas.Rules, error) {
+	if s := strings.TrimSpace(req.Options["rules"]); s != "" {
+		r, err := veletas.ParseRules(s)
+		if err != nil || len(s) > 8 {
+			return 0, refuse("challenge.badrules", Quote(s))
+		}
+		return r, nil
+	}
+	set, err := b.Store.Settings(req.Guild)
+	if err != nil {
+		return 0, err
+	}
+	return set.Rules, nil
+}
+
+// boardText names the board of a game in messages: its size ("7x7"), and
+// under the revised rules the rules too ("7x7, revised rules").
+func boardText(loc string, size veletas.Size, rules veletas.Rules) string {
+	if rules == veletas.Revised {
+		return tr(loc, "board.revised", size)
+	}
+	return size.String()
 }
 
 // busy explains that the channel has a game and points to it.
@@ -117,7 +148,7 @@ func (b *Bot) accept(req Request, cid uint64) (Reply, error) {
 	if err != nil {
 		return Reply{}, b.challengeRefusal(cid, err)
 	}
-	b.Logger.Info("bot: game started", "game", g.ID, "guild", g.Guild, "channel", g.Channel, "size", g.Size.String())
+	b.Logger.Info("bot: game started", "game", g.ID, "guild", g.Guild, "channel", g.Channel, "size", g.Size.String(), "rules", g.Rules().String())
 	// The opponent (who accepted) and the challenger, whichever plays first.
 	acceptor, challenger := g.Players[1], g.Players[0]
 	if req.User.ID == g.Players[0] {
@@ -171,7 +202,13 @@ func (b *Bot) challengeRefusal(cid uint64, err error) error {
 		}
 		return refuse("challenge.notyours")
 	case errors.Is(err, store.ErrSelfChallenge):
-		return refuse("challenge.own")
+		// Name the button the challenger sees: Withdraw on an open
+		// challenge, Decline on one made to someone.
+		button := "button.decline"
+		if c, cerr := b.Store.Challenge(cid); cerr == nil && c.Opponent == "" {
+			button = "button.withdraw"
+		}
+		return refuse("challenge.own", trKey(button))
 	case errors.Is(err, store.ErrChannelBusy):
 		return refuse("challenge.busy")
 	}
@@ -224,7 +261,7 @@ func openChallengeReply(req Request, c store.Challenge) Reply {
 	key := strconv.FormatUint(c.ID, 10)
 	return Reply{
 		Text: strings.Join([]string{
-			tr(loc, "open.challenge", Mention(c.Challenger), c.Size, termsText(loc, c.Rated, c.MoveTime)),
+			tr(loc, "open.challenge", Mention(c.Challenger), boardText(loc, c.Size, c.Rules), termsText(loc, c.Rated, c.MoveTime)),
 			tr(loc, "open.how", c.Expires.Unix()),
 		}, "\n"),
 		Buttons: []Button{

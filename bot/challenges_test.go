@@ -408,3 +408,16 @@ func TestParseSquareList(t *testing.T) {
 		t.Error("h1 on 7x7 parsed")
 	}
 }
+
+// TestChallengeCap: a player's sixth open challenge on a server is
+// refused with a sentence that says what to do, and nothing is stored.
+func TestChallengeCap(t *testing.T) {
+	e := newEnv(t, Config{})
+	for _, opp := range []string{"bob", "carol", "dave", "erin", "frank"} {
+		public(t, e.cmd("alice", "challenge", "opponent="+opp, "size=7"))
+	}
+	refused(t, e.cmd("alice", "challenge", "opponent=gina", "size=7"), "too many open challenges on this server: withdraw one")
+	if list, err := e.db.Challenges(e.guild, ""); err != nil || len(list) != 5 {
+		t.Fatalf("open challenges: %v %d", err, len(list))
+	}
+}

@@ -52,6 +52,7 @@ var commands = map[string]handlerFunc{
 	"claim": (*Bot).claim,
 	// settings.go
 	"settings": (*Bot).settings,
+	"end":      (*Bot).endDamaged,
 	// takebacks.go
 	"takeback": (*Bot).takeback,
 }

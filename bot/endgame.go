@@ -97,7 +97,7 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 		// and size; the computer is always the second player (aigames.go).
 		again := req
 		again.Channel = g.Channel
-		again.Options = map[string]string{"level": g.AILevel, "size": strconv.Itoa(int(g.Size))}
+		again.Options = map[string]string{"level": g.AILevel, "size": strconv.Itoa(int(g.Size)), "rules": g.Rules().String()}
 		next, err := b.challengeAI(again, g.AI)
 		if err != nil {
 			return Reply{}, err
@@ -110,7 +110,7 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 		moveTime = -1 // none, as in the last game
 	}
 	c, err := b.Store.CreateChallenge(store.Challenge{
-		Guild: g.Guild, Channel: g.Channel, Challenger: req.User.ID, Opponent: opp, Size: g.Size,
+		Guild: g.Guild, Channel: g.Channel, Challenger: req.User.ID, Opponent: opp, Size: g.Size, Rules: g.Rules(),
 		Rated: g.Rated, MoveTime: moveTime,
 		// The last game's second player is the first player now.
 		OpponentFirst: req.User.ID == g.Players[0],
@@ -123,7 +123,7 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 	}
 	key := strconv.FormatUint(c.ID, 10)
 	return b.rematchSettled(req, g, Reply{
-		Text: tr(loc, "rematch.offer", Mention(opp), Mention(req.User.ID), g.ID, c.Size, Mention(g.Players[1]),
+		Text: tr(loc, "rematch.offer", Mention(opp), Mention(req.User.ID), g.ID, boardText(loc, c.Size, c.Rules), Mention(g.Players[1]),
 			termsText(loc, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{opp},
 		Buttons: []Button{

@@ -22,8 +22,11 @@ var refusals = []struct {
 	{store.ErrChallengeNotFound, "err.challengegone"},
 	{store.ErrSelfChallenge, "err.self"},
 	{store.ErrChannelBusy, "err.busy"},
+	{store.ErrTooManyChallenges, "err.toomanychallenges"},
+	{store.ErrChannelChallengesFull, "err.channelchallenges"},
 	{store.ErrInvalid, "err.invalid"},
 	{store.ErrNoTimeout, "err.notimeout"},
+	{store.ErrCorrupt, "err.corrupt"},
 }
 
 // rules names each refusal of the rules engine (the reason, for the

@@ -37,7 +37,28 @@ func (e *inputError) text(locale string) string {
 	if e.key == "" {
 		return e.msg
 	}
-	return tr(locale, e.key, e.args...)
+	return tr(locale, e.key, localArgs(locale, e.args)...)
+}
+
+// trKey is a refusal's argument that is itself a catalogue key, written
+// in the language of the user the refusal is shown to (a button's label).
+type trKey string
+
+// localArgs writes the trKey arguments in locale's language.
+func localArgs(locale string, args []any) []any {
+	var out []any // a copy, made at the first trKey
+	for i, a := range args {
+		if k, ok := a.(trKey); ok {
+			if out == nil {
+				out = append([]any(nil), args...)
+			}
+			out[i] = tr(locale, string(k))
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
 }
 
 // badInput refuses with a sentence already written (in English, or
@@ -49,7 +70,7 @@ func badInput(format string, args ...any) error {
 // refuse refuses with the catalogue's message key (messages.go), written
 // in the user's language when the refusal is shown.
 func refuse(key string, args ...any) error {
-	return &inputError{msg: tr("", key, args...), key: key, args: args}
+	return &inputError{msg: tr("", key, localArgs("", args)...), key: key, args: args}
 }
 
 // Quote shows a value typed by a user in a reply: clipped, printable, in
@@ -84,6 +105,10 @@ func parseSquare(opt, text string, size veletas.Size) (veletas.Square, error) {
 	}
 	sq, err := veletas.ParseSquare(t)
 	if err != nil {
+		if size != 0 && squareLike(t) { // z9, a0, c11: written as a square, not on the board
+			last := veletas.Sq(int(size)-1, int(size)-1)
+			return veletas.NoSquare, refuse("square.off", Quote(t), int(size), int(size), last.String())
+		}
 		return veletas.NoSquare, refuse("square.bad", Quote(t))
 	}
 	if size != 0 && !sq.On(size) {
@@ -91,6 +116,25 @@ func parseSquare(opt, text string, size veletas.Size) (veletas.Square, error) {
 		return veletas.NoSquare, refuse("square.off", Quote(t), int(size), int(size), last.String())
 	}
 	return sq, nil
+}
+
+// squareLike reports whether t is written as a square, a letter then a
+// number of one to three digits, whether or not the square exists on any
+// board: "z9", "a0" and "h1" are all refused as off the board.
+func squareLike(t string) bool {
+	if len(t) < 2 || len(t) > 4 {
+		return false
+	}
+	c := t[0] | 0x20
+	if c < 'a' || c > 'z' {
+		return false
+	}
+	for i := 1; i < len(t); i++ {
+		if t[i] < '0' || t[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // ParseSquareList reads a list option such as "d4 g7,b9" or "[d4, g7]":

@@ -86,6 +86,9 @@ func (b *Bot) move(ctx context.Context, req Request) (Reply, error) {
 		if to, err = parseSquare("to", t, g.Size); err != nil {
 			return Reply{}, err
 		}
+		if to == from { // the rules would call it "not a queen move"
+			return Reply{}, refuse("move.same", "`"+from.String()+"`")
+		}
 	}
 	return b.apply(req, -1, veletas.TurnAction(veletas.Turn{From: from, To: to, Shot: shot}))
 }

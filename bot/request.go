@@ -3,6 +3,8 @@ package bot
 import (
 	"regexp"
 	"strings"
+
+	"github.com/veletasbot/veletas/store"
 )
 
 // Kind tells the three kinds of request apart.
@@ -128,6 +130,18 @@ type Reply struct {
 type Post struct {
 	Channel string
 	Reply   Reply
+
+	// notice is the time-limit notice the post carries, recorded by
+	// Delivered once the post went out (zero for other posts).
+	notice postNotice
+}
+
+// postNotice names a game's notice: which game, at which revision.
+type postNotice struct {
+	guild, channel string
+	game           uint64
+	rev            int
+	kind           store.Notice
 }
 
 // Choice is one autocomplete suggestion.

@@ -2,14 +2,17 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
+	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
-// /veletas settings: a server's default time per move and the language of
-// the bot's own notices (reminders, time-outs, the AI's moves). Anyone may
+// /veletas settings: a server's default time per move, the default rules
+// of its challenges (classic or revised) and the language of the bot's own
+// notices (reminders, time-outs, the AI's moves). Anyone may
 // look; changing them takes the Manage Server permission.
 
 // defaultMoveTime is the time per move of a server that has not chosen
@@ -20,12 +23,14 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 	loc := req.Locale
 	v := strings.TrimSpace(req.Options["time"])
 	l := strings.ToLower(strings.TrimSpace(req.Options["language"]))
-	if v == "" && l == "" {
+	rs := strings.TrimSpace(req.Options["rules"])
+	if v == "" && l == "" && rs == "" {
 		s, err := b.Store.Settings(req.Guild)
 		if err != nil {
 			return Reply{}, err
 		}
 		return Reply{Ephemeral: true, Text: tr(loc, "settings.show", moveTimeSetting(loc, s.MoveTime)) + "\n" +
+			tr(loc, "settings.rules", tr(loc, "rules."+s.Rules.String())) + "\n" +
 			tr(loc, "settings.lang", tr(loc, "lang."+lang(s.Locale)))}, nil
 	}
 	if !req.ManageServer {
@@ -44,12 +49,22 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 	if l != "" && (len(l) > 8 || lang(l) != l) {
 		return Reply{}, badInput("%s", tr(loc, "settings.badlang", Quote(l)))
 	}
+	var rules veletas.Rules
+	if rs != "" {
+		var err error
+		if rules, err = veletas.ParseRules(rs); err != nil || len(rs) > 8 {
+			return Reply{}, badInput("%s", tr(loc, "challenge.badrules", Quote(rs)))
+		}
+	}
 	s, err := b.Store.UpdateSettings(req.Guild, func(s *store.Settings) error {
 		if d != 0 {
 			s.MoveTime = d
 		}
 		if l != "" {
 			s.Locale = l
+		}
+		if rs != "" {
+			s.Rules = rules
 		}
 		return nil
 	})
@@ -63,7 +78,30 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 	if l != "" {
 		lines = append(lines, tr(loc, "settings.langchanged", Mention(req.User.ID), tr(loc, "lang."+l)))
 	}
+	if rs != "" {
+		lines = append(lines, tr(loc, "settings.ruleschanged", Mention(req.User.ID), tr(loc, "rules."+s.Rules.String())))
+	}
 	return Reply{Text: strings.Join(lines, "\n")}, nil
+}
+
+// endDamaged is /veletas end: a member with Manage Server ends this
+// channel's game when its stored data is damaged (it cannot be loaded,
+// played, resigned or claimed, and would block the channel forever). The
+// store keeps the damaged data aside and counts nothing; a game that
+// loads is refused (it is played, resigned or claimed instead).
+func (b *Bot) endDamaged(ctx context.Context, req Request) (Reply, error) {
+	loc := req.Locale
+	if !req.ManageServer {
+		return Reply{}, badInput("%s", tr(loc, "end.denied"))
+	}
+	if err := b.Store.EndDamagedGame(req.Guild, req.Channel); err != nil {
+		if errors.Is(err, store.ErrNotDamaged) {
+			return Reply{}, badInput("%s", tr(loc, "end.notdamaged"))
+		}
+		return Reply{}, err
+	}
+	b.Logger.Warn("bot: a damaged game was ended", "guild", req.Guild, "channel", req.Channel, "by", req.User.ID)
+	return Reply{Text: tr(loc, "end.done", Mention(req.User.ID))}, nil
 }
 
 func moveTimeSetting(loc string, d time.Duration) string {

@@ -99,14 +99,46 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	// The recent games include the unrated ones (against the computer,
+	// friendly), which the standing leaves out.
+	games, err := b.Store.FinishedGames(req.Guild, user, recentGames)
+	if err != nil {
+		return Reply{}, err
+	}
 	var sb strings.Builder
 	sb.WriteString(tr(loc, "stats.head", Mention(user)) + "\n")
-	if s.Games == 0 {
+	if s.Games == 0 && len(games) == 0 {
 		sb.WriteString(tr(loc, "stats.nogames"))
 		return Reply{Text: sb.String()}, nil
 	}
+	if s.Games == 0 {
+		sb.WriteString(tr(loc, "stats.norated") + "\n")
+	} else {
+		b.ratedStats(&sb, loc, req.Guild, user, s)
+	}
+	if len(games) > 0 {
+		sb.WriteString(tr(loc, "stats.recent") + "\n")
+		for _, g := range games {
+			key := "stats.lost"
+			if g.Winner == user {
+				key = "stats.won"
+			}
+			rated := ""
+			if !g.Rated {
+				rated = tr(loc, "stats.unrated")
+			}
+			sb.WriteString(tr(loc, key, g.ID, Mention(g.Opponent(user)), boardText(loc, g.Size, g.Rules()), reasonText(loc, g.Reason),
+				g.Ended.Unix(), rated) + "\n")
+		}
+	}
+	return Reply{Text: strings.TrimRight(sb.String(), "\n")}, nil
+}
+
+// ratedStats writes the rating, rank, record and streak of a player with
+// rated games.
+func (b *Bot) ratedStats(sb *strings.Builder, loc, guild, user string, s store.Standing) {
 	rank := 0
-	if list, err := b.Store.Standings(req.Guild); err == nil {
+	if list, err := b.Store.Standings(guild); err == nil {
 		sortStandings(list)
 		for i, o := range list {
 			if o.User == user {
@@ -122,26 +154,6 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 	case s.Streak < 0:
 		sb.WriteString(trn(loc, "stats.streakloss", -s.Streak, -s.Streak) + "\n")
 	}
-	games, err := b.Store.FinishedGames(req.Guild, user, recentGames)
-	if err != nil {
-		return Reply{}, err
-	}
-	if len(games) > 0 {
-		sb.WriteString(tr(loc, "stats.recent") + "\n")
-		for _, g := range games {
-			key := "stats.lost"
-			if g.Winner == user {
-				key = "stats.won"
-			}
-			rated := ""
-			if !g.Rated {
-				rated = tr(loc, "stats.unrated")
-			}
-			sb.WriteString(tr(loc, key, g.ID, Mention(g.Opponent(user)), g.Size, reasonText(loc, g.Reason),
-				g.Ended.Unix(), rated) + "\n")
-		}
-	}
-	return Reply{Text: strings.TrimRight(sb.String(), "\n")}, nil
 }
 
 func reasonText(loc string, r store.Reason) string {

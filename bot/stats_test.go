@@ -2,11 +2,13 @@ package bot
 
 import (
 	"bytes"
+	"context"
 	"image/png"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -103,4 +105,46 @@ func FuzzParseMoveTime(f *testing.F) {
 			t.Fatalf("ParseMoveTime(%q) = %v not whole hours", s, d)
 		}
 	})
+}
+
+// TestStatsUnratedOnly: a player whose only finished games are against
+// the computer or unrated sees them in /veletas stats, marked unrated,
+// instead of "No finished game yet"; they stay out of the standings.
+func TestStatsUnratedOnly(t *testing.T) {
+	e := newEnv(t, Config{})
+	g, err := e.db.StartAIGame(e.guild, "ai-chan", "alice", "veletas", "easy", veletas.Size7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.db.Resign(e.guild, g.Channel, "alice"); err != nil {
+		t.Fatal(err)
+	}
+	e.chann = "friendly"
+	ch := public(t, e.cmd("carol", "challenge", "opponent=dave", "size=7", "rated=false"))
+	public(t, e.press("dave", button(t, ch, "Accept")))
+	public(t, e.cmd("dave", "resign"))
+
+	r := e.cmd("alice", "stats")
+	if strings.Contains(r.Text, "No finished game yet") || !strings.Contains(r.Text, "No rated game yet") ||
+		!strings.Contains(r.Text, "lost to <@veletas>") || !strings.Contains(r.Text, ", unrated)") {
+		t.Errorf("alice's stats after a game against the computer:\n%s", r.Text)
+	}
+	r = e.cmd("alice", "stats", "player=carol")
+	if !strings.Contains(r.Text, "won against <@dave>") || !strings.Contains(r.Text, ", unrated)") || strings.Contains(r.Text, "Rating:") {
+		t.Errorf("carol's stats after an unrated win:\n%s", r.Text)
+	}
+	if r := e.cmd("bob", "stats"); !strings.Contains(r.Text, "No finished game yet") {
+		t.Errorf("bob, who never played: %q", r.Text)
+	}
+	st := e.cmd("alice", "standings")
+	for _, who := range []string{"alice", "carol", "dave", "veletas"} {
+		if strings.Contains(st.Text, "<@"+who+">") {
+			t.Errorf("standings list %s, who played only unrated games:\n%s", who, st.Text)
+		}
+	}
+	fr := e.req("alice", "stats")
+	fr.Locale = "fr"
+	if r := e.bot.Handle(context.Background(), fr); !strings.Contains(r.Text, "Aucune partie classée") || !strings.Contains(r.Text, ", amicale)") {
+		t.Errorf("alice's stats in French:\n%s", r.Text)
+	}
 }

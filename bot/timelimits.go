@@ -18,22 +18,32 @@ import (
 // by the console after each line, sends the reminder at 80% of the time
 // and tells the opponent when the time has run out. Flags in the game
 // (Reminded, TimeUp) make each message go out once per move, across
-// restarts.
+// restarts: they are recorded (Delivered) only after the message went
+// out, so that a message Discord refused is sent again by the next sweep.
+// The sweep also purges the challenges expired for a day.
 
 // reminderAt is the share of the time per move after which the player to
 // move is reminded.
 const reminderAt = 0.8
 
-// Sweep sends what is due at now: a reminder to each player whose time
+// Sweep finds what is due at now: a reminder to each player whose time
 // for the move is 80% used, and to each opponent of a player whose time
 // ran out the news that they may claim the win. It returns the messages
-// to post, once each, and records that they were sent.
+// to post; the caller posts each and then calls Delivered with it, which
+// records it as sent (a message not delivered is due again at the next
+// sweep). It also purges the challenges expired for a day
+// (store.PurgeExpiredChallenges).
 func (b *Bot) Sweep(now time.Time) (posts []Post) {
 	defer func() {
 		if v := recover(); v != nil {
 			b.logPanic(v, "sweeping", Request{})
 		}
 	}()
+	if n, err := b.Store.PurgeExpiredChallenges(); err != nil {
+		b.Logger.Error("bot: sweep: purging expired challenges failed", "err", err)
+	} else if n > 0 {
+		b.Logger.Info("bot: sweep: purged expired challenges", "count", n)
+	}
 	games, err := b.Store.ActiveGames("")
 	if err != nil {
 		b.Logger.Error("bot: sweep: listing the active games failed", "err", err)
@@ -49,7 +59,6 @@ func (b *Bot) Sweep(now time.Time) (posts []Post) {
 					b.logPanic(v, "sweeping game "+strconv.FormatUint(g.ID, 10), Request{Guild: g.Guild, Channel: g.Channel})
 				}
 			}()
-			b.aiTurn(g) // a game left with the AI to act (after a restart): queued again (aigames.go)
 			d, ok := g.Deadline()
 			if !ok || g.TimeUp {
 				return
@@ -66,23 +75,18 @@ func (b *Bot) Sweep(now time.Time) (posts []Post) {
 				locales[g.Guild] = loc
 			}
 			who := g.ToAct()
+			notice := postNotice{guild: g.Guild, channel: g.Channel, game: g.ID, rev: g.Revision}
 			switch {
 			case !now.Before(d):
-				if _, err := b.Store.SetTimeUp(g.Guild, g.Channel, g.Revision); err != nil {
-					b.logSweep(g, err)
-					return
-				}
 				opp := g.Opponent(who)
-				posts = append(posts, Post{Channel: where, Reply: Reply{
+				notice.kind = store.NoticeTimeUp
+				posts = append(posts, Post{Channel: where, notice: notice, Reply: Reply{
 					Text:     tr(loc, "time.up", g.ID, Mention(who), Mention(opp)),
 					Mentions: []string{opp},
 				}})
 			case !g.Reminded && !now.Before(g.Updated.Add(time.Duration(float64(g.MoveTime)*reminderAt))):
-				if _, err := b.Store.SetReminded(g.Guild, g.Channel, g.Revision); err != nil {
-					b.logSweep(g, err)
-					return
-				}
-				posts = append(posts, Post{Channel: where, Reply: Reply{
+				notice.kind = store.NoticeReminder
+				posts = append(posts, Post{Channel: where, notice: notice, Reply: Reply{
 					Text:     tr(loc, "time.reminder", Mention(who), g.ID, d.Unix(), d.Unix()),
 					Mentions: []string{who},
 				}})
@@ -92,11 +96,21 @@ func (b *Bot) Sweep(now time.Time) (posts []Post) {
 	return posts
 }
 
-func (b *Bot) logSweep(g store.Game, err error) {
-	if errors.Is(err, store.ErrStaleRevision) || errors.Is(err, store.ErrNoGame) {
-		return // the player moved meanwhile: nothing is due
+// Delivered records that a post returned by Sweep went out (Discord
+// accepted it, the console printed it), so that it is not sent again for
+// the same move. A post about a move that is no longer current needs no
+// record. Posts that carry no notice are ignored.
+func (b *Bot) Delivered(p Post) {
+	n := p.notice
+	if n.kind == 0 {
+		return
 	}
-	b.Logger.Error("bot: sweep: recording a message failed", "game", g.ID, "err", err)
+	if _, err := b.Store.RecordNotice(n.guild, n.channel, n.game, n.rev, n.kind); err != nil {
+		if errors.Is(err, store.ErrStaleRevision) || errors.Is(err, store.ErrNoGame) {
+			return // the player moved meanwhile: nothing is due
+		}
+		b.Logger.Error("bot: sweep: recording a sent message failed", "game", n.game, "err", err)
+	}
 }
 
 // SweepEvery is how often the sweeper sweeps.
@@ -152,7 +166,9 @@ func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send func(ctx
 		for _, p := range b.Sweep(b.Now()) {
 			sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 			if err := b.sendSafely(sctx, send, p); err != nil {
-				b.Logger.Warn("bot: sweep: posting failed", "channel", p.Channel, "err", err)
+				b.Logger.Warn("bot: sweep: posting failed; the next sweep tries again", "channel", p.Channel, "err", err)
+			} else {
+				b.Delivered(p)
 			}
 			cancel()
 		}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -11,10 +12,15 @@ import (
 	"github.com/veletasbot/veletas/store"
 )
 
-// sweep runs the bot's sweep at the env's clock.
+// sweep runs the bot's sweep at the env's clock and delivers its posts, as
+// a sender that accepts them does.
 func (e *env) sweep() []Post {
 	e.tb.Helper()
-	return e.bot.Sweep(e.clock.Now())
+	posts := e.bot.Sweep(e.clock.Now())
+	for _, p := range posts {
+		e.bot.Delivered(p)
+	}
+	return posts
 }
 
 func TestTimeLimitReminderTimeoutClaim(t *testing.T) {
@@ -140,8 +146,8 @@ func TestNoTimeLimitAndSettings(t *testing.T) {
 	if !strings.Contains(ch.Text, "Unrated, no time limit.") {
 		t.Fatalf("no limit: %q", ch.Text)
 	}
-	start := public(t, e.press("bob", button(t, ch, "Accept")))
-	if strings.Contains(start.Text, "Time per move") {
+	start := followed(t, public(t, e.press("bob", button(t, ch, "Accept"))))
+	if strings.Contains(start.Text, "Time per move") || !strings.Contains(start.Text, "your turn") {
 		t.Fatalf("a game without limit shows a deadline: %q", start.Text)
 	}
 	e.clock.Add(30 * 24 * time.Hour)
@@ -170,4 +176,70 @@ func TestSweeperGoroutine(t *testing.T) {
 	}
 	e.bot.StopSweeper()
 	e.bot.StopSweeper()
+}
+
+// TestSweepRetriesUndelivered has the sweeper's sender fail: the time-up
+// notice is not recorded as sent, and the next sweeper sends it again;
+// once a sender accepts it, it is recorded and not sent again.
+func TestSweepRetriesUndelivered(t *testing.T) {
+	e := newEnv(t, Config{})
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "time=1h"))
+	public(t, e.press("bob", button(t, ch, "Accept")))
+	e.clock.Add(2 * time.Hour)
+	run := func(fail bool) Post {
+		t.Helper()
+		got := make(chan Post, 4)
+		e.bot.StartSweeper(time.Hour, func(ctx context.Context, channel string, r Reply) error {
+			got <- Post{Channel: channel, Reply: r}
+			if fail {
+				return errors.New("discord: 503 Service Unavailable")
+			}
+			return nil
+		})
+		p := <-got
+		e.bot.StopSweeper() // waits for the sweep under way to end
+		return p
+	}
+	for range 2 {
+		p := run(true)
+		if !strings.Contains(p.Reply.Text, "has run out") {
+			t.Fatalf("post %+v", p)
+		}
+		if g, err := e.db.ActiveGame(e.guild, e.chann); err != nil || g.TimeUp {
+			t.Fatalf("a notice that failed was recorded as sent: %v %+v", err, g)
+		}
+	}
+	if p := run(false); !strings.Contains(p.Reply.Text, "has run out") {
+		t.Fatalf("post %+v", p)
+	}
+	if g, err := e.db.ActiveGame(e.guild, e.chann); err != nil || !g.TimeUp {
+		t.Fatalf("a delivered notice was not recorded: %v %+v", err, g)
+	}
+	if p := e.sweep(); len(p) != 0 {
+		t.Fatalf("sent again after delivery: %+v", p)
+	}
+}
+
+// TestSweepPurgesExpiredChallenges: the regular sweep deletes the
+// challenges expired for more than a day, not the others.
+func TestSweepPurgesExpiredChallenges(t *testing.T) {
+	e := newEnv(t, Config{})
+	public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
+	e.clock.Add(24 * time.Hour)
+	public(t, e.cmd("carol", "challenge", "opponent=bob", "size=7"))
+	e.clock.Add(25 * time.Hour) // the first expired 25 h ago, the second 1 h ago
+	e.sweep()
+	if _, err := e.db.PendingChallenge(e.guild, e.chann, "bob"); !errors.Is(err, store.ErrChallengeExpired) {
+		t.Fatalf("the challenge expired an hour ago: %v", err)
+	}
+	list, err := e.db.Challenges(e.guild, "")
+	if err != nil || len(list) != 0 {
+		t.Fatalf("unexpired challenges: %v %+v", err, list)
+	}
+	if _, err := e.db.Challenge(1); !errors.Is(err, store.ErrChallengeNotFound) {
+		t.Fatalf("the challenge expired 25 h ago after the sweep: %v", err)
+	}
+	if c, err := e.db.Challenge(2); err != nil || c.Challenger != "carol" {
+		t.Fatalf("the challenge expired an hour ago after the sweep: %v %+v", err, c)
+	}
 }

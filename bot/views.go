@@ -18,19 +18,14 @@ import (
 // and help.
 
 // currentOrLast returns the channel's active game, or its latest finished
-// one when none is active.
+// one when none is active (one indexed read, however large the archive).
 func (b *Bot) currentOrLast(req Request) (store.Game, error) {
 	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
 	if !errors.Is(err, store.ErrNoGame) {
 		return g, err
 	}
-	done, ferr := b.Store.FinishedGames(req.Guild, "", 50)
-	if ferr == nil {
-		for _, f := range done {
-			if f.Channel == req.Channel || f.Thread == req.Channel {
-				return f, nil
-			}
-		}
+	if f, ferr := b.Store.LastFinishedGame(req.Guild, req.Channel); ferr == nil {
+		return f, nil
 	}
 	return g, err
 }
@@ -71,7 +66,7 @@ func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Rep
 		sb.WriteString(intro + "\n")
 	}
 	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
-	sb.WriteString(tr(loc, "view.head", g.Size, g.ID, Mention(black), Mention(white)) + "\n")
+	sb.WriteString(tr(loc, "view.head", boardText(loc, g.Size, g.Rules()), g.ID, Mention(black), Mention(white)) + "\n")
 	if a, ok := st.LastAction(); ok {
 		sb.WriteString(tr(loc, "view.last", a, Mention(lastActor(g, st))) + "\n")
 	}
@@ -245,7 +240,7 @@ func (b *Bot) games(ctx context.Context, req Request) (Reply, error) {
 		if d, ok := g.Deadline(); ok {
 			due = tr(loc, "games.due", d.Unix())
 		}
-		sb.WriteString(tr(loc, "games.row", g.ID, g.Size, Mention(g.Opponent(req.User.ID)), turn, due, gameLink(g)) + "\n")
+		sb.WriteString(tr(loc, "games.row", g.ID, boardText(loc, g.Size, g.Rules()), Mention(g.Opponent(req.User.ID)), turn, due, gameLink(g)) + "\n")
 	}
 	return Reply{Ephemeral: true, Text: strings.TrimRight(sb.String(), "\n")}, nil
 }

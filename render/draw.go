@@ -71,6 +71,42 @@ func drawBackground(dc *gg.Context, l Layout, p *themeColors, label *atlas) {
 	}
 }
 
+// drawClosedEdge marks the squares of the board's edge as closed to
+// shooters, for the setup of a game under the revised rules: diagonal
+// stripes over the edge squares and a line around the squares inside,
+// where shooters may be placed. Stones may still go on the edge, so the
+// squares stay readable under the stripes.
+func drawClosedEdge(dst *image.RGBA, l Layout, p *themeColors) {
+	n := int(l.Size)
+	period := max(6, l.Cell/4)
+	width := max(2, period*2/5)
+	out := nrgba(p.out)
+	for r := 0; r < n; r++ {
+		for f := 0; f < n; f++ {
+			if f != 0 && r != 0 && f != n-1 && r != n-1 {
+				continue
+			}
+			sr := l.SquareRect(veletas.Sq(f, r))
+			for y := sr.Min.Y; y < sr.Max.Y; y++ {
+				for x := sr.Min.X; x < sr.Max.X; x++ {
+					if (x+y)%period < width {
+						dst.Set(x, y, blendOver(dst.RGBAAt(x, y), out))
+					}
+				}
+			}
+		}
+	}
+	// The line around the inner squares, centred on their outer border.
+	in := l.SquareRect(veletas.Sq(1, n-2)).Union(l.SquareRect(veletas.Sq(n-2, 1)))
+	w := max(2, l.Cell/16)
+	drawRing(dst, in.Inset(-w/2), w, p.bound)
+}
+
+// blendOver is the opaque colour c under the non-premultiplied top.
+func blendOver(c color.RGBA, top color.NRGBA) color.RGBA {
+	return over(c, color.RGBA(top))
+}
+
 func itoa(i int) string {
 	if i >= 10 {
 		return string(rune('0'+i/10)) + string(rune('0'+i%10))

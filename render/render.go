@@ -102,6 +102,7 @@ type sizeCache struct {
 	once    sync.Once
 	lay     Layout
 	bg      *image.RGBA
+	bgEdge  *image.RGBA // bg with the edge closed to shooters (revised setups)
 	sprites [veletas.WhiteShooter + 1]*sprite
 	q       *quantizer
 	frames  sync.Pool // *image.Paletted with q's palette
@@ -177,6 +178,9 @@ func (r *Renderer) cache(size veletas.Size) *sizeCache {
 		dc := gg.NewContext(sc.lay.Width, sc.lay.Height)
 		drawBackground(dc, sc.lay, r.pal, r.label)
 		sc.bg = dc.Image().(*image.RGBA)
+		sc.bgEdge = image.NewRGBA(sc.bg.Rect)
+		copy(sc.bgEdge.Pix, sc.bg.Pix)
+		drawClosedEdge(sc.bgEdge, sc.lay, r.pal)
 		for _, p := range []veletas.Piece{veletas.BlackStone, veletas.WhiteStone, veletas.Shooter, veletas.BlackShooter, veletas.WhiteShooter} {
 			sc.sprites[p] = newSprite(drawSprite(r.pal, p, sc.lay.Cell))
 		}
@@ -222,9 +226,28 @@ func (r *Renderer) PNG(w io.Writer, s Scene) error {
 	return nil
 }
 
+// ClosedEdge reports whether an image of the position shows the edge of
+// the board closed to shooters: during the setup (the two placements and
+// the side choice between them) of a game under the revised rules, where
+// no shooter may be placed on the edge.
+func ClosedEdge(p veletas.Position) bool {
+	if p.Rules() != veletas.Revised {
+		return false
+	}
+	switch p.Phase() {
+	case veletas.PhaseSetup1, veletas.PhaseChoice, veletas.PhaseSetup2:
+		return true
+	}
+	return false
+}
+
 // draw paints the whole scene over dst, which has the layout's bounds.
 func (r *Renderer) draw(dst *image.RGBA, sc *sizeCache, s Scene) {
-	copy(dst.Pix, sc.bg.Pix)
+	if ClosedEdge(s.Position) {
+		copy(dst.Pix, sc.bgEdge.Pix)
+	} else {
+		copy(dst.Pix, sc.bg.Pix)
+	}
 	r.drawBoard(dst, sc, s.Position.At, s.Last, s.Claimed, s.Hint)
 	st := statusOf(s.Position, s.Last)
 	if s.Winner != veletas.NoColor && !s.Position.Over() {

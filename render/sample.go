@@ -12,9 +12,10 @@ import (
 func (p *themeColors) named() []color.RGBA {
 	out := []color.RGBA{p.page, p.strip, p.frame, p.cellA, p.cellB, p.grid, p.label,
 		p.text, p.text2, p.textFaint, p.red, p.redDark, p.bull, p.claim, p.hintSel, p.win,
-		p.blackBot, p.whiteTop}
+		p.blackBot, p.whiteTop, p.bound}
 	for _, c := range []color.RGBA{p.cellA, p.cellB} {
-		out = append(out, over(c, p.last), over(c, p.hint), over(over(c, p.last), p.lastLine), over(c, p.lastLine))
+		out = append(out, over(c, p.last), over(c, p.hint), over(over(c, p.last), p.lastLine), over(c, p.lastLine),
+			over(c, p.out), over(over(c, p.out), p.last))
 	}
 	return out
 }
@@ -68,5 +69,10 @@ func (r *Renderer) samples(sc *sizeCache) []*image.RGBA {
 	r.drawBoard(b, sc, func(veletas.Square) veletas.Piece { return veletas.Empty }, turn, veletas.Bits{}, Hint{})
 	r.drawStatus(b, l, status{icon: veletas.White, head: "White wins", score: "Setup: 23456789", need: "swap keep", token: "e5-f6/g7 h8 i9 j10", won: true})
 	out = append(out, b)
+	// A revised setup: the edge closed to shooters, a setup tinted on it.
+	c := image.NewRGBA(l.Bounds())
+	copy(c.Pix, sc.bgEdge.Pix)
+	r.drawBoard(c, sc, at, setup, veletas.Bits{}, Hint{})
+	out = append(out, c)
 	return out
 }

@@ -75,6 +75,8 @@ type themeColors struct {
 	hint      color.RGBA // hint dots
 	hintSel   color.RGBA // ring around the hint's selected shooter
 	win       color.RGBA // winner text
+	out       color.RGBA // stripes on squares closed to shooters (non-premultiplied, with alpha)
+	bound     color.RGBA // line around the squares open to shooters
 }
 
 func rgb(hex uint32) color.RGBA {
@@ -115,6 +117,8 @@ var palettes = [2]themeColors{
 		hint:      rgba(0x3A2410, 110),
 		hintSel:   rgb(0x1E6FD9),
 		win:       rgb(0xB4122A),
+		out:       rgba(0x5A3418, 105),
+		bound:     rgb(0x8E1424),
 	},
 	Dark: {
 		page:      rgb(0x22252B),
@@ -143,5 +147,7 @@ var palettes = [2]themeColors{
 		hint:      rgba(0xF0F4FA, 120),
 		hintSel:   rgb(0x4DA3FF),
 		win:       rgb(0xFF6B78),
+		out:       rgba(0x0E1014, 130),
+		bound:     rgb(0xE53946),
 	},
 }

@@ -19,6 +19,15 @@ import (
 // active game, with ErrSelfChallenge when ai is human, and with ErrInvalid
 // for an empty level or a bad size.
 func (db *DB) StartAIGame(guild, channel, human, ai, level string, size veletas.Size) (Game, error) {
+	return db.StartAIGameRules(guild, channel, human, ai, level, size, veletas.Classic)
+}
+
+// StartAIGameRules is StartAIGame under the given rules (ErrInvalid for
+// an unknown rule set).
+func (db *DB) StartAIGameRules(guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules) (Game, error) {
+	if !rules.Valid() {
+		return Game{}, fmt.Errorf("store: start AI game: %w: rules %d (use classic or revised)", ErrInvalid, rules)
+	}
 	for _, p := range [][2]string{{"guild", guild}, {"channel", channel}, {"user", human}, {"ai", ai}} {
 		if err := checkID(p[0], p[1]); err != nil {
 			return Game{}, err
@@ -40,7 +49,7 @@ func (db *DB) StartAIGame(guild, channel, human, ai, level string, size veletas.
 				size = veletas.Size10
 			}
 		}
-		st, err := veletas.NewGame(size)
+		st, err := veletas.NewGameRules(size, rules)
 		if err != nil {
 			return refuse(fmt.Errorf("store: start AI game: %w: %w", ErrInvalid, err))
 		}

@@ -71,6 +71,9 @@ func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 		if !out.Size.Valid() {
 			return refuse(fmt.Errorf("store: create challenge: %w: board size %d (use 7, 9 or 10)", ErrInvalid, out.Size))
 		}
+		if !out.Rules.Valid() {
+			return refuse(fmt.Errorf("store: create challenge: %w: rules %d (use classic or revised)", ErrInvalid, out.Rules))
+		}
 		switch {
 		case out.MoveTime == 0:
 			out.MoveTime = max(set.MoveTime, 0)
@@ -346,7 +349,7 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 		if _, _, err := activeKey(tx, c.Guild, c.Channel); err == nil {
 			return refuse(fmt.Errorf("store: accept challenge %d in channel %s: %w", id, c.Channel, ErrChannelBusy))
 		}
-		st, err := veletas.NewGame(c.Size)
+		st, err := veletas.NewGameRules(c.Size, c.Rules)
 		if err != nil {
 			return refuse(fmt.Errorf("store: accept challenge %d: %w: %w", id, ErrInvalid, err))
 		}

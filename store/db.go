@@ -80,6 +80,24 @@ type Options struct {
 	// Default: discard.
 	Logger *slog.Logger
 
+	// SnapshotDir, when set, is where the store writes a snapshot of the
+	// database every SnapshotEvery, keeping the newest SnapshotKeep (see
+	// Snapshot). Empty: no snapshots.
+	SnapshotDir string
+
+	// SnapshotEvery is the time between snapshots. Default
+	// DefaultSnapshotEvery.
+	SnapshotEvery time.Duration
+
+	// SnapshotKeep is how many snapshots are kept. Default
+	// DefaultSnapshotKeep.
+	SnapshotKeep int
+
+	// snapshotTick, when set (by tests), replaces the snapshot timer, and
+	// snapshotHook is called after each periodic snapshot.
+	snapshotTick <-chan time.Time
+	snapshotHook func(path string, err error)
+
 	// batchHook, when set (by tests), is called after each transaction of
 	// the commit loop with the number of changes it ran and its error.
 	batchHook func(changes int, err error)
@@ -96,7 +114,9 @@ type DB struct {
 	reqs    chan *request // changes queued for the commit loop
 	closing chan struct{} // closed by Close: the loop drains reqs and ends
 	done    chan struct{} // closed when the loop has ended
-	once    sync.Once
+
+	snapDone chan struct{} // closed when the snapshot loop has ended
+	once     sync.Once
 
 	archiveReads   atomic.Int64 // archived games decoded (for tests)
 	challengeReads atomic.Int64 // challenges decoded through an index (for tests)
@@ -131,7 +151,11 @@ var (
 
 // Open opens the database file at path, creating it if needed, and
 // migrates it to SchemaVersion. It fails with ErrLocked after
-// opts.Timeout when another process has the file open.
+// opts.Timeout when another process has the file open, and with
+// ErrDamaged, in one line that says how to restore a snapshot, when a page
+// of the file is damaged: every page a transaction can reach is read
+// first, in a way that turns bbolt's panics and memory faults into that
+// error.
 func Open(path string, opts *Options) (*DB, error) {
 	o := Options{}
 	if opts != nil {
@@ -157,23 +181,56 @@ func Open(path string, opts *Options) (*DB, error) {
 	if o.KeepExpired <= 0 {
 		o.KeepExpired = DefaultKeepExpired
 	}
+	if o.SnapshotEvery <= 0 {
+		o.SnapshotEvery = DefaultSnapshotEvery
+	}
+	if o.SnapshotKeep <= 0 {
+		o.SnapshotKeep = DefaultSnapshotKeep
+	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	bdb, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout, NoSync: o.NoSync, FreelistType: bolt.FreelistMapType, NoFreelistSync: true})
-	if err != nil {
-		if errors.Is(err, bolterrors.ErrTimeout) {
-			return nil, fmt.Errorf("store: open %s: %w (waited %v; %w)", path, ErrLocked, o.Timeout, err)
+	openErr := func(err error) error {
+		switch {
+		case errors.Is(err, bolterrors.ErrTimeout):
+			return fmt.Errorf("store: open %s: %w (waited %v; %w)", path, ErrLocked, o.Timeout, err)
+		case errors.Is(err, ErrDamaged):
+			return fmt.Errorf("store: open %s: %w; %s", path, err, Restore)
+		case damaged(err):
+			return fmt.Errorf("store: open %s: %w: %w; %s", path, ErrDamaged, err, Restore)
 		}
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return fmt.Errorf("store: open %s: %w", path, err)
+	}
+	if err := checkFile(path, o.Timeout); err != nil {
+		return nil, openErr(err)
+	}
+	var bdb *bolt.DB
+	err := protect(func() error {
+		var err error
+		bdb, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout, NoSync: o.NoSync, FreelistType: bolt.FreelistMapType, NoFreelistSync: true})
+		return err
+	})
+	if err != nil {
+		return nil, openErr(err)
 	}
 	db := &DB{bolt: bdb, path: path, opts: o,
 		reqs: make(chan *request, maxBatch), closing: make(chan struct{}), done: make(chan struct{})}
-	if err := bdb.Update(db.migrate); err != nil {
+	if err := protect(func() error { return bdb.Update(db.migrate) }); err != nil {
 		bdb.Close()
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, openErr(err)
 	}
 	go db.commitLoop()
+	db.snapDone = make(chan struct{})
+	if o.SnapshotDir == "" {
+		close(db.snapDone)
+	} else {
+		tick, stop := o.snapshotTick, func() {}
+		if tick == nil {
+			t := time.NewTicker(o.SnapshotEvery)
+			tick, stop = t.C, t.Stop
+		}
+		go db.snapshotLoop(tick, stop)
+	}
 	return db, nil
 }
 
@@ -286,6 +343,7 @@ func (db *DB) Close() error {
 		db.closeMu.Unlock()
 		close(db.closing)
 		<-db.done
+		<-db.snapDone
 		err = db.bolt.Close()
 	})
 	return err

@@ -45,9 +45,10 @@
 // and reorders nothing, but is archived like any game (Game.Rated false).
 // Deadlines are stored (Game.Updated plus Game.MoveTime, see
 // Game.Deadline), so a periodic sweep over ActiveGames("") finds them again
-// after a restart; SetReminded and SetTimeUp record that the reminder and
-// the time-up notice of the current move were sent (once each per move:
-// any action clears them). A rated game's standings go through
+// after a restart; RecordNotice (or SetReminded and SetTimeUp) records
+// that the reminder and the time-up notice of the current move were sent
+// (once each per move: any action clears them). The bot records a notice
+// after Discord accepted it, so that one that failed is sent again. A rated game's standings go through
 // Options.Rate: GlickoRate is Glicko-2 (the arithmetic is package
 // glicko2), one rating period per game, with the deviation grown for every
 // idle week. A challenge with OpponentFirst (a rematch) makes its opponent the first player.
@@ -89,7 +90,8 @@
 // resignation, time-outs, takebacks, notices); archive.go the finished
 // games; standings.go and ratings.go the standings and their ratings;
 // settings.go the guilds' settings; db.go the file, its migrations and the
-// commit loop.
+// commit loop; check.go the check of the file at open; snapshots.go the
+// periodic snapshots.
 //
 // # Errors
 //
@@ -104,5 +106,19 @@
 // The file carries a schema version. Open migrates a file of an older
 // version in place and refuses a newer one with ErrSchemaTooNew. Open fails
 // after Options.Timeout with ErrLocked when another process holds the file.
-// Backup and BackupFile write a consistent copy while the bot runs.
+// Before bbolt opens the file for writing, Open reads every page a
+// transaction can reach, turning bbolt's panics and memory faults on a
+// damaged page into ErrDamaged: one line that says how to restore a
+// snapshot, rather than a crash at every restart (check.go).
+//
+// Backup and BackupFile write a consistent copy while the bot runs. With
+// Options.SnapshotDir set, the store writes one there every
+// Options.SnapshotEvery (default 6 hours) and keeps the newest
+// Options.SnapshotKeep (default 8) (snapshots.go). Restoring one: stop the
+// bot, move the damaged file aside, copy the snapshot to the file's path,
+// start the bot.
+//
+// A game whose stored value is damaged blocks its channel: EndDamagedGame
+// (for a server manager) removes it, keeping the value in a quarantine
+// bucket, and frees the channel and its threads.
 package store

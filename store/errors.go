@@ -14,6 +14,11 @@ var (
 	// newer version of the bot, with a schema this version does not know.
 	ErrSchemaTooNew = errors.New("database schema is newer than this veletasbot supports")
 
+	// ErrDamaged is returned by Open when the file is damaged: a page
+	// fails its checksum, makes no sense or cannot be read. The error says
+	// how to restore a snapshot (see Restore).
+	ErrDamaged = errors.New("database file is damaged")
+
 	// ErrNotStore is returned by Open when the file is a bbolt database but
 	// not one written by this package.
 	ErrNotStore = errors.New("file is not a veletasbot database")

@@ -118,6 +118,41 @@ func (db *DB) AnswerTakeback(guild, channel, user string, accept bool) (Game, er
 	})
 }
 
+// Notice names a message that the bot sends once per move of a game with
+// a time limit.
+type Notice uint8
+
+// The notices of a move.
+const (
+	NoticeReminder Notice = iota + 1 // the player to move was reminded (Game.Reminded)
+	NoticeTimeUp                     // the opponent was told the time ran out (Game.TimeUp)
+)
+
+// RecordNotice records that notice n for the move at revision rev of game
+// id was sent. The bot calls it after Discord (or the console) accepted
+// the message, so that a notice that failed to go out is sent again by
+// the next sweep; a notice may thus go out twice (a crash between the
+// send and the record), never zero times. It fails with ErrStaleRevision
+// when the channel's game is another one or has moved on (nothing is due
+// any more), and with ErrNoGame when the game has ended. Recording a
+// notice already recorded changes nothing.
+func (db *DB) RecordNotice(guild, channel string, id uint64, rev int, n Notice) (Game, error) {
+	if n != NoticeReminder && n != NoticeTimeUp {
+		return Game{}, fmt.Errorf("store: record notice: %w: notice %d", ErrInvalid, n)
+	}
+	return db.change(guild, channel, "", func(g *Game, now time.Time) error {
+		if g.ID != id || rev != g.Revision {
+			return fmt.Errorf("store: game %d: %w (notice for game %d at revision %d, now %d)", g.ID, ErrStaleRevision, id, rev, g.Revision)
+		}
+		if n == NoticeReminder {
+			g.Reminded = true
+		} else {
+			g.TimeUp = true
+		}
+		return nil
+	})
+}
+
 // SetReminded records that the reminder for the move at revision rev was
 // sent (the bot sends one per move). It fails with ErrStaleRevision when the
 // game has moved on.

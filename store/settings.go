@@ -38,6 +38,9 @@ func (db *DB) SetSettings(s Settings) error {
 	if s.Size != 0 && !s.Size.Valid() {
 		return fmt.Errorf("store: settings: %w: board size %d (use 7, 9 or 10)", ErrInvalid, s.Size)
 	}
+	if !s.Rules.Valid() {
+		return fmt.Errorf("store: settings: %w: rules %d (use classic or revised)", ErrInvalid, s.Rules)
+	}
 	return db.update(func(tx *bolt.Tx) error {
 		return put(tx.Bucket(bucketSettings), []byte(s.Guild), &s)
 	})

@@ -51,6 +51,7 @@ type Challenge struct {
 	Challenger string        `json:"challenger"`
 	Opponent   string        `json:"opponent,omitempty"` // "" for an open challenge: anyone but the challenger may accept
 	Size       veletas.Size  `json:"size"`
+	Rules      veletas.Rules `json:"rules,omitempty"` // the rules of the game (classic when absent)
 	Rated      bool          `json:"rated,omitempty"`
 	MoveTime   time.Duration `json:"move_time,omitempty"` // time per move; 0 for none
 	Message    string        `json:"message,omitempty"`   // the message showing the challenge, set by SetChallengeMessage
@@ -118,6 +119,10 @@ func (g Game) State() veletas.Game {
 	}
 	return st
 }
+
+// Rules is the rule set the game is played under (its record's header
+// says rules=revised for the revised rules).
+func (g Game) Rules() veletas.Rules { return g.State().Rules() }
 
 // Position is the current position, State().Position().
 func (g Game) Position() veletas.Position { return g.State().Position() }
@@ -221,6 +226,7 @@ func newStanding(guild, user string) Standing {
 type Settings struct {
 	Guild        string            `json:"guild"`
 	Size         veletas.Size      `json:"size,omitempty"`          // default board size of a challenge
+	Rules        veletas.Rules     `json:"rules,omitempty"`         // default rules of a challenge (classic when absent)
 	MoveTime     time.Duration     `json:"move_time,omitempty"`     // default time per move
 	ChallengeTTL time.Duration     `json:"challenge_ttl,omitempty"` // how long a challenge stays open
 	Locale       string            `json:"locale,omitempty"`

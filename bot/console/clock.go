@@ -19,6 +19,7 @@ import (
 // sweeperOf is what the console needs to sweep: *Bot implements it.
 type sweeperOf interface {
 	Sweep(now time.Time) []bot.Post
+	Delivered(p bot.Post)
 }
 
 // timeLine handles a "wait" line (done is true then) and sweeps before
@@ -51,8 +52,9 @@ func (c *Console) sweep() error {
 	}
 	for _, p := range s.Sweep(c.Clock.Now()) {
 		if err := c.print(p.Reply, "", p.Channel); err != nil {
-			return err
+			return err // not recorded: due again at the next sweep
 		}
+		s.Delivered(p)
 	}
 	return nil
 }

@@ -65,24 +65,110 @@ const (
 // Blank lines and lines starting with # are skipped. For each reply it
 // prints ">> all" or ">> NAME only", the text with mentions as @NAME, an
 // "image: PATH" line per image written under Dir and a "buttons: [A] [B]"
-// line. A line it cannot read prints "error: line N: why" and is skipped.
-// Run returns only errors writing the output or the images.
+// line. A line it cannot read (longer than MaxLine included) prints
+// "error: line N: why" and is skipped. When ctx ends (Ctrl-C, SIGTERM)
+// Run finishes the line under way, prints "-- stopped after line N" and
+// returns nil without waiting for more input; the goroutine reading in
+// then ends with the input. Run returns only errors reading the input,
+// writing the output or the images.
 func (c *Console) Run(ctx context.Context, in io.Reader) error {
 	if err := c.flushAI(ctx); err != nil { // AI actions resumed at start
 		return err
 	}
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 0, 4096), 64*1024)
-	for sc.Scan() {
-		c.line++
-		if err := c.Line(ctx, sc.Text()); err != nil {
-			return err
+	lines := make(chan inputLine)
+	done := make(chan struct{})
+	defer close(done)
+	go readLines(in, lines, done)
+	for {
+		if ctx.Err() != nil {
+			return c.stopped()
+		}
+		select {
+		case <-ctx.Done():
+			return c.stopped()
+		case l, ok := <-lines:
+			if !ok {
+				return nil
+			}
+			if l.err != nil {
+				return fmt.Errorf("console: reading input: %w", l.err)
+			}
+			c.line++
+			if l.tooLong {
+				if _, err := fmt.Fprintf(c.Out, "error: line %d: the line is longer than %d KiB and was skipped\n", c.line, MaxLine/1024); err != nil {
+					return err
+				}
+				continue
+			}
+			// The line is finished even if ctx ends meanwhile (the
+			// computer's answer to it included).
+			if err := c.Line(context.WithoutCancel(ctx), l.text); err != nil {
+				return err
+			}
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("console: reading input: %w", err)
+}
+
+func (c *Console) stopped() error {
+	_, err := fmt.Fprintf(c.Out, "-- stopped after line %d\n", c.line)
+	return err
+}
+
+// MaxLine is the longest input line the console reads; a longer one is
+// reported and skipped, and the next line is read.
+const MaxLine = 64 * 1024
+
+// inputLine is a line read by readLines: its text, or that it was too
+// long, or the error that ended the input.
+type inputLine struct {
+	text    string
+	tooLong bool
+	err     error
+}
+
+// readLines sends the lines of in (without their line ends) until the end
+// of the input, an error or done is closed, and then closes lines.
+func readLines(in io.Reader, lines chan<- inputLine, done <-chan struct{}) {
+	defer close(lines)
+	br := bufio.NewReaderSize(in, 4096)
+	send := func(l inputLine) bool {
+		select {
+		case lines <- l:
+			return true
+		case <-done:
+			return false
+		}
 	}
-	return nil
+	for {
+		var buf []byte
+		tooLong := false
+		for {
+			frag, isPrefix, err := br.ReadLine()
+			if err != nil {
+				if err == io.EOF {
+					if len(buf) > 0 || tooLong { // a last line without its line end
+						send(inputLine{text: string(buf), tooLong: tooLong})
+					}
+					return
+				}
+				send(inputLine{err: err})
+				return
+			}
+			if !tooLong {
+				if len(buf)+len(frag) > MaxLine {
+					tooLong, buf = true, nil
+				} else {
+					buf = append(buf, frag...)
+				}
+			}
+			if !isPrefix {
+				break
+			}
+		}
+		if !send(inputLine{text: string(buf), tooLong: tooLong}) {
+			return
+		}
+	}
 }
 
 // Line handles one input line.

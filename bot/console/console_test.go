@@ -21,10 +21,20 @@ import (
 // consoleScript writes a whole 7x7 game between alice (first player) and
 // bob as console lines, with random legal actions.
 func consoleScript(t *testing.T, seed uint64) string {
+	return consoleScriptRules(t, seed, veletas.Classic)
+}
+
+// consoleScriptRules is consoleScript under the given rules (the challenge
+// names them when they are not classic).
+func consoleScriptRules(t *testing.T, seed uint64, rules veletas.Rules) string {
 	r := rand.New(rand.NewPCG(seed, seed))
 	var sb strings.Builder
-	sb.WriteString("# a whole game\n\nalice: /veletas challenge opponent:@bob size:7\nbob: [Accept]\n")
-	p, err := veletas.NewPosition(veletas.Size7)
+	opt := ""
+	if rules != veletas.Classic {
+		opt = " rules:" + rules.String()
+	}
+	sb.WriteString("# a whole game\n\nalice: /veletas challenge opponent:@bob size:7" + opt + "\nbob: [Accept]\n")
+	p, err := veletas.NewPositionRules(veletas.Size7, rules)
 	if err != nil {
 		t.Fatal(err)
 	}

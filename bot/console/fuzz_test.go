@@ -31,7 +31,7 @@ func FuzzParseConsoleLine(f *testing.F) {
 			t.Fatalf("%q -> %+v", line, cl)
 		}
 		for k := range cl.Options {
-			if k == "" || strings.ContainsAny(k, " \t") {
+			if !validOption(k) || strings.ContainsAny(k, " \t\"") {
 				t.Fatalf("%q: option %q", line, k)
 			}
 		}

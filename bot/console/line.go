@@ -62,6 +62,9 @@ func parseConsoleLine(line string) (cl consoleLine, ok bool, err error) {
 			return consoleLine{}, false, fmt.Errorf("console: options are written key:value, such as `shooter:c4`; %s is not", bot.Quote(t))
 		}
 		k = strings.ToLower(k)
+		if !validOption(k) {
+			return consoleLine{}, false, fmt.Errorf("console: an option's name is letters, digits, - or _ before the colon, such as `shooter:c4`; %s is not", bot.Quote(k))
+		}
 		if _, dup := cl.Options[k]; dup {
 			return consoleLine{}, false, fmt.Errorf("console: the option %s is given twice", bot.Quote(k))
 		}
@@ -102,6 +105,22 @@ func splitQuoted(s string) ([]string, error) {
 		toks = append(toks, cur.String())
 	}
 	return toks, nil
+}
+
+// validOption reports whether s can be an option's name, as Discord
+// allows them: 1 to 32 lower-case letters, digits, '-' or '_' (no space
+// or quote, which a quoted part in the middle of a token would bring).
+func validOption(s string) bool {
+	if s == "" || len(s) > 32 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // validName reports whether s is a console user name: 1 to 32 letters,

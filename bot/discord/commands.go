@@ -39,7 +39,8 @@ func Commands() []*discordgo.ApplicationCommand {
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("challenge", "Challenge someone to a game in this channel",
 				user("opponent", "Who you want to play; leave out for an open challenge anyone may accept"),
-				size, level, ratedOption(), timeOption()),
+				size, level, ratedOption(), timeOption(),
+				rulesOption("Classic or revised rules (shooters do not block); the server's default otherwise")),
 			sub("accept", "Accept the challenge made to you in this channel"),
 			sub("decline", "Decline the challenge made to you in this channel"),
 			sub("setup", "Place your shooters and your stone",
@@ -59,10 +60,12 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("help", "Show how to play with this bot"),
 			sub("stats", "Show a player's rating, record, streak and recent games", user("player", "Whose stats (yours by default)")),
 			sub("claim", "Claim the win when your opponent's time for a move has run out"),
-			sub("settings", "Show this server's settings; with Manage Server, change the default time per move",
-				timeOptionDesc("New default time per move: 1h to 14d (e.g. 12h, 3d) or none"), languageOption()),
+			sub("settings", "Show this server's settings; with Manage Server, change the defaults (time per move, rules)",
+				timeOptionDesc("New default time per move: 1h to 14d (e.g. 12h, 3d) or none"), languageOption(),
+				rulesOption("New default rules of challenges: classic or revised")),
 			sub("games", "List your games in progress on this server, your turn first"),
 			sub("takeback", "Ask your opponent to undo your last turn (before they move)"),
+			sub("end", "Manage Server: end this channel's game when its stored data is damaged"),
 		},
 	}}) // Japanese and French names and descriptions (commands_l10n.go)
 }

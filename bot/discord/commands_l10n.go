@@ -45,27 +45,34 @@ var commandTexts = map[string]cmdText{
 	"stats":              {"成績", "プレイヤーのレーティング、戦績、連勝・連敗、最近の対局", "stats", "Cote, bilan, série en cours et parties récentes d'un joueur"},
 	"stats.player":       {"プレイヤー", "誰の成績か（既定は自分）", "joueur", "De quel joueur (vous par défaut)"},
 	"claim":              {"勝ちを請求", "相手の持ち時間が切れたときに勝ちを請求する", "réclamer", "Réclamer la victoire quand le temps de votre adversaire est écoulé"},
-	"settings":           {"設定", "サーバーの設定を見る（サーバー管理権限があれば持ち時間の既定を変える）", "réglages", "Voir les réglages du serveur ; avec Gérer le serveur, changer le temps par coup par défaut"},
+	"settings":           {"設定", "サーバーの設定を見る（サーバー管理権限があれば既定の持ち時間とルールを変える）", "réglages", "Voir les réglages du serveur ; avec Gérer le serveur, changer les valeurs par défaut (temps, règles)"},
 	"settings.time":      {"持ち時間", "新しい既定の持ち時間：1h〜14d（例 12h、3d）または none", "temps", "Nouveau temps par coup par défaut : de 1h à 14d (ex. 12h, 3d) ou none"},
+	"settings.rules":     {"ルール", "挑戦の新しい既定のルール：classic か revised", "règles", "Nouvelles règles par défaut des défis : classic ou revised"},
+	"challenge.rules":    {"ルール", "クラシックか改訂ルール（初期配置でシューターを端に置けない、シューターは妨げない）。省略するとサーバーの既定", "règles", "Règles classiques ou révisées (les tireurs ne bloquent pas) ; sinon celles du serveur"},
 	"settings.language":  {"言語", "ボット自身のお知らせ（リマインド、時間切れ）の言語", "langue", "Langue des avis du bot (rappels, temps écoulé)"},
 	"games":              {"対局一覧", "このサーバーで進行中の自分の対局（自分の手番が先）", "parties", "Vos parties en cours sur ce serveur, celles où c'est à vous d'abord"},
+	"end":                {"終了", "サーバー管理：保存データが壊れたこのチャンネルの対局を終わらせる", "terminer", "Gérer le serveur : terminer la partie de ce salon dont les données sont abîmées"},
 	"takeback":           {"待った", "直前の自分の手を取り消すよう相手に頼む（相手が指す前）", "reprendre", "Demander à l'adversaire d'annuler votre dernier coup (avant qu'il joue)"},
 }
 
 // choiceTexts names the choices of options in Japanese and French, keyed
 // by "subcommand.option.value".
 var choiceTexts = map[string][2]string{
-	"challenge.size.7":       {"7x7（短い対局）", "7x7 (rapide)"},
-	"challenge.size.9":       {"9x9", "9x9"},
-	"challenge.size.10":      {"10x10（標準）", "10x10 (standard)"},
-	"challenge.rated.true":   {"する", "oui"},
-	"challenge.rated.false":  {"しない", "non"},
-	"challenge.level.easy":   {"やさしい", "facile"},
-	"challenge.level.medium": {"ふつう", "moyen"},
-	"challenge.level.hard":   {"強い", "difficile"},
-	"settings.language.en":   {"English（英語）", "English (anglais)"},
-	"settings.language.ja":   {"日本語", "日本語 (japonais)"},
-	"settings.language.fr":   {"Français（フランス語）", "Français"},
+	"challenge.size.7":        {"7x7（短い対局）", "7x7 (rapide)"},
+	"challenge.size.9":        {"9x9", "9x9"},
+	"challenge.size.10":       {"10x10（標準）", "10x10 (standard)"},
+	"challenge.rated.true":    {"する", "oui"},
+	"challenge.rated.false":   {"しない", "non"},
+	"challenge.level.easy":    {"やさしい", "facile"},
+	"challenge.level.medium":  {"ふつう", "moyen"},
+	"challenge.level.hard":    {"強い", "difficile"},
+	"challenge.rules.classic": {"クラシック", "classiques"},
+	"challenge.rules.revised": {"改訂（シューターは妨げない）", "révisées (les tireurs ne bloquent pas)"},
+	"settings.rules.classic":  {"クラシック", "classiques"},
+	"settings.rules.revised":  {"改訂（シューターは妨げない）", "révisées (les tireurs ne bloquent pas)"},
+	"settings.language.en":    {"English（英語）", "English (anglais)"},
+	"settings.language.ja":    {"日本語", "日本語 (japonais)"},
+	"settings.language.fr":    {"Français（フランス語）", "Français"},
 }
 
 // localized sets the Japanese and French names and descriptions of the

@@ -13,6 +13,18 @@ func ratedOption() *discordgo.ApplicationCommandOption {
 	}
 }
 
+// rulesOption chooses the rules of a game (challenge) or a server's
+// default (settings).
+func rulesOption(desc string) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: "rules", Description: desc, MaxLength: 8,
+		Choices: []*discordgo.ApplicationCommandOptionChoice{
+			{Name: "classic", Value: "classic"},
+			{Name: "revised (shooters do not block)", Value: "revised"},
+		},
+	}
+}
+
 func timeOption() *discordgo.ApplicationCommandOption {
 	return timeOptionDesc("Time per move: 1h to 14d (e.g. 12h, 3d) or none; the server's default otherwise")
 }

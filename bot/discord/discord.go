@@ -96,6 +96,9 @@ func (d *Adapter) Open() error {
 	d.remove = d.Session.AddHandler(d.onInteraction)
 	if err := d.Session.Open(); err != nil {
 		d.remove()
+		if tokenRejected(err) {
+			return ErrTokenRejected
+		}
 		return fmt.Errorf("discord: connecting to the gateway: %w", cleanErr(err))
 	}
 	appID := ""
@@ -112,6 +115,9 @@ func (d *Adapter) Open() error {
 	cmds, err := d.Session.ApplicationCommandBulkOverwrite(appID, d.Guild, Commands())
 	if err != nil {
 		d.Session.Close()
+		if tokenRejected(err) {
+			return ErrTokenRejected
+		}
 		return fmt.Errorf("discord: registering commands: %w", cleanErr(err))
 	}
 	where := "globally"

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"image/gif"
 	"image/png"
 	"log/slog"
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
 	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/bot/internal/bottest"
 	"github.com/veletasbot/veletas/internal/fakediscord"
@@ -430,5 +432,39 @@ func TestCleanErrDropsSecrets(t *testing.T) {
 	err := cleanErr(&url.Error{Op: "Post", URL: "https://discord.com/api/v9/webhooks/1/secret-interaction-token/messages/@original", Err: context.DeadlineExceeded})
 	if strings.Contains(err.Error(), "secret") || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("%v", err)
+	}
+}
+
+// idleHandler answers nothing.
+type idleHandler struct{}
+
+func (idleHandler) Handle(context.Context, bot.Request) bot.Reply          { return bot.Reply{} }
+func (idleHandler) Autocomplete(context.Context, bot.Request) []bot.Choice { return nil }
+
+// TestTokenRejected: both ways Discord refuses a token (401 on a REST
+// call, close code 4004 on the gateway) are ErrTokenRejected, and other
+// failures are not.
+func TestTokenRejected(t *testing.T) {
+	fake := fakediscord.New()
+	defer fake.Close()
+	fake.AcceptOnly("Bot right-token")
+	d, err := New("wrong-token", fake.URL(), idleHandler{}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Open(); !errors.Is(err, ErrTokenRejected) {
+		t.Fatalf("Open with a rejected token: %v, want ErrTokenRejected", err)
+	}
+	if !tokenRejected(&websocket.CloseError{Code: 4004, Text: "Authentication failed."}) {
+		t.Error("gateway close 4004 is not a rejected token")
+	}
+	for _, err := range []error{&websocket.CloseError{Code: 4000}, errors.New("dial tcp: refused"),
+		&discordgo.RESTError{Response: &http.Response{StatusCode: 500}}} {
+		if tokenRejected(err) {
+			t.Errorf("%v taken for a rejected token", err)
+		}
+	}
+	if !tokenRejected(fmt.Errorf("wrapped: %w", &discordgo.RESTError{Response: &http.Response{StatusCode: 401}})) {
+		t.Error("a wrapped 401 is not a rejected token")
 	}
 }

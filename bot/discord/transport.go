@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
 )
 
 // RouteDiscordgoLogs sends discordgo's own log lines (a package-wide
@@ -78,6 +79,22 @@ func (t *RewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	r.URL = &u
 	r.Host = u.Host
 	return t.Next.RoundTrip(r)
+}
+
+// ErrTokenRejected is returned by Open when Discord refuses the bot's
+// token: HTTP 401 Unauthorized on a REST call, or the gateway closing
+// with 4004 (authentication failed). Retrying cannot help: the token is
+// wrong, or was reset in the developer portal.
+var ErrTokenRejected = errors.New("discord: the token was rejected (HTTP 401 Unauthorized)")
+
+// tokenRejected reports whether err is Discord refusing the token.
+func tokenRejected(err error) bool {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized {
+		return true
+	}
+	var ce *websocket.CloseError
+	return errors.As(err, &ce) && ce.Code == 4004
 }
 
 // cleanErr drops the request (and its authorization header) from REST

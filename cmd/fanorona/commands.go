@@ -79,9 +79,12 @@ func (m *Main) perft(args []string) error {
 
 func (m *Main) replay(args []string) error {
 	var in io.Reader = m.Stdin
-	switch len(args) {
-	case 0:
-	case 1:
+	if len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-" {
+		return fmt.Errorf("replay takes no option %s: the record's header (variant=vela or variant=fanorona, its first token) gives the variant", quote(args[0]))
+	}
+	switch {
+	case len(args) == 0, len(args) == 1 && args[0] == "-":
+	case len(args) == 1:
 		f, err := os.Open(args[0])
 		if err != nil {
 			var pe *os.PathError

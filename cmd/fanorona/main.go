@@ -28,7 +28,7 @@ const usage = `usage: fanorona COMMAND [-variant fanorona|vela] [ARGS]
 commands:
   moves [-variant V] 'POSITION'        print every legal turn, one per line
   perft [-variant V] 'POSITION' DEPTH  count the turn sequences of exactly DEPTH turns
-  replay [FILE]                        replay a record (stdin without FILE): final position and result
+  replay [FILE]                        replay a record (stdin without FILE or with -): final position and result
 
 The variant is fanorona unless -variant vela is given; a record's header
 (variant=vela) gives its variant. Positions look like

@@ -55,6 +55,9 @@ func TestReplayContract(t *testing.T) {
 			if code != 0 || out != want || errs != "" {
 				t.Errorf("%s on stdin: exit %d, stdout %q, stderr %q, want %q", rec, code, out, errs, want)
 			}
+			if out, _, _ = run(t, read(t, rec), "replay", "-"); out != want {
+				t.Errorf("%s on stdin as '-': %q", rec, out)
+			}
 		}
 	}
 	// The empty record.

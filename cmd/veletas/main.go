@@ -26,13 +26,19 @@ func NewMain() *Main { return &Main{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: 
 const usage = `usage: veletas COMMAND [ARGS]
 
 commands:
-  moves 'POSITION'                 print every legal turn, one per line
-  perft 'POSITION' DEPTH           count the turn sequences of DEPTH turns
+  moves [-rules R] 'POSITION'      print every legal turn, one per line
+  perft [-rules R] 'POSITION' DEPTH
+                                   count the turn sequences of DEPTH turns
   replay [FILE]                    replay a record (stdin without FILE): final position and result
-  render 'POSITION' -o FILE.png    draw a position
+  render [-rules R] 'POSITION' -o FILE.png
+                                   draw a position
   render --record FILE -o OUT      draw a record's final position (or --gif for an animated replay)
-  selfplay [-games N] [-sizes 7,9,10] [-pairs easy-random,medium-easy,hard-medium]
+  selfplay [-rules R] [-games N] [-sizes 7,9,10] [-pairs easy-random,medium-easy,hard-medium] [-untimed] [-v]
                                    play the AI levels against each other and the random player
+
+R is classic (the default) or revised. A position does not say which rules
+apply, so moves, perft and render take them as an option; a record says
+them in its header (rules=revised), which replay and render --record read.
 `
 
 // command is one subcommand: it writes its output to stdout or returns an

@@ -19,11 +19,12 @@ type renderArgs struct {
 	record   string // the record file ("-" for standard input), or ""
 	out      string // the output file ("-" for standard output)
 	gif      bool
+	rules    veletas.Rules // for a position; a record's header gives its own
 	theme    render.Theme
 	width    int
 }
 
-const renderUsage = "usage: veletas render 'POSITION' -o FILE.png, or --record FILE -o FILE.png, or --record FILE --gif -o FILE.gif; options --theme light|dark, --width PIXELS"
+const renderUsage = "usage: veletas render [-rules classic|revised] 'POSITION' -o FILE.png, or --record FILE -o FILE.png, or --record FILE --gif -o FILE.gif; options --theme light|dark, --width PIXELS"
 
 // parseRenderArgs reads the arguments of veletas render. Flags may come
 // before or after the position and take their value as the next argument
@@ -42,7 +43,7 @@ func parseRenderArgs(args []string) (renderArgs, error) {
 		switch name {
 		case "o", "out", "output":
 			name = "o"
-		case "record", "theme", "width", "gif":
+		case "record", "theme", "width", "gif", "rules":
 		case "h", "help":
 			return a, errors.New(renderUsage)
 		default:
@@ -71,6 +72,12 @@ func parseRenderArgs(args []string) (renderArgs, error) {
 			a.out = value
 		case "record":
 			a.record = value
+		case "rules":
+			r, err := veletas.ParseRules(value)
+			if err != nil {
+				return a, fmt.Errorf("option -rules: %w", err)
+			}
+			a.rules = r
 		case "theme":
 			th, err := render.ParseTheme(value)
 			if err != nil {
@@ -90,6 +97,8 @@ func parseRenderArgs(args []string) (renderArgs, error) {
 		return a, fmt.Errorf("expected one position in quotes, got %d arguments (%q ...): %s", len(positional), clip(positional[1]), renderUsage)
 	case len(positional) == 1 && a.record != "":
 		return a, errors.New("give either a position or --record FILE, not both")
+	case a.record != "" && seen["rules"]:
+		return a, errors.New("-rules is for a position: a record gives its rules in its header (rules=revised)")
 	case len(positional) == 0 && a.record == "":
 		return a, errors.New("nothing to draw: " + renderUsage)
 	case a.out == "":
@@ -127,7 +136,7 @@ func (m *Main) render(args []string) error {
 		}
 		scene = render.GameScene(g)
 	} else {
-		p, err := veletas.ParsePosition(a.position)
+		p, err := veletas.ParsePositionRules(a.position, a.rules)
 		if err != nil {
 			return err
 		}

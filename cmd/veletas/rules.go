@@ -7,15 +7,46 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/veletasbot/veletas/game/veletas"
 )
 
-func (m *Main) moves(args []string) error {
-	if len(args) != 1 {
-		return errors.New("expected one argument, the position in quotes: veletas moves 'POSITION'")
+// rulesOption reads the option -rules classic|revised (also --rules and
+// -rules=VALUE) at the start of args, as the command-line contract places
+// it right after the command's name, and returns the rest. Without it the
+// rules are classic.
+func rulesOption(args []string) (veletas.Rules, []string, error) {
+	if len(args) == 0 || !strings.HasPrefix(args[0], "-") {
+		return veletas.Classic, args, nil
 	}
-	p, err := veletas.ParsePosition(args[0])
+	name, value, hasValue := strings.Cut(strings.TrimLeft(args[0], "-"), "=")
+	if name != "rules" {
+		return veletas.Classic, args, nil
+	}
+	rest := args[1:]
+	if !hasValue {
+		if len(rest) == 0 {
+			return veletas.Classic, args, errors.New("option -rules needs a value: classic or revised")
+		}
+		value, rest = rest[0], rest[1:]
+	}
+	r, err := veletas.ParseRules(value)
+	if err != nil {
+		return veletas.Classic, args, fmt.Errorf("option -rules: %w", err)
+	}
+	return r, rest, nil
+}
+
+func (m *Main) moves(args []string) error {
+	rules, args, err := rulesOption(args)
+	if err != nil {
+		return err
+	}
+	if len(args) != 1 {
+		return errors.New("expected one argument, the position in quotes: veletas moves [-rules classic|revised] 'POSITION'")
+	}
+	p, err := veletas.ParsePositionRules(args[0], rules)
 	if err != nil {
 		return err
 	}
@@ -31,10 +62,14 @@ func (m *Main) moves(args []string) error {
 const maxPerftDepth = 6
 
 func (m *Main) perft(args []string) error {
-	if len(args) != 2 {
-		return errors.New("expected the position in quotes and a depth: veletas perft 'POSITION' DEPTH")
+	rules, args, err := rulesOption(args)
+	if err != nil {
+		return err
 	}
-	p, err := veletas.ParsePosition(args[0])
+	if len(args) != 2 {
+		return errors.New("expected the position in quotes and a depth: veletas perft [-rules classic|revised] 'POSITION' DEPTH")
+	}
+	p, err := veletas.ParsePositionRules(args[0], rules)
 	if err != nil {
 		return err
 	}

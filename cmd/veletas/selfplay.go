@@ -52,12 +52,14 @@ func parseSizes(s string) ([]veletas.Size, error) {
 // selfplayConfig holds the flags of veletas selfplay.
 type selfplayConfig struct {
 	games     int
+	rules     veletas.Rules
 	sizes     []veletas.Size
 	pairs     []pairing
 	seed      uint64
 	parallel  int
-	moveTime  time.Duration
+	progress  io.Writer // one line a game, or nil
 	hardIters int
+	untimed   bool // levels bounded by iterations only, without their time caps
 }
 
 func (m *Main) selfplay(args []string) error {
@@ -69,13 +71,19 @@ func (m *Main) selfplay(args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the first game")
 	parallel := fs.Int("parallel", 1, "games played at once")
 	hardIters := fs.Int("hard-iterations", 0, "hard's iterations a decision (0: the level's own)")
+	rules := fs.String("rules", "classic", "the rules: classic or revised")
+	verbose := fs.Bool("v", false, "report each game on standard error as it ends")
+	untimed := fs.Bool("untimed", false, "bound the levels by their iterations only, without their time caps, so that a busy machine does not weaken them")
 	if err := fs.Parse(args); err != nil {
-		return fmt.Errorf("%v: flags are -games, -sizes, -pairs, -seed, -parallel, -hard-iterations", err)
+		return fmt.Errorf("%v: flags are -rules, -games, -sizes, -pairs, -seed, -parallel, -hard-iterations, -untimed, -v", err)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", clip(fs.Arg(0)))
 	}
-	cfg := selfplayConfig{games: *games, seed: *seed, parallel: *parallel, hardIters: *hardIters}
+	cfg := selfplayConfig{games: *games, seed: *seed, parallel: *parallel, hardIters: *hardIters, untimed: *untimed}
+	if *verbose {
+		cfg.progress = m.Stderr
+	}
 	if cfg.games < 1 || cfg.games > 100000 {
 		return errors.New("-games must be from 1 to 100000")
 	}
@@ -83,12 +91,16 @@ func (m *Main) selfplay(args []string) error {
 		return errors.New("-parallel must be from 1 to 64")
 	}
 	var err error
+	if cfg.rules, err = veletas.ParseRules(*rules); err != nil {
+		return fmt.Errorf("option -rules: %w", err)
+	}
 	if cfg.sizes, err = parseSizes(*sizes); err != nil {
 		return err
 	}
 	if cfg.pairs, err = parsePairings(*pairs); err != nil {
 		return err
 	}
+	fmt.Fprintf(m.Stdout, "rules: %s\n", cfg.rules)
 	tw := tabwriter.NewWriter(m.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "pairing\tsize\tgames\twins\tlosses\tscore\tElo diff\tmax s/move\t")
 	for _, p := range cfg.pairs {
@@ -107,6 +119,7 @@ func (m *Main) selfplay(args []string) error {
 
 type matchResult struct {
 	wins    int
+	played  int
 	maxMove time.Duration // the longest decision of player a
 	err     error
 }
@@ -126,13 +139,16 @@ func (t *timed) Act(g veletas.Game) (veletas.Action, error) {
 	return a, err
 }
 
-func agent(name string, seed uint64, hardIters int) ai.Agent {
+func agent(name string, seed uint64, hardIters int, untimed bool) ai.Agent {
 	if name == "random" {
 		return ai.NewRandom(seed)
 	}
 	l, _ := ai.ParseLevel(name)
 	o := l.Options()
 	o.Seed = seed
+	if untimed {
+		o.Time = 0
+	}
 	if l == ai.Hard && hardIters > 0 {
 		o.Iterations, o.Time = hardIters, 0
 	}
@@ -158,14 +174,14 @@ func runMatch(cfg selfplayConfig, p pairing, size veletas.Size) matchResult {
 					return
 				}
 				seed := cfg.seed + uint64(i)*1000 + uint64(size)
-				a := &timed{Agent: agent(p.a, seed, cfg.hardIters)}
-				b := agent(p.b, seed+1, cfg.hardIters)
+				a := &timed{Agent: agent(p.a, seed, cfg.hardIters, cfg.untimed)}
+				b := agent(p.b, seed+1, cfg.hardIters, cfg.untimed)
 				var winner int
 				var err error
 				if i%2 == 0 {
-					winner, _, err = ai.PlayGame(size, a, b)
+					winner, _, err = ai.PlayGameRules(size, cfg.rules, a, b)
 				} else {
-					winner, _, err = ai.PlayGame(size, b, a)
+					winner, _, err = ai.PlayGameRules(size, cfg.rules, b, a)
 					winner = 1 - winner
 				}
 				mu.Lock()
@@ -174,6 +190,10 @@ func runMatch(cfg selfplayConfig, p pairing, size veletas.Size) matchResult {
 				}
 				if winner == 0 {
 					res.wins++
+				}
+				res.played++
+				if cfg.progress != nil && err == nil {
+					fmt.Fprintf(cfg.progress, "%s %s v %s game %d: %s wins; %d/%d so far\n", size, p.a, p.b, i+1, []string{p.a, p.b}[winner], res.wins, res.played)
 				}
 				if a.max > res.maxMove {
 					res.maxMove = a.max

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -24,6 +25,10 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // a second Ctrl-C ends the process at once
+	}()
 	m := NewMain()
 	if err := m.ParseFlags(ctx, os.Args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -42,8 +47,31 @@ func main() {
 	}
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "veletasbot:", err)
-		os.Exit(1)
+		os.Exit(ExitStatus(err))
 	}
+}
+
+// ExitTokenRejected is the exit status when the Discord token is missing
+// or rejected: restarting cannot help, so deploy/veletasbot.service lists
+// it in RestartPreventExitStatus (78 is EX_CONFIG of sysexits.h).
+const ExitTokenRejected = 78
+
+// ExitDamaged is the exit status when the database file is damaged:
+// restarting cannot help either (it is in RestartPreventExitStatus too);
+// the error says how to restore a snapshot (65 is EX_DATAERR).
+const ExitDamaged = 65
+
+// ExitStatus is the exit status for an error of Run or Close: 1,
+// ExitTokenRejected for a token that Discord refused or that is missing,
+// or ExitDamaged for a damaged database file.
+func ExitStatus(err error) int {
+	switch {
+	case errors.Is(err, errTokenRejected) || errors.Is(err, errNoToken):
+		return ExitTokenRejected
+	case errors.Is(err, store.ErrDamaged):
+		return ExitDamaged
+	}
+	return 1
 }
 
 // ReplayWidth is the width in pixels of the animated replay.
@@ -53,14 +81,20 @@ const ReplayWidth = 480
 // that tests run it in-process.
 type Main struct {
 	// Configuration, from flags and the environment.
-	Console   bool
-	DBPath    string
-	OutDir    string
-	Guild     string
-	APIURL    string
-	LogLevel  slog.Level
-	Token     string // never logged
-	TokenFile string
+	Console bool
+	DBPath  string
+	OutDir  string
+	Guild   string
+	APIURL  string
+
+	// Snapshots of the database (the bot only): every SnapshotEvery (0:
+	// none) into SnapshotDir, the newest SnapshotKeep kept.
+	SnapshotDir   string
+	SnapshotEvery time.Duration
+	SnapshotKeep  int
+	LogLevel      slog.Level
+	Token         string // never logged
+	TokenFile     string
 
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
@@ -94,6 +128,7 @@ func NewMain() *Main {
 const usage = `usage:
   veletasbot [flags]                     run the Discord bot (needs DISCORD_TOKEN or DISCORD_TOKEN_FILE)
   veletasbot console [-db FILE] [-out DIR]  play the commands from standard input, without Discord
+                                         (database veletas-console.db, images in veletas-images by default)
 
 console input, one line each:
   alice: /veletas challenge opponent:@bob size:7
@@ -120,11 +155,17 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 		fmt.Fprint(fs.Output(), usage)
 		fs.PrintDefaults()
 	}
-	dbDefault := "veletas.db"
-	if v := m.Getenv("VELETAS_DB"); v != "" {
-		dbDefault = v
+	if m.Console {
+		// Never the bot's database (bbolt locks it, and a console session
+		// would mix its games with the server's): VELETAS_DB is the bot's.
+		fs.StringVar(&m.DBPath, "db", ConsoleDB, "database file of the console (never the bot's "+BotDB+")")
+	} else {
+		dbDefault := BotDB
+		if v := m.Getenv("VELETAS_DB"); v != "" {
+			dbDefault = v
+		}
+		fs.StringVar(&m.DBPath, "db", dbDefault, "database file (env VELETAS_DB)")
 	}
-	fs.StringVar(&m.DBPath, "db", dbDefault, "database file (env VELETAS_DB)")
 	if m.Console {
 		fs.StringVar(&m.OutDir, "out", "veletas-images", "directory for the board images")
 		fs.IntVar(&m.AIIterations, "ai-iterations", 0, "bound the computer player by this many iterations a move, seeded by the game ID, so that transcripts repeat (0: the levels' own bounds)")
@@ -132,6 +173,9 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	} else {
 		fs.StringVar(&m.Guild, "guild", m.Getenv("VELETAS_GUILD"), "register the commands to this server only (they show at once); global when empty (env VELETAS_GUILD)")
 		fs.StringVar(&m.APIURL, "api-url", m.Getenv("DISCORD_API_URL"), "base URL that replaces https://discord.com for REST calls, such as http://127.0.0.1:8080 (a rate-limit proxy or a test server; env DISCORD_API_URL)")
+		fs.StringVar(&m.SnapshotDir, "snapshot-dir", "", "directory for the snapshots of the database (default: snapshots beside the database file)")
+		fs.DurationVar(&m.SnapshotEvery, "snapshot-every", store.DefaultSnapshotEvery, "time between snapshots of the database; 0 turns them off")
+		fs.IntVar(&m.SnapshotKeep, "snapshot-keep", store.DefaultSnapshotKeep, "number of snapshots kept, the newest")
 	}
 	level := m.Getenv("VELETAS_LOG_LEVEL")
 	if level == "" {
@@ -153,12 +197,41 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	if m.DBPath == "" {
 		return errors.New("-db: the database path is empty")
 	}
+	if m.Console {
+		switch l := strings.ToLower(m.Locale); l {
+		case "en", "ja", "fr":
+			m.Locale = l
+		default:
+			return fmt.Errorf("-locale %q: the console speaks en (English), ja (Japanese) or fr (French)", m.Locale)
+		}
+		if m.AIIterations < 0 || m.AIIterations > maxAIIterations {
+			return fmt.Errorf("-ai-iterations %d: give a number of playouts a decision from 1 to %d, such as 2000, or 0 for the levels' own bounds", m.AIIterations, maxAIIterations)
+		}
+		if m.OutDir == "" {
+			return errors.New("-out: the image directory is empty")
+		}
+	}
+	if m.SnapshotEvery < 0 || (m.SnapshotEvery > 0 && m.SnapshotEvery < time.Minute) {
+		return fmt.Errorf("-snapshot-every %v: use 0 (no snapshots) or at least 1m, such as 6h", m.SnapshotEvery)
+	}
+	if !m.Console && m.SnapshotEvery > 0 && m.SnapshotKeep < 1 {
+		return fmt.Errorf("-snapshot-keep %d: keep at least 1 (or turn snapshots off with -snapshot-every 0)", m.SnapshotKeep)
+	}
+	if !m.Console && m.SnapshotEvery > 0 && m.SnapshotDir == "" {
+		m.SnapshotDir = filepath.Join(filepath.Dir(m.DBPath), "snapshots")
+	}
 	if !m.Console {
 		m.Token = strings.TrimSpace(m.Getenv("DISCORD_TOKEN"))
 		m.TokenFile = m.Getenv("DISCORD_TOKEN_FILE")
 	}
 	return nil
 }
+
+// errTokenRejected is the one-line error when Discord answers 401 to the
+// token.
+var errTokenRejected = errors.New("DISCORD_TOKEN is wrong: Discord rejected the bot token (HTTP 401 Unauthorized); " +
+	"get a new one at https://discord.com/developers/applications (your app > Bot > Reset Token), " +
+	"put it in DISCORD_TOKEN or in the file DISCORD_TOKEN_FILE names, and start the bot again")
 
 // errNoToken is the one-line error for a missing token.
 var errNoToken = errors.New("no Discord token: set DISCORD_TOKEN (or DISCORD_TOKEN_FILE to a file holding it) to the bot token from https://discord.com/developers/applications (your app > Bot > Reset Token); to try the bot without Discord, run 'veletasbot console'")
@@ -178,6 +251,12 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	var clock *console.OffsetClock
 	if m.Console {
+		// Checked before anything is played: an image that cannot be
+		// written would otherwise end the session after its action was
+		// committed.
+		if err := checkWritableDir(m.OutDir); err != nil {
+			return err
+		}
 		clock = &console.OffsetClock{Base: m.Now} // moved forward by "wait 2d" lines
 		m.Now = clock.Now
 	}
@@ -199,19 +278,16 @@ func (m *Main) Run(ctx context.Context) error {
 	if opts.Rate == nil {
 		opts.Rate = store.GlickoRate(opts.Now)
 	}
+	if !m.Console && m.SnapshotEvery > 0 && opts.SnapshotDir == "" {
+		opts.SnapshotDir, opts.SnapshotEvery, opts.SnapshotKeep = m.SnapshotDir, m.SnapshotEvery, m.SnapshotKeep
+	}
 	db, err := store.Open(m.DBPath, &opts)
 	if err != nil {
 		return fmt.Errorf("opening the database %s: %w", m.DBPath, err)
 	}
 	m.DB = db
-	// Challenges expired for a day are of no more use (touching one
-	// within that day still says it expired). There is no timer: this runs
-	// at each start.
-	if n, err := db.PurgeChallenges(m.Now().Add(-24 * time.Hour)); err != nil {
-		m.Logger.Warn("veletasbot: purging expired challenges failed", "err", err)
-	} else if n > 0 {
-		m.Logger.Info("veletasbot: purged expired challenges", "count", n)
-	}
+	// Challenges expired for a day are purged by the bot's sweep (at
+	// start and every minute; the console's before each line).
 	rend, err := render.New(render.Options{})
 	if err != nil {
 		return err
@@ -254,6 +330,9 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	d.Guild = m.Guild
 	if err := d.Open(); err != nil {
+		if errors.Is(err, discord.ErrTokenRejected) {
+			return errTokenRejected
+		}
 		return err
 	}
 	m.Discord = d
@@ -262,6 +341,45 @@ func (m *Main) Run(ctx context.Context) error {
 		m.Logger.Warn("veletasbot: the computer opponent is off", "err", err)
 	}
 	m.Logger.Info("veletasbot: running", "db", m.DBPath, "guild", m.Guild, "api", apiForLog(m.APIURL))
+	return nil
+}
+
+// The default database files: the console's is another file than the
+// bot's, so that trying the console beside a running bot never meets its
+// lock or its games.
+const (
+	BotDB     = "veletas.db"
+	ConsoleDB = "veletas-console.db"
+)
+
+// maxAIIterations bounds -ai-iterations: 1e6 playouts are several
+// seconds a decision already.
+const maxAIIterations = 1_000_000
+
+// checkWritableDir makes dir if needed and checks that a file can be
+// written in it.
+func checkWritableDir(dir string) error {
+	fail := func(err error) error {
+		if cause := errors.Unwrap(err); cause != nil {
+			err = cause // the path is said already
+		}
+		return fmt.Errorf("-out %s: the board images cannot be written there (%v): give a writable directory with -out", dir, err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fail(err)
+	}
+	f, err := os.CreateTemp(dir, ".veletas-write-check-*")
+	if err != nil {
+		return fail(err)
+	}
+	name := f.Name()
+	err = f.Close()
+	if rerr := os.Remove(name); err == nil {
+		err = rerr
+	}
+	if err != nil {
+		return fail(err)
+	}
 	return nil
 }
 

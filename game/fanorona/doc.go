@@ -11,7 +11,7 @@
 // in a row without a capture.
 //
 // The package is pure: it imports only the standard library, does no I/O
-// and keeps no clock. A Position is a value of 40 bytes (a 64-bit mask of
+// and keeps no clock. A Position is a value of 32 bytes (a 64-bit mask of
 // points per side) that copies cheaply; applying a turn or a step returns
 // a new value or an error that callers tell apart with errors.Is against
 // the Err* values in errors.go. Every error message is written to be shown

@@ -72,8 +72,12 @@ var (
 	ErrPhase = errors.New("capture not allowed in this phase")
 
 	// ErrNoSequence is returned by Stop when no capture sequence is in
-	// progress, and by Apply and Perft for a position in the middle of one.
+	// progress.
 	ErrNoSequence = errors.New("no capture sequence in progress")
+
+	// ErrInSequence is returned by Apply for a position in the middle of a
+	// capture sequence, which goes on step by step (Step) or ends (Stop).
+	ErrInSequence = errors.New("capture sequence in progress")
 
 	// ErrGameOver is returned for any turn or step after the game has
 	// ended.

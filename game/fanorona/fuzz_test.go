@@ -215,3 +215,114 @@ func FuzzApply(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseVariant(f *testing.F) {
+	for _, s := range []string{"fanorona", "vela", "VELA", "véla", "chess", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := ParseVariant(s)
+		if err != nil {
+			classified(t, err)
+			return
+		}
+		if back, err := ParseVariant(v.String()); err != nil || back != v || !v.Valid() {
+			t.Fatalf("round trip of %q: %v", s, err)
+		}
+	})
+}
+
+// FuzzParseDiagram reads arbitrary diagrams: a diagram that parses writes
+// a position that parses back to it.
+func FuzzParseDiagram(f *testing.F) {
+	f.Add(seq, 5)
+	f.Add(blocked, 99)
+	f.Add("b b b\nw w w", 0)
+	f.Add(". . . . . . . . .\n. . . . . . . . .\n. . . . . . . . .\n. . . . . . . . .\n12 . . . . . . . .", -1)
+	f.Fuzz(func(t *testing.T, rows string, quiet int) {
+		p, err := ParseDiagram(rows, White, quiet, Fanorona)
+		if err != nil {
+			classified(t, err)
+			return
+		}
+		if back, err := ParsePosition(p.String(), Fanorona); err != nil || back != p {
+			t.Fatalf("round trip of %s: %v", p, err)
+		}
+	})
+}
+
+// FuzzSteps plays a game from the start step by step, each byte of plan
+// choosing the next decision: below 128 a listed step (or Stop), from 128
+// an arbitrary step built from the byte and its neighbour, which must be
+// accepted exactly when Steps lists it. At every turn boundary the
+// position must agree with the whole-turn generator.
+func FuzzSteps(f *testing.F) {
+	f.Add(false, []byte{0, 1, 2, 3, 4, 5, 6, 7})
+	f.Add(true, []byte{3, 200, 17, 130, 9, 255, 1, 1, 1, 1})
+	f.Add(false, []byte{4, 0, 0, 0, 129, 44, 77, 250, 3, 3, 3})
+	f.Fuzz(func(t *testing.T, vela bool, plan []byte) {
+		v := Fanorona
+		if vela {
+			v = Vela
+		}
+		p := NewPosition(v)
+		start := p
+		var steps []Step
+		for i := 0; i < len(plan) && p.State() != StateOver; i++ {
+			if !p.InSequence() {
+				start, steps = p, steps[:0]
+			}
+			legal := p.Steps(nil)
+			b := int(plan[i])
+			var s Step
+			if b < 128 {
+				k := b % (len(legal) + boolInt(p.InSequence()))
+				if k == len(legal) {
+					q, err := p.Stop()
+					if err != nil {
+						t.Fatalf("stop refused: %v", err)
+					}
+					p = q
+					turnEnded(t, start, steps, p)
+					continue
+				}
+				s = legal[k]
+			} else {
+				n := byte(0)
+				if i+1 < len(plan) {
+					n = plan[i+1]
+				}
+				s = Step{From: Point(b % 45), To: Point(n % 46), Capture: Capture(n / 46 % 4)}
+			}
+			q, err := p.Step(s)
+			if (err == nil) != slices.Contains(legal, s) {
+				t.Fatalf("step %v at %s (%v): error %v, listed %v", s, p, p.State(), err, slices.Contains(legal, s))
+			}
+			if err != nil {
+				classified(t, err)
+				if q != p {
+					t.Fatal("refused step changed the position")
+				}
+				continue
+			}
+			steps = append(steps, s)
+			p = q
+			if !p.InSequence() {
+				turnEnded(t, start, steps, p)
+			}
+		}
+	})
+}
+
+// turnEnded checks a turn played step by step from start to p: the
+// whole-turn generator lists it and Apply gives the same position.
+func turnEnded(t *testing.T, start Position, steps []Step, p Position) {
+	t.Helper()
+	tk, ok := NewTurn(steps...)
+	if !ok || !slices.Contains(start.LegalTurns(nil), tk) {
+		t.Fatalf("turn %s not listed at %s", tk, start)
+	}
+	if whole, err := start.Apply(tk); err != nil || whole != p {
+		t.Fatalf("turn %s: whole %s (%v), by steps %s", tk, whole, err, p)
+	}
+}

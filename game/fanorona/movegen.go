@@ -3,9 +3,14 @@ package fanorona
 // stepSets holds the legal single steps of a moment as sets of starting
 // points, one set per direction and kind of step.
 type stepSets struct {
-	app, wd, paika [8]Bits
-	total          int
+	// sets[3*d+k] holds the pieces that can step in direction d capturing
+	// by approach (k=0), by withdrawal (k=1), or as a paika (k=2).
+	sets  [24]Bits
+	total int
 }
+
+// kindCapture is the capture of each k of stepSets.sets.
+var kindCapture = [3]Capture{Approach, Withdrawal, NoCapture}
 
 // gen computes the legal single steps of the moment: at the start of a
 // turn every capturing step of the side to move, or its paikas when none
@@ -17,38 +22,26 @@ func (p *Position) gen(s *stepSets) {
 	opp := p.side[p.toMove^1]
 	dest := boardMask &^ (own | opp)
 	seq := p.visited != 0
+	skip := NoDir
 	if seq {
 		own = bit(p.piece)
 		dest &^= p.visited
+		skip = p.last
 	}
-	s.total = 0
 	if !seq && p.variant == Vela && p.toMove == Black && p.side[Black].Count() > 5 {
-		for d := Dir(0); d < 8; d++ {
-			s.app[d], s.wd[d] = 0, 0
-			s.paika[d] = own & shift(dest, d.Opposite())
-			s.total += s.paika[d].Count()
+		// Every step is a paika: generate with no opponent to capture.
+		opp = 0
+	}
+	caps, n := genCaptures(s, own, dest, opp, skip)
+	s.total = n
+	if caps != 0 || seq {
+		for d := 0; d < 8; d++ {
+			s.sets[3*d+2] = 0
 		}
 		return
 	}
-	var anyCap Bits
 	for d := Dir(0); d < 8; d++ {
-		o := d.Opposite()
-		movers := own & shift(dest, o)
-		if seq && d == p.last {
-			movers = 0
-		}
-		s.app[d] = movers & shift(shift(opp, o), o)
-		s.wd[d] = movers & shift(opp, d)
-		s.paika[d] = movers
-		anyCap |= s.app[d] | s.wd[d]
-		s.total += s.app[d].Count() + s.wd[d].Count()
-	}
-	if anyCap != 0 || seq {
-		s.paika = [8]Bits{}
-		return
-	}
-	for d := Dir(0); d < 8; d++ {
-		s.total += s.paika[d].Count()
+		s.total += s.sets[3*d+2].Count()
 	}
 }
 
@@ -252,7 +245,7 @@ func (p Position) Stop() (Position, error) {
 // the turn is not legal. The position must be between turns.
 func (p Position) Apply(t Turn) (Position, error) {
 	if p.visited != 0 {
-		return p, newErr(ErrNoSequence, "a capture sequence is under way: continue it step by step or stop it")
+		return p, newErr(ErrInSequence, "a capture sequence is under way: continue it step by step or stop it")
 	}
 	if t.n == 0 {
 		return p, newErr(ErrMalformed, "a turn has at least one step")
@@ -294,18 +287,16 @@ func (p Position) ApplyToken(tok string) (Position, error) {
 // stepAt returns the legal step number k (0-based) of the sets, in the
 // order Steps lists them.
 func (s *stepSets) stepAt(k int) (from Point, d Dir, c Capture) {
-	for d := Dir(0); d < 8; d++ {
-		for ci, set := range [3]Bits{s.app[d], s.wd[d], s.paika[d]} {
-			n := set.Count()
-			if k >= n {
-				k -= n
-				continue
-			}
-			for ; k > 0; k-- {
-				set &= set - 1
-			}
-			return set.First(), d, [3]Capture{Approach, Withdrawal, NoCapture}[ci]
+	for i, set := range &s.sets {
+		n := set.Count()
+		if k >= n {
+			k -= n
+			continue
 		}
+		for ; k > 0; k-- {
+			set &= set - 1
+		}
+		return set.First(), Dir(i / 3), kindCapture[i%3]
 	}
 	return NoPoint, NoDir, NoCapture
 }
@@ -321,8 +312,9 @@ func (p Position) Steps(buf []Step) []Step {
 	var s stepSets
 	p.gen(&s)
 	for d := Dir(0); d < 8; d++ {
-		for ci, set := range [3]Bits{s.app[d], s.wd[d], s.paika[d]} {
-			c := [3]Capture{Approach, Withdrawal, NoCapture}[ci]
+		for ci := 0; ci < 3; ci++ {
+			set := s.sets[3*int(d)+ci]
+			c := kindCapture[ci]
 			for ; set != 0; set &= set - 1 {
 				from := set.First()
 				buf = append(buf, Step{From: from, To: neighbour[from][d], Capture: c})
@@ -357,8 +349,9 @@ func (p Position) turns(buf []Turn, t *Turn) []Turn {
 	var s stepSets
 	p.gen(&s)
 	for d := Dir(0); d < 8; d++ {
-		for ci, set := range [3]Bits{s.app[d], s.wd[d], s.paika[d]} {
-			c := [3]Capture{Approach, Withdrawal, NoCapture}[ci]
+		for ci := 0; ci < 3; ci++ {
+			set := s.sets[3*int(d)+ci]
+			c := kindCapture[ci]
 			for ; set != 0; set &= set - 1 {
 				from := set.First()
 				if t.n == 0 {
@@ -391,15 +384,15 @@ func (p Position) countTurns() int64 {
 	p.gen(&s)
 	n := int64(s.total)
 	for d := Dir(0); d < 8; d++ {
-		for set := s.app[d] | s.wd[d]; set != 0; set &= set - 1 {
+		for set := s.sets[3*d] | s.sets[3*d+1]; set != 0; set &= set - 1 {
 			from := set.First()
-			if s.app[d]&bit(from) != 0 {
+			if s.sets[3*d]&bit(from) != 0 {
 				q := p
 				if q.move(from, d, Approach) {
 					n += q.countTurns()
 				}
 			}
-			if s.wd[d]&bit(from) != 0 {
+			if s.sets[3*d+1]&bit(from) != 0 {
 				q := p
 				if q.move(from, d, Withdrawal) {
 					n += q.countTurns()
@@ -440,8 +433,9 @@ func (p Position) perftSteps(depth int) int64 {
 	p.gen(&s)
 	var n int64
 	for d := Dir(0); d < 8; d++ {
-		for ci, set := range [3]Bits{s.app[d], s.wd[d], s.paika[d]} {
-			c := [3]Capture{Approach, Withdrawal, NoCapture}[ci]
+		for ci := 0; ci < 3; ci++ {
+			set := s.sets[3*int(d)+ci]
+			c := kindCapture[ci]
 			for ; set != 0; set &= set - 1 {
 				q := p
 				if !q.move(set.First(), d, c) {

@@ -6,7 +6,7 @@ import "testing"
 // the conformance cases, counted two independent ways: the step-level
 // counter of Perft and LegalTurns with Apply.
 func TestPerftStart(t *testing.T) {
-	depth := 4
+	depth := 5
 	if testing.Short() {
 		depth = 3
 	}

@@ -124,7 +124,7 @@ func (s State) String() string {
 // Position is the state of a game: the pieces, the variant, the side to
 // move, the count of turns in a row without a capture, and, in the middle
 // of a capture sequence, the moving piece, its last direction and the
-// points it has occupied this turn. It is a value of 40 bytes; copying it
+// points it has occupied this turn. It is a value of 32 bytes; copying it
 // is cheap and methods never change the receiver.
 type Position struct {
 	side    [2]Bits // pieces of White and Black

@@ -240,3 +240,39 @@ func TestPlayoutEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayoutMatchesRandomStep checks that the fast playout loop makes the
+// same decisions as the public step-by-step RandomStep.
+func TestPlayoutMatchesRandomStep(t *testing.T) {
+	for _, v := range Variants {
+		for seed := uint64(0); seed < 300; seed++ {
+			fast, _ := NewPosition(v).Playout(rand.New(rand.NewPCG(seed, 9)))
+			r := rand.New(rand.NewPCG(seed, 9))
+			p, ok := NewPosition(v), true
+			for ok {
+				p, ok = p.RandomStep(r)
+			}
+			if fast != p {
+				t.Fatalf("%v seed %d: Playout ends at %s (%v), RandomStep at %s (%v)", v, seed, fast, fast.Result(), p, p.Result())
+			}
+		}
+	}
+}
+
+// TestShiftMasks checks the literal masks of gen_unrolled.go against the
+// geometry computed at start.
+func TestShiftMasks(t *testing.T) {
+	m1 := [8]Bits{m1East, m1NorthEast, m1North, m1NorthWest, m1West, m1SouthWest, m1South, m1SouthEast}
+	m2 := [8]Bits{m2East, m2NorthEast, m2North, m2NorthWest, m2West, m2SouthWest, m2South, m2SouthEast}
+	for d := Dir(0); d < 8; d++ {
+		var two Bits
+		for p := Point(0); p < Points; p++ {
+			if q := neighbour[p][d]; q != NoPoint && neighbour[q][d] != NoPoint {
+				two |= bit(p)
+			}
+		}
+		if m1[d] != fromMask[d] || m2[d] != two {
+			t.Errorf("%v: masks %#x %#x, want %#x %#x", d, m1[d], m2[d], fromMask[d], two)
+		}
+	}
+}

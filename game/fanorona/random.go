@@ -51,18 +51,37 @@ func (p Position) RandomTurn(r *rand.Rand) (Position, bool) {
 }
 
 // Playout plays random decisions until the game ends and returns the final
-// position and the number of turns played. It makes no heap allocation.
+// position and the number of turns played. It makes the same decisions as
+// repeated RandomStep calls with the same source, without allocating.
 func (p Position) Playout(r *rand.Rand) (Position, int) {
 	turns := 0
+	var s stepSets
 	for {
-		if p.visited == 0 {
-			if p.side[White] == 0 || p.side[Black] == 0 || p.quiet >= DrawCount {
-				return p, turns
-			}
+		if p.visited == 0 && (p.side[White] == 0 || p.side[Black] == 0 || p.quiet >= DrawCount) {
+			return p, turns
 		}
 		me := p.toMove
-		if !p.randomStep(r) {
+		p.gen(&s)
+		n := s.total
+		if p.visited != 0 {
+			if n == 0 {
+				// The piece cannot go on: the turn ends without a decision
+				// (Step ends it the same way).
+				p.endTurn(true)
+				turns++
+				continue
+			}
+			n++ // stop here
+		}
+		if n == 0 {
 			return p, turns // no legal turn
+		}
+		k := r.IntN(n)
+		if k == s.total {
+			p.endTurn(true)
+		} else {
+			from, d, c := s.stepAt(k)
+			p.move(from, d, c)
 		}
 		if p.toMove != me {
 			turns++

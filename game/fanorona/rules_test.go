@@ -281,7 +281,7 @@ func TestStepByStep(t *testing.T) {
 	if _, err := q.Step(Step{From: NewPoint(0, 0), To: NewPoint(1, 0)}); !errors.Is(err, ErrOtherPiece) {
 		t.Fatalf("black piece during White's sequence: %v", err)
 	}
-	if _, err := q.Apply(Turn{}); !errors.Is(err, ErrNoSequence) {
+	if _, err := q.Apply(Turn{}); !errors.Is(err, ErrInSequence) {
 		t.Fatalf("a whole turn during a sequence: %v", err)
 	}
 	// Stop ends the turn.

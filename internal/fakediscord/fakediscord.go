@@ -87,6 +87,7 @@ type Server struct {
 	ready   sync.Once
 	ids     atomic.Int64
 	token   atomic.Value // last Authorization header seen
+	accept  atomic.Value // the only Authorization accepted, when set
 	limited sync.Map     // interaction id -> struct{}: its callback gets a 429
 
 	msgMu     sync.Mutex
@@ -100,6 +101,17 @@ type Server struct {
 // Requests (retry after 5 s); the attempt is recorded as a Message of
 // Kind "limited".
 func (s *Server) Limit(interactionID string) { s.limited.Store(interactionID, struct{}{}) }
+
+// AcceptOnly makes the server answer 401 Unauthorized to every REST
+// request whose Authorization header is not auth ("Bot <token>"), as
+// Discord does for a reset or mistyped token, and close the gateway with
+// 4004 (authentication failed) on an identify with another token.
+func (s *Server) AcceptOnly(auth string) { s.accept.Store(auth) }
+
+func (s *Server) authorized(auth string) bool {
+	want, _ := s.accept.Load().(string)
+	return want == "" || auth == want
+}
 
 // New starts the fake Discord on a loopback port.
 func New() *Server {
@@ -318,6 +330,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	p := apiPrefix.ReplaceAllString(r.URL.Path, "")
 	parts := strings.Split(strings.Trim(p, "/"), "/")
+	if !strings.HasPrefix(r.URL.Path, "/ws") && !s.authorized(r.Header.Get("Authorization")) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnauthorized)
+		io.WriteString(w, `{"message": "401: Unauthorized", "code": 0}`)
+		return
+	}
 	switch {
 	case strings.HasPrefix(r.URL.Path, "/ws"):
 		s.gateway(w, r)
@@ -555,6 +573,16 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 			err = c.WriteJSON(map[string]any{"op": 11})
 			s.mu.Unlock()
 		case 2: // identify
+			var id struct {
+				Token string `json:"token"`
+			}
+			json.Unmarshal(msg.D, &id)
+			if !s.authorized(id.Token) && !s.authorized("Bot "+id.Token) {
+				s.mu.Lock()
+				c.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."))
+				s.mu.Unlock()
+				return
+			}
 			s.mu.Lock()
 			s.conn = c
 			s.seq++

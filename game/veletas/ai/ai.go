@@ -567,13 +567,21 @@ func (s *searcher) next(n *node) veletas.Turn {
 // scorer computes turnScore quickly. Most turns trap no shooter, and for
 // those the score depends on the shot square and on the moved shooter
 // only: the part that depends on the shot square is computed once per
-// square.
+// square. Which turns may trap follows the game's rules (see
+// veletas.Position.Liberties and TrapLines): under the revised rules
+// shooters do not block, so a shooter is in danger when it has few ways
+// out past the shooters around it, not few empty neighbours.
 type scorer struct {
 	pos veletas.Position
 	me  veletas.Color
-	// danger is every square next to an unclaimed shooter that two more
-	// stones could trap.
+	// danger is every square of the trap lines of an unclaimed shooter
+	// that two more stones could trap: the squares a turn must touch to
+	// trap it.
 	danger veletas.Bits
+	// cramped marks the squares where a shooter would have at most one
+	// liberty (so its own shot could trap it after moving there); seen
+	// marks the squares computed.
+	cramped, seen veletas.Bits
 	// with[x] is pos with a stone of me on x; shot[x] sums points over
 	// the unclaimed shooters next to x; done marks the squares computed.
 	with [100]veletas.Position
@@ -587,13 +595,30 @@ type scorer struct {
 
 func (sc *scorer) reset(p veletas.Position) {
 	sc.pos, sc.me, sc.danger, sc.done = p, p.ToMove(), veletas.Bits{}, veletas.Bits{}
+	sc.cramped, sc.seen = veletas.Bits{}, veletas.Bits{}
 	for sh := p.Unclaimed(); !sh.Empty(); {
 		sq := sh.First()
 		sh = sh.Without(sq)
-		if p.FreeNeighbours(sq) <= 2 {
-			sc.danger = sc.danger.Or(p.Neighbours(sq))
+		// A turn fills at most two squares (the destination and the
+		// shot), so it can take at most two liberties.
+		if p.Liberties(sq) <= 2 {
+			sc.danger = sc.danger.Or(p.TrapLines(sq))
 		}
 	}
+}
+
+// crampedAt reports whether a shooter moved to sq could be trapped by its
+// own shot: it has at most one liberty there. The liberties are counted
+// with the moving shooter still on its square, which can only hide one
+// (the square it leaves is empty after the move).
+func (sc *scorer) crampedAt(sq veletas.Square) bool {
+	if !sc.seen.Has(sq) {
+		sc.seen = sc.seen.With(sq)
+		if sc.pos.Liberties(sq) <= 1 {
+			sc.cramped = sc.cramped.With(sq)
+		}
+	}
+	return sc.cramped.Has(sq)
 }
 
 // points is what a shot on x adds for the shooter on sq next to it.
@@ -618,9 +643,9 @@ func (sc *scorer) points(x, sq veletas.Square) float64 {
 // score equals turnScore(sc.pos, t, sc.me).
 func (sc *scorer) score(t veletas.Turn) float64 {
 	// A turn fills at most two squares (the destination and the shot), so
-	// only a shooter with at most two free neighbours can be trapped: by a
-	// stone next to it, or the moved shooter by its own shot.
-	if sc.danger.Has(t.Shot) || t.Moved() && (sc.danger.Has(t.To) || sc.pos.FreeNeighbours(t.To) <= 1) {
+	// only a shooter with at most two liberties can be trapped: by a turn
+	// that touches its trap lines, or the moved shooter by its own shot.
+	if sc.danger.Has(t.Shot) || t.Moved() && (sc.danger.Has(t.To) || sc.crampedAt(t.To)) {
 		return turnScore(sc.pos, t, sc.me)
 	}
 	x := t.Shot
@@ -703,7 +728,8 @@ func (s *searcher) playout(pos veletas.Position) float64 {
 
 // Evaluate estimates Black's chance of winning a play-phase position from
 // the claims so far and, for each unclaimed shooter, how close it is to
-// being trapped and which colour's adjacent groups are larger.
+// being trapped (its liberties under the game's rules) and which colour's
+// adjacent groups are larger.
 func Evaluate(pos veletas.Position) float64 {
 	switch pos.Winner() {
 	case veletas.Black:
@@ -719,7 +745,7 @@ func Evaluate(pos veletas.Position) float64 {
 		bg, wg := pos.AdjacentGroups(sq)
 		lean := float64(bg-wg) / 2
 		lean = math.Max(-1, math.Min(1, lean))
-		pressure := 1 / float64(1+pos.FreeNeighbours(sq))
+		pressure := 1 / float64(1+pos.Liberties(sq))
 		share := 0.5 + 0.5*lean*(0.3+0.7*pressure)
 		b += share
 		w += 1 - share

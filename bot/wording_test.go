@@ -1,0 +1,74 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestMoveToSameSquare: `to` naming the shooter's own square is refused
+// for what it is (a move must go to another square), not as "not a queen
+// move", in each language.
+func TestMoveToSameSquare(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startGame("7")
+	for loc, want := range map[string]string{
+		"":   "The shooter is on `c5` already: a move must go to another square. Leave out `to` to shoot without moving.",
+		"fr": "Le tireur est déjà en `c5` : un déplacement doit aller sur une autre case.",
+		"ja": "シューターはすでに `c5` にいます。",
+	} {
+		req := e.req("alice", "move", "shooter=c5", "to=C5 ", "shoot=c6")
+		req.Locale = loc
+		r := e.bot.Handle(context.Background(), req)
+		refused(t, r, want)
+		if strings.Contains(r.Text, "queen") {
+			t.Errorf("%s: %q still speaks of a queen move", loc, r.Text)
+		}
+	}
+}
+
+// TestOffBoardSameWording: a square written as a square but not on the
+// board gets the same words whether it is on no board (z9, a0) or only
+// not on this one (h1 on 7x7); something that is not a square is worded
+// apart.
+func TestOffBoardSameWording(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startGame("7")
+	for _, sq := range []string{"z9", "h1", "a0", "c11"} {
+		r := e.cmd("alice", "move", "shooter=c5", "to="+sq, "shoot=c6")
+		refused(t, r, "`"+sq+"` is off the 7x7 board: squares go from `a1` to `g7`.")
+		r = e.cmd("alice", "move", "shooter="+sq, "shoot=c6")
+		refused(t, r, "`"+sq+"` is off the 7x7 board")
+	}
+	refused(t, e.cmd("alice", "move", "shooter=c5", "to=5c", "shoot=c6"), "`5c` is not a square: write a letter and a number")
+	refused(t, e.cmd("alice", "setup", "shooters=z9 c3", "stone=d4"), "`z9` is off the 7x7 board")
+}
+
+// TestOwnOpenChallengeNamesWithdraw: the author of an open challenge who
+// presses Accept is pointed to the button their message has, Withdraw
+// (Decline on a challenge made to someone).
+func TestOwnOpenChallengeNamesWithdraw(t *testing.T) {
+	e := newEnv(t, Config{})
+	open := public(t, e.cmd("alice", "challenge", "size=7"))
+	withdraw := button(t, open, "Withdraw")
+	r := e.press("alice", button(t, open, "Accept"))
+	refused(t, r, "You can withdraw it with the Withdraw button.")
+	fr := e.req("alice", "")
+	fr.Kind, fr.Command, fr.CustomID, fr.Locale = KindButton, "", button(t, open, "Accept"), "fr"
+	refused(t, e.bot.Handle(context.Background(), fr), "avec le bouton Retirer.")
+	ja := fr
+	ja.Locale = "ja"
+	refused(t, e.bot.Handle(context.Background(), ja), "「取り下げる」ボタン")
+	if _, err := e.db.PendingChallenge(e.guild, e.chann, "bob"); err != nil {
+		t.Fatalf("the open challenge after its author's Accept: %v", err)
+	}
+	public(t, e.press("alice", withdraw))
+
+	e.chann = "c2"
+	direct := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
+	button(t, direct, "Decline")
+	r = e.press("alice", button(t, direct, "Accept"))
+	if !r.Ephemeral || strings.Contains(r.Text, "Withdraw button") {
+		t.Errorf("the author of a challenge made to bob pressing Accept: %q", r.Text)
+	}
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/veletasbot/veletas/store"
+)
+
+// TestSnapshotFlags: snapshots are on by default, beside the database,
+// and the flags change their directory, interval and number kept.
+func TestSnapshotFlags(t *testing.T) {
+	m, _, _ := newMain(nil)
+	if err := m.ParseFlags(context.Background(), []string{"-db", "/data/v.db"}); err != nil {
+		t.Fatal(err)
+	}
+	if m.SnapshotDir != "/data/snapshots" || m.SnapshotEvery != store.DefaultSnapshotEvery || m.SnapshotKeep != store.DefaultSnapshotKeep {
+		t.Fatalf("defaults: %q %v %d", m.SnapshotDir, m.SnapshotEvery, m.SnapshotKeep)
+	}
+	m, _, _ = newMain(nil)
+	if err := m.ParseFlags(context.Background(), []string{"-snapshot-dir", "/backups", "-snapshot-every", "1h", "-snapshot-keep", "48"}); err != nil {
+		t.Fatal(err)
+	}
+	if m.SnapshotDir != "/backups" || m.SnapshotEvery != time.Hour || m.SnapshotKeep != 48 {
+		t.Fatalf("flags: %q %v %d", m.SnapshotDir, m.SnapshotEvery, m.SnapshotKeep)
+	}
+	m, _, _ = newMain(nil)
+	if err := m.ParseFlags(context.Background(), []string{"-snapshot-every", "0"}); err != nil || m.SnapshotDir != "" {
+		t.Fatalf("snapshots off: %q %v", m.SnapshotDir, err)
+	}
+	for _, args := range [][]string{{"-snapshot-every", "-1h"}, {"-snapshot-every", "10s"}, {"-snapshot-keep", "0"}, {"console", "-snapshot-keep", "3"}} {
+		m, _, _ = newMain(nil)
+		if err := m.ParseFlags(context.Background(), args); err == nil {
+			t.Errorf("%v accepted", args)
+		} else {
+			t.Logf("%v: %v", args, err)
+		}
+	}
+}
+
+// TestDamagedDatabase starts the console on a database whose meta pages
+// are damaged: Run fails at once with one line that names the file, says
+// it is damaged and how to restore a snapshot (main exits with
+// ExitDamaged, which the systemd unit does not restart on).
+func TestDamagedDatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "veletas.db")
+	db, err := store.Open(path, &store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := os.Getpagesize()
+	b[20] ^= 0xff      // first meta page: version
+	b[page+20] ^= 0xff // second meta page
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	m, _, _ := newMain(nil)
+	if err := m.ParseFlags(context.Background(), []string{"console", "-db", path, "-out", t.TempDir()}); err != nil {
+		t.Fatal(err)
+	}
+	m.Stdin = strings.NewReader("")
+	err = m.Run(context.Background())
+	m.Close()
+	if !errors.Is(err, store.ErrDamaged) || strings.Contains(err.Error(), "\n") ||
+		!strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "snapshot") {
+		t.Fatalf("damaged database: %v", err)
+	}
+	t.Logf("veletasbot: %v", err)
+	if got := ExitStatus(err); got != ExitDamaged {
+		t.Fatalf("exit status %d, want %d", got, ExitDamaged)
+	}
+	unit, err := os.ReadFile("../../deploy/veletasbot.service")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(unit), "RestartPreventExitStatus=78 65") {
+		t.Fatalf("the systemd unit restarts on a damaged database")
+	}
+}

@@ -1,0 +1,115 @@
+package store
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Snapshots: with Options.SnapshotDir set, the store writes a consistent
+// copy of the database there every Options.SnapshotEvery (BackupFile: a
+// temporary file, synced, renamed) and keeps the newest
+// Options.SnapshotKeep. A snapshot is a complete database file: restoring
+// one is copying it over the damaged file while the bot is stopped.
+
+// Default snapshot schedule.
+const (
+	DefaultSnapshotEvery = 6 * time.Hour
+	DefaultSnapshotKeep  = 8
+)
+
+// snapshotStamp is the time in a snapshot's name; names sort by time.
+const snapshotStamp = "20060102T150405.000Z"
+
+// snapshotName is the name of a snapshot of the file base (veletas.db ->
+// veletas-20261123T061500.000Z.db), and the prefix and suffix that
+// recognize snapshots of it.
+func snapshotName(base string, t time.Time) (name, prefix, suffix string) {
+	ext := filepath.Ext(base)
+	prefix, suffix = strings.TrimSuffix(base, ext)+"-", ext
+	return prefix + t.UTC().Format(snapshotStamp) + suffix, prefix, suffix
+}
+
+// Snapshot writes a snapshot of the database to Options.SnapshotDir now,
+// deletes the oldest beyond Options.SnapshotKeep and returns the new
+// snapshot's path. The store calls it every Options.SnapshotEvery; a
+// manager may call it at any time.
+func (db *DB) Snapshot() (string, error) {
+	dir := db.opts.SnapshotDir
+	if dir == "" {
+		return "", fmt.Errorf("store: snapshot: %w: no snapshot directory (Options.SnapshotDir)", ErrInvalid)
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("store: snapshot: %w", err)
+	}
+	name, _, _ := snapshotName(filepath.Base(db.path), db.opts.Now())
+	path := filepath.Join(dir, name)
+	if err := db.BackupFile(path); err != nil {
+		return "", err
+	}
+	all, err := db.Snapshots()
+	if err != nil {
+		return path, err
+	}
+	for _, old := range all[min(len(all), db.opts.SnapshotKeep):] {
+		if old == path {
+			continue
+		}
+		if err := os.Remove(old); err != nil {
+			return path, fmt.Errorf("store: snapshot: removing an old one: %w", err)
+		}
+	}
+	return path, nil
+}
+
+// Snapshots returns the paths of the snapshots in Options.SnapshotDir,
+// newest first.
+func (db *DB) Snapshots() ([]string, error) {
+	if db.opts.SnapshotDir == "" {
+		return nil, nil
+	}
+	entries, err := os.ReadDir(db.opts.SnapshotDir)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("store: snapshots: %w", err)
+	}
+	_, prefix, suffix := snapshotName(filepath.Base(db.path), time.Time{})
+	var out []string
+	for _, e := range entries {
+		n := e.Name()
+		if e.Type().IsRegular() && strings.HasPrefix(n, prefix) && strings.HasSuffix(n, suffix) &&
+			len(n) == len(prefix)+len(snapshotStamp)+len(suffix) {
+			out = append(out, filepath.Join(db.opts.SnapshotDir, n))
+		}
+	}
+	slices.Sort(out)
+	slices.Reverse(out)
+	return out, nil
+}
+
+// snapshotLoop takes a snapshot at every tick until Close.
+func (db *DB) snapshotLoop(tick <-chan time.Time, stop func()) {
+	defer close(db.snapDone)
+	defer stop()
+	for {
+		select {
+		case <-tick:
+			path, err := db.Snapshot()
+			if err != nil {
+				db.opts.Logger.Error("store: snapshot failed", "dir", db.opts.SnapshotDir, "err", err)
+			} else {
+				db.opts.Logger.Info("store: snapshot written", "path", path)
+			}
+			if h := db.opts.snapshotHook; h != nil {
+				h(path, err)
+			}
+		case <-db.closing:
+			return
+		}
+	}
+}
