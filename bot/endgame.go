@@ -105,6 +105,9 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 		return b.rematchSettled(req, g, next)
 	}
 	opp := g.Opponent(req.User.ID)
+	if r, ok, err := b.pendingRematch(req, g, opp); ok {
+		return r, err
+	}
 	moveTime := g.MoveTime
 	if moveTime == 0 {
 		moveTime = -1 // none, as in the last game

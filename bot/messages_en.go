@@ -149,6 +149,9 @@ var messagesEN = map[string]string{
 	"stats.streakloss":     "Current streak: %d losses in a row",
 	"stats.streakloss.one": "Current streak: %d loss",
 	"stats.recent":         "Recent games:",
+	"stats.board":          "%s, %s rules",
+	"rules.short.classic":  "classic",
+	"rules.short.revised":  "revised",
 	"stats.won":            "• game %d: won against %s (%s, %s, <t:%d:d>%s)",
 	"stats.lost":           "• game %d: lost to %s (%s, %s, <t:%d:d>%s)",
 	"stats.unrated":        ", unrated",
@@ -200,6 +203,7 @@ var messagesEN = map[string]string{
 	"rematch.where":       "It is in %s.",
 	"rematch.notplayer":   "Only the two players of this game can ask for a rematch. Challenge someone yourself with `/veletas challenge`.",
 	"rematch.busy":        "The channel of that game has a game in progress now: challenge again there once it is over.",
+	"rematch.already":     "You offered a rematch already: it is up to %s to accept it.",
 	"rematch.offer":       "%s, %s offers a rematch of game %d on %s; %s plays first this time. %s\nAccept or decline with the buttons; the offer stays open until <t:%d:f>.",
 
 	// ---- the computer opponent (aigames.go) ----

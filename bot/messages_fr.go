@@ -148,6 +148,9 @@ var messagesFR = map[string]string{
 	"stats.streakloss":     "Série en cours : %d défaites d'affilée",
 	"stats.streakloss.one": "Série en cours : %d défaite",
 	"stats.recent":         "Parties récentes :",
+	"stats.board":          "%s, règles %s",
+	"rules.short.classic":  "classiques",
+	"rules.short.revised":  "révisées",
 	"stats.won":            "• partie %d : victoire contre %s (%s, %s, <t:%d:d>%s)",
 	"stats.lost":           "• partie %d : défaite contre %s (%s, %s, <t:%d:d>%s)",
 	"stats.unrated":        ", amicale",
@@ -199,6 +202,7 @@ var messagesFR = map[string]string{
 	"rematch.where":       "Elle est dans %s.",
 	"rematch.notplayer":   "Seuls les deux joueurs de cette partie peuvent demander une revanche. Pour défier quelqu'un vous-même : `/veletas challenge`.",
 	"rematch.busy":        "Le salon de cette partie a maintenant une autre partie en cours : proposez la revanche quand elle sera finie.",
+	"rematch.already":     "Vous avez déjà proposé une revanche : c'est à %s de l'accepter.",
 	"rematch.offer":       "%s, %s vous propose une revanche de la partie %d sur %s ; cette fois, %s joue en premier. %s\nAcceptez ou refusez avec les boutons ; l'offre reste ouverte jusqu'au <t:%d:f>.",
 
 	// ---- the computer opponent (aigames.go) ----

@@ -148,6 +148,9 @@ var messagesJA = map[string]string{
 	"stats.streakloss":     "現在%d連敗中",
 	"stats.streakloss.one": "現在%d連敗中",
 	"stats.recent":         "最近の対局：",
+	"stats.board":          "%s・%sルール",
+	"rules.short.classic":  "クラシック",
+	"rules.short.revised":  "改訂",
 	"stats.won":            "• 第%d局：%s さんに勝ち（%s、%s、<t:%d:d>%s）",
 	"stats.lost":           "• 第%d局：%s さんに負け（%s、%s、<t:%d:d>%s）",
 	"stats.unrated":        "、レーティング対象外",
@@ -199,6 +202,7 @@ var messagesJA = map[string]string{
 	"rematch.where":       "申し込みは %s にあります。",
 	"rematch.notplayer":   "再戦を申し込めるのはこの対局の2人だけです。ご自分で挑戦するには `/veletas challenge` をどうぞ。",
 	"rematch.busy":        "その対局のチャンネルでは今ほかの対局が進行中です。終わってからもう一度申し込んでください。",
+	"rematch.already":     "再戦はすでに申し込んであります。受けるかどうかは %s さん次第です。",
 	"rematch.offer":       "%s さん、%s さんから第%d局（%s）の再戦の申し込みです。今度は %s さんが先手です。%s\nボタンで受けるか断るかを選んでください。この申し込みは <t:%d:f> まで有効です。",
 
 	// ---- the computer opponent (aigames.go) ----

@@ -65,9 +65,17 @@ func TestRevisedGame(t *testing.T) {
 	}
 	for _, who := range []string{"alice", "bob"} {
 		st := public(t, e.cmd(who, "stats"))
-		if !strings.Contains(st.Text, "7x7 (revised rules)") {
+		if !strings.Contains(st.Text, "(7x7, revised rules, ") {
 			t.Fatalf("stats of %s: %q", who, st.Text)
 		}
+	}
+	// Standings are shared by both rule sets: the revised game counts.
+	done, err := e.db.FinishedGames(e.guild, "", 1)
+	if err != nil || len(done) != 1 {
+		t.Fatal(done, err)
+	}
+	if st := public(t, e.cmd("carol", "standings")); !strings.Contains(st.Text, "<@"+done[0].Winner+">: ") || !strings.Contains(st.Text, "1 W, 0 L") {
+		t.Fatalf("standings after the revised game: %q", st.Text)
 	}
 	// A classic game afterwards says nothing of rules.
 	ch = public(t, e.cmd("bob", "challenge", "opponent=alice", "size=9"))

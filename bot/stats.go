@@ -127,7 +127,7 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 			if !g.Rated {
 				rated = tr(loc, "stats.unrated")
 			}
-			sb.WriteString(tr(loc, key, g.ID, Mention(g.Opponent(user)), boardText(loc, g.Size, g.Rules()), reasonText(loc, g.Reason),
+			sb.WriteString(tr(loc, key, g.ID, Mention(g.Opponent(user)), tr(loc, "stats.board", g.Size, tr(loc, "rules.short."+g.Rules().String())), reasonText(loc, g.Reason),
 				g.Ended.Unix(), rated) + "\n")
 		}
 	}

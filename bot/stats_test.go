@@ -59,7 +59,7 @@ func TestStandingsAndStats(t *testing.T) {
 
 	s := public(t, e.cmd("dave", "stats", "player=alice"))
 	for _, want := range []string{"**Stats of <@alice>**", "Rating: 1662 ± 290 (rank 1)", "Record: 1 W, 0 L in 1 game",
-		"Current streak: 1 win", "• game 2: lost to <@carol> (7x7, resignation,", ", unrated)", "• game 1: won against <@bob>"} {
+		"Current streak: 1 win", "• game 2: lost to <@carol> (7x7, classic rules, resignation,", ", unrated)", "• game 1: won against <@bob>"} {
 		if !strings.Contains(s.Text, want) {
 			t.Fatalf("stats lack %q:\n%s", want, s.Text)
 		}

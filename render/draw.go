@@ -118,7 +118,9 @@ func withAlpha(c color.RGBA, a float64) color.NRGBA {
 	return color.NRGBA{c.R, c.G, c.B, uint8(math.Round(a * 255))}
 }
 
-func nrgba(c color.RGBA) color.NRGBA { return color.NRGBA{c.R, c.G, c.B, c.A} }
+// nrgba takes c's channels as they are (the palette's colours are opaque,
+// where both forms agree).
+func nrgba(c color.RGBA) color.NRGBA { return color.NRGBA(c) }
 
 // Piece proportions, as fractions of a square's side.
 const (
@@ -205,10 +207,6 @@ func drawPiece(dc *gg.Context, p *themeColors, piece veletas.Piece, x, y, c floa
 		dc.Fill()
 		drawStone(dc, p, col, x, y, capR*c)
 	}
-}
-
-func lighten(c color.RGBA, t float64) color.RGBA {
-	return mix(c, color.RGBA{255, 255, 255, 255}, t)
 }
 
 func mix(a, b color.RGBA, t float64) color.RGBA {

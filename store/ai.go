@@ -68,6 +68,9 @@ func (db *DB) StartAIGameRules(guild, channel, human, ai, level string, size vel
 		if err := put(games, pairKey(guild, channel), &g); err != nil {
 			return err
 		}
+		if err := indexActive(tx, &g); err != nil {
+			return err
+		}
 		out = g
 		return nil
 	})

@@ -19,6 +19,9 @@ func (db *DB) finish(tx *bolt.Tx, key []byte, g *Game, val []byte) error {
 			return err
 		}
 	}
+	if err := unindexActive(tx, g); err != nil {
+		return err
+	}
 	if err := tx.Bucket(bucketArchive).Put(idKey(g.ID), val); err != nil {
 		return err
 	}
@@ -97,33 +100,35 @@ func (db *DB) FinishedGame(id uint64) (Game, error) {
 	return g, err
 }
 
-// GameByID returns a game by its ID, finished or active. Finding an
-// active game by ID reads every active game; prefer ActiveGame.
+// GameByID returns a game by its ID, finished or active (an index by ID:
+// it reads that game only).
 func (db *DB) GameByID(id uint64) (Game, error) {
 	g, err := db.FinishedGame(id)
 	if !errors.Is(err, ErrNotFound) {
 		return g, err
 	}
 	err = db.view(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
-			var a Game
-			if decode(v, &a) == nil && a.ID == id {
-				g = a
-				return errFound
-			}
-			return nil
-		})
+		key := tx.Bucket(bucketGamesByID).Get(idKey(id))
+		if key == nil {
+			return fmt.Errorf("store: game %d: %w", id, ErrNotFound)
+		}
+		v := tx.Bucket(bucketGames).Get(key)
+		if v == nil {
+			return fmt.Errorf("store: game %d: %w", id, ErrNotFound)
+		}
+		if err := db.decodeActive(v, &g); err != nil {
+			return fmt.Errorf("store: game %d: %w", id, err)
+		}
+		if g.ID != id {
+			return fmt.Errorf("store: game %d: %w", id, ErrNotFound)
+		}
+		return nil
 	})
-	switch {
-	case errors.Is(err, errFound):
-		return g, nil
-	case err != nil:
+	if err != nil {
 		return Game{}, err
 	}
-	return Game{}, fmt.Errorf("store: game %d: %w", id, ErrNotFound)
+	return g, nil
 }
-
-var errFound = errors.New("found")
 
 // FinishedGames returns a guild's finished games, newest first, at most
 // limit of them (all when limit <= 0); with user set, only user's games.

@@ -159,3 +159,28 @@ func BenchmarkOpen(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkPlayerGames lists a player's 2 active games (/veletas games)
+// while 100 or 2,000 other games are played in the guild.
+func BenchmarkPlayerGames(b *testing.B) {
+	for _, n := range []int{100, 2000} {
+		db := openTest(b, &Options{NoSync: true})
+		for i := range n {
+			if _, err := newGame(db, "g", fmt.Sprint("c", i), fmt.Sprint("u", i), fmt.Sprint("v", i), veletas.Size7); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for _, ch := range []string{"a1", "a2"} {
+			if _, err := newGame(db, "g", ch, "alice", "bob", veletas.Size7); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.Run(fmt.Sprintf("others=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if l, err := db.PlayerGames("g", "alice"); err != nil || len(l) != 2 {
+					b.Fatal(err, len(l))
+				}
+			}
+		})
+	}
+}

@@ -371,6 +371,9 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 		if err := put(games, pairKey(g.Guild, g.Channel), &g); err != nil {
 			return err
 		}
+		if err := indexActive(tx, &g); err != nil {
+			return err
+		}
 		out = g
 		return nil
 	})

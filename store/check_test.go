@@ -184,6 +184,12 @@ func TestEndDamagedGame(t *testing.T) {
 	if err := db.EndDamagedGame("g", "c"); !errors.Is(err, ErrNoGame) {
 		t.Fatalf("ending twice: %v", err)
 	}
+	if l, err := db.PlayerGames("g", "alice"); err != nil || len(l) != 1 || l[0].Channel != "ok" {
+		t.Fatalf("alice's games after the end: %v %+v", err, l)
+	}
+	if _, err := db.GameByID(g.ID); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("the ended game by ID: %v", err)
+	}
 	db.view(func(tx *bolt.Tx) error {
 		q := tx.Bucket(bucketQuarantine)
 		n := 0

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -25,7 +26,8 @@ import (
 //	2: adds players, an index of the archive by guild and player
 //	3: adds indexes of the archive by guild and by channel, and of the
 //	   pending challenges by channel, by challenger and by expiry
-const SchemaVersion = 3
+//	4: adds indexes of the active games by player and by ID
+const SchemaVersion = 4
 
 // DefaultTimeout is how long Open waits for the file lock.
 const DefaultTimeout = time.Second
@@ -119,6 +121,7 @@ type DB struct {
 	once     sync.Once
 
 	archiveReads   atomic.Int64 // archived games decoded (for tests)
+	activeReads    atomic.Int64 // active games decoded (for tests)
 	challengeReads atomic.Int64 // challenges decoded through an index (for tests)
 
 	closeMu sync.RWMutex // held to queue a change; Close sets closed under it
@@ -142,6 +145,8 @@ var (
 	bucketChallengesByChannel = []byte("challenges_by_channel") // guild \x00 channel \x00 id -> (v3)
 	bucketChallengesByUser    = []byte("challenges_by_user")    // guild \x00 challenger \x00 id -> (v3)
 	bucketChallengesByExpiry  = []byte("challenges_by_expiry")  // expiry (8 bytes) id (8 bytes) -> (v3)
+	bucketGamesByPlayer       = []byte("games_by_player")       // guild \x00 user \x00 channel -> id (8 bytes) (v4)
+	bucketGamesByID           = []byte("games_by_id")           // id (8 bytes) -> guild \x00 channel (v4)
 
 	keyVersion = []byte("version")
 
@@ -280,6 +285,7 @@ func setVersion(tx *bolt.Tx, v int) error {
 var migrations = map[int]func(*DB, *bolt.Tx) error{
 	1: migrate1to2,
 	2: migrate2to3,
+	3: migrate3to4,
 }
 
 // migrate1to2 builds the players index of the archive.
@@ -331,6 +337,24 @@ func migrate2to3(db *DB, tx *bolt.Tx) error {
 			return nil
 		}
 		return indexChallenge(tx, &c)
+	})
+}
+
+// migrate3to4 builds the indexes of the active games by player and by ID.
+// A damaged game is left out (and logged); its channel still reports it.
+func migrate3to4(db *DB, tx *bolt.Tx) error {
+	for _, name := range [][]byte{bucketGamesByPlayer, bucketGamesByID} {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return err
+		}
+	}
+	return tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
+		var g Game
+		if err := decodeValue(v, &g); err != nil || !bytes.Equal(k, pairKey(g.Guild, g.Channel)) {
+			db.opts.Logger.Warn("store: migration skips a corrupt game", "key", string(k), "err", err)
+			return nil
+		}
+		return indexActive(tx, &g)
 	})
 }
 

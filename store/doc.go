@@ -75,10 +75,10 @@
 // Lookups read only what they return, however large the archive and
 // however many challenges other channels have: the archive is indexed by
 // guild, by channel (and thread) and by player (FinishedGames,
-// LastFinishedGame), and the pending challenges by channel, by challenger
-// and by expiry (Challenges, PendingChallenge, the caps,
-// PurgeChallenges). Open builds the indexes of a file written before
-// them (schema 3).
+// LastFinishedGame), the pending challenges by channel, by challenger and
+// by expiry (Challenges, PendingChallenge, the caps, PurgeChallenges), and
+// the active games by player and by ID (PlayerGames, GameByID). Open
+// builds the indexes of a file written before them (schemas 3 and 4).
 //
 // Loading a game replays its record; the states of active games are kept in
 // memory and reused only for a record identical to the stored one.

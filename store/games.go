@@ -9,6 +9,39 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
+// Active games are kept by guild and channel in bucketGames and indexed by
+// player and by ID (schema 4), so that a player's games and a game by ID
+// are found without reading the others.
+
+// indexActive writes the index entries of a new active game.
+func indexActive(tx *bolt.Tx, g *Game) error {
+	id := idKey(g.ID)
+	for _, p := range g.Players {
+		if err := tx.Bucket(bucketGamesByPlayer).Put(pairKey(g.Guild, p+"\x00"+g.Channel), id); err != nil {
+			return err
+		}
+	}
+	return tx.Bucket(bucketGamesByID).Put(id, pairKey(g.Guild, g.Channel))
+}
+
+// unindexActive removes the index entries of an active game that ends or
+// is removed.
+func unindexActive(tx *bolt.Tx, g *Game) error {
+	for _, p := range g.Players {
+		if err := tx.Bucket(bucketGamesByPlayer).Delete(pairKey(g.Guild, p+"\x00"+g.Channel)); err != nil {
+			return err
+		}
+	}
+	return tx.Bucket(bucketGamesByID).Delete(idKey(g.ID))
+}
+
+// decodeActive decodes and replays an active game, counting the reads
+// (tests check that lookups read only what they return).
+func (db *DB) decodeActive(v []byte, g *Game) error {
+	db.activeReads.Add(1)
+	return db.states.decodeGame(v, g)
+}
+
 // activeKey finds the key of the active game of a channel or thread.
 func activeKey(tx *bolt.Tx, guild, channel string) (key, value []byte, err error) {
 	key = pairKey(guild, channel)
@@ -37,7 +70,7 @@ func (db *DB) loadActive(tx *bolt.Tx, guild, channel string) (Game, []byte, erro
 		return Game{}, nil, err
 	}
 	var g Game
-	if err := db.states.decodeGame(v, &g); err != nil {
+	if err := db.decodeActive(v, &g); err != nil {
 		return Game{}, nil, fmt.Errorf("store: game in channel %s: %w", channel, err)
 	}
 	return g, key, nil
@@ -69,7 +102,7 @@ func (db *DB) ActiveGames(guild string) ([]Game, error) {
 		}
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 			var g Game
-			if err := db.states.decodeGame(v, &g); err != nil {
+			if err := db.decodeActive(v, &g); err != nil {
 				db.opts.Logger.Warn("store: skipping a corrupt game", "key", string(k), "err", err)
 				continue
 			}
@@ -82,17 +115,33 @@ func (db *DB) ActiveGames(guild string) ([]Game, error) {
 
 // PlayerGames returns the active games of a guild that user plays, those
 // where it is user's turn first, then by the time of the last action, the
-// oldest first.
+// oldest first. It reads only user's games (an index by player). Damaged
+// games are skipped (and logged).
 func (db *DB) PlayerGames(guild, user string) ([]Game, error) {
-	all, err := db.ActiveGames(guild)
-	if err != nil {
-		return nil, err
-	}
 	var out []Game
-	for _, g := range all {
-		if g.IsPlayer(user) {
+	err := db.view(func(tx *bolt.Tx) error {
+		prefix := pairKey(guild, user+"\x00")
+		games := tx.Bucket(bucketGames)
+		c := tx.Bucket(bucketGamesByPlayer).Cursor()
+		for k, id := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, id = c.Next() {
+			v := games.Get(pairKey(guild, string(k[len(prefix):])))
+			if v == nil {
+				continue
+			}
+			var g Game
+			if err := db.decodeActive(v, &g); err != nil {
+				db.opts.Logger.Warn("store: skipping a corrupt game", "key", string(k), "err", err)
+				continue
+			}
+			if !bytes.Equal(idKey(g.ID), id) || g.Guild != guild || !g.IsPlayer(user) {
+				continue // an entry left by a removed damaged game
+			}
 			out = append(out, g)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	slices.SortStableFunc(out, func(a, b Game) int {
 		at, bt := a.ToAct() == user, b.ToAct() == user
@@ -198,6 +247,12 @@ func (db *DB) removeGame(guild, channel string, onlyDamaged bool) error {
 				return err
 			}
 		}
+		var g Game
+		if decodeValue(v, &g) == nil && bytes.Equal(key, pairKey(g.Guild, g.Channel)) {
+			if err := unindexActive(tx, &g); err != nil {
+				return err
+			}
+		} // else its index entries are skipped by readers (PlayerGames checks the ID)
 		q, err := tx.CreateBucketIfNotExists(bucketQuarantine)
 		if err != nil {
 			return err

@@ -244,6 +244,12 @@ func TestMigrateV2Fixture(t *testing.T) {
 	if err != nil || g.ID != 5 {
 		t.Fatalf("active game: %v %+v", err, g)
 	}
+	if l, err := db.PlayerGames("g", "carol"); err != nil || len(l) != 1 || l[0].ID != 5 {
+		t.Fatalf("carol's active games: %v %+v", err, l)
+	}
+	if a, err := db.GameByID(5); err != nil || a.Channel != "c3" {
+		t.Fatalf("active game by ID: %v %+v", err, a)
+	}
 	if _, err := db.Resign("g", "t3", "carol"); err != nil {
 		t.Fatal(err)
 	}
@@ -282,5 +288,65 @@ func copyFile(t *testing.T, from, to string) {
 	}
 	if err := out.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestActiveLookupsReadOnlyTheirGames starts 300 games between other
+// players beside two of alice's: her games and a game by ID are found by
+// reading those games only (before schema 4, PlayerGames decoded every
+// active game of the guild and GameByID every active game).
+func TestActiveLookupsReadOnlyTheirGames(t *testing.T) {
+	db := openTest(t, &Options{NoSync: true, MaxChallengesPerUser: 1 << 20})
+	for i := range 300 {
+		if _, err := newGame(db, "g", fmt.Sprint("c", i), fmt.Sprint("u", i), fmt.Sprint("v", i), veletas.Size7); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a1, err := newGame(db, "g", "a1", "alice", "bob", veletas.Size7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a2, err := db.StartAIGame("g", "a2", "alice", "bot", "easy", veletas.Size7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := newGame(db, "h", "a3", "alice", "bob", veletas.Size7); err != nil { // another guild
+		t.Fatal(err)
+	}
+	reads := func(what string, want int64, fn func()) {
+		t.Helper()
+		before := db.activeReads.Load()
+		fn()
+		if got := db.activeReads.Load() - before; got != want {
+			t.Errorf("%s decoded %d active games, want %d", what, got, want)
+		}
+	}
+	reads("PlayerGames", 2, func() {
+		l, err := db.PlayerGames("g", "alice")
+		if err != nil || len(l) != 2 || l[0].ID != a1.ID || l[1].ID != a2.ID {
+			t.Fatalf("alice's games: %v %+v", err, l)
+		}
+	})
+	reads("GameByID", 1, func() {
+		if g, err := db.GameByID(a2.ID); err != nil || g.AI != "bot" {
+			t.Fatalf("game by ID: %v %+v", err, g)
+		}
+	})
+	if _, err := db.Resign("g", "a1", "bob"); err != nil {
+		t.Fatal(err)
+	}
+	reads("PlayerGames after a game ended", 1, func() {
+		if l, _ := db.PlayerGames("g", "bob"); len(l) != 0 {
+			t.Fatalf("bob's games after his resignation: %+v", l)
+		}
+		if l, _ := db.PlayerGames("g", "alice"); len(l) != 1 || l[0].ID != a2.ID {
+			t.Fatalf("alice's games: %+v", l)
+		}
+	})
+	if g, err := db.GameByID(a1.ID); err != nil || g.Winner != "alice" {
+		t.Fatalf("finished game by ID: %v %+v", err, g)
+	}
+	if _, err := db.GameByID(99999); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("unknown ID: %v", err)
 	}
 }

@@ -41,8 +41,11 @@ type Adapter struct {
 	// flight to be answered.
 	ShutdownWait time.Duration
 
-	mu       sync.Mutex
-	closing  bool
+	mu      sync.Mutex
+	closing bool
+	// draining, when set (by tests), is called when Close starts waiting
+	// for the interactions in flight.
+	draining func()
 	inflight sync.WaitGroup
 	remove   func()
 }
@@ -136,6 +139,9 @@ func (d *Adapter) Close() error {
 	d.mu.Unlock()
 	if d.remove != nil {
 		d.remove()
+	}
+	if d.draining != nil {
+		d.draining()
 	}
 	done := make(chan struct{})
 	go func() { d.inflight.Wait(); close(done) }()

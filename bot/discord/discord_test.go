@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -385,13 +386,15 @@ type roundTripFunc func(*http.Request) (*http.Response, error)
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
 // TestDiscordCloseWaitsForInFlight checks the graceful shutdown: Close
-// answers the interactions in flight before it returns, and takes no new
-// ones.
+// does not return while a handler is blocked, and once it returns the
+// interaction's reply has reached Discord already (checked without
+// waiting, so that a Close that did not wait fails).
 func TestDiscordCloseWaitsForInFlight(t *testing.T) {
 	e := bottest.NewEnv(t, bot.Config{})
 	h := &slowHandler{release: make(chan struct{}), reply: bot.Reply{Text: "finished"}}
 	de := newDiscordEnv(t, h, e)
 	de.d.DeferAfter = 10 * time.Millisecond
+	de.d.ShutdownWait = time.Minute // far longer than the test: Close waits for the handler, not a timer
 	id := de.id()
 	if err := de.fake.Send(fakediscord.Command(id, "g1", "c1", alice, fakediscord.NoThreads, "board", nil)); err != nil {
 		t.Fatal(err)
@@ -399,21 +402,29 @@ func TestDiscordCloseWaitsForInFlight(t *testing.T) {
 	if m, err := de.fake.Next(id, 5*time.Second); err != nil || m.Type != 5 {
 		t.Fatalf("deferral: %+v %v", m, err)
 	}
+	draining := make(chan struct{})
+	var once sync.Once // the test's cleanup closes the adapter again
+	de.d.draining = func() { once.Do(func() { close(draining) }) }
 	closed := make(chan error, 1)
 	go func() { closed <- de.d.Close() }()
 	select {
+	case <-draining: // Close waits for the blocked handler
 	case err := <-closed:
-		t.Fatalf("Close returned with an interaction in flight: %v", err)
+		t.Fatalf("Close returned while the handler was blocked: %v", err)
+	}
+	select {
+	case err := <-closed:
+		t.Fatalf("Close returned while the handler was blocked: %v", err)
 	default:
 	}
 	close(h.release)
 	if err := <-closed; err != nil {
 		t.Fatal(err)
 	}
-	// The reply went out before Close returned.
-	m, err := de.fake.Reply(id, time.Second)
-	if err != nil || m.Content != "finished" {
-		t.Fatalf("reply %+v %v", m, err)
+	// The reply went out before Close returned: it is there already.
+	m, ok := de.fake.Poll(id)
+	if !ok || m.Content != "finished" {
+		t.Fatalf("when Close returned, the reply had not reached Discord: %+v %v", m, ok)
 	}
 }
 

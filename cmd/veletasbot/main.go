@@ -282,6 +282,9 @@ func (m *Main) Run(ctx context.Context) error {
 		opts.SnapshotDir, opts.SnapshotEvery, opts.SnapshotKeep = m.SnapshotDir, m.SnapshotEvery, m.SnapshotKeep
 	}
 	db, err := store.Open(m.DBPath, &opts)
+	if errors.Is(err, store.ErrDamaged) {
+		return err // one line that names the file and says how to restore a snapshot
+	}
 	if err != nil {
 		return fmt.Errorf("opening the database %s: %w", m.DBPath, err)
 	}

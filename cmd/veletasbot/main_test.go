@@ -279,7 +279,7 @@ func TestEndToEnd(t *testing.T) {
 		t.Fatalf("start %q", start.Content)
 	}
 	ephemeral(cmd(bob, "setup", fakediscord.Str("shooters", "c5"), fakediscord.Str("stone", "d2")), "not your turn")
-	ephemeral(cmd(alice, "setup", fakediscord.Str("shooters", "c5"), fakediscord.Str("stone", "q2")), "`q2` is not a square")
+	ephemeral(cmd(alice, "setup", fakediscord.Str("shooters", "c5"), fakediscord.Str("stone", "q2")), "`q2` is off the 7x7 board")
 
 	users := map[string]fakediscord.User{alice.ID: alice, bob.ID: bob}
 	r := rand.New(rand.NewPCG(9, 9))

@@ -190,6 +190,18 @@ func (s *Server) next(key string, timeout time.Duration) (Message, error) {
 	}
 }
 
+// Poll returns the next message the bot sent about an interaction if
+// there is one already, without waiting: a test checks with it that
+// something happened before a given point (before Close returned, say).
+func (s *Server) Poll(interactionID string) (Message, bool) {
+	select {
+	case m := <-s.waiter("i:" + interactionID):
+		return m, true
+	default:
+		return Message{}, false
+	}
+}
+
 // Reply waits for the message that answers an interaction for good: a
 // callback of type 4 or 8, or, after a deferral, the edit or ephemeral
 // follow-up that replaces it.

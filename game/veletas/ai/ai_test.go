@@ -127,11 +127,14 @@ func TestFindsWinInOne(t *testing.T) {
 		t.Fatalf("revised: played %s, which does not win", tr)
 	}
 	// And in positions from random games where a winning turn exists.
-	found := 0
+	found, per := 0, 30
+	if testing.Short() {
+		per = 3
+	}
 	for i, size := range append(veletas.Sizes, veletas.Sizes...) {
 		rules := veletas.AllRules[i/len(veletas.Sizes)]
 		r := rand.New(rand.NewPCG(uint64(size), 5+uint64(rules)))
-		for goal := found + 30*int(size); found < goal; {
+		for goal := found + per*int(size); found < goal; {
 			g := randomGameRules(t, size, rules, r)
 			pos := g.Position()
 			if pos.Phase() != veletas.PhasePlay {
@@ -597,7 +600,11 @@ func TestSwapsWhenBlackIsFavoured(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for seed := uint64(1); seed <= 3; seed++ {
+		seeds := uint64(3)
+		if testing.Short() {
+			seeds = 1
+		}
+		for seed := uint64(1); seed <= seeds; seed++ {
 			a, err := NewLevel(Hard, seed).Act(g)
 			if err != nil {
 				t.Fatal(err)

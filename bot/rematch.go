@@ -1,0 +1,25 @@
+package bot
+
+import (
+	"github.com/veletasbot/veletas/store"
+)
+
+// pendingRematch settles a Rematch press when a challenge between the
+// game's two players is pending in its channel already, instead of posting
+// a second offer: pressed again by the player who offered, it is refused
+// (one offer is enough); pressed by the other player, it accepts that
+// offer, so that both pressing Rematch starts one game rather than two
+// crossing offers. ok is false when nothing is pending.
+func (b *Bot) pendingRematch(req Request, g store.Game, opp string) (r Reply, ok bool, err error) {
+	if c, err := b.Store.PendingChallenge(g.Guild, g.Channel, opp); err == nil && c.Challenger == req.User.ID && c.Opponent == opp {
+		return Reply{}, true, refuse("rematch.already", Mention(opp))
+	}
+	c, err := b.Store.PendingChallenge(g.Guild, g.Channel, req.User.ID)
+	if err != nil || c.Challenger != opp || c.Opponent != req.User.ID {
+		return Reply{}, false, nil
+	}
+	at := req
+	at.Channel = g.Channel // the offer's channel, where the game starts
+	r, err = b.accept(at, c.ID)
+	return r, true, err
+}

@@ -1,0 +1,43 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRematchTwiceAndCrossing: Rematch pressed twice by the same player
+// posts one offer (the second press is refused, saying the offer waits
+// for the opponent); the opponent pressing Rematch then accepts that offer
+// and starts one game, instead of posting a crossing offer.
+func TestRematchTwiceAndCrossing(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startGame("7")
+	end := public(t, e.cmd("bob", "resign"))
+	rematch := button(t, end, "Rematch")
+
+	offer := public(t, e.press("alice", rematch))
+	if !strings.Contains(offer.Text, "offers a rematch") {
+		t.Fatalf("first press: %q", offer.Text)
+	}
+	refused(t, e.press("alice", rematch), "You offered a rematch already: it is up to <@bob> to accept it.")
+	all, err := e.db.Challenges(e.guild, e.chann)
+	if err != nil || len(all) != 1 {
+		t.Fatalf("after two presses by alice: %d challenges (%v), want 1", len(all), err)
+	}
+
+	started := e.press("bob", rematch)
+	if started.Ephemeral || strings.Contains(started.Text, "offers a rematch") {
+		t.Fatalf("bob's press made another offer or was refused: %q", started.Text)
+	}
+	g, err := e.db.ActiveGame(e.guild, e.chann)
+	if err != nil || g.Players != [2]string{"bob", "alice"} {
+		t.Fatalf("the rematch game after bob's press: %+v, %v", g.Players, err)
+	}
+	if all, err := e.db.Challenges(e.guild, e.chann); err != nil || len(all) != 0 {
+		t.Fatalf("challenges left after the rematch started: %+v, %v", all, err)
+	}
+	// The offer's own Accept button is stale now.
+	if r := e.press("bob", button(t, offer, "Accept")); !r.Ephemeral {
+		t.Fatalf("the offer accepted a second time: %q", r.Text)
+	}
+}
