@@ -102,7 +102,7 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 		if err != nil {
 			return Reply{}, err
 		}
-		return b.rematchSettled(req, g, next)
+		return b.rematchSettled(req, g, next, tr(loc, "rematch.asked", Mention(req.User.ID)))
 	}
 	opp := g.Opponent(req.User.ID)
 	if r, ok, err := b.pendingRematch(req, g, opp); ok {
@@ -133,14 +133,14 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 			{Label: tr(loc, "button.accept"), CustomID: buttonID{Action: btnAccept, Key: key}.String(), Style: Success},
 			{Label: tr(loc, "button.decline"), CustomID: buttonID{Action: btnDecline, Key: key}.String(), Style: Danger},
 		},
-	})
+	}, tr(loc, "rematch.asked", Mention(req.User.ID)))
 }
 
 // rematchSettled is the reply to Rematch: the final message keeps its
-// result and its Record button but loses Rematch and says who asked; next
-// (the offer, or the new game against the computer) follows in the
-// channel where the game was challenged, where its buttons may be pressed.
-func (b *Bot) rematchSettled(req Request, g store.Game, next Reply) (Reply, error) {
+// result and its Record button but loses Rematch and says what happened
+// (line); next (the offer, or the new game) follows in the channel where
+// the game was challenged, where its buttons may be pressed.
+func (b *Bot) rematchSettled(req Request, g store.Game, next Reply, line string) (Reply, error) {
 	loc := req.Locale
 	final, err := b.gameViewIn(loc, g, "", false)
 	if err != nil {
@@ -148,7 +148,7 @@ func (b *Bot) rematchSettled(req Request, g store.Game, next Reply) (Reply, erro
 	}
 	key := strconv.FormatUint(g.ID, 10)
 	done := Reply{
-		Text:    final.Text + "\n" + tr(loc, "rematch.asked", Mention(req.User.ID)),
+		Text:    final.Text + "\n" + line,
 		Buttons: []Button{{Label: tr(loc, "button.record"), CustomID: buttonID{Action: btnRecord, Key: key}.String(), Style: Secondary}},
 	}
 	if req.Channel == g.Channel {
