@@ -95,6 +95,7 @@ type Server struct {
 	pressed   map[string]string   // interaction id -> the message its component was on
 	original  map[string]string   // interaction id -> its response's message
 	channelOf map[string]string   // interaction id -> its channel
+	pending   sync.Map            // interaction id -> chan struct{}: posted over HTTP, its response not yet recorded
 }
 
 // Limit makes the callback of an interaction fail with 429 Too Many
@@ -313,14 +314,7 @@ func (m Message) AllowedMentions() bool { return m.AllowedUsers != nil || m.Allo
 // type 6 one, changes that message.
 func (s *Server) Send(interaction any) error {
 	if in, ok := interaction.(map[string]any); ok {
-		id, _ := in["id"].(string)
-		channel, _ := in["channel_id"].(string)
-		s.msgMu.Lock()
-		s.channelOf[id] = channel
-		if msg, ok := in["message"].(map[string]any); ok {
-			s.pressed[id], _ = msg["id"].(string)
-		}
-		s.msgMu.Unlock()
+		s.note(in)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -354,6 +348,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case p == "/gateway" || p == "/gateway/bot":
 		writeJSON(w, map[string]any{"url": "ws://" + r.Host + "/ws", "shards": 1,
 			"session_start_limit": map[string]int{"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+	case r.Method == http.MethodGet && p == "/users/@me": // the bot's user, in HTTP mode
+		writeJSON(w, map[string]any{"id": AppID, "username": "veletasbot", "bot": true})
+	case r.Method == http.MethodGet && p == "/oauth2/applications/@me":
+		writeJSON(w, map[string]any{"id": AppID, "name": "veletasbot", "flags": 0,
+			"bot": map[string]any{"id": AppID, "username": "veletasbot", "bot": true}})
 	case r.Method == http.MethodPut && len(parts) >= 3 && parts[0] == "applications" && parts[len(parts)-1] == "commands":
 		body, _ := io.ReadAll(r.Body)
 		select {
@@ -384,30 +383,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			io.WriteString(w, `{"message": "You are being rate limited.", "retry_after": 5.0, "global": false}`)
 			return
 		}
-		iid := parts[1]
-		switch m.Type {
-		case 4: // a new message in the channel
-			s.msgMu.Lock()
-			channel := s.channelOf[iid]
-			s.msgMu.Unlock()
-			s.remember(iid, s.store(&m, channel))
-		case 5: // a "thinking" placeholder, replaced by an edit later
-			s.msgMu.Lock()
-			channel := s.channelOf[iid]
-			s.msgMu.Unlock()
-			placeholder := Message{Kind: "callback", Type: 5}
-			s.remember(iid, s.store(&placeholder, channel))
-		case 7: // the pressed message is updated
-			s.msgMu.Lock()
-			target := s.pressed[iid]
-			s.msgMu.Unlock()
-			s.update(target, &m)
-		}
-		s.record("i:"+iid, m)
+		s.callback(parts[1], m)
 		w.WriteHeader(http.StatusNoContent)
 	case len(parts) >= 3 && parts[0] == "webhooks":
 		// interaction tokens are "tok-<interaction id>"
 		iid := strings.TrimPrefix(parts[2], "tok-")
+		s.awaitAck(iid)
 		switch {
 		case r.Method == http.MethodPost && len(parts) == 3:
 			m, err := readMessage(r)
@@ -610,4 +591,38 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// note records where an interaction was made (its channel) and, for a
+// button press, the message the button is on.
+func (s *Server) note(in map[string]any) {
+	id, _ := in["id"].(string)
+	channel, _ := in["channel_id"].(string)
+	s.msgMu.Lock()
+	defer s.msgMu.Unlock()
+	s.channelOf[id] = channel
+	if msg, ok := in["message"].(map[string]any); ok {
+		s.pressed[id], _ = msg["id"].(string)
+	}
+}
+
+// callback records the first response to an interaction (a REST callback,
+// or the HTTP response to an interaction posted over HTTP) and applies it
+// to the messages: a type 4 response is a new message in the channel, a
+// type 5 one a placeholder that a later edit replaces, a type 7 one
+// updates the pressed message.
+func (s *Server) callback(iid string, m Message) {
+	s.msgMu.Lock()
+	channel, target := s.channelOf[iid], s.pressed[iid]
+	s.msgMu.Unlock()
+	switch m.Type {
+	case 4:
+		s.remember(iid, s.store(&m, channel))
+	case 5:
+		placeholder := Message{Kind: "callback", Type: 5}
+		s.remember(iid, s.store(&placeholder, channel))
+	case 7:
+		s.update(target, &m)
+	}
+	s.record("i:"+iid, m)
 }
