@@ -34,8 +34,8 @@ const (
 
 // ErrPublicKey is returned by ParsePublicKey for a key that is not the
 // 64 hexadecimal digits of an Ed25519 public key.
-var ErrPublicKey = errors.New("DISCORD_PUBLIC_KEY must be the application's public key, 64 hexadecimal digits " +
-	"(developer portal > your app > General Information > Public Key)")
+var ErrPublicKey = errors.New("set it to the application's public key, 64 hexadecimal digits " +
+	"(https://discord.com/developers/applications > your app > General Information > Public Key)")
 
 // ParsePublicKey reads the application's public key in hexadecimal, as
 // the developer portal shows it.
@@ -115,6 +115,9 @@ type HTTPEndpoint struct {
 	// Now is the clock the signatures' timestamps are checked against.
 	Now func() time.Time
 
+	seenMu sync.Mutex
+	seen   map[string]time.Time // interaction id -> when it came, for MaxSignatureAge+MaxClockSkew
+
 	srv      *http.Server
 	ln       net.Listener
 	served   chan error
@@ -177,6 +180,14 @@ func (e *HTTPEndpoint) interaction(w http.ResponseWriter, r *http.Request) {
 		writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
+	if !e.firstTime(i.ID) {
+		// The signature holds for 5 minutes: a copy of a request sent
+		// again in that time is refused here.
+		d.Logger.Warn("discord: refused an HTTP interaction", "remote", r.RemoteAddr, "id", i.ID,
+			"err", fmt.Errorf("%w: interaction %s was received already", errSignature, clipRunes(i.ID, 30)))
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return
+	}
 	x := &httpExchange{first: make(chan *discordgo.InteractionResponse, 1), written: make(chan struct{}), done: make(chan struct{})}
 	d.direct.Store(&i, x)
 	go func() {
@@ -208,6 +219,29 @@ func (e *HTTPEndpoint) interaction(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 		werr = fmt.Errorf("discord: the HTTP request ended before the response: %w", r.Context().Err())
 	}
+}
+
+// firstTime records an interaction id and reports whether it is new
+// within the time a signature is accepted; older ids are forgotten.
+func (e *HTTPEndpoint) firstTime(id string) bool {
+	now := e.Now()
+	e.seenMu.Lock()
+	defer e.seenMu.Unlock()
+	if e.seen == nil {
+		e.seen = map[string]time.Time{}
+	}
+	if _, ok := e.seen[id]; ok {
+		return false
+	}
+	if len(e.seen) >= 1024 && len(e.seen)&(len(e.seen)-1) == 0 { // at each power of two: amortized pruning
+		for k, at := range e.seen {
+			if now.Sub(at) > MaxSignatureAge+MaxClockSkew {
+				delete(e.seen, k)
+			}
+		}
+	}
+	e.seen[id] = now
+	return true
 }
 
 func writeResponse(w http.ResponseWriter, resp *discordgo.InteractionResponse) error {

@@ -208,6 +208,34 @@ func TestHTTPBadSignatures(t *testing.T) {
 	if cs, err := e.DB.Challenges(e.Guild, "c1"); err != nil || len(cs) != 1 || h.n.Load() != 1 {
 		t.Fatalf("after the good request: challenges %+v %v, %d handled", cs, err, h.n.Load())
 	}
+	// Sent again with its valid signature (a replay within the 5 minutes
+	// the timestamp allows): refused, nothing handled.
+	if status, resp, err := p.Do(body, p.Sign(ts, body), ts); err != nil || status != http.StatusUnauthorized {
+		t.Fatalf("replayed: %d %s %v", status, resp, err)
+	}
+	if h.n.Load() != 1 {
+		t.Fatalf("the replay reached the core: %d handled", h.n.Load())
+	}
+}
+
+func TestHTTPSeenPruned(t *testing.T) {
+	now := time.Date(2026, 11, 23, 22, 0, 0, 0, time.UTC)
+	ep := &HTTPEndpoint{Now: func() time.Time { return now }}
+	for i := range 1024 {
+		if !ep.firstTime(strconv.Itoa(i)) {
+			t.Fatal(i)
+		}
+	}
+	if ep.firstTime("5") {
+		t.Fatal("a repeated id was taken")
+	}
+	now = now.Add(MaxSignatureAge + MaxClockSkew + time.Second)
+	if !ep.firstTime("new") || len(ep.seen) != 1 {
+		t.Fatalf("%d ids kept after they expired", len(ep.seen))
+	}
+	if !ep.firstTime("5") {
+		t.Fatal("an expired id was refused")
+	}
 }
 
 func TestHTTPPing(t *testing.T) {

@@ -96,6 +96,7 @@ type Server struct {
 	original  map[string]string   // interaction id -> its response's message
 	channelOf map[string]string   // interaction id -> its channel
 	pending   sync.Map            // interaction id -> chan struct{}: posted over HTTP, its response not yet recorded
+	shard     atomic.Value        // []int: the shard [ID, COUNT] of the last identify
 }
 
 // Limit makes the callback of an interaction fail with 429 Too Many
@@ -137,6 +138,13 @@ func (s *Server) URL() string { return s.HTTP.URL }
 // Authorization is the last Authorization header the bot sent.
 func (s *Server) Authorization() string {
 	v, _ := s.token.Load().(string)
+	return v
+}
+
+// Shard is the [ID, COUNT] the bot's last identify named (nil when it
+// named none).
+func (s *Server) Shard() []int {
+	v, _ := s.shard.Load().([]int)
 	return v
 }
 
@@ -568,8 +576,10 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 		case 2: // identify
 			var id struct {
 				Token string `json:"token"`
+				Shard []int  `json:"shard"`
 			}
 			json.Unmarshal(msg.D, &id)
+			s.shard.Store(id.Shard)
 			if !s.authorized(id.Token) && !s.authorized("Bot "+id.Token) {
 				s.mu.Lock()
 				c.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."))
