@@ -39,6 +39,10 @@ type Adapter struct {
 	// ShutdownWait bounds how long Close waits for the interactions in
 	// flight to be answered.
 	ShutdownWait time.Duration
+	// SkipRegister leaves the commands registered in Discord as they are
+	// at Open (flag -register=false): for all but one of several
+	// processes, or when they did not change.
+	SkipRegister bool
 
 	mu      sync.Mutex
 	closing bool
@@ -47,6 +51,10 @@ type Adapter struct {
 	draining func()
 	inflight sync.WaitGroup
 	remove   func()
+	// direct holds the interactions that came over HTTP
+	// (interactions_http.go), by *discordgo.Interaction: their first
+	// response goes back in the HTTP response.
+	direct sync.Map
 }
 
 // New creates a session for a bot token and an adapter around it.
@@ -84,17 +92,10 @@ func New(token, apiURL string, h Handler, logger *slog.Logger) (*Adapter, error)
 }
 
 // Open connects to the gateway and registers the commands with one bulk
-// overwrite, so that the set Discord shows is exactly Commands().
+// overwrite, so that the set Discord shows is exactly Commands() (unless
+// SkipRegister).
 func (d *Adapter) Open() error {
-	if d.DeferAfter <= 0 {
-		d.DeferAfter = 1500 * time.Millisecond
-	}
-	if d.Deadline <= 0 {
-		d.Deadline = 3 * time.Second
-	}
-	if d.ShutdownWait <= 0 {
-		d.ShutdownWait = 15 * time.Second
-	}
+	d.defaults()
 	d.remove = d.Session.AddHandler(d.onInteraction)
 	if err := d.Session.Open(); err != nil {
 		d.remove()
@@ -114,9 +115,35 @@ func (d *Adapter) Open() error {
 		d.Session.Close()
 		return errors.New("discord: the gateway's READY named no application")
 	}
+	if err := d.register(appID); err != nil {
+		d.Session.Close()
+		return err
+	}
+	return nil
+}
+
+// defaults fills the zero durations with Discord's figures.
+func (d *Adapter) defaults() {
+	if d.DeferAfter <= 0 {
+		d.DeferAfter = 1500 * time.Millisecond
+	}
+	if d.Deadline <= 0 {
+		d.Deadline = 3 * time.Second
+	}
+	if d.ShutdownWait <= 0 {
+		d.ShutdownWait = 15 * time.Second
+	}
+}
+
+// register overwrites the application's commands with Commands(), unless
+// SkipRegister.
+func (d *Adapter) register(appID string) error {
+	if d.SkipRegister {
+		d.Logger.Info("discord: connected", "app", appID, "registered", "no (-register=false)")
+		return nil
+	}
 	cmds, err := d.Session.ApplicationCommandBulkOverwrite(appID, d.Guild, Commands())
 	if err != nil {
-		d.Session.Close()
 		if tokenRejected(err) {
 			return ErrTokenRejected
 		}
@@ -200,10 +227,10 @@ func (d *Adapter) autocomplete(i *discordgo.Interaction, req bot.Request, start 
 	for _, c := range choices {
 		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
 	}
-	err := d.Session.InteractionRespond(i, &discordgo.InteractionResponse{
+	err := d.interactionRespond(ctx, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: out},
-	}, discordgo.WithContext(ctx))
+	})
 	if err != nil {
 		d.Logger.Warn("discord: autocomplete response failed", "id", i.ID, "err", cleanErr(err))
 	}
@@ -229,9 +256,9 @@ func (d *Adapter) handle(i *discordgo.Interaction, req bot.Request, start time.T
 	case <-timer.C:
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), d.Deadline-time.Since(start))
-	err := d.Session.InteractionRespond(i, &discordgo.InteractionResponse{
+	err := d.interactionRespond(ctx, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-	}, discordgo.WithContext(ctx))
+	})
 	cancel()
 	if err != nil {
 		d.Logger.Warn("discord: deferring failed", "id", i.ID, "err", cleanErr(err))
@@ -266,7 +293,7 @@ func (d *Adapter) logDone(i *discordgo.Interaction, req bot.Request, start time.
 func (d *Adapter) respond(i *discordgo.Interaction, start time.Time, r bot.Reply) {
 	ctx, cancel := context.WithTimeout(context.Background(), d.Deadline-time.Since(start))
 	defer cancel()
-	err := d.Session.InteractionRespond(i, ResponseFor(r), discordgo.WithContext(ctx))
+	err := d.interactionRespond(ctx, i, ResponseFor(r))
 	if err != nil {
 		d.Logger.Warn("discord: response failed", "id", i.ID, "err", cleanErr(err))
 	}

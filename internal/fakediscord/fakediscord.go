@@ -76,6 +76,8 @@ type Server struct {
 	token   atomic.Value // last Authorization header seen
 	accept  atomic.Value // the only Authorization accepted, when set
 	limited sync.Map     // interaction id -> struct{}: its callback gets a 429
+	pending sync.Map     // interaction id -> chan struct{}: posted over HTTP, its response not yet recorded
+	shard   atomic.Value // []int: the shard [ID, COUNT] of the last identify
 }
 
 // Limit makes the callback of an interaction fail with 429 Too Many
@@ -113,6 +115,13 @@ func (s *Server) URL() string { return s.HTTP.URL }
 // Authorization is the last Authorization header the bot sent.
 func (s *Server) Authorization() string {
 	v, _ := s.token.Load().(string)
+	return v
+}
+
+// Shard is the [ID, COUNT] the bot's last identify named (nil when it
+// named none).
+func (s *Server) Shard() []int {
+	v, _ := s.shard.Load().([]int)
 	return v
 }
 
@@ -245,6 +254,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case p == "/gateway" || p == "/gateway/bot":
 		writeJSON(w, map[string]any{"url": "ws://" + r.Host + "/ws", "shards": 1,
 			"session_start_limit": map[string]int{"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+	case r.Method == http.MethodGet && p == "/users/@me": // the bot's user, in HTTP mode
+		writeJSON(w, map[string]any{"id": AppID, "username": "veletasbot", "bot": true})
+	case r.Method == http.MethodGet && p == "/oauth2/applications/@me":
+		writeJSON(w, map[string]any{"id": AppID, "name": "veletasbot", "flags": 0,
+			"bot": map[string]any{"id": AppID, "username": "veletasbot", "bot": true}})
 	case r.Method == http.MethodPut && len(parts) >= 3 && parts[0] == "applications" && parts[len(parts)-1] == "commands":
 		body, _ := io.ReadAll(r.Body)
 		select {
@@ -280,6 +294,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case len(parts) >= 3 && parts[0] == "webhooks":
 		// interaction tokens are "tok-<interaction id>"
 		iid := strings.TrimPrefix(parts[2], "tok-")
+		s.awaitAck(iid)
 		switch {
 		case r.Method == http.MethodPost && len(parts) == 3:
 			m, err := readMessage(r)
@@ -441,8 +456,10 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 		case 2: // identify
 			var id struct {
 				Token string `json:"token"`
+				Shard []int  `json:"shard"`
 			}
 			json.Unmarshal(msg.D, &id)
+			s.shard.Store(id.Shard)
 			if !s.authorized(id.Token) && !s.authorized("Bot "+id.Token) {
 				s.mu.Lock()
 				c.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."))
