@@ -89,6 +89,7 @@ func (p *Poster) Post(interaction map[string]any) (int, error) {
 		return 0, err
 	}
 	id, _ := interaction["id"].(string)
+	p.Server.note(interaction)
 	p.Server.expect(interaction)
 	defer p.Server.acked(id)
 	ts := p.Timestamp()
@@ -164,7 +165,3 @@ func (s *Server) awaitAck(id string) {
 	case <-time.After(10 * time.Second):
 	}
 }
-
-// callback records the first response to an interaction, as the REST
-// callback does.
-func (s *Server) callback(interactionID string, m Message) { s.record("i:"+interactionID, m) }
