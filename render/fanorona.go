@@ -47,13 +47,16 @@ func FanoronaGameScene(g fanorona.Game) FanoronaScene {
 	}
 	positions := g.Positions()
 	s.Last = turns[len(turns)-1]
-	s.Captured = capturedBetween(positions[len(positions)-2], s.Position)
+	s.Captured = FanoronaCaptured(positions[len(positions)-2], s.Position)
 	return s
 }
 
-// capturedBetween returns the points of the pieces of the side that did
-// not move that are gone in after.
-func capturedBetween(before, after fanorona.Position) fanorona.Bits {
+// FanoronaCaptured returns the points whose pieces were captured between
+// before, a position between turns, and after, the position after the
+// turn or, during a sequence played step by step, after its steps so far:
+// the pieces of the side not moving that are gone. With the steps so far
+// as Last (fanorona.NewTurn), it makes the scene of a sequence under way.
+func FanoronaCaptured(before, after fanorona.Position) fanorona.Bits {
 	them := before.ToMove().Other()
 	return before.Pieces(them) &^ after.Pieces(them)
 }
@@ -221,7 +224,7 @@ func (r *Renderer) FanoronaGIF(w io.Writer, g fanorona.Game) error {
 	scenes := make([]FanoronaScene, 0, len(turns)+1)
 	scenes = append(scenes, FanoronaScene{Position: positions[0]})
 	for i, t := range turns {
-		scenes = append(scenes, FanoronaScene{Position: positions[i+1], Last: t, Captured: capturedBetween(positions[i], positions[i+1])})
+		scenes = append(scenes, FanoronaScene{Position: positions[i+1], Last: t, Captured: FanoronaCaptured(positions[i], positions[i+1])})
 	}
 	out := &gif.GIF{Config: image.Config{ColorModel: pal, Width: l.Width, Height: l.Height}}
 	rgba := image.NewRGBA(l.Bounds())
@@ -282,6 +285,7 @@ type fanoronaStatus struct {
 	token  string // the last turn
 	counts [2]int // pieces by colour
 	note   string // Véla's first phase
+	game   string // "Fanorona" or "Véla", shown before the first turn
 	won    bool
 }
 
@@ -294,7 +298,10 @@ func fanoronaColorWord(c fanorona.Color) string {
 
 func fanoronaStatusOf(s FanoronaScene) fanoronaStatus {
 	p := s.Position
-	st := fanoronaStatus{icon: p.ToMove(), counts: [2]int{p.Count(fanorona.White), p.Count(fanorona.Black)}}
+	st := fanoronaStatus{icon: p.ToMove(), counts: [2]int{p.Count(fanorona.White), p.Count(fanorona.Black)}, game: "Fanorona"}
+	if p.Variant() == fanorona.Vela {
+		st.game = "Véla"
+	}
 	if s.Last.Len() > 0 {
 		st.token = s.Last.String()
 	}
@@ -351,6 +358,8 @@ func (r *Renderer) drawFanoronaStatus(dst *image.RGBA, l FanoronaLayout, st fano
 			tok = "..." + tok[min(len(tok), 7):]
 		}
 		r.small.draw(dst, lead+tok, left, y2, p.textFaint)
+	} else {
+		r.small.draw(dst, st.game, left, y2, p.textFaint)
 	}
 	if st.note != "" {
 		yn := l.Note.Min.Y + (l.Note.Dy()+r.small.capHeight())/2

@@ -257,6 +257,41 @@ func mustWinner(t *testing.T, g fanorona.Game) fanorona.Color {
 	return c
 }
 
+// TestFanoronaSequence draws a capture sequence under way, played step
+// by step: the strip says the mover is capturing, the path and the cross
+// of the first step show.
+func TestFanoronaSequence(t *testing.T) {
+	before, err := fanorona.ParseDiagram(`
+. . . . . . . . .
+. . . . . . . . .
+. b . . . . . b .
+. . . . . . . . .
+w . b . . . . . .`, fanorona.White, 0, fanorona.Fanorona)
+	if err != nil {
+		t.Fatal(err)
+	}
+	step := fanorona.Step{From: fanorona.NewPoint(0, 0), To: fanorona.NewPoint(1, 0), Capture: fanorona.Approach}
+	mid, err := before.Step(step)
+	if err != nil || !mid.InSequence() {
+		t.Fatalf("a1-b1A: %v, in sequence %v", err, mid.InSequence())
+	}
+	last, _ := fanorona.NewTurn(step)
+	s := FanoronaScene{Position: mid, Last: last, Captured: FanoronaCaptured(before, mid)}
+	if s.Captured != 1<<fanorona.NewPoint(2, 0) {
+		t.Fatalf("captured %v, want c1", s.Captured.Points())
+	}
+	if st := fanoronaStatusOf(s); st.head != "White capturing" || st.token != "a1-b1A" {
+		t.Errorf("status %+v", st)
+	}
+	r := newRenderer(t, Light, 800)
+	l := r.FanoronaLayout()
+	m := fanoronaPNG(t, r, s)
+	c1 := l.PointCenter(fanorona.NewPoint(2, 0)).Add(image.Pt(l.Spacing/9, l.Spacing/9))
+	if got := rgbAt(m, c1); !near(got, r.pal.captureMark(), 24) {
+		t.Errorf("c1 shows %v, want the red cross", got)
+	}
+}
+
 // TestFanoronaLayout checks that every point's centre maps back to the
 // point, inside the board, and that the layout fits the image.
 func TestFanoronaLayout(t *testing.T) {
