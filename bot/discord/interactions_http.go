@@ -397,7 +397,13 @@ func (e *HTTPEndpoint) Listen(addr string) error {
 		}
 	})
 	e.served = make(chan error, 1)
-	go func() { e.served <- e.srv.Serve(ln) }()
+	go func() {
+		err := e.srv.Serve(ln)
+		if !errors.Is(err, http.ErrServerClosed) {
+			e.Adapter.Logger.Error("discord: the HTTP interactions endpoint stopped", "err", err)
+		}
+		e.served <- err
+	}()
 	return nil
 }
 

@@ -547,3 +547,92 @@ func TestParsePublicKey(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTPButtonsUpdateTheirMessage: a button that settles something,
+// pressed over HTTP, updates its own message: with UPDATE_MESSAGE (type
+// 7) in the HTTP response, or, answered late, with a deferred update
+// (type 6) in the HTTP response and the edit of the pressed message.
+func TestHTTPButtonsUpdateTheirMessage(t *testing.T) {
+	e := bottest.NewEnv(t, bot.Config{})
+	he := newHTTPEnv(t, nil, e)
+	fast := he.d.DeferAfter
+	challenge := func(opts ...fakediscord.Option) fakediscord.Message {
+		t.Helper()
+		m := he.send(t, fakediscord.Command(he.id(), e.Guild, "c1", alice, fakediscord.NoThreads, "challenge", opts, bob))
+		if m.Kind != "callback" || m.Type != 4 || m.ID == "" {
+			t.Fatalf("challenge: %+v", m)
+		}
+		stored, ok := he.fake.Message(m.ID)
+		if !ok {
+			t.Fatalf("challenge %s not stored", m.ID)
+		}
+		return stored
+	}
+	press := func(u fakediscord.User, on fakediscord.Message, label string) (first, last fakediscord.Message) {
+		t.Helper()
+		id := he.id()
+		if _, err := he.post.Post(fakediscord.Press(id, e.Guild, "c1", u, fakediscord.NoThreads, on.ID, buttonOf(t, on, label))); err != nil {
+			t.Fatal(err)
+		}
+		first, err := he.fake.Next(id, 5*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = first
+		if first.Type == 6 {
+			if last, err = he.fake.Next(id, 5*time.Second); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return first, last
+	}
+
+	ch := challenge(fakediscord.UserOpt("opponent", bob.ID), fakediscord.Str("size", "7"))
+	first, _ := press(bob, ch, "Decline")
+	if first.Kind != "callback" || first.Type != 7 {
+		t.Fatalf("Decline answered %+v, want UPDATE_MESSAGE in the HTTP response", first)
+	}
+	if m, _ := he.fake.Message(ch.ID); !strings.Contains(m.Content, "declined") || len(m.Buttons) != 0 {
+		t.Fatalf("the declined challenge's message: %q %+v", m.Content, m.Buttons)
+	}
+
+	open := challenge(fakediscord.Str("size", "7"))
+	he.d.DeferAfter = time.Nanosecond
+	first, last := press(alice, open, "Withdraw")
+	he.d.DeferAfter = fast
+	if first.Kind != "callback" || first.Type != 6 || last.Kind != "edit" {
+		t.Fatalf("Withdraw answered late: %+v then %+v, want a deferred update and an edit", first, last)
+	}
+	if m, _ := he.fake.Message(open.ID); !strings.Contains(m.Content, "withdrew") || len(m.Buttons) != 0 {
+		t.Fatalf("the withdrawn challenge's message: %q %+v", m.Content, m.Buttons)
+	}
+}
+
+// TestHTTPHandlerPanics: a handler that panics, reached over HTTP, is
+// answered with the "something went wrong" sentence (in the HTTP
+// response, or after a deferral), a panicking autocomplete gets 503, and
+// the next interaction is answered.
+func TestHTTPHandlerPanics(t *testing.T) {
+	e := bottest.NewEnv(t, bot.Config{})
+	for _, deferAfter := range []time.Duration{time.Hour, time.Nanosecond} {
+		h := &panicky{}
+		he := newHTTPEnv(t, h, e)
+		he.d.DeferAfter = deferAfter
+		m := he.send(t, fakediscord.Command(he.id(), e.Guild, "c1", alice, fakediscord.NoThreads, "board", nil))
+		if !m.Ephemeral() || !strings.Contains(m.Content, "Something went wrong on my side and nothing was changed") {
+			t.Fatalf("defer after %v: answer to a panicking handler: %+v", deferAfter, m)
+		}
+		ac := fakediscord.Command(he.id(), e.Guild, "c1", alice, fakediscord.NoThreads, "move", []fakediscord.Option{fakediscord.Focus("shooter", "")})
+		if status, err := he.post.Post(ac); status != http.StatusServiceUnavailable {
+			t.Fatalf("panicking autocomplete: %d %v", status, err)
+		}
+		he.d.DeferAfter = time.Hour
+		m = he.send(t, fakediscord.Command(he.id(), e.Guild, "c1", alice, fakediscord.NoThreads, "help", nil))
+		if m.Kind != "callback" || m.Content != "answered help" {
+			t.Fatalf("the next interaction: %+v", m)
+		}
+	}
+	if !strings.Contains(e.Logs.String(), "deliberate panic in a handler") {
+		t.Fatal("the panic was not logged")
+	}
+}

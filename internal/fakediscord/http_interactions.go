@@ -142,6 +142,7 @@ func (p *Poster) Ping() (int, error) {
 // HTTP response is recorded (acked), the REST calls about it wait, as
 // Discord takes no edit or follow-up before the first response.
 func (s *Server) expect(in map[string]any) {
+	s.note(in)
 	id, _ := in["id"].(string)
 	s.pending.Store(id, make(chan struct{}))
 }
