@@ -365,10 +365,13 @@ func TestAutocomplete(t *testing.T) {
 }
 
 func TestCustomIDRoundTrip(t *testing.T) {
-	for _, b := range []buttonID{{btnAccept, "12", 0}, {btnSwap, "7", 31}} {
-		got, err := parseCustomID(b.String())
-		if err != nil || got != b {
-			t.Fatalf("%v -> %v %v", b, got, err)
+	// Every action of the dispatch table, and only those, reads back.
+	for action := range buttons {
+		for _, b := range []buttonID{{action, "12", 0}, {action, "7", 31}} {
+			got, err := parseCustomID(b.String())
+			if err != nil || got != b {
+				t.Fatalf("%v -> %v %v", b, got, err)
+			}
 		}
 	}
 	for _, s := range []string{"", "veletas", "veletas:swap:1", "veletas:fly:1:0", "veletas:swap::0", "veletas:swap:1:01",
