@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -446,10 +447,12 @@ func (r *aiRunner) keep(id uint64, p Actor) {
 	r.players[id] = p
 }
 
-// act asks an Actor for an action, turning a panic into an error.
-func act(p Actor, g veletas.Game) (a veletas.Action, err error) {
+// act asks an Actor for an action, turning a panic into an error (logged
+// with its stack).
+func (r *aiRunner) act(p Actor, g veletas.Game, id uint64) (a veletas.Action, err error) {
 	defer func() {
 		if v := recover(); v != nil {
+			r.b.logPanic(v, "in the AI's decision", Request{ID: "ai-game-" + strconv.FormatUint(id, 10)})
 			err = fmt.Errorf("bot: the AI panicked: %v", v)
 		}
 	}()
@@ -466,7 +469,7 @@ func (r *aiRunner) decide(id uint64) {
 	log := r.b.Logger.With("game", id)
 	defer func() {
 		if v := recover(); v != nil {
-			log.Error("bot: the AI failed", "panic", v)
+			r.b.logPanic(v, "in the AI's move", Request{ID: "ai-game-" + strconv.FormatUint(id, 10), Guild: t.guild, Channel: t.channel})
 		}
 	}()
 	g, err := r.b.Store.ActiveGame(t.guild, t.channel)
@@ -480,11 +483,11 @@ func (r *aiRunner) decide(id uint64) {
 	}
 	p := r.take(g, lv)
 	start := time.Now()
-	a, err := act(p, g.State())
+	a, err := r.act(p, g.State(), g.ID)
 	if err != nil {
 		log.Error("bot: the AI found no action; playing a random one", "err", err)
 		p = nil
-		if a, err = act(ai.NewRandom(g.ID), g.State()); err != nil {
+		if a, err = r.act(ai.NewRandom(g.ID), g.State(), g.ID); err != nil {
 			log.Error("bot: no random action either", "err", err)
 			return
 		}
@@ -495,7 +498,7 @@ func (r *aiRunner) decide(id uint64) {
 		// action instead.
 		log.Error("bot: the AI chose an illegal action; playing a random one", "action", a.String(), "err", err)
 		p = nil
-		if a, err = act(ai.NewRandom(g.ID), g.State()); err == nil {
+		if a, err = r.act(ai.NewRandom(g.ID), g.State(), g.ID); err == nil {
 			g2, err = r.b.Store.Apply(g.Guild, g.Channel, g.AI, g.Revision, a)
 		}
 	}

@@ -403,7 +403,7 @@ func TestAIRematchAndTakeback(t *testing.T) {
 	// Rematch starts the next game against the AI at once, same level
 	// and size; only a player may ask.
 	refused(t, e.press("carol", button(t, final, "Rematch")), "Only the two players")
-	re := public(t, e.press("alice", button(t, final, "Rematch")))
+	re := followed(t, public(t, e.press("alice", button(t, final, "Rematch"))))
 	if !strings.Contains(re.Text, "<@alice> plays against me, the computer (easy)") || !strings.Contains(re.Text, "<@alice>, your turn") {
 		t.Fatalf("rematch: %q", re.Text)
 	}
@@ -527,6 +527,9 @@ func TestAIFaultyPlayer(t *testing.T) {
 		}
 		if len(box.drain()) == 0 {
 			t.Fatalf("fault %d: nothing posted", i)
+		}
+		if logs := e.logs.String(); i == 1 && (!strings.Contains(logs, "level=ERROR msg=\"bot: panic in the AI's decision\"") || !strings.Contains(logs, "goroutine ")) {
+			t.Fatalf("fault %d: the panic is not logged with its stack:\n%s", i, logs)
 		}
 	}
 }

@@ -19,10 +19,17 @@ var completers = map[string]func(pos veletas.Position, opts map[string]string, t
 
 // Autocomplete suggests legal values for the option being typed: only for
 // the player to act, at most MaxChoices, those that start with what was
-// typed. It returns nothing when there is nothing to suggest.
-func (b *Bot) Autocomplete(ctx context.Context, req Request) []Choice {
+// typed. It returns nothing when there is nothing to suggest, and
+// nothing, with the panic logged, when a completer panics.
+func (b *Bot) Autocomplete(ctx context.Context, req Request) (choices []Choice) {
+	defer func() {
+		if v := recover(); v != nil {
+			b.logPanic(v, "autocomplete", req)
+			choices = nil
+		}
+	}()
 	fn, ok := completers[req.Command+"/"+req.Focused]
-	if !ok || checkOptions(req.Options) != nil {
+	if !ok || !ValidID(req.User.ID) || checkOptions(req.Options) != nil {
 		return nil
 	}
 	g, err := b.Store.ActiveGame(req.Guild, req.Channel)

@@ -124,8 +124,27 @@ func New(st Store, r Renderer, now func() time.Time, logger *slog.Logger, cfg Co
 }
 
 // Handle answers one command or button press. It never fails: a refusal
-// is an ephemeral Reply saying why and what to do.
-func (b *Bot) Handle(ctx context.Context, req Request) Reply {
+// is an ephemeral Reply saying why and what to do, and a panic in a
+// handler is logged with its stack and answered with Failed (panics.go).
+// The reply's follow-ups (Later, After) recover from panics too.
+func (b *Bot) Handle(ctx context.Context, req Request) (r Reply) {
+	defer func() {
+		if v := recover(); v != nil {
+			b.logPanic(v, "handling a request", req)
+			r = Failed(req.Locale)
+		}
+	}()
+	r = b.handle(ctx, req)
+	b.guard(&r, req)
+	return r
+}
+
+func (b *Bot) handle(ctx context.Context, req Request) Reply {
+	if !ValidID(req.User.ID) {
+		// No one to act as: the store would take an empty user for the
+		// system, which may resign or claim for nobody.
+		return b.refusal(req, refuse("user.none"))
+	}
 	b.remember(req.User)
 	for _, u := range req.Users {
 		b.remember(u)

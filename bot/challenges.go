@@ -116,11 +116,29 @@ func (b *Bot) acceptCommand(ctx context.Context, req Request) (Reply, error) {
 }
 
 func (b *Bot) acceptButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
-	cid, err := strconv.ParseUint(id.Key, 10, 64)
+	cid, err := b.buttonChallenge(req, id)
 	if err != nil {
-		return Reply{}, refuse("button.notmine")
+		return Reply{}, err
 	}
 	return b.accept(req, cid)
+}
+
+// buttonChallenge returns the challenge an Accept or Decline button names,
+// refusing a button pressed outside the server and channel of its
+// challenge (a forged custom id).
+func (b *Bot) buttonChallenge(req Request, id buttonID) (uint64, error) {
+	cid, err := strconv.ParseUint(id.Key, 10, 64)
+	if err != nil {
+		return 0, refuse("button.notmine")
+	}
+	c, err := b.Store.Challenge(cid)
+	if err != nil {
+		return 0, err
+	}
+	if c.Guild != req.Guild || c.Channel != req.Channel {
+		return 0, refuse("button.notmine")
+	}
+	return cid, nil
 }
 
 // accept starts the game of challenge cid, in a new thread when the front
@@ -149,15 +167,28 @@ func (b *Bot) accept(req Request, cid uint64) (Reply, error) {
 				}
 				// The post in the thread pings the first player (which
 				// also adds them to the thread); this one need not.
-				return Reply{
+				r := Reply{
 					Text:  tr(req.Locale, "accept.inthread", intro, ChannelMention(thread)),
 					Posts: []Post{{Channel: thread, Reply: view}},
-				}, nil
+				}
+				if req.Kind == KindButton {
+					r = settled(r, nil) // the challenge's message says so, without buttons
+				}
+				return r, nil
 			}
 			b.Logger.Warn("bot: recording the game's thread failed; playing in the channel", "game", g.ID, "err", err)
 		} else {
 			b.Logger.Info("bot: no thread for the game; playing in the channel", "game", g.ID, "err", err)
 		}
+	}
+	if req.Kind == KindButton {
+		// The challenge's message says it was accepted, without buttons;
+		// the board follows as a new message that pings the first player.
+		view, err := b.gameViewIn(req.Locale, g, tr(req.Locale, "game.starts"), true)
+		if err != nil {
+			return Reply{}, err
+		}
+		return settled(Reply{Text: intro}, &view), nil
 	}
 	return b.gameViewIn(req.Locale, g, intro, true)
 }
@@ -196,11 +227,15 @@ func (b *Bot) declineCommand(ctx context.Context, req Request) (Reply, error) {
 }
 
 func (b *Bot) declineButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
-	cid, err := strconv.ParseUint(id.Key, 10, 64)
+	cid, err := b.buttonChallenge(req, id)
 	if err != nil {
-		return Reply{}, refuse("button.notmine")
+		return Reply{}, err
 	}
-	return b.decline(req, cid)
+	r, err := b.decline(req, cid)
+	if err != nil {
+		return Reply{}, err
+	}
+	return settled(r, nil), nil // the challenge's message says so, without buttons
 }
 
 func (b *Bot) decline(req Request, cid uint64) (Reply, error) {

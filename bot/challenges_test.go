@@ -17,7 +17,9 @@ func TestWholeGame(t *testing.T) {
 	if !hasMention(ch, "bob") || !strings.Contains(ch.Text, "<@bob>") || !strings.Contains(ch.Text, "7x7") {
 		t.Fatalf("challenge: %+v", ch)
 	}
-	start := public(t, e.press("bob", button(t, ch, "Accept")))
+	acc := public(t, e.press("bob", button(t, ch, "Accept")))
+	updatedTo(t, acc, "<@bob> accepted <@alice>'s challenge.")
+	start := followed(t, acc)
 	decodePNG(t, start)
 	if !strings.Contains(start.Text, "<@alice>, your turn") || !hasMention(start, "alice") {
 		t.Fatalf("start does not ping alice: %q %v", start.Text, start.Mentions)
@@ -168,6 +170,8 @@ func TestGameInThread(t *testing.T) {
 	req = Request{Kind: KindButton, Guild: e.guild, Channel: "c2", User: User{ID: "bob"},
 		CustomID: button(t, ch, "Accept"), Threads: &threads{err: errors.New("403 missing access")}}
 	r = public(t, e.bot.Handle(context.Background(), req))
+	updatedTo(t, r, "<@bob> accepted <@alice>'s challenge.")
+	r = followed(t, r)
 	decodePNG(t, r)
 	if len(r.Posts) != 0 || !strings.Contains(r.Text, "<@alice>, your turn") {
 		t.Fatalf("reply %+v", r)
@@ -361,10 +365,13 @@ func TestAutocomplete(t *testing.T) {
 }
 
 func TestCustomIDRoundTrip(t *testing.T) {
-	for _, b := range []buttonID{{btnAccept, "12", 0}, {btnSwap, "7", 31}} {
-		got, err := parseCustomID(b.String())
-		if err != nil || got != b {
-			t.Fatalf("%v -> %v %v", b, got, err)
+	// Every action of the dispatch table, and only those, reads back.
+	for action := range buttons {
+		for _, b := range []buttonID{{action, "12", 0}, {action, "7", 31}} {
+			got, err := parseCustomID(b.String())
+			if err != nil || got != b {
+				t.Fatalf("%v -> %v %v", b, got, err)
+			}
 		}
 	}
 	for _, s := range []string{"", "veletas", "veletas:swap:1", "veletas:fly:1:0", "veletas:swap::0", "veletas:swap:1:01",

@@ -113,3 +113,24 @@ func parseCustomID(s string) (buttonID, error) {
 	}
 	return buttonID{Action: parts[1], Key: parts[2], Rev: rev}, nil
 }
+
+// settled is the reply to a button that settled something: done replaces
+// the pressed message (Reply.Update) and next, when not nil, follows it as
+// a new message. next's Posts and follow-ups (After, Later) move to the
+// reply, which front ends run after both messages are out.
+func settled(done Reply, next *Reply) Reply {
+	done.Update = true
+	if next != nil {
+		n := *next
+		done.Posts = append(done.Posts, n.Posts...)
+		n.Posts = nil
+		if n.After != nil {
+			done.After, n.After = n.After, nil
+		}
+		if n.Later != nil {
+			done.Later, n.Later = n.Later, nil
+		}
+		done.Next = &n
+	}
+	return done
+}

@@ -27,6 +27,17 @@
 //     language of the Request's Locale.
 //   - errors.go: the store's and the rules' errors worded for players;
 //     parse.go: reading options; ratelimit.go: a token bucket per user.
+//   - panics.go: a panic in any work a user triggered (Handle,
+//     Autocomplete, a reply's Later and After, the sweep, the computer's
+//     moves) is recovered, logged with its stack, and answered with
+//     Failed.
+//
+// A button that settles something (a challenge's Accept, Decline or
+// Withdraw, Swap and Keep, a takeback's answer, Rematch) answers with
+// Reply.Update: the reply replaces the pressed message, so that its
+// buttons cannot be pressed again, and Reply.Next follows as a new
+// message. Every button checks that what it names belongs to the server
+// and channel it was pressed in, and a Request without a user is refused.
 //
 // Rules are never checked here: handlers call the Store, which applies
 // actions through the game package and returns typed errors that this

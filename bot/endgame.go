@@ -67,8 +67,10 @@ func (b *Bot) finishedGame(req Request, id buttonID) (store.Game, error) {
 		}
 		return store.Game{}, err
 	}
-	if g.Guild != req.Guild {
-		return store.Game{}, badInput("%s", tr(req.Locale, "record.gone"))
+	if g.Guild != req.Guild || (req.Channel != g.Channel && req.Channel != g.Thread) {
+		// A button of a game of another server or channel: a forged
+		// custom id.
+		return store.Game{}, refuse("button.notmine")
 	}
 	return g, nil
 }
@@ -96,7 +98,11 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 		again := req
 		again.Channel = g.Channel
 		again.Options = map[string]string{"level": g.AILevel, "size": strconv.Itoa(int(g.Size)), "rules": g.Rules().String()}
-		return b.challengeAI(again, g.AI)
+		next, err := b.challengeAI(again, g.AI)
+		if err != nil {
+			return Reply{}, err
+		}
+		return b.rematchSettled(req, g, next, tr(loc, "rematch.asked", Mention(req.User.ID)))
 	}
 	opp := g.Opponent(req.User.ID)
 	if r, ok, err := b.pendingRematch(req, g, opp); ok {
@@ -119,7 +125,7 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 		return Reply{}, err
 	}
 	key := strconv.FormatUint(c.ID, 10)
-	return Reply{
+	return b.rematchSettled(req, g, Reply{
 		Text: tr(loc, "rematch.offer", Mention(opp), Mention(req.User.ID), g.ID, boardText(loc, c.Size, c.Rules), Mention(g.Players[1]),
 			termsText(loc, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{opp},
@@ -127,5 +133,33 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 			{Label: tr(loc, "button.accept"), CustomID: buttonID{Action: btnAccept, Key: key}.String(), Style: Success},
 			{Label: tr(loc, "button.decline"), CustomID: buttonID{Action: btnDecline, Key: key}.String(), Style: Danger},
 		},
-	}, nil
+	}, tr(loc, "rematch.asked", Mention(req.User.ID)))
+}
+
+// rematchSettled is the reply to Rematch: the final message keeps its
+// result and its Record button but loses Rematch and says what happened
+// (line); next (the offer, or the new game) follows in the channel where
+// the game was challenged, where its buttons may be pressed.
+func (b *Bot) rematchSettled(req Request, g store.Game, next Reply, line string) (Reply, error) {
+	loc := req.Locale
+	final, err := b.gameViewIn(loc, g, "", false)
+	if err != nil {
+		return Reply{}, err
+	}
+	key := strconv.FormatUint(g.ID, 10)
+	done := Reply{
+		Text:    final.Text + "\n" + line,
+		Buttons: []Button{{Label: tr(loc, "button.record"), CustomID: buttonID{Action: btnRecord, Key: key}.String(), Style: Secondary}},
+	}
+	if req.Channel == g.Channel {
+		return settled(done, &next), nil
+	}
+	// Pressed in the game's thread: the offer goes to the channel.
+	done.Text += " " + tr(loc, "rematch.where", ChannelMention(g.Channel))
+	r := settled(done, nil)
+	n := next
+	n.Posts, n.After, n.Later = nil, nil, nil
+	r.Posts = append([]Post{{Channel: g.Channel, Reply: n}}, next.Posts...)
+	r.After, r.Later = next.After, next.Later
+	return r, nil
 }

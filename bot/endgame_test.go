@@ -94,6 +94,9 @@ func TestEndReplayRecordRematch(t *testing.T) {
 
 	// alice (the first player) offers a rematch: bob plays first.
 	offer := public(t, e.press("alice", button(t, last, "Rematch")))
+	updatedTo(t, offer, "**<@"+fin.Winner+"> wins**", "Record")
+	updatedTo(t, offer, "<@alice> asked for a rematch.", "Record")
+	offer = followed(t, offer)
 	if !strings.Contains(offer.Text, "<@bob>, <@alice> offers a rematch of game 2 on 7x7; <@bob> plays first this time.") || !hasMention(offer, "bob") {
 		t.Fatalf("rematch: %+v", offer)
 	}
@@ -109,8 +112,12 @@ func TestEndReplayRecordRematch(t *testing.T) {
 	if done, err := e.db.FinishedGames(e.guild, "", 1); err != nil || len(done) != 1 || done[0].Winner != "alice" || done[0].Reason != store.ReasonResign {
 		t.Fatalf("after bob resigned: %+v %v", done, err)
 	}
+	// Game 1's Rematch is pressed where game 1 was played; the same button
+	// pressed in another channel is refused (a forged custom id).
 	e.chann = "c3"
-	offer = public(t, e.press("bob", button(t, end, "Rematch")))
+	refused(t, e.press("bob", button(t, end, "Rematch")), "not one of mine")
+	e.chann = "c1"
+	offer = followed(t, public(t, e.press("bob", button(t, end, "Rematch"))))
 	if !strings.Contains(offer.Text, "<@alice>, <@bob> offers a rematch of game 1 on 7x7; <@bob> plays first this time.") {
 		t.Fatalf("rematch: %q", offer.Text)
 	}
@@ -129,7 +136,7 @@ func TestRematchAgainstAI(t *testing.T) {
 	end := public(t, e.cmd("alice", "resign"))
 	e.waitAI()
 	refused(t, e.press("carol", button(t, end, "Rematch")), "Only the two players")
-	again := public(t, e.press("alice", button(t, end, "Rematch")))
+	again := followed(t, public(t, e.press("alice", button(t, end, "Rematch"))))
 	if !strings.Contains(again.Text, "plays against me, the computer (medium)") {
 		t.Fatalf("AI rematch: %q", again.Text)
 	}

@@ -221,3 +221,29 @@ func nextCommand(tb testing.TB, g store.Game, r *rand.Rand) (user, sub string, o
 	tb.Fatalf("no command in phase %v", pos.Phase())
 	return
 }
+
+// followed checks that r settles the pressed button: it replaces the
+// pressed message (Update) and a new message follows it (Next). It
+// returns that message, with r's posts and follow-ups.
+func followed(tb testing.TB, r Reply) Reply {
+	tb.Helper()
+	if !r.Update || r.Next == nil || r.Ephemeral {
+		tb.Fatalf("not an update followed by a message: %+v", r)
+	}
+	n := *r.Next
+	n.Posts, n.Later, n.After = r.Posts, r.Later, r.After
+	return n
+}
+
+// updatedTo checks that r replaces the pressed message with a text that
+// says want and has the buttons labelled (none when no label is given).
+func updatedTo(tb testing.TB, r Reply, want string, labels ...string) {
+	tb.Helper()
+	var got []string
+	for _, b := range r.Buttons {
+		got = append(got, b.Label)
+	}
+	if !r.Update || r.Ephemeral || !strings.Contains(r.Text, want) || strings.Join(got, ",") != strings.Join(labels, ",") {
+		tb.Fatalf("the pressed message is not updated to %q with buttons %v: %+v", want, labels, r)
+	}
+}

@@ -39,7 +39,7 @@ func TestRepliesInUserLanguage(t *testing.T) {
 			t.Fatalf("%s challenge: %q %+v", loc, ch.Text, ch.Buttons)
 		}
 		st := public(t, e.pressIn(loc, "bob", ch.Buttons[0].CustomID))
-		if !strings.Contains(st.Text, w[1]) || !strings.Contains(st.Text, w[2]) {
+		if st.Next == nil || !strings.Contains(st.Text, w[1]) || !strings.Contains(st.Next.Text, w[2]) {
 			t.Fatalf("%s start: %q", loc, st.Text)
 		}
 		refused(t, e.cmdIn(loc, "bob", "setup", "shooters=c5", "stone=d2"), w[3])

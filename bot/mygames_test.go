@@ -88,7 +88,8 @@ func TestTakeback(t *testing.T) {
 	if !yes.Update || !strings.Contains(yes.Text, "accepted the takeback: <@"+mover+">'s last turn is undone") || !hasMention(yes, mover) {
 		t.Fatalf("accept: %+v", yes)
 	}
-	decodePNG(t, yes)
+	updatedTo(t, yes, "accepted the takeback")
+	decodePNG(t, followed(t, yes))
 	g3, _ := e.db.ActiveGame(e.guild, e.chann)
 	if g3.ToAct() != mover || g3.State().Len() != g.State().Len()-1 || g3.Revision != g.Revision+1 {
 		t.Fatalf("after the takeback: to act %s, plies %d (was %d)", g3.ToAct(), g3.State().Len(), g.State().Len())
@@ -129,7 +130,7 @@ func TestTakebackUndoesClaims(t *testing.T) {
 				t.Fatalf("no claims line: %q", after.Text)
 			}
 			ask := public(t, e.cmd(user, "takeback"))
-			yes := public(t, e.press(g.Opponent(user), button(t, ask, "Accept")))
+			yes := followed(t, public(t, e.press(g.Opponent(user), button(t, ask, "Accept"))))
 			g3, _ := e.db.ActiveGame(e.guild, e.chann)
 			if claims(g3) != claims(g) || g3.Position().String() != g.Position().String() || !strings.Contains(yes.Text, "Claims: Black 0, White 0") == (claims(g) == 0) {
 				t.Fatalf("claims after the takeback %d, before the turn %d:\n%s", claims(g3), claims(g), yes.Text)

@@ -52,7 +52,18 @@ func (b *Bot) choiceButton(ctx context.Context, req Request, id buttonID) (Reply
 	if id.Rev > uint64(maxRev) {
 		return Reply{}, refuse("button.notmine")
 	}
-	return b.apply(req, int(id.Rev), veletas.ChoiceAction(id.Action == btnSwap))
+	swap := id.Action == btnSwap
+	view, err := b.apply(req, int(id.Rev), veletas.ChoiceAction(swap))
+	if err != nil {
+		return Reply{}, err
+	}
+	// The message with the buttons says what was chosen, without them; the
+	// board follows.
+	label := tr(req.Locale, "button.keep")
+	if swap {
+		label = tr(req.Locale, "button.swap")
+	}
+	return settled(Reply{Text: tr(req.Locale, "choice.made", Mention(req.User.ID), label)}, &view), nil
 }
 
 const maxRev = 1 << 30

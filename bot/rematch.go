@@ -20,6 +20,11 @@ func (b *Bot) pendingRematch(req Request, g store.Game, opp string) (r Reply, ok
 	}
 	at := req
 	at.Channel = g.Channel // the offer's channel, where the game starts
+	at.Kind = KindCommand  // the game's start as one message; the Rematch press settles the final message
 	r, err = b.accept(at, c.ID)
+	if err != nil {
+		return Reply{}, true, err
+	}
+	r, err = b.rematchSettled(req, g, r, tr(req.Locale, "accept.intro", Mention(req.User.ID), Mention(opp)))
 	return r, true, err
 }

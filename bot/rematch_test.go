@@ -16,6 +16,8 @@ func TestRematchTwiceAndCrossing(t *testing.T) {
 	rematch := button(t, end, "Rematch")
 
 	offer := public(t, e.press("alice", rematch))
+	updatedTo(t, offer, "<@alice> asked for a rematch.", "Record")
+	offer = followed(t, offer)
 	if !strings.Contains(offer.Text, "offers a rematch") {
 		t.Fatalf("first press: %q", offer.Text)
 	}
@@ -26,8 +28,9 @@ func TestRematchTwiceAndCrossing(t *testing.T) {
 	}
 
 	started := e.press("bob", rematch)
-	if started.Ephemeral || strings.Contains(started.Text, "offers a rematch") {
-		t.Fatalf("bob's press made another offer or was refused: %q", started.Text)
+	updatedTo(t, started, "<@bob> accepted <@alice>'s challenge.", "Record")
+	if next := followed(t, started); strings.Contains(next.Text, "offers a rematch") || !strings.Contains(next.Text, "<@bob>, your turn") {
+		t.Fatalf("bob's press made another offer or was refused: %q", next.Text)
 	}
 	g, err := e.db.ActiveGame(e.guild, e.chann)
 	if err != nil || g.Players != [2]string{"bob", "alice"} {

@@ -99,9 +99,19 @@ type Reply struct {
 	// Mentions lists the user ids the message may notify; mentions of
 	// anyone else in Text are shown but do not ping.
 	Mentions []string
-	// Update asks a button's reply to replace the message the button was
-	// on (to take its buttons away) instead of posting a new message.
+	// Update, on the reply to a button that settled something (a
+	// challenge answered, a side chosen, a takeback answered, a rematch
+	// offered), makes the reply replace the message the button was on:
+	// its text and buttons become the reply's (none, usually), so that
+	// the settled buttons cannot be pressed again; its images are kept
+	// unless the reply has some. The Discord adapter answers with
+	// UPDATE_MESSAGE.
 	Update bool
+	// Next, after an Update, is a new message for the same channel, sent
+	// after the update: the board that the pressed button started or
+	// changed, which pings the player to act (an edited message pings
+	// nobody).
+	Next *Reply
 	// Posts are further messages for other channels, such as the first
 	// board of a game in its new thread.
 	Posts []Post

@@ -22,7 +22,7 @@ func TestRevisedGame(t *testing.T) {
 	if !strings.Contains(ch.Text, "7x7 (revised rules)") {
 		t.Fatalf("challenge: %q", ch.Text)
 	}
-	start := public(t, e.press("bob", button(t, ch, "Accept")))
+	start := followed(t, public(t, e.press("bob", button(t, ch, "Accept"))))
 	if !strings.Contains(start.Text, "Veletas 7x7 (revised rules), game") {
 		t.Fatalf("start: %q", start.Text)
 	}

@@ -62,14 +62,16 @@ func (b *Bot) takebackButton(ctx context.Context, req Request, id buttonID) (Rep
 		return Reply{}, err
 	}
 	if !accept {
-		return Reply{Update: true, Text: tr(loc, "takeback.declined", Mention(req.User.ID), Mention(asker)),
-			Mentions: []string{asker}}, nil
+		return settled(Reply{Text: tr(loc, "takeback.declined", Mention(req.User.ID), Mention(asker)),
+			Mentions: []string{asker}}, nil), nil
 	}
 	b.Logger.Info("bot: takeback", "game", after.ID, "by", asker)
-	view, err := b.gameViewIn(loc, after, tr(loc, "takeback.accepted", Mention(req.User.ID), Mention(asker)), true)
+	// The request's message says it was accepted, without buttons; the
+	// board follows and pings the asker, whose turn it is again.
+	view, err := b.gameViewIn(loc, after, "", true)
 	if err != nil {
 		return Reply{}, err
 	}
-	view.Update = true
-	return view, nil
+	return settled(Reply{Text: tr(loc, "takeback.accepted", Mention(req.User.ID), Mention(asker)),
+		Mentions: []string{asker}}, &view), nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -32,7 +33,12 @@ const reminderAt = 0.8
 // records it as sent (a message not delivered is due again at the next
 // sweep). It also purges the challenges expired for a day
 // (store.PurgeExpiredChallenges).
-func (b *Bot) Sweep(now time.Time) []Post {
+func (b *Bot) Sweep(now time.Time) (posts []Post) {
+	defer func() {
+		if v := recover(); v != nil {
+			b.logPanic(v, "sweeping", Request{})
+		}
+	}()
 	if n, err := b.Store.PurgeExpiredChallenges(); err != nil {
 		b.Logger.Error("bot: sweep: purging expired challenges failed", "err", err)
 	} else if n > 0 {
@@ -43,41 +49,49 @@ func (b *Bot) Sweep(now time.Time) []Post {
 		b.Logger.Error("bot: sweep: listing the active games failed", "err", err)
 		return nil
 	}
-	var posts []Post
 	locales := map[string]string{}
 	for _, g := range games {
-		d, ok := g.Deadline()
-		if !ok || g.TimeUp {
-			continue
-		}
-		where := g.Channel
-		if g.Thread != "" {
-			where = g.Thread
-		}
-		loc, ok := locales[g.Guild]
-		if !ok {
-			if s, err := b.Store.Settings(g.Guild); err == nil {
-				loc = s.Locale
+		// One game whose value makes a panic must not stop the sweep of
+		// the others, now or at every later sweep.
+		func() {
+			defer func() {
+				if v := recover(); v != nil {
+					b.logPanic(v, "sweeping game "+strconv.FormatUint(g.ID, 10), Request{Guild: g.Guild, Channel: g.Channel})
+				}
+			}()
+			d, ok := g.Deadline()
+			if !ok || g.TimeUp {
+				return
 			}
-			locales[g.Guild] = loc
-		}
-		who := g.ToAct()
-		notice := postNotice{guild: g.Guild, channel: g.Channel, game: g.ID, rev: g.Revision}
-		switch {
-		case !now.Before(d):
-			opp := g.Opponent(who)
-			notice.kind = store.NoticeTimeUp
-			posts = append(posts, Post{Channel: where, notice: notice, Reply: Reply{
-				Text:     tr(loc, "time.up", g.ID, Mention(who), Mention(opp)),
-				Mentions: []string{opp},
-			}})
-		case !g.Reminded && !now.Before(g.Updated.Add(time.Duration(float64(g.MoveTime)*reminderAt))):
-			notice.kind = store.NoticeReminder
-			posts = append(posts, Post{Channel: where, notice: notice, Reply: Reply{
-				Text:     tr(loc, "time.reminder", Mention(who), g.ID, d.Unix(), d.Unix()),
-				Mentions: []string{who},
-			}})
-		}
+			where := g.Channel
+			if g.Thread != "" {
+				where = g.Thread
+			}
+			loc, ok := locales[g.Guild]
+			if !ok {
+				if s, err := b.Store.Settings(g.Guild); err == nil {
+					loc = s.Locale
+				}
+				locales[g.Guild] = loc
+			}
+			who := g.ToAct()
+			notice := postNotice{guild: g.Guild, channel: g.Channel, game: g.ID, rev: g.Revision}
+			switch {
+			case !now.Before(d):
+				opp := g.Opponent(who)
+				notice.kind = store.NoticeTimeUp
+				posts = append(posts, Post{Channel: where, notice: notice, Reply: Reply{
+					Text:     tr(loc, "time.up", g.ID, Mention(who), Mention(opp)),
+					Mentions: []string{opp},
+				}})
+			case !g.Reminded && !now.Before(g.Updated.Add(time.Duration(float64(g.MoveTime)*reminderAt))):
+				notice.kind = store.NoticeReminder
+				posts = append(posts, Post{Channel: where, notice: notice, Reply: Reply{
+					Text:     tr(loc, "time.reminder", Mention(who), g.ID, d.Unix(), d.Unix()),
+					Mentions: []string{who},
+				}})
+			}
+		}()
 	}
 	return posts
 }
@@ -151,7 +165,7 @@ func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send func(ctx
 	for {
 		for _, p := range b.Sweep(b.Now()) {
 			sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-			if err := send(sctx, p.Channel, p.Reply); err != nil {
+			if err := b.sendSafely(sctx, send, p); err != nil {
 				b.Logger.Warn("bot: sweep: posting failed; the next sweep tries again", "channel", p.Channel, "err", err)
 			} else {
 				b.Delivered(p)
@@ -272,4 +286,16 @@ func termsText(loc string, rated bool, moveTime time.Duration) string {
 		return tr(loc, "terms.notime", r)
 	}
 	return tr(loc, "terms.time", r, durationText(loc, moveTime))
+}
+
+// sendSafely posts p with send, turning a panic into an error (logged with
+// its stack).
+func (b *Bot) sendSafely(ctx context.Context, send func(ctx context.Context, channel string, r Reply) error, p Post) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			b.logPanic(v, "posting a notice", Request{Channel: p.Channel})
+			err = fmt.Errorf("bot: posting panicked: %v", v)
+		}
+	}()
+	return send(ctx, p.Channel, p.Reply)
 }

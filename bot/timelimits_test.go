@@ -29,7 +29,7 @@ func TestTimeLimitReminderTimeoutClaim(t *testing.T) {
 	if !strings.Contains(ch.Text, "Rated, 1 day per move.") {
 		t.Fatalf("challenge: %q", ch.Text)
 	}
-	start := public(t, e.press("bob", button(t, ch, "Accept")))
+	start := followed(t, public(t, e.press("bob", button(t, ch, "Accept"))))
 	due := e.clock.Now().Add(24 * time.Hour).Unix()
 	if !strings.Contains(start.Text, "Time per move: 1 day; move due <t:") {
 		t.Fatalf("game view without the deadline: %q", start.Text)
@@ -146,8 +146,8 @@ func TestNoTimeLimitAndSettings(t *testing.T) {
 	if !strings.Contains(ch.Text, "Unrated, no time limit.") {
 		t.Fatalf("no limit: %q", ch.Text)
 	}
-	start := public(t, e.press("bob", button(t, ch, "Accept")))
-	if strings.Contains(start.Text, "Time per move") {
+	start := followed(t, public(t, e.press("bob", button(t, ch, "Accept"))))
+	if strings.Contains(start.Text, "Time per move") || !strings.Contains(start.Text, "your turn") {
 		t.Fatalf("a game without limit shows a deadline: %q", start.Text)
 	}
 	e.clock.Add(30 * 24 * time.Hour)

@@ -40,6 +40,17 @@
 // paletted PNG with its own small encoder (zlib level 5, no row filters).
 // A mid-game 10x10 board at 800 px takes about 8 ms and 50 KB.
 //
+// Fanorona and Véla have their own scene type and methods, parallel to
+// the Veletas ones (fanorona.go, fanorona_draw.go): FanoronaScene (the
+// position, the last turn drawn as its path, the captured points crossed
+// out, a winner off the board), FanoronaGameScene, FanoronaCaptured for a
+// sequence played step by step, Renderer.FanoronaPNG, FanoronaImage,
+// FanoronaGIF and FanoronaLayout. The 9x5 board shows its lines
+// (diagonals only through the points whose file plus rank is even), the
+// strip whose turn it is, the last turn's token and the piece counts, and
+// a line under the board gives Véla's phase. A mid-game image at 800 px
+// (800x640) takes about 4 ms of CPU and 27 KB.
+//
 // gg's font faces are not safe for concurrent use (gg issue 23), so the
 // package never shares one: text is drawn from glyph atlases rasterized
 // once in New and read-only afterwards.

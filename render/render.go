@@ -93,6 +93,7 @@ type Renderer struct {
 	icons              [3]*image.RGBA // status stone icons by veletas.Color
 
 	sizes [3]sizeCache
+	fano  fanoronaCache // fanorona.go
 
 	images sync.Pool // *image.RGBA of the image size
 }

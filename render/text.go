@@ -48,7 +48,7 @@ func newFace(f *truetype.Font, px float64) font.Face {
 // atlasRunes are all the characters an image can show: coordinates,
 // numbers of the standings table (".#±+"),
 // digits and the fixed status words.
-const atlasRunes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -/[],·:.#±+"
+const atlasRunes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -/[],·:.#±+é"
 
 type glyph struct {
 	mask *image.Alpha // origin at the dot

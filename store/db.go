@@ -376,6 +376,12 @@ func (db *DB) Close() error {
 // Path is the file's path.
 func (db *DB) Path() string { return db.path }
 
+// Ping reports whether the database answers: a read-only transaction,
+// cheap enough for a health check; ErrClosed after Close.
+func (db *DB) Ping() error {
+	return db.view(func(tx *bolt.Tx) error { return nil })
+}
+
 // Check runs bbolt's consistency check of the whole file and returns the
 // first problem found, or nil.
 func (db *DB) Check() error {

@@ -44,7 +44,7 @@ type Console struct {
 
 	line    int
 	images  int
-	buttons [][]bot.Button // the buttons of each message that had some, oldest first
+	buttons []*message // the latest messages that had buttons, oldest first
 
 	sentMu sync.Mutex
 	sent   []bot.Post // the AI's messages, printed after the line that caused them
@@ -198,19 +198,31 @@ func (c *Console) Line(ctx context.Context, text string) error {
 		// Everyone at the console may manage its server.
 		ManageServer: true,
 	}
+	var pressed *message
 	if cl.Button != "" {
-		id, found := c.find(cl.Button)
-		if !found {
+		id, m := c.find(cl.Button)
+		if m == nil {
 			_, err := fmt.Fprintf(c.Out, "error: line %d: no message has a button [%s]\n", c.line, cl.Button)
 			return err
 		}
-		req.Kind, req.CustomID = bot.KindButton, id
+		req.Kind, req.CustomID, pressed = bot.KindButton, id, m
 	} else {
 		req.Kind, req.Command = bot.KindCommand, cl.Command
 	}
 	r := c.Handler.Handle(ctx, req)
+	if r.Update && pressed != nil {
+		// The reply replaces the pressed message: its buttons become the
+		// reply's (none, usually), so a settled button cannot be pressed
+		// again.
+		pressed.buttons = r.Buttons
+	}
 	if err := c.print(r, cl.User, ""); err != nil {
 		return err
+	}
+	if r.Next != nil {
+		if err := c.print(*r.Next, cl.User, ""); err != nil {
+			return err
+		}
 	}
 	for _, p := range r.Posts {
 		if err := c.print(p.Reply, cl.User, p.Channel); err != nil {
@@ -223,16 +235,22 @@ func (c *Console) Line(ctx context.Context, text string) error {
 	return c.flushAI(ctx)
 }
 
-// find returns the custom id of the latest button with this label.
-func (c *Console) find(label string) (string, bool) {
+// message is a message printed with buttons.
+type message struct {
+	buttons []bot.Button
+}
+
+// find returns the custom id of the latest button with this label, and
+// the message it is on (nil when none has it).
+func (c *Console) find(label string) (string, *message) {
 	for i := len(c.buttons) - 1; i >= 0; i-- {
-		for _, b := range c.buttons[i] {
+		for _, b := range c.buttons[i].buttons {
 			if strings.EqualFold(b.Label, label) {
-				return b.CustomID, true
+				return b.CustomID, c.buttons[i]
 			}
 		}
 	}
-	return "", false
+	return "", nil
 }
 
 func (c *Console) print(r bot.Reply, user, channel string) error {
@@ -264,7 +282,9 @@ func (c *Console) print(r bot.Reply, user, channel string) error {
 			fmt.Fprintf(&sb, " [%s]", b.Label)
 		}
 		sb.WriteString("\n")
-		c.buttons = append(c.buttons, r.Buttons)
+	}
+	if len(r.Buttons) > 0 && !r.Update { // an update's buttons replace the pressed message's
+		c.buttons = append(c.buttons, &message{buttons: r.Buttons})
 		if len(c.buttons) > 100 {
 			c.buttons = c.buttons[len(c.buttons)-100:]
 		}

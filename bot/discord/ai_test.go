@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/bot/internal/bottest"
@@ -42,7 +41,7 @@ func TestDiscordAIGame(t *testing.T) {
 		t.Fatalf("challenge: %+v", ch)
 	}
 	thread := ch.Content[strings.Index(ch.Content, "<#")+2 : strings.Index(ch.Content, ">.")]
-	post, err := de.fake.NextPost(thread, 10*time.Second)
+	post, err := de.fake.NextPost(thread, replyWait)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +88,7 @@ func TestDiscordAIGame(t *testing.T) {
 			released = true
 		}
 		for {
-			p, err := de.fake.NextPost(thread, 20*time.Second)
+			p, err := de.fake.NextPost(thread, replyWait)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -39,6 +40,10 @@ type Adapter struct {
 	// ShutdownWait bounds how long Close waits for the interactions in
 	// flight to be answered.
 	ShutdownWait time.Duration
+	// SkipRegister leaves the commands registered in Discord as they are
+	// at Open (flag -register=false): for all but one of several
+	// processes, or when they did not change.
+	SkipRegister bool
 
 	mu      sync.Mutex
 	closing bool
@@ -47,6 +52,10 @@ type Adapter struct {
 	draining func()
 	inflight sync.WaitGroup
 	remove   func()
+	// direct holds the interactions that came over HTTP
+	// (interactions_http.go), by *discordgo.Interaction: their first
+	// response goes back in the HTTP response.
+	direct sync.Map
 }
 
 // New creates a session for a bot token and an adapter around it.
@@ -84,17 +93,10 @@ func New(token, apiURL string, h Handler, logger *slog.Logger) (*Adapter, error)
 }
 
 // Open connects to the gateway and registers the commands with one bulk
-// overwrite, so that the set Discord shows is exactly Commands().
+// overwrite, so that the set Discord shows is exactly Commands() (unless
+// SkipRegister).
 func (d *Adapter) Open() error {
-	if d.DeferAfter <= 0 {
-		d.DeferAfter = 1500 * time.Millisecond
-	}
-	if d.Deadline <= 0 {
-		d.Deadline = 3 * time.Second
-	}
-	if d.ShutdownWait <= 0 {
-		d.ShutdownWait = 15 * time.Second
-	}
+	d.defaults()
 	d.remove = d.Session.AddHandler(d.onInteraction)
 	if err := d.Session.Open(); err != nil {
 		d.remove()
@@ -114,9 +116,35 @@ func (d *Adapter) Open() error {
 		d.Session.Close()
 		return errors.New("discord: the gateway's READY named no application")
 	}
+	if err := d.register(appID); err != nil {
+		d.Session.Close()
+		return err
+	}
+	return nil
+}
+
+// defaults fills the zero durations with Discord's figures.
+func (d *Adapter) defaults() {
+	if d.DeferAfter <= 0 {
+		d.DeferAfter = 1500 * time.Millisecond
+	}
+	if d.Deadline <= 0 {
+		d.Deadline = 3 * time.Second
+	}
+	if d.ShutdownWait <= 0 {
+		d.ShutdownWait = 15 * time.Second
+	}
+}
+
+// register overwrites the application's commands with Commands(), unless
+// SkipRegister.
+func (d *Adapter) register(appID string) error {
+	if d.SkipRegister {
+		d.Logger.Info("discord: connected", "app", appID, "registered", "no (-register=false)")
+		return nil
+	}
 	cmds, err := d.Session.ApplicationCommandBulkOverwrite(appID, d.Guild, Commands())
 	if err != nil {
-		d.Session.Close()
 		if tokenRejected(err) {
 			return ErrTokenRejected
 		}
@@ -165,7 +193,9 @@ func (d *Adapter) begin() bool {
 }
 
 // onInteraction is the INTERACTION_CREATE handler. discordgo runs it on
-// its own goroutine for each event.
+// its own goroutine for each event, without recovering: a panic here or
+// in the Handler is recovered, logged with its stack, and answered with
+// bot.Failed when the interaction was not answered yet.
 func (d *Adapter) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	if ic == nil || ic.Interaction == nil || !d.begin() {
 		return
@@ -173,75 +203,131 @@ func (d *Adapter) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	defer d.inflight.Done()
 	start := time.Now()
 	i := ic.Interaction
+	x := &exchange{i: i, start: start}
+	defer func() {
+		if v := recover(); v != nil {
+			d.Logger.Error("discord: panic while answering an interaction", "id", i.ID, "panic", fmt.Sprint(v),
+				"stack", string(debug.Stack()))
+			if !x.answered && (i.Type == discordgo.InteractionApplicationCommand || i.Type == discordgo.InteractionMessageComponent) {
+				d.answer(x, bot.Failed(string(i.Locale)))
+			}
+		}
+	}()
 	req, err := RequestFromInteraction(i)
 	if err != nil {
 		d.Logger.Warn("discord: bad interaction", "id", i.ID, "err", err)
 		if i.Type == discordgo.InteractionApplicationCommand || i.Type == discordgo.InteractionMessageComponent {
-			d.respond(i, start, bot.Reply{Text: err.Error(), Ephemeral: true})
+			d.answer(x, bot.Reply{Text: err.Error(), Ephemeral: true})
 		}
 		return
 	}
+	x.req = req
 	if req.Kind == bot.KindAutocomplete {
-		d.autocomplete(i, req, start)
+		d.autocomplete(x)
 		return
 	}
 	if i.GuildID != "" && i.AppPermissions&(discordgo.PermissionCreatePublicThreads|discordgo.PermissionSendMessagesInThreads) ==
 		discordgo.PermissionCreatePublicThreads|discordgo.PermissionSendMessagesInThreads {
-		req.Threads = threadStarter{s}
+		x.req.Threads = threadStarter{s}
 	}
-	d.handle(i, req, start)
+	d.handle(x)
 }
 
-func (d *Adapter) autocomplete(i *discordgo.Interaction, req bot.Request, start time.Time) {
-	ctx, cancel := context.WithTimeout(context.Background(), d.Deadline-time.Since(start))
+// exchange is one interaction being answered.
+type exchange struct {
+	i        *discordgo.Interaction
+	req      bot.Request
+	start    time.Time
+	deferred bool // acknowledged with a deferred response
+	answered bool // the first response (or its replacement) was sent
+}
+
+// component reports whether the interaction is a button press.
+func (x *exchange) component() bool { return x.i.Type == discordgo.InteractionMessageComponent }
+
+func (d *Adapter) autocomplete(x *exchange) {
+	ctx, cancel := context.WithTimeout(context.Background(), d.Deadline-time.Since(x.start))
 	defer cancel()
-	choices := d.Handler.Autocomplete(ctx, req)
+	choices := d.Handler.Autocomplete(ctx, x.req)
 	out := make([]*discordgo.ApplicationCommandOptionChoice, 0, len(choices))
 	for _, c := range choices {
 		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
 	}
-	err := d.Session.InteractionRespond(i, &discordgo.InteractionResponse{
+	x.answered = true
+	err := d.interactionRespond(ctx, x.i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: out},
-	}, discordgo.WithContext(ctx))
+	})
 	if err != nil {
-		d.Logger.Warn("discord: autocomplete response failed", "id", i.ID, "err", cleanErr(err))
+		d.Logger.Warn("discord: autocomplete response failed", "id", x.i.ID, "err", cleanErr(err))
 	}
 }
 
 // handle runs the handler and answers directly when it is done within
-// DeferAfter, else acknowledges at once with a deferred response and edits
-// that when the reply is ready.
-func (d *Adapter) handle(i *discordgo.Interaction, req bot.Request, start time.Time) {
+// DeferAfter, else acknowledges at once with a deferred response (a
+// deferred update for a button) and sends the reply when it is ready.
+// The handler runs on its own goroutine, which recovers: a panic is
+// answered with bot.Failed.
+func (d *Adapter) handle(x *exchange) {
 	done := make(chan bot.Reply, 1)
-	go func() { done <- d.Handler.Handle(context.Background(), req) }()
+	go func() {
+		defer func() {
+			if v := recover(); v != nil {
+				d.Logger.Error("discord: panic in the handler", "id", x.i.ID, "command", x.req.Command,
+					"button", x.req.CustomID, "user", x.req.User.ID, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+				done <- bot.Failed(x.req.Locale)
+			}
+		}()
+		done <- d.Handler.Handle(context.Background(), x.req)
+	}()
 
-	timer := time.NewTimer(d.DeferAfter - time.Since(start))
+	timer := time.NewTimer(d.DeferAfter - time.Since(x.start))
 	defer timer.Stop()
+	var r bot.Reply
 	select {
-	case r := <-done:
-		d.respond(i, start, r)
-		d.post(i, r.Posts)
-		runAfter(r)
-		d.later(i, r)
-		d.logDone(i, req, start, false)
-		return
+	case r = <-done:
 	case <-timer.C:
+		typ := discordgo.InteractionResponseDeferredChannelMessageWithSource
+		if x.component() {
+			// A button's reply may update its message, or follow up.
+			typ = discordgo.InteractionResponseDeferredMessageUpdate
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), d.Deadline-time.Since(x.start))
+		err := d.interactionRespond(ctx, x.i, &discordgo.InteractionResponse{Type: typ})
+		cancel()
+		if err != nil {
+			d.Logger.Warn("discord: deferring failed", "id", x.i.ID, "err", cleanErr(err))
+		}
+		x.deferred = true
+		r = <-done
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), d.Deadline-time.Since(start))
-	err := d.Session.InteractionRespond(i, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-	}, discordgo.WithContext(ctx))
-	cancel()
-	if err != nil {
-		d.Logger.Warn("discord: deferring failed", "id", i.ID, "err", cleanErr(err))
+	d.answer(x, r)
+	if r.Next != nil {
+		d.followUpNew(x.i, *r.Next)
 	}
-	r := <-done
-	d.followUp(i, r)
-	d.post(i, r.Posts)
+	d.post(x.i, r.Posts)
 	runAfter(r)
-	d.later(i, r)
-	d.logDone(i, req, start, true)
+	d.later(x.i, r)
+	d.logDone(x)
+}
+
+// answer sends r as the interaction's answer: the first response, or,
+// after a deferral, what replaces it.
+func (d *Adapter) answer(x *exchange, r bot.Reply) {
+	if !x.component() {
+		r.Update = false // only a button has a message to update
+	}
+	x.answered = true
+	if x.deferred {
+		d.followUp(x, r)
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), d.Deadline-time.Since(x.start))
+	defer cancel()
+	err := d.interactionRespond(ctx, x.i, ResponseFor(r))
+	if err != nil {
+		d.Logger.Warn("discord: response failed", "id", x.i.ID, "err", cleanErr(err))
+	}
 }
 
 // later posts, in the interaction's channel, the message a reply makes
@@ -257,39 +343,30 @@ func (d *Adapter) later(i *discordgo.Interaction, r bot.Reply) {
 	}
 }
 
-func (d *Adapter) logDone(i *discordgo.Interaction, req bot.Request, start time.Time, deferred bool) {
-	d.Logger.Debug("discord: interaction answered", "id", i.ID, "command", req.Command,
-		"button", req.CustomID, "user", req.User.ID, "ms", time.Since(start).Milliseconds(), "deferred", deferred)
+func (d *Adapter) logDone(x *exchange) {
+	d.Logger.Debug("discord: interaction answered", "id", x.i.ID, "command", x.req.Command,
+		"button", x.req.CustomID, "user", x.req.User.ID, "ms", time.Since(x.start).Milliseconds(), "deferred", x.deferred)
 }
 
-// respond sends r as the first response to the interaction.
-func (d *Adapter) respond(i *discordgo.Interaction, start time.Time, r bot.Reply) {
-	ctx, cancel := context.WithTimeout(context.Background(), d.Deadline-time.Since(start))
-	defer cancel()
-	err := d.Session.InteractionRespond(i, ResponseFor(r), discordgo.WithContext(ctx))
-	if err != nil {
-		d.Logger.Warn("discord: response failed", "id", i.ID, "err", cleanErr(err))
-	}
-}
-
-// followUp replaces the deferred "thinking" message with r. An ephemeral
-// reply cannot turn a public placeholder private, so the placeholder is
-// deleted and r sent as an ephemeral follow-up.
-func (d *Adapter) followUp(i *discordgo.Interaction, r bot.Reply) {
+// followUp sends r once the interaction was deferred. A command's
+// "thinking" placeholder is edited into r; an ephemeral reply cannot turn
+// a public placeholder private, so the placeholder is deleted and r sent
+// as an ephemeral follow-up. After a button's deferred update, an Update
+// edits the pressed message, anything else is a follow-up message.
+func (d *Adapter) followUp(x *exchange, r bot.Reply) {
+	i := x.i
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	opt := discordgo.WithContext(ctx)
-	if r.Ephemeral {
+	switch {
+	case x.component() && !r.Update:
+		d.followUpNew(i, r)
+		return
+	case r.Ephemeral:
 		if err := d.Session.InteractionResponseDelete(i, opt); err != nil {
 			d.Logger.Warn("discord: deleting the placeholder failed", "id", i.ID, "err", cleanErr(err))
 		}
-		_, err := d.Session.FollowupMessageCreate(i, false, &discordgo.WebhookParams{
-			Content: clipText(r.Text), Components: components(r.Buttons), AllowedMentions: allowed(r.Mentions),
-			Files: files(r.Images), Flags: discordgo.MessageFlagsEphemeral,
-		}, opt)
-		if err != nil {
-			d.Logger.Warn("discord: follow-up failed", "id", i.ID, "err", cleanErr(err))
-		}
+		d.followUpNew(i, r)
 		return
 	}
 	text := clipText(r.Text)
@@ -297,11 +374,32 @@ func (d *Adapter) followUp(i *discordgo.Interaction, r bot.Reply) {
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
-	_, err := d.Session.InteractionResponseEdit(i, &discordgo.WebhookEdit{
-		Content: &text, Components: &comps, AllowedMentions: allowed(r.Mentions), Files: files(r.Images),
-	}, opt)
-	if err != nil {
+	edit := &discordgo.WebhookEdit{Content: &text, Components: &comps, AllowedMentions: allowed(r.Mentions)}
+	if len(r.Images) > 0 {
+		edit.Files = files(r.Images)
+		if r.Update { // the pressed message's images go; otherwise they stay
+			edit.Attachments = &[]*discordgo.MessageAttachment{}
+		}
+	}
+	if _, err := d.Session.InteractionResponseEdit(i, edit, opt); err != nil {
 		d.Logger.Warn("discord: editing the deferred response failed", "id", i.ID, "err", cleanErr(err))
+	}
+}
+
+// followUpNew sends r as a new message through the interaction's webhook
+// (ephemeral or not), after the first response.
+func (d *Adapter) followUpNew(i *discordgo.Interaction, r bot.Reply) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	params := &discordgo.WebhookParams{
+		Content: clipText(r.Text), Components: components(r.Buttons), AllowedMentions: allowed(r.Mentions),
+		Files: files(r.Images),
+	}
+	if r.Ephemeral {
+		params.Flags = discordgo.MessageFlagsEphemeral
+	}
+	if _, err := d.Session.FollowupMessageCreate(i, false, params, discordgo.WithContext(ctx)); err != nil {
+		d.Logger.Warn("discord: follow-up failed", "id", i.ID, "err", cleanErr(err))
 	}
 }
 

@@ -78,12 +78,18 @@ func (de *discordEnv) send(t testing.TB, in map[string]any) fakediscord.Message 
 	if err := de.fake.Send(in); err != nil {
 		t.Fatal(err)
 	}
-	m, err := de.fake.Reply(in["id"].(string), 10*time.Second)
+	m, err := de.fake.Reply(in["id"].(string), replyWait)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return m
 }
+
+// replyWait bounds the wait for a reply: generous, because the race
+// detector on 2 cores shared with other test binaries (load 25 and more)
+// made 10 s too short for a reply with a board image (TestDiscordAIGame).
+// Speed is measured by the benchmarks, not here.
+const replyWait = 60 * time.Second
 
 func (de *discordEnv) command(t testing.TB, channel string, u fakediscord.User, perms, sub string, opts []fakediscord.Option, users ...fakediscord.User) fakediscord.Message {
 	t.Helper()

@@ -12,6 +12,11 @@
 // *bot.Bot implements, and is the core's Sender for messages outside an
 // interaction (the computer's moves, reminders).
 //
+// HTTPEndpoint (interactions_http.go) serves the same Adapter over
+// Discord's HTTP interactions instead of the gateway: POST /interactions
+// with each request's Ed25519 signature checked (VerifyRequest), the
+// first response in the HTTP response, and GET /healthz.
+//
 // RewriteTransport points the session at another REST origin (a
 // rate-limit proxy, or the fake Discord of the tests), and
 // RouteDiscordgoLogs sends discordgo's own log lines to slog with the

@@ -25,6 +25,36 @@ func FuzzInteraction(f *testing.F) {
 		b, _ := json.Marshal(in)
 		f.Add(b)
 	}
+	// Null and odd entries where the decoding once dereferenced them: a
+	// null subcommand, a null option, a null user, a null member, null
+	// data, an option that is not text, a select menu.
+	for _, edit := range []func(in map[string]any){
+		func(in map[string]any) { in["data"].(map[string]any)["options"] = []any{nil} },
+		func(in map[string]any) {
+			in["data"].(map[string]any)["options"].([]any)[0].(map[string]any)["options"] = []any{nil, map[string]any{"name": "size", "type": 3, "value": "7"}}
+		},
+		func(in map[string]any) {
+			in["data"].(map[string]any)["resolved"] = map[string]any{"users": map[string]any{"22": nil}, "members": map[string]any{"22": nil}}
+		},
+		func(in map[string]any) { in["member"] = nil },
+		func(in map[string]any) { in["member"].(map[string]any)["user"] = nil },
+		func(in map[string]any) { in["data"] = nil },
+		func(in map[string]any) {
+			in["data"].(map[string]any)["options"].([]any)[0].(map[string]any)["options"] = []any{map[string]any{"name": "size", "type": 4, "value": 7}}
+		},
+		func(in map[string]any) { in["channel_id"] = nil; in["guild_id"] = "g 1" },
+	} {
+		in := fakediscord.Command("5", "g1", "c1", u, fakediscord.NoThreads, "challenge", []fakediscord.Option{fakediscord.Str("size", "7")})
+		edit(in)
+		b, _ := json.Marshal(in)
+		f.Add(b)
+	}
+	for _, data := range []any{nil, map[string]any{"custom_id": "veletas:accept:1:0", "component_type": 3, "values": []any{nil}}} {
+		in := fakediscord.Press("6", "g1", "c1", u, fakediscord.NoThreads, "9", "veletas:accept:1:0")
+		in["data"] = data
+		b, _ := json.Marshal(in)
+		f.Add(b)
+	}
 	e := bottest.NewEnv(f, bot.Config{})
 	f.Fuzz(func(t *testing.T, payload []byte) {
 		var in discordgo.Interaction

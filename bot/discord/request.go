@@ -7,9 +7,23 @@ import (
 	"github.com/veletasbot/veletas/bot"
 )
 
-// RequestFromInteraction turns an interaction into a Request. It refuses
-// anything that is not /veletas or one of this bot's buttons.
+// Limits on what an interaction may carry; Discord's own are lower.
+const (
+	maxOptions   = 25  // options of a subcommand
+	maxLocaleLen = 16  // such as "en-US"
+	maxNameLen   = 32  // a subcommand's or option's name
+	maxValueLen  = 200 // an option's value (the core's limit is lower)
+)
+
+// RequestFromInteraction turns an interaction into a Request. It checks
+// every field it uses before using it (a null entry in data.options, a
+// user without an id, an option that is not text, ...) and refuses with
+// an error saying what is wrong, and anything that is not /veletas or one
+// of this bot's buttons. It never panics (FuzzInteraction).
 func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
+	if i == nil {
+		return bot.Request{}, fmt.Errorf("discord: no interaction")
+	}
 	req := bot.Request{ID: i.ID, Guild: i.GuildID, Channel: i.ChannelID}
 	switch {
 	case i.Member != nil && i.Member.User != nil:
@@ -22,18 +36,21 @@ func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
 	default:
 		return bot.Request{}, fmt.Errorf("discord: interaction without a user")
 	}
-	req.Locale = string(i.Locale)
+	if len(i.Locale) <= maxLocaleLen {
+		req.Locale = string(i.Locale)
+	}
 	if i.Member != nil {
 		// Administrators may do everything, Manage Server included.
 		req.ManageServer = i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
 	}
-	if !bot.ValidID(req.User.ID) || req.Channel == "" {
-		return bot.Request{}, fmt.Errorf("discord: interaction without a valid user or channel")
+	if !bot.ValidID(req.User.ID) || !bot.ValidID(req.Channel) || (req.Guild != "" && !bot.ValidID(req.Guild)) {
+		return bot.Request{}, fmt.Errorf("discord: interaction without a valid user, channel or server id")
 	}
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
 		data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
-		if !ok || data.Name != CommandName || len(data.Options) != 1 || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+		if !ok || data.Name != CommandName || len(data.Options) != 1 || data.Options[0] == nil ||
+			data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
 			return bot.Request{}, refusal(fmt.Sprintf("I only know `/%s` and its subcommands: try `/%s help`.", CommandName, CommandName))
 		}
 		req.Kind = bot.KindCommand
@@ -41,13 +58,29 @@ func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
 			req.Kind = bot.KindAutocomplete
 		}
 		sub := data.Options[0]
+		if sub.Name == "" || len(sub.Name) > maxNameLen {
+			return bot.Request{}, fmt.Errorf("discord: a subcommand without a valid name")
+		}
+		if len(sub.Options) > maxOptions {
+			return bot.Request{}, fmt.Errorf("discord: %d options, at most %d", len(sub.Options), maxOptions)
+		}
 		req.Command = sub.Name
 		req.Options = make(map[string]string, len(sub.Options))
 		for _, o := range sub.Options {
 			if o == nil {
-				continue
+				return bot.Request{}, fmt.Errorf("discord: the options of /%s %s hold an empty entry", CommandName, clipRunes(sub.Name, maxNameLen))
 			}
-			v, _ := o.Value.(string)
+			if o.Name == "" || len(o.Name) > maxNameLen {
+				return bot.Request{}, fmt.Errorf("discord: an option without a valid name")
+			}
+			if _, dup := req.Options[o.Name]; dup {
+				return bot.Request{}, fmt.Errorf("discord: the option %s is given twice", clipRunes(o.Name, maxNameLen))
+			}
+			v, ok := o.Value.(string)
+			if !ok || len(v) > maxValueLen ||
+				(o.Type != discordgo.ApplicationCommandOptionString && o.Type != discordgo.ApplicationCommandOptionUser) {
+				return bot.Request{}, fmt.Errorf("discord: the option %s is not a text or a user", clipRunes(o.Name, maxNameLen))
+			}
 			req.Options[o.Name] = v
 			if o.Focused {
 				req.Focused = o.Name
@@ -56,8 +89,8 @@ func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
 		if data.Resolved != nil && len(data.Resolved.Users) > 0 {
 			req.Users = make(map[string]bot.User, len(data.Resolved.Users))
 			for id, u := range data.Resolved.Users {
-				if u == nil {
-					continue
+				if u == nil || !bot.ValidID(id) {
+					continue // names only: an unusable entry is left out
 				}
 				uu := userOf(u)
 				uu.ID = id
@@ -69,8 +102,8 @@ func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
 		}
 	case discordgo.InteractionMessageComponent:
 		data, ok := i.Data.(discordgo.MessageComponentInteractionData)
-		if !ok {
-			return bot.Request{}, fmt.Errorf("discord: component interaction without data")
+		if !ok || data.ComponentType != discordgo.ButtonComponent {
+			return bot.Request{}, fmt.Errorf("discord: a component interaction that is not a button press")
 		}
 		req.Kind = bot.KindButton
 		req.CustomID = data.CustomID

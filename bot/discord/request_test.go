@@ -1,9 +1,15 @@
 package discord
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/veletasbot/veletas/bot"
+	"github.com/veletasbot/veletas/bot/internal/bottest"
+	"github.com/veletasbot/veletas/internal/fakediscord"
+	"github.com/veletasbot/veletas/store"
 )
 
 // TestRequestCarriesLocaleAndPermissions: the Request of an interaction
@@ -30,5 +36,67 @@ func TestRequestCarriesLocaleAndPermissions(t *testing.T) {
 		if req.ManageServer != tc.manage || req.Locale != string(tc.locale) {
 			t.Fatalf("perms %x locale %s: request has ManageServer %v, Locale %q", tc.perms, tc.locale, req.ManageServer, req.Locale)
 		}
+	}
+}
+
+// TestDiscordNullEntries: an interaction whose data.options holds a null
+// entry (which once crashed the process) is refused with a sentence
+// saying what is wrong, and the bot answers the next one.
+func TestDiscordNullEntries(t *testing.T) {
+	e := bottest.NewEnv(t, bot.Config{})
+	de := newDiscordEnv(t, nil, e)
+	for _, tc := range []struct {
+		edit func(in map[string]any)
+		want string
+	}{
+		{func(in map[string]any) { in["data"].(map[string]any)["options"] = []any{nil} }, "I only know `/veletas`"},
+		{func(in map[string]any) {
+			in["data"].(map[string]any)["options"].([]any)[0].(map[string]any)["options"] = []any{nil}
+		}, "the options of /veletas challenge hold an empty entry"},
+		{func(in map[string]any) { in["member"].(map[string]any)["user"] = nil }, "interaction without a user"},
+		{func(in map[string]any) {
+			in["data"].(map[string]any)["options"].([]any)[0].(map[string]any)["options"] = []any{map[string]any{"name": "size", "type": 4, "value": 7}}
+		}, "the option size is not a text or a user"},
+	} {
+		in := fakediscord.Command(de.id(), de.Guild, "c1", alice, fakediscord.NoThreads, "challenge",
+			[]fakediscord.Option{fakediscord.Str("size", "7")})
+		tc.edit(in)
+		m := de.send(t, in)
+		if !m.Ephemeral() || !strings.Contains(m.Content, tc.want) {
+			t.Fatalf("want an ephemeral %q, got %+v", tc.want, m)
+		}
+		ok := de.command(t, "c1", alice, fakediscord.NoThreads, "help", nil)
+		if !strings.Contains(ok.Content, "How to play") {
+			t.Fatalf("the next interaction: %+v", ok)
+		}
+	}
+	if c, err := e.DB.Challenge(1); !errors.Is(err, store.ErrChallengeNotFound) {
+		t.Fatalf("a refused interaction made a challenge: %+v %v", c, err)
+	}
+}
+
+// TestDiscordForgedButton: a custom id copied from a challenge in another
+// server (or channel) is refused where it is pressed, and starts no game
+// anywhere.
+func TestDiscordForgedButton(t *testing.T) {
+	e := bottest.NewEnv(t, bot.Config{})
+	de := newDiscordEnv(t, nil, e)
+	ch := de.command(t, "c1", alice, fakediscord.NoThreads, "challenge",
+		[]fakediscord.Option{fakediscord.UserOpt("opponent", bob.ID), fakediscord.Str("size", "7")}, bob)
+	accept := buttonOf(t, ch, "Accept")
+	for _, where := range [][2]string{{"g2", "c1"}, {"g2", "c9"}, {de.Guild, "c2"}} {
+		in := fakediscord.Press(de.id(), where[0], where[1], bob, fakediscord.NoThreads, de.id(), accept)
+		m := de.send(t, in)
+		if !m.Ephemeral() || !strings.Contains(m.Content, "not one of mine") {
+			t.Fatalf("forged Accept in %v: %+v", where, m)
+		}
+		if games, err := e.DB.ActiveGames(""); err != nil || len(games) != 0 {
+			t.Fatalf("forged Accept in %v started %d games: %v", where, len(games), err)
+		}
+	}
+	m, _ := de.pressOn(t, "c1", bob, de.stored(t, ch.ID), "Accept")
+	de.settledTo(t, m, ch.ID, "accepted", "")
+	if _, err := e.DB.ActiveGame(de.Guild, "c1"); err != nil {
+		t.Fatalf("the genuine Accept: %v", err)
 	}
 }

@@ -9,7 +9,10 @@ import (
 	"github.com/veletasbot/veletas/bot"
 )
 
-// ResponseFor is the interaction response that sends r as a new message.
+// ResponseFor is the interaction response that sends r: a new message, or,
+// for a button's reply that settles it (Reply.Update), the update of the
+// message the button was on (UPDATE_MESSAGE), whose buttons become r's
+// (none, usually) and whose images are kept unless r has some.
 func ResponseFor(r bot.Reply) *discordgo.InteractionResponse {
 	data := &discordgo.InteractionResponseData{
 		Content:         clipText(r.Text),
@@ -19,6 +22,15 @@ func ResponseFor(r bot.Reply) *discordgo.InteractionResponse {
 	}
 	if r.Ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	if r.Update && !r.Ephemeral {
+		if data.Components == nil {
+			data.Components = []discordgo.MessageComponent{} // sent as [], which removes them
+		}
+		if len(r.Images) > 0 {
+			data.Attachments = &[]*discordgo.MessageAttachment{} // the old images go
+		}
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}
 	}
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
 }

@@ -1,6 +1,8 @@
 // Command fanorona is the offline tool for Fanorona and Véla: it lists
 // legal turns, counts perft and replays records, as the command-line
-// contract in fanorona-notation.md says.
+// contract in fanorona-notation.md says, and plays the computer against
+// itself (selfplay) to measure its levels, and draws positions and
+// replays (render).
 package main
 
 import (
@@ -29,6 +31,12 @@ commands:
   moves [-variant V] 'POSITION'        print every legal turn, one per line
   perft [-variant V] 'POSITION' DEPTH  count the turn sequences of exactly DEPTH turns
   replay [FILE]                        replay a record (stdin without FILE or with -): final position and result
+  selfplay [-games N] [-variants fanorona,vela] [-pairs easy-random,medium-easy,hard-medium]
+           [-parallel N] [-seed N] [-v]
+                                       play the computer against itself: wins, draws, losses, Elo
+  render [-variant V] [-theme light|dark] [-width N] -o FILE.png 'POSITION'
+  render -record FILE [-gif] [-theme T] [-width N] -o FILE.png|FILE.gif
+                                       draw a position, a record's last turn, or its replay
 
 The variant is fanorona unless -variant vela is given; a record's header
 (variant=vela) gives its variant. Positions look like
@@ -40,9 +48,11 @@ The variant is fanorona unless -variant vela is given; a record's header
 type command func(m *Main, args []string) error
 
 var commands = map[string]command{
-	"moves":  (*Main).moves,
-	"perft":  (*Main).perft,
-	"replay": (*Main).replay,
+	"moves":    (*Main).moves,
+	"perft":    (*Main).perft,
+	"replay":   (*Main).replay,
+	"selfplay": (*Main).selfplay,
+	"render":   (*Main).render,
 }
 
 // Run executes one command and returns the exit code: 0 on success, 1 on
@@ -57,7 +67,7 @@ func (m *Main) Run(args []string) int {
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(m.Stderr, "fanorona: unknown command %s: use moves, perft or replay (fanorona help)\n", quote(args[0]))
+		fmt.Fprintf(m.Stderr, "fanorona: unknown command %s: use moves, perft, replay, selfplay or render (fanorona help)\n", quote(args[0]))
 		return 1
 	}
 	if err := cmd(m, args[1:]); err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -87,6 +89,18 @@ type Main struct {
 	Guild   string
 	APIURL  string
 
+	// HTTPAddr, when set (flag -http, env VELETAS_HTTP), serves Discord's
+	// HTTP interactions on this address instead of connecting to the
+	// gateway; PublicKey (DISCORD_PUBLIC_KEY) checks their signatures.
+	HTTPAddr  string
+	PublicKey ed25519.PublicKey
+	// Register registers the commands at start (flag -register, default
+	// true).
+	Register bool
+	// ShardID and ShardCount (flag -shard ID/COUNT) make this gateway
+	// process one shard of several; ShardCount 0: not sharded.
+	ShardID, ShardCount int
+
 	// Snapshots of the database (the bot only): every SnapshotEvery (0:
 	// none) into SnapshotDir, the newest SnapshotKeep kept.
 	SnapshotDir   string
@@ -118,6 +132,7 @@ type Main struct {
 	DB      *store.DB
 	Bot     *bot.Bot
 	Discord *discord.Adapter
+	HTTP    *discord.HTTPEndpoint // in HTTP mode
 }
 
 // NewMain returns a Main on the process's streams and environment.
@@ -127,6 +142,8 @@ func NewMain() *Main {
 
 const usage = `usage:
   veletasbot [flags]                     run the Discord bot (needs DISCORD_TOKEN or DISCORD_TOKEN_FILE)
+  veletasbot -http :8080 [flags]         the bot on Discord's HTTP interactions instead of the gateway
+                                         (also needs DISCORD_PUBLIC_KEY)
   veletasbot console [-db FILE] [-out DIR]  play the commands from standard input, without Discord
                                          (database veletas-console.db, images in veletas-images by default)
 
@@ -135,7 +152,8 @@ console input, one line each:
   bob: [Accept]
   carol: /veletas challenge opponent:@veletas level:easy size:7   (a game against the computer)
 
-environment: DISCORD_TOKEN, DISCORD_TOKEN_FILE, DISCORD_API_URL, VELETAS_DB, VELETAS_GUILD, VELETAS_LOG_LEVEL
+environment: DISCORD_TOKEN, DISCORD_TOKEN_FILE, DISCORD_API_URL, DISCORD_PUBLIC_KEY, VELETAS_DB, VELETAS_GUILD,
+VELETAS_HTTP, VELETAS_SHARD, VELETAS_LOG_LEVEL
 
 flags:
 `
@@ -149,6 +167,7 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 		m.Console = true
 		args = args[1:]
 	}
+	var shard *string
 	fs := flag.NewFlagSet("veletasbot", flag.ContinueOnError)
 	fs.SetOutput(m.Stderr)
 	fs.Usage = func() {
@@ -176,6 +195,9 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 		fs.StringVar(&m.SnapshotDir, "snapshot-dir", "", "directory for the snapshots of the database (default: snapshots beside the database file)")
 		fs.DurationVar(&m.SnapshotEvery, "snapshot-every", store.DefaultSnapshotEvery, "time between snapshots of the database; 0 turns them off")
 		fs.IntVar(&m.SnapshotKeep, "snapshot-keep", store.DefaultSnapshotKeep, "number of snapshots kept, the newest")
+		fs.StringVar(&m.HTTPAddr, "http", m.Getenv("VELETAS_HTTP"), "serve Discord's HTTP interactions (POST /interactions, GET /healthz) on this address, such as :8080, instead of connecting to the gateway; needs DISCORD_PUBLIC_KEY (env VELETAS_HTTP)")
+		fs.BoolVar(&m.Register, "register", true, "register the slash commands with Discord at start")
+		shard = fs.String("shard", m.Getenv("VELETAS_SHARD"), "gateway mode: run shard ID of COUNT, such as 0/2, so that several processes split the servers (env VELETAS_SHARD)")
 	}
 	level := m.Getenv("VELETAS_LOG_LEVEL")
 	if level == "" {
@@ -223,8 +245,35 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	if !m.Console {
 		m.Token = strings.TrimSpace(m.Getenv("DISCORD_TOKEN"))
 		m.TokenFile = m.Getenv("DISCORD_TOKEN_FILE")
+		if *shard != "" {
+			if m.HTTPAddr != "" {
+				return errors.New("-shard is for the gateway: with -http, Discord spreads the interactions over the processes behind the URL; drop -shard (or VELETAS_SHARD)")
+			}
+			var err error
+			if m.ShardID, m.ShardCount, err = ParseShard(*shard); err != nil {
+				return err
+			}
+		}
+		if m.HTTPAddr != "" {
+			key, err := discord.ParsePublicKey(m.Getenv("DISCORD_PUBLIC_KEY"))
+			if err != nil {
+				return fmt.Errorf("-http %s: %w", m.HTTPAddr, err)
+			}
+			m.PublicKey = key
+		}
 	}
 	return nil
+}
+
+// ParseShard reads -shard ID/COUNT: 0 <= ID < COUNT.
+func ParseShard(s string) (id, count int, err error) {
+	a, b, ok := strings.Cut(strings.TrimSpace(s), "/")
+	id, err1 := strconv.Atoi(a)
+	count, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || count < 1 || id < 0 || id >= count {
+		return 0, 0, fmt.Errorf("-shard %q: give ID/COUNT with 0 <= ID < COUNT, such as 0/2 and 1/2 for two processes", s)
+	}
+	return id, count, nil
 }
 
 // errTokenRejected is the one-line error when Discord answers 401 to the
@@ -332,18 +381,39 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	d.Guild = m.Guild
-	if err := d.Open(); err != nil {
+	d.SkipRegister = !m.Register
+	open := d.Open
+	if m.HTTPAddr != "" {
+		open = d.OpenHTTP
+	} else if m.ShardCount > 0 {
+		d.Session.ShardID, d.Session.ShardCount = m.ShardID, m.ShardCount
+	}
+	if err := open(); err != nil {
 		if errors.Is(err, discord.ErrTokenRejected) {
 			return errTokenRejected
 		}
 		return err
 	}
 	m.Discord = d
+	if m.HTTPAddr != "" {
+		ep := discord.NewHTTPEndpoint(d, m.PublicKey, func(context.Context) error { return db.Ping() })
+		if err := ep.Listen(m.HTTPAddr); err != nil {
+			return err
+		}
+		m.HTTP = ep
+	}
 	m.Bot.StartSweeper(bot.SweepEvery, d.Send) // reminders and timeouts, one goroutine
 	if err := m.Bot.StartAI(d.Self(), d, m.aiConfig()); err != nil {
 		m.Logger.Warn("veletasbot: the computer opponent is off", "err", err)
 	}
-	m.Logger.Info("veletasbot: running", "db", m.DBPath, "guild", m.Guild, "api", apiForLog(m.APIURL))
+	switch {
+	case m.HTTP != nil:
+		m.Logger.Info("veletasbot: running on HTTP interactions", "listen", m.HTTP.Addr().String(), "db", m.DBPath, "guild", m.Guild, "api", apiForLog(m.APIURL))
+	case m.ShardCount > 0:
+		m.Logger.Info("veletasbot: running", "shard", fmt.Sprintf("%d/%d", m.ShardID, m.ShardCount), "db", m.DBPath, "guild", m.Guild, "api", apiForLog(m.APIURL))
+	default:
+		m.Logger.Info("veletasbot: running", "db", m.DBPath, "guild", m.Guild, "api", apiForLog(m.APIURL))
+	}
 	return nil
 }
 
@@ -436,6 +506,14 @@ func (m *Main) Close() error {
 	if m.Bot != nil {
 		m.Bot.StopSweeper()
 		m.Bot.StopAI() // lets the AI's decisions under way be posted
+	}
+	if m.HTTP != nil {
+		// Stops taking requests, answers those in flight, waits for
+		// their follow-ups, and closes the adapter.
+		if err := m.HTTP.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("closing the HTTP interactions endpoint: %w", err))
+		}
+		m.HTTP, m.Discord = nil, nil
 	}
 	if m.Discord != nil {
 		if err := m.Discord.Close(); err != nil {

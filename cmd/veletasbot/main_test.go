@@ -234,7 +234,7 @@ func TestEndToEnd(t *testing.T) {
 		for _, b := range msg.Buttons {
 			if b.Label == label {
 				n++
-				return send(fakediscord.Press(strconv.Itoa(n), "900", "chan1", u, fakediscord.NoThreads, "77", b.CustomID))
+				return send(fakediscord.Press(strconv.Itoa(n), "900", "chan1", u, fakediscord.NoThreads, msg.ID, b.CustomID))
 			}
 		}
 		t.Fatalf("no button %q in %+v", label, msg)
@@ -261,7 +261,19 @@ func TestEndToEnd(t *testing.T) {
 		t.Fatalf("challenge %+v", ch)
 	}
 	ephemeral(press(carol, ch, "Accept"), "only they can answer")
-	start := press(bob, ch, "Accept")
+	// Accept updates the challenge's message (its buttons go), and the
+	// board follows as a new message.
+	acc := press(bob, ch, "Accept")
+	if acc.Type != 7 && acc.Kind != "edit" || len(acc.Buttons) != 0 || !strings.Contains(acc.Content, "accepted <@"+alice.ID+">'s challenge") {
+		t.Fatalf("accept %+v", acc)
+	}
+	if m, ok := fake.Message(ch.ID); !ok || len(m.Buttons) != 0 || m.Content != acc.Content {
+		t.Fatalf("the challenge's message after Accept: %+v", m)
+	}
+	start, err := fake.Next(strconv.Itoa(n), 10*time.Second)
+	if err != nil || start.Kind != "followup" {
+		t.Fatalf("no board after Accept: %+v %v", start, err)
+	}
 	checkPNG(start)
 	if !strings.Contains(start.Content, "<@"+alice.ID+">, your turn") {
 		t.Fatalf("start %q", start.Content)
@@ -292,7 +304,15 @@ func TestEndToEnd(t *testing.T) {
 			last = cmd(u, "setup", fakediscord.Str("shooters", strings.Join(sq, ",")), fakediscord.Str("stone", a.Stone.String()))
 		case veletas.PhaseChoice:
 			ephemeral(press(alice, last, "Swap"), "not your turn")
-			last = press(u, last, "Swap")
+			board := last
+			sw := press(u, last, "Swap")
+			if m, ok := fake.Message(board.ID); sw.Type != 7 && sw.Kind != "edit" || !ok || len(m.Buttons) != 0 || !strings.Contains(m.Content, "chose **Swap**") || len(m.Files) != 1 {
+				t.Fatalf("the board's message after Swap: %+v (%+v)", m, sw)
+			}
+			var err error
+			if last, err = fake.Next(strconv.Itoa(n), 10*time.Second); err != nil || last.Kind != "followup" {
+				t.Fatalf("no board after Swap: %+v %v", last, err)
+			}
 		default:
 			tn, _ := pos.RandomTurn(r)
 			opts := []fakediscord.Option{fakediscord.Str("shooter", tn.From.String()), fakediscord.Str("shoot", tn.Shot.String())}

@@ -21,20 +21,31 @@ import (
 // AppID is the fake application's (and bot user's) id.
 const AppID = "100000000000000001"
 
-// Message is one thing the bot sent.
+// Message is one thing the bot sent, or (from Server.Message) a message
+// as it stands in a channel after every update the bot made to it.
 type Message struct {
 	Kind          string // "callback", "edit", "followup", "delete", "post"
 	InteractionID string // for callback, edit, followup, delete
 	Channel       string // for post
-	Type          int    // callback's response type (4 message, 5 deferred, 8 autocomplete)
-	Content       string
-	Flags         int
-	Buttons       []Button
-	AllowedUsers  []string
-	AllowedParse  []string
-	Choices       []Choice
-	Files         []File
-	At            time.Time // when the fake received it
+	// ID is the message this created or changed: the new message of a
+	// type 4 callback, a follow-up or a post, the pressed message that a
+	// type 7 callback or an edit after a deferred update changed; "" for
+	// the others.
+	ID      string
+	Type    int // callback's response type (4 message, 5 deferred, 6 deferred update, 7 update, 8 autocomplete)
+	Content string
+	Flags   int
+	// Buttons are the message's components (buttons, from every action
+	// row, in order).
+	Buttons      []Button
+	AllowedUsers []string
+	AllowedParse []string
+	Choices      []Choice
+	Files        []File
+	At           time.Time // when the fake received it
+
+	// which parts a payload set (an update changes only those)
+	hasContent, hasComponents, hasAttachments bool
 }
 
 // Ephemeral reports whether the message is visible to its user only.
@@ -44,6 +55,8 @@ func (m Message) Ephemeral() bool { return m.Flags&64 != 0 }
 type Button struct {
 	Label    string `json:"label"`
 	CustomID string `json:"custom_id"`
+	Style    int    `json:"style"`
+	Disabled bool   `json:"disabled"`
 }
 
 // Choice is an autocomplete choice.
@@ -76,6 +89,14 @@ type Server struct {
 	token   atomic.Value // last Authorization header seen
 	accept  atomic.Value // the only Authorization accepted, when set
 	limited sync.Map     // interaction id -> struct{}: its callback gets a 429
+
+	msgMu     sync.Mutex
+	messages  map[string]*Message // the messages in channels, by id
+	pressed   map[string]string   // interaction id -> the message its component was on
+	original  map[string]string   // interaction id -> its response's message
+	channelOf map[string]string   // interaction id -> its channel
+	pending   sync.Map            // interaction id -> chan struct{}: posted over HTTP, its response not yet recorded
+	shard     atomic.Value        // []int: the shard [ID, COUNT] of the last identify
 }
 
 // Limit makes the callback of an interaction fail with 429 Too Many
@@ -97,9 +118,13 @@ func (s *Server) authorized(auth string) bool {
 // New starts the fake Discord on a loopback port.
 func New() *Server {
 	s := &Server{
-		Ready:    make(chan struct{}),
-		Commands: make(chan []byte, 16),
-		waiters:  map[string]chan Message{},
+		Ready:     make(chan struct{}),
+		Commands:  make(chan []byte, 16),
+		waiters:   map[string]chan Message{},
+		messages:  map[string]*Message{},
+		pressed:   map[string]string{},
+		original:  map[string]string{},
+		channelOf: map[string]string{},
 	}
 	s.ids.Store(900000000000000000)
 	s.HTTP = httptest.NewServer(http.HandlerFunc(s.serve))
@@ -113,6 +138,13 @@ func (s *Server) URL() string { return s.HTTP.URL }
 // Authorization is the last Authorization header the bot sent.
 func (s *Server) Authorization() string {
 	v, _ := s.token.Load().(string)
+	return v
+}
+
+// Shard is the [ID, COUNT] the bot's last identify named (nil when it
+// named none).
+func (s *Server) Shard() []int {
+	v, _ := s.shard.Load().([]int)
 	return v
 }
 
@@ -210,9 +242,88 @@ func (s *Server) ReplyAndAck(interactionID string, timeout time.Duration) (Messa
 	}
 }
 
+// Message returns a message as it stands now, after the updates and edits
+// the bot made to it (ok is false for an unknown or deleted one).
+func (s *Server) Message(id string) (Message, bool) {
+	s.msgMu.Lock()
+	defer s.msgMu.Unlock()
+	m, ok := s.messages[id]
+	if !ok {
+		return Message{}, false
+	}
+	c := *m
+	c.Buttons = append([]Button(nil), m.Buttons...)
+	c.Files = append([]File(nil), m.Files...)
+	return c, true
+}
+
+// store keeps a new message in a channel under a fresh id, which it
+// returns.
+func (s *Server) store(m *Message, channel string) string {
+	id := s.NewID()
+	c := *m
+	c.ID, c.Channel = id, channel
+	s.msgMu.Lock()
+	s.messages[id] = &c
+	s.msgMu.Unlock()
+	m.ID = id
+	return id
+}
+
+// remember records the message that answers an interaction (@original).
+func (s *Server) remember(interactionID, messageID string) {
+	s.msgMu.Lock()
+	s.original[interactionID] = messageID
+	s.msgMu.Unlock()
+}
+
+// originalOf is the message an interaction's @original names: its
+// response, or, for a component interaction answered with a deferred
+// update, the pressed message.
+func (s *Server) originalOf(interactionID string) string {
+	s.msgMu.Lock()
+	defer s.msgMu.Unlock()
+	if id, ok := s.original[interactionID]; ok {
+		return id
+	}
+	return s.pressed[interactionID]
+}
+
+// update applies an update or edit to the stored message id: the parts
+// the payload set replace the message's.
+func (s *Server) update(id string, upd *Message) {
+	s.msgMu.Lock()
+	defer s.msgMu.Unlock()
+	upd.ID = id
+	m, ok := s.messages[id]
+	if !ok {
+		return
+	}
+	if upd.hasContent {
+		m.Content = upd.Content
+	}
+	if upd.hasComponents {
+		m.Buttons = append([]Button(nil), upd.Buttons...)
+	}
+	if upd.hasAttachments || len(upd.Files) > 0 {
+		m.Files = append([]File(nil), upd.Files...)
+	}
+	if upd.AllowedMentions() {
+		m.AllowedUsers, m.AllowedParse = upd.AllowedUsers, upd.AllowedParse
+	}
+}
+
+// AllowedMentions reports whether the message set allowed_mentions.
+func (m Message) AllowedMentions() bool { return m.AllowedUsers != nil || m.AllowedParse != nil }
+
 // Send sends an interaction (a Discord INTERACTION_CREATE payload) to the
-// bot over the gateway.
+// bot over the gateway. A component interaction's "message" names the
+// message whose button was pressed: a type 7 callback, or an edit after a
+// type 6 one, changes that message.
 func (s *Server) Send(interaction any) error {
+	if in, ok := interaction.(map[string]any); ok {
+		s.note(in)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.conn == nil {
@@ -245,6 +356,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case p == "/gateway" || p == "/gateway/bot":
 		writeJSON(w, map[string]any{"url": "ws://" + r.Host + "/ws", "shards": 1,
 			"session_start_limit": map[string]int{"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+	case r.Method == http.MethodGet && p == "/users/@me": // the bot's user, in HTTP mode
+		writeJSON(w, map[string]any{"id": AppID, "username": "veletasbot", "bot": true})
+	case r.Method == http.MethodGet && p == "/oauth2/applications/@me":
+		writeJSON(w, map[string]any{"id": AppID, "name": "veletasbot", "flags": 0,
+			"bot": map[string]any{"id": AppID, "username": "veletasbot", "bot": true}})
 	case r.Method == http.MethodPut && len(parts) >= 3 && parts[0] == "applications" && parts[len(parts)-1] == "commands":
 		body, _ := io.ReadAll(r.Body)
 		select {
@@ -275,11 +391,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			io.WriteString(w, `{"message": "You are being rate limited.", "retry_after": 5.0, "global": false}`)
 			return
 		}
-		s.record("i:"+parts[1], m)
+		s.callback(parts[1], m)
 		w.WriteHeader(http.StatusNoContent)
 	case len(parts) >= 3 && parts[0] == "webhooks":
 		// interaction tokens are "tok-<interaction id>"
 		iid := strings.TrimPrefix(parts[2], "tok-")
+		s.awaitAck(iid)
 		switch {
 		case r.Method == http.MethodPost && len(parts) == 3:
 			m, err := readMessage(r)
@@ -288,8 +405,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			m.Kind, m.InteractionID = "followup", iid
+			s.msgMu.Lock()
+			channel := s.channelOf[iid]
+			s.msgMu.Unlock()
+			id := s.store(&m, channel)
 			s.record("i:"+iid, m)
-			writeJSON(w, map[string]any{"id": s.NewID(), "channel_id": "0", "content": m.Content})
+			writeJSON(w, map[string]any{"id": id, "channel_id": channel, "content": m.Content})
 		case r.Method == http.MethodPatch && len(parts) == 5:
 			m, err := readMessage(r)
 			if err != nil {
@@ -297,9 +418,14 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			m.Kind, m.InteractionID = "edit", iid
+			target := s.originalOf(iid)
+			s.update(target, &m)
 			s.record("i:"+iid, m)
-			writeJSON(w, map[string]any{"id": s.NewID(), "channel_id": "0", "content": m.Content})
+			writeJSON(w, map[string]any{"id": target, "channel_id": "0", "content": m.Content})
 		case r.Method == http.MethodDelete && len(parts) == 5:
+			s.msgMu.Lock()
+			delete(s.messages, s.original[iid])
+			s.msgMu.Unlock()
 			s.record("i:"+iid, Message{Kind: "delete", InteractionID: iid})
 			w.WriteHeader(http.StatusNoContent)
 		default:
@@ -318,8 +444,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		m.Kind, m.Channel = "post", parts[1]
+		id := s.store(&m, parts[1])
 		s.record("c:"+parts[1], m)
-		writeJSON(w, map[string]any{"id": s.NewID(), "channel_id": parts[1], "content": m.Content})
+		writeJSON(w, map[string]any{"id": id, "channel_id": parts[1], "content": m.Content})
 	default:
 		http.NotFound(w, r)
 	}
@@ -343,9 +470,10 @@ type payload struct {
 type messageBody struct {
 	Content    *string `json:"content"`
 	Flags      int     `json:"flags"`
-	Components []struct {
+	Components *[]struct {
 		Components []Button `json:"components"`
 	} `json:"components"`
+	Attachments     *[]json.RawMessage `json:"attachments"`
 	AllowedMentions *struct {
 		Parse []string `json:"parse"`
 		Users []string `json:"users"`
@@ -355,10 +483,17 @@ type messageBody struct {
 func (b messageBody) into(m *Message) {
 	if b.Content != nil {
 		m.Content = *b.Content
+		m.hasContent = true
 	}
 	m.Flags = b.Flags
-	for _, row := range b.Components {
-		m.Buttons = append(m.Buttons, row.Components...)
+	if b.Components != nil {
+		m.hasComponents = true
+		for _, row := range *b.Components {
+			m.Buttons = append(m.Buttons, row.Components...)
+		}
+	}
+	if b.Attachments != nil {
+		m.hasAttachments = true
 	}
 	if b.AllowedMentions != nil {
 		m.AllowedUsers = b.AllowedMentions.Users
@@ -441,8 +576,10 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 		case 2: // identify
 			var id struct {
 				Token string `json:"token"`
+				Shard []int  `json:"shard"`
 			}
 			json.Unmarshal(msg.D, &id)
+			s.shard.Store(id.Shard)
 			if !s.authorized(id.Token) && !s.authorized("Bot "+id.Token) {
 				s.mu.Lock()
 				c.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."))
@@ -464,4 +601,38 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// note records where an interaction was made (its channel) and, for a
+// button press, the message the button is on.
+func (s *Server) note(in map[string]any) {
+	id, _ := in["id"].(string)
+	channel, _ := in["channel_id"].(string)
+	s.msgMu.Lock()
+	defer s.msgMu.Unlock()
+	s.channelOf[id] = channel
+	if msg, ok := in["message"].(map[string]any); ok {
+		s.pressed[id], _ = msg["id"].(string)
+	}
+}
+
+// callback records the first response to an interaction (a REST callback,
+// or the HTTP response to an interaction posted over HTTP) and applies it
+// to the messages: a type 4 response is a new message in the channel, a
+// type 5 one a placeholder that a later edit replaces, a type 7 one
+// updates the pressed message.
+func (s *Server) callback(iid string, m Message) {
+	s.msgMu.Lock()
+	channel, target := s.channelOf[iid], s.pressed[iid]
+	s.msgMu.Unlock()
+	switch m.Type {
+	case 4:
+		s.remember(iid, s.store(&m, channel))
+	case 5:
+		placeholder := Message{Kind: "callback", Type: 5}
+		s.remember(iid, s.store(&placeholder, channel))
+	case 7:
+		s.update(target, &m)
+	}
+	s.record("i:"+iid, m)
 }

@@ -6,7 +6,6 @@ package bottest
 
 import (
 	"bytes"
-	"io"
 	"log/slog"
 	"math/rand/v2"
 	"path/filepath"
@@ -66,15 +65,15 @@ type Env struct {
 	Clock   *Clock
 	Guild   string // "g1"
 	Channel string // "c1"
-	Logs    *bytes.Buffer
+	Logs    *Logs
 }
 
 // NewEnv makes an Env; rate limiting is off unless cfg sets it.
 func NewEnv(tb testing.TB, cfg bot.Config) *Env {
 	tb.Helper()
 	c := &Clock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-	logs := &bytes.Buffer{}
-	logger := slog.New(slog.NewTextHandler(&SyncWriter{W: logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	logs := &Logs{}
+	logger := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	db, err := store.Open(filepath.Join(tb.TempDir(), "test.db"), &store.Options{NoSync: true, Now: c.Now, Logger: logger, Rate: store.GlickoRate(c.Now)})
 	if err != nil {
 		tb.Fatal(err)
@@ -87,16 +86,23 @@ func NewEnv(tb testing.TB, cfg bot.Config) *Env {
 	return &Env{TB: tb, Bot: b, DB: db, Clock: c, Guild: "g1", Channel: "c1", Logs: logs}
 }
 
-// SyncWriter serializes writes to W.
-type SyncWriter struct {
-	mu sync.Mutex
-	W  io.Writer
+// Logs keeps what is logged, for reading while the bot logs on.
+type Logs struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
 }
 
-func (s *SyncWriter) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.W.Write(p)
+func (l *Logs) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+// String is what was logged so far.
+func (l *Logs) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
 }
 
 // NextCommand picks a random legal action for game g and returns who

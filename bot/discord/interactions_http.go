@@ -1,0 +1,440 @@
+package discord
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Limits of the HTTP interactions endpoint.
+const (
+	// MaxInteractionBody is the largest request body read; a larger one
+	// is refused with 401 (Discord's payloads are a few kilobytes).
+	MaxInteractionBody = 1 << 20
+	// MaxSignatureAge is how old a request's X-Signature-Timestamp may
+	// be: an older request, even well signed, may be replayed.
+	MaxSignatureAge = 5 * time.Minute
+	// MaxClockSkew is how far in the future a timestamp may be.
+	MaxClockSkew = 10 * time.Second
+)
+
+// ErrPublicKey is returned by ParsePublicKey for a key that is not the
+// 64 hexadecimal digits of an Ed25519 public key.
+var ErrPublicKey = errors.New("set it to the application's public key, 64 hexadecimal digits " +
+	"(https://discord.com/developers/applications > your app > General Information > Public Key)")
+
+// ParsePublicKey reads the application's public key in hexadecimal, as
+// the developer portal shows it.
+func ParsePublicKey(s string) (ed25519.PublicKey, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, fmt.Errorf("DISCORD_PUBLIC_KEY is not set: %w", ErrPublicKey)
+	}
+	b, err := hex.DecodeString(s)
+	if err != nil || len(b) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("DISCORD_PUBLIC_KEY is malformed (%d characters): %w", len(s), ErrPublicKey)
+	}
+	return ed25519.PublicKey(b), nil
+}
+
+// errSignature is why a request was refused; the client sees 401 only.
+var errSignature = errors.New("discord: invalid request signature")
+
+// VerifyRequest checks the Ed25519 signature Discord puts on an
+// interaction (X-Signature-Ed25519 over X-Signature-Timestamp followed by
+// the raw body), the timestamp's age against now, and the body's size, and
+// returns the body. Any failure returns an error wrapping errSignature
+// with the reason, for the log.
+func VerifyRequest(r *http.Request, key ed25519.PublicKey, now time.Time) ([]byte, error) {
+	sigHex := r.Header.Get("X-Signature-Ed25519")
+	ts := r.Header.Get("X-Signature-Timestamp")
+	if sigHex == "" || ts == "" {
+		return nil, fmt.Errorf("%w: missing X-Signature-Ed25519 or X-Signature-Timestamp", errSignature)
+	}
+	sig, err := hex.DecodeString(sigHex)
+	if err != nil || len(sig) != ed25519.SignatureSize {
+		return nil, fmt.Errorf("%w: X-Signature-Ed25519 is not %d bytes in hexadecimal", errSignature, ed25519.SignatureSize)
+	}
+	sec, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil || sec < 0 || len(ts) > 12 {
+		return nil, fmt.Errorf("%w: X-Signature-Timestamp is not Unix seconds", errSignature)
+	}
+	at := time.Unix(sec, 0)
+	if now.Sub(at) > MaxSignatureAge {
+		return nil, fmt.Errorf("%w: timestamp %s is older than %v", errSignature, ts, MaxSignatureAge)
+	}
+	if at.Sub(now) > MaxClockSkew {
+		return nil, fmt.Errorf("%w: timestamp %s is in the future", errSignature, ts)
+	}
+	if r.ContentLength > MaxInteractionBody {
+		return nil, fmt.Errorf("%w: body of %d bytes, over %d", errSignature, r.ContentLength, MaxInteractionBody)
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, MaxInteractionBody+1))
+	if err != nil {
+		return nil, fmt.Errorf("%w: reading the body: %v", errSignature, err)
+	}
+	if len(body) > MaxInteractionBody {
+		return nil, fmt.Errorf("%w: body over %d bytes", errSignature, MaxInteractionBody)
+	}
+	msg := make([]byte, 0, len(ts)+len(body))
+	msg = append(append(msg, ts...), body...)
+	if !ed25519.Verify(key, msg, sig) {
+		return nil, fmt.Errorf("%w: the signature does not match", errSignature)
+	}
+	return body, nil
+}
+
+// HTTPEndpoint serves Discord's HTTP interactions (the Interactions
+// Endpoint URL of the developer portal) instead of the gateway: POST
+// /interactions, and GET /healthz for a load balancer. Each interaction
+// goes through the Adapter as one from the gateway does (the same
+// conversion to a bot.Request, panics contained, deferral after
+// DeferAfter); its first response is written in the HTTP response, and
+// the rest (the edit of a deferred response, follow-ups, posts) goes
+// through the REST API.
+type HTTPEndpoint struct {
+	Adapter   *Adapter
+	PublicKey ed25519.PublicKey
+	// Health reports whether the store answers; /healthz answers 503
+	// when it returns an error. Nil: always healthy.
+	Health func(context.Context) error
+	// Now is the clock the signatures' timestamps are checked against.
+	Now func() time.Time
+
+	seenMu sync.Mutex
+	seen   map[string]time.Time // interaction id -> when it came, for MaxSignatureAge+MaxClockSkew
+
+	srv      *http.Server
+	ln       net.Listener
+	served   chan error
+	shutOnce sync.Once
+	// onShutdown, when set (by tests), is called when Close starts the
+	// server's shutdown.
+	onShutdown func()
+}
+
+// NewHTTPEndpoint returns an endpoint for d, checking signatures against
+// key.
+func NewHTTPEndpoint(d *Adapter, key ed25519.PublicKey, health func(context.Context) error) *HTTPEndpoint {
+	return &HTTPEndpoint{Adapter: d, PublicKey: key, Health: health, Now: time.Now}
+}
+
+// ServeHTTP routes /interactions and /healthz.
+func (e *HTTPEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch r.URL.Path {
+	case "/interactions":
+		if r.Method != http.MethodPost {
+			w.Header().Set("Allow", http.MethodPost)
+			http.Error(w, "POST only", http.StatusMethodNotAllowed)
+			return
+		}
+		e.interaction(w, r)
+	case "/healthz":
+		e.healthz(w, r)
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+func (e *HTTPEndpoint) healthz(w http.ResponseWriter, r *http.Request) {
+	if e.Health != nil {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := e.Health(ctx); err != nil {
+			http.Error(w, "unhealthy: "+err.Error(), http.StatusServiceUnavailable)
+			return
+		}
+	}
+	io.WriteString(w, "ok\n")
+}
+
+func (e *HTTPEndpoint) interaction(w http.ResponseWriter, r *http.Request) {
+	d := e.Adapter
+	body, err := VerifyRequest(r, e.PublicKey, e.Now())
+	if err != nil {
+		d.Logger.Warn("discord: refused an HTTP interaction", "remote", r.RemoteAddr, "err", err)
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return
+	}
+	var i discordgo.Interaction
+	if err := json.Unmarshal(body, &i); err != nil {
+		d.Logger.Warn("discord: an HTTP interaction does not decode", "err", err)
+		http.Error(w, "the interaction does not decode", http.StatusBadRequest)
+		return
+	}
+	if i.Type == discordgo.InteractionPing {
+		writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		return
+	}
+	if !e.firstTime(i.ID) {
+		// The signature holds for 5 minutes: a copy of a request sent
+		// again in that time is refused here.
+		d.Logger.Warn("discord: refused an HTTP interaction", "remote", r.RemoteAddr, "id", i.ID,
+			"err", fmt.Errorf("%w: interaction %s was received already", errSignature, clipRunes(i.ID, 30)))
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return
+	}
+	x := &httpExchange{first: make(chan *discordgo.InteractionResponse, 1), written: make(chan struct{}), done: make(chan struct{})}
+	d.direct.Store(&i, x)
+	go func() {
+		defer close(x.done)
+		defer d.direct.Delete(&i)
+		defer func() {
+			if v := recover(); v != nil {
+				d.Logger.Error("discord: panic while answering an HTTP interaction", "id", i.ID, "panic", fmt.Sprint(v),
+					"stack", string(debug.Stack()))
+			}
+		}()
+		d.onInteraction(d.Session, &discordgo.InteractionCreate{Interaction: &i})
+	}()
+	var werr error
+	defer func() { x.finish(werr) }()
+	select {
+	case resp := <-x.first:
+		werr = writeResponse(w, resp)
+	case <-x.done:
+		// Ended without a first response: the adapter is closing, or the
+		// interaction is of a type it does not answer.
+		select {
+		case resp := <-x.first:
+			werr = writeResponse(w, resp)
+		default:
+			werr = errors.New("discord: no response")
+			http.Error(w, "not answered (the bot is shutting down, or the interaction type is not handled)", http.StatusServiceUnavailable)
+		}
+	case <-r.Context().Done():
+		werr = fmt.Errorf("discord: the HTTP request ended before the response: %w", r.Context().Err())
+	}
+}
+
+// firstTime records an interaction id and reports whether it is new
+// within the time a signature is accepted; older ids are forgotten.
+func (e *HTTPEndpoint) firstTime(id string) bool {
+	now := e.Now()
+	e.seenMu.Lock()
+	defer e.seenMu.Unlock()
+	if e.seen == nil {
+		e.seen = map[string]time.Time{}
+	}
+	if _, ok := e.seen[id]; ok {
+		return false
+	}
+	if len(e.seen) >= 1024 && len(e.seen)&(len(e.seen)-1) == 0 { // at each power of two: amortized pruning
+		for k, at := range e.seen {
+			if now.Sub(at) > MaxSignatureAge+MaxClockSkew {
+				delete(e.seen, k)
+			}
+		}
+	}
+	e.seen[id] = now
+	return true
+}
+
+func writeResponse(w http.ResponseWriter, resp *discordgo.InteractionResponse) error {
+	b, err := json.Marshal(resp)
+	if err != nil {
+		http.Error(w, "encoding the response", http.StatusInternalServerError)
+		return fmt.Errorf("discord: encoding the response: %w", err)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if _, err := w.Write(b); err != nil {
+		return fmt.Errorf("discord: writing the response: %w", err)
+	}
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+	return nil
+}
+
+// httpExchange carries an interaction's first response from the adapter
+// to the HTTP handler that received the interaction.
+type httpExchange struct {
+	mu      sync.Mutex
+	sent    bool
+	first   chan *discordgo.InteractionResponse
+	written chan struct{} // closed once the handler wrote (or gave up)
+	werr    error
+	once    sync.Once
+	done    chan struct{} // closed when the adapter is done with the interaction
+}
+
+func (x *httpExchange) finish(err error) {
+	x.once.Do(func() { x.werr = err; close(x.written) })
+}
+
+// send hands resp to the HTTP handler and waits until it was written.
+func (x *httpExchange) send(ctx context.Context, resp *discordgo.InteractionResponse) error {
+	x.mu.Lock()
+	if x.sent {
+		x.mu.Unlock()
+		return errors.New("discord: the interaction was answered already")
+	}
+	x.sent = true
+	x.mu.Unlock()
+	x.first <- resp // buffered: never blocks
+	select {
+	case <-x.written:
+		return x.werr
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// interactionRespond sends an interaction's first response: in the HTTP
+// response when it came over HTTP, else through the REST callback.
+//
+// A first response with files (a board image) is never put in the HTTP
+// response: Discord fails multipart HTTP responses over about 150 kB
+// (discord-api-docs issue 5250), and an upload there counts against the
+// 3 seconds. It is sent as a deferral (type 5, or 6 for an update of the
+// pressed message) and then as an edit of @original through the REST
+// API, with its files as multipart attachments.
+func (d *Adapter) interactionRespond(ctx context.Context, i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
+	v, ok := d.direct.Load(i)
+	if !ok {
+		return d.Session.InteractionRespond(i, resp, discordgo.WithContext(ctx))
+	}
+	x := v.(*httpExchange)
+	if resp.Data == nil || len(resp.Data.Files) == 0 {
+		return x.send(ctx, resp)
+	}
+	deferral := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	if resp.Type == discordgo.InteractionResponseUpdateMessage {
+		deferral.Type = discordgo.InteractionResponseDeferredMessageUpdate
+	} else if resp.Data.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		deferral.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+	}
+	if err := x.send(ctx, deferral); err != nil {
+		return err
+	}
+	ectx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	_, err := d.Session.InteractionResponseEdit(i, editFor(resp.Data), discordgo.WithContext(ectx))
+	return err
+}
+
+// editFor is the edit of @original that sends data after a deferral.
+func editFor(data *discordgo.InteractionResponseData) *discordgo.WebhookEdit {
+	content := data.Content
+	comps := data.Components
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	return &discordgo.WebhookEdit{
+		Content: &content, Components: &comps, Embeds: embedsOf(data),
+		AllowedMentions: data.AllowedMentions, Files: data.Files, Attachments: data.Attachments,
+	}
+}
+
+func embedsOf(data *discordgo.InteractionResponseData) *[]*discordgo.MessageEmbed {
+	if data.Embeds == nil {
+		return nil
+	}
+	e := data.Embeds
+	return &e
+}
+
+// OpenHTTP prepares the adapter for the HTTP endpoint, without a gateway
+// connection: it checks the token and learns the application and the
+// bot's user through the REST API, and registers the commands (unless
+// SkipRegister).
+func (d *Adapter) OpenHTTP() error {
+	d.defaults()
+	u, err := d.Session.User("@me")
+	if err != nil {
+		if tokenRejected(err) {
+			return ErrTokenRejected
+		}
+		return fmt.Errorf("discord: reading the bot's user: %w", cleanErr(err))
+	}
+	app, err := d.Session.Application("@me")
+	if err != nil {
+		if tokenRejected(err) {
+			return ErrTokenRejected
+		}
+		return fmt.Errorf("discord: reading the application: %w", cleanErr(err))
+	}
+	if u == nil || u.ID == "" || app == nil || app.ID == "" {
+		return errors.New("discord: the REST API named no application or bot user")
+	}
+	d.Session.State.User = u
+	d.Session.State.Application = app
+	return d.register(app.ID)
+}
+
+// Listen binds addr (such as :8080) and serves the endpoint on it until
+// Close.
+func (e *HTTPEndpoint) Listen(addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("discord: listening for HTTP interactions on %s: %w", addr, err)
+	}
+	e.ln = ln
+	e.srv = &http.Server{
+		Handler:           e,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(e.Adapter.Logger.Handler(), slog.LevelWarn),
+	}
+	e.srv.RegisterOnShutdown(func() {
+		if e.onShutdown != nil {
+			e.onShutdown()
+		}
+	})
+	e.served = make(chan error, 1)
+	go func() {
+		err := e.srv.Serve(ln)
+		if !errors.Is(err, http.ErrServerClosed) {
+			e.Adapter.Logger.Error("discord: the HTTP interactions endpoint stopped", "err", err)
+		}
+		e.served <- err
+	}()
+	return nil
+}
+
+// Addr is the address Listen bound.
+func (e *HTTPEndpoint) Addr() net.Addr {
+	if e.ln == nil {
+		return nil
+	}
+	return e.ln.Addr()
+}
+
+// Close stops taking requests, lets those in flight get their response
+// (http.Server.Shutdown) and waits for their follow-ups (Adapter.Close),
+// each within the adapter's ShutdownWait.
+func (e *HTTPEndpoint) Close() error {
+	var err error
+	e.shutOnce.Do(func() {
+		if e.srv != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), e.Adapter.ShutdownWait)
+			if serr := e.srv.Shutdown(ctx); serr != nil {
+				err = fmt.Errorf("discord: stopping the HTTP server: %w", serr)
+				e.srv.Close()
+			}
+			cancel()
+			if serr := <-e.served; !errors.Is(serr, http.ErrServerClosed) && err == nil {
+				err = fmt.Errorf("discord: serving HTTP: %w", serr)
+			}
+		}
+		if cerr := e.Adapter.Close(); err == nil {
+			err = cerr
+		}
+	})
+	return err
+}

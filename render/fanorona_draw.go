@@ -1,0 +1,158 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+
+	"github.com/fogleman/gg"
+	"github.com/veletasbot/veletas/game/fanorona"
+)
+
+// drawFanoronaBackground paints what never changes: the page, the board
+// with its frame and shadow, the lines between the points and the
+// coordinates.
+func drawFanoronaBackground(dc *gg.Context, l FanoronaLayout, p *themeColors, label *atlas) {
+	dc.SetColor(p.page)
+	dc.Clear()
+	s := float64(l.Spacing)
+	b := l.Board
+	x0, y0 := float64(b.Min.X), float64(b.Min.Y)
+	w, h := float64(b.Dx()), float64(b.Dy())
+	for i := 6; i >= 1; i-- {
+		d := float64(i) * s * 0.012
+		dc.SetColor(withAlpha(p.shadow, 0.10))
+		dc.DrawRoundedRectangle(x0-d*0.5, y0+d*0.5, w+d, h+d, s*0.12+d)
+		dc.Fill()
+	}
+	fr := math.Max(2, s*0.05)
+	dc.SetColor(p.frame)
+	dc.DrawRoundedRectangle(x0, y0, w, h, s*0.12)
+	dc.Fill()
+	dc.SetColor(p.cellA)
+	dc.DrawRoundedRectangle(x0+fr, y0+fr, w-2*fr, h-2*fr, s*0.09)
+	dc.Fill()
+	// The lines: every point to its orthogonal neighbours, and the points
+	// whose file plus rank is even to their diagonal neighbours.
+	dc.SetColor(p.lineFanorona())
+	dc.SetLineWidth(math.Max(1.5, s*0.035))
+	dc.SetLineCapRound()
+	for pt := fanorona.Point(0); pt < fanorona.Points; pt++ {
+		for _, d := range []fanorona.Dir{fanorona.East, fanorona.North, fanorona.NorthEast, fanorona.NorthWest} {
+			q := fanorona.Neighbour(pt, d)
+			if q == fanorona.NoPoint {
+				continue
+			}
+			ax, ay := l.center(pt)
+			bx, by := l.center(q)
+			dc.DrawLine(ax, ay, bx, by)
+			dc.Stroke()
+		}
+	}
+	// A small dot on every point, larger on the strong points.
+	for pt := fanorona.Point(0); pt < fanorona.Points; pt++ {
+		x, y := l.center(pt)
+		r := s * 0.045
+		if pt.Diagonal() {
+			r = s * 0.065
+		}
+		dc.DrawCircle(x, y, r)
+		dc.Fill()
+	}
+	// Coordinates: rank numbers on the left, file letters below.
+	dst := dc.Image().(*image.RGBA)
+	capH := label.capHeight()
+	for f := 0; f < fanorona.Files; f++ {
+		c := l.PointCenter(fanorona.NewPoint(f, 0))
+		file := string(rune('a' + f))
+		label.draw(dst, file, c.X-label.measure(file)/2, b.Max.Y+capH*3/2+int(s*0.08), p.label)
+	}
+	for r := 0; r < fanorona.Ranks; r++ {
+		c := l.PointCenter(fanorona.NewPoint(0, r))
+		rank := itoa(r + 1)
+		label.draw(dst, rank, b.Min.X-capH-label.measure(rank)/2, c.Y+capH/2, p.label)
+	}
+}
+
+// lineFanorona is the colour of the board's lines: the grid's, darkened
+// so that the lines read at phone size.
+func (p *themeColors) lineFanorona() color.RGBA {
+	return mix(p.grid, p.frame, 0.45)
+}
+
+// captureMark is the colour of the crosses on captured points.
+func (p *themeColors) captureMark() color.RGBA { return p.red }
+
+// drawFanoronaPath paints the last turn under the pieces: a line through
+// every point the piece passed, a hollow ring on the point it left.
+func drawFanoronaPath(dc *gg.Context, l FanoronaLayout, p *themeColors, t fanorona.Turn) {
+	if t.Len() == 0 {
+		return
+	}
+	s := float64(l.Spacing)
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	dc.SetColor(nrgba(p.lastLine))
+	dc.SetLineWidth(s * 0.12)
+	x, y := l.center(t.From())
+	dc.MoveTo(x, y)
+	for i := 0; i < t.Len(); i++ {
+		x, y := l.center(t.Step(i).To)
+		dc.LineTo(x, y)
+	}
+	dc.Stroke()
+	dc.SetLineWidth(s * 0.07)
+	dc.DrawCircle(x, y, s*0.2)
+	dc.Stroke()
+}
+
+// drawCaptures crosses out the captured points.
+func drawCaptures(dc *gg.Context, l FanoronaLayout, p *themeColors, captured fanorona.Bits) {
+	s := float64(l.Spacing)
+	d := s * 0.17
+	dc.SetLineCapRound()
+	dc.SetColor(p.captureMark())
+	dc.SetLineWidth(s * 0.075)
+	for b := captured; b != 0; b &= b - 1 {
+		x, y := l.center(b.First())
+		dc.DrawLine(x-d, y-d, x+d, y+d)
+		dc.DrawLine(x-d, y+d, x+d, y-d)
+		dc.Stroke()
+	}
+}
+
+// drawOver composes the premultiplied src over dst at r.
+func drawOver(dst *image.RGBA, r image.Rectangle, src *image.RGBA) {
+	draw.Draw(dst, r, src, src.Rect.Min, draw.Over)
+}
+
+// fanoronaNamed lists the colours the Fanorona palette must hold exactly.
+func (p *themeColors) fanoronaNamed() []color.RGBA {
+	return []color.RGBA{p.page, p.strip, p.frame, p.cellA, p.lineFanorona(), p.label, p.text, p.text2, p.textFaint,
+		p.win, p.blackBot, p.blackTop, p.whiteTop, p.whiteBot, p.captureMark(), over(p.cellA, p.lastLine)}
+}
+
+// fanoronaSamples draws images holding everything a Fanorona image can
+// show: both pieces, the path, the crosses and the status texts.
+func (r *Renderer) fanoronaSamples(fc *fanoronaCache) []*image.RGBA {
+	l := fc.lay
+	a := image.NewRGBA(l.Bounds())
+	copy(a.Pix, fc.bg.Pix)
+	dc := gg.NewContextForRGBA(a)
+	t, _ := fanorona.ParseTurn("a1-b1A-b2A-c3W-d3A-e3W")
+	drawFanoronaPath(dc, l, r.pal, t)
+	drawCaptures(dc, l, r.pal, 1<<20|1<<30|1<<44|1<<8)
+	half := fc.sprites[0].img.Rect.Dx() / 2
+	for pt := fanorona.Point(0); pt < fanorona.Points; pt++ {
+		if pt%3 == 2 {
+			continue
+		}
+		fc.sprites[int(pt)%2].drawAt(a, l.PointCenter(pt).Sub(image.Pt(half, half)))
+	}
+	r.drawFanoronaStatus(a, l, fanoronaStatus{icon: fanorona.White, head: "White to move", token: "d2-e3A-e4W", counts: [2]int{22, 17}, note: "Véla: Black may not capture until 5 are left"})
+	b := image.NewRGBA(l.Bounds())
+	copy(b.Pix, fc.bg.Pix)
+	r.drawFanoronaStatus(b, l, fanoronaStatus{icon: fanorona.Black, head: "Black wins", token: "c3-d3W", counts: [2]int{0, 3}, won: true})
+	return []*image.RGBA{a, b}
+}
