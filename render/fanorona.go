@@ -3,8 +3,6 @@ package render
 import (
 	"fmt"
 	"image"
-	"image/color"
-	"image/gif"
 	"io"
 	"strconv"
 	"sync"
@@ -212,13 +210,6 @@ func (r *Renderer) FanoronaPNG(w io.Writer, s FanoronaScene) error {
 func (r *Renderer) FanoronaGIF(w io.Writer, g fanorona.Game) error {
 	fc := r.fanorona()
 	l := fc.lay
-	pal := make(color.Palette, 0, len(fc.q.pal)+1)
-	pal = append(pal, fc.q.pal...)
-	for len(pal) < transparent {
-		pal = append(pal, color.RGBA{0, 0, 0, 255})
-	}
-	pal = append(pal, color.RGBA{})
-
 	positions := g.Positions()
 	turns := g.Turns()
 	scenes := make([]FanoronaScene, 0, len(turns)+1)
@@ -226,30 +217,9 @@ func (r *Renderer) FanoronaGIF(w io.Writer, g fanorona.Game) error {
 	for i, t := range turns {
 		scenes = append(scenes, FanoronaScene{Position: positions[i+1], Last: t, Captured: FanoronaCaptured(positions[i], positions[i+1])})
 	}
-	out := &gif.GIF{Config: image.Config{ColorModel: pal, Width: l.Width, Height: l.Height}}
-	rgba := image.NewRGBA(l.Bounds())
-	prev := image.NewPaletted(l.Bounds(), pal)
-	cur := image.NewPaletted(l.Bounds(), pal)
-	for i, s := range scenes {
-		r.drawFanorona(rgba, fc, s)
-		fc.q.quantize(cur, rgba)
-		var frame *image.Paletted
-		if i == 0 {
-			frame = image.NewPaletted(l.Bounds(), pal)
-			copy(frame.Pix, cur.Pix)
-		} else {
-			frame = delta(prev, cur, pal)
-		}
-		out.Image = append(out.Image, frame)
-		out.Delay = append(out.Delay, GIFDelay)
-		out.Disposal = append(out.Disposal, gif.DisposalNone)
-		prev, cur = cur, prev
-	}
-	out.Delay[len(out.Delay)-1] = GIFHoldDelay
-	if err := gif.EncodeAll(w, out); err != nil {
-		return fmt.Errorf("render: writing the gif: %w", err)
-	}
-	return nil
+	return encodeReplay(w, fc.q, l.Bounds(), len(scenes), func(dst *image.RGBA, i int) {
+		r.drawFanorona(dst, fc, scenes[i])
+	})
 }
 
 // drawFanorona paints the whole scene over dst, which has the layout's

@@ -27,13 +27,6 @@ func (r *Renderer) GIF(w io.Writer, g veletas.Game) error {
 	}
 	sc := r.cache(g.Size())
 	l := sc.lay
-	pal := make(color.Palette, 0, len(sc.q.pal)+1)
-	pal = append(pal, sc.q.pal...)
-	for len(pal) < transparent {
-		pal = append(pal, color.RGBA{0, 0, 0, 255})
-	}
-	pal = append(pal, color.RGBA{})
-
 	positions := g.Positions()
 	actions := g.Actions()
 	scenes := make([]Scene, 0, len(actions)+1)
@@ -44,16 +37,33 @@ func (r *Renderer) GIF(w io.Writer, g veletas.Game) error {
 		scenes = append(scenes, Scene{Position: positions[i+1], Last: a, Claimed: claimedBetween(positions[i], positions[i+1])})
 	}
 
-	out := &gif.GIF{Config: image.Config{ColorModel: pal, Width: l.Width, Height: l.Height}}
-	rgba := image.NewRGBA(l.Bounds())
-	prev := image.NewPaletted(l.Bounds(), pal)
-	cur := image.NewPaletted(l.Bounds(), pal)
-	for i, s := range scenes {
-		r.draw(rgba, sc, s)
-		sc.q.quantize(cur, rgba)
+	return encodeReplay(w, sc.q, l.Bounds(), len(scenes), func(dst *image.RGBA, i int) {
+		r.draw(dst, sc, scenes[i])
+	})
+}
+
+// encodeReplay writes an animated GIF of n frames, each painted over dst
+// by draw and reduced to q's palette: every frame but the last shown for
+// GIFDelay, the last held for GIFHoldDelay; frames after the first hold
+// only the pixels that changed (the rest transparent).
+func encodeReplay(w io.Writer, q *quantizer, bounds image.Rectangle, n int, draw func(dst *image.RGBA, i int)) error {
+	pal := make(color.Palette, 0, len(q.pal)+1)
+	pal = append(pal, q.pal...)
+	for len(pal) < transparent {
+		pal = append(pal, color.RGBA{0, 0, 0, 255})
+	}
+	pal = append(pal, color.RGBA{})
+
+	out := &gif.GIF{Config: image.Config{ColorModel: pal, Width: bounds.Dx(), Height: bounds.Dy()}}
+	rgba := image.NewRGBA(bounds)
+	prev := image.NewPaletted(bounds, pal)
+	cur := image.NewPaletted(bounds, pal)
+	for i := 0; i < n; i++ {
+		draw(rgba, i)
+		q.quantize(cur, rgba)
 		var frame *image.Paletted
 		if i == 0 {
-			frame = image.NewPaletted(l.Bounds(), pal)
+			frame = image.NewPaletted(bounds, pal)
 			copy(frame.Pix, cur.Pix)
 		} else {
 			frame = delta(prev, cur, pal)
