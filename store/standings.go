@@ -4,15 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // count counts a finished rated game in its players' standings, rating
 // it with Options.Rate. Unrated (friendly) games and games against the AI
 // are left out: they add no win or loss and reorder nothing; they are in
 // the archive, where FinishedGames lists them with Rated false.
-func (db *DB) count(tx *bolt.Tx, g *Game) error {
+func (db *DB) count(tx txn, g *Game) error {
 	if g.Winner == "" || g.AI != "" || !g.Rated {
 		return nil
 	}
@@ -43,7 +41,7 @@ func (db *DB) count(tx *bolt.Tx, g *Game) error {
 }
 
 // standingIn reads a standing; an absent one is a new player's.
-func standingIn(tx *bolt.Tx, guild, user string) (Standing, error) {
+func standingIn(tx txn, guild, user string) (Standing, error) {
 	v := tx.Bucket(bucketStandings).Get(pairKey(guild, user))
 	if v == nil {
 		return newStanding(guild, user), nil
@@ -59,7 +57,7 @@ func standingIn(tx *bolt.Tx, guild, user string) (Standing, error) {
 // finished game has a zero record and the initial rating.
 func (db *DB) Standing(guild, user string) (Standing, error) {
 	var s Standing
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.view(func(tx txn) error {
 		var err error
 		s, err = standingIn(tx, guild, user)
 		return err
@@ -71,9 +69,9 @@ func (db *DB) Standing(guild, user string) (Standing, error) {
 // by wins (most first), then losses (fewest first), then user ID.
 func (db *DB) Standings(guild string) ([]Standing, error) {
 	var out []Standing
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.view(func(tx txn) error {
 		prefix := pairKey(guild, "")
-		c := tx.Bucket(bucketStandings).Cursor()
+		c := tx.Cursor(bucketStandings)
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 			var s Standing
 			if err := decode(v, &s); err != nil {
