@@ -327,6 +327,9 @@ func (m *Main) Run(ctx context.Context) error {
 	if opts.Rate == nil {
 		opts.Rate = store.GlickoRate(opts.Now)
 	}
+	if opts.RateDraw == nil {
+		opts.RateDraw = store.GlickoRateDraw(opts.Now)
+	}
 	if !m.Console && m.SnapshotEvery > 0 && opts.SnapshotDir == "" {
 		opts.SnapshotDir, opts.SnapshotEvery, opts.SnapshotKeep = m.SnapshotDir, m.SnapshotEvery, m.SnapshotKeep
 	}
