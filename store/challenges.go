@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 )
 
@@ -60,13 +61,23 @@ func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 		if err != nil {
 			set = Settings{Guild: c.Guild}
 		}
-		if out.Size == 0 {
+		switch out.Kind {
+		case Veletas:
+		case Fanorona:
+			if out.Variant != "" && out.Variant != "fanorona" && out.Variant != "vela" {
+				return refuse(fmt.Errorf("store: create challenge: %w: variant %q (use fanorona or vela)", ErrInvalid, out.Variant))
+			}
+			out.Size = 0 // the board is Fanorona's
+		default:
+			return refuse(fmt.Errorf("store: create challenge: %w: game %q", ErrInvalid, string(out.Kind)))
+		}
+		if out.Size == 0 && out.Kind == Veletas {
 			out.Size = set.Size
 			if out.Size == 0 {
 				out.Size = veletas.Size10
 			}
 		}
-		if !out.Size.Valid() {
+		if out.Kind == Veletas && !out.Size.Valid() {
 			return refuse(fmt.Errorf("store: create challenge: %w: board size %d (use 7, 9 or 10)", ErrInvalid, out.Size))
 		}
 		if !out.Rules.Valid() {
@@ -347,7 +358,15 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 		if _, _, err := activeKey(tx, c.Guild, c.Channel); err == nil {
 			return refuse(fmt.Errorf("store: accept challenge %d in channel %s: %w", id, c.Channel, ErrChannelBusy))
 		}
-		st, err := veletas.NewGameRules(c.Size, c.Rules)
+		var (
+			st veletas.Game
+			fg fanorona.Game
+		)
+		if c.Kind == Fanorona {
+			fg, err = newFanoronaGame(c)
+		} else {
+			st, err = veletas.NewGameRules(c.Size, c.Rules)
+		}
 		if err != nil {
 			return refuse(fmt.Errorf("store: accept challenge %d: %w: %w", id, ErrInvalid, err))
 		}
@@ -361,8 +380,12 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 			players = [2]string{user, c.Challenger}
 		}
 		g := Game{ID: gid, Guild: c.Guild, Channel: c.Channel, Players: players,
-			Size: c.Size, Rated: c.Rated, MoveTime: c.MoveTime, Challenge: c.ID, Started: now, Updated: now}
-		g.setState(st)
+			Size: c.Size, Rated: c.Rated, MoveTime: c.MoveTime, Challenge: c.ID, Started: now, Updated: now, Kind: c.Kind}
+		if c.Kind == Fanorona {
+			g.setFanorona(fg, fg.Position(), "")
+		} else {
+			g.setState(st)
+		}
 		if err := deleteChallenge(tx, &c); err != nil {
 			return err
 		}

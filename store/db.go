@@ -27,7 +27,9 @@ import (
 //	3: adds indexes of the archive by guild and by channel, and of the
 //	   pending challenges by channel, by challenger and by expiry
 //	4: adds indexes of the active games by player and by ID
-const SchemaVersion = 4
+//	5: games and challenges carry their kind (absent: Veletas); adds the
+//	   standings of the other games, by kind, guild and user
+const SchemaVersion = 5
 
 // DefaultTimeout is how long Open waits for the file lock.
 const DefaultTimeout = time.Second
@@ -67,6 +69,11 @@ type Options struct {
 	// returns them with new ratings. It may be called more than once for
 	// one game and must be a pure function. GlickoRate makes one.
 	Rate func(winner, loser Standing) (Standing, Standing)
+
+	// RateDraw, when set, rates a drawn rated game as Rate rates a won
+	// one, with the standings of both players (the draw already
+	// counted). GlickoRateDraw makes one.
+	RateDraw func(a, b Standing) (Standing, Standing)
 
 	// MaxChallengesPerUser bounds the open (unexpired) challenges one
 	// user may have made in a guild; CreateChallenge refuses more with
@@ -152,6 +159,7 @@ var (
 	bucketChallengesByExpiry  = []byte("challenges_by_expiry")  // expiry (8 bytes) id (8 bytes) -> (v3)
 	bucketGamesByPlayer       = []byte("games_by_player")       // guild \x00 user \x00 channel -> id (8 bytes) (v4)
 	bucketGamesByID           = []byte("games_by_id")           // id (8 bytes) -> guild \x00 channel (v4)
+	bucketStandingsByKind     = []byte("standings_by_kind")     // kind \x00 guild \x00 user -> Standing of a game other than Veletas (v5)
 
 	keyVersion = []byte("version")
 
@@ -338,6 +346,15 @@ var migrations = map[int]func(*DB, *bolt.Tx) error{
 	1: migrate1to2,
 	2: migrate2to3,
 	3: migrate3to4,
+	4: migrate4to5,
+}
+
+// migrate4to5 adds the standings of the games other than Veletas. Games,
+// challenges and standings written before have no kind: they are
+// Veletas's, as an absent kind says, and stay as they are.
+func migrate4to5(db *DB, tx *bolt.Tx) error {
+	_, err := tx.CreateBucketIfNotExists(bucketStandingsByKind)
+	return err
 }
 
 // migrate1to2 builds the players index of the archive.

@@ -44,8 +44,15 @@
 // finds it too, so ActiveGame accepts either. Each game also has a unique
 // numeric ID kept in the archive when it ends.
 //
-// The game record (the notation of veletas-notation.md) is the source of
-// truth. Every load replays it through package game/veletas; a stored value that
+// Every game and challenge has a Kind: Veletas (stored as no kind, so
+// that files written before kinds existed hold Veletas games) or
+// Fanorona (Fanorona and Véla, fanorona.go). Standings are per kind and
+// per guild.
+//
+// The game record (the notation of veletas-notation.md, or of
+// fanorona-notation.md for a Fanorona game) is the source of truth.
+// Every load replays it through the game's package (game/veletas,
+// game/fanorona); a stored value that
 // cannot be decoded or replayed yields an error wrapping ErrCorrupt for that
 // game only.
 //

@@ -83,6 +83,15 @@ var (
 	// pending (never asked, already answered, or the game moved on).
 	ErrNoTakeback = errors.New("there is no takeback request to answer")
 
+	// ErrOtherKind is returned when an action of one game (a Veletas
+	// action, a Fanorona step) is made in a channel whose game is of
+	// another kind.
+	ErrOtherKind = errors.New("the game in this channel is another game")
+
+	// ErrNoDrawOffer is returned when a draw offer is answered but none
+	// is pending (or the game moved on since it was made).
+	ErrNoDrawOffer = errors.New("there is no draw offer to answer")
+
 	// ErrTooManyChallenges is returned by CreateChallenge when the
 	// challenger already has Options.MaxChallengesPerUser open challenges
 	// in the guild.
