@@ -3,7 +3,7 @@
 //
 // An image shows the board with file letters and rank numbers (a1 bottom
 // left), black and white stones, unclaimed shooters as red discs with a
-// light bullseye, claimed shooters as red discs carrying a stone of the
+// light cross (a sight), claimed shooters as red discs carrying a stone of the
 // claimer's colour, the last action (tinted squares, the shooter's path as
 // a solid line from its old square with a ring there, the shot as a dashed
 // line; shooters claimed by it get an orange frame), an optional Hint
