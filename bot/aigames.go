@@ -73,6 +73,12 @@ type AIConfig struct {
 	// must act in but that is not queued (default a minute; negative: at
 	// start only).
 	Rescan time.Duration
+	// RescanGrace, with several replicas, leaves to the replica that
+	// took it a game whose last action is younger (it is thinking): the
+	// leader's rescan takes only older ones, which a replica that died
+	// left (zero: every game; cmd/veletasbot uses DefaultRescanGrace
+	// with the etcd store).
+	RescanGrace time.Duration
 	// NewPlayer makes the AI player of a game; it is kept to reuse its
 	// search tree for the game's next decision when possible. Default:
 	// ai.NewLevel(level, game ID). Tests and the console inject players
@@ -152,15 +158,15 @@ func (b *Bot) StartAI(self User, send Sender, cfg AIConfig) error {
 		return errors.New("bot: the AI is already started")
 	}
 	b.remember(self)
-	r.scan()
+	if b.Leading() {
+		r.scan()
+	}
 	for range cfg.Workers {
 		r.wg.Add(1)
 		go r.work()
 	}
-	if cfg.Rescan > 0 {
-		r.wg.Add(1)
-		go r.rescan()
-	}
+	r.wg.Add(1)
+	go r.rescan()
 	b.Logger.Info("bot: AI started", "self", self.ID, "workers", cfg.Workers)
 	return nil
 }
@@ -377,29 +383,40 @@ func (r *aiRunner) task(id uint64) (aiTask, bool) {
 	return *t, true
 }
 
-// scan queues every active game whose AI is to act.
+// scan queues every active game whose AI is to act (and whose last
+// action is older than RescanGrace).
 func (r *aiRunner) scan() {
 	games, err := r.st.ActiveGames("")
 	if err != nil {
 		r.b.Logger.Warn("bot: scanning games for the AI failed", "err", err)
 		return
 	}
+	now := r.b.Now()
 	for _, g := range games {
-		if g.AI == r.self.ID {
+		if g.AI == r.self.ID && (r.cfg.RescanGrace <= 0 || now.Sub(g.Updated) >= r.cfg.RescanGrace) {
 			r.b.aiTurn(g)
 		}
 	}
 }
 
+// rescan scans every Rescan (never when negative), and at once when the
+// replica is elected, while it leads.
 func (r *aiRunner) rescan() {
 	defer r.wg.Done()
-	t := time.NewTicker(r.cfg.Rescan)
-	defer t.Stop()
+	var tick <-chan time.Time
+	if r.cfg.Rescan > 0 {
+		t := time.NewTicker(r.cfg.Rescan)
+		defer t.Stop()
+		tick = t.C
+	}
 	for {
 		select {
 		case <-r.stop:
 			return
-		case <-t.C:
+		case <-tick:
+		case <-r.b.scanWake():
+		}
+		if r.b.Leading() {
 			r.scan()
 		}
 	}

@@ -98,6 +98,8 @@ type Bot struct {
 	ai atomic.Pointer[aiRunner] // the AI's workers, once StartAI ran (aigames.go)
 
 	sweeper sweeper // the time limits' one goroutine (timelimits.go)
+
+	lead leadership // whether this replica sweeps and rescans (leader.go)
 }
 
 // New returns a Bot. now may be nil for time.Now, logger nil for

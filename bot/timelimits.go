@@ -154,7 +154,8 @@ func (b *Bot) StopSweeper() {
 }
 
 // RunSweeper sweeps at once and then every interval until ctx is done,
-// posting the messages with send, and returns then. StartSweeper runs it
+// posting the messages with send, and returns then. It sweeps only while
+// the replica leads (leader.go), and at once when it is elected. StartSweeper runs it
 // on the bot's one sweeping goroutine.
 func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send func(ctx context.Context, channel string, r Reply) error) {
 	if every <= 0 {
@@ -163,7 +164,14 @@ func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send func(ctx
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
-		for _, p := range b.Sweep(b.Now()) {
+		var posts []Post
+		if b.Leading() {
+			posts = b.Sweep(b.Now())
+		}
+		for _, p := range posts {
+			if !b.Leading() {
+				break // another replica leads now: its sweep posts the rest
+			}
 			sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 			if err := b.sendSafely(sctx, send, p); err != nil {
 				b.Logger.Warn("bot: sweep: posting failed; the next sweep tries again", "channel", p.Channel, "err", err)
@@ -176,6 +184,7 @@ func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send func(ctx
 		case <-ctx.Done():
 			return
 		case <-t.C:
+		case <-b.sweepWake(): // this replica was just elected (leader.go)
 		}
 	}
 }

@@ -8,8 +8,7 @@ import (
 	"slices"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
+	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 )
 
@@ -56,19 +55,29 @@ func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 		return Challenge{}, fmt.Errorf("store: create challenge: %w", ErrSelfChallenge)
 	}
 	var out Challenge
-	err := db.update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx txn) error {
 		out = c
 		set, err := settingsIn(tx, c.Guild)
 		if err != nil {
 			set = Settings{Guild: c.Guild}
 		}
-		if out.Size == 0 {
+		switch out.Kind {
+		case Veletas:
+		case Fanorona:
+			if out.Variant != "" && out.Variant != "fanorona" && out.Variant != "vela" {
+				return refuse(fmt.Errorf("store: create challenge: %w: variant %q (use fanorona or vela)", ErrInvalid, out.Variant))
+			}
+			out.Size = 0 // the board is Fanorona's
+		default:
+			return refuse(fmt.Errorf("store: create challenge: %w: game %q", ErrInvalid, string(out.Kind)))
+		}
+		if out.Size == 0 && out.Kind == Veletas {
 			out.Size = set.Size
 			if out.Size == 0 {
 				out.Size = veletas.Size10
 			}
 		}
-		if !out.Size.Valid() {
+		if out.Kind == Veletas && !out.Size.Valid() {
 			return refuse(fmt.Errorf("store: create challenge: %w: board size %d (use 7, 9 or 10)", ErrInvalid, out.Size))
 		}
 		if !out.Rules.Valid() {
@@ -113,7 +122,7 @@ func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 
 // countOpen counts the unexpired challenges listed under prefix in an
 // index, stopping at limit.
-func (db *DB) countOpen(tx *bolt.Tx, index, prefix []byte, now time.Time, limit int) int {
+func (db *DB) countOpen(tx txn, index, prefix []byte, now time.Time, limit int) int {
 	n := 0
 	db.forIndexed(tx, index, prefix, true, func(c Challenge) bool {
 		if !c.Expired(now) {
@@ -128,10 +137,10 @@ func (db *DB) countOpen(tx *bolt.Tx, index, prefix []byte, now time.Time, limit 
 // (guild \x00 channel or guild \x00 user), oldest first or, with newest,
 // newest first, until fn returns false. Entries whose challenge is gone or
 // damaged are skipped.
-func (db *DB) forIndexed(tx *bolt.Tx, index, prefix []byte, newest bool, fn func(Challenge) bool) {
+func (db *DB) forIndexed(tx txn, index, prefix []byte, newest bool, fn func(Challenge) bool) {
 	prefix = append(bytes.Clone(prefix), 0)
 	all := tx.Bucket(bucketChallenges)
-	c := tx.Bucket(index).Cursor()
+	c := tx.Cursor(index)
 	var k []byte
 	if newest {
 		k = seekLast(c, prefix)
@@ -159,7 +168,7 @@ func (db *DB) forIndexed(tx *bolt.Tx, index, prefix []byte, newest bool, fn func
 }
 
 // seekLast puts c on the last key that starts with prefix, or returns nil.
-func seekLast(c *bolt.Cursor, prefix []byte) []byte {
+func seekLast(c cursor, prefix []byte) []byte {
 	k, _ := c.Seek(append(bytes.Clone(prefix), 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff))
 	if k == nil {
 		k, _ = c.Last()
@@ -172,7 +181,7 @@ func seekLast(c *bolt.Cursor, prefix []byte) []byte {
 	return k
 }
 
-func step(c *bolt.Cursor, back bool) []byte {
+func step(c cursor, back bool) []byte {
 	if back {
 		k, _ := c.Prev()
 		return k
@@ -188,7 +197,7 @@ func expiryKey(c *Challenge) []byte {
 }
 
 // putChallenge writes a challenge and its index entries.
-func putChallenge(tx *bolt.Tx, c *Challenge) error {
+func putChallenge(tx txn, c *Challenge) error {
 	if err := put(tx.Bucket(bucketChallenges), idKey(c.ID), c); err != nil {
 		return err
 	}
@@ -196,7 +205,7 @@ func putChallenge(tx *bolt.Tx, c *Challenge) error {
 }
 
 // indexChallenge writes a challenge's index entries.
-func indexChallenge(tx *bolt.Tx, c *Challenge) error {
+func indexChallenge(tx txn, c *Challenge) error {
 	if err := tx.Bucket(bucketChallengesByChannel).Put(idSuffix(pairKey(c.Guild, c.Channel), c.ID), nil); err != nil {
 		return err
 	}
@@ -207,7 +216,7 @@ func indexChallenge(tx *bolt.Tx, c *Challenge) error {
 }
 
 // deleteChallenge removes a challenge and its index entries.
-func deleteChallenge(tx *bolt.Tx, c *Challenge) error {
+func deleteChallenge(tx txn, c *Challenge) error {
 	if err := tx.Bucket(bucketChallenges).Delete(idKey(c.ID)); err != nil {
 		return err
 	}
@@ -223,7 +232,7 @@ func deleteChallenge(tx *bolt.Tx, c *Challenge) error {
 // Challenge returns the challenge with the given ID, expired or not.
 func (db *DB) Challenge(id uint64) (Challenge, error) {
 	var c Challenge
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.view(func(tx txn) error {
 		var err error
 		c, err = challengeIn(tx, id)
 		return err
@@ -231,7 +240,7 @@ func (db *DB) Challenge(id uint64) (Challenge, error) {
 	return c, err
 }
 
-func challengeIn(tx *bolt.Tx, id uint64) (Challenge, error) {
+func challengeIn(tx txn, id uint64) (Challenge, error) {
 	var c Challenge
 	v := tx.Bucket(bucketChallenges).Get(idKey(id))
 	if v == nil {
@@ -249,7 +258,7 @@ func challengeIn(tx *bolt.Tx, id uint64) (Challenge, error) {
 func (db *DB) Challenges(guild, channel string) ([]Challenge, error) {
 	var out []Challenge
 	now := db.opts.Now()
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.view(func(tx txn) error {
 		prefix := pairKey(guild, channel)
 		if channel == "" {
 			prefix = []byte(guild)
@@ -277,7 +286,7 @@ func (db *DB) PendingChallenge(guild, channel, user string) (Challenge, error) {
 	var best Challenge
 	found, expired := false, false
 	now := db.opts.Now()
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.view(func(tx txn) error {
 		db.forIndexed(tx, bucketChallengesByChannel, pairKey(guild, channel), true, func(c Challenge) bool {
 			if c.Guild != guild || c.Channel != channel {
 				return true
@@ -308,7 +317,7 @@ func (db *DB) PendingChallenge(guild, channel, user string) (Challenge, error) {
 // SetChallengeMessage records the message that shows the challenge.
 func (db *DB) SetChallengeMessage(id uint64, message string) (Challenge, error) {
 	var out Challenge
-	err := db.update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx txn) error {
 		c, err := challengeIn(tx, id)
 		if err != nil {
 			return refuse(err)
@@ -331,7 +340,7 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 		return Game{}, err
 	}
 	var out Game
-	err := db.update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx txn) error {
 		c, err := challengeIn(tx, id)
 		if err != nil {
 			return refuse(err)
@@ -349,7 +358,15 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 		if _, _, err := activeKey(tx, c.Guild, c.Channel); err == nil {
 			return refuse(fmt.Errorf("store: accept challenge %d in channel %s: %w", id, c.Channel, ErrChannelBusy))
 		}
-		st, err := veletas.NewGameRules(c.Size, c.Rules)
+		var (
+			st veletas.Game
+			fg fanorona.Game
+		)
+		if c.Kind == Fanorona {
+			fg, err = newFanoronaGame(c)
+		} else {
+			st, err = veletas.NewGameRules(c.Size, c.Rules)
+		}
 		if err != nil {
 			return refuse(fmt.Errorf("store: accept challenge %d: %w: %w", id, ErrInvalid, err))
 		}
@@ -363,8 +380,12 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 			players = [2]string{user, c.Challenger}
 		}
 		g := Game{ID: gid, Guild: c.Guild, Channel: c.Channel, Players: players,
-			Size: c.Size, Rated: c.Rated, MoveTime: c.MoveTime, Challenge: c.ID, Started: now, Updated: now}
-		g.setState(st)
+			Size: c.Size, Rated: c.Rated, MoveTime: c.MoveTime, Challenge: c.ID, Started: now, Updated: now, Kind: c.Kind}
+		if c.Kind == Fanorona {
+			g.setFanorona(fg, fg.Position(), "")
+		} else {
+			g.setState(st)
+		}
 		if err := deleteChallenge(tx, &c); err != nil {
 			return err
 		}
@@ -385,7 +406,7 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 // returns the challenge removed. Expired challenges may be declined.
 func (db *DB) DeclineChallenge(id uint64, user string) (Challenge, error) {
 	var out Challenge
-	err := db.update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx txn) error {
 		c, err := challengeIn(tx, id)
 		if err != nil {
 			return refuse(err)
@@ -404,11 +425,11 @@ func (db *DB) DeclineChallenge(id uint64, user string) (Challenge, error) {
 // so a regular sweep may call it however many challenges are open.
 func (db *DB) PurgeChallenges(cutoff time.Time) (int, error) {
 	var n int
-	err := db.update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx txn) error {
 		n = 0
 		var dead []Challenge
 		end := expiryKey(&Challenge{Expires: cutoff})
-		c := tx.Bucket(bucketChallengesByExpiry).Cursor()
+		c := tx.Cursor(bucketChallengesByExpiry)
 		var stale [][]byte // entries of challenges already gone
 		for k, _ := c.First(); len(k) >= 8 && bytes.Compare(k[:8], end[:8]) < 0; k, _ = c.Next() {
 			if len(k) != 16 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 )
 
@@ -37,9 +38,20 @@ type stateCache struct {
 }
 
 type cachedState struct {
-	compact string // the record as stored
+	compact string // the record as stored (and a Fanorona game's open steps)
 	record  string // the record in canonical form
 	state   veletas.Game
+	fan     fanorona.Game
+	fpos    fanorona.Position
+}
+
+// cacheKey is what a cached state must match: the record as stored, and
+// for a Fanorona game its kind and the steps of the turn under way.
+func cacheKey(g *Game) string {
+	if g.Kind == Veletas {
+		return compactRecord(g.Record)
+	}
+	return string(g.Kind) + "\x00" + compactRecord(g.Record) + "\x00" + g.Open
 }
 
 const maxCached = 4096
@@ -57,7 +69,7 @@ func (c *stateCache) put(g *Game) {
 	if c.m == nil || len(c.m) >= maxCached {
 		c.m = map[uint64]cachedState{}
 	}
-	c.m[g.ID] = cachedState{compactRecord(g.Record), g.Record, g.state}
+	c.m[g.ID] = cachedState{cacheKey(g), g.Record, g.state, g.fan, g.fpos}
 }
 
 func (c *stateCache) drop(id uint64) {
@@ -72,8 +84,8 @@ func (c *stateCache) decodeGame(b []byte, g *Game) error {
 	if err := decodeValue(b, g); err != nil {
 		return err
 	}
-	if e, ok := c.get(g.ID, g.Record); ok && e.state.Size() == g.Size {
-		g.state, g.replay, g.Record = e.state, true, e.record
+	if e, ok := c.get(g.ID, cacheKey(g)); ok && (g.Kind != Veletas || e.state.Size() == g.Size) {
+		g.state, g.fan, g.fpos, g.replay, g.Record = e.state, e.fan, e.fpos, true, e.record
 		return nil
 	}
 	if err := g.load(); err != nil {
@@ -83,8 +95,16 @@ func (c *stateCache) decodeGame(b []byte, g *Game) error {
 	return nil
 }
 
-// load replays Record and writes it back in its canonical form.
+// load replays Record, by the rules of the game's kind, and writes it back
+// in its canonical form.
 func (g *Game) load() error {
+	switch g.Kind {
+	case Veletas:
+	case Fanorona:
+		return g.loadFanorona()
+	default:
+		return fmt.Errorf("unknown game kind %q", string(g.Kind))
+	}
 	st, err := veletas.ParseRecordString(g.Record)
 	if err != nil {
 		return err
@@ -99,4 +119,35 @@ func (g *Game) load() error {
 func (g *Game) setState(st veletas.Game) {
 	g.state, g.replay = st, true
 	g.Record = st.String()
+}
+
+// loadFanorona replays a Fanorona record and the steps of the turn under
+// way (Open), which must leave a capture sequence open.
+func (g *Game) loadFanorona() error {
+	fg, err := fanorona.ParseRecordString(g.Record)
+	if err != nil {
+		return err
+	}
+	pos := fg.Position()
+	if g.Open != "" {
+		t, err := fanorona.ParseTurn(g.Open)
+		if err != nil {
+			return fmt.Errorf("turn under way: %w", err)
+		}
+		for _, s := range t.Steps() {
+			if pos, err = pos.Step(s); err != nil {
+				return fmt.Errorf("turn under way %s: %w", g.Open, err)
+			}
+		}
+		if pos.State() != fanorona.StateSequence {
+			return fmt.Errorf("turn under way %s: the turn is over", g.Open)
+		}
+	}
+	g.setFanorona(fg, pos, g.Open)
+	return nil
+}
+
+func (g *Game) setFanorona(fg fanorona.Game, pos fanorona.Position, open string) {
+	g.fan, g.fpos, g.Open, g.replay = fg, pos, open, true
+	g.Record = fg.String()
 }

@@ -1,6 +1,24 @@
-// Package store keeps the Veletas bot's durable state in one bbolt file:
-// the active game of each channel, pending challenges, the archive of
-// finished games, per-guild standings and per-guild settings.
+// Package store keeps the Veletas bot's durable state in one bbolt file
+// or in an etcd cluster: the active game of each channel, pending
+// challenges, the archive of finished games, per-guild standings and
+// per-guild settings.
+//
+// # Backends
+//
+// OpenURL picks the backend by URL: bolt:PATH (Open; the default,
+// DefaultURL) or etcd://HOST:PORT[,HOST:PORT...][/PREFIX] (the keys under
+// PREFIX, DefaultPrefix by default), which several processes may share.
+// The store's logic is written once against a small transaction interface
+// (kv.go: buckets with Get, Put, Delete and NextSequence, ordered cursors);
+// etcd.go implements it over etcd: each change is one etcd Txn guarded by
+// the revisions of what it read, run again on conflict, never applied
+// twice (see there). What the bbolt file alone has (Check, Backup,
+// snapshots, damaged-file handling, migrations of older files) fails with
+// ErrBoltOnly on etcd, or does not apply; a new etcd prefix starts at
+// SchemaVersion. Every etcd request is bounded by Options.EtcdTimeout, and
+// a cluster that does not answer gives ErrUnavailable. On etcd, a Txn
+// holds at most 128 operations (etcd's --max-txn-ops default): each
+// change of the store writes far fewer.
 //
 // # Durability
 //
@@ -26,8 +44,15 @@
 // finds it too, so ActiveGame accepts either. Each game also has a unique
 // numeric ID kept in the archive when it ends.
 //
-// The game record (the notation of veletas-notation.md) is the source of
-// truth. Every load replays it through package game/veletas; a stored value that
+// Every game and challenge has a Kind: Veletas (stored as no kind, so
+// that files written before kinds existed hold Veletas games) or
+// Fanorona (Fanorona and Véla, fanorona.go). Standings are per kind and
+// per guild.
+//
+// The game record (the notation of veletas-notation.md, or of
+// fanorona-notation.md for a Fanorona game) is the source of truth.
+// Every load replays it through the game's package (game/veletas,
+// game/fanorona); a stored value that
 // cannot be decoded or replayed yields an error wrapping ErrCorrupt for that
 // game only.
 //
@@ -91,7 +116,8 @@
 // games; standings.go and ratings.go the standings and their ratings;
 // settings.go the guilds' settings; db.go the file, its migrations and the
 // commit loop; check.go the check of the file at open; snapshots.go the
-// periodic snapshots.
+// periodic snapshots; kv.go the transaction interface and its bbolt side;
+// etcd.go the etcd backend; url.go the store URLs.
 //
 // # Errors
 //

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 )
 
@@ -21,6 +22,9 @@ func (db *DB) Apply(guild, channel, user string, rev int, a veletas.Action) (Gam
 		if rev >= 0 && rev != g.Revision {
 			return fmt.Errorf("store: game %d: %w (revision %d, now %d)", g.ID, ErrStaleRevision, rev, g.Revision)
 		}
+		if g.Kind != Veletas {
+			return fmt.Errorf("store: game %d: %w", g.ID, ErrOtherKind)
+		}
 		if g.ToAct() != user {
 			return fmt.Errorf("store: game %d: %w", g.ID, ErrNotYourTurn)
 		}
@@ -33,6 +37,7 @@ func (db *DB) Apply(guild, channel, user string, rev int, a veletas.Action) (Gam
 		g.Updated = now
 		g.Reminded, g.TimeUp = false, false
 		g.TakebackBy, g.TakebackRev = "", 0
+		g.DrawBy, g.DrawRev = "", 0
 		if p := st.Position(); p.Over() {
 			g.Winner, g.Reason, g.Ended = g.PlayerOf(p.Winner()), ReasonMajority, now
 		}
@@ -85,13 +90,23 @@ func (db *DB) ClaimTimeout(guild, channel, user string) (Game, error) {
 // AnswerTakeback, and any action in the meantime cancels the request.
 func (db *DB) RequestTakeback(guild, channel, user string) (Game, error) {
 	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
-		last, ok := g.state.LastAction()
-		if !ok || last.Kind != veletas.KindTurn || g.ToAct() == user {
+		if g.ToAct() == user || !g.canTakeBack() {
 			return fmt.Errorf("store: game %d: %w", g.ID, ErrTakebackNotAllowed)
 		}
 		g.TakebackBy, g.TakebackRev = user, g.Revision
 		return nil
 	})
+}
+
+// canTakeBack reports whether the game's last action is a turn that may
+// be taken back: a Veletas turn (not a setup or the side choice), or a
+// whole Fanorona turn with no step of the next turn made since.
+func (g *Game) canTakeBack() bool {
+	if g.Kind == Fanorona {
+		return g.fan.Len() > 0 && g.Open == ""
+	}
+	last, ok := g.state.LastAction()
+	return ok && last.Kind == veletas.KindTurn
 }
 
 // AnswerTakeback accepts or declines the pending takeback request of the
@@ -109,7 +124,19 @@ func (db *DB) AnswerTakeback(guild, channel, user string, accept bool) (Game, er
 		}
 		g.TakebackBy, g.TakebackRev = "", 0
 		if accept {
-			g.setState(g.state.Undo(1))
+			if g.Kind == Fanorona {
+				turns := g.fan.Turns()
+				fg := fanorona.NewGame(g.fan.Variant())
+				for _, t := range turns[:len(turns)-1] {
+					var err error
+					if fg, err = fg.Play(t); err != nil {
+						return fmt.Errorf("store: game %d: take back: %w", g.ID, err)
+					}
+				}
+				g.setFanorona(fg, fg.Position(), "")
+			} else {
+				g.setState(g.state.Undo(1))
+			}
 			g.Revision++
 			g.Updated = now
 			g.Reminded, g.TimeUp = false, false

@@ -60,3 +60,19 @@ func GlickoRate(now func() time.Time) func(winner, loser Standing) (Standing, St
 		return nw, nl
 	}
 }
+
+// GlickoRateDraw returns an Options.RateDraw that rates a drawn game as
+// GlickoRate rates a won one, with a score of one half for each player.
+func GlickoRateDraw(now func() time.Time) func(a, b Standing) (Standing, Standing) {
+	if now == nil {
+		now = time.Now
+	}
+	return func(a, b Standing) (Standing, Standing) {
+		at := now()
+		a, b = idle(a, at), idle(b, at)
+		na, nb := a, b
+		na.Rating, na.RD, na.Volatility = Glicko2(a.Rating, a.RD, a.Volatility, []GlickoResult{{Rating: b.Rating, RD: b.RD, Score: 0.5}}, GlickoTau)
+		nb.Rating, nb.RD, nb.Volatility = Glicko2(b.Rating, b.RD, b.Volatility, []GlickoResult{{Rating: a.Rating, RD: a.RD, Score: 0.5}}, GlickoTau)
+		return na, nb
+	}
+}

@@ -4,27 +4,36 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // count counts a finished rated game in its players' standings, rating
 // it with Options.Rate. Unrated (friendly) games and games against the AI
 // are left out: they add no win or loss and reorder nothing; they are in
 // the archive, where FinishedGames lists them with Rated false.
-func (db *DB) count(tx *bolt.Tx, g *Game) error {
-	if g.Winner == "" || g.AI != "" || !g.Rated {
+//
+// Standings are per game and per guild: a Veletas standing is kept by
+// guild and user in bucketStandings, as before kinds existed; another
+// game's by kind, guild and user in bucketStandingsByKind (schema 5). A
+// drawn game (ReasonRules or ReasonAgreed without a winner) counts as a
+// draw for both players, rated with Options.RateDraw.
+func (db *DB) count(tx txn, g *Game) error {
+	if g.AI != "" || !g.Rated {
+		return nil
+	}
+	if g.Winner == "" {
+		if g.Reason == ReasonRules || g.Reason == ReasonAgreed {
+			return db.countDraw(tx, g)
+		}
 		return nil
 	}
 	loser := g.Loser()
-	sb := tx.Bucket(bucketStandings)
-	w, err := standingIn(tx, g.Guild, g.Winner)
+	w, err := standingIn(tx, g.Kind, g.Guild, g.Winner)
 	if err != nil {
-		w = newStanding(g.Guild, g.Winner) // a corrupt standing starts again
+		w = newStanding(g.Kind, g.Guild, g.Winner) // a corrupt standing starts again
 	}
-	l, err := standingIn(tx, g.Guild, loser)
+	l, err := standingIn(tx, g.Kind, g.Guild, loser)
 	if err != nil {
-		l = newStanding(g.Guild, loser)
+		l = newStanding(g.Kind, g.Guild, loser)
 	}
 	w.Wins++
 	w.Games++
@@ -36,50 +45,106 @@ func (db *DB) count(tx *bolt.Tx, g *Game) error {
 		w, l = db.opts.Rate(w, l)
 	}
 	w.Last, l.Last = g.Ended, g.Ended
-	if err := put(sb, pairKey(g.Guild, g.Winner), &w); err != nil {
+	if err := putStanding(tx, &w); err != nil {
 		return err
 	}
-	return put(sb, pairKey(g.Guild, loser), &l)
+	return putStanding(tx, &l)
+}
+
+// countDraw counts a drawn rated game for both players.
+func (db *DB) countDraw(tx txn, g *Game) error {
+	var s [2]Standing
+	for i, p := range g.Players {
+		var err error
+		if s[i], err = standingIn(tx, g.Kind, g.Guild, p); err != nil {
+			s[i] = newStanding(g.Kind, g.Guild, p)
+		}
+		s[i].Draws++
+		s[i].Games++
+		s[i].Streak = 0
+	}
+	if db.opts.RateDraw != nil {
+		s[0], s[1] = db.opts.RateDraw(s[0], s[1])
+	}
+	for i := range s {
+		s[i].Last = g.Ended
+		if err := putStanding(tx, &s[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// standingKey is where a standing is kept: its bucket and key.
+func standingKey(tx txn, kind Kind, guild, user string) (bucket, []byte) {
+	name, k := standingPlace(kind, guild, user)
+	return tx.Bucket(name), k
+}
+
+// standingPlace is the name of the bucket of a standing and its key.
+func standingPlace(kind Kind, guild, user string) ([]byte, []byte) {
+	if kind == Veletas {
+		return bucketStandings, pairKey(guild, user)
+	}
+	return bucketStandingsByKind, pairKey(string(kind), guild+"\x00"+user)
+}
+
+func putStanding(tx txn, s *Standing) error {
+	b, k := standingKey(tx, s.Kind, s.Guild, s.User)
+	return put(b, k, s)
 }
 
 // standingIn reads a standing; an absent one is a new player's.
-func standingIn(tx *bolt.Tx, guild, user string) (Standing, error) {
-	v := tx.Bucket(bucketStandings).Get(pairKey(guild, user))
+func standingIn(tx txn, kind Kind, guild, user string) (Standing, error) {
+	b, k := standingKey(tx, kind, guild, user)
+	v := b.Get(k)
 	if v == nil {
-		return newStanding(guild, user), nil
+		return newStanding(kind, guild, user), nil
 	}
 	var s Standing
 	if err := decode(v, &s); err != nil {
-		return newStanding(guild, user), fmt.Errorf("store: standing of %s: %w", user, err)
+		return newStanding(kind, guild, user), fmt.Errorf("store: standing of %s: %w", user, err)
 	}
+	s.Kind = kind
 	return s, nil
 }
 
-// Standing returns a player's standing in a guild; a player with no
-// finished game has a zero record and the initial rating.
+// Standing returns a player's Veletas standing in a guild; a player with
+// no finished game has a zero record and the initial rating.
 func (db *DB) Standing(guild, user string) (Standing, error) {
+	return db.KindStanding(Veletas, guild, user)
+}
+
+// KindStanding returns a player's standing in one game in a guild.
+func (db *DB) KindStanding(kind Kind, guild, user string) (Standing, error) {
 	var s Standing
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.view(func(tx txn) error {
 		var err error
-		s, err = standingIn(tx, guild, user)
+		s, err = standingIn(tx, kind, guild, user)
 		return err
 	})
 	return s, err
 }
 
-// Standings returns a guild's players with at least one finished game,
-// by wins (most first), then losses (fewest first), then user ID.
+// Standings returns a guild's Veletas players with at least one finished
+// game, by wins (most first), then losses (fewest first), then user ID.
 func (db *DB) Standings(guild string) ([]Standing, error) {
+	return db.KindStandings(Veletas, guild)
+}
+
+// KindStandings is Standings for one game.
+func (db *DB) KindStandings(kind Kind, guild string) ([]Standing, error) {
 	var out []Standing
-	err := db.view(func(tx *bolt.Tx) error {
-		prefix := pairKey(guild, "")
-		c := tx.Bucket(bucketStandings).Cursor()
+	err := db.view(func(tx txn) error {
+		name, prefix := standingPlace(kind, guild, "")
+		c := tx.Cursor(name)
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 			var s Standing
 			if err := decode(v, &s); err != nil {
 				db.opts.Logger.Warn("store: skipping a corrupt standing", "key", string(k), "err", err)
 				continue
 			}
+			s.Kind = kind
 			out = append(out, s)
 		}
 		return nil

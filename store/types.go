@@ -4,9 +4,32 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store/glicko2"
 )
+
+// Kind is the game a challenge or a game is of. Veletas, the first, is
+// the empty string, so that values stored before kinds existed (schema
+// 4 and older) are Veletas games; other kinds are stored by name.
+type Kind string
+
+// The kinds of game.
+const (
+	Veletas  Kind = ""
+	Fanorona Kind = "fanorona" // Fanorona or Véla (Game.Variant)
+)
+
+// Valid reports whether k is a known kind.
+func (k Kind) Valid() bool { return k == Veletas || k == Fanorona }
+
+// String returns "veletas" or "fanorona".
+func (k Kind) String() string {
+	if k == Veletas {
+		return "veletas"
+	}
+	return string(k)
+}
 
 // Reason tells how a game ended.
 type Reason uint8
@@ -17,11 +40,14 @@ const (
 	ReasonMajority               // a player claimed a majority of shooters
 	ReasonResign                 // a player resigned
 	ReasonTimeout                // a player's time for a move ran out and the opponent claimed the win
+	ReasonRules                  // Fanorona: the rules ended the game (a side has no piece or no legal turn, or 100 turns without a capture drew it)
+	ReasonAgreed                 // the players agreed to a draw (Game.Winner is "")
 )
 
-var reasonNames = [...]string{"", "majority", "resignation", "timeout"}
+var reasonNames = [...]string{"", "majority", "resignation", "timeout", "rules", "agreed"}
 
-// String returns "majority", "resignation", "timeout" or "" for ReasonNone.
+// String returns "majority", "resignation", "timeout", "rules", "agreed"
+// or "" for ReasonNone.
 func (r Reason) String() string {
 	if int(r) < len(reasonNames) {
 		return reasonNames[r]
@@ -60,7 +86,14 @@ type Challenge struct {
 
 	// OpponentFirst makes the opponent the first player (Players[0]) of
 	// the game, as in a rematch offered by the last game's first player.
+	// In Fanorona the first player is White.
 	OpponentFirst bool `json:"opponent_first,omitempty"`
+
+	// Kind is the game challenged to (Veletas when absent); Variant, for
+	// Fanorona, is "fanorona" (when absent) or "vela". Size and Rules are
+	// Veletas's.
+	Kind    Kind   `json:"kind,omitempty"`
+	Variant string `json:"variant,omitempty"`
 }
 
 // Expired reports whether the challenge has expired at now.
@@ -102,8 +135,24 @@ type Game struct {
 	TakebackBy  string `json:"takeback_by,omitempty"`
 	TakebackRev int    `json:"takeback_rev,omitempty"`
 
-	state  veletas.Game // Record replayed
-	replay bool         // state is set
+	// A pending draw offer: the player offering and the revision it was
+	// made at. Any action clears it.
+	DrawBy  string `json:"draw_by,omitempty"`
+	DrawRev int    `json:"draw_rev,omitempty"`
+
+	// Kind is the game played (Veletas when absent). A Fanorona game's
+	// Record is a Fanorona record (its header names the variant) of the
+	// whole turns played; Open holds the steps of the turn under way when
+	// a player plays a capture sequence step by step ("d2-e3A-e4W"), and
+	// Swapped makes Players[1] White (Players[0] is White otherwise).
+	Kind    Kind   `json:"kind,omitempty"`
+	Open    string `json:"open,omitempty"`
+	Swapped bool   `json:"swapped,omitempty"`
+
+	state  veletas.Game  // Record replayed (Veletas)
+	fan    fanorona.Game // Record replayed (Fanorona)
+	fpos   fanorona.Position
+	replay bool // state (or fan and fpos) is set
 }
 
 // State returns the game replayed from its record. Games returned by
@@ -129,7 +178,15 @@ func (g Game) Position() veletas.Position { return g.State().Position() }
 
 // Over reports whether the game has ended, by the rules or by resignation
 // or timeout.
-func (g Game) Over() bool { return g.Reason != ReasonNone || g.State().Position().Over() }
+func (g Game) Over() bool {
+	if g.Reason != ReasonNone {
+		return true
+	}
+	if g.Kind == Fanorona {
+		return g.FanoronaPosition().Result() != fanorona.Ongoing
+	}
+	return g.State().Position().Over()
+}
 
 // ToAct returns the user ID of the player who acts next, or "" when the
 // game is over.
@@ -137,7 +194,63 @@ func (g Game) ToAct() string {
 	if g.Over() {
 		return ""
 	}
+	if g.Kind == Fanorona {
+		return g.FanoronaPlayer(g.FanoronaPosition().ToMove())
+	}
 	return g.PlayerOf(g.Position().ToMove())
+}
+
+// Fanorona returns a Fanorona game replayed from its record (the whole
+// turns; the turn under way is in FanoronaPosition).
+func (g Game) Fanorona() fanorona.Game {
+	if g.replay {
+		return g.fan
+	}
+	c := g
+	if err := c.loadFanorona(); err != nil {
+		return fanorona.NewGame(fanorona.Fanorona)
+	}
+	return c.fan
+}
+
+// FanoronaPosition is a Fanorona game's current position: after its
+// record and the steps of the turn under way (Open).
+func (g Game) FanoronaPosition() fanorona.Position {
+	if g.replay {
+		return g.fpos
+	}
+	c := g
+	if err := c.loadFanorona(); err != nil {
+		return fanorona.NewPosition(fanorona.Fanorona)
+	}
+	return c.fpos
+}
+
+// FanoronaPlayer returns the user ID of the player of colour c in a
+// Fanorona game.
+func (g Game) FanoronaPlayer(c fanorona.Color) string {
+	if (c == fanorona.White) != g.Swapped {
+		return g.Players[0]
+	}
+	return g.Players[1]
+}
+
+// FanoronaColor returns the colour user plays in a Fanorona game, and
+// false for a non-player.
+func (g Game) FanoronaColor(user string) (fanorona.Color, bool) {
+	switch user {
+	case g.Players[0]:
+		if g.Swapped {
+			return fanorona.Black, true
+		}
+		return fanorona.White, true
+	case g.Players[1]:
+		if g.Swapped {
+			return fanorona.White, true
+		}
+		return fanorona.Black, true
+	}
+	return fanorona.White, false
 }
 
 // PlayerOf returns the user ID of the player of colour c. Before the side
@@ -195,14 +308,17 @@ func (g Game) Deadline() (time.Time, bool) {
 	return g.Updated.Add(g.MoveTime), true
 }
 
-// Standing is a player's results in one guild. Rating, RD and Volatility
+// Standing is a player's results in one game (Kind) in one guild; Draws
+// count drawn Fanorona games. Rating, RD and Volatility
 // are the Glicko-2 values (1500, 350, 0.06 for a new player); they change
 // only through Options.Rate.
 type Standing struct {
 	Guild      string    `json:"guild"`
 	User       string    `json:"user"`
+	Kind       Kind      `json:"kind,omitempty"` // the game the standing is of (Veletas when absent)
 	Wins       int       `json:"wins"`
 	Losses     int       `json:"losses"`
+	Draws      int       `json:"draws,omitempty"`
 	Games      int       `json:"games"`
 	Streak     int       `json:"streak,omitempty"` // > 0: wins in a row; < 0: losses in a row
 	Rating     float64   `json:"rating"`
@@ -218,8 +334,8 @@ const (
 	InitialVolatility = glicko2.InitialVolatility
 )
 
-func newStanding(guild, user string) Standing {
-	return Standing{Guild: guild, User: user, Rating: InitialRating, RD: InitialRD, Volatility: InitialVolatility}
+func newStanding(kind Kind, guild, user string) Standing {
+	return Standing{Guild: guild, User: user, Kind: kind, Rating: InitialRating, RD: InitialRD, Volatility: InitialVolatility}
 }
 
 // Settings are one guild's settings. Zero fields mean "use the default".
