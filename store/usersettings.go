@@ -3,8 +3,6 @@ package store
 import (
 	"errors"
 	"fmt"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // UserSettings are one user's own settings, the same on every server: the
@@ -28,7 +26,7 @@ type UserSettings struct {
 // under a key no guild id can have (ids hold no NUL byte, checkID).
 func userKey(user string) []byte { return []byte("\x00user\x00" + user) }
 
-func userSettingsIn(tx *bolt.Tx, user string) (UserSettings, error) {
+func userSettingsIn(tx txn, user string) (UserSettings, error) {
 	u := UserSettings{User: user}
 	v := tx.Bucket(bucketSettings).Get(userKey(user))
 	if v == nil {
@@ -46,7 +44,7 @@ func (db *DB) UserSettings(user string) (UserSettings, error) {
 		return UserSettings{}, err
 	}
 	var u UserSettings
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.view(func(tx txn) error {
 		var err error
 		u, err = userSettingsIn(tx, user)
 		return err
@@ -62,7 +60,7 @@ func (db *DB) UpdateUserSettings(user string, fn func(*UserSettings) error) (Use
 		return UserSettings{}, err
 	}
 	var out UserSettings
-	err := db.update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx txn) error {
 		u, err := userSettingsIn(tx, user)
 		if err != nil && !errors.Is(err, ErrCorrupt) {
 			return refuse(err)
