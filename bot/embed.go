@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -162,3 +163,7 @@ func (r Reply) Plain() string {
 	}
 	return sb.String()
 }
+
+// String names the image and its size, not its bytes (in logs and test
+// failures).
+func (im Image) String() string { return fmt.Sprintf("%s (%d bytes)", im.Name, len(im.PNG)) }
