@@ -54,24 +54,56 @@ func (b *Bot) help(ctx context.Context, req Request) (Reply, error) {
 	return Reply{Ephemeral: true, Text: tr(req.Locale, "help")}, nil
 }
 
-// gameViewIn is the message that shows a game, in the language of loc: the
-// board image, whose turn it is as a mention, the last action and the
-// claims. ping lets the message notify the player to act (or both players
-// at the end).
+// gameViewIn is the message that shows a game, in the language of loc:
+// its card (card.go) with the board image, whose turn it is as a mention,
+// the last action and the claims. ping lets the message notify the player
+// to act (or both players at the end).
 func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Reply, error) {
+	c, err := b.veletasCard(loc, g, intro)
+	if err != nil {
+		return Reply{}, err
+	}
+	r := cardReply(loc, c, ping)
+	st := g.State()
+	if g.Over() && ping {
+		b.finalMessage(loc, &r, g, st) // the replay, Record and Rematch (endgame.go)
+	}
+	if !g.Over() && st.Position().Phase() == veletas.PhaseChoice && g.ToAct() != g.AI {
+		key := strconv.FormatUint(g.ID, 10)
+		r.Buttons = []Button{
+			{Label: tr(loc, "button.swap"), CustomID: buttonID{Action: btnSwap, Key: key, Rev: uint64(g.Revision)}.String(), Style: Primary},
+			{Label: tr(loc, "button.keep"), CustomID: buttonID{Action: btnKeep, Key: key, Rev: uint64(g.Revision)}.String(), Style: Secondary},
+		}
+	}
+	return r, nil
+}
+
+// veletasCard is the card of a Veletas game (card.go): the part of the
+// game message that is Veletas's own.
+func (b *Bot) veletasCard(loc string, g store.Game, intro string) (GameCard, error) {
 	st := g.State()
 	pos := st.Position()
-	var sb strings.Builder
-	if intro != "" {
-		sb.WriteString(intro + "\n")
-	}
 	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
-	sb.WriteString(tr(loc, "view.head", boardText(loc, g.Size, g.Rules()), g.ID, Mention(black), Mention(white)) + "\n")
-	if a, ok := st.LastAction(); ok {
-		sb.WriteString(tr(loc, "view.last", a, Mention(lastActor(g, st))) + "\n")
+	c := GameCard{
+		Title: tr(loc, "card.title", boardText(loc, g.Size, g.Rules()), g.ID),
+		Intro: intro,
+		Players: []CardPlayer{
+			{ID: black, Color: tr(loc, "color.black")},
+			{ID: white, Color: tr(loc, "color.white")},
+		},
+		ScoreName: tr(loc, "card.claims"),
+		Score:     tr(loc, "card.score", pos.Claims(veletas.Black), pos.Claims(veletas.White), g.Size.Majority(), g.Size.Shooters()),
+		MoveTime:  g.MoveTime,
 	}
-	sb.WriteString(tr(loc, "view.claims", pos.Claims(veletas.Black), pos.Claims(veletas.White), g.Size.Majority(), g.Size.Shooters()) + "\n")
-	var mentions []string
+	if a, ok := st.LastAction(); ok {
+		c.Last, c.LastBy = a.String(), lastActor(g, st)
+	}
+	colorOf := func(col veletas.Color) int {
+		if col == veletas.White {
+			return ColorWhite
+		}
+		return ColorBlack
+	}
 	switch {
 	case g.Over():
 		how := tr(loc, "view.bymajority", pos.Claims(g.ColorOf(g.Winner)), g.Size.Shooters())
@@ -84,38 +116,26 @@ func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Rep
 		if g.AI != "" {
 			key = "view.wins.ai"
 		}
-		sb.WriteString(tr(loc, key, Mention(g.Winner), how))
-		mentions = []string{g.Winner, g.Loser()}
+		c.Result = tr(loc, key, Mention(g.Winner), how)
+		c.Winner, c.Loser = g.Winner, g.Loser()
+		c.Color = colorOf(g.ColorOf(g.Winner))
 	case g.AI != "" && g.ToAct() == g.AI:
-		sb.WriteString(aiThinking(loc, g)) // no ping, no buttons: the AI acts (aigames.go)
+		c.Prompt = aiThinking(loc, g) // no ping, no buttons: the AI acts (aigames.go)
+		c.Color = colorOf(pos.ToMove())
 	default:
-		who := g.ToAct()
-		sb.WriteString(prompt(loc, g, pos, who))
-		sb.WriteString(deadlineText(loc, g))
-		mentions = []string{who}
+		c.ToAct = g.ToAct()
+		c.Prompt = prompt(loc, g, pos, c.ToAct)
+		c.Color = colorOf(pos.ToMove())
+		if d, ok := g.Deadline(); ok {
+			c.Deadline = d
+		}
 	}
 	png, err := b.gamePNG(g.ID, g.Revision, st, g.ColorOf(g.Winner)) // NoColor until someone won
 	if err != nil {
-		return Reply{}, err
+		return GameCard{}, err
 	}
-	r := Reply{
-		Text:   sb.String(),
-		Images: []Image{{Name: fmt.Sprintf("veletas-%d-%d.png", g.ID, g.Revision), PNG: png}},
-	}
-	if ping {
-		r.Mentions = mentions
-	}
-	if g.Over() && ping {
-		b.finalMessage(loc, &r, g, st) // the replay, Record and Rematch (endgame.go)
-	}
-	if !g.Over() && pos.Phase() == veletas.PhaseChoice && g.ToAct() != g.AI {
-		key := strconv.FormatUint(g.ID, 10)
-		r.Buttons = []Button{
-			{Label: tr(loc, "button.swap"), CustomID: buttonID{Action: btnSwap, Key: key, Rev: uint64(g.Revision)}.String(), Style: Primary},
-			{Label: tr(loc, "button.keep"), CustomID: buttonID{Action: btnKeep, Key: key, Rev: uint64(g.Revision)}.String(), Style: Secondary},
-		}
-	}
-	return r, nil
+	c.Image = Image{Name: fmt.Sprintf("veletas-%d-%d.png", g.ID, g.Revision), PNG: png}
+	return c, nil
 }
 
 // prompt tells the player to act what to do.
