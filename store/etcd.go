@@ -70,9 +70,9 @@ type etcdStore struct {
 	lease    clientv3.LeaseID
 	leaseAt  time.Time
 	attempts func(int) // for tests: called before each commit attempt with its number
-	// commitHook, for tests, replaces the commit call of Txn: it may
-	// commit and still report an error.
-	commitHook func(ctx context.Context, txn clientv3.Txn) (*clientv3.TxnResponse, error)
+	// commitHook, for tests, replaces the commit of a change's Txn (its
+	// condition and operations): it may commit and still report an error.
+	commitHook func(cmps []clientv3.Cmp, ops []clientv3.Op) (*clientv3.TxnResponse, error)
 }
 
 // openEtcd connects to an etcd store and initialises a fresh prefix at
@@ -397,12 +397,11 @@ func (t *etcdTxn) commit() (bool, error) {
 	ops = append(ops, clientv3.OpPut(marker, "committed", clientv3.WithLease(lease)))
 	ctx, cancel := t.s.ctx()
 	defer cancel()
-	txn := t.s.cli.Txn(ctx).If(cmps...).Then(ops...)
 	var r *clientv3.TxnResponse
 	if h := t.s.commitHook; h != nil {
-		r, err = h(ctx, txn)
+		r, err = h(cmps, ops)
 	} else {
-		r, err = txn.Commit()
+		r, err = t.s.cli.Txn(ctx).If(cmps...).Then(ops...).Commit()
 	}
 	if err == nil {
 		return r.Succeeded, nil

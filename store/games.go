@@ -275,6 +275,9 @@ func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time
 			return Game{}, err
 		}
 	}
+	if db.etcd != nil {
+		return db.changeInTxn(guild, channel, user, fn)
+	}
 	for {
 		var (
 			g        Game
@@ -324,6 +327,46 @@ func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time
 			return g, nil
 		}
 	}
+}
+
+// changeInTxn is change on etcd: the game is read, changed and written in
+// one transaction (one read and one Txn: the etcd backend already commits
+// optimistically, guarded by what the transaction read, and runs it again
+// when another change came first).
+func (db *DB) changeInTxn(guild, channel, user string, fn func(g *Game, now time.Time) error) (Game, error) {
+	var out Game
+	err := db.update(func(tx txn) error {
+		g, key, err := db.loadActive(tx, guild, channel)
+		if err != nil {
+			return refuse(err)
+		}
+		if user != "" && !g.IsPlayer(user) {
+			return refuse(fmt.Errorf("store: game %d: %w", g.ID, ErrNotPlayer))
+		}
+		if err := fn(&g, db.opts.Now()); err != nil {
+			return refuse(err)
+		}
+		val, err := encode(&g)
+		if err != nil {
+			return refuse(fmt.Errorf("store: game %d: %w", g.ID, err))
+		}
+		if g.Reason != ReasonNone {
+			err = db.finish(tx, key, &g, val)
+		} else {
+			err = tx.Bucket(bucketGames).Put(key, val)
+		}
+		out = g
+		return err
+	})
+	if err != nil {
+		return Game{}, err
+	}
+	if out.Reason != ReasonNone {
+		db.states.drop(out.ID)
+	} else {
+		db.states.put(&out)
+	}
+	return out, nil
 }
 
 // finish moves an ended game, whose encoding is val, to the archive and
