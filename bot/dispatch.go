@@ -55,6 +55,9 @@ var commands = map[string]handlerFunc{
 	"end":      (*Bot).endDamaged,
 	// takebacks.go
 	"takeback": (*Bot).takeback,
+	// usersettings.go
+	"theme":  (*Bot).themeCommand,
+	"notify": (*Bot).notifyCommand,
 }
 
 // buttons maps each button action to its handler.

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -29,7 +30,7 @@ type ReplayRenderer interface {
 // finalMessage adds the Record and Rematch buttons to the message that ends
 // a game, and the replay as a message of its own after it (Reply.Later),
 // drawn once the reply is on its way.
-func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, st veletas.Game) {
+func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, st veletas.Game, lk look) {
 	rr := b.cfg.Replay
 	if rr == nil {
 		rr, _ = b.Renderer.(ReplayRenderer)
@@ -38,7 +39,7 @@ func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, st veletas.Game) 
 		r.Later = func() (Reply, error) {
 			var buf bytes.Buffer
 			b.replays <- struct{}{}
-			err := rr.GIF(&buf, st)
+			err := b.replayGIF(&buf, rr, g, st, lk)
 			<-b.replays
 			if err != nil {
 				return Reply{}, fmt.Errorf("bot: drawing the replay of game %d: %w", g.ID, err)
@@ -52,6 +53,26 @@ func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, st veletas.Game) 
 		Button{Label: tr(loc, "button.record"), CustomID: buttonID{Action: btnRecord, Key: key}.String(), Style: Secondary},
 		Button{Label: tr(loc, "button.rematch"), CustomID: buttonID{Action: btnRematch, Key: key}.String(), Style: Primary},
 	)
+}
+
+// localReplayRenderer draws a replay in a language, its last frame
+// saying how the game ended; *render.Renderer is one.
+type localReplayRenderer interface {
+	GIFIn(w io.Writer, g veletas.Game, end render.Scene) error
+}
+
+// replayGIF draws the replay in the look of the final message when rr
+// can (render.Renderer.GIFIn, InTheme), else as rr draws it.
+func (b *Bot) replayGIF(w io.Writer, rr ReplayRenderer, g store.Game, st veletas.Game, lk look) error {
+	if tr, ok := rr.(themedRenderer); ok {
+		if o, err := tr.InTheme(lk.theme); err == nil {
+			rr = o
+		}
+	}
+	if lr, ok := rr.(localReplayRenderer); ok {
+		return lr.GIFIn(w, st, render.Scene{Lang: lk.lang, Winner: g.ColorOf(g.Winner), End: ending(g.Reason)})
+	}
+	return rr.GIF(w, st)
 }
 
 // finishedGame loads the finished game a button names.

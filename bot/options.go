@@ -7,7 +7,7 @@ import (
 
 // commandOptions lists the options each subcommand takes, by their
 // Discord names; a subcommand missing here takes none. Handle refuses an
-// option not listed (`/veletas settings theme:dark`) instead of ignoring
+// option not listed (`/veletas settings size:7`) instead of ignoring
 // it. The Discord definitions (bot/discord/commands.go) must offer exactly
 // these: a test there compares them.
 var commandOptions = map[string][]string{
@@ -15,7 +15,9 @@ var commandOptions = map[string][]string{
 	"setup":     {"shooters", "stone"},
 	"move":      {"shooter", "shoot", "to"},
 	"stats":     {"player"},
-	"settings":  {"time", "language", "rules"},
+	"settings":  {"time", "language", "rules", "theme"},
+	"theme":     {"board"},
+	"notify":    {"dm"},
 }
 
 // CommandOptions returns the options the subcommand takes, sorted.

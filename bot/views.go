@@ -35,7 +35,7 @@ func (b *Bot) board(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return b.gameViewIn(req.Locale, g, "", false)
+	return b.gameViewFor(req.Locale, g, "", false, req.User.ID)
 }
 
 func (b *Bot) record(ctx context.Context, req Request) (Reply, error) {
@@ -59,14 +59,31 @@ func (b *Bot) help(ctx context.Context, req Request) (Reply, error) {
 // the last action and the claims. ping lets the message notify the player
 // to act (or both players at the end).
 func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Reply, error) {
-	c, err := b.veletasCard(loc, g, intro)
+	return b.gameViewFor(loc, g, intro, ping, "")
+}
+
+// gameViewFor is gameViewIn with the board drawn in the theme of viewer;
+// "" draws it for the player the message asks to act (the winner at the
+// end).
+func (b *Bot) gameViewFor(loc string, g store.Game, intro string, ping bool, viewer string) (Reply, error) {
+	if viewer == "" {
+		viewer = g.ToAct()
+		if g.Over() {
+			viewer = g.Winner
+		}
+	}
+	lk := b.lookFor(g.Guild, viewer, loc)
+	c, err := b.veletasCard(loc, g, intro, lk)
 	if err != nil {
 		return Reply{}, err
 	}
 	r := cardReply(loc, c, ping)
+	if ping {
+		r.DMs = b.gameDMs(g) // notify.go
+	}
 	st := g.State()
 	if g.Over() && ping {
-		b.finalMessage(loc, &r, g, st) // the replay, Record and Rematch (endgame.go)
+		b.finalMessage(loc, &r, g, st, lk) // the replay, Record and Rematch (endgame.go)
 	}
 	if !g.Over() && st.Position().Phase() == veletas.PhaseChoice && g.ToAct() != g.AI {
 		key := strconv.FormatUint(g.ID, 10)
@@ -80,7 +97,7 @@ func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Rep
 
 // veletasCard is the card of a Veletas game (card.go): the part of the
 // game message that is Veletas's own.
-func (b *Bot) veletasCard(loc string, g store.Game, intro string) (GameCard, error) {
+func (b *Bot) veletasCard(loc string, g store.Game, intro string, lk look) (GameCard, error) {
 	st := g.State()
 	pos := st.Position()
 	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
@@ -130,7 +147,7 @@ func (b *Bot) veletasCard(loc string, g store.Game, intro string) (GameCard, err
 			c.Deadline = d
 		}
 	}
-	png, err := b.gamePNG(g.ID, g.Revision, st, g.ColorOf(g.Winner)) // NoColor until someone won
+	png, err := b.gamePNG(g, st, lk)
 	if err != nil {
 		return GameCard{}, err
 	}
@@ -172,39 +189,86 @@ func lastActor(g store.Game, st veletas.Game) string {
 
 const pngCacheSize = 256
 
-// gamePNG returns the image of a stored game at a revision, drawn once
-// and kept for repeated looks (/veletas board). winner is the colour that
-// won off the board (resignation, time), else veletas.NoColor.
-func (b *Bot) gamePNG(id uint64, rev int, g veletas.Game, winner veletas.Color) ([]byte, error) {
-	key := [2]uint64{id, uint64(rev)}
+// look is how an image is drawn for the user it is for: their board
+// theme (usersettings.go) and their language.
+type look struct {
+	theme render.Theme
+	lang  string // a catalogue language: "en", "ja", "fr"
+}
+
+// pngKey names a drawn image: a game at a revision, in a look.
+type pngKey struct {
+	id   uint64
+	rev  int
+	look look
+}
+
+// lookFor is the look of the images drawn for a user on a server, in the
+// language of loc.
+func (b *Bot) lookFor(guild, user, loc string) look {
+	return look{theme: b.themeFor(guild, user), lang: lang(loc)}
+}
+
+// gamePNG returns the image of a stored game at its revision, drawn once
+// per look and kept for repeated looks (/veletas board). A game won off
+// the board (resignation, time) says so.
+func (b *Bot) gamePNG(g store.Game, st veletas.Game, lk look) ([]byte, error) {
+	key := pngKey{g.ID, g.Revision, lk}
 	b.pngMu.Lock()
 	png, ok := b.pngCache[key]
 	b.pngMu.Unlock()
 	if ok {
 		return png, nil
 	}
-	png, err := b.boardPNG(g, winner)
+	s := render.GameScene(st)
+	s.Winner = g.ColorOf(g.Winner) // NoColor until someone won
+	s.End, s.Lang = ending(g.Reason), lk.lang
+	png, err := b.boardPNG(s, lk.theme)
 	if err != nil {
 		return nil, err
 	}
 	b.pngMu.Lock()
 	if b.pngCache == nil || len(b.pngCache) >= pngCacheSize {
-		b.pngCache = make(map[[2]uint64][]byte, pngCacheSize)
+		b.pngCache = make(map[pngKey][]byte, pngCacheSize)
 	}
 	b.pngCache[key] = png
 	b.pngMu.Unlock()
 	return png, nil
 }
 
-// boardPNG draws a game with its last action highlighted.
-func (b *Bot) boardPNG(g veletas.Game, winner veletas.Color) ([]byte, error) {
+// ending is how an image says a game ended.
+func ending(r store.Reason) render.Ending {
+	switch r {
+	case store.ReasonResign:
+		return render.EndResign
+	case store.ReasonTimeout:
+		return render.EndTime
+	}
+	return render.EndNone
+}
+
+// themedRenderer is a renderer that has renderers of the other themes;
+// *render.Renderer is one.
+type themedRenderer interface {
+	InTheme(t render.Theme) (*render.Renderer, error)
+}
+
+// boardPNG draws a scene in a theme (the Renderer's own when it has no
+// other).
+func (b *Bot) boardPNG(s render.Scene, theme render.Theme) ([]byte, error) {
 	b.renders <- struct{}{}
 	defer func() { <-b.renders }()
 	var buf bytes.Buffer
 	buf.Grow(64 << 10)
-	s := render.GameScene(g)
-	s.Winner = winner
-	if err := b.Renderer.PNG(&buf, s); err != nil {
+	r := b.Renderer
+	if tr, ok := r.(themedRenderer); ok {
+		if o, err := tr.InTheme(theme); err == nil {
+			r = o
+		} else {
+			b.Logger.Warn("bot: no renderer of the theme; drawing in the default one", "theme", theme.String(), "err", err)
+		}
+	}
+	if err := r.PNG(&buf, s); err != nil {
 		return nil, fmt.Errorf("bot: drawing the board: %w", err)
 	}
 	return buf.Bytes(), nil
