@@ -5,9 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
+	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
@@ -47,6 +47,8 @@ func (b *Bot) record(ctx context.Context, req Request) (Reply, error) {
 }
 
 func (b *Bot) rules(ctx context.Context, req Request) (Reply, error) {
+	// The locale names the game (withGame): Fanorona's rules are its own
+	// text.
 	return Reply{Ephemeral: true, Text: tr(req.Locale, "rules")}, nil
 }
 
@@ -56,25 +58,35 @@ func (b *Bot) help(ctx context.Context, req Request) (Reply, error) {
 
 // gameViewIn is the message that shows a game, in the language of loc: the
 // board image, whose turn it is as a mention, the last action and the
-// claims. ping lets the message notify the player to act (or both players
-// at the end).
+// score, the game's module writing its own parts (gameCard). ping lets the
+// message notify the player to act (or both players at the end).
 func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Reply, error) {
-	st := g.State()
-	pos := st.Position()
+	mod := moduleOf(g.Kind)
+	loc = withGame(loc, g.Kind)
+	card, err := mod.card(b, loc, g)
+	if err != nil {
+		return Reply{}, err
+	}
 	var sb strings.Builder
 	if intro != "" {
 		sb.WriteString(intro + "\n")
 	}
-	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
-	sb.WriteString(tr(loc, "view.head", boardText(loc, g.Size, g.Rules()), g.ID, Mention(black), Mention(white)) + "\n")
-	if a, ok := st.LastAction(); ok {
-		sb.WriteString(tr(loc, "view.last", a, Mention(lastActor(g, st))) + "\n")
+	for _, line := range []string{card.Head, card.Last, card.Score} {
+		if line != "" {
+			sb.WriteString(line + "\n")
+		}
 	}
-	sb.WriteString(tr(loc, "view.claims", pos.Claims(veletas.Black), pos.Claims(veletas.White), g.Size.Majority(), g.Size.Shooters()) + "\n")
 	var mentions []string
 	switch {
+	case g.Over() && g.Winner == "":
+		key := "view.drawn.rules"
+		if g.Reason == store.ReasonAgreed {
+			key = "view.drawn.agreed"
+		}
+		sb.WriteString(tr(loc, key))
+		mentions = g.Players[:]
 	case g.Over():
-		how := tr(loc, "view.bymajority", pos.Claims(g.ColorOf(g.Winner)), g.Size.Shooters())
+		how := card.WinHow
 		if g.Reason == store.ReasonResign {
 			how = tr(loc, "view.byresign", Mention(g.Loser()))
 		} else if g.Reason == store.ReasonTimeout {
@@ -89,31 +101,19 @@ func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Rep
 	case g.AI != "" && g.ToAct() == g.AI:
 		sb.WriteString(aiThinking(loc, g)) // no ping, no buttons: the AI acts (aigames.go)
 	default:
-		who := g.ToAct()
-		sb.WriteString(prompt(loc, g, pos, who))
+		sb.WriteString(card.Prompt)
 		sb.WriteString(deadlineText(loc, g))
-		mentions = []string{who}
+		mentions = []string{g.ToAct()}
 	}
-	png, err := b.gamePNG(g.ID, g.Revision, st, g.ColorOf(g.Winner)) // NoColor until someone won
-	if err != nil {
-		return Reply{}, err
-	}
-	r := Reply{
-		Text:   sb.String(),
-		Images: []Image{{Name: fmt.Sprintf("veletas-%d-%d.png", g.ID, g.Revision), PNG: png}},
-	}
+	r := Reply{Text: sb.String(), Images: []Image{card.Image}}
 	if ping {
 		r.Mentions = mentions
 	}
 	if g.Over() && ping {
-		b.finalMessage(loc, &r, g, st) // the replay, Record and Rematch (endgame.go)
+		b.finalMessage(loc, &r, g) // the replay, Record and Rematch (endgame.go)
 	}
-	if !g.Over() && pos.Phase() == veletas.PhaseChoice && g.ToAct() != g.AI {
-		key := strconv.FormatUint(g.ID, 10)
-		r.Buttons = []Button{
-			{Label: tr(loc, "button.swap"), CustomID: buttonID{Action: btnSwap, Key: key, Rev: uint64(g.Revision)}.String(), Style: Primary},
-			{Label: tr(loc, "button.keep"), CustomID: buttonID{Action: btnKeep, Key: key, Rev: uint64(g.Revision)}.String(), Style: Secondary},
-		}
+	if !g.Over() {
+		r.Buttons = card.Buttons
 	}
 	return r, nil
 }
@@ -152,10 +152,9 @@ func lastActor(g store.Game, st veletas.Game) string {
 
 const pngCacheSize = 256
 
-// gamePNG returns the image of a stored game at a revision, drawn once
-// and kept for repeated looks (/veletas board). winner is the colour that
-// won off the board (resignation, time), else veletas.NoColor.
-func (b *Bot) gamePNG(id uint64, rev int, g veletas.Game, winner veletas.Color) ([]byte, error) {
+// cachedPNG returns the image of a stored game at a revision, drawn once
+// by draw and kept for repeated looks (/veletas board).
+func (b *Bot) cachedPNG(id uint64, rev int, draw func() ([]byte, error)) ([]byte, error) {
 	key := [2]uint64{id, uint64(rev)}
 	b.pngMu.Lock()
 	png, ok := b.pngCache[key]
@@ -163,7 +162,9 @@ func (b *Bot) gamePNG(id uint64, rev int, g veletas.Game, winner veletas.Color) 
 	if ok {
 		return png, nil
 	}
-	png, err := b.boardPNG(g, winner)
+	b.renders <- struct{}{}
+	png, err := draw()
+	<-b.renders
 	if err != nil {
 		return nil, err
 	}
@@ -176,10 +177,15 @@ func (b *Bot) gamePNG(id uint64, rev int, g veletas.Game, winner veletas.Color) 
 	return png, nil
 }
 
+// gamePNG returns the image of a stored Veletas game at a revision.
+// winner is the colour that won off the board (resignation, time), else
+// veletas.NoColor.
+func (b *Bot) gamePNG(id uint64, rev int, g veletas.Game, winner veletas.Color) ([]byte, error) {
+	return b.cachedPNG(id, rev, func() ([]byte, error) { return b.boardPNG(g, winner) })
+}
+
 // boardPNG draws a game with its last action highlighted.
 func (b *Bot) boardPNG(g veletas.Game, winner veletas.Color) ([]byte, error) {
-	b.renders <- struct{}{}
-	defer func() { <-b.renders }()
 	var buf bytes.Buffer
 	buf.Grow(64 << 10)
 	s := render.GameScene(g)
@@ -192,11 +198,19 @@ func (b *Bot) boardPNG(g veletas.Game, winner veletas.Color) ([]byte, error) {
 
 // recordText is the game record in the notation, with the players.
 func recordText(loc string, g store.Game) string {
+	loc = withGame(loc, g.Kind)
 	status := tr(loc, "record.inprogress")
-	if g.Over() {
+	switch {
+	case g.Over() && g.Winner == "":
+		status = tr(loc, "record.drawn", reasonText(loc, g.Reason))
+	case g.Over():
 		status = tr(loc, "record.won", Mention(g.Winner), reasonText(loc, g.Reason))
 	}
-	return tr(loc, "record.text", g.ID, Mention(g.PlayerOf(veletas.Black)), Mention(g.PlayerOf(veletas.White)), status, g.State().String())
+	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
+	if g.Kind == store.Fanorona {
+		black, white = g.FanoronaPlayer(fanorona.Black), g.FanoronaPlayer(fanorona.White)
+	}
+	return tr(loc, "record.text", g.ID, Mention(black), Mention(white), status, moduleOf(g.Kind).record(g))
 }
 
 // maxGamesListed bounds /veletas games (a message holds 2000 characters).
@@ -240,7 +254,8 @@ func (b *Bot) games(ctx context.Context, req Request) (Reply, error) {
 		if d, ok := g.Deadline(); ok {
 			due = tr(loc, "games.due", d.Unix())
 		}
-		sb.WriteString(tr(loc, "games.row", g.ID, boardText(loc, g.Size, g.Rules()), Mention(g.Opponent(req.User.ID)), turn, due, gameLink(g)) + "\n")
+		gl := withGame(loc, g.Kind)
+		sb.WriteString(tr(gl, "games.row", g.ID, moduleOf(g.Kind).gameName(gl, g), Mention(g.Opponent(req.User.ID)), turn, due, gameLink(g)) + "\n")
 	}
 	return Reply{Ephemeral: true, Text: strings.TrimRight(sb.String(), "\n")}, nil
 }
