@@ -46,7 +46,7 @@ var fanoronaRules = []struct {
 	{fanorona.ErrNotAlongLine, "frule.line", "fhint.to"},
 	{fanorona.ErrCaptureCompulsory, "frule.compulsory", "fhint.capture"},
 	{fanorona.ErrMissingLetter, "frule.letter", "fhint.letter"},
-	{fanorona.ErrWrongLetter, "frule.wrongletter", "fhint.letter"},
+	{fanorona.ErrWrongLetter, "frule.wrongletter", "fhint.wrongletter"},
 	{fanorona.ErrAfterPaika, "frule.afterpaika", "fhint.notation"},
 	{fanorona.ErrNotCapturing, "frule.notcapturing", "fhint.sequence"},
 	{fanorona.ErrOtherPiece, "frule.otherpiece", "fhint.sequence"},

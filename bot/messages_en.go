@@ -304,6 +304,7 @@ var messagesEN = map[string]string{
 	"fhint.from":              "Start from one of your pieces that can move; the `from` option suggests them as you type.",
 	"fhint.to":                "Step to an empty neighbouring point along a line (diagonals run only through points such as `b2`, `c3` or `e3`); the `to` option suggests them.",
 	"fhint.capture":           "Make a capturing step; the `from` and `path` options suggest them as you type.",
+	"fhint.wrongletter":       "Leave out the letter or the `capture` option to play the step as it captures (or as a paika); the `capture` option suggests the ways it captures.",
 	"fhint.letter":            "Add `A` or `W` after the step in a path, or the `capture` option (`approach` or `withdrawal`).",
 	"fhint.sequence":          "Continue with `/fanorona move to:…` or end your turn with `/fanorona stop`.",
 	"fhint.stop":              "Play with `/fanorona move`.",

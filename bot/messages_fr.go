@@ -303,6 +303,7 @@ var messagesFR = map[string]string{
 	"fhint.from":              "Partez d'une de vos pièces qui peut bouger ; l'option `from` les propose pendant la saisie.",
 	"fhint.to":                "Avancez vers un point voisin libre le long d'une ligne (les diagonales ne passent que par des points comme `b2`, `c3` ou `e3`) ; l'option `to` les propose.",
 	"fhint.capture":           "Jouez un pas qui prend ; les options `from` et `path` les proposent pendant la saisie.",
+	"fhint.wrongletter":       "Omettez la lettre ou l'option `capture` pour jouer le pas comme il prend (ou comme un paika) ; l'option `capture` propose les façons dont il prend.",
 	"fhint.letter":            "Ajoutez `A` ou `W` après le pas dans un tour, ou l'option `capture` (`approach` ou `withdrawal`).",
 	"fhint.sequence":          "Poursuivez avec `/fanorona move to:…` ou finissez votre tour avec `/fanorona stop`.",
 	"fhint.stop":              "Jouez avec `/fanorona move`.",

@@ -303,6 +303,7 @@ var messagesJA = map[string]string{
 	"fhint.from":              "動かせる自分の駒から始めてください。`from` が候補を出します。",
 	"fhint.to":                "線に沿って隣の空いた点へ進んでください（斜めの線は `b2`、`c3`、`e3` などの点だけを通ります）。`to` が候補を出します。",
 	"fhint.capture":           "取る一歩を指してください。`from` と `path` が候補を出します。",
+	"fhint.wrongletter":       "文字や `capture` を省くと、その一歩の取り方どおり（またはパイカとして）指せます。`capture` は取り方を候補に出します。",
 	"fhint.letter":            "手の書き方では一歩のあとに `A` か `W` を、または `capture`（`approach` か `withdrawal`）を付けてください。",
 	"fhint.sequence":          "`/fanorona move to:…` で続けるか、`/fanorona stop` で手番を終えてください。",
 	"fhint.stop":              "`/fanorona move` で指してください。",
