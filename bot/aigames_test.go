@@ -139,8 +139,8 @@ func playAI(t *testing.T, e *env, box *postBox, seed uint64, opts ...string) (st
 	decodePNG(t, start)
 	for _, want := range []string{"<@alice> plays against me, the computer (easy)", "do not count in the standings",
 		"<@alice>, your turn (Black)"} {
-		if !strings.Contains(start.Text, want) {
-			t.Fatalf("start lacks %q: %q", want, start.Text)
+		if !strings.Contains(start.Plain(), want) {
+			t.Fatalf("start lacks %q: %q", want, start.Plain())
 		}
 	}
 	if !hasMention(start, "alice") {
@@ -165,11 +165,11 @@ func playAI(t *testing.T, e *env, box *postBox, seed uint64, opts ...string) (st
 		decodePNG(t, rep)
 		// Each of alice's actions either wins or leaves the AI to act
 		// (which may have acted already).
-		if strings.Contains(rep.Text, "**<@alice> wins**") {
+		if strings.Contains(rep.Plain(), "**<@alice> wins**") {
 			final = rep
 			break
 		}
-		if !strings.Contains(rep.Text, "<@veletas> (computer, easy) is thinking") || len(rep.Mentions) != 0 || len(rep.Buttons) != 0 {
+		if !strings.Contains(rep.Plain(), "<@veletas> (computer, easy) is thinking") || len(rep.Mentions) != 0 || len(rep.Buttons) != 0 {
 			t.Fatalf("reply while the AI is to act: %+v", rep)
 		}
 		e.waitAI()
@@ -180,7 +180,7 @@ func playAI(t *testing.T, e *env, box *postBox, seed uint64, opts ...string) (st
 				t.Fatalf("AI posted in %q", p.Channel)
 			}
 			decodePNG(t, p.Reply)
-			if p.Reply.Ephemeral || !strings.Contains(p.Reply.Text, "by <@veletas>") {
+			if p.Reply.Ephemeral || !strings.Contains(p.Reply.Plain(), "by <@veletas>") {
 				t.Fatalf("AI post: %+v", p.Reply)
 			}
 		}
@@ -189,12 +189,12 @@ func playAI(t *testing.T, e *env, box *postBox, seed uint64, opts ...string) (st
 			_, err := e.db.ActiveGame(e.guild, e.chann)
 			switch {
 			case errors.Is(err, store.ErrNoGame):
-				if !strings.Contains(last.Text, "**<@veletas> wins**") {
-					t.Fatalf("the AI's winning post: %q", last.Text)
+				if !strings.Contains(last.Plain(), "**<@veletas> wins**") {
+					t.Fatalf("the AI's winning post: %q", last.Plain())
 				}
 				final = last
-			case !strings.Contains(last.Text, "<@alice>, your turn") || !hasMention(last, "alice"):
-				t.Fatalf("the AI's post does not hand over to alice: %q %v", last.Text, last.Mentions)
+			case !strings.Contains(last.Plain(), "<@alice>, your turn") || !hasMention(last, "alice"):
+				t.Fatalf("the AI's post does not hand over to alice: %q %v", last.Plain(), last.Mentions)
 			}
 		} else {
 			t.Fatal("the AI did not act")
@@ -216,20 +216,20 @@ func TestAIWholeGame(t *testing.T) {
 		e := newEnv(t, Config{})
 		box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(40)})
 		g, final := playAI(t, e, box, 5)
-		if !strings.Contains(final.Text, "Games against the computer do not count in the standings.") || strings.Contains(final.Text, "/veletas standings") {
-			t.Fatalf("the final message of an AI game: %q", final.Text)
+		if !strings.Contains(final.Plain(), "Games against the computer do not count in the standings.") || strings.Contains(final.Plain(), "/veletas standings") {
+			t.Fatalf("the final message of an AI game: %q", final.Plain())
 		}
 		if g.AI != aiName || g.AILevel != "easy" || g.Winner == "" || g.Reason != store.ReasonMajority {
 			t.Fatalf("finished: %+v", g)
 		}
 		records = append(records, g.Record)
 		st := public(t, e.cmd("carol", "standings"))
-		if strings.Contains(st.Text, "<@alice>") || strings.Contains(st.Text, "<@"+aiName+">") {
-			t.Fatalf("standings count the AI game: %q", st.Text)
+		if strings.Contains(st.Plain(), "<@alice>") || strings.Contains(st.Plain(), "<@"+aiName+">") {
+			t.Fatalf("standings count the AI game: %q", st.Plain())
 		}
 		rec := public(t, e.cmd("alice", "record"))
-		if !strings.Contains(rec.Text, g.Record) {
-			t.Fatalf("record: %q", rec.Text)
+		if !strings.Contains(rec.Plain(), g.Record) {
+			t.Fatalf("record: %q", rec.Plain())
 		}
 		// The channel is free again, for people too.
 		public(t, e.cmd("alice", "challenge", "opponent=bob"))
@@ -270,13 +270,13 @@ func TestAIDoesNotBlockOtherGames(t *testing.T) {
 	g3, _ := e.db.ActiveGame(e.guild, "c3")
 	user, sub, opts = nextCommand(t, g3, r)
 	rep := public(t, e.act(user, sub, opts...)) // queued behind c1
-	if !strings.Contains(rep.Text, "(computer, hard) is thinking") {
-		t.Fatalf("c3: %q", rep.Text)
+	if !strings.Contains(rep.Plain(), "(computer, hard) is thinking") {
+		t.Fatalf("c3: %q", rep.Plain())
 	}
 	e.chann = "c1"
 	b := public(t, e.cmd("bob", "board"))
-	if !strings.Contains(b.Text, "is thinking") {
-		t.Fatalf("board while the AI thinks: %q", b.Text)
+	if !strings.Contains(b.Plain(), "is thinking") {
+		t.Fatalf("board while the AI thinks: %q", b.Plain())
 	}
 	// alice cannot act for the AI.
 	refused(t, e.cmd("alice", "keep"), "not your turn")
@@ -296,7 +296,7 @@ func TestAIDoesNotBlockOtherGames(t *testing.T) {
 	}
 	for _, p := range posts {
 		if p.Channel != "c3" {
-			t.Fatalf("AI posted in %s: %q", p.Channel, p.Reply.Text)
+			t.Fatalf("AI posted in %s: %q", p.Channel, p.Reply.Plain())
 		}
 	}
 	if !strings.Contains(e.logs.String(), "AI action dropped") {
@@ -326,8 +326,8 @@ func TestAIRestart(t *testing.T) {
 
 	box := e.startAI(AIConfig{Workers: 2, NewPlayer: seededAI(30), Rescan: 5 * time.Millisecond})
 	p := box.wait(t)
-	if p.Channel != "c1" || !strings.Contains(p.Reply.Text, "by <@veletas>") {
-		t.Fatalf("first post after the restart: %q in %s", p.Reply.Text, p.Channel)
+	if p.Channel != "c1" || !strings.Contains(p.Reply.Plain(), "by <@veletas>") {
+		t.Fatalf("first post after the restart: %q in %s", p.Reply.Plain(), p.Channel)
 	}
 	e.waitAI()
 	box.drain()
@@ -345,8 +345,8 @@ func TestAIRestart(t *testing.T) {
 	if _, err := e.db.Apply(e.guild, e.chann, "alice", g.Revision, a); err != nil {
 		t.Fatal(err)
 	}
-	if p := box.wait(t); !strings.Contains(p.Reply.Text, "by <@veletas>") {
-		t.Fatalf("post after the rescan: %q", p.Reply.Text)
+	if p := box.wait(t); !strings.Contains(p.Reply.Plain(), "by <@veletas>") {
+		t.Fatalf("post after the rescan: %q", p.Reply.Plain())
 	}
 }
 
@@ -404,8 +404,8 @@ func TestAIRematchAndTakeback(t *testing.T) {
 	// and size; only a player may ask.
 	refused(t, e.press("carol", button(t, final, "Rematch")), "Only the two players")
 	re := followed(t, public(t, e.press("alice", button(t, final, "Rematch"))))
-	if !strings.Contains(re.Text, "<@alice> plays against me, the computer (easy)") || !strings.Contains(re.Text, "<@alice>, your turn") {
-		t.Fatalf("rematch: %q", re.Text)
+	if !strings.Contains(re.Plain(), "<@alice> plays against me, the computer (easy)") || !strings.Contains(re.Plain(), "<@alice>, your turn") {
+		t.Fatalf("rematch: %q", re.Plain())
 	}
 	g2, err := e.db.ActiveGame(e.guild, e.chann)
 	if err != nil || g2.ID == g.ID || g2.AI != aiName || g2.AILevel != "easy" || g2.Size != g.Size || g2.Players[0] != "alice" {
@@ -427,16 +427,16 @@ func TestAIInJapanese(t *testing.T) {
 	req := e.req("alice", "challenge", "opponent="+aiName, "size=7")
 	req.Locale = "ja"
 	start := public(t, e.bot.Handle(context.Background(), req))
-	if !strings.Contains(start.Text, "コンピューター") {
-		t.Fatalf("start in Japanese: %q", start.Text)
+	if !strings.Contains(start.Plain(), "コンピューター") {
+		t.Fatalf("start in Japanese: %q", start.Plain())
 	}
 	g, _ := e.db.ActiveGame(e.guild, e.chann)
 	user, sub, opts := nextCommand(t, g, rand.New(rand.NewPCG(1, 4)))
 	req = e.req(user, sub, opts...)
 	req.Locale = "ja"
 	rep := public(t, e.bot.Handle(context.Background(), req))
-	if !strings.Contains(rep.Text, "<@veletas>（コンピューター、easy）が考えています") {
-		t.Fatalf("thinking in Japanese: %q", rep.Text)
+	if !strings.Contains(rep.Plain(), "<@veletas>（コンピューター、easy）が考えています") {
+		t.Fatalf("thinking in Japanese: %q", rep.Plain())
 	}
 	req = e.req("alice", "challenge", "opponent=bob", "level=hard")
 	req.Locale = "fr"
@@ -470,7 +470,7 @@ func TestAISweepLeavesAIToRescan(t *testing.T) {
 	}
 	e.bot.ai.Load().scan() // what the rescan does every AIConfig.Rescan
 	e.waitAI()
-	if posts := box.drain(); len(posts) == 0 || !strings.Contains(posts[0].Reply.Text, "by <@veletas>") {
+	if posts := box.drain(); len(posts) == 0 || !strings.Contains(posts[0].Reply.Plain(), "by <@veletas>") {
 		t.Fatalf("after the rescan: %+v", posts)
 	}
 }

@@ -38,7 +38,7 @@ func TestButtonsCheckTheirTarget(t *testing.T) {
 	choice := public(t, e.cmd("alice", "setup", "shooters=c5", "stone=d2"))
 	for _, w := range elsewhere {
 		r := e.pressAt(w[0], w[1], "bob", button(t, choice, "Keep"))
-		if !r.Ephemeral || !strings.Contains(r.Text, "game that is over") {
+		if !r.Ephemeral || !strings.Contains(r.Plain(), "game that is over") {
 			t.Fatalf("forged Keep in %v: %+v", w, r)
 		}
 	}

@@ -14,15 +14,15 @@ import (
 func TestWholeGame(t *testing.T) {
 	e := newEnv(t, Config{})
 	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
-	if !hasMention(ch, "bob") || !strings.Contains(ch.Text, "<@bob>") || !strings.Contains(ch.Text, "7x7") {
+	if !hasMention(ch, "bob") || !strings.Contains(ch.Plain(), "<@bob>") || !strings.Contains(ch.Plain(), "7x7") {
 		t.Fatalf("challenge: %+v", ch)
 	}
 	acc := public(t, e.press("bob", button(t, ch, "Accept")))
 	updatedTo(t, acc, "<@bob> accepted <@alice>'s challenge.")
 	start := followed(t, acc)
 	decodePNG(t, start)
-	if !strings.Contains(start.Text, "<@alice>, your turn") || !hasMention(start, "alice") {
-		t.Fatalf("start does not ping alice: %q %v", start.Text, start.Mentions)
+	if !strings.Contains(start.Plain(), "<@alice>, your turn") || !hasMention(start, "alice") {
+		t.Fatalf("start does not ping alice: %q %v", start.Plain(), start.Mentions)
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	var last Reply
@@ -37,43 +37,43 @@ func TestWholeGame(t *testing.T) {
 		user, sub, opts := nextCommand(t, g, r)
 		last = public(t, e.cmd(user, sub, opts...))
 		decodePNG(t, last)
-		if !strings.Contains(last.Text, "Last: `") || !strings.Contains(last.Text, "Claims: Black") {
-			t.Fatalf("game reply lacks last action or claims: %q", last.Text)
+		if !strings.Contains(last.Plain(), "Last action: `") || !strings.Contains(last.Plain(), "Claims: Black ") {
+			t.Fatalf("game reply lacks last action or claims: %q", last.Plain())
 		}
 		g2, err := e.db.ActiveGame(e.guild, e.chann)
 		if err == nil {
-			if next := g2.ToAct(); !hasMention(last, next) || !strings.Contains(last.Text, "<@"+next+">, your turn") {
-				t.Fatalf("reply does not ping %s: %q %v", next, last.Text, last.Mentions)
+			if next := g2.ToAct(); !hasMention(last, next) || !strings.Contains(last.Plain(), "<@"+next+">, your turn") {
+				t.Fatalf("reply does not ping %s: %q %v", next, last.Plain(), last.Mentions)
 			}
 			if g2.Revision != g.Revision+1 {
 				t.Fatalf("revision %d after %d", g2.Revision, g.Revision)
 			}
 		}
 	}
-	if !strings.Contains(last.Text, "wins") {
-		t.Fatalf("last reply does not name a winner: %q", last.Text)
+	if !strings.Contains(last.Plain(), "wins") {
+		t.Fatalf("last reply does not name a winner: %q", last.Plain())
 	}
 	done, err := e.db.FinishedGames(e.guild, "", 1)
 	if err != nil || len(done) != 1 {
 		t.Fatalf("finished games: %v %v", done, err)
 	}
 	w := done[0].Winner
-	if !strings.Contains(last.Text, "**<@"+w+"> wins**") || !hasMention(last, w) {
-		t.Fatalf("winner %s not named: %q", w, last.Text)
+	if !strings.Contains(last.Plain(), "**<@"+w+"> wins**") || !hasMention(last, w) {
+		t.Fatalf("winner %s not named: %q", w, last.Plain())
 	}
 	st := public(t, e.cmd("carol", "standings"))
-	if !strings.Contains(st.Text, "1. <@"+w+">: 1662 ± 290, 1 W, 0 L") || len(st.Mentions) != 0 {
-		t.Fatalf("standings: %q %v", st.Text, st.Mentions)
+	if !strings.Contains(st.Plain(), "1. <@"+w+">: 1662 ± 290, 1 W, 0 L") || len(st.Mentions) != 0 {
+		t.Fatalf("standings: %q %v", st.Plain(), st.Mentions)
 	}
 	// board and record still show the finished game.
 	b := public(t, e.cmd("carol", "board"))
 	decodePNG(t, b)
-	if len(b.Mentions) != 0 || !strings.Contains(b.Text, "wins") {
-		t.Fatalf("board of a finished game: %q %v", b.Text, b.Mentions)
+	if len(b.Mentions) != 0 || !strings.Contains(b.Plain(), "wins") {
+		t.Fatalf("board of a finished game: %q %v", b.Plain(), b.Mentions)
 	}
 	rec := public(t, e.cmd("carol", "record"))
-	if !strings.Contains(rec.Text, "size=7") || !strings.Contains(rec.Text, done[0].Record) {
-		t.Fatalf("record %q, want %q", rec.Text, done[0].Record)
+	if !strings.Contains(rec.Plain(), "size=7") || !strings.Contains(rec.Plain(), done[0].Record) {
+		t.Fatalf("record %q, want %q", rec.Plain(), done[0].Record)
 	}
 	// The channel is free again.
 	public(t, e.cmd("bob", "challenge", "opponent=alice"))
@@ -97,7 +97,7 @@ func TestChallengeRefusals(t *testing.T) {
 	refused(t, e.press("carol", button(t, ch, "Decline")), "only they can answer")
 	// Declined with the button: the buttons are stale afterwards.
 	d := public(t, e.press("bob", button(t, ch, "Decline")))
-	if !strings.Contains(d.Text, "<@bob> declined <@alice>'s challenge") || !hasMention(d, "alice") {
+	if !strings.Contains(d.Plain(), "<@bob> declined <@alice>'s challenge") || !hasMention(d, "alice") {
 		t.Fatalf("decline: %+v", d)
 	}
 	refused(t, e.press("bob", button(t, ch, "Accept")), "no longer open")
@@ -105,8 +105,8 @@ func TestChallengeRefusals(t *testing.T) {
 	// Withdrawn by the challenger.
 	ch = public(t, e.cmd("alice", "challenge", "opponent=bob"))
 	w := public(t, e.press("alice", button(t, ch, "Decline")))
-	if !strings.Contains(w.Text, "withdrew") {
-		t.Fatalf("withdraw: %q", w.Text)
+	if !strings.Contains(w.Plain(), "withdrew") {
+		t.Fatalf("withdraw: %q", w.Plain())
 	}
 
 	// Expiry.
@@ -150,7 +150,7 @@ func TestGameInThread(t *testing.T) {
 	if len(th.made) != 1 || th.made[0] != "c1/Veletas 7x7: ALICE vs Bob" {
 		t.Fatalf("threads made: %v", th.made)
 	}
-	if !strings.Contains(r.Text, "<#tc1>") || len(r.Posts) != 1 || r.Posts[0].Channel != "tc1" {
+	if !strings.Contains(r.Plain(), "<#tc1>") || len(r.Posts) != 1 || r.Posts[0].Channel != "tc1" {
 		t.Fatalf("reply %+v", r)
 	}
 	decodePNG(t, r.Posts[0].Reply)
@@ -173,7 +173,7 @@ func TestGameInThread(t *testing.T) {
 	updatedTo(t, r, "<@bob> accepted <@alice>'s challenge.")
 	r = followed(t, r)
 	decodePNG(t, r)
-	if len(r.Posts) != 0 || !strings.Contains(r.Text, "<@alice>, your turn") {
+	if len(r.Posts) != 0 || !strings.Contains(r.Plain(), "<@alice>, your turn") {
 		t.Fatalf("reply %+v", r)
 	}
 }
@@ -231,8 +231,8 @@ func TestActionRefusals(t *testing.T) {
 		t.Fatalf("record changed by refusals: %q -> %q", before, got)
 	}
 	m := public(t, e.cmd("alice", "move", "shooter=c5", "to=e5", "shoot=e6"))
-	if !strings.Contains(m.Text, "Last: `c5-e5/e6` by <@alice>") || !hasMention(m, "bob") {
-		t.Fatalf("move reply: %q", m.Text)
+	if !strings.Contains(m.Plain(), "Last action: `c5-e5/e6` by <@alice>") || !hasMention(m, "bob") {
+		t.Fatalf("move reply: %q", m.Plain())
 	}
 	// An old Swap button of an earlier game.
 	public(t, e.cmd("bob", "resign"))
@@ -246,8 +246,8 @@ func TestResign(t *testing.T) {
 	refused(t, e.cmd("carol", "resign"), "not playing")
 	r := public(t, e.cmd("bob", "resign"))
 	decodePNG(t, r)
-	if !strings.Contains(r.Text, "**<@alice> wins** by resignation of <@bob>") || !hasMention(r, "alice") {
-		t.Fatalf("resign: %q %v", r.Text, r.Mentions)
+	if !strings.Contains(r.Plain(), "**<@alice> wins** by resignation of <@bob>") || !hasMention(r, "alice") {
+		t.Fatalf("resign: %q %v", r.Plain(), r.Mentions)
 	}
 	refused(t, e.cmd("bob", "resign"), "no game in this channel")
 	s, err := e.db.Standing(e.guild, "alice")
@@ -258,12 +258,12 @@ func TestResign(t *testing.T) {
 
 func TestLookingCommands(t *testing.T) {
 	e := newEnv(t, Config{})
-	if r := public(t, e.cmd("carol", "standings")); !strings.Contains(r.Text, "No finished games") {
-		t.Fatalf("standings: %q", r.Text)
+	if r := public(t, e.cmd("carol", "standings")); !strings.Contains(r.Plain(), "No finished games") {
+		t.Fatalf("standings: %q", r.Plain())
 	}
 	for _, c := range []string{"rules", "help"} {
 		r := e.cmd("carol", c)
-		if !r.Ephemeral || !strings.Contains(r.Text, "Veletas") {
+		if !r.Ephemeral || !strings.Contains(r.Plain(), "Veletas") {
 			t.Fatalf("%s: %+v", c, r)
 		}
 	}
@@ -271,12 +271,12 @@ func TestLookingCommands(t *testing.T) {
 	public(t, e.cmd("alice", "setup", "shooters=c5 g5", "stone=d2"))
 	b := public(t, e.cmd("carol", "board"))
 	decodePNG(t, b)
-	if len(b.Mentions) != 0 || !strings.Contains(b.Text, "<@bob>, your turn") || len(b.Buttons) != 2 {
-		t.Fatalf("board: %q %v %v", b.Text, b.Mentions, b.Buttons)
+	if len(b.Mentions) != 0 || !strings.Contains(b.Plain(), "<@bob>, your turn") || len(b.Buttons) != 2 {
+		t.Fatalf("board: %q %v %v", b.Plain(), b.Mentions, b.Buttons)
 	}
 	rec := public(t, e.cmd("carol", "record"))
-	if !strings.Contains(rec.Text, "size=9\n[c5,g5]d2") || !strings.Contains(rec.Text, "in progress") {
-		t.Fatalf("record: %q", rec.Text)
+	if !strings.Contains(rec.Plain(), "size=9\n[c5,g5]d2") || !strings.Contains(rec.Plain(), "in progress") {
+		t.Fatalf("record: %q", rec.Plain())
 	}
 }
 

@@ -13,7 +13,7 @@ func TestDirectMessagesRefused(t *testing.T) {
 	refused(t, e.bot.Handle(context.Background(), r), "not in direct messages")
 	r = e.req("alice", "help")
 	r.Guild = ""
-	if got := e.bot.Handle(context.Background(), r); !strings.Contains(got.Text, "How to play") {
-		t.Fatalf("help in DM: %q", got.Text)
+	if got := e.bot.Handle(context.Background(), r); !strings.Contains(got.Plain(), "How to play") {
+		t.Fatalf("help in DM: %q", got.Plain())
 	}
 }

@@ -148,7 +148,8 @@ func (b *Bot) rematchSettled(req Request, g store.Game, next Reply, line string)
 	}
 	key := strconv.FormatUint(g.ID, 10)
 	done := Reply{
-		Text:    final.Text + "\n" + line,
+		Text:    line,
+		Embeds:  final.Embeds, // the result stays; its image is the message's already
 		Buttons: []Button{{Label: tr(loc, "button.record"), CustomID: gameButton(g.Kind, btnRecord, key, 0), Style: Secondary}},
 	}
 	if req.Channel == g.Channel {

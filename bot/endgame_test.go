@@ -15,7 +15,7 @@ import (
 func TestOpenChallenge(t *testing.T) {
 	e := newEnv(t, Config{})
 	ch := public(t, e.cmd("alice", "challenge", "size=7"))
-	if !strings.Contains(ch.Text, "<@alice> challenges anyone to a game of Veletas on 7x7 and plays first.") || len(ch.Mentions) != 0 {
+	if !strings.Contains(ch.Plain(), "<@alice> challenges anyone to a game of Veletas on 7x7 and plays first.") || len(ch.Mentions) != 0 {
 		t.Fatalf("open challenge: %+v", ch)
 	}
 	refused(t, e.press("alice", button(t, ch, "Accept")), "You made this challenge")
@@ -24,8 +24,8 @@ func TestOpenChallenge(t *testing.T) {
 		t.Fatalf("a refusal removed the challenge: %v", err)
 	}
 	start := public(t, e.press("carol", button(t, ch, "Accept")))
-	if !strings.Contains(start.Text, "<@carol> accepted <@alice>'s challenge.") {
-		t.Fatalf("start: %q", start.Text)
+	if !strings.Contains(start.Plain(), "<@carol> accepted <@alice>'s challenge.") {
+		t.Fatalf("start: %q", start.Plain())
 	}
 	g, err := e.db.ActiveGame(e.guild, e.chann)
 	if err != nil || g.Players != [2]string{"alice", "carol"} {
@@ -43,8 +43,8 @@ func TestOpenChallenge(t *testing.T) {
 	}
 	e.chann = "c3"
 	ch = public(t, e.cmd("bob", "challenge"))
-	if r := public(t, e.press("bob", button(t, ch, "Withdraw"))); !strings.Contains(r.Text, "withdrew") {
-		t.Fatalf("withdraw: %q", r.Text)
+	if r := public(t, e.press("bob", button(t, ch, "Withdraw"))); !strings.Contains(r.Plain(), "withdrew") {
+		t.Fatalf("withdraw: %q", r.Plain())
 	}
 }
 
@@ -74,8 +74,8 @@ func TestEndReplayRecordRematch(t *testing.T) {
 		t.Fatal("no replay after the final message")
 	}
 	replay, err := last.Later()
-	if err != nil || len(replay.Images) != 1 || !strings.Contains(replay.Text, "Replay of game 2") {
-		t.Fatalf("replay %+v %v", replay.Text, err)
+	if err != nil || len(replay.Images) != 1 || !strings.Contains(replay.Plain(), "Replay of game 2") {
+		t.Fatalf("replay %+v %v", replay.Plain(), err)
 	}
 	anim, err := gif.DecodeAll(bytes.NewReader(replay.Images[0].PNG))
 	if err != nil {
@@ -87,7 +87,7 @@ func TestEndReplayRecordRematch(t *testing.T) {
 		t.Fatalf("replay has %d frames for %d actions", len(anim.Image), fin.State().Len())
 	}
 	rec := e.press("carol", button(t, last, "Record"))
-	if !rec.Ephemeral || !strings.Contains(rec.Text, "Record of game 2") || !strings.Contains(rec.Text, fin.State().String()) {
+	if !rec.Ephemeral || !strings.Contains(rec.Plain(), "Record of game 2") || !strings.Contains(rec.Plain(), fin.State().String()) {
 		t.Fatalf("record: %+v", rec)
 	}
 	refused(t, e.press("carol", button(t, last, "Rematch")), "Only the two players")
@@ -97,7 +97,7 @@ func TestEndReplayRecordRematch(t *testing.T) {
 	updatedTo(t, offer, "**<@"+fin.Winner+"> wins**", "Record")
 	updatedTo(t, offer, "<@alice> asked for a rematch.", "Record")
 	offer = followed(t, offer)
-	if !strings.Contains(offer.Text, "<@bob>, <@alice> offers a rematch of game 2 on 7x7; <@bob> plays first this time.") || !hasMention(offer, "bob") {
+	if !strings.Contains(offer.Plain(), "<@bob>, <@alice> offers a rematch of game 2 on 7x7; <@bob> plays first this time.") || !hasMention(offer, "bob") {
 		t.Fatalf("rematch: %+v", offer)
 	}
 	public(t, e.press("bob", button(t, offer, "Accept")))
@@ -118,8 +118,8 @@ func TestEndReplayRecordRematch(t *testing.T) {
 	refused(t, e.press("bob", button(t, end, "Rematch")), "not one of mine")
 	e.chann = "c1"
 	offer = followed(t, public(t, e.press("bob", button(t, end, "Rematch"))))
-	if !strings.Contains(offer.Text, "<@alice>, <@bob> offers a rematch of game 1 on 7x7; <@bob> plays first this time.") {
-		t.Fatalf("rematch: %q", offer.Text)
+	if !strings.Contains(offer.Plain(), "<@alice>, <@bob> offers a rematch of game 1 on 7x7; <@bob> plays first this time.") {
+		t.Fatalf("rematch: %q", offer.Plain())
 	}
 	public(t, e.press("alice", button(t, offer, "Accept")))
 	if g, err := e.db.ActiveGame(e.guild, "c1"); err != nil || g.Players != [2]string{"bob", "alice"} {
@@ -137,8 +137,8 @@ func TestRematchAgainstAI(t *testing.T) {
 	e.waitAI()
 	refused(t, e.press("carol", button(t, end, "Rematch")), "Only the two players")
 	again := followed(t, public(t, e.press("alice", button(t, end, "Rematch"))))
-	if !strings.Contains(again.Text, "plays against me, the computer (medium)") {
-		t.Fatalf("AI rematch: %q", again.Text)
+	if !strings.Contains(again.Plain(), "plays against me, the computer (medium)") {
+		t.Fatalf("AI rematch: %q", again.Plain())
 	}
 	e.waitAI()
 	g, err := e.db.ActiveGame(e.guild, e.chann)

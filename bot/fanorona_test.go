@@ -137,8 +137,8 @@ func TestFanoronaChallengeRefusals(t *testing.T) {
 	}
 	// A Véla challenge is unrated whatever rated says.
 	ch := public(t, e.fcmd("alice", "challenge", "opponent=bob", "variant=vela", "side=black", "rated=true"))
-	if !strings.Contains(ch.Text, "a game of Véla. <@bob> plays White and moves first. Unrated") {
-		t.Fatalf("challenge: %q", ch.Text)
+	if !strings.Contains(ch.Plain(), "a game of Véla. <@bob> plays White and moves first. Unrated") {
+		t.Fatalf("challenge: %q", ch.Plain())
 	}
 	if !strings.HasPrefix(button(t, ch, "Accept"), "fanorona:accept:") {
 		t.Fatalf("buttons %+v", ch.Buttons)
@@ -152,8 +152,8 @@ func TestFanoronaChallengeRefusals(t *testing.T) {
 	if g.Rated || g.Fanorona().Variant() != fanorona.Vela || g.FanoronaPlayer(fanorona.White) != "bob" {
 		t.Fatalf("Véla game: %+v", g)
 	}
-	if !strings.Contains(start.Next.Text, "Véla, first phase: White captures one piece per turn") || !hasMention(*start.Next, "bob") {
-		t.Fatalf("start: %q", start.Next.Text)
+	if !strings.Contains(start.Next.Plain(), "Véla, first phase: White captures one piece per turn") || !hasMention(*start.Next, "bob") {
+		t.Fatalf("start: %q", start.Next.Plain())
 	}
 }
 
@@ -247,8 +247,8 @@ func TestFanoronaSequence(t *testing.T) {
 	opts := []string{"from=" + first.From.String(), "to=" + first.To.String(), "capture=" + first.Capture.String()}
 	r := public(t, e.fcmd(who, "move", opts...))
 	fanoronaImage(t, r)
-	if !strings.Contains(r.Text, "Capture under way: `"+first.String()+"`") || !strings.Contains(r.Text, "your capture goes on") || !hasMention(r, who) {
-		t.Fatalf("after the first step: %q", r.Text)
+	if !strings.Contains(r.Plain(), "Last action: `"+first.String()+" …` by <@"+who+">") || !strings.Contains(r.Plain(), "your capture goes on") || !hasMention(r, who) {
+		t.Fatalf("after the first step: %q", r.Plain())
 	}
 	g = e.fgame()
 	if g.Open != first.String() || g.ToAct() != who {
@@ -296,14 +296,14 @@ func TestFanoronaSequence(t *testing.T) {
 	if g.Open != "" || g.ToAct() == who || !strings.HasSuffix(strings.TrimSpace(g.Record), two.String()) {
 		t.Fatalf("after the sequence: open %q, to act %q, record %q", g.Open, g.ToAct(), g.Record)
 	}
-	if !strings.Contains(r.Text, "Last: `"+two.String()+"` by <@"+who+">") {
-		t.Fatalf("last turn: %q", r.Text)
+	if !strings.Contains(r.Plain(), "Last action: `"+two.String()+"` by <@"+who+">") {
+		t.Fatalf("last turn: %q", r.Plain())
 	}
 	rec := public(t, e.fcmd("carol", "record"))
-	if !strings.Contains(rec.Text, "```\nvariant=fanorona\n") || !strings.Contains(rec.Text, two.String()+"\n```") {
-		t.Fatalf("record: %q", rec.Text)
+	if !strings.Contains(rec.Plain(), "```\nvariant=fanorona\n") || !strings.Contains(rec.Plain(), two.String()+"\n```") {
+		t.Fatalf("record: %q", rec.Plain())
 	}
-	if _, err := fanorona.ParseRecordString(strings.Split(rec.Text, "```")[1]); err != nil {
+	if _, err := fanorona.ParseRecordString(strings.Split(rec.Plain(), "```")[1]); err != nil {
 		t.Fatalf("the record does not replay: %v", err)
 	}
 }
@@ -394,12 +394,12 @@ func TestFanoronaDraw(t *testing.T) {
 	e.startFanorona("")
 	refused(t, e.fcmd("carol", "draw"), "You are not playing this game")
 	off := public(t, e.fcmd("alice", "draw"))
-	if !strings.Contains(off.Text, "<@bob>, <@alice> offers a draw") || !hasMention(off, "bob") {
-		t.Fatalf("offer: %q", off.Text)
+	if !strings.Contains(off.Plain(), "<@bob>, <@alice> offers a draw") || !hasMention(off, "bob") {
+		t.Fatalf("offer: %q", off.Plain())
 	}
 	refused(t, e.press("alice", button(t, off, "Accept")), "You made this draw offer")
 	no := e.press("bob", button(t, off, "Decline"))
-	if !no.Update || !strings.Contains(no.Text, "<@bob> declined <@alice>'s draw offer") {
+	if !no.Update || !strings.Contains(no.Plain(), "<@bob> declined <@alice>'s draw offer") {
 		t.Fatalf("decline: %+v", no)
 	}
 	if e.fgame().Over() {
@@ -412,24 +412,24 @@ func TestFanoronaDraw(t *testing.T) {
 	refused(t, e.press("alice", button(t, off, "Accept")), "no longer open")
 	off = public(t, e.fcmd("alice", "draw"))
 	yes := e.press("bob", button(t, off, "Accept"))
-	if !yes.Update || yes.Next == nil || !strings.Contains(yes.Next.Text, "**The game is drawn** by agreement.") {
+	if !yes.Update || yes.Next == nil || !strings.Contains(yes.Next.Plain(), "**The game is drawn** by agreement.") {
 		t.Fatalf("accept: %+v", yes)
 	}
 	fanoronaImage(t, *yes.Next)
 	st := public(t, e.fcmd("carol", "standings"))
-	if !strings.Contains(st.Text, "Fanorona standings") || !strings.Contains(st.Text, "<@alice>: 1500 ± 290, 0 W, 0 L, 1 D") {
-		t.Fatalf("standings: %q", st.Text)
+	if !strings.Contains(st.Plain(), "Fanorona standings") || !strings.Contains(st.Plain(), "<@alice>: 1500 ± 290, 0 W, 0 L, 1 D") {
+		t.Fatalf("standings: %q", st.Plain())
 	}
-	if v := e.cmd("carol", "standings"); !strings.Contains(v.Text, "No finished games") {
-		t.Fatalf("a Fanorona draw in Veletas's standings: %q", v.Text)
+	if v := e.cmd("carol", "standings"); !strings.Contains(v.Plain(), "No finished games") {
+		t.Fatalf("a Fanorona draw in Veletas's standings: %q", v.Plain())
 	}
 	stats := public(t, e.fcmd("alice", "stats"))
-	if !strings.Contains(stats.Text, "0 W, 0 L, 1 D in 1 game") || !strings.Contains(stats.Text, "drew with <@bob> (Fanorona, agreement") {
-		t.Fatalf("stats: %q", stats.Text)
+	if !strings.Contains(stats.Plain(), "0 W, 0 L, 1 D in 1 game") || !strings.Contains(stats.Plain(), "drew with <@bob> (Fanorona, agreement") {
+		t.Fatalf("stats: %q", stats.Plain())
 	}
 	rec := public(t, e.fcmd("alice", "record"))
-	if !strings.Contains(rec.Text, "drawn (agreement)") {
-		t.Fatalf("record: %q", rec.Text)
+	if !strings.Contains(rec.Plain(), "drawn (agreement)") {
+		t.Fatalf("record: %q", rec.Plain())
 	}
 }
 
@@ -442,8 +442,8 @@ func TestFanoronaVelaOffer(t *testing.T) {
 	public(t, e.fcmd("alice", "move", "path=d2-e3A"))
 	end := public(t, e.fcmd("bob", "resign"))
 	fanoronaImage(t, end)
-	if !strings.Contains(end.Text, "**<@alice> wins** by resignation of <@bob>") {
-		t.Fatalf("end: %q", end.Text)
+	if !strings.Contains(end.Plain(), "**<@alice> wins** by resignation of <@bob>") {
+		t.Fatalf("end: %q", end.Plain())
 	}
 	var labels []string
 	for _, b := range end.Buttons {
@@ -467,7 +467,7 @@ func TestFanoronaVelaOffer(t *testing.T) {
 	refused(t, e.press("alice", vela), "only they can press this button")
 	refused(t, e.press("carol", vela), "only they can press this button")
 	off := e.press("bob", vela)
-	if !off.Update || off.Next == nil || !strings.Contains(off.Next.Text, "<@alice>, as tradition has it, <@bob>, who lost game 1, offers you a game of Véla: <@bob> plays White") {
+	if !off.Update || off.Next == nil || !strings.Contains(off.Next.Plain(), "<@alice>, as tradition has it, <@bob>, who lost game 1, offers you a game of Véla: <@bob> plays White") {
 		t.Fatalf("offer: %+v", off)
 	}
 	refused(t, e.press("bob", vela), "offered a rematch already")
@@ -505,8 +505,8 @@ func TestFanoronaTakebackClaimAndGames(t *testing.T) {
 	e.startGame("7")
 	e.chann = "c1"
 	list := e.fcmd("bob", "games")
-	if !strings.Contains(list.Text, "Fanorona vs <@alice>") || !strings.Contains(list.Text, "7x7 vs <@alice>") {
-		t.Fatalf("games: %q", list.Text)
+	if !strings.Contains(list.Plain(), "Fanorona vs <@alice>") || !strings.Contains(list.Plain(), "7x7 vs <@alice>") {
+		t.Fatalf("games: %q", list.Plain())
 	}
 	// A Veletas command in the Fanorona game's channel is refused.
 	refused(t, e.cmd("alice", "move", "shooter=c4", "shoot=c6"), "The game in this channel is another game")
@@ -517,8 +517,8 @@ func TestFanoronaTakebackClaimAndGames(t *testing.T) {
 	refused(t, e.fcmd("bob", "claim"), "has not run out")
 	e.clock.Add(4 * 24 * 60 * 60 * 1e9)
 	w := public(t, e.fcmd("bob", "claim"))
-	if !strings.Contains(w.Text, "**<@bob> wins** on time") {
-		t.Fatalf("claim: %q", w.Text)
+	if !strings.Contains(w.Plain(), "**<@bob> wins** on time") {
+		t.Fatalf("claim: %q", w.Plain())
 	}
 	fanoronaImage(t, w)
 	s, err := e.db.KindStanding(store.Fanorona, e.guild, "bob")
@@ -538,21 +538,21 @@ func TestFanoronaRulesAndHelp(t *testing.T) {
 			req := e.req("alice", sub)
 			req.Game, req.Locale = "fanorona", loc
 			r := e.bot.Handle(context.Background(), req)
-			if !r.Ephemeral || strings.Contains(r.Text, "/veletas") {
-				t.Fatalf("%s %s: %q", loc, sub, r.Text)
+			if !r.Ephemeral || strings.Contains(r.Plain(), "/veletas") {
+				t.Fatalf("%s %s: %q", loc, sub, r.Plain())
 			}
 			if sub == "rules" {
 				for _, w := range want {
-					if !strings.Contains(r.Text, w) {
-						t.Fatalf("%s rules lack %q: %q", loc, w, r.Text)
+					if !strings.Contains(r.Plain(), w) {
+						t.Fatalf("%s rules lack %q: %q", loc, w, r.Plain())
 					}
 				}
 			}
 		}
 	}
 	// Shared refusals name /fanorona's commands.
-	if r := e.fcmd("alice", "board"); !strings.Contains(r.Text, "`/fanorona challenge opponent:@someone`") {
-		t.Fatalf("no game: %q", r.Text)
+	if r := e.fcmd("alice", "board"); !strings.Contains(r.Plain(), "`/fanorona challenge opponent:@someone`") {
+		t.Fatalf("no game: %q", r.Plain())
 	}
 }
 
@@ -567,16 +567,16 @@ func TestFanoronaAI(t *testing.T) {
 		return fai.New(o)
 	}})
 	r := e.fcmd("alice", "challenge", "opponent="+aiName, "level=easy", "side=black", "variant=vela")
-	if r.Ephemeral || !strings.Contains(r.Text, "plays against me, the computer (easy)") || !strings.Contains(r.Text, "is thinking") {
-		t.Fatalf("start: %q", r.Text)
+	if r.Ephemeral || !strings.Contains(r.Plain(), "plays against me, the computer (easy)") || !strings.Contains(r.Plain(), "is thinking") {
+		t.Fatalf("start: %q", r.Plain())
 	}
 	fanoronaImage(t, r)
 	runAfter(r)
 	post := box.wait(t)
 	fanoronaImage(t, post.Reply)
 	g := e.fgame()
-	if g.AI != aiName || g.ToAct() != "alice" || g.Fanorona().Len() != 1 || !strings.Contains(post.Reply.Text, "<@alice>, your turn (Black)") {
-		t.Fatalf("after the computer's first turn: %+v %q", g, post.Reply.Text)
+	if g.AI != aiName || g.ToAct() != "alice" || g.Fanorona().Len() != 1 || !strings.Contains(post.Reply.Plain(), "<@alice>, your turn (Black)") {
+		t.Fatalf("after the computer's first turn: %+v %q", g, post.Reply.Plain())
 	}
 	refused(t, e.fcmd("alice", "draw"), "does not take draw offers")
 	refused(t, e.fcmd("alice", "takeback"), "does not take back")
@@ -595,8 +595,8 @@ func TestFanoronaAI(t *testing.T) {
 		t.Fatalf("to act: %q", e.fgame().ToAct())
 	}
 	end := public(t, e.fcmd("alice", "resign"))
-	if !strings.Contains(end.Text, "Games against the computer do not count") {
-		t.Fatalf("end: %q", end.Text)
+	if !strings.Contains(end.Plain(), "Games against the computer do not count") {
+		t.Fatalf("end: %q", end.Plain())
 	}
 	// The rematch starts at once with the sides swapped.
 	re := e.press("alice", button(t, end, "Rematch"))

@@ -49,8 +49,10 @@ type gameModule interface {
 	challengeName(loc string, c store.Challenge) string
 	gameName(loc string, g store.Game) string
 
-	// card is the per-game part of the message that shows a game.
-	card(b *Bot, loc string, g store.Game) (gameCard, error)
+	// card fills the game's own parts of the card that shows g (card.go):
+	// Title, Players, ScoreName, Score, Last, LastBy and Image; the
+	// lifecycle words the rest with the parts it returns.
+	card(b *Bot, loc string, g store.Game) (GameCard, cardParts, error)
 	// replay draws the animated replay of a finished game, nil when the
 	// bot cannot (or the game has no turn).
 	replay(b *Bot, g store.Game) func() ([]byte, error)
@@ -63,16 +65,16 @@ type gameModule interface {
 	aiDecide(r *aiRunner, g store.Game) (store.Game, string, error)
 }
 
-// gameCard is the per-game part of a game's message: its head line
-// (game, number, players and colours), its last action and the score or
-// piece counts, the prompt to the player to act, the words saying how a
-// winner won by the rules, the board image and any buttons of the moment.
-type gameCard struct {
-	Head, Last, Score string
-	Prompt            string
-	WinHow            string
-	Image             Image
-	Buttons           []Button
+// cardParts are the parts of a game's card that a module words and the
+// lifecycle places (gameViewIn): the prompt to the player to act, a note
+// under it (Véla's phase), the words saying how a winner won by the
+// rules, the colour bars of the side to act and of the winner, and any
+// buttons of the moment (Veletas's Swap and Keep).
+type cardParts struct {
+	Prompt, Note            string
+	WinHow                  string
+	ColorToAct, ColorWinner int
+	Buttons                 []Button
 }
 
 // completer suggests values for one option given the game, the options

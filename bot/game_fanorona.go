@@ -156,15 +156,20 @@ func (fanoronaGame) gameName(loc string, g store.Game) string {
 	return variantName(loc, g.Fanorona().Variant().String())
 }
 
-// card is a Fanorona game's part of its message: the players by colour,
-// the last turn (or the steps of the turn under way), the piece counts
-// and, in Véla's first phase, what it allows, the prompt and the board.
-func (fanoronaGame) card(b *Bot, loc string, g store.Game) (gameCard, error) {
+// card is a Fanorona game's part of its card: the players by colour
+// (White first, who moves first), the piece counts, the last turn (or the
+// steps of the turn under way, drawn as its path), the prompt, in Véla's
+// first phase a note on what it allows, and the board.
+func (fanoronaGame) card(b *Bot, loc string, g store.Game) (GameCard, cardParts, error) {
 	fg, pos := g.Fanorona(), g.FanoronaPosition()
-	white, black := g.FanoronaPlayer(fanorona.White), g.FanoronaPlayer(fanorona.Black)
-	c := gameCard{
-		Head:  tr(loc, "fview.head", variantName(loc, fg.Variant().String()), g.ID, Mention(white), Mention(black)),
-		Score: tr(loc, "fview.pieces", pos.Count(fanorona.White), pos.Count(fanorona.Black)),
+	c := GameCard{
+		Title: tr(loc, "card.title@fanorona", variantName(loc, fg.Variant().String()), g.ID),
+		Players: []CardPlayer{
+			{ID: g.FanoronaPlayer(fanorona.White), Color: tr(loc, "color.white")},
+			{ID: g.FanoronaPlayer(fanorona.Black), Color: tr(loc, "color.black")},
+		},
+		ScoreName: tr(loc, "fcard.pieces"),
+		Score:     tr(loc, "fcard.score", pos.Count(fanorona.White), pos.Count(fanorona.Black)),
 	}
 	scene := render.FanoronaGameScene(fg)
 	if g.Open != "" {
@@ -172,48 +177,52 @@ func (fanoronaGame) card(b *Bot, loc string, g store.Game) (gameCard, error) {
 			scene.Last, scene.Captured = t, render.FanoronaCaptured(fg.Position(), pos)
 			scene.Position = pos
 		}
-		c.Last = tr(loc, "fview.open", g.Open, Mention(g.ToAct()))
+		c.Last, c.LastBy = g.Open+" …", g.ToAct()
 	} else if turns := fg.Turns(); len(turns) > 0 {
 		mover := fanorona.White
 		if len(turns)%2 == 0 {
 			mover = fanorona.Black
 		}
-		c.Last = tr(loc, "view.last", turns[len(turns)-1].String(), Mention(g.FanoronaPlayer(mover)))
+		c.Last, c.LastBy = turns[len(turns)-1].String(), g.FanoronaPlayer(mover)
 	}
+	p := cardParts{ColorToAct: sideColor(pos.ToMove() == fanorona.White)}
 	switch {
 	case pos.FirstPhase():
-		c.Score += "\n" + tr(loc, "fview.phase1", pos.Count(fanorona.Black))
-	case fg.Variant() == fanorona.Vela && !g.Over():
-		c.Score += "\n" + tr(loc, "fview.phase2")
+		p.Note = tr(loc, "fview.phase1", pos.Count(fanorona.Black))
+	case fg.Variant() == fanorona.Vela:
+		p.Note = tr(loc, "fview.phase2")
 	}
 	if who := g.ToAct(); who != "" {
-		col := tr(loc, "color.white")
-		if pos.ToMove() == fanorona.Black {
-			col = tr(loc, "color.black")
-		}
 		key := "fprompt.turn"
 		if pos.InSequence() {
 			key = "fprompt.sequence"
 		}
-		c.Prompt = tr(loc, key, Mention(who), col)
+		p.Prompt = tr(loc, key, Mention(who), colorWord(loc, pos.ToMove()))
 	}
-	if g.Winner != "" {
-		if wc, ok := g.FanoronaColor(g.Winner); ok {
-			c.WinHow = tr(loc, "fview.noturn")
-			if pos.Count(wc.Other()) == 0 {
-				c.WinHow = tr(loc, "fview.allcaptured")
-			}
-			if g.Reason == store.ReasonResign || g.Reason == store.ReasonTimeout {
-				scene.Winner, scene.HasWinner = wc, true
-			}
+	if wc, ok := g.FanoronaColor(g.Winner); ok && g.Winner != "" {
+		p.ColorWinner = sideColor(wc == fanorona.White)
+		p.WinHow = tr(loc, "fview.noturn")
+		if pos.Count(wc.Other()) == 0 {
+			p.WinHow = tr(loc, "fview.allcaptured")
+		}
+		if g.Reason == store.ReasonResign || g.Reason == store.ReasonTimeout {
+			scene.Winner, scene.HasWinner = wc, true
 		}
 	}
 	png, err := b.fanoronaPNG(g, scene)
 	if err != nil {
-		return gameCard{}, err
+		return GameCard{}, cardParts{}, err
 	}
 	c.Image = Image{Name: fmt.Sprintf("fanorona-%d-%d.png", g.ID, g.Revision), PNG: png}
-	return c, nil
+	return c, p, nil
+}
+
+// colorWord names a Fanorona side.
+func colorWord(loc string, c fanorona.Color) string {
+	if c == fanorona.White {
+		return tr(loc, "color.white")
+	}
+	return tr(loc, "color.black")
 }
 
 // fanoronaPNG draws a scene of a stored game, once per revision.

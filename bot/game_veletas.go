@@ -117,37 +117,46 @@ func (veletasGame) gameName(loc string, g store.Game) string {
 	return boardText(loc, g.Size, g.Rules())
 }
 
-// card is a Veletas game's part of its message: the players by colour,
-// the last action, the claims, the prompt of the phase, the board and,
-// at the side choice, Swap and Keep.
-func (veletasGame) card(b *Bot, loc string, g store.Game) (gameCard, error) {
+// card is a Veletas game's part of its card: the players by colour, the
+// last action, the claims, the prompt of the phase, the board and, at the
+// side choice, Swap and Keep.
+func (veletasGame) card(b *Bot, loc string, g store.Game) (GameCard, cardParts, error) {
 	st := g.State()
 	pos := st.Position()
 	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
-	c := gameCard{
-		Head:   tr(loc, "view.head", boardText(loc, g.Size, g.Rules()), g.ID, Mention(black), Mention(white)),
-		Score:  tr(loc, "view.claims", pos.Claims(veletas.Black), pos.Claims(veletas.White), g.Size.Majority(), g.Size.Shooters()),
-		WinHow: tr(loc, "view.bymajority", pos.Claims(g.ColorOf(g.Winner)), g.Size.Shooters()),
+	c := GameCard{
+		Title: tr(loc, "card.title", boardText(loc, g.Size, g.Rules()), g.ID),
+		Players: []CardPlayer{
+			{ID: black, Color: tr(loc, "color.black")},
+			{ID: white, Color: tr(loc, "color.white")},
+		},
+		ScoreName: tr(loc, "card.claims"),
+		Score:     tr(loc, "card.score", pos.Claims(veletas.Black), pos.Claims(veletas.White), g.Size.Majority(), g.Size.Shooters()),
 	}
 	if a, ok := st.LastAction(); ok {
-		c.Last = tr(loc, "view.last", a, Mention(lastActor(g, st)))
+		c.Last, c.LastBy = a.String(), lastActor(g, st)
+	}
+	p := cardParts{
+		WinHow:      tr(loc, "view.bymajority", pos.Claims(g.ColorOf(g.Winner)), g.Size.Shooters()),
+		ColorToAct:  sideColor(pos.ToMove() == veletas.White),
+		ColorWinner: sideColor(g.ColorOf(g.Winner) == veletas.White),
 	}
 	if who := g.ToAct(); who != "" {
-		c.Prompt = prompt(loc, g, pos, who)
+		p.Prompt = prompt(loc, g, pos, who)
 	}
 	png, err := b.gamePNG(g.ID, g.Revision, st, g.ColorOf(g.Winner)) // NoColor until someone won
 	if err != nil {
-		return gameCard{}, err
+		return GameCard{}, cardParts{}, err
 	}
 	c.Image = Image{Name: fmt.Sprintf("veletas-%d-%d.png", g.ID, g.Revision), PNG: png}
 	if !g.Over() && pos.Phase() == veletas.PhaseChoice && g.ToAct() != g.AI {
 		key := strconv.FormatUint(g.ID, 10)
-		c.Buttons = []Button{
+		p.Buttons = []Button{
 			{Label: tr(loc, "button.swap"), CustomID: buttonID{Action: btnSwap, Key: key, Rev: uint64(g.Revision)}.String(), Style: Primary},
 			{Label: tr(loc, "button.keep"), CustomID: buttonID{Action: btnKeep, Key: key, Rev: uint64(g.Revision)}.String(), Style: Secondary},
 		}
 	}
-	return c, nil
+	return c, p, nil
 }
 
 func (veletasGame) replay(b *Bot, g store.Game) func() ([]byte, error) {

@@ -138,7 +138,7 @@ func button(tb testing.TB, r Reply, label string) string {
 func public(tb testing.TB, r Reply) Reply {
 	tb.Helper()
 	if r.Ephemeral {
-		tb.Fatalf("refused: %s", r.Text)
+		tb.Fatalf("refused: %s", r.Plain())
 	}
 	return r
 }
@@ -146,10 +146,10 @@ func public(tb testing.TB, r Reply) Reply {
 func refused(tb testing.TB, r Reply, want string) {
 	tb.Helper()
 	if !r.Ephemeral {
-		tb.Fatalf("not refused (ephemeral): %q", r.Text)
+		tb.Fatalf("not refused (ephemeral): %q", r.Plain())
 	}
-	if !strings.Contains(r.Text, want) {
-		tb.Fatalf("refusal %q does not say %q", r.Text, want)
+	if !strings.Contains(r.Plain(), want) {
+		tb.Fatalf("refusal %q does not say %q", r.Plain(), want)
 	}
 }
 
@@ -158,7 +158,7 @@ func refused(tb testing.TB, r Reply, want string) {
 func decodePNG(tb testing.TB, r Reply) {
 	tb.Helper()
 	if len(r.Images) != 1 && (len(r.Images) != 2 || !strings.HasSuffix(r.Images[1].Name, ".gif")) {
-		tb.Fatalf("reply has %d images, want 1 (and the replay at the end): %q", len(r.Images), r.Text)
+		tb.Fatalf("reply has %d images, want 1 (and the replay at the end): %q", len(r.Images), r.Plain())
 	}
 	if len(r.Images) == 2 {
 		if _, err := gif.DecodeAll(bytes.NewReader(r.Images[1].PNG)); err != nil {
@@ -243,7 +243,7 @@ func updatedTo(tb testing.TB, r Reply, want string, labels ...string) {
 	for _, b := range r.Buttons {
 		got = append(got, b.Label)
 	}
-	if !r.Update || r.Ephemeral || !strings.Contains(r.Text, want) || strings.Join(got, ",") != strings.Join(labels, ",") {
+	if !r.Update || r.Ephemeral || !strings.Contains(r.Plain(), want) || strings.Join(got, ",") != strings.Join(labels, ",") {
 		tb.Fatalf("the pressed message is not updated to %q with buttons %v: %+v", want, labels, r)
 	}
 }

@@ -35,31 +35,31 @@ func TestRepliesInUserLanguage(t *testing.T) {
 		e := newEnv(t, Config{})
 		loc, w := tc.locale, tc.want
 		ch := public(t, e.cmdIn(loc, "alice", "challenge", "opponent=bob", "size=7"))
-		if !strings.Contains(ch.Text, w[0]) || !strings.Contains(ch.Text, w[8]) || ch.Buttons[0].Label != w[7] {
-			t.Fatalf("%s challenge: %q %+v", loc, ch.Text, ch.Buttons)
+		if !strings.Contains(ch.Plain(), w[0]) || !strings.Contains(ch.Plain(), w[8]) || ch.Buttons[0].Label != w[7] {
+			t.Fatalf("%s challenge: %q %+v", loc, ch.Plain(), ch.Buttons)
 		}
 		st := public(t, e.pressIn(loc, "bob", ch.Buttons[0].CustomID))
-		if st.Next == nil || !strings.Contains(st.Text, w[1]) || !strings.Contains(st.Next.Text, w[2]) {
-			t.Fatalf("%s start: %q", loc, st.Text)
+		if st.Next == nil || !strings.Contains(st.Plain(), w[1]) || !strings.Contains(st.Next.Plain(), w[2]) {
+			t.Fatalf("%s start: %q", loc, st.Plain())
 		}
 		refused(t, e.cmdIn(loc, "bob", "setup", "shooters=c5", "stone=d2"), w[3])
 		r := e.cmdIn(loc, "alice", "setup", "shooters=c5", "stone=c5")
 		refused(t, r, w[4])
-		if strings.Contains(r.Text, "Not allowed") && loc != "en" {
-			t.Fatalf("%s: English in %q", loc, r.Text)
+		if strings.Contains(r.Plain(), "Not allowed") && loc != "en" {
+			t.Fatalf("%s: English in %q", loc, r.Plain())
 		}
-		if r := e.cmdIn(loc, "carol", "rules"); !strings.Contains(r.Text, w[5]) {
-			t.Fatalf("%s rules: %q", loc, r.Text)
+		if r := e.cmdIn(loc, "carol", "rules"); !strings.Contains(r.Plain(), w[5]) {
+			t.Fatalf("%s rules: %q", loc, r.Plain())
 		}
-		if r := e.cmdIn(loc, "carol", "standings"); !strings.Contains(r.Text, w[6]) {
-			t.Fatalf("%s standings: %q", loc, r.Text)
+		if r := e.cmdIn(loc, "carol", "standings"); !strings.Contains(r.Plain(), w[6]) {
+			t.Fatalf("%s standings: %q", loc, r.Plain())
 		}
 		// Parse errors and English for other locales.
-		if r := e.cmdIn(loc, "alice", "move", "shooter=zz9", "shoot=c4"); !r.Ephemeral || strings.Contains(r.Text, "is not a square") {
-			t.Fatalf("%s square refusal: %q", loc, r.Text)
+		if r := e.cmdIn(loc, "alice", "move", "shooter=zz9", "shoot=c4"); !r.Ephemeral || strings.Contains(r.Plain(), "is not a square") {
+			t.Fatalf("%s square refusal: %q", loc, r.Plain())
 		}
-		if r := e.cmdIn("de", "alice", "move", "shooter=zz9", "shoot=c4"); !strings.Contains(r.Text, "is not a square") {
-			t.Fatalf("de falls back to English: %q", r.Text)
+		if r := e.cmdIn("de", "alice", "move", "shooter=zz9", "shoot=c4"); !strings.Contains(r.Plain(), "is not a square") {
+			t.Fatalf("de falls back to English: %q", r.Plain())
 		}
 	}
 }
@@ -70,8 +70,8 @@ func TestSweepInServerLanguage(t *testing.T) {
 	e := newEnv(t, Config{})
 	req := e.req("mod", "settings", "language=fr")
 	req.ManageServer = true
-	if r := public(t, e.bot.Handle(context.Background(), req)); !strings.Contains(r.Text, "language of the bot's own notices to French") {
-		t.Fatalf("settings: %q", r.Text)
+	if r := public(t, e.bot.Handle(context.Background(), req)); !strings.Contains(r.Plain(), "language of the bot's own notices to French") {
+		t.Fatalf("settings: %q", r.Plain())
 	}
 	refused(t, func() Reply {
 		r := e.req("mod", "settings", "language=de")
@@ -82,10 +82,10 @@ func TestSweepInServerLanguage(t *testing.T) {
 	public(t, e.press("bob", button(t, ch, "Accept")))
 	e.clock.Add(50 * 60e9)
 	p := e.sweep()
-	if len(p) != 1 || !strings.Contains(p[0].Reply.Text, "<@alice>, petit rappel : votre coup dans la partie 1") {
+	if len(p) != 1 || !strings.Contains(p[0].Reply.Plain(), "<@alice>, petit rappel : votre coup dans la partie 1") {
 		t.Fatalf("sweep: %+v", p)
 	}
-	if r := e.cmdIn("ja", "alice", "settings"); !strings.Contains(r.Text, "ボット自身のお知らせ（リマインド、時間切れ）の言語：フランス語") {
-		t.Fatalf("settings shown: %q", r.Text)
+	if r := e.cmdIn("ja", "alice", "settings"); !strings.Contains(r.Plain(), "ボット自身のお知らせ（リマインド、時間切れ）の言語：フランス語") {
+		t.Fatalf("settings shown: %q", r.Plain())
 	}
 }

@@ -79,7 +79,7 @@ func TestSweeperOnlyWhileLeading(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("the elected replica did not sweep at once")
 	}
-	if !strings.Contains(p.Reply.Text, "has run out") {
+	if !strings.Contains(p.Reply.Plain(), "has run out") {
 		t.Fatalf("post %+v", p)
 	}
 	e.bot.StopSweeper() // waits for the round under way
@@ -140,8 +140,8 @@ func TestAIRescanOnlyWhileLeading(t *testing.T) {
 	}
 	e.clock.Add(time.Minute)
 	e.bot.Elected()
-	if p := box.wait(t); !strings.Contains(p.Reply.Text, "by <@veletas>") {
-		t.Fatalf("the elected replica's post: %q", p.Reply.Text)
+	if p := box.wait(t); !strings.Contains(p.Reply.Plain(), "by <@veletas>") {
+		t.Fatalf("the elected replica's post: %q", p.Reply.Plain())
 	}
 	if g2, err := e.db.ActiveGame(e.guild, e.chann); err != nil || g2.ToAct() != "alice" || g2.Revision != g.Revision+1 {
 		t.Fatalf("after the takeover: %v rev %d (was %d), %q to act", err, g2.Revision, g.Revision, g2.ToAct())
@@ -191,7 +191,7 @@ func TestLeaderOverlapAI(t *testing.T) {
 		}
 	}
 	posts := box.drain()
-	if len(posts) != 1 || !strings.Contains(posts[0].Reply.Text, "by <@veletas>") {
+	if len(posts) != 1 || !strings.Contains(posts[0].Reply.Plain(), "by <@veletas>") {
 		t.Fatalf("posts: %+v", posts)
 	}
 	g2, err := e.db.ActiveGame(e.guild, e.chann)

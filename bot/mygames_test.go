@@ -43,17 +43,17 @@ func TestGamesList(t *testing.T) {
 	if !r.Ephemeral || len(r.Mentions) != 0 {
 		t.Fatalf("games reply %+v", r)
 	}
-	lines := strings.Split(r.Text, "\n")
+	lines := strings.Split(r.Plain(), "\n")
 	if len(lines) != 3 || !strings.Contains(lines[0], "(2, your turn first)") ||
 		!strings.HasPrefix(lines[1], "• game 1, 7x7 vs <@bob>: **your turn**, due <t:") ||
 		!strings.HasSuffix(lines[1], "— https://discord.com/channels/g1/t1") ||
 		lines[2] != "• game 2, 9x9 vs <@bob>: <@bob> to play — https://discord.com/channels/g1/c2" {
-		t.Fatalf("games:\n%s", r.Text)
+		t.Fatalf("games:\n%s", r.Plain())
 	}
 	// bob sees the other order: his turn in game 2 first.
 	r = e.cmd("bob", "games")
-	if !strings.Contains(r.Text, "• game 2, 9x9 vs <@alice>: **your turn** —") || strings.Index(r.Text, "game 2") > strings.Index(r.Text, "game 1") {
-		t.Fatalf("bob's games:\n%s", r.Text)
+	if !strings.Contains(r.Plain(), "• game 2, 9x9 vs <@alice>: **your turn** —") || strings.Index(r.Plain(), "game 2") > strings.Index(r.Plain(), "game 1") {
+		t.Fatalf("bob's games:\n%s", r.Plain())
 	}
 }
 
@@ -68,13 +68,13 @@ func TestTakeback(t *testing.T) {
 	refused(t, e.cmd("carol", "takeback"), "not playing this game")
 
 	ask := public(t, e.cmd(mover, "takeback"))
-	if !strings.Contains(ask.Text, "<@"+other+">, <@"+mover+"> asks to take back their last turn") || !hasMention(ask, other) {
+	if !strings.Contains(ask.Plain(), "<@"+other+">, <@"+mover+"> asks to take back their last turn") || !hasMention(ask, other) {
 		t.Fatalf("ask: %+v", ask)
 	}
 	refused(t, e.press(mover, button(t, ask, "Accept")), "your opponent answers it")
 	refused(t, e.press("carol", button(t, ask, "Accept")), "not playing this game")
 	no := public(t, e.press(other, button(t, ask, "Decline")))
-	if !no.Update || !strings.Contains(no.Text, "declined the takeback") {
+	if !no.Update || !strings.Contains(no.Plain(), "declined the takeback") {
 		t.Fatalf("decline: %+v", no)
 	}
 	refused(t, e.press(other, button(t, ask, "Accept")), "no longer open")
@@ -85,7 +85,7 @@ func TestTakeback(t *testing.T) {
 
 	ask = public(t, e.cmd(mover, "takeback"))
 	yes := public(t, e.press(other, button(t, ask, "Accept")))
-	if !yes.Update || !strings.Contains(yes.Text, "accepted the takeback: <@"+mover+">'s last turn is undone") || !hasMention(yes, mover) {
+	if !yes.Update || !strings.Contains(yes.Plain(), "accepted the takeback: <@"+mover+">'s last turn is undone") || !hasMention(yes, mover) {
 		t.Fatalf("accept: %+v", yes)
 	}
 	updatedTo(t, yes, "accepted the takeback")
@@ -126,14 +126,14 @@ func TestTakebackUndoesClaims(t *testing.T) {
 			if err != nil || sub != "move" || claims(g2) == claims(g) {
 				continue
 			}
-			if !strings.Contains(after.Text, "Claims: ") {
-				t.Fatalf("no claims line: %q", after.Text)
+			if !strings.Contains(after.Plain(), "Claims: ") {
+				t.Fatalf("no claims line: %q", after.Plain())
 			}
 			ask := public(t, e.cmd(user, "takeback"))
 			yes := followed(t, public(t, e.press(g.Opponent(user), button(t, ask, "Accept"))))
 			g3, _ := e.db.ActiveGame(e.guild, e.chann)
-			if claims(g3) != claims(g) || g3.Position().String() != g.Position().String() || !strings.Contains(yes.Text, "Claims: Black 0, White 0") == (claims(g) == 0) {
-				t.Fatalf("claims after the takeback %d, before the turn %d:\n%s", claims(g3), claims(g), yes.Text)
+			if claims(g3) != claims(g) || g3.Position().String() != g.Position().String() || !strings.Contains(yes.Plain(), "Claims: Black 0 – White 0") == (claims(g) == 0) {
+				t.Fatalf("claims after the takeback %d, before the turn %d:\n%s", claims(g3), claims(g), yes.Plain())
 			}
 			return
 		}

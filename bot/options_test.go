@@ -44,7 +44,7 @@ func TestUnknownOptionRefused(t *testing.T) {
 	}
 	// The known options still work.
 	if r := e.cmd("alice", "challenge", "opponent=bob", "size=7", "rated=false", "time=1d"); r.Ephemeral {
-		t.Fatalf("a challenge with known options refused: %q", r.Text)
+		t.Fatalf("a challenge with known options refused: %q", r.Plain())
 	}
 	if !strings.Contains(strings.Join(CommandOptions("move"), " "), "shoot shooter to") {
 		t.Errorf("CommandOptions(move) = %v", CommandOptions("move"))

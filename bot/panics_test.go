@@ -86,11 +86,11 @@ func TestHandlePanics(t *testing.T) {
 	ps.standings.Store(false)
 	// The bot serves on, and nothing changed.
 	b := public(t, e.cmd("carol", "board"))
-	if !strings.Contains(b.Text, "<@alice>, your turn") {
-		t.Fatalf("board after the panic: %q", b.Text)
+	if !strings.Contains(b.Plain(), "<@alice>, your turn") {
+		t.Fatalf("board after the panic: %q", b.Plain())
 	}
-	if r := public(t, e.cmd("carol", "standings")); !strings.Contains(r.Text, "No finished games") {
-		t.Fatalf("standings after the panic: %q", r.Text)
+	if r := public(t, e.cmd("carol", "standings")); !strings.Contains(r.Plain(), "No finished games") {
+		t.Fatalf("standings after the panic: %q", r.Plain())
 	}
 }
 
@@ -149,7 +149,7 @@ func TestSweepPanics(t *testing.T) {
 	e.clock.Add(2 * time.Hour)
 	ps.settingsOf = "g1"
 	p := e.bot.Sweep(e.clock.Now())
-	if len(p) != 1 || !strings.Contains(p[0].Reply.Text, "Game 2: the time for <@alice>'s move has run out") {
+	if len(p) != 1 || !strings.Contains(p[0].Reply.Plain(), "Game 2: the time for <@alice>'s move has run out") {
 		t.Fatalf("sweep with one game panicking: %+v", p)
 	}
 	loggedPanic(t, e, "sweeping game 1", "panics_test.go")
@@ -164,7 +164,7 @@ func TestSweepPanics(t *testing.T) {
 	defer e.bot.StopSweeper()
 	select {
 	case p := <-got:
-		if !strings.Contains(p.Reply.Text, "the time for <@alice>'s move has run out") {
+		if !strings.Contains(p.Reply.Plain(), "the time for <@alice>'s move has run out") {
 			t.Fatalf("post %+v", p)
 		}
 	case <-time.After(20 * time.Second):

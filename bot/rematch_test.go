@@ -18,8 +18,8 @@ func TestRematchTwiceAndCrossing(t *testing.T) {
 	offer := public(t, e.press("alice", rematch))
 	updatedTo(t, offer, "<@alice> asked for a rematch.", "Record")
 	offer = followed(t, offer)
-	if !strings.Contains(offer.Text, "offers a rematch") {
-		t.Fatalf("first press: %q", offer.Text)
+	if !strings.Contains(offer.Plain(), "offers a rematch") {
+		t.Fatalf("first press: %q", offer.Plain())
 	}
 	refused(t, e.press("alice", rematch), "You offered a rematch already: it is up to <@bob> to accept it.")
 	all, err := e.db.Challenges(e.guild, e.chann)
@@ -29,8 +29,8 @@ func TestRematchTwiceAndCrossing(t *testing.T) {
 
 	started := e.press("bob", rematch)
 	updatedTo(t, started, "<@bob> accepted <@alice>'s challenge.", "Record")
-	if next := followed(t, started); strings.Contains(next.Text, "offers a rematch") || !strings.Contains(next.Text, "<@bob>, your turn") {
-		t.Fatalf("bob's press made another offer or was refused: %q", next.Text)
+	if next := followed(t, started); strings.Contains(next.Plain(), "offers a rematch") || !strings.Contains(next.Plain(), "<@bob>, your turn") {
+		t.Fatalf("bob's press made another offer or was refused: %q", next.Plain())
 	}
 	g, err := e.db.ActiveGame(e.guild, e.chann)
 	if err != nil || g.Players != [2]string{"bob", "alice"} {
@@ -41,6 +41,6 @@ func TestRematchTwiceAndCrossing(t *testing.T) {
 	}
 	// The offer's own Accept button is stale now.
 	if r := e.press("bob", button(t, offer, "Accept")); !r.Ephemeral {
-		t.Fatalf("the offer accepted a second time: %q", r.Text)
+		t.Fatalf("the offer accepted a second time: %q", r.Plain())
 	}
 }

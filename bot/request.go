@@ -98,7 +98,10 @@ type Reply struct {
 	Text      string
 	Ephemeral bool
 	Images    []Image
-	Buttons   []Button
+	// Embeds are the cards under the text (embed.go): a game's card, the
+	// standings. An image an embed names (Embed.Image) shows inside it.
+	Embeds  []Embed
+	Buttons []Button
 	// Mentions lists the user ids the message may notify; mentions of
 	// anyone else in Text are shown but do not ping.
 	Mentions []string

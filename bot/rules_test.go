@@ -19,12 +19,12 @@ func TestRevisedGame(t *testing.T) {
 	e := newEnv(t, Config{})
 	refused(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "rules=house"), "`classic` or `revised`")
 	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "rules=revised"))
-	if !strings.Contains(ch.Text, "7x7 (revised rules)") {
-		t.Fatalf("challenge: %q", ch.Text)
+	if !strings.Contains(ch.Plain(), "7x7 (revised rules)") {
+		t.Fatalf("challenge: %q", ch.Plain())
 	}
 	start := followed(t, public(t, e.press("bob", button(t, ch, "Accept"))))
-	if !strings.Contains(start.Text, "Veletas 7x7 (revised rules), game") {
-		t.Fatalf("start: %q", start.Text)
+	if !strings.Contains(start.Plain(), "Veletas 7x7 (revised rules), game") {
+		t.Fatalf("start: %q", start.Plain())
 	}
 	refused(t, e.cmd("alice", "setup", "shooters=a4", "stone=d2"), "shooters may not be placed on the edge of the board under the revised rules")
 	public(t, e.cmd("alice", "setup", "shooters=c4", "stone=d2"))
@@ -40,8 +40,8 @@ func TestRevisedGame(t *testing.T) {
 	}
 	public(t, e.cmd("bob", "setup", "shooters=d4, e5", "stone=a1")) // d4 touches c4
 	mv := public(t, e.cmd("alice", "move", "shooter=c4", "to=e4", "shoot=f4"))
-	if !strings.Contains(mv.Text, "Last: `c4-e4/f4`") {
-		t.Fatalf("move over d4: %q", mv.Text)
+	if !strings.Contains(mv.Plain(), "Last action: `c4-e4/f4`") {
+		t.Fatalf("move over d4: %q", mv.Plain())
 	}
 	// The rest of the game, at random.
 	r := rand.New(rand.NewPCG(3, 4))
@@ -60,13 +60,13 @@ func TestRevisedGame(t *testing.T) {
 		public(t, e.cmd(user, sub, opts...))
 	}
 	rec := public(t, e.cmd("carol", "record"))
-	if !strings.Contains(rec.Text, "size=7 rules=revised") {
-		t.Fatalf("record: %q", rec.Text)
+	if !strings.Contains(rec.Plain(), "size=7 rules=revised") {
+		t.Fatalf("record: %q", rec.Plain())
 	}
 	for _, who := range []string{"alice", "bob"} {
 		st := public(t, e.cmd(who, "stats"))
-		if !strings.Contains(st.Text, "(7x7, revised rules, ") {
-			t.Fatalf("stats of %s: %q", who, st.Text)
+		if !strings.Contains(st.Plain(), "(7x7, revised rules, ") {
+			t.Fatalf("stats of %s: %q", who, st.Plain())
 		}
 	}
 	// Standings are shared by both rule sets: the revised game counts.
@@ -74,13 +74,13 @@ func TestRevisedGame(t *testing.T) {
 	if err != nil || len(done) != 1 {
 		t.Fatal(done, err)
 	}
-	if st := public(t, e.cmd("carol", "standings")); !strings.Contains(st.Text, "<@"+done[0].Winner+">: ") || !strings.Contains(st.Text, "1 W, 0 L") {
-		t.Fatalf("standings after the revised game: %q", st.Text)
+	if st := public(t, e.cmd("carol", "standings")); !strings.Contains(st.Plain(), "<@"+done[0].Winner+">: ") || !strings.Contains(st.Plain(), "1 W, 0 L") {
+		t.Fatalf("standings after the revised game: %q", st.Plain())
 	}
 	// A classic game afterwards says nothing of rules.
 	ch = public(t, e.cmd("bob", "challenge", "opponent=alice", "size=9"))
-	if strings.Contains(ch.Text, "revised") {
-		t.Fatalf("classic challenge: %q", ch.Text)
+	if strings.Contains(ch.Plain(), "revised") {
+		t.Fatalf("classic challenge: %q", ch.Plain())
 	}
 }
 
@@ -89,15 +89,15 @@ func TestRevisedGame(t *testing.T) {
 func TestRulesSetting(t *testing.T) {
 	e := newEnv(t, Config{})
 	show := e.cmd("alice", "settings")
-	if !strings.Contains(show.Text, "Default rules of this server's challenges: classic") {
-		t.Fatalf("settings: %q", show.Text)
+	if !strings.Contains(show.Plain(), "Default rules of this server's challenges: classic") {
+		t.Fatalf("settings: %q", show.Plain())
 	}
 	refused(t, e.cmd("alice", "settings", "rules=revised"), "Manage Server")
 	req := e.req("alice", "settings", "rules=revised")
 	req.ManageServer = true
 	set := e.bot.Handle(t.Context(), req)
-	if set.Ephemeral || !strings.Contains(set.Text, "default rules to revised") {
-		t.Fatalf("set: %q", set.Text)
+	if set.Ephemeral || !strings.Contains(set.Plain(), "default rules to revised") {
+		t.Fatalf("set: %q", set.Plain())
 	}
 	bad := e.req("alice", "settings", "rules=classical")
 	bad.ManageServer = true
@@ -106,8 +106,8 @@ func TestRulesSetting(t *testing.T) {
 		t.Fatalf("stored rules %v", s.Rules)
 	}
 	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
-	if !strings.Contains(ch.Text, "(revised rules)") {
-		t.Fatalf("challenge under the default: %q", ch.Text)
+	if !strings.Contains(ch.Plain(), "(revised rules)") {
+		t.Fatalf("challenge under the default: %q", ch.Plain())
 	}
 	public(t, e.press("bob", button(t, ch, "Accept")))
 	if g, err := e.db.ActiveGame(e.guild, e.chann); err != nil || g.Rules() != veletas.Revised {

@@ -54,8 +54,8 @@ func TestEndDamagedGame(t *testing.T) {
 	refused(t, e.cmd("carol", "challenge", "opponent=dave", "size=7"), "already has a game")
 	refused(t, e.cmd("alice", "end"), "Manage Server")
 	r := public(t, manager())
-	if !strings.Contains(r.Text, "<@mod> ended this channel's damaged game") {
-		t.Fatalf("end: %q", r.Text)
+	if !strings.Contains(r.Plain(), "<@mod> ended this channel's damaged game") {
+		t.Fatalf("end: %q", r.Plain())
 	}
 	refused(t, e.cmd("alice", "board"), "no game")
 	ch = public(t, e.cmd("carol", "challenge", "opponent=dave", "size=7"))

@@ -1,30 +1,23 @@
 package bot
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"fmt"
-	"io"
 	"math"
 	"slices"
 	"strings"
 
-	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
 )
 
-// Ratings: the server's leaderboard (/veletas standings, a table image and
-// text) and a player's card (/veletas stats). Ratings are Glicko-2
+// Ratings: the server's leaderboard (/veletas standings) and a player's
+// card (/veletas stats), each an embed, where Discord shows the players'
+// mentions as their names in any script without pinging them. There is no
+// standings image: an image could not show the names. Ratings are Glicko-2
 // (store.GlickoRate, wired where the store is opened) and change only in
 // rated games; wins and losses count rated games only (friendly games and
 // games against the AI show in a player's recent games, marked unrated).
-
-// TableRenderer draws the standings table. *render.Renderer implements it;
-// with a Renderer that does not, the standings are text only.
-type TableRenderer interface {
-	TablePNG(w io.Writer, t render.Table) error
-}
 
 // maxStandingsRows is how many players the standings show.
 const maxStandingsRows = 20
@@ -79,11 +72,6 @@ func (b *Bot) leaderboard(ctx context.Context, req Request) (Reply, error) {
 	}
 	sortStandings(list)
 	var sb strings.Builder
-	sb.WriteString(tr(loc, "standings.head") + "\n")
-	tab := render.Table{Header: []string{"#", "Rating", "W", "L"}, Right: []int{0, 1, 2, 3}}
-	if kind != store.Veletas {
-		tab = render.Table{Header: []string{"#", "Rating", "W", "L", "D"}, Right: []int{0, 1, 2, 3, 4}}
-	}
 	for i, s := range list {
 		if i == maxStandingsRows {
 			sb.WriteString(tr(loc, "standings.more", len(list)-maxStandingsRows) + "\n")
@@ -91,22 +79,20 @@ func (b *Bot) leaderboard(ctx context.Context, req Request) (Reply, error) {
 		}
 		if kind == store.Veletas {
 			sb.WriteString(tr(loc, "standings.row", i+1, Mention(s.User), ratingText(s), s.Wins, s.Losses) + "\n")
-			tab.Rows = append(tab.Rows, []string{fmt.Sprint(i + 1), ratingText(s), fmt.Sprint(s.Wins), fmt.Sprint(s.Losses)})
 		} else {
 			sb.WriteString(tr(loc, "standings.rowdraws", i+1, Mention(s.User), ratingText(s), s.Wins, s.Losses, s.Draws) + "\n")
-			tab.Rows = append(tab.Rows, []string{fmt.Sprint(i + 1), ratingText(s), fmt.Sprint(s.Wins), fmt.Sprint(s.Losses), fmt.Sprint(s.Draws)})
 		}
 	}
-	r := Reply{Text: strings.TrimRight(sb.String(), "\n")}
-	if tb, ok := b.Renderer.(TableRenderer); ok {
-		var buf bytes.Buffer
-		if err := tb.TablePNG(&buf, tab); err != nil {
-			return Reply{}, fmt.Errorf("bot: drawing the standings: %w", err)
-		}
-		r.Images = []Image{{Name: "standings.png", PNG: buf.Bytes()}}
-	}
-	return r, nil
+	return Reply{Embeds: FitEmbeds([]Embed{{
+		Title:       tr(loc, "standings.head"),
+		Description: strings.TrimRight(sb.String(), "\n"),
+		Footer:      tr(loc, "standings.legend"),
+		Color:       colorStandings,
+	}})}, nil
 }
+
+// colorStandings is the bar of the standings' and stats' embeds.
+const colorStandings = 0xD8283C // the shooters' red
 
 // recentGames is how many finished games /veletas stats lists.
 const recentGames = 5
@@ -139,17 +125,24 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 	}
 	var sb strings.Builder
 	sb.WriteString(tr(loc, "stats.head", Mention(user)) + "\n")
+	card := func(recent string) Reply {
+		e := Embed{Title: tr(loc, "stats.title"), Description: strings.TrimRight(sb.String(), "\n"), Color: colorStandings}
+		if recent != "" {
+			e.Fields = []Field{{Name: strings.TrimRight(tr(loc, "stats.recent"), " :："), Value: recent}}
+		}
+		return Reply{Embeds: FitEmbeds([]Embed{e})}
+	}
 	if s.Games == 0 && len(games) == 0 {
 		sb.WriteString(tr(loc, "stats.nogames"))
-		return Reply{Text: sb.String()}, nil
+		return card(""), nil
 	}
 	if s.Games == 0 {
 		sb.WriteString(tr(loc, "stats.norated") + "\n")
 	} else {
 		b.ratedStats(&sb, loc, kind, req.Guild, user, s)
 	}
+	var recent strings.Builder
 	if len(games) > 0 {
-		sb.WriteString(tr(loc, "stats.recent") + "\n")
 		for _, g := range games {
 			key := "stats.lost"
 			switch g.Winner {
@@ -166,11 +159,11 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 			if g.Kind == store.Veletas {
 				board = tr(loc, "stats.board", g.Size, tr(loc, "rules.short."+g.Rules().String()))
 			}
-			sb.WriteString(tr(loc, key, g.ID, Mention(g.Opponent(user)), board, reasonText(loc, g.Reason),
+			recent.WriteString(tr(loc, key, g.ID, Mention(g.Opponent(user)), board, reasonText(loc, g.Reason),
 				g.Ended.Unix(), rated) + "\n")
 		}
 	}
-	return Reply{Text: strings.TrimRight(sb.String(), "\n")}, nil
+	return card(strings.TrimRight(recent.String(), "\n")), nil
 }
 
 // ratedStats writes the rating, rank, record and streak of a player with

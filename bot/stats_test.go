@@ -1,9 +1,7 @@
 package bot
 
 import (
-	"bytes"
 	"context"
-	"image/png"
 	"strings"
 	"testing"
 	"time"
@@ -44,34 +42,37 @@ func TestStandingsAndStats(t *testing.T) {
 		t.Fatalf("alice %+v: the unrated loss counted in the standings", a)
 	}
 	r := public(t, e.cmd("dave", "standings"))
-	lines := strings.Split(strings.TrimSpace(r.Text), "\n")
-	if len(lines) != 4 || !strings.HasPrefix(lines[1], "1. <@alice>: 1662 ± 290, 1 W, 0 L") ||
-		!strings.HasPrefix(lines[2], "2. <@carol>: ") || !strings.HasPrefix(lines[3], "3. <@bob>: ") {
-		t.Fatalf("standings:\n%s", r.Text)
+	// An embed (names shown by Discord), no image, and nothing in the
+	// content to ping anyone.
+	if len(r.Embeds) != 1 || len(r.Images) != 0 || r.Text != "" || len(r.Mentions) != 0 {
+		t.Fatalf("standings: %+v", r)
 	}
-	if len(r.Images) != 1 {
-		t.Fatalf("standings without the table image")
-	}
-	img, err := png.Decode(bytes.NewReader(r.Images[0].PNG))
-	if err != nil || img.Bounds().Dx() < 200 {
-		t.Fatalf("table image: %v %v", err, img)
+	lines := strings.Split(r.Embeds[0].Description, "\n")
+	if r.Embeds[0].Title != "Standings" || len(lines) != 3 || lines[0] != "1. <@alice>: 1662 ± 290, 1 W, 0 L" ||
+		!strings.HasPrefix(lines[1], "2. <@carol>: ") || !strings.HasPrefix(lines[2], "3. <@bob>: ") ||
+		!strings.Contains(r.Embeds[0].Footer, "rated games only") {
+		t.Fatalf("standings:\n%s", r.Plain())
 	}
 
 	s := public(t, e.cmd("dave", "stats", "player=alice"))
+	if len(s.Embeds) != 1 || s.Text != "" || len(s.Mentions) != 0 || !strings.HasPrefix(s.Embeds[0].Description, "**Stats of <@alice>**") ||
+		len(s.Embeds[0].Fields) != 1 || s.Embeds[0].Fields[0].Name != "Recent games" || !strings.Contains(s.Embeds[0].Fields[0].Value, "won against <@bob>") {
+		t.Fatalf("stats embed: %+v", s)
+	}
 	for _, want := range []string{"**Stats of <@alice>**", "Rating: 1662 ± 290 (rank 1)", "Record: 1 W, 0 L in 1 game",
 		"Current streak: 1 win", "• game 2: lost to <@carol> (7x7, classic rules, resignation,", ", unrated)", "• game 1: won against <@bob>"} {
-		if !strings.Contains(s.Text, want) {
-			t.Fatalf("stats lack %q:\n%s", want, s.Text)
+		if !strings.Contains(s.Plain(), want) {
+			t.Fatalf("stats lack %q:\n%s", want, s.Plain())
 		}
 	}
-	if strings.Index(s.Text, "game 2") > strings.Index(s.Text, "game 1") {
-		t.Fatalf("recent games not newest first:\n%s", s.Text)
+	if strings.Index(s.Plain(), "game 2") > strings.Index(s.Plain(), "game 1") {
+		t.Fatalf("recent games not newest first:\n%s", s.Plain())
 	}
-	if s := public(t, e.cmd("bob", "stats")); !strings.Contains(s.Text, "Current streak: 2 losses in a row") {
-		t.Fatalf("own stats:\n%s", s.Text)
+	if s := public(t, e.cmd("bob", "stats")); !strings.Contains(s.Plain(), "Current streak: 2 losses in a row") {
+		t.Fatalf("own stats:\n%s", s.Plain())
 	}
-	if s := public(t, e.cmd("bob", "stats", "player=zed")); !strings.Contains(s.Text, "No finished game") {
-		t.Fatalf("stats of a new player:\n%s", s.Text)
+	if s := public(t, e.cmd("bob", "stats", "player=zed")); !strings.Contains(s.Plain(), "No finished game") {
+		t.Fatalf("stats of a new player:\n%s", s.Plain())
 	}
 	refused(t, e.cmd("bob", "stats", "player=<@x y>"), "player:@someone")
 }
@@ -125,26 +126,26 @@ func TestStatsUnratedOnly(t *testing.T) {
 	public(t, e.cmd("dave", "resign"))
 
 	r := e.cmd("alice", "stats")
-	if strings.Contains(r.Text, "No finished game yet") || !strings.Contains(r.Text, "No rated game yet") ||
-		!strings.Contains(r.Text, "lost to <@veletas>") || !strings.Contains(r.Text, ", unrated)") {
-		t.Errorf("alice's stats after a game against the computer:\n%s", r.Text)
+	if strings.Contains(r.Plain(), "No finished game yet") || !strings.Contains(r.Plain(), "No rated game yet") ||
+		!strings.Contains(r.Plain(), "lost to <@veletas>") || !strings.Contains(r.Plain(), ", unrated)") {
+		t.Errorf("alice's stats after a game against the computer:\n%s", r.Plain())
 	}
 	r = e.cmd("alice", "stats", "player=carol")
-	if !strings.Contains(r.Text, "won against <@dave>") || !strings.Contains(r.Text, ", unrated)") || strings.Contains(r.Text, "Rating:") {
-		t.Errorf("carol's stats after an unrated win:\n%s", r.Text)
+	if !strings.Contains(r.Plain(), "won against <@dave>") || !strings.Contains(r.Plain(), ", unrated)") || strings.Contains(r.Plain(), "Rating:") {
+		t.Errorf("carol's stats after an unrated win:\n%s", r.Plain())
 	}
-	if r := e.cmd("bob", "stats"); !strings.Contains(r.Text, "No finished game yet") {
-		t.Errorf("bob, who never played: %q", r.Text)
+	if r := e.cmd("bob", "stats"); !strings.Contains(r.Plain(), "No finished game yet") {
+		t.Errorf("bob, who never played: %q", r.Plain())
 	}
 	st := e.cmd("alice", "standings")
 	for _, who := range []string{"alice", "carol", "dave", "veletas"} {
-		if strings.Contains(st.Text, "<@"+who+">") {
-			t.Errorf("standings list %s, who played only unrated games:\n%s", who, st.Text)
+		if strings.Contains(st.Plain(), "<@"+who+">") {
+			t.Errorf("standings list %s, who played only unrated games:\n%s", who, st.Plain())
 		}
 	}
 	fr := e.req("alice", "stats")
 	fr.Locale = "fr"
-	if r := e.bot.Handle(context.Background(), fr); !strings.Contains(r.Text, "Aucune partie classée") || !strings.Contains(r.Text, ", amicale)") {
-		t.Errorf("alice's stats in French:\n%s", r.Text)
+	if r := e.bot.Handle(context.Background(), fr); !strings.Contains(r.Plain(), "Aucune partie classée") || !strings.Contains(r.Plain(), ", amicale)") {
+		t.Errorf("alice's stats in French:\n%s", r.Plain())
 	}
 }

@@ -210,16 +210,6 @@ func (b *Bot) claim(ctx context.Context, req Request) (Reply, error) {
 	return b.gameViewIn(req.Locale, g, "", true)
 }
 
-// deadlineText is the line of a game view that says by when the player to
-// move must act.
-func deadlineText(loc string, g store.Game) string {
-	d, ok := g.Deadline()
-	if !ok {
-		return ""
-	}
-	return "\n" + tr(loc, "time.moveby", durationText(loc, g.MoveTime), d.Unix(), d.Unix())
-}
-
 // Time per move limits.
 const (
 	minMoveTime = time.Hour

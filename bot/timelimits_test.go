@@ -26,13 +26,13 @@ func (e *env) sweep() []Post {
 func TestTimeLimitReminderTimeoutClaim(t *testing.T) {
 	e := newEnv(t, Config{})
 	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "time=1d"))
-	if !strings.Contains(ch.Text, "Rated, 1 day per move.") {
-		t.Fatalf("challenge: %q", ch.Text)
+	if !strings.Contains(ch.Plain(), "Rated, 1 day per move.") {
+		t.Fatalf("challenge: %q", ch.Plain())
 	}
 	start := followed(t, public(t, e.press("bob", button(t, ch, "Accept"))))
 	due := e.clock.Now().Add(24 * time.Hour).Unix()
-	if !strings.Contains(start.Text, "Time per move: 1 day; move due <t:") {
-		t.Fatalf("game view without the deadline: %q", start.Text)
+	if !strings.Contains(start.Plain(), "Time left: due <t:") || !strings.Contains(start.Plain(), "), 1 day per move") {
+		t.Fatalf("game view without the deadline: %q", start.Plain())
 	}
 	if p := e.sweep(); len(p) != 0 {
 		t.Fatalf("posts at the start: %+v", p)
@@ -45,8 +45,8 @@ func TestTimeLimitReminderTimeoutClaim(t *testing.T) {
 	}
 	e.clock.Add(time.Hour) // 83%
 	p := e.sweep()
-	if len(p) != 1 || p[0].Channel != e.chann || !strings.Contains(p[0].Reply.Text, "<@alice>, a reminder: your move in game 1 is due <t:") ||
-		!hasMention(p[0].Reply, "alice") || hasMention(p[0].Reply, "bob") || !strings.Contains(p[0].Reply.Text, "<t:"+strconv.FormatInt(due, 10)+":f>") {
+	if len(p) != 1 || p[0].Channel != e.chann || !strings.Contains(p[0].Reply.Plain(), "<@alice>, a reminder: your move in game 1 is due <t:") ||
+		!hasMention(p[0].Reply, "alice") || hasMention(p[0].Reply, "bob") || !strings.Contains(p[0].Reply.Plain(), "<t:"+strconv.FormatInt(due, 10)+":f>") {
 		t.Fatalf("reminder: %+v", p)
 	}
 	if p := e.sweep(); len(p) != 0 {
@@ -66,7 +66,7 @@ func TestTimeLimitReminderTimeoutClaim(t *testing.T) {
 
 	e.clock.Add(4 * time.Hour) // past the deadline
 	p = e.sweep()
-	if len(p) != 1 || !strings.Contains(p[0].Reply.Text, "the time for <@alice>'s move has run out. <@bob>, you may claim the win with `/veletas claim`") ||
+	if len(p) != 1 || !strings.Contains(p[0].Reply.Plain(), "the time for <@alice>'s move has run out. <@bob>, you may claim the win with `/veletas claim`") ||
 		!hasMention(p[0].Reply, "bob") || hasMention(p[0].Reply, "alice") {
 		t.Fatalf("time up: %+v", p)
 	}
@@ -79,8 +79,8 @@ func TestTimeLimitReminderTimeoutClaim(t *testing.T) {
 		t.Fatalf("a refusal changed the game: %v", err)
 	}
 	end := public(t, e.cmd("bob", "claim"))
-	if !strings.Contains(end.Text, "**<@bob> wins** on time!") || !hasMention(end, "alice") {
-		t.Fatalf("claim: %q", end.Text)
+	if !strings.Contains(end.Plain(), "**<@bob> wins** on time!") || !hasMention(end, "alice") {
+		t.Fatalf("claim: %q", end.Plain())
 	}
 	decodePNG(t, end)
 	done, err := e.db.FinishedGames(e.guild, "bob", 1)
@@ -116,26 +116,26 @@ func TestNoTimeLimitAndSettings(t *testing.T) {
 	e := newEnv(t, Config{})
 	// The default is 3 days.
 	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
-	if !strings.Contains(ch.Text, "3 days per move") {
-		t.Fatalf("default time: %q", ch.Text)
+	if !strings.Contains(ch.Plain(), "3 days per move") {
+		t.Fatalf("default time: %q", ch.Plain())
 	}
 	public(t, e.press("alice", button(t, ch, "Decline")))
 	refused(t, e.cmd("alice", "challenge", "opponent=bob", "time=20d"), "between 1 hour and 14 days")
 	refused(t, e.cmd("alice", "challenge", "opponent=bob", "time=soon"), "not a time per move")
 
 	// Only Manage Server changes the default.
-	if r := e.cmd("alice", "settings"); !r.Ephemeral || !strings.Contains(r.Text, "default time per move: 3 days") {
-		t.Fatalf("settings: %q", r.Text)
+	if r := e.cmd("alice", "settings"); !r.Ephemeral || !strings.Contains(r.Plain(), "default time per move: 3 days") {
+		t.Fatalf("settings: %q", r.Plain())
 	}
 	refused(t, e.cmd("alice", "settings", "time=12h"), "Manage Server")
 	req := e.req("mod", "settings", "time=12h")
 	req.ManageServer = true
-	if r := public(t, e.bot.Handle(context.Background(), req)); !strings.Contains(r.Text, "default time per move to 12 hours") {
-		t.Fatalf("settings changed: %q", r.Text)
+	if r := public(t, e.bot.Handle(context.Background(), req)); !strings.Contains(r.Plain(), "default time per move to 12 hours") {
+		t.Fatalf("settings changed: %q", r.Plain())
 	}
 	ch = public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
-	if !strings.Contains(ch.Text, "12 hours per move") {
-		t.Fatalf("server default: %q", ch.Text)
+	if !strings.Contains(ch.Plain(), "12 hours per move") {
+		t.Fatalf("server default: %q", ch.Plain())
 	}
 	public(t, e.press("alice", button(t, ch, "Decline")))
 	req = e.req("mod", "settings", "time=none")
@@ -143,12 +143,12 @@ func TestNoTimeLimitAndSettings(t *testing.T) {
 	public(t, e.bot.Handle(context.Background(), req))
 
 	ch = public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "rated=false"))
-	if !strings.Contains(ch.Text, "Unrated, no time limit.") {
-		t.Fatalf("no limit: %q", ch.Text)
+	if !strings.Contains(ch.Plain(), "Unrated, no time limit.") {
+		t.Fatalf("no limit: %q", ch.Plain())
 	}
 	start := followed(t, public(t, e.press("bob", button(t, ch, "Accept"))))
-	if strings.Contains(start.Text, "Time per move") || !strings.Contains(start.Text, "your turn") {
-		t.Fatalf("a game without limit shows a deadline: %q", start.Text)
+	if strings.Contains(start.Plain(), "Time per move") || !strings.Contains(start.Plain(), "your turn") {
+		t.Fatalf("a game without limit shows a deadline: %q", start.Plain())
 	}
 	e.clock.Add(30 * 24 * time.Hour)
 	if p := e.sweep(); len(p) != 0 {
@@ -171,7 +171,7 @@ func TestSweeperGoroutine(t *testing.T) {
 	})
 	e.bot.StartSweeper(time.Hour, nil) // a second start does nothing
 	p := <-got
-	if p.Channel != e.chann || !strings.Contains(p.Reply.Text, "has run out") {
+	if p.Channel != e.chann || !strings.Contains(p.Reply.Plain(), "has run out") {
 		t.Fatalf("post %+v", p)
 	}
 	e.bot.StopSweeper()
@@ -202,14 +202,14 @@ func TestSweepRetriesUndelivered(t *testing.T) {
 	}
 	for range 2 {
 		p := run(true)
-		if !strings.Contains(p.Reply.Text, "has run out") {
+		if !strings.Contains(p.Reply.Plain(), "has run out") {
 			t.Fatalf("post %+v", p)
 		}
 		if g, err := e.db.ActiveGame(e.guild, e.chann); err != nil || g.TimeUp {
 			t.Fatalf("a notice that failed was recorded as sent: %v %+v", err, g)
 		}
 	}
-	if p := run(false); !strings.Contains(p.Reply.Text, "has run out") {
+	if p := run(false); !strings.Contains(p.Reply.Plain(), "has run out") {
 		t.Fatalf("post %+v", p)
 	}
 	if g, err := e.db.ActiveGame(e.guild, e.chann); err != nil || !g.TimeUp {

@@ -47,8 +47,6 @@ func (b *Bot) record(ctx context.Context, req Request) (Reply, error) {
 }
 
 func (b *Bot) rules(ctx context.Context, req Request) (Reply, error) {
-	// The locale names the game (withGame): Fanorona's rules are its own
-	// text.
 	return Reply{Ephemeral: true, Text: tr(req.Locale, "rules")}, nil
 }
 
@@ -56,37 +54,30 @@ func (b *Bot) help(ctx context.Context, req Request) (Reply, error) {
 	return Reply{Ephemeral: true, Text: tr(req.Locale, "help")}, nil
 }
 
-// gameViewIn is the message that shows a game, in the language of loc: the
-// board image, whose turn it is as a mention, the last action and the
-// score, the game's module writing its own parts (gameCard). ping lets the
-// message notify the player to act (or both players at the end).
+// gameViewIn is the message that shows a game, in the language of loc:
+// its card (card.go) with the board image, whose turn it is as a mention,
+// the last action and the score, the game's module filling its own parts
+// (gameModule.card). ping lets the message notify the player to act (or
+// both players at the end).
 func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Reply, error) {
 	mod := moduleOf(g.Kind)
 	loc = withGame(loc, g.Kind)
-	card, err := mod.card(b, loc, g)
+	c, p, err := mod.card(b, loc, g)
 	if err != nil {
 		return Reply{}, err
 	}
-	var sb strings.Builder
-	if intro != "" {
-		sb.WriteString(intro + "\n")
-	}
-	for _, line := range []string{card.Head, card.Last, card.Score} {
-		if line != "" {
-			sb.WriteString(line + "\n")
-		}
-	}
-	var mentions []string
+	c.Intro, c.MoveTime = intro, g.MoveTime
 	switch {
 	case g.Over() && g.Winner == "":
 		key := "view.drawn.rules"
 		if g.Reason == store.ReasonAgreed {
 			key = "view.drawn.agreed"
 		}
-		sb.WriteString(tr(loc, key))
-		mentions = g.Players[:]
+		c.Result = tr(loc, key)
+		c.Winner, c.Loser = g.Players[0], g.Players[1] // both are told
+		c.Color = ColorDraw
 	case g.Over():
-		how := card.WinHow
+		how := p.WinHow
 		if g.Reason == store.ReasonResign {
 			how = tr(loc, "view.byresign", Mention(g.Loser()))
 		} else if g.Reason == store.ReasonTimeout {
@@ -96,26 +87,43 @@ func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Rep
 		if g.AI != "" {
 			key = "view.wins.ai"
 		}
-		sb.WriteString(tr(loc, key, Mention(g.Winner), how))
-		mentions = []string{g.Winner, g.Loser()}
+		c.Result = tr(loc, key, Mention(g.Winner), how)
+		c.Winner, c.Loser = g.Winner, g.Loser()
+		c.Color = p.ColorWinner
 	case g.AI != "" && g.ToAct() == g.AI:
-		sb.WriteString(aiThinking(loc, g)) // no ping, no buttons: the AI acts (aigames.go)
+		c.Prompt = aiThinking(loc, g) // no ping, no buttons: the AI acts (aigames.go)
+		c.Color = p.ColorToAct
 	default:
-		sb.WriteString(card.Prompt)
-		sb.WriteString(deadlineText(loc, g))
-		mentions = []string{g.ToAct()}
+		c.ToAct = g.ToAct()
+		c.Prompt = p.Prompt
+		c.Color = p.ColorToAct
+		if d, ok := g.Deadline(); ok {
+			c.Deadline = d
+		}
 	}
-	r := Reply{Text: sb.String(), Images: []Image{card.Image}}
-	if ping {
-		r.Mentions = mentions
+	if p.Note != "" && !g.Over() {
+		c.Prompt += "\n" + p.Note
 	}
+	r := cardReply(loc, c, ping)
 	if g.Over() && ping {
 		b.finalMessage(loc, &r, g) // the replay, Record and Rematch (endgame.go)
 	}
 	if !g.Over() {
-		r.Buttons = card.Buttons
+		r.Buttons = p.Buttons
 	}
 	return r, nil
+}
+
+// ColorDraw is the bar of a drawn game's card.
+const ColorDraw = 0x8A8F98
+
+// sideColor is the bar of the side to act or of the winner: White's or
+// Black's.
+func sideColor(white bool) int {
+	if white {
+		return ColorWhite
+	}
+	return ColorBlack
 }
 
 // prompt tells the player to act what to do.

@@ -21,8 +21,8 @@ func TestMoveToSameSquare(t *testing.T) {
 		req.Locale = loc
 		r := e.bot.Handle(context.Background(), req)
 		refused(t, r, want)
-		if strings.Contains(r.Text, "queen") {
-			t.Errorf("%s: %q still speaks of a queen move", loc, r.Text)
+		if strings.Contains(r.Plain(), "queen") {
+			t.Errorf("%s: %q still speaks of a queen move", loc, r.Plain())
 		}
 	}
 }
@@ -68,7 +68,7 @@ func TestOwnOpenChallengeNamesWithdraw(t *testing.T) {
 	direct := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
 	button(t, direct, "Decline")
 	r = e.press("alice", button(t, direct, "Accept"))
-	if !r.Ephemeral || strings.Contains(r.Text, "Withdraw button") {
-		t.Errorf("the author of a challenge made to bob pressing Accept: %q", r.Text)
+	if !r.Ephemeral || strings.Contains(r.Plain(), "Withdraw button") {
+		t.Errorf("the author of a challenge made to bob pressing Accept: %q", r.Plain())
 	}
 }

@@ -89,7 +89,7 @@ func naiveImage(r *Renderer, s Scene) image.Image {
 		}
 	}
 	r.drawMarks(dst, l, s.Claimed, s.Hint)
-	st := statusOf(s.Position, s.Last)
+	st := statusOf(s.Position, s.Last, s.Lang)
 	head := newFace(fontBold, float64(l.Width)*0.05)
 	small := newFace(fontRegular, float64(l.Width)*0.037)
 	h := float64(l.Status.Dy())

@@ -3,7 +3,7 @@
 //
 // An image shows the board with file letters and rank numbers (a1 bottom
 // left), black and white stones, unclaimed shooters as red discs with a
-// light bullseye, claimed shooters as red discs carrying a stone of the
+// light cross (a sight), claimed shooters as red discs carrying a stone of the
 // claimer's colour, the last action (tinted squares, the shooter's path as
 // a solid line from its old square with a ring there, the shot as a dashed
 // line; shooters claimed by it get an orange frame), an optional Hint
@@ -12,9 +12,9 @@
 // choose sides", "Black wins"), the score ("Black 2 - White 1 of 7") and
 // what wins ("4 to win"), with the last action's token. Text is limited to
 // coordinates, digits and fixed words, drawn from fonts compiled into the
-// binary (gofont); nothing is read from disk. The standings table
-// (TablePNG) shows ranks, ratings and counts only, never user names, which
-// Discord shows in the message text in any script.
+// binary (gofont); nothing is read from disk. There is no standings
+// image: the bot shows the standings as an embed, where Discord writes the
+// players' names in any script.
 //
 // Images are 1.2 times as tall as wide (Discord on Android crops square
 // images) and come in a Light (wood) and a Dark (slate) theme. Black and
@@ -30,7 +30,6 @@
 //	err = r.PNG(w, s)
 //	err = r.GIF(w, g)                            // animated replay
 //	s.Winner = veletas.White                        // won by resignation or on time
-//	err = r.TablePNG(w, render.Table{...})       // the standings: numbers only
 //	c := r.SquareCenter(g.Size(), sq)           // pixel of a square's centre
 //
 // A Renderer is safe for concurrent use. It draws what never changes

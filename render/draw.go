@@ -126,9 +126,9 @@ func nrgba(c color.RGBA) color.NRGBA { return color.NRGBA(c) }
 const (
 	stoneR     = 0.40 // stone radius
 	shooterR   = 0.44 // shooter disc radius
-	bullOuter  = 0.25 // unclaimed shooter's ring
-	bullInner  = 0.16
-	capR       = 0.27 // claimer's stone on a claimed shooter
+	crossHalf  = 0.29 // unclaimed shooter's cross: half its length
+	crossArm   = 0.05 // and half an arm's thickness
+	capR       = 0.33 // claimer's stone on a claimed shooter
 	shadowDX   = 0.035
 	shadowDY   = 0.06
 	shadowBlur = 0.06
@@ -187,13 +187,16 @@ func drawPiece(dc *gg.Context, p *themeColors, piece veletas.Piece, x, y, c floa
 		drawShadow(dc, p, x, y, r, c)
 		drawDisc(dc, x, y, r, p.redDark, p.red, mix(p.redDark, color.RGBA{0, 0, 0, 255}, 0.2))
 		if piece == veletas.Shooter {
-			// A bullseye tells an unclaimed shooter from a stone by shape,
-			// not only by colour.
+			// A light cross (a sight) tells an unclaimed shooter from a
+			// stone and from a claimed shooter by shape, not only by
+			// colour: a claimed one carries a round stone, which covers
+			// the red between the cross's arms. At phone width (400 px, a
+			// 10x10 square of 31 px) the arms are 3 px thick.
+			arm, half := crossArm*c, crossHalf*c
 			dc.SetColor(p.bull)
-			dc.DrawCircle(x, y, bullOuter*c)
+			dc.DrawRoundedRectangle(x-arm, y-half, 2*arm, 2*half, arm*0.6)
 			dc.Fill()
-			dc.SetColor(p.red)
-			dc.DrawCircle(x, y, bullInner*c)
+			dc.DrawRoundedRectangle(x-half, y-arm, 2*half, 2*arm, arm*0.6)
 			dc.Fill()
 			return
 		}

@@ -60,6 +60,12 @@ type Scene struct {
 	// Winner, when set, won off the board (by resignation or on time):
 	// the strip says so instead of whose turn it is.
 	Winner veletas.Color
+	// End, on a finished game's image, tells how it ended: the strip says
+	// "by resignation" or "on time" (words.go). EndNone says nothing more.
+	End Ending
+	// Lang is the language of the strip's fixed words: "en" (also for ""
+	// and any other), "fr" or "ja" (words.go).
+	Lang string
 }
 
 // GameScene is the scene of a game's current position with its last
@@ -250,9 +256,13 @@ func (r *Renderer) draw(dst *image.RGBA, sc *sizeCache, s Scene) {
 		copy(dst.Pix, sc.bg.Pix)
 	}
 	r.drawBoard(dst, sc, s.Position.At, s.Last, s.Claimed, s.Hint)
-	st := statusOf(s.Position, s.Last)
-	if s.Winner != veletas.NoColor && !s.Position.Over() {
-		st.icon, st.head, st.won, st.need = s.Winner, colorWord(s.Winner)+" wins", true, ""
+	st := statusOf(s.Position, s.Last, s.Lang)
+	winner := s.Winner
+	if s.Position.Over() {
+		winner = veletas.NoColor // the board says who won
+	}
+	if winner != veletas.NoColor || s.End != EndNone {
+		st = ended(st, winner, s.End, s.Lang)
 	}
 	r.drawStatus(dst, sc.lay, st)
 }

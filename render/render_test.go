@@ -82,14 +82,17 @@ func classify(m image.Image, l Layout, pal *themeColors, sq veletas.Square) vele
 	c := l.SquareCenter(sq)
 	centre := rgbAt(m, c)
 	side := rgbAt(m, c.Sub(image.Pt(l.Cell*36/100, 0)))
+	// Between the arms of an unclaimed shooter's cross, where a claimed
+	// shooter's stone is.
+	diag := rgbAt(m, c.Add(image.Pt(l.Cell*20/100, l.Cell*20/100)))
 	switch {
 	case near(centre, pal.cellA, 10) || near(centre, pal.cellB, 10):
 		return veletas.Empty
-	case isRed(side) && isRed(centre):
+	case isRed(side) && isRed(diag) && lum(centre) > 0.6:
 		return veletas.Shooter
-	case isRed(side) && lum(centre) < 0.1:
+	case isRed(side) && lum(diag) < 0.1 && lum(centre) < 0.1:
 		return veletas.BlackShooter
-	case isRed(side) && lum(centre) > 0.6:
+	case isRed(side) && lum(diag) > 0.6 && lum(centre) > 0.6:
 		return veletas.WhiteShooter
 	case lum(centre) < 0.1 && !isRed(side):
 		return veletas.BlackStone
@@ -314,14 +317,14 @@ func TestStatus(t *testing.T) {
 		g                        veletas.Game
 		head, score, need, token string
 	}{
-		{g7.Undo(g7.Len()), "Black to place", "Setup: 3 shooters", "2 to win", ""},
-		{g7.Undo(g7.Len() - 1), "White to choose sides", "Setup: 3 shooters", "2 to win", ""},
-		{g7.Undo(g7.Len() - 2), "White to place", "Setup: 3 shooters", "2 to win", "keep"},
+		{g7.Undo(g7.Len()), "Black to place", "Setup: place 1 of 3 shooters", "2 to win", ""},
+		{g7.Undo(g7.Len() - 1), "White to choose sides", "Setup: 1 of 3 shooters placed", "2 to win", ""},
+		{g7.Undo(g7.Len() - 2), "White to place", "Setup: place 2 of 3 shooters", "2 to win", "keep"},
 		{g7, "White wins", "Black 0 - White 2 of 3", "", ""},
 		{g10, "White to move", "Black 3 - White 1 of 7", "4 to win", ""},
 	}
 	for i, c := range cases {
-		st := statusOf(c.g.Position(), GameScene(c.g).Last)
+		st := statusOf(c.g.Position(), GameScene(c.g).Last, "")
 		if st.head != c.head || st.score != c.score || st.need != c.need || (c.token != "" && st.token != c.token) {
 			t.Errorf("case %d: got %q / %q / %q / %q, want %q / %q / %q / %q", i, st.head, st.score, st.need, st.token, c.head, c.score, c.need, c.token)
 		}
@@ -415,6 +418,17 @@ func TestGolden(t *testing.T) {
 		{"mid10_dark", Dark, 800, GameScene(mid)},
 		{"hint9_dark", Dark, 400, hint},
 		{"end7_light", Light, 400, GameScene(g7)},
+		// At phone width (400 px), in both themes and every language;
+		// the setup's subtitle, and games ended off the board.
+		{"mid10_light_400", Light, 400, GameScene(mid)},
+		{"mid10_dark_400", Dark, 400, GameScene(mid)},
+		{"mid10_dark_ja_400", Dark, 400, lang(GameScene(mid), "ja")},
+		{"mid10_light_fr_400", Light, 400, lang(GameScene(mid), "fr")},
+		{"setup7_white_light_400", Light, 400, GameScene(g7.Undo(g7.Len() - 2))},
+		{"setup7_black_dark_fr_400", Dark, 400, lang(GameScene(g7.Undo(g7.Len())), "fr")},
+		{"resign10_dark_400", Dark, 400, ending(GameScene(mid), veletas.Black, EndResign, "")},
+		{"resign10_light_ja_400", Light, 400, ending(GameScene(mid), veletas.Black, EndResign, "ja")},
+		{"time10_dark_fr_400", Dark, 400, ending(GameScene(mid), veletas.White, EndTime, "fr")},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -479,11 +493,23 @@ func TestZeroValues(t *testing.T) {
 			t.Errorf("%s shows %d on the empty board", sq, got)
 		}
 	}
-	if st := statusOf(normalize(Scene{}).Position, veletas.Action{}); st.head != "Black to place" || st.score != "Setup: 7 shooters" {
+	if st := statusOf(normalize(Scene{}).Position, veletas.Action{}, ""); st.head != "Black to place" || st.score != "Setup: place 3 of 7 shooters" {
 		t.Errorf("status of the zero scene: %+v", st)
 	}
 	var b bytes.Buffer
 	if err := r.GIF(&b, veletas.Game{}); err != nil || b.Len() == 0 {
 		t.Errorf("gif of the zero game: %d bytes, %v", b.Len(), err)
 	}
+}
+
+// lang sets a scene's language.
+func lang(s Scene, l string) Scene {
+	s.Lang = l
+	return s
+}
+
+// ending makes a scene the last image of a game won off the board.
+func ending(s Scene, winner veletas.Color, end Ending, l string) Scene {
+	s.Winner, s.End, s.Lang = winner, end, l
+	return s
 }

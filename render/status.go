@@ -1,8 +1,6 @@
 package render
 
 import (
-	"strconv"
-
 	"github.com/veletasbot/veletas/game/veletas"
 )
 
@@ -10,48 +8,90 @@ import (
 type status struct {
 	icon  veletas.Color // the stone drawn before the headline
 	head  string        // "Black to move", "White to choose sides", "Black wins"
-	score string        // "Black 2 - White 1 of 7", or "Setup: 7 shooters"
+	score string        // "Black 2 - White 1 of 7", or "Setup: place 2 of 3 shooters"
 	need  string        // "4 to win", right-aligned
 	token string        // the last action, as written in the notation
 	won   bool
 }
 
-func colorWord(c veletas.Color) string {
+func colorWord(w words, c veletas.Color) string {
 	if c == veletas.White {
-		return "White"
+		return w.white
 	}
-	return "Black"
+	return w.black
 }
 
-func statusOf(p veletas.Position, last veletas.Action) status {
+// statusOf is the strip of a position in a language. The setup's subtitle
+// counts the shooters the player to act places (the first player's share,
+// then the rest), and, during the side choice, those placed.
+func statusOf(p veletas.Position, last veletas.Action, lang string) status {
+	w := wordsFor(lang)
 	size := p.Size()
 	k, need := size.Shooters(), size.Majority()
 	s := status{icon: p.ToMove()}
-	if last.Kind != 0 {
+	switch {
+	case last.Kind == veletas.KindChoice && last.Swap:
+		s.token = w.swap
+	case last.Kind == veletas.KindChoice:
+		s.token = w.keep
+	case last.Kind != 0:
 		s.token = last.String()
 	}
-	who := colorWord(p.ToMove())
+	col := map[byte]string{'c': colorWord(w, p.ToMove())}
 	switch p.Phase() {
 	case veletas.PhaseSetup1, veletas.PhaseSetup2:
-		s.head = who + " to place"
+		s.head = fill(w.toPlace, col)
 	case veletas.PhaseChoice:
-		s.head = who + " to choose sides"
+		s.head = fill(w.toChoose, col)
 	case veletas.PhasePlay:
-		s.head = who + " to move"
+		s.head = fill(w.toMove, col)
 	case veletas.PhaseOver:
 		s.icon = p.Winner()
-		s.head = colorWord(p.Winner()) + " wins"
+		s.head = fill(w.wins, map[byte]string{'c': colorWord(w, p.Winner())})
 		s.won = true
 	}
+	first := size.FirstShooters()
 	switch p.Phase() {
-	case veletas.PhaseSetup1, veletas.PhaseChoice, veletas.PhaseSetup2:
-		s.score = "Setup: " + strconv.Itoa(k) + " shooters"
-		s.need = strconv.Itoa(need) + " to win"
-	case veletas.PhaseOver:
-		s.score = "Black " + strconv.Itoa(p.Claims(veletas.Black)) + " - White " + strconv.Itoa(p.Claims(veletas.White)) + " of " + strconv.Itoa(k)
+	case veletas.PhaseSetup1, veletas.PhaseSetup2:
+		n := first
+		if p.Phase() == veletas.PhaseSetup2 {
+			n = k - first
+		}
+		pat := w.place
+		if n == 1 {
+			pat = w.placeOne
+		}
+		s.score = fill(pat, map[byte]string{'p': num(n), 'n': num(k)})
+		s.need = fill(w.need, map[byte]string{'n': num(need)})
+	case veletas.PhaseChoice:
+		s.score = fill(w.placed, map[byte]string{'p': num(first), 'n': num(k)})
+		s.need = fill(w.need, map[byte]string{'n': num(need)})
 	default:
-		s.score = "Black " + strconv.Itoa(p.Claims(veletas.Black)) + " - White " + strconv.Itoa(p.Claims(veletas.White)) + " of " + strconv.Itoa(k)
-		s.need = strconv.Itoa(need) + " to win"
+		s.score = fill(w.score, map[byte]string{'b': num(p.Claims(veletas.Black)), 'w': num(p.Claims(veletas.White)), 'n': num(k)})
+		if p.Phase() != veletas.PhaseOver {
+			s.need = fill(w.need, map[byte]string{'n': num(need)})
+		}
+	}
+	return s
+}
+
+// ended is the strip of a game won off the board (resignation, time) or
+// by the board, with how it ended on the right of the score line.
+func ended(s status, winner veletas.Color, end Ending, lang string) status {
+	w := wordsFor(lang)
+	if winner != veletas.NoColor {
+		s.icon, s.won = winner, true
+		s.head = fill(w.wins, map[byte]string{'c': colorWord(w, winner)})
+	}
+	switch end {
+	case EndResign:
+		s.need = w.resigned
+	case EndTime:
+		s.need = w.onTime
+	default:
+		if winner != veletas.NoColor {
+			s.need = ""
+		}
 	}
 	return s
 }

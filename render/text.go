@@ -1,6 +1,7 @@
 package render
 
 import (
+	_ "embed"
 	"fmt"
 	"image"
 	"image/color"
@@ -21,15 +22,27 @@ import (
 var (
 	fontsOnce                         sync.Once
 	fontRegular, fontMedium, fontBold *truetype.Font
+	fontJA                            *truetype.Font // the Japanese words' glyphs only
 	fontsErr                          error
 )
+
+// jaTTF is Droid Sans Fallback (Apache License 2.0) cut down to the
+// characters of the Japanese words of the strip (words.go), listed in
+// fonts/ja-text.txt: 6 kB instead of 4 MB. After changing those words,
+// list their characters there and run go generate ./render (it needs
+// pyftsubset, Debian's fonttools, and the fonts-droid-fallback package);
+// TestJapaneseGlyphs fails until then. fonts/README says more.
+//
+//go:generate pyftsubset /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf --text-file=fonts/ja-text.txt --output-file=fonts/droidsansfallback-ja.ttf --no-hinting --layout-features=
+//go:embed fonts/droidsansfallback-ja.ttf
+var jaTTF []byte
 
 func loadFonts() error {
 	fontsOnce.Do(func() {
 		for _, f := range []struct {
 			dst  **truetype.Font
 			data []byte
-		}{{&fontRegular, goregular.TTF}, {&fontMedium, gomedium.TTF}, {&fontBold, gobold.TTF}} {
+		}{{&fontRegular, goregular.TTF}, {&fontMedium, gomedium.TTF}, {&fontBold, gobold.TTF}, {&fontJA, jaTTF}} {
 			if *f.dst, fontsErr = truetype.Parse(f.data); fontsErr != nil {
 				fontsErr = fmt.Errorf("render: parsing an embedded font: %w", fontsErr)
 				return
@@ -45,10 +58,23 @@ func newFace(f *truetype.Font, px float64) font.Face {
 	return truetype.NewFace(f, &truetype.Options{Size: px, DPI: 72, Hinting: font.HintingFull})
 }
 
-// atlasRunes are all the characters an image can show: coordinates,
-// numbers of the standings table (".#±+"),
-// digits and the fixed status words.
+// atlasRunes are the characters an image can show besides the fixed
+// words of every language (words.go): coordinates, digits and the
+// notation's signs.
 const atlasRunes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -/[],·:.#±+é"
+
+// atlasSet is every character of atlasRunes and of the words, once each.
+func atlasSet() []rune {
+	seen := map[rune]bool{}
+	var out []rune
+	for _, r := range atlasRunes + allWordRunes() {
+		if !seen[r] {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	return out
+}
 
 type glyph struct {
 	mask *image.Alpha // origin at the dot
@@ -62,15 +88,27 @@ type atlas struct {
 	kern   map[[2]rune]fixed.Int26_6
 }
 
+// newAtlas rasterizes the atlas's characters in font f at px pixels, the
+// ones f lacks (the Japanese words) in fontJA.
 func newAtlas(f *truetype.Font, px float64) (*atlas, error) {
 	face := newFace(f, px)
 	defer face.Close()
+	ja := newFace(fontJA, px)
+	defer ja.Close()
+	runes := atlasSet()
 	a := &atlas{
-		glyphs: make(map[rune]glyph, len(atlasRunes)),
+		glyphs: make(map[rune]glyph, len(runes)),
 		kern:   map[[2]rune]fixed.Int26_6{},
 	}
-	for _, r := range atlasRunes {
-		dr, mask, mp, adv, ok := face.Glyph(fixed.Point26_6{}, r)
+	for _, r := range runes {
+		fc := face
+		if f.Index(r) == 0 {
+			if fontJA.Index(r) == 0 {
+				return nil, fmt.Errorf("render: no embedded font has a glyph for %q", r)
+			}
+			fc = ja
+		}
+		dr, mask, mp, adv, ok := fc.Glyph(fixed.Point26_6{}, r)
 		if !ok {
 			return nil, fmt.Errorf("render: the embedded font has no glyph %q", r)
 		}
@@ -79,7 +117,7 @@ func newAtlas(f *truetype.Font, px float64) (*atlas, error) {
 		a.glyphs[r] = glyph{mask: am, adv: adv}
 	}
 	for _, r0 := range atlasRunes {
-		for _, r1 := range atlasRunes {
+		for _, r1 := range atlasRunes { // kerning of the Latin letters only
 			if k := face.Kern(r0, r1); k != 0 {
 				a.kern[[2]rune{r0, r1}] = k
 			}

@@ -3,8 +3,6 @@ package store
 import (
 	"fmt"
 
-	bolt "go.etcd.io/bbolt"
-
 	"github.com/veletasbot/veletas/game/veletas"
 )
 
@@ -40,7 +38,7 @@ func (db *DB) StartAIGameRules(guild, channel, human, ai, level string, size vel
 		return Game{}, fmt.Errorf("store: start AI game: %w: level %q", ErrInvalid, level)
 	}
 	var out Game
-	err := db.update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx txn) error {
 		if size == 0 {
 			if set, err := settingsIn(tx, guild); err == nil {
 				size = set.Size

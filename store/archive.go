@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // finish moves an ended game, whose encoding is val, to the archive,
 // indexes it and counts it in the standings (standings.go).
-func (db *DB) finish(tx *bolt.Tx, key []byte, g *Game, val []byte) error {
+func (db *DB) finish(tx txn, key []byte, g *Game, val []byte) error {
 	if err := tx.Bucket(bucketGames).Delete(key); err != nil {
 		return err
 	}
@@ -33,7 +31,7 @@ func (db *DB) finish(tx *bolt.Tx, key []byte, g *Game, val []byte) error {
 
 // indexArchived writes the index entries of an archived game: by player,
 // by guild, and by channel (and by thread when it was played in one).
-func indexArchived(tx *bolt.Tx, g *Game) error {
+func indexArchived(tx txn, g *Game) error {
 	idx := tx.Bucket(bucketPlayers)
 	for _, p := range g.Players {
 		if err := idx.Put(playerKey(g.Guild, p, g.ID), nil); err != nil {
@@ -63,10 +61,10 @@ func (db *DB) decodeArchived(v []byte, g *Game) error {
 // archivedNewestFirst calls fn with the archived games listed in an index
 // under prefix (each key is prefix, NUL, ID), newest first, until fn
 // returns false. Damaged games are skipped and logged.
-func (db *DB) archivedNewestFirst(tx *bolt.Tx, index, prefix []byte, fn func(Game) bool) {
+func (db *DB) archivedNewestFirst(tx txn, index, prefix []byte, fn func(Game) bool) {
 	prefix = append(bytes.Clone(prefix), 0)
 	arch := tx.Bucket(bucketArchive)
-	c := tx.Bucket(index).Cursor()
+	c := tx.Cursor(index)
 	for k := seekLast(c, prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Prev() {
 		id := k[len(prefix):]
 		v := arch.Get(id)
@@ -87,7 +85,7 @@ func (db *DB) archivedNewestFirst(tx *bolt.Tx, index, prefix []byte, fn func(Gam
 // FinishedGame returns an archived game by ID.
 func (db *DB) FinishedGame(id uint64) (Game, error) {
 	var g Game
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.view(func(tx txn) error {
 		v := tx.Bucket(bucketArchive).Get(idKey(id))
 		if v == nil {
 			return fmt.Errorf("store: finished game %d: %w", id, ErrNotFound)
@@ -107,7 +105,7 @@ func (db *DB) GameByID(id uint64) (Game, error) {
 	if !errors.Is(err, ErrNotFound) {
 		return g, err
 	}
-	err = db.view(func(tx *bolt.Tx) error {
+	err = db.view(func(tx txn) error {
 		key := tx.Bucket(bucketGamesByID).Get(idKey(id))
 		if key == nil {
 			return fmt.Errorf("store: game %d: %w", id, ErrNotFound)
@@ -136,7 +134,7 @@ func (db *DB) GameByID(id uint64) (Game, error) {
 // returns (indexes by guild and by player), however large the archive.
 func (db *DB) FinishedGames(guild, user string, limit int) ([]Game, error) {
 	var out []Game
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.view(func(tx txn) error {
 		index, prefix := bucketArchiveByGuild, []byte(guild)
 		if user != "" {
 			index, prefix = bucketPlayers, pairKey(guild, user)
@@ -159,7 +157,7 @@ func (db *DB) FinishedGames(guild, user string, limit int) ([]Game, error) {
 func (db *DB) LastFinishedGame(guild, channel string) (Game, error) {
 	var out Game
 	found := false
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.view(func(tx txn) error {
 		db.archivedNewestFirst(tx, bucketArchiveByChannel, pairKey(guild, channel), func(g Game) bool {
 			if g.Guild == guild && (g.Channel == channel || g.Thread == channel) {
 				out, found = g, true

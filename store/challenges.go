@@ -8,8 +8,6 @@ import (
 	"slices"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 )
@@ -57,7 +55,7 @@ func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 		return Challenge{}, fmt.Errorf("store: create challenge: %w", ErrSelfChallenge)
 	}
 	var out Challenge
-	err := db.update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx txn) error {
 		out = c
 		set, err := settingsIn(tx, c.Guild)
 		if err != nil {
@@ -124,7 +122,7 @@ func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 
 // countOpen counts the unexpired challenges listed under prefix in an
 // index, stopping at limit.
-func (db *DB) countOpen(tx *bolt.Tx, index, prefix []byte, now time.Time, limit int) int {
+func (db *DB) countOpen(tx txn, index, prefix []byte, now time.Time, limit int) int {
 	n := 0
 	db.forIndexed(tx, index, prefix, true, func(c Challenge) bool {
 		if !c.Expired(now) {
@@ -139,10 +137,10 @@ func (db *DB) countOpen(tx *bolt.Tx, index, prefix []byte, now time.Time, limit 
 // (guild \x00 channel or guild \x00 user), oldest first or, with newest,
 // newest first, until fn returns false. Entries whose challenge is gone or
 // damaged are skipped.
-func (db *DB) forIndexed(tx *bolt.Tx, index, prefix []byte, newest bool, fn func(Challenge) bool) {
+func (db *DB) forIndexed(tx txn, index, prefix []byte, newest bool, fn func(Challenge) bool) {
 	prefix = append(bytes.Clone(prefix), 0)
 	all := tx.Bucket(bucketChallenges)
-	c := tx.Bucket(index).Cursor()
+	c := tx.Cursor(index)
 	var k []byte
 	if newest {
 		k = seekLast(c, prefix)
@@ -170,7 +168,7 @@ func (db *DB) forIndexed(tx *bolt.Tx, index, prefix []byte, newest bool, fn func
 }
 
 // seekLast puts c on the last key that starts with prefix, or returns nil.
-func seekLast(c *bolt.Cursor, prefix []byte) []byte {
+func seekLast(c cursor, prefix []byte) []byte {
 	k, _ := c.Seek(append(bytes.Clone(prefix), 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff))
 	if k == nil {
 		k, _ = c.Last()
@@ -183,7 +181,7 @@ func seekLast(c *bolt.Cursor, prefix []byte) []byte {
 	return k
 }
 
-func step(c *bolt.Cursor, back bool) []byte {
+func step(c cursor, back bool) []byte {
 	if back {
 		k, _ := c.Prev()
 		return k
@@ -199,7 +197,7 @@ func expiryKey(c *Challenge) []byte {
 }
 
 // putChallenge writes a challenge and its index entries.
-func putChallenge(tx *bolt.Tx, c *Challenge) error {
+func putChallenge(tx txn, c *Challenge) error {
 	if err := put(tx.Bucket(bucketChallenges), idKey(c.ID), c); err != nil {
 		return err
 	}
@@ -207,7 +205,7 @@ func putChallenge(tx *bolt.Tx, c *Challenge) error {
 }
 
 // indexChallenge writes a challenge's index entries.
-func indexChallenge(tx *bolt.Tx, c *Challenge) error {
+func indexChallenge(tx txn, c *Challenge) error {
 	if err := tx.Bucket(bucketChallengesByChannel).Put(idSuffix(pairKey(c.Guild, c.Channel), c.ID), nil); err != nil {
 		return err
 	}
@@ -218,7 +216,7 @@ func indexChallenge(tx *bolt.Tx, c *Challenge) error {
 }
 
 // deleteChallenge removes a challenge and its index entries.
-func deleteChallenge(tx *bolt.Tx, c *Challenge) error {
+func deleteChallenge(tx txn, c *Challenge) error {
 	if err := tx.Bucket(bucketChallenges).Delete(idKey(c.ID)); err != nil {
 		return err
 	}
@@ -234,7 +232,7 @@ func deleteChallenge(tx *bolt.Tx, c *Challenge) error {
 // Challenge returns the challenge with the given ID, expired or not.
 func (db *DB) Challenge(id uint64) (Challenge, error) {
 	var c Challenge
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.view(func(tx txn) error {
 		var err error
 		c, err = challengeIn(tx, id)
 		return err
@@ -242,7 +240,7 @@ func (db *DB) Challenge(id uint64) (Challenge, error) {
 	return c, err
 }
 
-func challengeIn(tx *bolt.Tx, id uint64) (Challenge, error) {
+func challengeIn(tx txn, id uint64) (Challenge, error) {
 	var c Challenge
 	v := tx.Bucket(bucketChallenges).Get(idKey(id))
 	if v == nil {
@@ -260,7 +258,7 @@ func challengeIn(tx *bolt.Tx, id uint64) (Challenge, error) {
 func (db *DB) Challenges(guild, channel string) ([]Challenge, error) {
 	var out []Challenge
 	now := db.opts.Now()
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.view(func(tx txn) error {
 		prefix := pairKey(guild, channel)
 		if channel == "" {
 			prefix = []byte(guild)
@@ -288,7 +286,7 @@ func (db *DB) PendingChallenge(guild, channel, user string) (Challenge, error) {
 	var best Challenge
 	found, expired := false, false
 	now := db.opts.Now()
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.view(func(tx txn) error {
 		db.forIndexed(tx, bucketChallengesByChannel, pairKey(guild, channel), true, func(c Challenge) bool {
 			if c.Guild != guild || c.Channel != channel {
 				return true
@@ -319,7 +317,7 @@ func (db *DB) PendingChallenge(guild, channel, user string) (Challenge, error) {
 // SetChallengeMessage records the message that shows the challenge.
 func (db *DB) SetChallengeMessage(id uint64, message string) (Challenge, error) {
 	var out Challenge
-	err := db.update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx txn) error {
 		c, err := challengeIn(tx, id)
 		if err != nil {
 			return refuse(err)
@@ -342,7 +340,7 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 		return Game{}, err
 	}
 	var out Game
-	err := db.update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx txn) error {
 		c, err := challengeIn(tx, id)
 		if err != nil {
 			return refuse(err)
@@ -408,7 +406,7 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 // returns the challenge removed. Expired challenges may be declined.
 func (db *DB) DeclineChallenge(id uint64, user string) (Challenge, error) {
 	var out Challenge
-	err := db.update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx txn) error {
 		c, err := challengeIn(tx, id)
 		if err != nil {
 			return refuse(err)
@@ -427,11 +425,11 @@ func (db *DB) DeclineChallenge(id uint64, user string) (Challenge, error) {
 // so a regular sweep may call it however many challenges are open.
 func (db *DB) PurgeChallenges(cutoff time.Time) (int, error) {
 	var n int
-	err := db.update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx txn) error {
 		n = 0
 		var dead []Challenge
 		end := expiryKey(&Challenge{Expires: cutoff})
-		c := tx.Bucket(bucketChallengesByExpiry).Cursor()
+		c := tx.Cursor(bucketChallengesByExpiry)
 		var stale [][]byte // entries of challenges already gone
 		for k, _ := c.First(); len(k) >= 8 && bytes.Compare(k[:8], end[:8]) < 0; k, _ = c.Next() {
 			if len(k) != 16 {

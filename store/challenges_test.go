@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"testing"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // TestChallengeCaps fills a user's and a channel's quota of open
@@ -14,113 +12,117 @@ import (
 // nothing; a challenge that expires, is withdrawn or accepted frees a
 // place.
 func TestChallengeCaps(t *testing.T) {
-	c := newClock()
-	db := openTest(t, &Options{NoSync: true, Now: c.Now, MaxChallengesPerUser: 3, MaxChallengesPerChannel: 4})
-	var mine []Challenge
-	for i := range 3 {
-		ch, err := db.CreateChallenge(Challenge{Guild: "g", Channel: fmt.Sprint("c", i), Challenger: "spammer",
-			Expires: c.Now().Add(time.Duration(i+1) * time.Hour)})
+	bothStores(t, func(t *testing.T) {
+		c := newClock()
+		db := openTest(t, &Options{NoSync: true, Now: c.Now, MaxChallengesPerUser: 3, MaxChallengesPerChannel: 4})
+		var mine []Challenge
+		for i := range 3 {
+			ch, err := db.CreateChallenge(Challenge{Guild: "g", Channel: fmt.Sprint("c", i), Challenger: "spammer",
+				Expires: c.Now().Add(time.Duration(i+1) * time.Hour)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			mine = append(mine, ch)
+		}
+		_, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c9", Challenger: "spammer"})
+		if !errors.Is(err, ErrTooManyChallenges) {
+			t.Fatalf("fourth challenge of a user: %v", err)
+		}
+		t.Logf("refused: %v", err)
+		if l, _ := db.Challenges("g", ""); len(l) != 3 {
+			t.Fatalf("a refused challenge was stored: %+v", l)
+		}
+		// Another guild has its own quota.
+		if _, err := db.CreateChallenge(Challenge{Guild: "h", Channel: "c9", Challenger: "spammer"}); err != nil {
+			t.Fatalf("challenge in another guild: %v", err)
+		}
+		// The first expires: a place is free.
+		c.Add(time.Hour)
+		if _, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c9", Challenger: "spammer"}); err != nil {
+			t.Fatalf("after one expired: %v", err)
+		}
+		if _, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c8", Challenger: "spammer"}); !errors.Is(err, ErrTooManyChallenges) {
+			t.Fatalf("full again: %v", err)
+		}
+		if _, err := db.DeclineChallenge(mine[1].ID, "spammer"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c8", Challenger: "spammer"}); err != nil {
+			t.Fatalf("after a withdrawal: %v", err)
+		}
+
+		// A channel holds at most 4, whoever made them.
+		for i := range 4 {
+			if _, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "busy", Challenger: fmt.Sprint("u", i)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err = db.CreateChallenge(Challenge{Guild: "g", Channel: "busy", Challenger: "late"})
+		if !errors.Is(err, ErrChannelChallengesFull) {
+			t.Fatalf("fifth challenge of a channel: %v", err)
+		}
+		t.Logf("refused: %v", err)
+		p, err := db.PendingChallenge("g", "busy", "late")
 		if err != nil {
 			t.Fatal(err)
 		}
-		mine = append(mine, ch)
-	}
-	_, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c9", Challenger: "spammer"})
-	if !errors.Is(err, ErrTooManyChallenges) {
-		t.Fatalf("fourth challenge of a user: %v", err)
-	}
-	t.Logf("refused: %v", err)
-	if l, _ := db.Challenges("g", ""); len(l) != 3 {
-		t.Fatalf("a refused challenge was stored: %+v", l)
-	}
-	// Another guild has its own quota.
-	if _, err := db.CreateChallenge(Challenge{Guild: "h", Channel: "c9", Challenger: "spammer"}); err != nil {
-		t.Fatalf("challenge in another guild: %v", err)
-	}
-	// The first expires: a place is free.
-	c.Add(time.Hour)
-	if _, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c9", Challenger: "spammer"}); err != nil {
-		t.Fatalf("after one expired: %v", err)
-	}
-	if _, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c8", Challenger: "spammer"}); !errors.Is(err, ErrTooManyChallenges) {
-		t.Fatalf("full again: %v", err)
-	}
-	if _, err := db.DeclineChallenge(mine[1].ID, "spammer"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c8", Challenger: "spammer"}); err != nil {
-		t.Fatalf("after a withdrawal: %v", err)
-	}
-
-	// A channel holds at most 4, whoever made them.
-	for i := range 4 {
-		if _, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "busy", Challenger: fmt.Sprint("u", i)}); err != nil {
+		if _, err := db.AcceptChallenge(p.ID, "late"); err != nil {
 			t.Fatal(err)
 		}
-	}
-	_, err = db.CreateChallenge(Challenge{Guild: "g", Channel: "busy", Challenger: "late"})
-	if !errors.Is(err, ErrChannelChallengesFull) {
-		t.Fatalf("fifth challenge of a channel: %v", err)
-	}
-	t.Logf("refused: %v", err)
-	p, err := db.PendingChallenge("g", "busy", "late")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.AcceptChallenge(p.ID, "late"); err != nil {
-		t.Fatal(err)
-	}
-	if l, _ := db.Challenges("g", "busy"); len(l) != 3 {
-		t.Fatalf("after an acceptance the channel lists %d", len(l))
-	}
+		if l, _ := db.Challenges("g", "busy"); len(l) != 3 {
+			t.Fatalf("after an acceptance the channel lists %d", len(l))
+		}
+	})
 }
 
 // TestPurgeExpiredChallenges purges through the index by expiry: only the
 // challenges expired for longer than Options.KeepExpired go, with every
 // index entry they had; answering a purged challenge says it is gone.
 func TestPurgeExpiredChallenges(t *testing.T) {
-	c := newClock()
-	db := openTest(t, &Options{NoSync: true, Now: c.Now, KeepExpired: time.Hour})
-	var all []Challenge
-	for i := range 10 {
-		ch, err := db.CreateChallenge(Challenge{Guild: "g", Channel: fmt.Sprint("c", i%3), Challenger: fmt.Sprint("u", i),
-			Opponent: "bob", Expires: c.Now().Add(time.Duration(i+1) * time.Hour)})
-		if err != nil {
-			t.Fatal(err)
+	bothStores(t, func(t *testing.T) {
+		c := newClock()
+		db := openTest(t, &Options{NoSync: true, Now: c.Now, KeepExpired: time.Hour})
+		var all []Challenge
+		for i := range 10 {
+			ch, err := db.CreateChallenge(Challenge{Guild: "g", Channel: fmt.Sprint("c", i%3), Challenger: fmt.Sprint("u", i),
+				Opponent: "bob", Expires: c.Now().Add(time.Duration(i+1) * time.Hour)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			all = append(all, ch)
 		}
-		all = append(all, ch)
-	}
-	if n, err := db.PurgeExpiredChallenges(); err != nil || n != 0 {
-		t.Fatalf("nothing expired yet: purged %d, %v", n, err)
-	}
-	// At +5h30: challenges 0-4 expired, 0-3 for more than an hour.
-	c.Add(5*time.Hour + 30*time.Minute)
-	if n, err := db.PurgeExpiredChallenges(); err != nil || n != 4 {
-		t.Fatalf("purged %d, %v; want 4", n, err)
-	}
-	for i, ch := range all {
-		_, err := db.Challenge(ch.ID)
-		if gone := errors.Is(err, ErrChallengeNotFound); gone != (i < 4) {
-			t.Fatalf("challenge %d after the purge: %v", i, err)
+		if n, err := db.PurgeExpiredChallenges(); err != nil || n != 0 {
+			t.Fatalf("nothing expired yet: purged %d, %v", n, err)
 		}
-	}
-	if _, err := db.AcceptChallenge(all[4].ID, "bob"); !errors.Is(err, ErrChallengeExpired) {
-		t.Fatalf("expired but kept: %v", err)
-	}
-	if _, err := db.AcceptChallenge(all[0].ID, "bob"); !errors.Is(err, ErrChallengeNotFound) {
-		t.Fatalf("purged: %v", err)
-	}
-	// Every index holds exactly the 6 challenges left.
-	db.view(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketChallenges, bucketChallengesByChannel, bucketChallengesByUser, bucketChallengesByExpiry} {
-			if n := tx.Bucket(name).Stats().KeyN; n != 6 {
-				t.Errorf("bucket %s holds %d keys, want 6", name, n)
+		// At +5h30: challenges 0-4 expired, 0-3 for more than an hour.
+		c.Add(5*time.Hour + 30*time.Minute)
+		if n, err := db.PurgeExpiredChallenges(); err != nil || n != 4 {
+			t.Fatalf("purged %d, %v; want 4", n, err)
+		}
+		for i, ch := range all {
+			_, err := db.Challenge(ch.ID)
+			if gone := errors.Is(err, ErrChallengeNotFound); gone != (i < 4) {
+				t.Fatalf("challenge %d after the purge: %v", i, err)
 			}
 		}
-		return nil
+		if _, err := db.AcceptChallenge(all[4].ID, "bob"); !errors.Is(err, ErrChallengeExpired) {
+			t.Fatalf("expired but kept: %v", err)
+		}
+		if _, err := db.AcceptChallenge(all[0].ID, "bob"); !errors.Is(err, ErrChallengeNotFound) {
+			t.Fatalf("purged: %v", err)
+		}
+		// Every index holds exactly the 6 challenges left.
+		db.view(func(tx txn) error {
+			for _, name := range [][]byte{bucketChallenges, bucketChallengesByChannel, bucketChallengesByUser, bucketChallengesByExpiry} {
+				if n := countKeys(tx, name); n != 6 {
+					t.Errorf("bucket %s holds %d keys, want 6", name, n)
+				}
+			}
+			return nil
+		})
+		c.Add(24 * time.Hour)
+		if n, err := db.PurgeExpiredChallenges(); err != nil || n != 6 {
+			t.Fatalf("purged %d, %v; want the last 6", n, err)
+		}
 	})
-	c.Add(24 * time.Hour)
-	if n, err := db.PurgeExpiredChallenges(); err != nil || n != 6 {
-		t.Fatalf("purged %d, %v; want the last 6", n, err)
-	}
 }

@@ -190,7 +190,7 @@ func TestEndDamagedGame(t *testing.T) {
 	if _, err := db.GameByID(g.ID); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("the ended game by ID: %v", err)
 	}
-	db.view(func(tx *bolt.Tx) error {
+	db.bolt.View(func(tx *bolt.Tx) error {
 		q := tx.Bucket(bucketQuarantine)
 		n := 0
 		q.ForEach(func(k, v []byte) error {

@@ -40,7 +40,7 @@ func holdLoop(t *testing.T, db *DB) (release chan struct{}, held chan error) {
 	release, held = make(chan struct{}), make(chan error, 1)
 	inside := make(chan struct{})
 	go func() {
-		held <- db.update(func(tx *bolt.Tx) error { close(inside); <-release; return nil })
+		held <- db.update(func(tx txn) error { close(inside); <-release; return nil })
 	}()
 	<-inside
 	return release, held
@@ -75,7 +75,7 @@ func TestGroupCommitFailure(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = db.update(func(tx *bolt.Tx) error {
+			errs[i] = db.update(func(tx txn) error {
 				if i == 21 {
 					return refuse(refused) // a refusal, before any write
 				}
@@ -99,7 +99,7 @@ func TestGroupCommitFailure(t *testing.T) {
 	if err := <-held; err != nil {
 		t.Fatal(err)
 	}
-	db.view(func(tx *bolt.Tx) error {
+	db.view(func(tx txn) error {
 		b := tx.Bucket(bucket)
 		for i := range n {
 			got := b.Get([]byte(fmt.Sprint(i))) != nil

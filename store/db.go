@@ -47,6 +47,10 @@ type Options struct {
 	// wait at all.
 	Timeout time.Duration
 
+	// EtcdTimeout bounds each request to an etcd store (connecting
+	// included). Default DefaultEtcdTimeout.
+	EtcdTimeout time.Duration
+
 	// NoSync skips fsync on commit. For tests only: a crash may lose
 	// committed changes.
 	NoSync bool
@@ -114,8 +118,9 @@ type Options struct {
 
 // DB is an open store. Its methods are safe for concurrent use.
 type DB struct {
-	bolt *bolt.DB
-	path string
+	bolt *bolt.DB   // the bolt backend, or nil
+	etcd *etcdStore // the etcd backend, or nil
+	path string     // the bolt file, or the etcd store's URL
 	opts Options
 
 	states stateCache // replayed active games
@@ -170,39 +175,7 @@ var (
 // first, in a way that turns bbolt's panics and memory faults into that
 // error.
 func Open(path string, opts *Options) (*DB, error) {
-	o := Options{}
-	if opts != nil {
-		o = *opts
-	}
-	if o.Timeout == 0 {
-		o.Timeout = DefaultTimeout
-	} else if o.Timeout < 0 {
-		o.Timeout = time.Nanosecond
-	}
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	if o.ChallengeTTL <= 0 {
-		o.ChallengeTTL = DefaultChallengeTTL
-	}
-	if o.MaxChallengesPerUser <= 0 {
-		o.MaxChallengesPerUser = DefaultMaxChallengesPerUser
-	}
-	if o.MaxChallengesPerChannel <= 0 {
-		o.MaxChallengesPerChannel = DefaultMaxChallengesPerChannel
-	}
-	if o.KeepExpired <= 0 {
-		o.KeepExpired = DefaultKeepExpired
-	}
-	if o.SnapshotEvery <= 0 {
-		o.SnapshotEvery = DefaultSnapshotEvery
-	}
-	if o.SnapshotKeep <= 0 {
-		o.SnapshotKeep = DefaultSnapshotKeep
-	}
-	if o.Logger == nil {
-		o.Logger = slog.New(slog.DiscardHandler)
-	}
+	o := withDefaults(opts)
 	openErr := func(err error) error {
 		switch {
 		case errors.Is(err, bolterrors.ErrTimeout):
@@ -244,6 +217,85 @@ func Open(path string, opts *Options) (*DB, error) {
 		}
 		go db.snapshotLoop(tick, stop)
 	}
+	return db, nil
+}
+
+// withDefaults returns a copy of opts (nil: the zero Options) with the
+// defaults filled in.
+func withDefaults(opts *Options) Options {
+	o := Options{}
+	if opts != nil {
+		o = *opts
+	}
+	if o.Timeout == 0 {
+		o.Timeout = DefaultTimeout
+	} else if o.Timeout < 0 {
+		o.Timeout = time.Nanosecond
+	}
+	if o.EtcdTimeout <= 0 {
+		o.EtcdTimeout = DefaultEtcdTimeout
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.ChallengeTTL <= 0 {
+		o.ChallengeTTL = DefaultChallengeTTL
+	}
+	if o.MaxChallengesPerUser <= 0 {
+		o.MaxChallengesPerUser = DefaultMaxChallengesPerUser
+	}
+	if o.MaxChallengesPerChannel <= 0 {
+		o.MaxChallengesPerChannel = DefaultMaxChallengesPerChannel
+	}
+	if o.KeepExpired <= 0 {
+		o.KeepExpired = DefaultKeepExpired
+	}
+	if o.SnapshotEvery <= 0 {
+		o.SnapshotEvery = DefaultSnapshotEvery
+	}
+	if o.SnapshotKeep <= 0 {
+		o.SnapshotKeep = DefaultSnapshotKeep
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	return o
+}
+
+// OpenURL opens the store that url names (see ParseURL): bolt:PATH opens
+// a bbolt file as Open does; etcd://HOST:PORT[,HOST:PORT...][/PREFIX]
+// connects to an etcd cluster and keeps the store's keys under PREFIX
+// (DefaultPrefix when absent), initialising an empty prefix at
+// SchemaVersion. Snapshots (Options.SnapshotDir) are for bolt stores only.
+func OpenURL(url string, opts *Options) (*DB, error) {
+	loc, err := ParseURL(url)
+	if err != nil {
+		return nil, err
+	}
+	return OpenLocation(loc, opts)
+}
+
+// OpenLocation is OpenURL with a parsed URL.
+func OpenLocation(loc Location, opts *Options) (*DB, error) {
+	switch loc.Kind {
+	case "bolt":
+		return Open(loc.Path, opts)
+	case "etcd":
+	default:
+		return nil, fmt.Errorf("store: open: %w: kind %q", ErrBadURL, loc.Kind)
+	}
+	o := withDefaults(opts)
+	if o.SnapshotDir != "" {
+		return nil, fmt.Errorf("store: open %s: snapshots: %w", loc, ErrBoltOnly)
+	}
+	s, err := openEtcd(loc, o)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", loc, err)
+	}
+	db := &DB{etcd: s, path: loc.String(), opts: o,
+		closing: make(chan struct{}), done: make(chan struct{}), snapDone: make(chan struct{})}
+	close(db.done) // no commit loop: each change commits on its own
+	close(db.snapDone)
 	return db, nil
 }
 
@@ -342,7 +394,7 @@ func migrate2to3(db *DB, tx *bolt.Tx) error {
 			db.opts.Logger.Warn("store: migration skips a corrupt archived game", "key", k, "err", err)
 			return nil
 		}
-		return indexArchived(tx, &g)
+		return indexArchived(boltTxn{tx}, &g)
 	})
 	if err != nil {
 		return err
@@ -353,7 +405,7 @@ func migrate2to3(db *DB, tx *bolt.Tx) error {
 			db.opts.Logger.Warn("store: migration skips a corrupt challenge", "key", k, "err", err)
 			return nil
 		}
-		return indexChallenge(tx, &c)
+		return indexChallenge(boltTxn{tx}, &c)
 	})
 }
 
@@ -371,7 +423,7 @@ func migrate3to4(db *DB, tx *bolt.Tx) error {
 			db.opts.Logger.Warn("store: migration skips a corrupt game", "key", string(k), "err", err)
 			return nil
 		}
-		return indexActive(tx, &g)
+		return indexActive(boltTxn{tx}, &g)
 	})
 }
 
@@ -385,24 +437,36 @@ func (db *DB) Close() error {
 		close(db.closing)
 		<-db.done
 		<-db.snapDone
+		if db.etcd != nil {
+			err = db.etcd.close()
+			return
+		}
 		err = db.bolt.Close()
 	})
 	return err
 }
 
-// Path is the file's path.
+// Path is the file's path (bolt), or the store's URL (etcd).
 func (db *DB) Path() string { return db.path }
 
 // Ping reports whether the database answers: a read-only transaction,
 // cheap enough for a health check; ErrClosed after Close.
 func (db *DB) Ping() error {
-	return db.view(func(tx *bolt.Tx) error { return nil })
+	if db.etcd != nil {
+		select {
+		case <-db.closing:
+			return fmt.Errorf("store: %w", ErrClosed)
+		default:
+		}
+		return db.etcd.ping()
+	}
+	return db.view(func(tx txn) error { return nil })
 }
 
 // Check runs bbolt's consistency check of the whole file and returns the
 // first problem found, or nil.
 func (db *DB) Check() error {
-	return db.view(func(tx *bolt.Tx) error {
+	return db.boltView("consistency check", func(tx *bolt.Tx) error {
 		var first error
 		for err := range tx.Check() {
 			if first == nil {
@@ -420,7 +484,7 @@ func (db *DB) Check() error {
 // bot runs and returns the number of bytes written.
 func (db *DB) Backup(w io.Writer) (int64, error) {
 	var n int64
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.boltView("backup", func(tx *bolt.Tx) error {
 		var err error
 		n, err = tx.WriteTo(w)
 		return err
@@ -462,8 +526,12 @@ func (db *DB) BackupFile(path string) error {
 	return nil
 }
 
-// view runs fn in a read-only transaction.
-func (db *DB) view(fn func(tx *bolt.Tx) error) error {
+// boltView runs fn in a read-only bbolt transaction; what (a bolt-only
+// feature) fails with ErrBoltOnly on etcd.
+func (db *DB) boltView(what string, fn func(tx *bolt.Tx) error) error {
+	if db.etcd != nil {
+		return fmt.Errorf("store: %s: %w", what, ErrBoltOnly)
+	}
 	select {
 	case <-db.closing:
 		return fmt.Errorf("store: %w", ErrClosed)
@@ -476,9 +544,26 @@ func (db *DB) view(fn func(tx *bolt.Tx) error) error {
 	return err
 }
 
+// view runs fn in a read-only transaction.
+func (db *DB) view(fn func(tx txn) error) error {
+	select {
+	case <-db.closing:
+		return fmt.Errorf("store: %w", ErrClosed)
+	default:
+	}
+	if db.etcd != nil {
+		return db.etcd.view(fn)
+	}
+	err := db.bolt.View(func(tx *bolt.Tx) error { return fn(boltTxn{tx}) })
+	if errors.Is(err, bolterrors.ErrDatabaseNotOpen) {
+		return fmt.Errorf("store: %w", ErrClosed)
+	}
+	return err
+}
+
 // A request is one change waiting for the commit loop.
 type request struct {
-	fn   func(tx *bolt.Tx) error
+	fn   func(tx txn) error
 	done chan error
 }
 
@@ -524,12 +609,16 @@ func unrefuse(err error) error {
 // before fn wrote anything; it is delivered without a rollback, so that a
 // refusal does not make the others run again. fn may run more than once,
 // and must set its results afresh on each run.
-func (db *DB) update(fn func(tx *bolt.Tx) error) error {
+func (db *DB) update(fn func(tx txn) error) error {
 	r := &request{fn: fn, done: make(chan error, 1)}
 	db.closeMu.RLock()
 	if db.closed {
 		db.closeMu.RUnlock()
 		return fmt.Errorf("store: %w", ErrClosed)
+	}
+	if db.etcd != nil {
+		defer db.closeMu.RUnlock() // Close waits for the changes in flight
+		return db.etcd.update(fn)
 	}
 	db.reqs <- r // the loop drains the queue until Close has set closed
 	db.closeMu.RUnlock()
@@ -579,7 +668,7 @@ func (db *DB) commit(batch []*request) {
 		failed := -1
 		err := db.bolt.Update(func(tx *bolt.Tx) error {
 			for i, r := range batch {
-				errs[i] = run(r.fn, tx)
+				errs[i] = run(r.fn, boltTxn{tx})
 				if errs[i] != nil && !isRefusal(errs[i]) {
 					failed = i
 					return errs[i]
@@ -616,7 +705,7 @@ func (db *DB) commit(batch []*request) {
 }
 
 // run calls fn, turning a panic into an error, which rolls back.
-func run(fn func(*bolt.Tx) error, tx *bolt.Tx) (err error) {
+func run(fn func(txn) error, tx txn) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("store: internal error: %v", p)
@@ -707,7 +796,7 @@ func checkID(what, id string) error {
 	return nil
 }
 
-func put(b *bolt.Bucket, key []byte, v any) error {
+func put(b bucket, key []byte, v any) error {
 	val, err := encode(v)
 	if err != nil {
 		return err

@@ -1,6 +1,24 @@
-// Package store keeps the Veletas bot's durable state in one bbolt file:
-// the active game of each channel, pending challenges, the archive of
-// finished games, per-guild standings and per-guild settings.
+// Package store keeps the Veletas bot's durable state in one bbolt file
+// or in an etcd cluster: the active game of each channel, pending
+// challenges, the archive of finished games, per-guild standings and
+// per-guild settings.
+//
+// # Backends
+//
+// OpenURL picks the backend by URL: bolt:PATH (Open; the default,
+// DefaultURL) or etcd://HOST:PORT[,HOST:PORT...][/PREFIX] (the keys under
+// PREFIX, DefaultPrefix by default), which several processes may share.
+// The store's logic is written once against a small transaction interface
+// (kv.go: buckets with Get, Put, Delete and NextSequence, ordered cursors);
+// etcd.go implements it over etcd: each change is one etcd Txn guarded by
+// the revisions of what it read, run again on conflict, never applied
+// twice (see there). What the bbolt file alone has (Check, Backup,
+// snapshots, damaged-file handling, migrations of older files) fails with
+// ErrBoltOnly on etcd, or does not apply; a new etcd prefix starts at
+// SchemaVersion. Every etcd request is bounded by Options.EtcdTimeout, and
+// a cluster that does not answer gives ErrUnavailable. On etcd, a Txn
+// holds at most 128 operations (etcd's --max-txn-ops default): each
+// change of the store writes far fewer.
 //
 // # Durability
 //
@@ -98,7 +116,8 @@
 // games; standings.go and ratings.go the standings and their ratings;
 // settings.go the guilds' settings; db.go the file, its migrations and the
 // commit loop; check.go the check of the file at open; snapshots.go the
-// periodic snapshots.
+// periodic snapshots; kv.go the transaction interface and its bbolt side;
+// etcd.go the etcd backend; url.go the store URLs.
 //
 // # Errors
 //

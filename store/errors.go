@@ -105,6 +105,23 @@ var (
 	// it is played to its end, resigned or claimed on time instead.
 	ErrNotDamaged = errors.New("this game is not damaged: it can be played, resigned or claimed on time")
 
+	// ErrBoltOnly is returned on an etcd store by what only a bbolt file
+	// has: Check, Backup, BackupFile, Snapshot.
+	ErrBoltOnly = errors.New("only a bolt store can do this; for etcd use etcdctl (etcdctl snapshot save FILE for a backup)")
+
+	// ErrBadURL is returned by OpenURL and ParseURL for a store URL they
+	// cannot use.
+	ErrBadURL = errors.New("bad store URL (use bolt:PATH, such as bolt:./veletas.db, or etcd://HOST:PORT[,HOST:PORT...][/PREFIX], such as etcd://127.0.0.1:2379/veletas)")
+
+	// ErrUnavailable is returned when the etcd cluster does not answer in
+	// time (no quorum, unreachable members); the change was not made.
+	ErrUnavailable = errors.New("the etcd cluster does not answer")
+
+	// ErrContended is returned when a change to an etcd store conflicted
+	// with other changes to the same records on every attempt; it was not
+	// made.
+	ErrContended = errors.New("too many concurrent changes to the same records; try again")
+
 	// ErrCorrupt is returned when a stored value fails to decode or its
 	// record fails to replay. Only the value concerned is affected.
 	ErrCorrupt = errors.New("stored value is corrupt")

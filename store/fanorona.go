@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"github.com/veletasbot/veletas/game/fanorona"
 )
 
@@ -143,7 +141,7 @@ func (db *DB) StartFanoronaAIGame(guild, channel, human, ai, level string, v fan
 		return Game{}, fmt.Errorf("store: start AI game: %w: variant %d (use fanorona or vela)", ErrInvalid, v)
 	}
 	var out Game
-	err := db.update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx txn) error {
 		if _, _, err := activeKey(tx, guild, channel); err == nil {
 			return refuse(fmt.Errorf("store: start AI game in channel %s: %w", channel, ErrChannelBusy))
 		}

@@ -35,121 +35,125 @@ func startFanorona(t *testing.T, db *DB, channel, variant string, rated bool) Ga
 }
 
 func TestFanoronaStepsAndTurns(t *testing.T) {
-	db := openTest(t, &Options{NoSync: true})
-	g := startFanorona(t, db, "c1", "", true)
-	// Bob may not act on White's turn; Veletas actions are refused.
-	if _, err := db.PlayFanoronaTurn("g", "c1", "bob", -1, mustTurn(t, "f4-e3A")); !errors.Is(err, ErrNotYourTurn) {
-		t.Fatalf("bob first: %v", err)
-	}
-	if _, err := db.ApplyToken("g", "c1", "alice", -1, "[c5]d2"); !errors.Is(err, ErrOtherKind) {
-		t.Fatalf("a Veletas action in a Fanorona game: %v", err)
-	}
-	// A paika while a capture exists.
-	if _, err := db.PlayFanoronaStep("g", "c1", "alice", -1, mustStep(t, "d2-e3")); !errors.Is(err, ErrIllegal) || !errors.Is(err, fanorona.ErrMissingLetter) && !errors.Is(err, fanorona.ErrCaptureCompulsory) {
-		t.Fatalf("paika while a capture exists: %v", err)
-	}
-	if _, err := db.StopFanoronaTurn("g", "c1", "alice", -1); !errors.Is(err, fanorona.ErrNoSequence) {
-		t.Fatalf("stop with no sequence: %v", err)
-	}
-	// White opens with d2-e3A step by step: no continuation is legal, so
-	// the turn ends by itself.
-	g, err := db.PlayFanoronaStep("g", "c1", "alice", g.Revision, mustStep(t, "d2-e3A"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.Open != "" || g.Fanorona().Len() != 1 || g.ToAct() != "bob" || g.Revision != 1 {
-		t.Fatalf("after the first step: open %q, %d turns, to act %q, rev %d", g.Open, g.Fanorona().Len(), g.ToAct(), g.Revision)
-	}
-	// Random whole turns until the side to move has a capture of several
-	// steps, whose first step is then played alone.
-	g = playUntilSequence(t, db, "c1")
-	var long fanorona.Turn
-	for _, tu := range g.FanoronaPosition().LegalTurns(nil) {
-		if tu.Len() > 1 {
-			long = tu
-			break
+	bothStores(t, func(t *testing.T) {
+		db := openTest(t, &Options{NoSync: true})
+		g := startFanorona(t, db, "c1", "", true)
+		// Bob may not act on White's turn; Veletas actions are refused.
+		if _, err := db.PlayFanoronaTurn("g", "c1", "bob", -1, mustTurn(t, "f4-e3A")); !errors.Is(err, ErrNotYourTurn) {
+			t.Fatalf("bob first: %v", err)
 		}
-	}
-	mover, turnsBefore := g.ToAct(), g.Fanorona().Len()
-	first := long.Step(0)
-	if g, err = db.PlayFanoronaStep("g", "c1", mover, g.Revision, first); err != nil {
-		t.Fatal(err)
-	}
-	if g.Open != first.String() || g.Fanorona().Len() != turnsBefore || g.ToAct() != mover {
-		t.Fatalf("after the first step of %s: open %q, %d turns, to act %q", long, g.Open, g.Fanorona().Len(), g.ToAct())
-	}
-	// It reloads with the open sequence.
-	again, err := db.ActiveGame("g", "c1")
-	if err != nil || again.Open != first.String() || again.FanoronaPosition() != g.FanoronaPosition() {
-		t.Fatalf("reloaded: %v %+v", err, again)
-	}
-	// Another piece may not continue; a whole turn may not be played now.
-	c, _ := g.FanoronaColor(mover)
-	for _, p := range g.FanoronaPosition().Pieces(c).Points() {
-		if p == first.To {
-			continue
+		if _, err := db.ApplyToken("g", "c1", "alice", -1, "[c5]d2"); !errors.Is(err, ErrOtherKind) {
+			t.Fatalf("a Veletas action in a Fanorona game: %v", err)
 		}
-		for d := fanorona.Dir(0); d < 8; d++ {
-			q := fanorona.Neighbour(p, d)
-			if q == fanorona.NoPoint || g.FanoronaPosition().Empty()&(1<<q) == 0 {
+		// A paika while a capture exists.
+		if _, err := db.PlayFanoronaStep("g", "c1", "alice", -1, mustStep(t, "d2-e3")); !errors.Is(err, ErrIllegal) || !errors.Is(err, fanorona.ErrMissingLetter) && !errors.Is(err, fanorona.ErrCaptureCompulsory) {
+			t.Fatalf("paika while a capture exists: %v", err)
+		}
+		if _, err := db.StopFanoronaTurn("g", "c1", "alice", -1); !errors.Is(err, fanorona.ErrNoSequence) {
+			t.Fatalf("stop with no sequence: %v", err)
+		}
+		// White opens with d2-e3A step by step: no continuation is legal, so
+		// the turn ends by itself.
+		g, err := db.PlayFanoronaStep("g", "c1", "alice", g.Revision, mustStep(t, "d2-e3A"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Open != "" || g.Fanorona().Len() != 1 || g.ToAct() != "bob" || g.Revision != 1 {
+			t.Fatalf("after the first step: open %q, %d turns, to act %q, rev %d", g.Open, g.Fanorona().Len(), g.ToAct(), g.Revision)
+		}
+		// Random whole turns until the side to move has a capture of several
+		// steps, whose first step is then played alone.
+		g = playUntilSequence(t, db, "c1")
+		var long fanorona.Turn
+		for _, tu := range g.FanoronaPosition().LegalTurns(nil) {
+			if tu.Len() > 1 {
+				long = tu
+				break
+			}
+		}
+		mover, turnsBefore := g.ToAct(), g.Fanorona().Len()
+		first := long.Step(0)
+		if g, err = db.PlayFanoronaStep("g", "c1", mover, g.Revision, first); err != nil {
+			t.Fatal(err)
+		}
+		if g.Open != first.String() || g.Fanorona().Len() != turnsBefore || g.ToAct() != mover {
+			t.Fatalf("after the first step of %s: open %q, %d turns, to act %q", long, g.Open, g.Fanorona().Len(), g.ToAct())
+		}
+		// It reloads with the open sequence.
+		again, err := db.ActiveGame("g", "c1")
+		if err != nil || again.Open != first.String() || again.FanoronaPosition() != g.FanoronaPosition() {
+			t.Fatalf("reloaded: %v %+v", err, again)
+		}
+		// Another piece may not continue; a whole turn may not be played now.
+		c, _ := g.FanoronaColor(mover)
+		for _, p := range g.FanoronaPosition().Pieces(c).Points() {
+			if p == first.To {
 				continue
 			}
-			if _, err := db.PlayFanoronaStep("g", "c1", mover, -1, fanorona.Step{From: p, To: q}); !errors.Is(err, ErrIllegal) {
-				t.Fatalf("another piece %v-%v: %v", p, q, err)
+			for d := fanorona.Dir(0); d < 8; d++ {
+				q := fanorona.Neighbour(p, d)
+				if q == fanorona.NoPoint || g.FanoronaPosition().Empty()&(1<<q) == 0 {
+					continue
+				}
+				if _, err := db.PlayFanoronaStep("g", "c1", mover, -1, fanorona.Step{From: p, To: q}); !errors.Is(err, ErrIllegal) {
+					t.Fatalf("another piece %v-%v: %v", p, q, err)
+				}
 			}
 		}
-	}
-	if _, err := db.PlayFanoronaTurn("g", "c1", mover, -1, long); !errors.Is(err, fanorona.ErrInSequence) {
-		t.Fatalf("a whole turn in a sequence: %v", err)
-	}
-	g, err = db.StopFanoronaTurn("g", "c1", mover, g.Revision)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.Open != "" || g.ToAct() == mover || !strings.HasSuffix(strings.TrimSpace(g.Record), "\n"+first.String()) {
-		t.Fatalf("after stop: open %q, to act %q, record %q", g.Open, g.ToAct(), g.Record)
-	}
-	bob := g.ToAct()
-	alice := g.Opponent(bob)
-	// Bob answers with a whole turn; a stale revision is refused.
-	n := g.Fanorona().Len()
-	turns := g.FanoronaPosition().LegalTurns(nil)
-	if _, err := db.PlayFanoronaTurn("g", "c1", bob, g.Revision-1, turns[0]); !errors.Is(err, ErrStaleRevision) {
-		t.Fatalf("stale: %v", err)
-	}
-	if g, err = db.PlayFanoronaTurn("g", "c1", bob, g.Revision, turns[0]); err != nil {
-		t.Fatal(err)
-	}
-	if g.Fanorona().Len() != n+1 || g.ToAct() != alice {
-		t.Fatalf("after bob's turn: %d turns, to act %q", g.Fanorona().Len(), g.ToAct())
-	}
-	// Takeback of that turn.
-	if _, err := db.RequestTakeback("g", "c1", bob); err != nil {
-		t.Fatal(err)
-	}
-	if g, err = db.AnswerTakeback("g", "c1", alice, true); err != nil {
-		t.Fatal(err)
-	}
-	if g.Fanorona().Len() != n || g.ToAct() != bob {
-		t.Fatalf("after the takeback: %d turns, to act %q", g.Fanorona().Len(), g.ToAct())
-	}
+		if _, err := db.PlayFanoronaTurn("g", "c1", mover, -1, long); !errors.Is(err, fanorona.ErrInSequence) {
+			t.Fatalf("a whole turn in a sequence: %v", err)
+		}
+		g, err = db.StopFanoronaTurn("g", "c1", mover, g.Revision)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Open != "" || g.ToAct() == mover || !strings.HasSuffix(strings.TrimSpace(g.Record), "\n"+first.String()) {
+			t.Fatalf("after stop: open %q, to act %q, record %q", g.Open, g.ToAct(), g.Record)
+		}
+		bob := g.ToAct()
+		alice := g.Opponent(bob)
+		// Bob answers with a whole turn; a stale revision is refused.
+		n := g.Fanorona().Len()
+		turns := g.FanoronaPosition().LegalTurns(nil)
+		if _, err := db.PlayFanoronaTurn("g", "c1", bob, g.Revision-1, turns[0]); !errors.Is(err, ErrStaleRevision) {
+			t.Fatalf("stale: %v", err)
+		}
+		if g, err = db.PlayFanoronaTurn("g", "c1", bob, g.Revision, turns[0]); err != nil {
+			t.Fatal(err)
+		}
+		if g.Fanorona().Len() != n+1 || g.ToAct() != alice {
+			t.Fatalf("after bob's turn: %d turns, to act %q", g.Fanorona().Len(), g.ToAct())
+		}
+		// Takeback of that turn.
+		if _, err := db.RequestTakeback("g", "c1", bob); err != nil {
+			t.Fatal(err)
+		}
+		if g, err = db.AnswerTakeback("g", "c1", alice, true); err != nil {
+			t.Fatal(err)
+		}
+		if g.Fanorona().Len() != n || g.ToAct() != bob {
+			t.Fatalf("after the takeback: %d turns, to act %q", g.Fanorona().Len(), g.ToAct())
+		}
+	})
 }
 
 // TestFanoronaStepEndsTurn: a step after which no continuation is legal
 // ends the turn by itself; a Véla White capture always does.
 func TestFanoronaStepEndsTurn(t *testing.T) {
-	db := openTest(t, &Options{NoSync: true})
-	startFanorona(t, db, "c1", "vela", false)
-	g, err := db.PlayFanoronaStep("g", "c1", "alice", -1, mustStep(t, "d2-e3A"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.Open != "" || g.ToAct() != "bob" || g.Fanorona().Variant() != fanorona.Vela || !strings.HasPrefix(g.Record, "variant=vela\n") {
-		t.Fatalf("Véla: open %q, to act %q, record %q", g.Open, g.ToAct(), g.Record)
-	}
-	if got := g.FanoronaPosition().Pieces(fanorona.Black).Count(); got != 21 {
-		t.Fatalf("Véla's first capture took %d pieces, want 1", 22-got)
-	}
+	bothStores(t, func(t *testing.T) {
+		db := openTest(t, &Options{NoSync: true})
+		startFanorona(t, db, "c1", "vela", false)
+		g, err := db.PlayFanoronaStep("g", "c1", "alice", -1, mustStep(t, "d2-e3A"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Open != "" || g.ToAct() != "bob" || g.Fanorona().Variant() != fanorona.Vela || !strings.HasPrefix(g.Record, "variant=vela\n") {
+			t.Fatalf("Véla: open %q, to act %q, record %q", g.Open, g.ToAct(), g.Record)
+		}
+		if got := g.FanoronaPosition().Pieces(fanorona.Black).Count(); got != 21 {
+			t.Fatalf("Véla's first capture took %d pieces, want 1", 22-got)
+		}
+	})
 }
 
 // playUntilSequence plays random whole turns until the side to move has
@@ -194,100 +198,106 @@ func playOut(t *testing.T, db *DB, channel string, seed uint64) Game {
 }
 
 func TestFanoronaEndAndStandings(t *testing.T) {
-	c := newClock()
-	db := openTest(t, &Options{NoSync: true, Now: c.Now, Rate: GlickoRate(c.Now), RateDraw: GlickoRateDraw(c.Now)})
-	startFanorona(t, db, "c1", "", true)
-	g := playOut(t, db, "c1", 1)
-	if g.Reason != ReasonRules || g.Ended.IsZero() {
-		t.Fatalf("ended: %+v", g)
-	}
-	if _, err := db.ActiveGame("g", "c1"); !errors.Is(err, ErrNoGame) {
-		t.Fatalf("the channel still has a game: %v", err)
-	}
-	f, err := db.LastFinishedGame("g", "c1")
-	if err != nil || f.ID != g.ID || f.Kind != Fanorona || f.Fanorona().Len() != g.Fanorona().Len() {
-		t.Fatalf("archived: %v %+v", err, f)
-	}
-	list, err := db.KindStandings(Fanorona, "g")
-	if err != nil || len(list) != 2 {
-		t.Fatalf("Fanorona standings: %v %+v", err, list)
-	}
-	for _, s := range list {
-		if s.Kind != Fanorona || s.Games != 1 || s.Wins+s.Losses+s.Draws != 1 || s.Rating == InitialRating {
-			t.Fatalf("standing: %+v", s)
+	bothStores(t, func(t *testing.T) {
+		c := newClock()
+		db := openTest(t, &Options{NoSync: true, Now: c.Now, Rate: GlickoRate(c.Now), RateDraw: GlickoRateDraw(c.Now)})
+		startFanorona(t, db, "c1", "", true)
+		g := playOut(t, db, "c1", 1)
+		if g.Reason != ReasonRules || g.Ended.IsZero() {
+			t.Fatalf("ended: %+v", g)
 		}
-	}
-	if v, _ := db.Standings("g"); len(v) != 0 {
-		t.Fatalf("a Fanorona game counted in Veletas's standings: %+v", v)
-	}
-	// A Véla game is played but, unrated, counted nowhere.
-	startFanorona(t, db, "c2", "vela", false)
-	playOut(t, db, "c2", 2)
-	if l, _ := db.KindStandings(Fanorona, "g"); l[0].Games+l[1].Games != 2 {
-		t.Fatalf("an unrated Véla game was counted: %+v", l)
-	}
+		if _, err := db.ActiveGame("g", "c1"); !errors.Is(err, ErrNoGame) {
+			t.Fatalf("the channel still has a game: %v", err)
+		}
+		f, err := db.LastFinishedGame("g", "c1")
+		if err != nil || f.ID != g.ID || f.Kind != Fanorona || f.Fanorona().Len() != g.Fanorona().Len() {
+			t.Fatalf("archived: %v %+v", err, f)
+		}
+		list, err := db.KindStandings(Fanorona, "g")
+		if err != nil || len(list) != 2 {
+			t.Fatalf("Fanorona standings: %v %+v", err, list)
+		}
+		for _, s := range list {
+			if s.Kind != Fanorona || s.Games != 1 || s.Wins+s.Losses+s.Draws != 1 || s.Rating == InitialRating {
+				t.Fatalf("standing: %+v", s)
+			}
+		}
+		if v, _ := db.Standings("g"); len(v) != 0 {
+			t.Fatalf("a Fanorona game counted in Veletas's standings: %+v", v)
+		}
+		// A Véla game is played but, unrated, counted nowhere.
+		startFanorona(t, db, "c2", "vela", false)
+		playOut(t, db, "c2", 2)
+		if l, _ := db.KindStandings(Fanorona, "g"); l[0].Games+l[1].Games != 2 {
+			t.Fatalf("an unrated Véla game was counted: %+v", l)
+		}
+	})
 }
 
 func TestFanoronaDrawOffer(t *testing.T) {
-	c := newClock()
-	db := openTest(t, &Options{NoSync: true, Now: c.Now, Rate: GlickoRate(c.Now), RateDraw: GlickoRateDraw(c.Now)})
-	startFanorona(t, db, "c1", "", true)
-	if _, err := db.AnswerDraw("g", "c1", "bob", true); !errors.Is(err, ErrNoDrawOffer) {
-		t.Fatalf("answer with no offer: %v", err)
-	}
-	if _, err := db.OfferDraw("g", "c1", "alice"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.AnswerDraw("g", "c1", "alice", true); !errors.Is(err, ErrNotPlayer) {
-		t.Fatalf("own offer: %v", err)
-	}
-	// A turn withdraws the offer.
-	if _, err := db.PlayFanoronaTurn("g", "c1", "alice", -1, mustTurn(t, "d2-e3A")); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.AnswerDraw("g", "c1", "bob", true); !errors.Is(err, ErrNoDrawOffer) {
-		t.Fatalf("answer after a turn: %v", err)
-	}
-	if _, err := db.OfferDraw("g", "c1", "bob"); err != nil {
-		t.Fatal(err)
-	}
-	if g, err := db.AnswerDraw("g", "c1", "alice", false); err != nil || g.Over() || g.DrawBy != "" {
-		t.Fatalf("declined: %v %+v", err, g)
-	}
-	if _, err := db.OfferDraw("g", "c1", "bob"); err != nil {
-		t.Fatal(err)
-	}
-	g, err := db.AnswerDraw("g", "c1", "alice", true)
-	if err != nil || g.Reason != ReasonAgreed || g.Winner != "" || !g.Over() {
-		t.Fatalf("accepted: %v %+v", err, g)
-	}
-	for _, u := range []string{"alice", "bob"} {
-		s, err := db.KindStanding(Fanorona, "g", u)
-		if err != nil || s.Draws != 1 || s.Games != 1 || s.Wins+s.Losses != 0 || s.RD >= InitialRD {
-			t.Fatalf("%s's standing after a draw: %v %+v", u, err, s)
+	bothStores(t, func(t *testing.T) {
+		c := newClock()
+		db := openTest(t, &Options{NoSync: true, Now: c.Now, Rate: GlickoRate(c.Now), RateDraw: GlickoRateDraw(c.Now)})
+		startFanorona(t, db, "c1", "", true)
+		if _, err := db.AnswerDraw("g", "c1", "bob", true); !errors.Is(err, ErrNoDrawOffer) {
+			t.Fatalf("answer with no offer: %v", err)
 		}
-		// Two players rated alike stay alike after a draw.
-		if s.Rating < InitialRating-0.001 || s.Rating > InitialRating+0.001 {
-			t.Fatalf("%s's rating after a draw of equals: %v", u, s.Rating)
+		if _, err := db.OfferDraw("g", "c1", "alice"); err != nil {
+			t.Fatal(err)
 		}
-	}
+		if _, err := db.AnswerDraw("g", "c1", "alice", true); !errors.Is(err, ErrNotPlayer) {
+			t.Fatalf("own offer: %v", err)
+		}
+		// A turn withdraws the offer.
+		if _, err := db.PlayFanoronaTurn("g", "c1", "alice", -1, mustTurn(t, "d2-e3A")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.AnswerDraw("g", "c1", "bob", true); !errors.Is(err, ErrNoDrawOffer) {
+			t.Fatalf("answer after a turn: %v", err)
+		}
+		if _, err := db.OfferDraw("g", "c1", "bob"); err != nil {
+			t.Fatal(err)
+		}
+		if g, err := db.AnswerDraw("g", "c1", "alice", false); err != nil || g.Over() || g.DrawBy != "" {
+			t.Fatalf("declined: %v %+v", err, g)
+		}
+		if _, err := db.OfferDraw("g", "c1", "bob"); err != nil {
+			t.Fatal(err)
+		}
+		g, err := db.AnswerDraw("g", "c1", "alice", true)
+		if err != nil || g.Reason != ReasonAgreed || g.Winner != "" || !g.Over() {
+			t.Fatalf("accepted: %v %+v", err, g)
+		}
+		for _, u := range []string{"alice", "bob"} {
+			s, err := db.KindStanding(Fanorona, "g", u)
+			if err != nil || s.Draws != 1 || s.Games != 1 || s.Wins+s.Losses != 0 || s.RD >= InitialRD {
+				t.Fatalf("%s's standing after a draw: %v %+v", u, err, s)
+			}
+			// Two players rated alike stay alike after a draw.
+			if s.Rating < InitialRating-0.001 || s.Rating > InitialRating+0.001 {
+				t.Fatalf("%s's rating after a draw of equals: %v", u, s.Rating)
+			}
+		}
+	})
 }
 
 func TestFanoronaAIGame(t *testing.T) {
-	db := openTest(t, &Options{NoSync: true})
-	g, err := db.StartFanoronaAIGame("g", "c1", "alice", "bot", "easy", fanorona.Vela, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.AI != "bot" || g.Players != [2]string{"alice", "bot"} || g.ToAct() != "bot" || g.Fanorona().Variant() != fanorona.Vela {
-		t.Fatalf("AI game: %+v, to act %q", g, g.ToAct())
-	}
-	if c, ok := g.FanoronaColor("alice"); !ok || c != fanorona.Black {
-		t.Fatalf("alice plays %v", c)
-	}
-	if _, err := db.StartFanoronaAIGame("g", "c1", "carol", "bot", "easy", fanorona.Fanorona, false); !errors.Is(err, ErrChannelBusy) {
-		t.Fatalf("busy channel: %v", err)
-	}
+	bothStores(t, func(t *testing.T) {
+		db := openTest(t, &Options{NoSync: true})
+		g, err := db.StartFanoronaAIGame("g", "c1", "alice", "bot", "easy", fanorona.Vela, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.AI != "bot" || g.Players != [2]string{"alice", "bot"} || g.ToAct() != "bot" || g.Fanorona().Variant() != fanorona.Vela {
+			t.Fatalf("AI game: %+v, to act %q", g, g.ToAct())
+		}
+		if c, ok := g.FanoronaColor("alice"); !ok || c != fanorona.Black {
+			t.Fatalf("alice plays %v", c)
+		}
+		if _, err := db.StartFanoronaAIGame("g", "c1", "carol", "bot", "easy", fanorona.Fanorona, false); !errors.Is(err, ErrChannelBusy) {
+			t.Fatalf("busy channel: %v", err)
+		}
+	})
 }
 
 // TestMigrateV2FixtureKinds opens testdata/v2.db (schema 2) and finds every

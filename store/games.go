@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // Active games are kept by guild and channel in bucketGames and indexed by
@@ -14,7 +12,7 @@ import (
 // are found without reading the others.
 
 // indexActive writes the index entries of a new active game.
-func indexActive(tx *bolt.Tx, g *Game) error {
+func indexActive(tx txn, g *Game) error {
 	id := idKey(g.ID)
 	for _, p := range g.Players {
 		if err := tx.Bucket(bucketGamesByPlayer).Put(pairKey(g.Guild, p+"\x00"+g.Channel), id); err != nil {
@@ -26,7 +24,7 @@ func indexActive(tx *bolt.Tx, g *Game) error {
 
 // unindexActive removes the index entries of an active game that ends or
 // is removed.
-func unindexActive(tx *bolt.Tx, g *Game) error {
+func unindexActive(tx txn, g *Game) error {
 	for _, p := range g.Players {
 		if err := tx.Bucket(bucketGamesByPlayer).Delete(pairKey(g.Guild, p+"\x00"+g.Channel)); err != nil {
 			return err
@@ -43,7 +41,7 @@ func (db *DB) decodeActive(v []byte, g *Game) error {
 }
 
 // activeKey finds the key of the active game of a channel or thread.
-func activeKey(tx *bolt.Tx, guild, channel string) (key, value []byte, err error) {
+func activeKey(tx txn, guild, channel string) (key, value []byte, err error) {
 	key = pairKey(guild, channel)
 	if v := tx.Bucket(bucketGames).Get(key); v != nil {
 		return key, v, nil
@@ -58,7 +56,7 @@ func activeKey(tx *bolt.Tx, guild, channel string) (key, value []byte, err error
 }
 
 // loadActive loads and replays the active game of a channel or thread.
-func (db *DB) loadActive(tx *bolt.Tx, guild, channel string) (Game, []byte, error) {
+func (db *DB) loadActive(tx txn, guild, channel string) (Game, []byte, error) {
 	if err := checkID("guild", guild); err != nil {
 		return Game{}, nil, err
 	}
@@ -81,7 +79,7 @@ func (db *DB) loadActive(tx *bolt.Tx, guild, channel string) (Game, []byte, erro
 // error wrapping ErrCorrupt when the stored game is damaged.
 func (db *DB) ActiveGame(guild, channel string) (Game, error) {
 	var g Game
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.view(func(tx txn) error {
 		var err error
 		g, _, err = db.loadActive(tx, guild, channel)
 		return err
@@ -94,8 +92,8 @@ func (db *DB) ActiveGame(guild, channel string) (Game, error) {
 // (and logged); ActiveGame on their channel reports them.
 func (db *DB) ActiveGames(guild string) ([]Game, error) {
 	var out []Game
-	err := db.view(func(tx *bolt.Tx) error {
-		c := tx.Bucket(bucketGames).Cursor()
+	err := db.view(func(tx txn) error {
+		c := tx.Cursor(bucketGames)
 		var prefix []byte
 		if guild != "" {
 			prefix = pairKey(guild, "")
@@ -119,10 +117,10 @@ func (db *DB) ActiveGames(guild string) ([]Game, error) {
 // games are skipped (and logged).
 func (db *DB) PlayerGames(guild, user string) ([]Game, error) {
 	var out []Game
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.view(func(tx txn) error {
 		prefix := pairKey(guild, user+"\x00")
 		games := tx.Bucket(bucketGames)
-		c := tx.Bucket(bucketGamesByPlayer).Cursor()
+		c := tx.Cursor(bucketGamesByPlayer)
 		for k, id := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, id = c.Next() {
 			v := games.Get(pairKey(guild, string(k[len(prefix):])))
 			if v == nil {
@@ -163,7 +161,7 @@ func (db *DB) SetGameThread(guild, channel, thread string) (Game, error) {
 		return Game{}, err
 	}
 	var out Game
-	err := db.update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx txn) error {
 		g, key, err := db.loadActive(tx, guild, channel)
 		if err != nil {
 			return refuse(err)
@@ -219,7 +217,7 @@ func (db *DB) removeGame(guild, channel string, onlyDamaged bool) error {
 	if err := checkID("channel", channel); err != nil {
 		return err
 	}
-	return db.update(func(tx *bolt.Tx) error {
+	return db.update(func(tx txn) error {
 		key, v, err := activeKey(tx, guild, channel)
 		if err != nil {
 			return refuse(err)
@@ -235,7 +233,7 @@ func (db *DB) removeGame(guild, channel string, onlyDamaged bool) error {
 		gameChannel := key[len(guild)+1:]
 		threads := tx.Bucket(bucketThreads)
 		var dead [][]byte
-		tc := threads.Cursor()
+		tc := tx.Cursor(bucketThreads)
 		prefix := pairKey(guild, "")
 		for k, ch := tc.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, ch = tc.Next() {
 			if bytes.Equal(ch, gameChannel) {
@@ -253,10 +251,7 @@ func (db *DB) removeGame(guild, channel string, onlyDamaged bool) error {
 				return err
 			}
 		} // else its index entries are skipped by readers (PlayerGames checks the ID)
-		q, err := tx.CreateBucketIfNotExists(bucketQuarantine)
-		if err != nil {
-			return err
-		}
+		q := tx.Bucket(bucketQuarantine)
 		qk := append(bytes.Clone(key), 0)
 		qk = append(qk, db.opts.Now().UTC().Format(time.RFC3339Nano)...)
 		if err := q.Put(qk, bytes.Clone(v)); err != nil {
@@ -280,12 +275,15 @@ func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time
 			return Game{}, err
 		}
 	}
+	if db.etcd != nil {
+		return db.changeInTxn(guild, channel, user, fn)
+	}
 	for {
 		var (
 			g        Game
 			key, old []byte
 		)
-		err := db.view(func(tx *bolt.Tx) error {
+		err := db.view(func(tx txn) error {
 			var err error
 			g, key, err = db.loadActive(tx, guild, channel)
 			if err == nil {
@@ -307,7 +305,7 @@ func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time
 			return Game{}, fmt.Errorf("store: game %d: %w", g.ID, err)
 		}
 		conflict := false
-		err = db.update(func(tx *bolt.Tx) error {
+		err = db.update(func(tx txn) error {
 			conflict = !bytes.Equal(tx.Bucket(bucketGames).Get(key), old)
 			if conflict {
 				return nil
@@ -329,6 +327,46 @@ func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time
 			return g, nil
 		}
 	}
+}
+
+// changeInTxn is change on etcd: the game is read, changed and written in
+// one transaction (one read and one Txn: the etcd backend already commits
+// optimistically, guarded by what the transaction read, and runs it again
+// when another change came first).
+func (db *DB) changeInTxn(guild, channel, user string, fn func(g *Game, now time.Time) error) (Game, error) {
+	var out Game
+	err := db.update(func(tx txn) error {
+		g, key, err := db.loadActive(tx, guild, channel)
+		if err != nil {
+			return refuse(err)
+		}
+		if user != "" && !g.IsPlayer(user) {
+			return refuse(fmt.Errorf("store: game %d: %w", g.ID, ErrNotPlayer))
+		}
+		if err := fn(&g, db.opts.Now()); err != nil {
+			return refuse(err)
+		}
+		val, err := encode(&g)
+		if err != nil {
+			return refuse(fmt.Errorf("store: game %d: %w", g.ID, err))
+		}
+		if g.Reason != ReasonNone {
+			err = db.finish(tx, key, &g, val)
+		} else {
+			err = tx.Bucket(bucketGames).Put(key, val)
+		}
+		out = g
+		return err
+	})
+	if err != nil {
+		return Game{}, err
+	}
+	if out.Reason != ReasonNone {
+		db.states.drop(out.ID)
+	} else {
+		db.states.put(&out)
+	}
+	return out, nil
 }
 
 // finish moves an ended game, whose encoding is val, to the archive and

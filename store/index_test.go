@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"github.com/veletasbot/veletas/game/veletas"
 )
 
@@ -24,9 +22,13 @@ func archiveGames(t testing.TB, db *DB, guild, channel string, n int) {
 		t.Fatal(err)
 	}
 	now := db.opts.Now()
+	per := 1000
+	if db.etcd != nil {
+		per = 10 // an etcd Txn has at most 128 operations
+	}
 	for done := 0; done < n; {
-		batch := min(n-done, 1000)
-		err := db.update(func(tx *bolt.Tx) error {
+		batch := min(n-done, per)
+		err := db.update(func(tx txn) error {
 			games := tx.Bucket(bucketGames)
 			for i := range batch {
 				id, err := games.NextSequence()
@@ -61,64 +63,66 @@ func archiveGames(t testing.TB, db *DB, guild, channel string, n int) {
 // decoded the whole archive, and the bot's board and record commands did
 // that to find a channel's last game).
 func TestLookupsReadOnlyWhatTheyReturn(t *testing.T) {
-	db := openTest(t, &Options{NoSync: true})
-	startGame(t, db, "small", "quiet", veletas.Size7)
-	if _, err := db.Resign("small", "quiet", "bob"); err != nil {
-		t.Fatal(err)
-	}
-	archiveGames(t, db, "big", "busy", 5000)
-	g := startGame(t, db, "small", "other", veletas.Size7)
-	if _, err := db.SetGameThread("small", "other", "thread"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Resign("small", "thread", "alice"); err != nil {
-		t.Fatal(err)
-	}
-	reads := func(what string, want int64, fn func()) {
-		t.Helper()
-		before := db.archiveReads.Load()
-		fn()
-		if got := db.archiveReads.Load() - before; got != want {
-			t.Errorf("%s decoded %d archived games, want %d", what, got, want)
+	bothStores(t, func(t *testing.T) {
+		db := openTest(t, &Options{NoSync: true})
+		startGame(t, db, "small", "quiet", veletas.Size7)
+		if _, err := db.Resign("small", "quiet", "bob"); err != nil {
+			t.Fatal(err)
 		}
-	}
-	reads("FinishedGames of the small guild", 2, func() {
-		list, err := db.FinishedGames("small", "", 50)
-		if err != nil || len(list) != 2 || list[0].ID != g.ID {
-			t.Fatalf("small guild's games: %v %+v", err, list)
+		archiveGames(t, db, "big", "busy", 5000)
+		g := startGame(t, db, "small", "other", veletas.Size7)
+		if _, err := db.SetGameThread("small", "other", "thread"); err != nil {
+			t.Fatal(err)
 		}
-	})
-	reads("LastFinishedGame of a quiet channel", 1, func() {
-		f, err := db.LastFinishedGame("small", "quiet")
-		if err != nil || f.Channel != "quiet" || f.Winner != "alice" {
-			t.Fatalf("quiet channel's last game: %v %+v", err, f)
+		if _, err := db.Resign("small", "thread", "alice"); err != nil {
+			t.Fatal(err)
 		}
-	})
-	reads("LastFinishedGame by thread", 1, func() {
-		f, err := db.LastFinishedGame("small", "thread")
-		if err != nil || f.ID != g.ID || f.Winner != "bob" {
-			t.Fatalf("thread's last game: %v %+v", err, f)
+		reads := func(what string, want int64, fn func()) {
+			t.Helper()
+			before := db.archiveReads.Load()
+			fn()
+			if got := db.archiveReads.Load() - before; got != want {
+				t.Errorf("%s decoded %d archived games, want %d", what, got, want)
+			}
 		}
-	})
-	reads("LastFinishedGame by channel of a thread's game", 1, func() {
-		if f, err := db.LastFinishedGame("small", "other"); err != nil || f.ID != g.ID {
-			t.Fatalf("channel's last game: %v %+v", err, f)
-		}
-	})
-	reads("LastFinishedGame of a channel without games", 0, func() {
-		if _, err := db.LastFinishedGame("small", "busy"); !errors.Is(err, ErrNoGame) {
-			t.Fatalf("channel without games: %v", err)
-		}
-	})
-	reads("FinishedGames of the big guild, 50", 50, func() {
-		if list, _ := db.FinishedGames("big", "", 50); len(list) != 50 || list[0].ID < list[49].ID {
-			t.Fatalf("big guild: %d games", len(list))
-		}
-	})
-	reads("FinishedGames of a player, 5", 5, func() {
-		if list, _ := db.FinishedGames("big", "p7", 5); len(list) != 5 {
-			t.Fatalf("p7: %d games", len(list))
-		}
+		reads("FinishedGames of the small guild", 2, func() {
+			list, err := db.FinishedGames("small", "", 50)
+			if err != nil || len(list) != 2 || list[0].ID != g.ID {
+				t.Fatalf("small guild's games: %v %+v", err, list)
+			}
+		})
+		reads("LastFinishedGame of a quiet channel", 1, func() {
+			f, err := db.LastFinishedGame("small", "quiet")
+			if err != nil || f.Channel != "quiet" || f.Winner != "alice" {
+				t.Fatalf("quiet channel's last game: %v %+v", err, f)
+			}
+		})
+		reads("LastFinishedGame by thread", 1, func() {
+			f, err := db.LastFinishedGame("small", "thread")
+			if err != nil || f.ID != g.ID || f.Winner != "bob" {
+				t.Fatalf("thread's last game: %v %+v", err, f)
+			}
+		})
+		reads("LastFinishedGame by channel of a thread's game", 1, func() {
+			if f, err := db.LastFinishedGame("small", "other"); err != nil || f.ID != g.ID {
+				t.Fatalf("channel's last game: %v %+v", err, f)
+			}
+		})
+		reads("LastFinishedGame of a channel without games", 0, func() {
+			if _, err := db.LastFinishedGame("small", "busy"); !errors.Is(err, ErrNoGame) {
+				t.Fatalf("channel without games: %v", err)
+			}
+		})
+		reads("FinishedGames of the big guild, 50", 50, func() {
+			if list, _ := db.FinishedGames("big", "", 50); len(list) != 50 || list[0].ID < list[49].ID {
+				t.Fatalf("big guild: %d games", len(list))
+			}
+		})
+		reads("FinishedGames of a player, 5", 5, func() {
+			if list, _ := db.FinishedGames("big", "p7", 5); len(list) != 5 {
+				t.Fatalf("p7: %d games", len(list))
+			}
+		})
 	})
 }
 
@@ -126,63 +130,65 @@ func TestLookupsReadOnlyWhatTheyReturn(t *testing.T) {
 // channels and guilds; finding, listing and answering the challenges of
 // one channel reads only that channel's.
 func TestChallengeLookupsReadOnlyTheChannel(t *testing.T) {
-	c := newClock()
-	db := openTest(t, &Options{NoSync: true, Now: c.Now})
-	for i := range 1000 {
-		if _, err := db.CreateChallenge(Challenge{Guild: fmt.Sprint("g", i%2), Channel: fmt.Sprint("c", i%40),
-			Challenger: fmt.Sprint("u", i/5), Opponent: "bob"}); err != nil {
+	bothStores(t, func(t *testing.T) {
+		c := newClock()
+		db := openTest(t, &Options{NoSync: true, Now: c.Now})
+		for i := range 1000 {
+			if _, err := db.CreateChallenge(Challenge{Guild: fmt.Sprint("g", i%2), Channel: fmt.Sprint("c", i%40),
+				Challenger: fmt.Sprint("u", i/5), Opponent: "bob"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		mine, err := db.CreateChallenge(Challenge{Guild: "g0", Channel: "mine", Challenger: "alice", Opponent: "bob"})
+		if err != nil {
 			t.Fatal(err)
 		}
-	}
-	mine, err := db.CreateChallenge(Challenge{Guild: "g0", Channel: "mine", Challenger: "alice", Opponent: "bob"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	open, err := db.CreateChallenge(Challenge{Guild: "g0", Channel: "mine", Challenger: "carol"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	reads := func(what string, want int64, fn func()) {
-		t.Helper()
-		before := db.challengeReads.Load()
-		fn()
-		if got := db.challengeReads.Load() - before; got > want {
-			t.Errorf("%s decoded %d challenges, want at most %d", what, got, want)
+		open, err := db.CreateChallenge(Challenge{Guild: "g0", Channel: "mine", Challenger: "carol"})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	reads("PendingChallenge", 1, func() {
-		if p, err := db.PendingChallenge("g0", "mine", "bob"); err != nil || p.ID != open.ID {
-			t.Fatalf("bob's pending challenge: %v %+v", err, p)
+		reads := func(what string, want int64, fn func()) {
+			t.Helper()
+			before := db.challengeReads.Load()
+			fn()
+			if got := db.challengeReads.Load() - before; got > want {
+				t.Errorf("%s decoded %d challenges, want at most %d", what, got, want)
+			}
 		}
-	})
-	reads("PendingChallenge", 2, func() {
-		if p, err := db.PendingChallenge("g0", "mine", "carol"); !errors.Is(err, ErrChallengeNotFound) {
-			t.Fatalf("carol's own open challenge: %v %+v", err, p)
+		reads("PendingChallenge", 1, func() {
+			if p, err := db.PendingChallenge("g0", "mine", "bob"); err != nil || p.ID != open.ID {
+				t.Fatalf("bob's pending challenge: %v %+v", err, p)
+			}
+		})
+		reads("PendingChallenge", 2, func() {
+			if p, err := db.PendingChallenge("g0", "mine", "carol"); !errors.Is(err, ErrChallengeNotFound) {
+				t.Fatalf("carol's own open challenge: %v %+v", err, p)
+			}
+		})
+		reads("Challenges of a channel", 2, func() {
+			if l, err := db.Challenges("g0", "mine"); err != nil || len(l) != 2 || l[0].ID != mine.ID || l[1].ID != open.ID {
+				t.Fatalf("channel's challenges: %v %+v", err, l)
+			}
+		})
+		if l, _ := db.Challenges("g1", ""); len(l) != 500 {
+			t.Fatalf("guild g1 lists %d challenges, want 500", len(l))
 		}
-	})
-	reads("Challenges of a channel", 2, func() {
-		if l, err := db.Challenges("g0", "mine"); err != nil || len(l) != 2 || l[0].ID != mine.ID || l[1].ID != open.ID {
-			t.Fatalf("channel's challenges: %v %+v", err, l)
+		if _, err := db.DeclineChallenge(open.ID, "carol"); err != nil {
+			t.Fatal(err)
 		}
-	})
-	if l, _ := db.Challenges("g1", ""); len(l) != 500 {
-		t.Fatalf("guild g1 lists %d challenges, want 500", len(l))
-	}
-	if _, err := db.DeclineChallenge(open.ID, "carol"); err != nil {
-		t.Fatal(err)
-	}
-	reads("PendingChallenge after a withdrawal", 1, func() {
-		if p, err := db.PendingChallenge("g0", "mine", "bob"); err != nil || p.ID != mine.ID {
-			t.Fatalf("bob's pending challenge: %v %+v", err, p)
+		reads("PendingChallenge after a withdrawal", 1, func() {
+			if p, err := db.PendingChallenge("g0", "mine", "bob"); err != nil || p.ID != mine.ID {
+				t.Fatalf("bob's pending challenge: %v %+v", err, p)
+			}
+		})
+		if _, err := db.AcceptChallenge(mine.ID, "bob"); err != nil {
+			t.Fatal(err)
 		}
-	})
-	if _, err := db.AcceptChallenge(mine.ID, "bob"); err != nil {
-		t.Fatal(err)
-	}
-	reads("PendingChallenge after the acceptance", 0, func() {
-		if _, err := db.PendingChallenge("g0", "mine", "bob"); !errors.Is(err, ErrChallengeNotFound) {
-			t.Fatalf("after accept: %v", err)
-		}
+		reads("PendingChallenge after the acceptance", 0, func() {
+			if _, err := db.PendingChallenge("g0", "mine", "bob"); !errors.Is(err, ErrChallengeNotFound) {
+				t.Fatalf("after accept: %v", err)
+			}
+		})
 	})
 }
 
@@ -296,57 +302,59 @@ func copyFile(t *testing.T, from, to string) {
 // reading those games only (before schema 4, PlayerGames decoded every
 // active game of the guild and GameByID every active game).
 func TestActiveLookupsReadOnlyTheirGames(t *testing.T) {
-	db := openTest(t, &Options{NoSync: true, MaxChallengesPerUser: 1 << 20})
-	for i := range 300 {
-		if _, err := newGame(db, "g", fmt.Sprint("c", i), fmt.Sprint("u", i), fmt.Sprint("v", i), veletas.Size7); err != nil {
+	bothStores(t, func(t *testing.T) {
+		db := openTest(t, &Options{NoSync: true, MaxChallengesPerUser: 1 << 20})
+		for i := range 300 {
+			if _, err := newGame(db, "g", fmt.Sprint("c", i), fmt.Sprint("u", i), fmt.Sprint("v", i), veletas.Size7); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a1, err := newGame(db, "g", "a1", "alice", "bob", veletas.Size7)
+		if err != nil {
 			t.Fatal(err)
 		}
-	}
-	a1, err := newGame(db, "g", "a1", "alice", "bob", veletas.Size7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a2, err := db.StartAIGame("g", "a2", "alice", "bot", "easy", veletas.Size7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := newGame(db, "h", "a3", "alice", "bob", veletas.Size7); err != nil { // another guild
-		t.Fatal(err)
-	}
-	reads := func(what string, want int64, fn func()) {
-		t.Helper()
-		before := db.activeReads.Load()
-		fn()
-		if got := db.activeReads.Load() - before; got != want {
-			t.Errorf("%s decoded %d active games, want %d", what, got, want)
+		a2, err := db.StartAIGame("g", "a2", "alice", "bot", "easy", veletas.Size7)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	reads("PlayerGames", 2, func() {
-		l, err := db.PlayerGames("g", "alice")
-		if err != nil || len(l) != 2 || l[0].ID != a1.ID || l[1].ID != a2.ID {
-			t.Fatalf("alice's games: %v %+v", err, l)
+		if _, err := newGame(db, "h", "a3", "alice", "bob", veletas.Size7); err != nil { // another guild
+			t.Fatal(err)
+		}
+		reads := func(what string, want int64, fn func()) {
+			t.Helper()
+			before := db.activeReads.Load()
+			fn()
+			if got := db.activeReads.Load() - before; got != want {
+				t.Errorf("%s decoded %d active games, want %d", what, got, want)
+			}
+		}
+		reads("PlayerGames", 2, func() {
+			l, err := db.PlayerGames("g", "alice")
+			if err != nil || len(l) != 2 || l[0].ID != a1.ID || l[1].ID != a2.ID {
+				t.Fatalf("alice's games: %v %+v", err, l)
+			}
+		})
+		reads("GameByID", 1, func() {
+			if g, err := db.GameByID(a2.ID); err != nil || g.AI != "bot" {
+				t.Fatalf("game by ID: %v %+v", err, g)
+			}
+		})
+		if _, err := db.Resign("g", "a1", "bob"); err != nil {
+			t.Fatal(err)
+		}
+		reads("PlayerGames after a game ended", 1, func() {
+			if l, _ := db.PlayerGames("g", "bob"); len(l) != 0 {
+				t.Fatalf("bob's games after his resignation: %+v", l)
+			}
+			if l, _ := db.PlayerGames("g", "alice"); len(l) != 1 || l[0].ID != a2.ID {
+				t.Fatalf("alice's games: %+v", l)
+			}
+		})
+		if g, err := db.GameByID(a1.ID); err != nil || g.Winner != "alice" {
+			t.Fatalf("finished game by ID: %v %+v", err, g)
+		}
+		if _, err := db.GameByID(99999); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("unknown ID: %v", err)
 		}
 	})
-	reads("GameByID", 1, func() {
-		if g, err := db.GameByID(a2.ID); err != nil || g.AI != "bot" {
-			t.Fatalf("game by ID: %v %+v", err, g)
-		}
-	})
-	if _, err := db.Resign("g", "a1", "bob"); err != nil {
-		t.Fatal(err)
-	}
-	reads("PlayerGames after a game ended", 1, func() {
-		if l, _ := db.PlayerGames("g", "bob"); len(l) != 0 {
-			t.Fatalf("bob's games after his resignation: %+v", l)
-		}
-		if l, _ := db.PlayerGames("g", "alice"); len(l) != 1 || l[0].ID != a2.ID {
-			t.Fatalf("alice's games: %+v", l)
-		}
-	})
-	if g, err := db.GameByID(a1.ID); err != nil || g.Winner != "alice" {
-		t.Fatalf("finished game by ID: %v %+v", err, g)
-	}
-	if _, err := db.GameByID(99999); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("unknown ID: %v", err)
-	}
 }

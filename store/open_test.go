@@ -219,7 +219,7 @@ func TestMigrateV1(t *testing.T) {
 	}
 	if v := func() string {
 		var v string
-		db.view(func(tx *bolt.Tx) error {
+		db.bolt.View(func(tx *bolt.Tx) error {
 			v = string(tx.Bucket(bucketMeta).Get(keyVersion))
 			if tx.Bucket(bucketPlayers) == nil {
 				v += " without players bucket"

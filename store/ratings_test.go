@@ -2,7 +2,6 @@ package store
 
 import (
 	"math"
-	"path/filepath"
 	"testing"
 	"time"
 )
@@ -27,38 +26,40 @@ func TestGlickoRateIdle(t *testing.T) {
 // TestRatedGameUpdatesRatings plays a rated and an unrated game to their
 // end through the store with GlickoRate.
 func TestRatedGameUpdatesRatings(t *testing.T) {
-	now := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
-	clock := func() time.Time { return now }
-	db, err := Open(filepath.Join(t.TempDir(), "r.db"), &Options{NoSync: true, Now: clock, Rate: GlickoRate(clock)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	play := func(channel string, rated bool) {
-		c, err := db.CreateChallenge(Challenge{Guild: "g", Channel: channel, Challenger: "a", Opponent: "b", Rated: rated})
+	bothStores(t, func(t *testing.T) {
+		now := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+		clock := func() time.Time { return now }
+		db, err := OpenURL(storeURL(t), &Options{NoSync: true, Now: clock, Rate: GlickoRate(clock)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.AcceptChallenge(c.ID, "b"); err != nil {
-			t.Fatal(err)
+		defer db.Close()
+		play := func(channel string, rated bool) {
+			c, err := db.CreateChallenge(Challenge{Guild: "g", Channel: channel, Challenger: "a", Opponent: "b", Rated: rated})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.AcceptChallenge(c.ID, "b"); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.Resign("g", channel, "b"); err != nil {
+				t.Fatal(err)
+			}
 		}
-		if _, err := db.Resign("g", channel, "b"); err != nil {
-			t.Fatal(err)
+		play("c1", false)
+		a, _ := db.Standing("g", "a")
+		if a.Wins != 0 || a.Games != 0 || a.Rating != InitialRating || a.RD != InitialRD {
+			t.Fatalf("unrated game counted in the standing: %+v", a)
 		}
-	}
-	play("c1", false)
-	a, _ := db.Standing("g", "a")
-	if a.Wins != 0 || a.Games != 0 || a.Rating != InitialRating || a.RD != InitialRD {
-		t.Fatalf("unrated game counted in the standing: %+v", a)
-	}
-	play("c2", true)
-	a, _ = db.Standing("g", "a")
-	b, _ := db.Standing("g", "b")
-	if a.Rating <= InitialRating || b.Rating >= InitialRating || a.RD >= InitialRD || !a.Last.Equal(now) {
-		t.Fatalf("rated game: a %+v, b %+v", a, b)
-	}
-	// 1500/350 beats 1500/350: 1662.31 / 290.32 (Glicko-2, one game).
-	if math.Abs(a.Rating-1662.31) > 0.01 || math.Abs(a.RD-290.32) > 0.01 {
-		t.Fatalf("winner %.2f±%.2f, want 1662.31±290.32", a.Rating, a.RD)
-	}
+		play("c2", true)
+		a, _ = db.Standing("g", "a")
+		b, _ := db.Standing("g", "b")
+		if a.Rating <= InitialRating || b.Rating >= InitialRating || a.RD >= InitialRD || !a.Last.Equal(now) {
+			t.Fatalf("rated game: a %+v, b %+v", a, b)
+		}
+		// 1500/350 beats 1500/350: 1662.31 / 290.32 (Glicko-2, one game).
+		if math.Abs(a.Rating-1662.31) > 0.01 || math.Abs(a.RD-290.32) > 0.01 {
+			t.Fatalf("winner %.2f±%.2f, want 1662.31±290.32", a.Rating, a.RD)
+		}
+	})
 }

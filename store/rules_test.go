@@ -2,7 +2,6 @@ package store
 
 import (
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,78 +14,82 @@ import (
 // they forbid is refused with the rule's words, and the rules survive
 // closing and reopening the file.
 func TestRevisedRulesGame(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "v.db")
-	db, err := Open(path, &Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.CreateChallenge(Challenge{Guild: "g1", Channel: "c1", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, Rules: 7}); !errors.Is(err, ErrInvalid) {
-		t.Fatalf("unknown rules: %v", err)
-	}
-	c, err := db.CreateChallenge(Challenge{Guild: "g1", Channel: "c1", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, Rules: veletas.Revised})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := db.AcceptChallenge(c.ID, "bob")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.Rules() != veletas.Revised || !strings.HasPrefix(g.Record, "size=7 rules=revised") {
-		t.Fatalf("rules %v, record %q", g.Rules(), g.Record)
-	}
-	if _, err := db.ApplyToken("g1", "c1", "alice", g.Revision, "[a4]b2"); !strings.Contains(fmtErr(err), "edge of the board under the revised rules") {
-		t.Fatalf("a shooter on the edge: %v", err)
-	}
-	for _, step := range []struct{ user, tok string }{{"alice", "[c4]d2"}, {"bob", "keep"}, {"bob", "[d4,e5]a1"}} {
-		if g, err = db.ApplyToken("g1", "c1", step.user, g.Revision, step.tok); err != nil {
-			t.Fatalf("%s: %v", step.tok, err) // touching shooters: revised only
+	bothStores(t, func(t *testing.T) {
+		url := storeURL(t)
+		db, err := OpenURL(url, &Options{})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db, err = Open(path, &Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	g, err = db.ActiveGame("g1", "c1")
-	if err != nil || g.Rules() != veletas.Revised || g.Position().Phase() != veletas.PhasePlay {
-		t.Fatalf("after reopening: %v, rules %v, phase %v", err, g.Rules(), g.Position().Phase())
-	}
-	// c4 runs over d4 to e4: legal only because shooters do not block.
-	if _, err := db.ApplyToken("g1", "c1", "alice", g.Revision, "c4-e4/f4"); err != nil {
-		t.Fatalf("a move over a shooter: %v", err)
-	}
+		if _, err := db.CreateChallenge(Challenge{Guild: "g1", Channel: "c1", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, Rules: 7}); !errors.Is(err, ErrInvalid) {
+			t.Fatalf("unknown rules: %v", err)
+		}
+		c, err := db.CreateChallenge(Challenge{Guild: "g1", Channel: "c1", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, Rules: veletas.Revised})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := db.AcceptChallenge(c.ID, "bob")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Rules() != veletas.Revised || !strings.HasPrefix(g.Record, "size=7 rules=revised") {
+			t.Fatalf("rules %v, record %q", g.Rules(), g.Record)
+		}
+		if _, err := db.ApplyToken("g1", "c1", "alice", g.Revision, "[a4]b2"); !strings.Contains(fmtErr(err), "edge of the board under the revised rules") {
+			t.Fatalf("a shooter on the edge: %v", err)
+		}
+		for _, step := range []struct{ user, tok string }{{"alice", "[c4]d2"}, {"bob", "keep"}, {"bob", "[d4,e5]a1"}} {
+			if g, err = db.ApplyToken("g1", "c1", step.user, g.Revision, step.tok); err != nil {
+				t.Fatalf("%s: %v", step.tok, err) // touching shooters: revised only
+			}
+		}
+		if err := db.Close(); err != nil {
+			t.Fatal(err)
+		}
+		db, err = OpenURL(url, &Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		g, err = db.ActiveGame("g1", "c1")
+		if err != nil || g.Rules() != veletas.Revised || g.Position().Phase() != veletas.PhasePlay {
+			t.Fatalf("after reopening: %v, rules %v, phase %v", err, g.Rules(), g.Position().Phase())
+		}
+		// c4 runs over d4 to e4: legal only because shooters do not block.
+		if _, err := db.ApplyToken("g1", "c1", "alice", g.Revision, "c4-e4/f4"); err != nil {
+			t.Fatalf("a move over a shooter: %v", err)
+		}
 
-	// A classic challenge still makes a classic game.
-	g2 := startGame(t, db, "g1", "c2", veletas.Size7)
-	if g2.Rules() != veletas.Classic || strings.Contains(g2.Record, "rules") {
-		t.Fatalf("classic game: rules %v, record %q", g2.Rules(), g2.Record)
-	}
+		// A classic challenge still makes a classic game.
+		g2 := startGame(t, db, "g1", "c2", veletas.Size7)
+		if g2.Rules() != veletas.Classic || strings.Contains(g2.Record, "rules") {
+			t.Fatalf("classic game: rules %v, record %q", g2.Rules(), g2.Record)
+		}
+	})
 }
 
 func TestRulesSettingAndAIGame(t *testing.T) {
-	db := openTest(t, nil)
-	if err := db.SetSettings(Settings{Guild: "g1", Rules: 9}); !errors.Is(err, ErrInvalid) {
-		t.Fatalf("unknown rules in the settings: %v", err)
-	}
-	if err := db.SetSettings(Settings{Guild: "g1", Rules: veletas.Revised}); err != nil {
-		t.Fatal(err)
-	}
-	if s, err := db.Settings("g1"); err != nil || s.Rules != veletas.Revised {
-		t.Fatalf("settings: %v %+v", err, s)
-	}
-	if _, err := db.StartAIGameRules("g1", "c1", "alice", "bot", "easy", veletas.Size7, 5); !errors.Is(err, ErrInvalid) {
-		t.Fatalf("AI game with unknown rules: %v", err)
-	}
-	g, err := db.StartAIGameRules("g1", "c1", "alice", "bot", "easy", veletas.Size7, veletas.Revised)
-	if err != nil || g.Rules() != veletas.Revised {
-		t.Fatalf("AI game: %v, rules %v", err, g.Rules())
-	}
-	if g, err := db.StartAIGame("g1", "c2", "alice", "bot", "easy", veletas.Size7); err != nil || g.Rules() != veletas.Classic {
-		t.Fatalf("StartAIGame stays classic: %v, rules %v", err, g.Rules())
-	}
+	bothStores(t, func(t *testing.T) {
+		db := openTest(t, nil)
+		if err := db.SetSettings(Settings{Guild: "g1", Rules: 9}); !errors.Is(err, ErrInvalid) {
+			t.Fatalf("unknown rules in the settings: %v", err)
+		}
+		if err := db.SetSettings(Settings{Guild: "g1", Rules: veletas.Revised}); err != nil {
+			t.Fatal(err)
+		}
+		if s, err := db.Settings("g1"); err != nil || s.Rules != veletas.Revised {
+			t.Fatalf("settings: %v %+v", err, s)
+		}
+		if _, err := db.StartAIGameRules("g1", "c1", "alice", "bot", "easy", veletas.Size7, 5); !errors.Is(err, ErrInvalid) {
+			t.Fatalf("AI game with unknown rules: %v", err)
+		}
+		g, err := db.StartAIGameRules("g1", "c1", "alice", "bot", "easy", veletas.Size7, veletas.Revised)
+		if err != nil || g.Rules() != veletas.Revised {
+			t.Fatalf("AI game: %v, rules %v", err, g.Rules())
+		}
+		if g, err := db.StartAIGame("g1", "c2", "alice", "bot", "easy", veletas.Size7); err != nil || g.Rules() != veletas.Classic {
+			t.Fatalf("StartAIGame stays classic: %v, rules %v", err, g.Rules())
+		}
+	})
 }
 
 func fmtErr(err error) string {

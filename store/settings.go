@@ -3,11 +3,9 @@ package store
 import (
 	"errors"
 	"fmt"
-
-	bolt "go.etcd.io/bbolt"
 )
 
-func settingsIn(tx *bolt.Tx, guild string) (Settings, error) {
+func settingsIn(tx txn, guild string) (Settings, error) {
 	s := Settings{Guild: guild}
 	v := tx.Bucket(bucketSettings).Get([]byte(guild))
 	if v == nil {
@@ -22,7 +20,7 @@ func settingsIn(tx *bolt.Tx, guild string) (Settings, error) {
 // Settings returns a guild's settings (zero values when never set).
 func (db *DB) Settings(guild string) (Settings, error) {
 	var s Settings
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.view(func(tx txn) error {
 		var err error
 		s, err = settingsIn(tx, guild)
 		return err
@@ -41,7 +39,7 @@ func (db *DB) SetSettings(s Settings) error {
 	if !s.Rules.Valid() {
 		return fmt.Errorf("store: settings: %w: rules %d (use classic or revised)", ErrInvalid, s.Rules)
 	}
-	return db.update(func(tx *bolt.Tx) error {
+	return db.update(func(tx txn) error {
 		return put(tx.Bucket(bucketSettings), []byte(s.Guild), &s)
 	})
 }
@@ -54,7 +52,7 @@ func (db *DB) UpdateSettings(guild string, fn func(*Settings) error) (Settings, 
 		return Settings{}, err
 	}
 	var out Settings
-	err := db.update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx txn) error {
 		s, err := settingsIn(tx, guild)
 		if err != nil && !errors.Is(err, ErrCorrupt) {
 			return refuse(err)

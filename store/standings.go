@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // count counts a finished rated game in its players' standings, rating
@@ -18,7 +16,7 @@ import (
 // game's by kind, guild and user in bucketStandingsByKind (schema 5). A
 // drawn game (ReasonRules or ReasonAgreed without a winner) counts as a
 // draw for both players, rated with Options.RateDraw.
-func (db *DB) count(tx *bolt.Tx, g *Game) error {
+func (db *DB) count(tx txn, g *Game) error {
 	if g.AI != "" || !g.Rated {
 		return nil
 	}
@@ -54,7 +52,7 @@ func (db *DB) count(tx *bolt.Tx, g *Game) error {
 }
 
 // countDraw counts a drawn rated game for both players.
-func (db *DB) countDraw(tx *bolt.Tx, g *Game) error {
+func (db *DB) countDraw(tx txn, g *Game) error {
 	var s [2]Standing
 	for i, p := range g.Players {
 		var err error
@@ -78,20 +76,26 @@ func (db *DB) countDraw(tx *bolt.Tx, g *Game) error {
 }
 
 // standingKey is where a standing is kept: its bucket and key.
-func standingKey(tx *bolt.Tx, kind Kind, guild, user string) (*bolt.Bucket, []byte) {
-	if kind == Veletas {
-		return tx.Bucket(bucketStandings), pairKey(guild, user)
-	}
-	return tx.Bucket(bucketStandingsByKind), pairKey(string(kind), guild+"\x00"+user)
+func standingKey(tx txn, kind Kind, guild, user string) (bucket, []byte) {
+	name, k := standingPlace(kind, guild, user)
+	return tx.Bucket(name), k
 }
 
-func putStanding(tx *bolt.Tx, s *Standing) error {
+// standingPlace is the name of the bucket of a standing and its key.
+func standingPlace(kind Kind, guild, user string) ([]byte, []byte) {
+	if kind == Veletas {
+		return bucketStandings, pairKey(guild, user)
+	}
+	return bucketStandingsByKind, pairKey(string(kind), guild+"\x00"+user)
+}
+
+func putStanding(tx txn, s *Standing) error {
 	b, k := standingKey(tx, s.Kind, s.Guild, s.User)
 	return put(b, k, s)
 }
 
 // standingIn reads a standing; an absent one is a new player's.
-func standingIn(tx *bolt.Tx, kind Kind, guild, user string) (Standing, error) {
+func standingIn(tx txn, kind Kind, guild, user string) (Standing, error) {
 	b, k := standingKey(tx, kind, guild, user)
 	v := b.Get(k)
 	if v == nil {
@@ -114,7 +118,7 @@ func (db *DB) Standing(guild, user string) (Standing, error) {
 // KindStanding returns a player's standing in one game in a guild.
 func (db *DB) KindStanding(kind Kind, guild, user string) (Standing, error) {
 	var s Standing
-	err := db.view(func(tx *bolt.Tx) error {
+	err := db.view(func(tx txn) error {
 		var err error
 		s, err = standingIn(tx, kind, guild, user)
 		return err
@@ -131,9 +135,9 @@ func (db *DB) Standings(guild string) ([]Standing, error) {
 // KindStandings is Standings for one game.
 func (db *DB) KindStandings(kind Kind, guild string) ([]Standing, error) {
 	var out []Standing
-	err := db.view(func(tx *bolt.Tx) error {
-		b, prefix := standingKey(tx, kind, guild, "")
-		c := b.Cursor()
+	err := db.view(func(tx txn) error {
+		name, prefix := standingPlace(kind, guild, "")
+		c := tx.Cursor(name)
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 			var s Standing
 			if err := decode(v, &s); err != nil {

@@ -59,7 +59,7 @@ func TestConsoleAIGame(t *testing.T) {
 		line("bob: /veletas standings")
 		text := out.String()
 		for _, want := range []string{
-			">> all\n@alice plays against me, the computer (easy).",
+			">> all\n@alice\n**Veletas 7x7, game 1**\n@alice plays against me, the computer (easy).",
 			"error: line 2: veletas is the computer player and acts by itself",
 			"@veletas (computer, easy) is thinking",
 			"by @veletas\n",

@@ -263,7 +263,7 @@ func (c *Console) print(r bot.Reply, user, channel string) error {
 	default:
 		sb.WriteString(">> all\n")
 	}
-	text := r.Text
+	text := r.Plain()   // the embeds as lines after the text
 	if c.Clock != nil { // relative times against the console's clock (clock.go)
 		text = relativeTimes(text, c.Locale, c.Clock.Now())
 	}

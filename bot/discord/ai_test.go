@@ -37,10 +37,10 @@ func TestDiscordAIGame(t *testing.T) {
 	me := fakediscord.User{ID: fakediscord.AppID, Name: "veletasbot"}
 	ch := de.command(t, "c1", alice, fakediscord.AllPermissions, "challenge",
 		[]fakediscord.Option{fakediscord.UserOpt("opponent", me.ID), fakediscord.Str("size", "7"), fakediscord.Str("level", "easy")}, me)
-	if ch.Ephemeral() || !strings.Contains(ch.Content, "plays against me, the computer (easy)") || !strings.Contains(ch.Content, "The game is on in <#thread-") {
+	if ch.Ephemeral() || !strings.Contains(ch.Text(), "plays against me, the computer (easy)") || !strings.Contains(ch.Text(), "The game is on in <#thread-") {
 		t.Fatalf("challenge: %+v", ch)
 	}
-	thread := ch.Content[strings.Index(ch.Content, "<#")+2 : strings.Index(ch.Content, ">.")]
+	thread := ch.Text()[strings.Index(ch.Text(), "<#")+2 : strings.Index(ch.Text(), ">.")]
 	post, err := de.fake.NextPost(thread, replyWait)
 	if err != nil {
 		t.Fatal(err)
@@ -69,11 +69,11 @@ func TestDiscordAIGame(t *testing.T) {
 			t.Fatalf("%s %v: %+v", sub, opts, m)
 		}
 		checkPNG(t, m)
-		if strings.Contains(m.Content, "**<@"+alice.ID+"> wins**") {
+		if strings.Contains(m.Text(), "**<@"+alice.ID+"> wins**") {
 			break
 		}
-		if !strings.Contains(m.Content, "(computer, easy) is thinking") {
-			t.Fatalf("reply: %q", m.Content)
+		if !strings.Contains(m.Text(), "(computer, easy) is thinking") {
+			t.Fatalf("reply: %q", m.Text())
 		}
 		allowedOnly(t, m) // nobody to ping while the AI thinks
 		if i == 0 {
@@ -81,7 +81,7 @@ func TestDiscordAIGame(t *testing.T) {
 			// answer meanwhile, and others are answered too.
 			blk.WaitStarted(t, g.ID)
 			b := de.command(t, "c2", bob, fakediscord.NoThreads, "board", nil)
-			if !b.Ephemeral() || !strings.Contains(b.Content, "no game in this channel") {
+			if !b.Ephemeral() || !strings.Contains(b.Text(), "no game in this channel") {
 				t.Fatalf("bob's board elsewhere: %+v", b)
 			}
 			close(blk.Release)
@@ -95,15 +95,15 @@ func TestDiscordAIGame(t *testing.T) {
 			aiPosts++
 			checkPNG(t, p)
 			if p.At.Before(m.At) {
-				t.Fatalf("the AI's move %q was posted before the reply to alice's %q", p.Content, m.Content)
+				t.Fatalf("the AI's move %q was posted before the reply to alice's %q", p.Text(), m.Text())
 			}
-			if !strings.Contains(p.Content, "by <@"+me.ID+">") {
-				t.Fatalf("AI post: %q", p.Content)
+			if !strings.Contains(p.Text(), "by <@"+me.ID+">") {
+				t.Fatalf("AI post: %q", p.Text())
 			}
-			if strings.Contains(p.Content, "wins**") {
+			if strings.Contains(p.Text(), "wins**") {
 				break
 			}
-			if strings.Contains(p.Content, "<@"+alice.ID+">, your turn") {
+			if strings.Contains(p.Text(), "<@"+alice.ID+">, your turn") {
 				allowedOnly(t, p, alice.ID)
 				break
 			}

@@ -198,7 +198,7 @@ func concurrentGames(b *testing.B, games int, thinkMin, thinkSpread, maxP99 time
 			ackMax = max(ackMax, ack.Sub(t0))
 			mu.Unlock()
 			if err == nil && m.Ephemeral() {
-				err = fmt.Errorf("refused: %s", m.Content)
+				err = fmt.Errorf("refused: %s", m.Text())
 			}
 			return m, err
 		}

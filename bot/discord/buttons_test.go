@@ -49,8 +49,8 @@ func (de *discordEnv) settledTo(t testing.TB, answer fakediscord.Message, presse
 		t.Fatalf("the press did not update its message %s: %+v", pressed, answer)
 	}
 	m := de.stored(t, pressed)
-	if !strings.Contains(m.Content, want) || labels(m) != wantButtons {
-		t.Fatalf("the pressed message says %q with buttons [%s], want %q with [%s]", m.Content, labels(m), want, wantButtons)
+	if !strings.Contains(m.Text(), want) || labels(m) != wantButtons {
+		t.Fatalf("the pressed message says %q with buttons [%s], want %q with [%s]", m.Text(), labels(m), want, wantButtons)
 	}
 	return m
 }
@@ -59,12 +59,12 @@ func (de *discordEnv) settledTo(t testing.TB, answer fakediscord.Message, presse
 // saying why, and that the pressed message is as it was.
 func (de *discordEnv) unchanged(t testing.TB, answer fakediscord.Message, before fakediscord.Message, why string) {
 	t.Helper()
-	if !answer.Ephemeral() || !strings.Contains(answer.Content, why) {
+	if !answer.Ephemeral() || !strings.Contains(answer.Text(), why) {
 		t.Fatalf("want an ephemeral refusal %q, got %+v", why, answer)
 	}
 	after := de.stored(t, before.ID)
-	if after.Content != before.Content || labels(after) != labels(before) {
-		t.Fatalf("a refused press changed its message: %q [%s] -> %q [%s]", before.Content, labels(before), after.Content, labels(after))
+	if after.Text() != before.Text() || labels(after) != labels(before) {
+		t.Fatalf("a refused press changed its message: %q [%s] -> %q [%s]", before.Text(), labels(before), after.Text(), labels(after))
 	}
 }
 
@@ -127,7 +127,7 @@ func TestDiscordButtonsUpdateTheirMessage(t *testing.T) {
 	ans, id = de.pressOn(t, "c1", bob, ch, "Accept")
 	de.settledTo(t, ans, ch.ID, "<@"+bob.ID+"> accepted <@"+alice.ID+">'s challenge.", "")
 	board, err := de.fake.Next(id, 10*time.Second)
-	if err != nil || board.Kind != "followup" || board.Ephemeral() || !strings.Contains(board.Content, "<@"+alice.ID+">, your turn") {
+	if err != nil || board.Kind != "followup" || board.Ephemeral() || !strings.Contains(board.Text(), "<@"+alice.ID+">, your turn") {
 		t.Fatalf("the board after Accept: %+v %v", board, err)
 	}
 	checkPNG(t, board)
@@ -151,7 +151,7 @@ func TestDiscordButtonsUpdateTheirMessage(t *testing.T) {
 		t.Fatalf("the board's image went: %d files", len(kept.Files))
 	}
 	board, err = de.fake.Next(id, 10*time.Second)
-	if err != nil || board.Kind != "followup" || !strings.Contains(board.Content, "<@"+bob.ID+">, your turn") {
+	if err != nil || board.Kind != "followup" || !strings.Contains(board.Text(), "<@"+bob.ID+">, your turn") {
 		t.Fatalf("the board after Keep: %+v %v", board, err)
 	}
 	allowedOnly(t, board, bob.ID)
@@ -184,7 +184,7 @@ func TestDiscordButtonsUpdateTheirMessage(t *testing.T) {
 	ans, id = de.pressOn(t, "c1", other, ask, "Accept")
 	asked := de.settledTo(t, ans, ask.ID, "accepted the takeback: <@"+mover.ID+">'s last turn is undone.", "")
 	board, err = de.fake.Next(id, 10*time.Second)
-	if err != nil || !strings.Contains(board.Content, "<@"+mover.ID+">, your turn") {
+	if err != nil || !strings.Contains(board.Text(), "<@"+mover.ID+">, your turn") {
 		t.Fatalf("the board after the takeback: %+v %v", board, err)
 	}
 	allowedOnly(t, board, mover.ID)
@@ -200,16 +200,16 @@ func TestDiscordButtonsUpdateTheirMessage(t *testing.T) {
 	}
 	ans, id = de.pressOn(t, "c1", mover, final, "Rematch")
 	after := de.settledTo(t, ans, final.ID, "<@"+mover.ID+"> asked for a rematch.", "Record")
-	if !strings.Contains(after.Content, "**<@"+other.ID+"> wins** by resignation") || len(after.Files) != 1 {
-		t.Fatalf("the final message after Rematch: %q, %d files", after.Content, len(after.Files))
+	if !strings.Contains(after.Text(), "**<@"+other.ID+"> wins** by resignation") || len(after.Files) != 1 {
+		t.Fatalf("the final message after Rematch: %q, %d files", after.Text(), len(after.Files))
 	}
 	offer, err := de.fake.Next(id, 10*time.Second)
-	if err != nil || !strings.Contains(offer.Content, "offers a rematch") || labels(offer) != "Accept Decline" {
+	if err != nil || !strings.Contains(offer.Text(), "offers a rematch") || labels(offer) != "Accept Decline" {
 		t.Fatalf("the offer: %+v %v", offer, err)
 	}
 	allowedOnly(t, offer, other.ID)
 	rec, _ := de.pressOn(t, "c1", carol, after, "Record")
-	if !rec.Ephemeral() || !strings.Contains(rec.Content, "Record of game") || labels(de.stored(t, final.ID)) != "Record" {
+	if !rec.Ephemeral() || !strings.Contains(rec.Text(), "Record of game") || labels(de.stored(t, final.ID)) != "Record" {
 		t.Fatalf("record: %+v", rec)
 	}
 }

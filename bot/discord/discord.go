@@ -375,6 +375,9 @@ func (d *Adapter) followUp(x *exchange, r bot.Reply) {
 		comps = []discordgo.MessageComponent{}
 	}
 	edit := &discordgo.WebhookEdit{Content: &text, Components: &comps, AllowedMentions: allowed(r.Mentions)}
+	if es := embeds(r.Embeds); es != nil {
+		edit.Embeds = &es
+	}
 	if len(r.Images) > 0 {
 		edit.Files = files(r.Images)
 		if r.Update { // the pressed message's images go; otherwise they stay
@@ -393,7 +396,7 @@ func (d *Adapter) followUpNew(i *discordgo.Interaction, r bot.Reply) {
 	defer cancel()
 	params := &discordgo.WebhookParams{
 		Content: clipText(r.Text), Components: components(r.Buttons), AllowedMentions: allowed(r.Mentions),
-		Files: files(r.Images),
+		Files: files(r.Images), Embeds: embeds(r.Embeds),
 	}
 	if r.Ephemeral {
 		params.Flags = discordgo.MessageFlagsEphemeral
@@ -410,7 +413,7 @@ func (d *Adapter) post(i *discordgo.Interaction, posts []bot.Post) {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		_, err := d.Session.ChannelMessageSendComplex(p.Channel, &discordgo.MessageSend{
 			Content: clipText(p.Reply.Text), Components: components(p.Reply.Buttons),
-			AllowedMentions: allowed(p.Reply.Mentions), Files: files(p.Reply.Images),
+			AllowedMentions: allowed(p.Reply.Mentions), Files: files(p.Reply.Images), Embeds: embeds(p.Reply.Embeds),
 		}, discordgo.WithContext(ctx))
 		cancel()
 		if err != nil {
@@ -432,10 +435,10 @@ func (d *Adapter) Self() bot.User {
 
 // Send posts r to a channel as a new message (Sender): the AI's actions.
 func (d *Adapter) Send(ctx context.Context, channel string, r bot.Reply) error {
-	if r.Text != "" || len(r.Images) > 0 {
+	if r.Text != "" || len(r.Images) > 0 || len(r.Embeds) > 0 {
 		_, err := d.Session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
 			Content: clipText(r.Text), Components: components(r.Buttons),
-			AllowedMentions: allowed(r.Mentions), Files: files(r.Images),
+			AllowedMentions: allowed(r.Mentions), Files: files(r.Images), Embeds: embeds(r.Embeds),
 		}, discordgo.WithContext(ctx))
 		if err != nil {
 			return cleanErr(err)

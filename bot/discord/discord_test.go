@@ -104,7 +104,7 @@ func (de *discordEnv) press(t testing.TB, channel string, u fakediscord.User, pe
 func checkPNG(t testing.TB, m fakediscord.Message) {
 	t.Helper()
 	if len(m.Files) != 1 && (len(m.Files) != 2 || m.Files[1].ContentType != "image/gif") || m.Files[0].ContentType != "image/png" {
-		t.Fatalf("message has files %v: %q", len(m.Files), m.Content)
+		t.Fatalf("message has files %v: %q", len(m.Files), m.Text())
 	}
 	if len(m.Files) == 2 { // the replay at the end of a game
 		if _, err := gif.DecodeAll(bytes.NewReader(m.Files[1].Data)); err != nil {
@@ -130,7 +130,7 @@ func buttonOf(t testing.TB, m fakediscord.Message, label string) string {
 func allowedOnly(t testing.TB, m fakediscord.Message, ids ...string) {
 	t.Helper()
 	if strings.Join(m.AllowedUsers, ",") != strings.Join(ids, ",") || len(m.AllowedParse) != 0 {
-		t.Fatalf("allowed mentions %v %v, want users %v: %q", m.AllowedParse, m.AllowedUsers, ids, m.Content)
+		t.Fatalf("allowed mentions %v %v, want users %v: %q", m.AllowedParse, m.AllowedUsers, ids, m.Text())
 	}
 }
 
@@ -151,27 +151,27 @@ func TestDiscordWholeGame(t *testing.T) {
 
 	ch := de.command(t, "c1", alice, fakediscord.AllPermissions, "challenge",
 		[]fakediscord.Option{fakediscord.UserOpt("opponent", bob.ID), fakediscord.Str("size", "7")}, bob)
-	if ch.Type != 4 || ch.Ephemeral() || !strings.Contains(ch.Content, "<@"+bob.ID+">, <@"+alice.ID+"> challenges you") {
+	if ch.Type != 4 || ch.Ephemeral() || !strings.Contains(ch.Text(), "<@"+bob.ID+">, <@"+alice.ID+"> challenges you") {
 		t.Fatalf("challenge: %+v", ch)
 	}
 	allowedOnly(t, ch, bob.ID)
 	refusal := de.press(t, "c1", carol, fakediscord.AllPermissions, buttonOf(t, ch, "Accept"))
-	if !refusal.Ephemeral() || !strings.Contains(refusal.Content, "only they can answer") {
+	if !refusal.Ephemeral() || !strings.Contains(refusal.Text(), "only they can answer") {
 		t.Fatalf("carol accepting: %+v", refusal)
 	}
 	acc := de.press(t, "c1", bob, fakediscord.AllPermissions, buttonOf(t, ch, "Accept"))
-	if !strings.Contains(acc.Content, "The game is on in <#thread-") {
+	if !strings.Contains(acc.Text(), "The game is on in <#thread-") {
 		t.Fatalf("accept: %+v", acc)
 	}
 	allowedOnly(t, acc) // the post in the thread pings alice
-	thread := acc.Content[strings.Index(acc.Content, "<#")+2 : strings.Index(acc.Content, ">.")]
+	thread := acc.Text()[strings.Index(acc.Text(), "<#")+2 : strings.Index(acc.Text(), ">.")]
 	post, err := de.fake.NextPost(thread, 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkPNG(t, post)
-	if !strings.Contains(post.Content, "<@"+alice.ID+">, your turn") {
-		t.Fatalf("first post: %q", post.Content)
+	if !strings.Contains(post.Text(), "<@"+alice.ID+">, your turn") {
+		t.Fatalf("first post: %q", post.Text())
 	}
 	allowedOnly(t, post, alice.ID)
 
@@ -192,7 +192,7 @@ func TestDiscordWholeGame(t *testing.T) {
 			m := de.command(t, thread, carol, fakediscord.AllPermissions, "board", nil)
 			checkPNG(t, m)
 			m = de.command(t, thread, carol, fakediscord.AllPermissions, "resign", nil)
-			if !m.Ephemeral() || !strings.Contains(m.Content, "not playing this game") {
+			if !m.Ephemeral() || !strings.Contains(m.Text(), "not playing this game") {
 				t.Fatalf("carol resigning: %+v", m)
 			}
 		}
@@ -218,8 +218,8 @@ func TestDiscordWholeGame(t *testing.T) {
 		checkPNG(t, last)
 		if g2, err := e.DB.ActiveGame(e.Guild, thread); err == nil {
 			allowedOnly(t, last, g2.ToAct())
-			if !strings.Contains(last.Content, "<@"+g2.ToAct()+">, your turn") {
-				t.Fatalf("reply: %q", last.Content)
+			if !strings.Contains(last.Text(), "<@"+g2.ToAct()+">, your turn") {
+				t.Fatalf("reply: %q", last.Text())
 			}
 		}
 	}
@@ -227,8 +227,8 @@ func TestDiscordWholeGame(t *testing.T) {
 	if err != nil || len(done) != 1 {
 		t.Fatal(done, err)
 	}
-	if !strings.Contains(last.Content, "**<@"+done[0].Winner+"> wins**") || buttonOf(t, last, "Rematch") == "" {
-		t.Fatalf("end: %q", last.Content)
+	if !strings.Contains(last.Text(), "**<@"+done[0].Winner+"> wins**") || buttonOf(t, last, "Rematch") == "" {
+		t.Fatalf("end: %q", last.Text())
 	}
 	// The replay follows the final message in the game's thread.
 	for {
@@ -237,8 +237,8 @@ func TestDiscordWholeGame(t *testing.T) {
 			t.Fatal("no replay posted:", err)
 		}
 		if len(p.Files) == 1 && p.Files[0].ContentType == "image/gif" {
-			if _, err := gif.DecodeAll(bytes.NewReader(p.Files[0].Data)); err != nil || !strings.Contains(p.Content, "Replay of game 1") {
-				t.Fatalf("replay %q: %v", p.Content, err)
+			if _, err := gif.DecodeAll(bytes.NewReader(p.Files[0].Data)); err != nil || !strings.Contains(p.Text(), "Replay of game 1") {
+				t.Fatalf("replay %q: %v", p.Text(), err)
 			}
 			break
 		}
@@ -292,7 +292,7 @@ func TestDiscordDefers(t *testing.T) {
 		if eph {
 			want = "followup"
 		}
-		if m.Kind != want || m.Content != "done" || m.Ephemeral() != eph || len(m.Files) != 1 {
+		if m.Kind != want || m.Text() != "done" || m.Ephemeral() != eph || len(m.Files) != 1 {
 			t.Fatalf("after deferral: %+v", m)
 		}
 	}
@@ -304,15 +304,15 @@ func TestRequestFromInteractionRefusesOthers(t *testing.T) {
 	in := fakediscord.Command(de.id(), "g1", "c1", alice, fakediscord.NoThreads, "board", nil)
 	in["data"].(map[string]any)["name"] = "other"
 	m := de.send(t, in)
-	if !m.Ephemeral() || !strings.Contains(m.Content, "I only know `/veletas`") {
+	if !m.Ephemeral() || !strings.Contains(m.Text(), "I only know `/veletas`") {
 		t.Fatalf("other command: %+v", m)
 	}
 	m = de.press(t, "c1", alice, fakediscord.NoThreads, "veletas:accept:99999:0")
-	if !m.Ephemeral() || !strings.Contains(m.Content, "no longer open") {
+	if !m.Ephemeral() || !strings.Contains(m.Text(), "no longer open") {
 		t.Fatalf("unknown challenge: %+v", m)
 	}
 	m = de.press(t, "c1", alice, fakediscord.NoThreads, "garbage:::")
-	if !m.Ephemeral() || !strings.Contains(m.Content, "not one of mine") {
+	if !m.Ephemeral() || !strings.Contains(m.Text(), "not one of mine") {
 		t.Fatalf("garbage button: %+v", m)
 	}
 }
@@ -348,8 +348,8 @@ func TestDiscordRateLimitedReply(t *testing.T) {
 		t.Fatalf("respond after 429: %v after %v", err, time.Since(start))
 	}
 	b := de.command(t, "c1", carol, fakediscord.NoThreads, "board", nil)
-	if !strings.Contains(b.Content, "Last: `[c5]d2` by <@"+alice.ID+">") {
-		t.Fatalf("board after a lost reply: %q", b.Content)
+	if !strings.Contains(b.Text(), "Last action: `[c5]d2` by <@"+alice.ID+">") {
+		t.Fatalf("board after a lost reply: %q", b.Text())
 	}
 }
 
@@ -429,7 +429,7 @@ func TestDiscordCloseWaitsForInFlight(t *testing.T) {
 	}
 	// The reply went out before Close returned: it is there already.
 	m, ok := de.fake.Poll(id)
-	if !ok || m.Content != "finished" {
+	if !ok || m.Text() != "finished" {
 		t.Fatalf("when Close returned, the reply had not reached Discord: %+v %v", m, ok)
 	}
 }

@@ -284,16 +284,16 @@ func TestHTTPWholeFlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	ch, err := he.fake.Next(id, 5*time.Second)
-	if err != nil || ch.Kind != "callback" || ch.Type != 4 || !strings.Contains(ch.Content, "<@"+alice.ID+"> challenges you") {
+	if err != nil || ch.Kind != "callback" || ch.Type != 4 || !strings.Contains(ch.Text(), "<@"+alice.ID+"> challenges you") {
 		t.Fatalf("challenge, answered in the HTTP response: %+v %v", ch, err)
 	}
 	allowedOnly(t, ch, bob.ID)
 
 	acc := he.send(t, fakediscord.Press(he.id(), e.Guild, "c1", bob, fakediscord.AllPermissions, he.id(), buttonOf(t, ch, "Accept")))
-	if !strings.Contains(acc.Content, "The game is on in <#thread-") {
+	if !strings.Contains(acc.Text(), "The game is on in <#thread-") {
 		t.Fatalf("accept: %+v", acc)
 	}
-	thread := acc.Content[strings.Index(acc.Content, "<#")+2 : strings.Index(acc.Content, ">.")]
+	thread := acc.Text()[strings.Index(acc.Text(), "<#")+2 : strings.Index(acc.Text(), ">.")]
 	post, err := he.fake.NextPost(thread, 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
@@ -336,8 +336,8 @@ func TestHTTPWholeFlow(t *testing.T) {
 		}
 	}
 	done, err := e.DB.FinishedGames(e.Guild, "", 1)
-	if err != nil || len(done) != 1 || !strings.Contains(last.Content, "wins**") {
-		t.Fatalf("end %v %v: %q", done, err, last.Content)
+	if err != nil || len(done) != 1 || !strings.Contains(last.Text(), "wins**") {
+		t.Fatalf("end %v %v: %q", done, err, last.Text())
 	}
 	for { // the replay follows in the thread
 		p, err := he.fake.NextPost(thread, 30*time.Second)
@@ -381,7 +381,7 @@ func TestHTTPDefers(t *testing.T) {
 		if eph {
 			want = "followup"
 		}
-		if err != nil || m.Kind != want || m.Content != "done" || m.Ephemeral() != eph {
+		if err != nil || m.Kind != want || m.Text() != "done" || m.Ephemeral() != eph {
 			t.Fatalf("after the deferral: %+v %v", m, err)
 		}
 	}
@@ -395,7 +395,7 @@ func TestHTTPDefers(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, err := he.fake.Next(id, 5*time.Second)
-	if err != nil || m.Kind != "callback" || m.Type != 4 || m.Content != "fast" || !m.Ephemeral() {
+	if err != nil || m.Kind != "callback" || m.Type != 4 || m.Text() != "fast" || !m.Ephemeral() {
 		t.Fatalf("fast reply: %+v %v", m, err)
 	}
 	if m, ok := he.fake.Poll(id); ok {
@@ -422,7 +422,7 @@ func TestHTTPFilesAfterDeferral(t *testing.T) {
 		t.Fatalf("HTTP response: %+v %v", m, err)
 	}
 	m, err = he.fake.Next(id, 5*time.Second)
-	if err != nil || m.Kind != "edit" || m.Content != "board" || len(m.Files) != 1 ||
+	if err != nil || m.Kind != "edit" || m.Text() != "board" || len(m.Files) != 1 ||
 		m.Files[0].Name != "board.png" || string(m.Files[0].Data) != "not really a png" {
 		t.Fatalf("edit: %+v %v", m, err)
 	}
@@ -519,10 +519,10 @@ func TestHTTPCloseWaitsForInFlight(t *testing.T) {
 	if err := <-posted; err != nil {
 		t.Fatal("the request in flight was not answered:", err)
 	}
-	if m, ok := he.fake.Poll(direct); !ok || m.Kind != "callback" || m.Type != 4 || m.Content != "finished" {
+	if m, ok := he.fake.Poll(direct); !ok || m.Kind != "callback" || m.Type != 4 || m.Text() != "finished" {
 		t.Fatalf("request in flight: %+v %v", m, ok)
 	}
-	if m, ok := he.fake.Poll(deferred); !ok || m.Kind != "edit" || m.Content != "finished" {
+	if m, ok := he.fake.Poll(deferred); !ok || m.Kind != "edit" || m.Text() != "finished" {
 		t.Fatalf("when Close returned, the edit had not reached Discord: %+v %v", m, ok)
 	}
 	// Closed: new requests are not taken.
@@ -592,8 +592,8 @@ func TestHTTPButtonsUpdateTheirMessage(t *testing.T) {
 	if first.Kind != "callback" || first.Type != 7 {
 		t.Fatalf("Decline answered %+v, want UPDATE_MESSAGE in the HTTP response", first)
 	}
-	if m, _ := he.fake.Message(ch.ID); !strings.Contains(m.Content, "declined") || len(m.Buttons) != 0 {
-		t.Fatalf("the declined challenge's message: %q %+v", m.Content, m.Buttons)
+	if m, _ := he.fake.Message(ch.ID); !strings.Contains(m.Text(), "declined") || len(m.Buttons) != 0 {
+		t.Fatalf("the declined challenge's message: %q %+v", m.Text(), m.Buttons)
 	}
 
 	open := challenge(fakediscord.Str("size", "7"))
@@ -603,8 +603,8 @@ func TestHTTPButtonsUpdateTheirMessage(t *testing.T) {
 	if first.Kind != "callback" || first.Type != 6 || last.Kind != "edit" {
 		t.Fatalf("Withdraw answered late: %+v then %+v, want a deferred update and an edit", first, last)
 	}
-	if m, _ := he.fake.Message(open.ID); !strings.Contains(m.Content, "withdrew") || len(m.Buttons) != 0 {
-		t.Fatalf("the withdrawn challenge's message: %q %+v", m.Content, m.Buttons)
+	if m, _ := he.fake.Message(open.ID); !strings.Contains(m.Text(), "withdrew") || len(m.Buttons) != 0 {
+		t.Fatalf("the withdrawn challenge's message: %q %+v", m.Text(), m.Buttons)
 	}
 }
 
@@ -619,7 +619,7 @@ func TestHTTPHandlerPanics(t *testing.T) {
 		he := newHTTPEnv(t, h, e)
 		he.d.DeferAfter = deferAfter
 		m := he.send(t, fakediscord.Command(he.id(), e.Guild, "c1", alice, fakediscord.NoThreads, "board", nil))
-		if !m.Ephemeral() || !strings.Contains(m.Content, "Something went wrong on my side and nothing was changed") {
+		if !m.Ephemeral() || !strings.Contains(m.Text(), "Something went wrong on my side and nothing was changed") {
 			t.Fatalf("defer after %v: answer to a panicking handler: %+v", deferAfter, m)
 		}
 		ac := fakediscord.Command(he.id(), e.Guild, "c1", alice, fakediscord.NoThreads, "move", []fakediscord.Option{fakediscord.Focus("shooter", "")})
@@ -628,7 +628,7 @@ func TestHTTPHandlerPanics(t *testing.T) {
 		}
 		he.d.DeferAfter = time.Hour
 		m = he.send(t, fakediscord.Command(he.id(), e.Guild, "c1", alice, fakediscord.NoThreads, "help", nil))
-		if m.Kind != "callback" || m.Content != "answered help" {
+		if m.Kind != "callback" || m.Text() != "answered help" {
 			t.Fatalf("the next interaction: %+v", m)
 		}
 	}

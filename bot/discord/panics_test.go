@@ -44,7 +44,7 @@ func TestDiscordHandlerPanics(t *testing.T) {
 		de := newDiscordEnv(t, h, e)
 		de.d.DeferAfter = 10 * time.Millisecond
 		m := de.command(t, "c1", alice, fakediscord.NoThreads, "board", nil)
-		if !m.Ephemeral() || !strings.Contains(m.Content, "Something went wrong on my side and nothing was changed") {
+		if !m.Ephemeral() || !strings.Contains(m.Text(), "Something went wrong on my side and nothing was changed") {
 			t.Fatalf("slow %v: answer to a panicking handler: %+v", slow, m)
 		}
 		// Autocomplete panics too: no answer, and the adapter goes on.
@@ -53,7 +53,7 @@ func TestDiscordHandlerPanics(t *testing.T) {
 			t.Fatal(err)
 		}
 		m = de.command(t, "c1", alice, fakediscord.NoThreads, "help", nil)
-		if m.Ephemeral() || m.Content != "answered help" {
+		if m.Ephemeral() || m.Text() != "answered help" {
 			t.Fatalf("slow %v: the next interaction: %+v", slow, m)
 		}
 		if n := h.handled.Load(); n != 2 {
@@ -87,12 +87,12 @@ func TestDiscordBotPanics(t *testing.T) {
 	in := fakediscord.Command(de.id(), de.Guild, "c1", alice, fakediscord.NoThreads, "standings", nil)
 	in["locale"] = "ja"
 	m := de.send(t, in)
-	if !m.Ephemeral() || !strings.Contains(m.Content, "こちら側で問題が起きました。何も変更されていません。") {
+	if !m.Ephemeral() || !strings.Contains(m.Text(), "こちら側で問題が起きました。何も変更されていません。") {
 		t.Fatalf("answer: %+v", m)
 	}
 	ch := de.command(t, "c1", alice, fakediscord.NoThreads, "challenge",
 		[]fakediscord.Option{fakediscord.UserOpt("opponent", bob.ID), fakediscord.Str("size", "7")}, bob)
-	if ch.Ephemeral() || !strings.Contains(ch.Content, "challenges you") {
+	if ch.Ephemeral() || !strings.Contains(ch.Text(), "challenges you") {
 		t.Fatalf("the next interaction: %+v", ch)
 	}
 	if !strings.Contains(e.Logs.String(), "level=ERROR msg=\"bot: panic handling a request\"") {

@@ -62,11 +62,11 @@ func TestDiscordNullEntries(t *testing.T) {
 			[]fakediscord.Option{fakediscord.Str("size", "7")})
 		tc.edit(in)
 		m := de.send(t, in)
-		if !m.Ephemeral() || !strings.Contains(m.Content, tc.want) {
+		if !m.Ephemeral() || !strings.Contains(m.Text(), tc.want) {
 			t.Fatalf("want an ephemeral %q, got %+v", tc.want, m)
 		}
 		ok := de.command(t, "c1", alice, fakediscord.NoThreads, "help", nil)
-		if !strings.Contains(ok.Content, "How to play") {
+		if !strings.Contains(ok.Text(), "How to play") {
 			t.Fatalf("the next interaction: %+v", ok)
 		}
 	}
@@ -87,7 +87,7 @@ func TestDiscordForgedButton(t *testing.T) {
 	for _, where := range [][2]string{{"g2", "c1"}, {"g2", "c9"}, {de.Guild, "c2"}} {
 		in := fakediscord.Press(de.id(), where[0], where[1], bob, fakediscord.NoThreads, de.id(), accept)
 		m := de.send(t, in)
-		if !m.Ephemeral() || !strings.Contains(m.Content, "not one of mine") {
+		if !m.Ephemeral() || !strings.Contains(m.Text(), "not one of mine") {
 			t.Fatalf("forged Accept in %v: %+v", where, m)
 		}
 		if games, err := e.DB.ActiveGames(""); err != nil || len(games) != 0 {

@@ -19,6 +19,7 @@ func ResponseFor(r bot.Reply) *discordgo.InteractionResponse {
 		Components:      components(r.Buttons),
 		AllowedMentions: allowed(r.Mentions),
 		Files:           files(r.Images),
+		Embeds:          embeds(r.Embeds),
 	}
 	if r.Ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
@@ -53,6 +54,34 @@ func components(bs []bot.Button) []discordgo.MessageComponent {
 		row.Components = append(row.Components, discordgo.Button{Label: b.Label, CustomID: b.CustomID, Style: style})
 	}
 	return []discordgo.MessageComponent{row}
+}
+
+// embeds maps the reply's embeds to Discord's, cut to Discord's limits
+// (bot.FitEmbeds); an embed's image is the attached file it names
+// (attachment://NAME), which Discord shows inside the embed.
+func embeds(es []bot.Embed) []*discordgo.MessageEmbed {
+	es = bot.FitEmbeds(es)
+	if len(es) == 0 {
+		return nil
+	}
+	out := make([]*discordgo.MessageEmbed, 0, len(es))
+	for _, e := range es {
+		m := &discordgo.MessageEmbed{Title: e.Title, Description: e.Description, Color: e.Color}
+		if e.Author != "" {
+			m.Author = &discordgo.MessageEmbedAuthor{Name: e.Author}
+		}
+		if e.Footer != "" {
+			m.Footer = &discordgo.MessageEmbedFooter{Text: e.Footer}
+		}
+		if e.Image != "" {
+			m.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + e.Image}
+		}
+		for _, f := range e.Fields {
+			m.Fields = append(m.Fields, &discordgo.MessageEmbedField{Name: f.Name, Value: f.Value, Inline: f.Inline})
+		}
+		out = append(out, m)
+	}
+	return out
 }
 
 // allowed lets the message ping exactly the users listed (and no roles,

@@ -38,8 +38,8 @@ func TestConsoleAI(t *testing.T) {
 		"alice: /veletas setup shooters:c5 stone:d2\n" +
 		"veletas: /veletas resign\n")
 	for _, want := range []string{
-		">> all\n@alice plays against me, the computer (medium).",
-		"Last: `[c5]d2` by @alice\n",
+		">> all\n@alice\n**Veletas 7x7, game 1**\n@alice plays against me, the computer (medium).",
+		"Last action: `[c5]d2` by @alice\n",
 		"@veletas (computer, medium) is thinking",
 		"by @veletas\n",
 		"error: line 3: veletas is the computer player and acts by itself",
@@ -71,7 +71,7 @@ func TestConsoleAI(t *testing.T) {
 	text = run("bob: /veletas board\n")
 	first := strings.Index(text, "by @veletas\n")
 	board := strings.Index(text, "@veletas (computer, easy)")
-	if first < 0 || !strings.HasPrefix(text, ">> all\nVeletas 7x7, game 2") || (board >= 0 && board < first) {
+	if first < 0 || !strings.HasPrefix(text, ">> all\n@bob\n**Veletas 7x7, game 2**") || (board >= 0 && board < first) {
 		t.Fatalf("after the restart the AI does not act first:\n%s", text)
 	}
 }

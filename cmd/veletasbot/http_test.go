@@ -64,7 +64,7 @@ func TestHTTPMode(t *testing.T) {
 		t.Fatal(err)
 	}
 	msg, err := fake.Next("1001", 5*time.Second)
-	if err != nil || msg.Kind != "callback" || msg.Type != 4 || !strings.Contains(msg.Content, "challenges you") {
+	if err != nil || msg.Kind != "callback" || msg.Type != 4 || !strings.Contains(msg.Text(), "challenges you") {
 		t.Fatalf("challenge: %+v %v", msg, err)
 	}
 	if cs, err := m.DB.Challenges("900", "chan1"); err != nil || len(cs) != 1 {

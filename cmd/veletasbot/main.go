@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"time"
 
+	clientv3 "go.etcd.io/etcd/client/v3"
+
 	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/bot/console"
 	"github.com/veletasbot/veletas/bot/discord"
@@ -101,6 +103,9 @@ type Main struct {
 	// ShardID and ShardCount (flag -shard ID/COUNT) make this gateway
 	// process one shard of several; ShardCount 0: not sharded.
 	ShardID, ShardCount int
+	// SweepEvery is the time between the time-limit sweeps (flag
+	// -sweep-every; 0: bot.SweepEvery).
+	SweepEvery time.Duration
 
 	// Snapshots of the database (the bot only): every SnapshotEvery (0:
 	// none) into SnapshotDir, the newest SnapshotKeep kept.
@@ -134,6 +139,10 @@ type Main struct {
 	Bot     *bot.Bot
 	Discord *discord.Adapter
 	HTTP    *discord.HTTPEndpoint // in HTTP mode
+
+	// The election among replicas on the etcd store (replicas.go).
+	leader       *etcdLeader
+	leaderClient *clientv3.Client
 }
 
 // NewMain returns a Main on the process's streams and environment.
@@ -199,6 +208,7 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 		fs.StringVar(&m.HTTPAddr, "http", m.Getenv("VELETAS_HTTP"), "serve Discord's HTTP interactions (POST /interactions, GET /healthz) on this address, such as :8080, instead of connecting to the gateway; needs DISCORD_PUBLIC_KEY (env VELETAS_HTTP)")
 		fs.BoolVar(&m.Register, "register", true, "register the slash commands with Discord at start")
 		shard = fs.String("shard", m.Getenv("VELETAS_SHARD"), "gateway mode: run shard ID of COUNT, such as 0/2, so that several processes split the servers (env VELETAS_SHARD)")
+		m.replicaFlags(fs)
 	}
 	level := m.Getenv("VELETAS_LOG_LEVEL")
 	if level == "" {
@@ -244,6 +254,9 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 		m.SnapshotDir = filepath.Join(filepath.Dir(m.DBPath), "snapshots")
 	}
 	if !m.Console {
+		if err := m.checkReplicaFlags(); err != nil {
+			return err
+		}
 		m.Token = strings.TrimSpace(m.Getenv("DISCORD_TOKEN"))
 		m.TokenFile = m.Getenv("DISCORD_TOKEN_FILE")
 		if *shard != "" {
@@ -406,7 +419,7 @@ func (m *Main) Run(ctx context.Context) error {
 		}
 		m.HTTP = ep
 	}
-	m.Bot.StartSweeper(bot.SweepEvery, d.Send) // reminders and timeouts, one goroutine
+	m.Bot.StartSweeper(m.SweepEvery, d.Send) // reminders and timeouts, one goroutine
 	if err := m.Bot.StartAI(d.Self(), d, m.aiConfig()); err != nil {
 		m.Logger.Warn("veletasbot: the computer opponent is off", "err", err)
 	}
@@ -516,6 +529,7 @@ func apiForLog(u string) string {
 // database.
 func (m *Main) Close() error {
 	var errs []error
+	m.stopLeader() // resigns first: another replica sweeps at once
 	if m.Bot != nil {
 		m.Bot.StopSweeper()
 		m.Bot.StopAI() // lets the AI's decisions under way be posted

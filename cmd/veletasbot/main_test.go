@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/internal/fakediscord"
 	"github.com/veletasbot/veletas/store"
@@ -242,7 +243,7 @@ func TestEndToEnd(t *testing.T) {
 	}
 	ephemeral := func(msg fakediscord.Message, want string) {
 		t.Helper()
-		if !msg.Ephemeral() || !strings.Contains(msg.Content, want) {
+		if !msg.Ephemeral() || !strings.Contains(msg.Text(), want) {
 			t.Fatalf("want an ephemeral %q, got %+v", want, msg)
 		}
 	}
@@ -257,17 +258,17 @@ func TestEndToEnd(t *testing.T) {
 	}
 
 	ch := cmd(alice, "challenge", fakediscord.UserOpt("opponent", bob.ID), fakediscord.Str("size", "7"))
-	if !strings.Contains(ch.Content, "<@"+bob.ID+">, <@"+alice.ID+"> challenges you") || len(ch.AllowedUsers) != 1 || ch.AllowedUsers[0] != bob.ID {
+	if !strings.Contains(ch.Text(), "<@"+bob.ID+">, <@"+alice.ID+"> challenges you") || len(ch.AllowedUsers) != 1 || ch.AllowedUsers[0] != bob.ID {
 		t.Fatalf("challenge %+v", ch)
 	}
 	ephemeral(press(carol, ch, "Accept"), "only they can answer")
 	// Accept updates the challenge's message (its buttons go), and the
 	// board follows as a new message.
 	acc := press(bob, ch, "Accept")
-	if acc.Type != 7 && acc.Kind != "edit" || len(acc.Buttons) != 0 || !strings.Contains(acc.Content, "accepted <@"+alice.ID+">'s challenge") {
+	if acc.Type != 7 && acc.Kind != "edit" || len(acc.Buttons) != 0 || !strings.Contains(acc.Text(), "accepted <@"+alice.ID+">'s challenge") {
 		t.Fatalf("accept %+v", acc)
 	}
-	if m, ok := fake.Message(ch.ID); !ok || len(m.Buttons) != 0 || m.Content != acc.Content {
+	if m, ok := fake.Message(ch.ID); !ok || len(m.Buttons) != 0 || m.Text() != acc.Text() {
 		t.Fatalf("the challenge's message after Accept: %+v", m)
 	}
 	start, err := fake.Next(strconv.Itoa(n), 10*time.Second)
@@ -275,8 +276,8 @@ func TestEndToEnd(t *testing.T) {
 		t.Fatalf("no board after Accept: %+v %v", start, err)
 	}
 	checkPNG(start)
-	if !strings.Contains(start.Content, "<@"+alice.ID+">, your turn") {
-		t.Fatalf("start %q", start.Content)
+	if !strings.Contains(start.Text(), "<@"+alice.ID+">, your turn") {
+		t.Fatalf("start %q", start.Text())
 	}
 	ephemeral(cmd(bob, "setup", fakediscord.Str("shooters", "c5"), fakediscord.Str("stone", "d2")), "not your turn")
 	ephemeral(cmd(alice, "setup", fakediscord.Str("shooters", "c5"), fakediscord.Str("stone", "q2")), "`q2` is off the 7x7 board")
@@ -284,6 +285,7 @@ func TestEndToEnd(t *testing.T) {
 	users := map[string]fakediscord.User{alice.ID: alice, bob.ID: bob}
 	r := rand.New(rand.NewPCG(9, 9))
 	var last fakediscord.Message
+	moves := 0 // move replies whose card was checked
 	for i := 0; ; i++ {
 		g, err := m.DB.ActiveGame("900", "chan1")
 		if errors.Is(err, store.ErrNoGame) {
@@ -306,7 +308,7 @@ func TestEndToEnd(t *testing.T) {
 			ephemeral(press(alice, last, "Swap"), "not your turn")
 			board := last
 			sw := press(u, last, "Swap")
-			if m, ok := fake.Message(board.ID); sw.Type != 7 && sw.Kind != "edit" || !ok || len(m.Buttons) != 0 || !strings.Contains(m.Content, "chose **Swap**") || len(m.Files) != 1 {
+			if m, ok := fake.Message(board.ID); sw.Type != 7 && sw.Kind != "edit" || !ok || len(m.Buttons) != 0 || !strings.Contains(m.Text(), "chose **Swap**") || len(m.Files) != 1 {
 				t.Fatalf("the board's message after Swap: %+v (%+v)", m, sw)
 			}
 			var err error
@@ -326,8 +328,12 @@ func TestEndToEnd(t *testing.T) {
 		}
 		checkPNG(last)
 		if g2, err := m.DB.ActiveGame("900", "chan1"); err == nil {
-			if !strings.Contains(last.Content, "<@"+g2.ToAct()+">, your turn") || strings.Join(last.AllowedUsers, ",") != g2.ToAct() {
+			if !strings.Contains(last.Text(), "<@"+g2.ToAct()+">, your turn") || strings.Join(last.AllowedUsers, ",") != g2.ToAct() {
 				t.Fatalf("reply does not mention %s: %+v", g2.ToAct(), last)
+			}
+			checkCard(t, last, g2)
+			if pos.Phase() == veletas.PhasePlay {
+				moves++
 			}
 		}
 	}
@@ -336,12 +342,16 @@ func TestEndToEnd(t *testing.T) {
 		t.Fatal(done, err)
 	}
 	w := done[0].Winner
-	if !strings.Contains(last.Content, "**<@"+w+"> wins**") || !strings.Contains(last.Content, "Last: `") {
-		t.Fatalf("end %q", last.Content)
+	if !strings.Contains(last.Text(), "**<@"+w+"> wins**") || !strings.Contains(last.Text(), "Last action: `") {
+		t.Fatalf("end %q", last.Text())
 	}
+	if moves == 0 {
+		t.Fatal("no move reply was checked")
+	}
+	checkFinalCard(t, last, done[0])
 	st := cmd(carol, "standings")
-	if !regexp.MustCompile(`1\. <@` + w + `>: 1662 ± 290, 1 W, 0 L`).MatchString(st.Content) {
-		t.Fatalf("standings %q", st.Content)
+	if !regexp.MustCompile(`1\. <@` + w + `>: 1662 ± 290, 1 W, 0 L`).MatchString(st.Text()) {
+		t.Fatalf("standings %q", st.Text())
 	}
 	closed = true
 	if err := m.Close(); err != nil {
@@ -362,5 +372,69 @@ func TestEndToEnd(t *testing.T) {
 	s, err := db.Standing("900", w)
 	if err != nil || s.Wins != 1 {
 		t.Fatalf("standing %+v %v", s, err)
+	}
+}
+
+// checkCard checks the game message of an active game: its content is only
+// the mention of the player to act, its embed has the game's title, the
+// board inside it, both players with their colours, the claims, the last
+// action in the notation, the time left as a Discord timestamp and the bar
+// of the side to act.
+func checkCard(t *testing.T, msg fakediscord.Message, g store.Game) {
+	t.Helper()
+	if msg.Content != "<@"+g.ToAct()+">" || len(msg.Embeds) != 1 || len(msg.Files) != 1 {
+		t.Fatalf("game message: content %q, %d embeds, %d files", msg.Content, len(msg.Embeds), len(msg.Files))
+	}
+	e := msg.Embeds[0]
+	pos := g.Position()
+	st := g.State()
+	last, _ := st.LastAction()
+	d, _ := g.Deadline()
+	color := bot.ColorBlack
+	if pos.ToMove() == veletas.White {
+		color = bot.ColorWhite
+	}
+	want := map[string]string{
+		"Black":     "<@" + g.PlayerOf(veletas.Black) + ">",
+		"White":     "<@" + g.PlayerOf(veletas.White) + ">",
+		"Claims":    fmt.Sprintf("Black %d – White %d (first to 2 of 3 wins)", pos.Claims(veletas.Black), pos.Claims(veletas.White)),
+		"Time left": fmt.Sprintf("due <t:%d:R> (<t:%d:f>), 3 days per move", d.Unix(), d.Unix()),
+	}
+	if last.Kind != 0 {
+		want["Last action"] = "`" + last.String() + "` by <@" + g.Opponent(g.ToAct()) + ">"
+	}
+	for name, v := range want {
+		if got, ok := e.Field(name); !ok || got != v {
+			t.Fatalf("field %q is %q, want %q (embed %+v)", name, got, v, e)
+		}
+	}
+	if e.Title != fmt.Sprintf("Veletas 7x7, game %d", g.ID) || e.ImageURL() != "attachment://"+msg.Files[0].Name || e.Color != color ||
+		!strings.Contains(e.Description, "<@"+g.ToAct()+">, your turn") {
+		t.Fatalf("embed %+v", e)
+	}
+}
+
+// checkFinalCard checks the message that ends a game: both players
+// mentioned in its content, the embed naming the winner and how the game
+// ended, in the winner's colour, with no time left.
+func checkFinalCard(t *testing.T, msg fakediscord.Message, g store.Game) {
+	t.Helper()
+	if msg.Content != "<@"+g.Winner+"> <@"+g.Loser()+">" || len(msg.Embeds) != 1 {
+		t.Fatalf("final message: content %q, %d embeds", msg.Content, len(msg.Embeds))
+	}
+	e := msg.Embeds[0]
+	color := bot.ColorBlack
+	if g.ColorOf(g.Winner) == veletas.White {
+		color = bot.ColorWhite
+	}
+	won := fmt.Sprintf("**<@%s> wins** by claiming %d of 3 shooters!", g.Winner, g.Position().Claims(g.ColorOf(g.Winner)))
+	if !strings.Contains(e.Description, won) || e.Color != color || e.ImageURL() != "attachment://"+msg.Files[0].Name {
+		t.Fatalf("final embed %+v, want %q", e, won)
+	}
+	if _, ok := e.Field("Time left"); ok {
+		t.Fatalf("the final embed shows a time left: %+v", e)
+	}
+	if v, ok := e.Field("Last action"); !ok || !strings.HasPrefix(v, "`") {
+		t.Fatalf("the final embed lacks the last action: %+v", e)
 	}
 }

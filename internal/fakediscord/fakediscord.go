@@ -2,6 +2,7 @@ package fakediscord
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -42,10 +43,15 @@ type Message struct {
 	AllowedParse []string
 	Choices      []Choice
 	Files        []File
-	At           time.Time // when the fake received it
+	// Embeds are the message's embeds (embeds.go).
+	Embeds []Embed
+	// Refused, on a message of Kind "refused", is why the fake answered
+	// 400 as Discord would (embeds.go); the message is not stored.
+	Refused *FormError
+	At      time.Time // when the fake received it
 
 	// which parts a payload set (an update changes only those)
-	hasContent, hasComponents, hasAttachments bool
+	hasContent, hasComponents, hasAttachments, hasEmbeds bool
 }
 
 // Ephemeral reports whether the message is visible to its user only.
@@ -254,6 +260,7 @@ func (s *Server) Message(id string) (Message, bool) {
 	c := *m
 	c.Buttons = append([]Button(nil), m.Buttons...)
 	c.Files = append([]File(nil), m.Files...)
+	c.Embeds = append([]Embed(nil), m.Embeds...)
 	return c, true
 }
 
@@ -304,6 +311,9 @@ func (s *Server) update(id string, upd *Message) {
 	}
 	if upd.hasComponents {
 		m.Buttons = append([]Button(nil), upd.Buttons...)
+	}
+	if upd.hasEmbeds {
+		m.Embeds = append([]Embed(nil), upd.Embeds...)
 	}
 	if upd.hasAttachments || len(upd.Files) > 0 {
 		m.Files = append([]File(nil), upd.Files...)
@@ -377,8 +387,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, cmds)
 	case r.Method == http.MethodPost && len(parts) == 4 && parts[0] == "interactions" && parts[3] == "callback":
 		m, err := readMessage(r)
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
+		if s.refuse(w, err, "i:"+parts[1], Message{Kind: "refused", InteractionID: parts[1]}) {
 			return
 		}
 		m.Kind, m.InteractionID = "callback", parts[1]
@@ -400,8 +409,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case r.Method == http.MethodPost && len(parts) == 3:
 			m, err := readMessage(r)
-			if err != nil {
-				http.Error(w, err.Error(), http.StatusBadRequest)
+			if s.refuse(w, err, "i:"+iid, Message{Kind: "refused", InteractionID: iid}) {
 				return
 			}
 			m.Kind, m.InteractionID = "followup", iid
@@ -413,8 +421,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, map[string]any{"id": id, "channel_id": channel, "content": m.Content})
 		case r.Method == http.MethodPatch && len(parts) == 5:
 			m, err := readMessage(r)
-			if err != nil {
-				http.Error(w, err.Error(), http.StatusBadRequest)
+			if s.refuse(w, err, "i:"+iid, Message{Kind: "refused", InteractionID: iid}) {
 				return
 			}
 			m.Kind, m.InteractionID = "edit", iid
@@ -439,8 +446,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, map[string]any{"id": "thread-" + s.NewID(), "type": 11, "parent_id": parts[1], "name": body.Name})
 	case r.Method == http.MethodPost && len(parts) == 3 && parts[0] == "channels" && parts[2] == "messages":
 		m, err := readMessage(r)
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
+		if s.refuse(w, err, "c:"+parts[1], Message{Kind: "refused", Channel: parts[1]}) {
 			return
 		}
 		m.Kind, m.Channel = "post", parts[1]
@@ -450,6 +456,25 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.NotFound(w, r)
 	}
+}
+
+// refuse answers a payload the fake could not take: 400 with Discord's
+// form error for what breaks Discord's limits (recorded as m, of Kind
+// "refused", under key), 400 with the reason for anything else. It
+// reports whether it answered.
+func (s *Server) refuse(w http.ResponseWriter, err error, key string, m Message) bool {
+	if err == nil {
+		return false
+	}
+	var fe *FormError
+	if errors.As(err, &fe) {
+		m.Refused = fe
+		s.record(key, m)
+		writeFormError(w, fe)
+		return true
+	}
+	http.Error(w, err.Error(), http.StatusBadRequest)
+	return true
 }
 
 func writeJSON(w http.ResponseWriter, v any) {
@@ -474,6 +499,7 @@ type messageBody struct {
 		Components []Button `json:"components"`
 	} `json:"components"`
 	Attachments     *[]json.RawMessage `json:"attachments"`
+	Embeds          *[]Embed           `json:"embeds"`
 	AllowedMentions *struct {
 		Parse []string `json:"parse"`
 		Users []string `json:"users"`
@@ -494,6 +520,10 @@ func (b messageBody) into(m *Message) {
 	}
 	if b.Attachments != nil {
 		m.hasAttachments = true
+	}
+	if b.Embeds != nil {
+		m.hasEmbeds = true
+		m.Embeds = *b.Embeds
 	}
 	if b.AllowedMentions != nil {
 		m.AllowedUsers = b.AllowedMentions.Users
@@ -540,9 +570,14 @@ func readMessage(r *http.Request) (Message, error) {
 	}
 	m.Type = p.Type
 	p.messageBody.into(&m)
+	prefix := ""
 	if p.Data != nil {
 		p.Data.messageBody.into(&m)
 		m.Choices = p.Data.Choices
+		prefix = "data."
+	}
+	if fe := check(m.Content, m.Embeds, prefix); fe != nil {
+		return m, fe
 	}
 	return m, nil
 }

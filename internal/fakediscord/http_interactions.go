@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -110,6 +111,11 @@ func (p *Poster) Post(interaction map[string]any) (int, error) {
 		return resp.StatusCode, fmt.Errorf("fakediscord: the endpoint answered %s: %s", resp.Status, b)
 	}
 	m, err := readMessage(&http.Request{Header: resp.Header, Body: resp.Body})
+	var fe *FormError
+	if errors.As(err, &fe) { // Discord would show "This interaction failed"
+		p.Server.record("i:"+id, Message{Kind: "refused", InteractionID: id, Refused: fe})
+		return http.StatusBadRequest, err
+	}
 	if err != nil {
 		return resp.StatusCode, err
 	}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"io"
+	"log/slog"
+	"strconv"
+	"testing"
+	"time"
+
+	clientv3 "go.etcd.io/etcd/client/v3"
+
+	"github.com/veletasbot/veletas/store/etcdtest"
+)
+
+// candidates starts n candidates of one election on c, each on its own
+// client; elected[i] receives a value each time candidate i is elected.
+func candidates(t *testing.T, c *etcdtest.Cluster, n int) ([]*etcdLeader, []*clientv3.Client, []chan struct{}) {
+	t.Helper()
+	var ls []*etcdLeader
+	var clis []*clientv3.Client
+	var elected []chan struct{}
+	for i := range n {
+		cli, err := c.Client()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cli.Close() })
+		ch := make(chan struct{}, 8)
+		l := startElection(cli, "test/"+ElectionKey, "replica-"+strconv.Itoa(i), LeaderTTL, func() { ch <- struct{}{} },
+			slog.New(slog.NewTextHandler(io.Discard, nil)))
+		t.Cleanup(l.Close)
+		ls, clis, elected = append(ls, l), append(clis, cli), append(elected, ch)
+	}
+	return ls, clis, elected
+}
+
+// waitLeader polls until exactly one of ls (not counting skip) leads and
+// returns it, failing after within; it fails at once if two lead together.
+func waitLeader(t *testing.T, ls []*etcdLeader, skip int, within time.Duration) int {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for {
+		who := -1
+		for i, l := range ls {
+			if i == skip || !l.Leading() {
+				continue
+			}
+			if who >= 0 {
+				t.Fatalf("candidates %d and %d lead at once", who, i)
+			}
+			who = i
+		}
+		if who >= 0 {
+			return who
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("nobody leads after %v", within)
+		}
+		time.Sleep(20 * time.Millisecond) // polling a condition, with a deadline
+	}
+}
+
+// TestElection: three candidates on a 3-member etcd cluster elect one
+// leader, told through its elected callback; when the leader resigns
+// (Close), another leads at once; when a leader dies (its client cut off
+// without resigning, as a SIGKILL does), its lease expires and another
+// leads within 15 s, while the dead one stops leading by itself.
+func TestElection(t *testing.T) {
+	c := etcdtest.Start(t)
+	ls, clis, elected := candidates(t, c, 3)
+
+	first := waitLeader(t, ls, -1, 15*time.Second)
+	select {
+	case <-elected[first]:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the leader was not told")
+	}
+
+	ls[first].Close() // resigns
+	if ls[first].Leading() {
+		t.Fatal("still leading after Close")
+	}
+	start := time.Now()
+	second := waitLeader(t, ls, first, 3*time.Second)
+	t.Logf("after a resignation, candidate %d leads in %v", second, time.Since(start).Round(time.Millisecond))
+
+	// A death: the leader's client is cut off, no resignation.
+	clis[second].Close()
+	start = time.Now()
+	rest := []*etcdLeader{ls[0], ls[1], ls[2]}
+	rest[first] = nil
+	third := -1
+	deadline := time.Now().Add(15 * time.Second)
+	for third < 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("nobody took over within 15 s of the leader's death")
+		}
+		for i, l := range rest {
+			if l != nil && i != second && l.Leading() {
+				third = i
+			}
+		}
+		if third >= 0 && ls[second].Leading() {
+			t.Fatalf("candidate %d leads while the dead leader %d still thinks it leads", third, second)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Logf("after the leader's death, candidate %d leads in %v", third, time.Since(start).Round(time.Millisecond))
+	select {
+	case <-elected[third]:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the new leader was not told")
+	}
+	if ls[second].Leading() {
+		t.Fatal("the dead leader still leads")
+	}
+}

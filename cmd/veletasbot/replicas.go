@@ -1,0 +1,102 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/veletasbot/veletas/bot"
+)
+
+// Several replicas on one etcd store: the election of the one that
+// sweeps and rescans (election.go), and the settings that go with it.
+
+// AIRescanReplicas is how often the leader of several replicas looks for
+// games left with the computer to act (by a replica that died while
+// thinking): with bot.DefaultRescanGrace, such a game is taken over
+// within 10 s.
+const AIRescanReplicas = 5 * time.Second
+
+// ClockOffsetEnv names a file holding a duration (such as 49h) by which
+// the bot's clock runs ahead of the wall clock, read again whenever the
+// file changes: the fault test moves the clock of every replica past a
+// time limit at once. Unset in production.
+const ClockOffsetEnv = "VELETAS_CLOCK_OFFSET_FILE"
+
+// replicaFlags registers the flags of the bot (not the console) that
+// concern its sweeps.
+func (m *Main) replicaFlags(fs *flag.FlagSet) {
+	fs.DurationVar(&m.SweepEvery, "sweep-every", bot.SweepEvery, "time between the sweeps for time limits (reminders, time-up notices), at least 100ms")
+}
+
+// checkReplicaFlags checks them after parsing.
+func (m *Main) checkReplicaFlags() error {
+	if m.SweepEvery < 100*time.Millisecond {
+		return fmt.Errorf("-sweep-every %v: use at least 100ms, such as 1m", m.SweepEvery)
+	}
+	if path := m.Getenv(ClockOffsetEnv); path != "" {
+		c := &offsetClock{path: path}
+		if _, err := c.read(); err != nil {
+			return err
+		}
+		m.Now = c.Now
+	}
+	return nil
+}
+
+// offsetClock is the wall clock plus the duration in a file
+// (ClockOffsetEnv).
+type offsetClock struct {
+	path string
+
+	mu     sync.Mutex
+	stamp  string // the file's modification time and size when read
+	offset time.Duration
+}
+
+func (c *offsetClock) read() (time.Duration, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	fi, err := os.Stat(c.path)
+	if err != nil {
+		return c.offset, fmt.Errorf("%s: %w", ClockOffsetEnv, err)
+	}
+	stamp := fi.ModTime().String() + "/" + strconv.FormatInt(fi.Size(), 10)
+	if stamp == c.stamp {
+		return c.offset, nil
+	}
+	b, err := os.ReadFile(c.path)
+	if err != nil {
+		return c.offset, fmt.Errorf("%s: %w", ClockOffsetEnv, err)
+	}
+	d, err := time.ParseDuration(strings.TrimSpace(string(b)))
+	if err != nil {
+		return c.offset, fmt.Errorf("%s %s: %q is not a duration such as 49h", ClockOffsetEnv, c.path, strings.TrimSpace(string(b)))
+	}
+	c.stamp, c.offset = stamp, d
+	return d, nil
+}
+
+// Now is the wall clock plus the file's offset (the last good one when
+// the file cannot be read).
+func (c *offsetClock) Now() time.Time {
+	d, _ := c.read()
+	return time.Now().Add(d)
+}
+
+// stopLeader resigns the lead, so that another replica takes over at
+// once, and closes the election's client.
+func (m *Main) stopLeader() {
+	if m.leader != nil {
+		m.leader.Close()
+		m.leader = nil
+	}
+	if m.leaderClient != nil {
+		m.leaderClient.Close()
+		m.leaderClient = nil
+	}
+}

@@ -1,0 +1,670 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	crand "crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strconv"
+	"sync"
+	"time"
+
+	"go.etcd.io/etcd/api/v3/mvccpb"
+	"go.etcd.io/etcd/api/v3/v3rpc/rpctypes"
+	clientv3 "go.etcd.io/etcd/client/v3"
+	"go.uber.org/zap"
+)
+
+// The etcd backend keeps each bucket's keys under PREFIX/bucket/rawkey, so
+// that keys are ordered byte-wise within a bucket as in bbolt; a bucket's
+// counter (NextSequence) is PREFIX/seq/bucket, and PREFIX/txn/ID are the
+// markers of the commits (below).
+//
+// A transaction reads at one revision: the first read is linearizable and
+// fixes the revision, the later ones read at it. A read-write transaction
+// buffers its writes (its reads see them) and commits them as one etcd Txn
+// whose condition is that nothing it read has changed: every key it got
+// has the mod revision it had (0 for an absent key), and no key in a range
+// it scanned with a cursor was created or changed after the revision. (A
+// key seen only through a cursor is guarded against changes, not against
+// deletion: the store's changes read with Get every record they act on.)
+// When the condition fails, the change runs again from the start on fresh
+// data, up to etcdAttempts times.
+//
+// Never applied twice: each commit also writes a marker key unique to the
+// attempt, on a lease of a few minutes, and its condition requires that
+// the marker is absent. When a commit's outcome is unknown (a timeout, a
+// connection lost), the store settles it with a second Txn: if the marker
+// is absent, it writes the marker itself, so that the attempt can no
+// longer commit (its condition fails if it arrives later), and the change
+// runs again; if the marker is there, the attempt committed.
+
+// DefaultEtcdTimeout bounds each request to etcd.
+const DefaultEtcdTimeout = 5 * time.Second
+
+const (
+	// etcdAttempts bounds the runs of one change that conflicts.
+	etcdAttempts = 64
+	// etcdSettle bounds the time spent settling an unknown outcome.
+	etcdSettle = 60 * time.Second
+	// etcdPage is the number of keys a cursor reads at once.
+	etcdPage = 64
+	// markerTTL is the life of a commit marker (seconds), markerRenew the
+	// age at which a new lease replaces the current one.
+	markerTTL   = 180
+	markerRenew = 60 * time.Second
+)
+
+// etcdStore is the etcd backend of a DB.
+type etcdStore struct {
+	cli     *clientv3.Client
+	prefix  string // ends with "/"
+	timeout time.Duration
+
+	leaseMu  sync.Mutex
+	lease    clientv3.LeaseID
+	leaseAt  time.Time
+	attempts func(int) // for tests: called before each commit attempt with its number
+	// commitHook, for tests, replaces the commit of a change's Txn (its
+	// condition and operations): it may commit and still report an error.
+	commitHook func(cmps []clientv3.Cmp, ops []clientv3.Op) (*clientv3.TxnResponse, error)
+}
+
+// openEtcd connects to an etcd store and initialises a fresh prefix at
+// SchemaVersion.
+func openEtcd(loc Location, o Options) (*etcdStore, error) {
+	cli, err := clientv3.New(clientv3.Config{
+		Endpoints:            loc.Endpoints,
+		DialTimeout:          o.EtcdTimeout,
+		DialKeepAliveTime:    10 * time.Second,
+		DialKeepAliveTimeout: o.EtcdTimeout,
+		Logger:               zap.NewNop(),
+	})
+	if err != nil {
+		return nil, err
+	}
+	s := &etcdStore{cli: cli, prefix: loc.Prefix + "/", timeout: o.EtcdTimeout}
+	if err := s.init(); err != nil {
+		cli.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *etcdStore) key(bucket, k []byte) string {
+	return s.prefix + string(bucket) + "/" + string(k)
+}
+
+func (s *etcdStore) ctx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), s.timeout)
+}
+
+// init checks the schema version of the prefix, writing it on a fresh
+// prefix, which must be empty.
+func (s *etcdStore) init() error {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	vkey := s.key(bucketMeta, keyVersion)
+	r, err := s.cli.Get(ctx, vkey)
+	if err != nil {
+		return etcdErr(err)
+	}
+	if len(r.Kvs) == 0 {
+		any, err := s.cli.Get(ctx, s.prefix, clientv3.WithPrefix(), clientv3.WithLimit(1), clientv3.WithKeysOnly())
+		if err != nil {
+			return etcdErr(err)
+		}
+		if len(any.Kvs) > 0 {
+			return fmt.Errorf("%w: the prefix %s holds keys (such as %q) but no schema version", ErrNotStore, s.prefix, any.Kvs[0].Key)
+		}
+		tr, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.CreateRevision(vkey), "=", 0)).
+			Then(clientv3.OpPut(vkey, strconv.Itoa(SchemaVersion))).Else(clientv3.OpGet(vkey)).Commit()
+		if err != nil {
+			return etcdErr(err)
+		}
+		if tr.Succeeded {
+			return nil
+		}
+		r = (*clientv3.GetResponse)(tr.Responses[0].GetResponseRange())
+		if len(r.Kvs) == 0 {
+			return fmt.Errorf("%w: the schema version of %s vanished", ErrNotStore, s.prefix)
+		}
+	}
+	v, err := strconv.Atoi(string(r.Kvs[0].Value))
+	switch {
+	case err != nil || v < 1:
+		return fmt.Errorf("%w: bad schema version %q", ErrNotStore, r.Kvs[0].Value)
+	case v > SchemaVersion:
+		return fmt.Errorf("%w: the store has version %d, this veletasbot knows up to %d; upgrade veletasbot", ErrSchemaTooNew, v, SchemaVersion)
+	case v < SchemaVersion:
+		return fmt.Errorf("%w: the etcd store has schema version %d and this veletasbot writes %d: an etcd store is not migrated in place; copy it with veletasbot migrate into a new prefix", ErrSchemaTooNew, v, SchemaVersion)
+	}
+	return nil
+}
+
+func (s *etcdStore) close() error { return s.cli.Close() }
+
+// ping is a linearizable read of the schema version.
+func (s *etcdStore) ping() error {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	if _, err := s.cli.Get(ctx, s.key(bucketMeta, keyVersion)); err != nil {
+		return fmt.Errorf("store: ping: %w", etcdErr(err))
+	}
+	return nil
+}
+
+// etcdErr classifies an error of the etcd client.
+func etcdErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) ||
+		errors.Is(err, rpctypes.ErrNoLeader) || errors.Is(err, rpctypes.ErrTimeout) ||
+		errors.Is(err, rpctypes.ErrTimeoutDueToLeaderFail) || errors.Is(err, rpctypes.ErrTimeoutDueToConnectionLost) ||
+		errors.Is(err, rpctypes.ErrLeaderChanged) || errors.Is(err, rpctypes.ErrStopped) ||
+		errors.Is(err, rpctypes.ErrNotCapable) || errors.Is(err, rpctypes.ErrTooManyRequests) {
+		return fmt.Errorf("etcd: %w: %v", ErrUnavailable, err)
+	}
+	return fmt.Errorf("etcd: %w", err)
+}
+
+// view runs fn at one revision.
+func (s *etcdStore) view(fn func(txn) error) error {
+	t := &etcdTxn{s: s}
+	err := run(fn, t)
+	if t.err != nil {
+		return fmt.Errorf("store: %w", t.err)
+	}
+	return err
+}
+
+// update runs fn in a transaction and commits it, again on conflict.
+func (s *etcdStore) update(fn func(txn) error) error {
+	wait := time.Millisecond
+	for attempt := 1; ; attempt++ {
+		if s.attempts != nil {
+			s.attempts(attempt)
+		}
+		t := &etcdTxn{s: s, writable: true, writes: map[string]*etcdWrite{}}
+		err := run(fn, t)
+		if t.err != nil {
+			if errors.Is(t.err, rpctypes.ErrCompacted) && attempt < etcdAttempts {
+				continue // the revision read at is gone: read afresh
+			}
+			return fmt.Errorf("store: %w", t.err)
+		}
+		if err != nil {
+			return unrefuse(err) // nothing was sent
+		}
+		if len(t.writes) == 0 {
+			return nil
+		}
+		ok, err := t.commit()
+		if err != nil {
+			return fmt.Errorf("store: commit: %w", err)
+		}
+		if ok {
+			return nil
+		}
+		if attempt >= etcdAttempts {
+			return fmt.Errorf("store: commit: %w (%d attempts)", ErrContended, attempt)
+		}
+		// Conflict: back off a little (jittered), so that the changes
+		// racing for the same keys do not meet again at once.
+		time.Sleep(time.Duration(rand.Int64N(int64(wait)) + 1))
+		wait = min(2*wait, 50*time.Millisecond)
+	}
+}
+
+// markerLease returns the lease for commit markers, granting a new one
+// when the current one is older than markerRenew.
+func (s *etcdStore) markerLease() (clientv3.LeaseID, error) {
+	s.leaseMu.Lock()
+	defer s.leaseMu.Unlock()
+	if s.lease != 0 && time.Since(s.leaseAt) < markerRenew {
+		return s.lease, nil
+	}
+	ctx, cancel := s.ctx()
+	defer cancel()
+	r, err := s.cli.Grant(ctx, markerTTL)
+	if err != nil {
+		return 0, etcdErr(err)
+	}
+	s.lease, s.leaseAt = r.ID, time.Now()
+	return s.lease, nil
+}
+
+// etcdWrite is a buffered write: a value, or a deletion.
+type etcdWrite struct {
+	value  []byte
+	delete bool
+}
+
+// etcdTxn is a txn over etcd: reads at one revision, buffered writes.
+type etcdTxn struct {
+	s        *etcdStore
+	writable bool
+	rev      int64 // the revision read at; 0 before the first read
+	err      error // the first failed read; later reads return nothing
+
+	got     map[string]*mvccpb.KeyValue // keys read with Get (nil value: absent)
+	scanned map[string]*mvccpb.KeyValue // keys seen by cursors
+	ranges  [][2]string                 // key ranges [start, end) scanned
+	writes  map[string]*etcdWrite
+}
+
+func (t *etcdTxn) Bucket(name []byte) bucket { return &etcdBucket{t: t, name: name} }
+
+func (t *etcdTxn) Cursor(name []byte) cursor {
+	start := t.s.key(name, nil)
+	return &etcdCursor{t: t, start: start, end: t.s.prefix + string(name) + "0", bucketLen: len(start)}
+}
+
+// read does a range request at the transaction's revision (fixing it on
+// the first read, which is linearizable). It returns nil after a failure,
+// recorded in t.err.
+func (t *etcdTxn) read(key string, opts ...clientv3.OpOption) *clientv3.GetResponse {
+	if t.err != nil {
+		return nil
+	}
+	ctx, cancel := t.s.ctx()
+	defer cancel()
+	if t.rev == 0 {
+		r, err := t.s.cli.Get(ctx, key, opts...)
+		if err != nil {
+			t.err = etcdErr(err)
+			return nil
+		}
+		t.rev = r.Header.Revision
+		return r
+	}
+	// At a fixed revision a member that has applied it answers alone
+	// (serializable); one that lags answers ErrFutureRev, and the read
+	// goes through the leader.
+	r, err := t.s.cli.Get(ctx, key, append(opts, clientv3.WithRev(t.rev), clientv3.WithSerializable())...)
+	if errors.Is(err, rpctypes.ErrFutureRev) {
+		r, err = t.s.cli.Get(ctx, key, append(opts, clientv3.WithRev(t.rev))...)
+	}
+	if err != nil {
+		if errors.Is(err, rpctypes.ErrCompacted) {
+			t.err = err
+		} else {
+			t.err = etcdErr(err)
+		}
+		return nil
+	}
+	return r
+}
+
+// get reads one key: the transaction's own write, or the value at the
+// revision read at (recorded for the commit's condition).
+func (t *etcdTxn) get(key string) []byte {
+	if w, ok := t.writes[key]; ok {
+		if w.delete {
+			return nil
+		}
+		return w.value
+	}
+	if kv, ok := t.got[key]; ok {
+		return kvValue(kv)
+	}
+	if t.got == nil {
+		t.got = map[string]*mvccpb.KeyValue{}
+	}
+	if kv, ok := t.scanned[key]; ok {
+		t.got[key] = kv
+		return kvValue(kv)
+	}
+	r := t.read(key)
+	if r == nil {
+		return nil
+	}
+	var kv *mvccpb.KeyValue
+	if len(r.Kvs) > 0 {
+		kv = r.Kvs[0]
+	}
+	t.got[key] = kv
+	return kvValue(kv)
+}
+
+func kvValue(kv *mvccpb.KeyValue) []byte {
+	if kv == nil {
+		return nil
+	}
+	if kv.Value == nil {
+		return []byte{}
+	}
+	return kv.Value
+}
+
+func (t *etcdTxn) put(key string, value []byte) error {
+	if !t.writable {
+		return fmt.Errorf("etcd: write in a read-only transaction")
+	}
+	if value == nil {
+		value = []byte{}
+	}
+	t.writes[key] = &etcdWrite{value: bytes.Clone(value)}
+	return nil
+}
+
+func (t *etcdTxn) del(key string) error {
+	if !t.writable {
+		return fmt.Errorf("etcd: write in a read-only transaction")
+	}
+	t.writes[key] = &etcdWrite{delete: true}
+	return nil
+}
+
+// commit sends the writes as one Txn guarded by what was read. It reports
+// false on a conflict (nothing written).
+func (t *etcdTxn) commit() (bool, error) {
+	lease, err := t.s.markerLease()
+	if err != nil {
+		return false, err
+	}
+	var id [12]byte
+	if _, err := cryptoRead(id[:]); err != nil {
+		return false, err
+	}
+	marker := t.s.prefix + "txn/" + hex.EncodeToString(id[:])
+	cmps := make([]clientv3.Cmp, 0, len(t.got)+len(t.ranges)+1)
+	cmps = append(cmps, clientv3.Compare(clientv3.CreateRevision(marker), "=", 0))
+	for k, kv := range t.got {
+		var mod int64
+		if kv != nil {
+			mod = kv.ModRevision
+		}
+		cmps = append(cmps, clientv3.Compare(clientv3.ModRevision(k), "=", mod))
+	}
+	for _, r := range t.ranges {
+		cmps = append(cmps, clientv3.Compare(clientv3.ModRevision(r[0]), "<", t.rev+1).WithRange(r[1]))
+	}
+	ops := make([]clientv3.Op, 0, len(t.writes)+1)
+	for k, w := range t.writes {
+		if w.delete {
+			ops = append(ops, clientv3.OpDelete(k))
+		} else {
+			ops = append(ops, clientv3.OpPut(k, string(w.value)))
+		}
+	}
+	ops = append(ops, clientv3.OpPut(marker, "committed", clientv3.WithLease(lease)))
+	ctx, cancel := t.s.ctx()
+	defer cancel()
+	var r *clientv3.TxnResponse
+	if h := t.s.commitHook; h != nil {
+		r, err = h(cmps, ops)
+	} else {
+		r, err = t.s.cli.Txn(ctx).If(cmps...).Then(ops...).Commit()
+	}
+	if err == nil {
+		return r.Succeeded, nil
+	}
+	if definite(err) {
+		return false, etcdErr(err)
+	}
+	return t.s.settle(marker, lease, err)
+}
+
+// definite reports whether a commit error means that the Txn was refused
+// before it could be applied (too large, too many operations, bad
+// request).
+func definite(err error) bool {
+	return errors.Is(err, rpctypes.ErrTooManyOps) || errors.Is(err, rpctypes.ErrRequestTooLarge) ||
+		errors.Is(err, rpctypes.ErrDuplicateKey) || errors.Is(err, rpctypes.ErrKeyNotFound) ||
+		errors.Is(err, rpctypes.ErrEmptyKey) || errors.Is(err, rpctypes.ErrLeaseNotFound) ||
+		errors.Is(err, rpctypes.ErrGRPCDuplicateKey) || errors.Is(err, rpctypes.ErrGRPCTooManyOps)
+}
+
+// settle finds out whether the attempt with this marker committed, after
+// a commit whose outcome is unknown: either its marker is there
+// (committed), or settle writes it, so that the attempt can never commit
+// (not committed). It tries until etcdSettle has passed.
+func (s *etcdStore) settle(marker string, lease clientv3.LeaseID, cause error) (bool, error) {
+	deadline := time.Now().Add(etcdSettle)
+	wait := 50 * time.Millisecond
+	for {
+		ctx, cancel := s.ctx()
+		r, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.CreateRevision(marker), "=", 0)).
+			Then(clientv3.OpPut(marker, "aborted", clientv3.WithLease(lease))).
+			Else(clientv3.OpGet(marker)).Commit()
+		cancel()
+		if errors.Is(err, rpctypes.ErrLeaseNotFound) {
+			// The lease expired: markers of this age are gone, and the
+			// attempt cannot be that old. Fence without a lease.
+			lease = clientv3.NoLease
+			continue
+		}
+		if err == nil {
+			if r.Succeeded {
+				return false, nil // fenced: the attempt did not commit, and never will
+			}
+			kvs := r.Responses[0].GetResponseRange().Kvs
+			if len(kvs) == 1 && string(kvs[0].Value) == "aborted" {
+				return false, nil // fenced by an earlier try of ours
+			}
+			return true, nil
+		}
+		if time.Now().After(deadline) {
+			return false, fmt.Errorf("%w: the outcome of the change is unknown (commit: %v; checking: %v)", ErrUnavailable, cause, err)
+		}
+		time.Sleep(wait) // polling the cluster until it answers
+		wait = min(2*wait, time.Second)
+	}
+}
+
+var cryptoRead = crand.Read
+
+// etcdBucket is a bucket of an etcdTxn.
+type etcdBucket struct {
+	t    *etcdTxn
+	name []byte
+}
+
+func (b *etcdBucket) Get(key []byte) []byte { return b.t.get(b.t.s.key(b.name, key)) }
+
+func (b *etcdBucket) Put(key, value []byte) error { return b.t.put(b.t.s.key(b.name, key), value) }
+
+func (b *etcdBucket) Delete(key []byte) error { return b.t.del(b.t.s.key(b.name, key)) }
+
+func (b *etcdBucket) NextSequence() (uint64, error) {
+	k := b.t.s.prefix + "seq/" + string(b.name)
+	v := b.t.get(k)
+	if b.t.err != nil {
+		return 0, b.t.err
+	}
+	var n uint64
+	if v != nil {
+		var err error
+		if n, err = strconv.ParseUint(string(v), 10, 64); err != nil {
+			return 0, fmt.Errorf("%w: sequence of bucket %s: %q", ErrCorrupt, b.name, v)
+		}
+	}
+	n++
+	return n, b.t.put(k, []byte(strconv.FormatUint(n, 10)))
+}
+
+// etcdCursor walks a bucket at the transaction's revision, with the
+// transaction's own writes laid over it. It reads etcdPage keys at a time
+// and remembers the last window read: all the keys in [lo, hi).
+type etcdCursor struct {
+	t          *etcdTxn
+	start, end string // the bucket's range, full keys: [start, end)
+	bucketLen  int    // len(start): the raw key follows
+	cur        string // the full key the cursor is on; "" when off the ends
+
+	lo, hi string // window: every key in [lo, hi) is in kvs
+	kvs    []*mvccpb.KeyValue
+	have   bool
+}
+
+// fetchUp reads the window of keys from 'from' upwards.
+func (c *etcdCursor) fetchUp(from string) bool {
+	r := c.t.read(from, clientv3.WithRange(c.end), clientv3.WithLimit(etcdPage))
+	if r == nil {
+		return false
+	}
+	c.kvs, c.lo, c.hi, c.have = r.Kvs, from, c.end, true
+	if r.More && len(r.Kvs) > 0 {
+		c.hi = string(r.Kvs[len(r.Kvs)-1].Key) + "\x00"
+	}
+	c.note()
+	return true
+}
+
+// fetchDown reads the window of keys below 'below' downwards.
+func (c *etcdCursor) fetchDown(below string) bool {
+	r := c.t.read(c.start, clientv3.WithRange(below), clientv3.WithLimit(etcdPage),
+		clientv3.WithSort(clientv3.SortByKey, clientv3.SortDescend))
+	if r == nil {
+		return false
+	}
+	kvs := r.Kvs
+	slices.Reverse(kvs)
+	c.kvs, c.lo, c.hi, c.have = kvs, c.start, below, true
+	if r.More && len(kvs) > 0 {
+		c.lo = string(kvs[0].Key)
+	}
+	c.note()
+	return true
+}
+
+// note records the window for the commit's condition and its keys for
+// later Gets.
+func (c *etcdCursor) note() {
+	t := c.t
+	if t.writable {
+		t.ranges = append(t.ranges, [2]string{c.lo, c.hi})
+	}
+	if t.scanned == nil {
+		t.scanned = map[string]*mvccpb.KeyValue{}
+	}
+	for _, kv := range c.kvs {
+		t.scanned[string(kv.Key)] = kv
+	}
+}
+
+// storedUp returns the first stored key >= from, not deleted by the
+// transaction, or nil.
+func (c *etcdCursor) storedUp(from string) *mvccpb.KeyValue {
+	for {
+		if !c.have || from < c.lo || from >= c.hi {
+			if from >= c.end || !c.fetchUp(from) {
+				return nil
+			}
+		}
+		i := sort.Search(len(c.kvs), func(i int) bool { return string(c.kvs[i].Key) >= from })
+		for ; i < len(c.kvs); i++ {
+			kv := c.kvs[i]
+			if w, ok := c.t.writes[string(kv.Key)]; ok && w.delete {
+				continue
+			}
+			return kv
+		}
+		if c.hi >= c.end {
+			return nil
+		}
+		from = c.hi
+	}
+}
+
+// storedDown returns the last stored key < below, not deleted by the
+// transaction, or nil.
+func (c *etcdCursor) storedDown(below string) *mvccpb.KeyValue {
+	for {
+		if !c.have || below <= c.lo || below > c.hi {
+			if below <= c.start || !c.fetchDown(below) {
+				return nil
+			}
+		}
+		i := sort.Search(len(c.kvs), func(i int) bool { return string(c.kvs[i].Key) >= below })
+		for i--; i >= 0; i-- {
+			kv := c.kvs[i]
+			if w, ok := c.t.writes[string(kv.Key)]; ok && w.delete {
+				continue
+			}
+			return kv
+		}
+		if c.lo <= c.start {
+			return nil
+		}
+		below = c.lo
+	}
+}
+
+// up moves to the first key >= from, stored or written.
+func (c *etcdCursor) up(from string) ([]byte, []byte) {
+	if from < c.start {
+		from = c.start
+	}
+	kv := c.storedUp(from)
+	key, val := "", []byte(nil)
+	if kv != nil {
+		key, val = string(kv.Key), kvValue(kv)
+	}
+	for k, w := range c.t.writes {
+		if !w.delete && k >= from && k < c.end && (key == "" || k < key) {
+			key, val = k, w.value
+		}
+	}
+	return c.land(key, val)
+}
+
+// down moves to the last key < below, stored or written.
+func (c *etcdCursor) down(below string) ([]byte, []byte) {
+	if below > c.end {
+		below = c.end
+	}
+	kv := c.storedDown(below)
+	key, val := "", []byte(nil)
+	if kv != nil {
+		key, val = string(kv.Key), kvValue(kv)
+	}
+	for k, w := range c.t.writes {
+		if !w.delete && k < below && k >= c.start && (key == "" || k > key) {
+			key, val = k, w.value
+		}
+	}
+	return c.land(key, val)
+}
+
+func (c *etcdCursor) land(key string, val []byte) ([]byte, []byte) {
+	c.cur = key
+	if key == "" || c.t.err != nil {
+		c.cur = ""
+		return nil, nil
+	}
+	if w, ok := c.t.writes[key]; ok && !w.delete {
+		val = w.value
+	}
+	if val == nil {
+		val = []byte{}
+	}
+	return []byte(key[c.bucketLen:]), val
+}
+
+func (c *etcdCursor) First() ([]byte, []byte) { return c.up(c.start) }
+
+func (c *etcdCursor) Last() ([]byte, []byte) { return c.down(c.end) }
+
+func (c *etcdCursor) Seek(seek []byte) ([]byte, []byte) { return c.up(c.start + string(seek)) }
+
+func (c *etcdCursor) Next() ([]byte, []byte) {
+	if c.cur == "" {
+		return nil, nil
+	}
+	return c.up(c.cur + "\x00")
+}
+
+func (c *etcdCursor) Prev() ([]byte, []byte) {
+	if c.cur == "" {
+		return nil, nil
+	}
+	return c.down(c.cur)
+}

@@ -1,0 +1,89 @@
+package store
+
+import (
+	bolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
+)
+
+// The store's logic reads and writes through a small transaction
+// interface, so that the same code runs on a bbolt file and on an etcd
+// cluster (etcd.go). Keys are ordered byte-wise within a bucket on both.
+
+// txn is one transaction: read-only in DB.view, read-write in DB.update.
+type txn interface {
+	// Bucket returns a bucket of the schema by name.
+	Bucket(name []byte) bucket
+	// Cursor returns an ordered cursor over a bucket of the schema.
+	Cursor(bucket []byte) cursor
+}
+
+// bucket is a bucket of a transaction. *bolt.Bucket is one.
+type bucket interface {
+	// Get returns the value of key, or nil when absent. The slice is
+	// valid during the transaction only.
+	Get(key []byte) []byte
+	Put(key, value []byte) error
+	Delete(key []byte) error
+	// NextSequence returns the next value of the bucket's counter,
+	// starting at 1.
+	NextSequence() (uint64, error)
+}
+
+// cursor walks a bucket's keys in byte order; each method returns the key
+// and value it lands on, or nil, nil past either end. *bolt.Cursor is one.
+type cursor interface {
+	First() (key, value []byte)
+	Last() (key, value []byte)
+	Seek(seek []byte) (key, value []byte)
+	Next() (key, value []byte)
+	Prev() (key, value []byte)
+}
+
+// boltTxn is a txn over a bbolt transaction.
+type boltTxn struct{ tx *bolt.Tx }
+
+// Bucket returns the bucket; in a writable transaction a bucket that an
+// older file lacks (the quarantine, created on first use) is created.
+func (t boltTxn) Bucket(name []byte) bucket {
+	if b := t.tx.Bucket(name); b != nil {
+		return b
+	}
+	if t.tx.Writable() {
+		b, err := t.tx.CreateBucketIfNotExists(name)
+		if err != nil {
+			return failedBucket{err}
+		}
+		return b
+	}
+	return emptyBucket{}
+}
+
+func (t boltTxn) Cursor(name []byte) cursor {
+	if b := t.tx.Bucket(name); b != nil {
+		return b.Cursor()
+	}
+	return emptyCursor{}
+}
+
+// failedBucket is a bucket that could not be created: its writes fail.
+type failedBucket struct{ err error }
+
+func (b failedBucket) Get([]byte) []byte             { return nil }
+func (b failedBucket) Put(_, _ []byte) error         { return b.err }
+func (b failedBucket) Delete([]byte) error           { return b.err }
+func (b failedBucket) NextSequence() (uint64, error) { return 0, b.err }
+func (emptyBucket) Get([]byte) []byte                { return nil }
+func (emptyBucket) Put(_, _ []byte) error            { return bolterrors.ErrTxNotWritable }
+func (emptyBucket) Delete([]byte) error              { return bolterrors.ErrTxNotWritable }
+func (emptyBucket) NextSequence() (uint64, error)    { return 0, bolterrors.ErrTxNotWritable }
+func (emptyCursor) First() ([]byte, []byte)          { return nil, nil }
+func (emptyCursor) Last() ([]byte, []byte)           { return nil, nil }
+func (emptyCursor) Seek([]byte) ([]byte, []byte)     { return nil, nil }
+func (emptyCursor) Next() ([]byte, []byte)           { return nil, nil }
+func (emptyCursor) Prev() ([]byte, []byte)           { return nil, nil }
+
+// emptyBucket is a bucket absent from a read-only transaction.
+type emptyBucket struct{}
+
+// emptyCursor walks an absent bucket.
+type emptyCursor struct{}
