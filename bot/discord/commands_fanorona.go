@@ -33,11 +33,13 @@ func fanoronaCommands() *discordgo.ApplicationCommand {
 		{Name: "easy", Value: "easy"}, {Name: "medium", Value: "medium"}, {Name: "hard", Value: "hard"},
 	}
 	capture := str("capture", "How the step captures, when it can both ways: approach or withdrawal", false, true, 10)
-	dm := false
+	// Servers only, as /veletas (Contexts replaces the deprecated
+	// DMPermission).
+	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 	cmd := &discordgo.ApplicationCommand{
-		Name:         FanoronaCommandName,
-		Description:  "Play Fanorona, the national game of Madagascar, or Véla",
-		DMPermission: &dm,
+		Name:        FanoronaCommandName,
+		Description: "Play Fanorona, the national game of Madagascar, or Véla",
+		Contexts:    &guildOnly,
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("challenge", "Challenge someone to a game of Fanorona or Véla in this channel",
 				user("opponent", "Who you want to play; leave out for an open challenge anyone may accept"),
