@@ -54,6 +54,9 @@ type Store interface {
 	Settings(guild string) (store.Settings, error)
 	EndDamagedGame(guild, channel string) error
 	UpdateSettings(guild string, fn func(*store.Settings) error) (store.Settings, error)
+	// usersettings.go, notify.go
+	UserSettings(user string) (store.UserSettings, error)
+	UpdateUserSettings(user string, fn func(*store.UserSettings) error) (store.UserSettings, error)
 }
 
 // Renderer draws boards. *render.Renderer implements it.
@@ -94,7 +97,7 @@ type Bot struct {
 	replays chan struct{}
 
 	pngMu    sync.Mutex
-	pngCache map[[2]uint64][]byte // (game id, revision) -> image
+	pngCache map[pngKey][]byte // (game, revision, look) -> image (views.go)
 
 	namesMu sync.Mutex
 	names   map[string]string // user id -> display name seen, for thread names

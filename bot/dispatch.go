@@ -56,6 +56,9 @@ var commands = map[string]handlerFunc{
 	"claim": (*Bot).claim,
 	// takebacks.go
 	"takeback": (*Bot).takeback,
+	// usersettings.go
+	"theme":  (*Bot).themeCommand,
+	"notify": (*Bot).notifyCommand,
 }
 
 // buttons maps each button action to its handler.

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -29,10 +30,10 @@ type ReplayRenderer interface {
 // finalMessage adds the Record and Rematch buttons (and the game's own,
 // such as Fanorona's Véla) to the message that ends a game, and the replay
 // as a message of its own after it (Reply.Later), drawn once the reply is
-// on its way.
-func (b *Bot) finalMessage(loc string, r *Reply, g store.Game) {
+// on its way, in the look of the final message.
+func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, lk look) {
 	mod := moduleOf(g.Kind)
-	if draw := mod.replay(b, g); draw != nil {
+	if draw := mod.replay(b, g, lk); draw != nil {
 		r.Later = func() (Reply, error) {
 			b.replays <- struct{}{}
 			gif, err := draw()
@@ -50,6 +51,26 @@ func (b *Bot) finalMessage(loc string, r *Reply, g store.Game) {
 		Button{Label: tr(loc, "button.rematch"), CustomID: gameButton(g.Kind, btnRematch, key, 0), Style: Primary},
 	)
 	r.Buttons = append(r.Buttons, finalButtons(loc, g)...)
+}
+
+// localReplayRenderer draws a replay in a language, its last frame
+// saying how the game ended; *render.Renderer is one.
+type localReplayRenderer interface {
+	GIFIn(w io.Writer, g veletas.Game, end render.Scene) error
+}
+
+// replayGIF draws the replay in the look of the final message when rr
+// can (render.Renderer.GIFIn, InTheme), else as rr draws it.
+func (b *Bot) replayGIF(w io.Writer, rr ReplayRenderer, g store.Game, st veletas.Game, lk look) error {
+	if tr, ok := rr.(themedRenderer); ok {
+		if o, err := tr.InTheme(lk.theme); err == nil {
+			rr = o
+		}
+	}
+	if lr, ok := rr.(localReplayRenderer); ok {
+		return lr.GIFIn(w, st, render.Scene{Lang: lk.lang, Winner: g.ColorOf(g.Winner), End: ending(g.Reason)})
+	}
+	return rr.GIF(w, st)
 }
 
 // finishedGame loads the finished game a button names.

@@ -52,10 +52,10 @@ type gameModule interface {
 	// card fills the game's own parts of the card that shows g (card.go):
 	// Title, Players, ScoreName, Score, Last, LastBy and Image; the
 	// lifecycle words the rest with the parts it returns.
-	card(b *Bot, loc string, g store.Game) (GameCard, cardParts, error)
-	// replay draws the animated replay of a finished game, nil when the
-	// bot cannot (or the game has no turn).
-	replay(b *Bot, g store.Game) func() ([]byte, error)
+	card(b *Bot, loc string, g store.Game, lk look) (GameCard, cardParts, error)
+	// replay draws the animated replay of a finished game in a look, nil
+	// when the bot cannot (or the game has no turn).
+	replay(b *Bot, g store.Game, lk look) func() ([]byte, error)
 	// record is the game record in the notation.
 	record(g store.Game) string
 

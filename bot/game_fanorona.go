@@ -160,7 +160,7 @@ func (fanoronaGame) gameName(loc string, g store.Game) string {
 // (White first, who moves first), the piece counts, the last turn (or the
 // steps of the turn under way, drawn as its path), the prompt, in Véla's
 // first phase a note on what it allows, and the board.
-func (fanoronaGame) card(b *Bot, loc string, g store.Game) (GameCard, cardParts, error) {
+func (fanoronaGame) card(b *Bot, loc string, g store.Game, lk look) (GameCard, cardParts, error) {
 	fg, pos := g.Fanorona(), g.FanoronaPosition()
 	c := GameCard{
 		Title: tr(loc, "card.title@fanorona", variantName(loc, fg.Variant().String()), g.ID),
@@ -209,7 +209,7 @@ func (fanoronaGame) card(b *Bot, loc string, g store.Game) (GameCard, cardParts,
 			scene.Winner, scene.HasWinner = wc, true
 		}
 	}
-	png, err := b.fanoronaPNG(g, scene)
+	png, err := b.fanoronaPNG(g, scene, lk)
 	if err != nil {
 		return GameCard{}, cardParts{}, err
 	}
@@ -225,13 +225,16 @@ func colorWord(loc string, c fanorona.Color) string {
 	return tr(loc, "color.black")
 }
 
-// fanoronaPNG draws a scene of a stored game, once per revision.
-func (b *Bot) fanoronaPNG(g store.Game, s render.FanoronaScene) ([]byte, error) {
-	fr, ok := b.Renderer.(FanoronaRenderer)
+// fanoronaPNG draws a scene of a stored game in a look (the theme of the
+// user it is for), once per revision and look.
+func (b *Bot) fanoronaPNG(g store.Game, s render.FanoronaScene, lk look) ([]byte, error) {
+	fr, ok := b.themed(lk.theme).(FanoronaRenderer)
 	if !ok {
 		return nil, errors.New("bot: the renderer cannot draw Fanorona")
 	}
-	return b.cachedPNG(g.ID, g.Revision, func() ([]byte, error) {
+	return b.cachedPNG(g, lk, func() ([]byte, error) {
+		b.renders <- struct{}{}
+		defer func() { <-b.renders }()
 		var buf bytes.Buffer
 		buf.Grow(48 << 10)
 		if err := fr.FanoronaPNG(&buf, s); err != nil {
@@ -251,10 +254,16 @@ func finalButtons(loc string, g store.Game) []Button {
 	return []Button{{Label: tr(loc, "button.vela"), CustomID: gameButton(g.Kind, btnVela, strconv.FormatUint(g.ID, 10), 0), Style: Success}}
 }
 
-func (fanoronaGame) replay(b *Bot, g store.Game) func() ([]byte, error) {
-	fr, ok := b.cfg.Replay.(FanoronaRenderer)
+func (fanoronaGame) replay(b *Bot, g store.Game, lk look) func() ([]byte, error) {
+	var r any = b.cfg.Replay
+	if tr, ok := r.(themedRenderer); ok {
+		if o, err := tr.InTheme(lk.theme); err == nil {
+			r = o
+		}
+	}
+	fr, ok := r.(FanoronaRenderer)
 	if !ok {
-		if fr, ok = b.Renderer.(FanoronaRenderer); !ok {
+		if fr, ok = b.themed(lk.theme).(FanoronaRenderer); !ok {
 			return nil
 		}
 	}

@@ -43,7 +43,7 @@ var veletasOptions = map[string][]string{
 	"challenge": {"opponent", "size", "level", "rated", "time", "rules"},
 	"setup":     {"shooters", "stone"},
 	"move":      {"shooter", "shoot", "to"},
-	"settings":  {"time", "language", "rules"},
+	"settings":  {"time", "language", "rules", "theme"},
 }
 
 func (veletasGame) completers() map[string]completer { return veletasCompleters }
@@ -120,7 +120,7 @@ func (veletasGame) gameName(loc string, g store.Game) string {
 // card is a Veletas game's part of its card: the players by colour, the
 // last action, the claims, the prompt of the phase, the board and, at the
 // side choice, Swap and Keep.
-func (veletasGame) card(b *Bot, loc string, g store.Game) (GameCard, cardParts, error) {
+func (veletasGame) card(b *Bot, loc string, g store.Game, lk look) (GameCard, cardParts, error) {
 	st := g.State()
 	pos := st.Position()
 	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
@@ -144,7 +144,7 @@ func (veletasGame) card(b *Bot, loc string, g store.Game) (GameCard, cardParts, 
 	if who := g.ToAct(); who != "" {
 		p.Prompt = prompt(loc, g, pos, who)
 	}
-	png, err := b.gamePNG(g.ID, g.Revision, st, g.ColorOf(g.Winner)) // NoColor until someone won
+	png, err := b.gamePNG(g, st, lk)
 	if err != nil {
 		return GameCard{}, cardParts{}, err
 	}
@@ -159,7 +159,7 @@ func (veletasGame) card(b *Bot, loc string, g store.Game) (GameCard, cardParts, 
 	return c, p, nil
 }
 
-func (veletasGame) replay(b *Bot, g store.Game) func() ([]byte, error) {
+func (veletasGame) replay(b *Bot, g store.Game, lk look) func() ([]byte, error) {
 	rr := b.cfg.Replay
 	if rr == nil {
 		rr, _ = b.Renderer.(ReplayRenderer)
@@ -170,7 +170,7 @@ func (veletasGame) replay(b *Bot, g store.Game) func() ([]byte, error) {
 	}
 	return func() ([]byte, error) {
 		var buf bytes.Buffer
-		err := rr.GIF(&buf, st)
+		err := b.replayGIF(&buf, rr, g, st, lk)
 		return buf.Bytes(), err
 	}
 }

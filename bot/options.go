@@ -7,14 +7,16 @@ import (
 
 // commandOptions lists the options each subcommand takes, by their
 // Discord names; a subcommand missing here takes none. Handle refuses an
-// option not listed (`/veletas settings theme:dark`) instead of ignoring
+// option not listed (`/veletas settings size:7`) instead of ignoring
 // it. The Discord definitions (bot/discord/commands.go) must offer exactly
 // these: a test there compares them.
 //
 // These are the lifecycle's; each game adds its own and those of its
 // challenge (gameModule.options), which take precedence.
 var commandOptions = map[string][]string{
-	"stats": {"player"},
+	"stats":  {"player"},
+	"theme":  {"board"},
+	"notify": {"dm"},
 }
 
 // optionsOf returns the options a subcommand of a game takes.

@@ -16,9 +16,9 @@ func TestUnknownOptionRefused(t *testing.T) {
 		opts        []string
 		want        []string
 	}{
-		{"", "settings", []string{"theme=dark"}, []string{"`/veletas settings` has no option `theme`", "`time`, `language`", "Nothing was done"}},
-		{"fr", "settings", []string{"theme=dark"}, []string{"`/veletas settings` n'a pas d'option `theme`", "`time`, `language`", "Rien n'a été fait"}},
-		{"ja", "settings", []string{"theme=dark"}, []string{"`/veletas settings` にオプション `theme` はありません", "`time`, `language`"}},
+		{"", "settings", []string{"size=7"}, []string{"`/veletas settings` has no option `size`", "`time`, `language`", "Nothing was done"}},
+		{"fr", "settings", []string{"size=7"}, []string{"`/veletas settings` n'a pas d'option `size`", "`time`, `language`", "Rien n'a été fait"}},
+		{"ja", "settings", []string{"size=7"}, []string{"`/veletas settings` にオプション `size` はありません", "`time`, `language`"}},
 		{"", "board", []string{"size=7"}, []string{"`/veletas board` takes no options, and `size` is not one"}},
 		{"fr", "resign", []string{"now=yes"}, []string{"`/veletas resign` ne prend aucune option"}},
 		{"ja", "help", []string{"x=1"}, []string{"`/veletas help` はオプションを取りません"}},
@@ -36,9 +36,9 @@ func TestUnknownOptionRefused(t *testing.T) {
 	if _, err := e.db.PendingChallenge(e.guild, e.chann, "bob"); err == nil {
 		t.Error("the refused challenge was created")
 	}
-	req := e.req("alice", "settings", "time=2d", "theme=dark")
+	req := e.req("alice", "settings", "time=2d", "size=7")
 	req.ManageServer = true
-	refused(t, e.bot.Handle(context.Background(), req), "no option `theme`")
+	refused(t, e.bot.Handle(context.Background(), req), "no option `size`")
 	if s, err := e.db.Settings(e.guild); err != nil || s.MoveTime == 48*time.Hour {
 		t.Errorf("settings after a refused change: %+v, %v", s, err)
 	}

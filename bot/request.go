@@ -121,6 +121,9 @@ type Reply struct {
 	// Posts are further messages for other channels, such as the first
 	// board of a game in its new thread.
 	Posts []Post
+	// DMs are direct messages to send once the reply is out: the turn and
+	// end notices of the players who asked for them (notify.go).
+	DMs []DM
 	// Later, when set, makes one more message for the same channel after
 	// this one was sent: the replay at the end of a game, too slow to
 	// hold up the reply. The front ends run it and post what it returns.

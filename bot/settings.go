@@ -24,14 +24,16 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 	v := strings.TrimSpace(req.Options["time"])
 	l := strings.ToLower(strings.TrimSpace(req.Options["language"]))
 	rs := strings.TrimSpace(req.Options["rules"])
-	if v == "" && l == "" && rs == "" {
+	th := strings.ToLower(strings.TrimSpace(req.Options["theme"]))
+	if v == "" && l == "" && rs == "" && th == "" {
 		s, err := b.Store.Settings(req.Guild)
 		if err != nil {
 			return Reply{}, err
 		}
 		return Reply{Ephemeral: true, Text: tr(loc, "settings.show", moveTimeSetting(loc, s.MoveTime)) + "\n" +
 			tr(loc, "settings.rules", tr(loc, "rules."+s.Rules.String())) + "\n" +
-			tr(loc, "settings.lang", tr(loc, "lang."+lang(s.Locale)))}, nil
+			tr(loc, "settings.lang", tr(loc, "lang."+lang(s.Locale))) + "\n" +
+			tr(loc, "settings.theme", tr(loc, "theme."+serverTheme(s)))}, nil
 	}
 	if !req.ManageServer {
 		return Reply{}, badInput("%s", tr(loc, "settings.denied"))
@@ -56,7 +58,16 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 			return Reply{}, badInput("%s", tr(loc, "challenge.badrules", Quote(rs)))
 		}
 	}
+	if th != "" && th != "light" && th != "dark" {
+		return Reply{}, badInput("%s", tr(loc, "theme.bad", Quote(th)))
+	}
 	s, err := b.Store.UpdateSettings(req.Guild, func(s *store.Settings) error {
+		if th != "" {
+			if s.Values == nil {
+				s.Values = map[string]string{}
+			}
+			s.Values[themeSetting] = th
+		}
 		if d != 0 {
 			s.MoveTime = d
 		}
@@ -80,6 +91,9 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 	}
 	if rs != "" {
 		lines = append(lines, tr(loc, "settings.ruleschanged", Mention(req.User.ID), tr(loc, "rules."+s.Rules.String())))
+	}
+	if th != "" {
+		lines = append(lines, tr(loc, "settings.themechanged", Mention(req.User.ID), tr(loc, "theme."+th)))
 	}
 	return Reply{Text: strings.Join(lines, "\n")}, nil
 }

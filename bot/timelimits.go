@@ -90,6 +90,7 @@ func (b *Bot) Sweep(now time.Time) (posts []Post) {
 				posts = append(posts, Post{Channel: where, notice: notice, Reply: Reply{
 					Text:     tr(loc, "time.reminder", Mention(who), g.ID, d.Unix(), d.Unix()),
 					Mentions: []string{who},
+					DMs:      b.dms(g, dmReminder, who), // notify.go
 				}})
 			}
 		}()

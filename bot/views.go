@@ -35,7 +35,7 @@ func (b *Bot) board(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return b.gameViewIn(req.Locale, g, "", false)
+	return b.gameViewFor(req.Locale, g, "", false, req.User.ID)
 }
 
 func (b *Bot) record(ctx context.Context, req Request) (Reply, error) {
@@ -60,9 +60,23 @@ func (b *Bot) help(ctx context.Context, req Request) (Reply, error) {
 // (gameModule.card). ping lets the message notify the player to act (or
 // both players at the end).
 func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Reply, error) {
+	return b.gameViewFor(loc, g, intro, ping, "")
+}
+
+// gameViewFor is gameViewIn with the board drawn in the theme of viewer;
+// "" draws it for the player the message asks to act (the winner at the
+// end).
+func (b *Bot) gameViewFor(loc string, g store.Game, intro string, ping bool, viewer string) (Reply, error) {
+	if viewer == "" {
+		viewer = g.ToAct()
+		if g.Over() {
+			viewer = g.Winner
+		}
+	}
 	mod := moduleOf(g.Kind)
 	loc = withGame(loc, g.Kind)
-	c, p, err := mod.card(b, loc, g)
+	lk := b.lookFor(g.Guild, viewer, loc)
+	c, p, err := mod.card(b, loc, g, lk)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -105,8 +119,11 @@ func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Rep
 		c.Prompt += "\n" + p.Note
 	}
 	r := cardReply(loc, c, ping)
+	if ping {
+		r.DMs = b.gameDMs(g) // notify.go
+	}
 	if g.Over() && ping {
-		b.finalMessage(loc, &r, g) // the replay, Record and Rematch (endgame.go)
+		b.finalMessage(loc, &r, g, lk) // the replay, Record and Rematch (endgame.go)
 	}
 	if !g.Over() {
 		r.Buttons = p.Buttons
@@ -160,45 +177,99 @@ func lastActor(g store.Game, st veletas.Game) string {
 
 const pngCacheSize = 256
 
-// cachedPNG returns the image of a stored game at a revision, drawn once
-// by draw and kept for repeated looks (/veletas board).
-func (b *Bot) cachedPNG(id uint64, rev int, draw func() ([]byte, error)) ([]byte, error) {
-	key := [2]uint64{id, uint64(rev)}
+// look is how an image is drawn for the user it is for: their board
+// theme (usersettings.go) and their language.
+type look struct {
+	theme render.Theme
+	lang  string // a catalogue language: "en", "ja", "fr"
+}
+
+// pngKey names a drawn image: a game at a revision, in a look.
+type pngKey struct {
+	id   uint64
+	rev  int
+	look look
+}
+
+// lookFor is the look of the images drawn for a user on a server, in the
+// language of loc.
+func (b *Bot) lookFor(guild, user, loc string) look {
+	return look{theme: b.themeFor(guild, user), lang: lang(loc)}
+}
+
+// gamePNG returns the image of a stored Veletas game at its revision,
+// drawn once per look and kept for repeated looks (/veletas board). A
+// game won off the board (resignation, time) says so.
+func (b *Bot) gamePNG(g store.Game, st veletas.Game, lk look) ([]byte, error) {
+	return b.cachedPNG(g, lk, func() ([]byte, error) {
+		s := render.GameScene(st)
+		s.Winner = g.ColorOf(g.Winner) // NoColor until someone won
+		s.End, s.Lang = ending(g.Reason), lk.lang
+		return b.boardPNG(s, lk.theme)
+	})
+}
+
+// cachedPNG returns the image of a stored game at its revision in a look,
+// drawn by draw the first time.
+func (b *Bot) cachedPNG(g store.Game, lk look, draw func() ([]byte, error)) ([]byte, error) {
+	key := pngKey{g.ID, g.Revision, lk}
 	b.pngMu.Lock()
 	png, ok := b.pngCache[key]
 	b.pngMu.Unlock()
 	if ok {
 		return png, nil
 	}
-	b.renders <- struct{}{}
 	png, err := draw()
-	<-b.renders
 	if err != nil {
 		return nil, err
 	}
 	b.pngMu.Lock()
 	if b.pngCache == nil || len(b.pngCache) >= pngCacheSize {
-		b.pngCache = make(map[[2]uint64][]byte, pngCacheSize)
+		b.pngCache = make(map[pngKey][]byte, pngCacheSize)
 	}
 	b.pngCache[key] = png
 	b.pngMu.Unlock()
 	return png, nil
 }
 
-// gamePNG returns the image of a stored Veletas game at a revision.
-// winner is the colour that won off the board (resignation, time), else
-// veletas.NoColor.
-func (b *Bot) gamePNG(id uint64, rev int, g veletas.Game, winner veletas.Color) ([]byte, error) {
-	return b.cachedPNG(id, rev, func() ([]byte, error) { return b.boardPNG(g, winner) })
+// themed is the renderer of a theme (the Renderer when it has no other).
+func (b *Bot) themed(theme render.Theme) Renderer {
+	r := b.Renderer
+	if tr, ok := r.(themedRenderer); ok {
+		if o, err := tr.InTheme(theme); err == nil {
+			r = o
+		} else {
+			b.Logger.Warn("bot: no renderer of the theme; drawing in the default one", "theme", theme.String(), "err", err)
+		}
+	}
+	return r
 }
 
-// boardPNG draws a game with its last action highlighted.
-func (b *Bot) boardPNG(g veletas.Game, winner veletas.Color) ([]byte, error) {
+// ending is how an image says a game ended.
+func ending(r store.Reason) render.Ending {
+	switch r {
+	case store.ReasonResign:
+		return render.EndResign
+	case store.ReasonTimeout:
+		return render.EndTime
+	}
+	return render.EndNone
+}
+
+// themedRenderer is a renderer that has renderers of the other themes;
+// *render.Renderer is one.
+type themedRenderer interface {
+	InTheme(t render.Theme) (*render.Renderer, error)
+}
+
+// boardPNG draws a scene in a theme (the Renderer's own when it has no
+// other).
+func (b *Bot) boardPNG(s render.Scene, theme render.Theme) ([]byte, error) {
+	b.renders <- struct{}{}
+	defer func() { <-b.renders }()
 	var buf bytes.Buffer
 	buf.Grow(64 << 10)
-	s := render.GameScene(g)
-	s.Winner = winner
-	if err := b.Renderer.PNG(&buf, s); err != nil {
+	if err := b.themed(theme).PNG(&buf, s); err != nil {
 		return nil, fmt.Errorf("bot: drawing the board: %w", err)
 	}
 	return buf.Bytes(), nil

@@ -102,6 +102,34 @@ type Renderer struct {
 	fano  fanoronaCache // fanorona.go
 
 	images sync.Pool // *image.RGBA of the image size
+
+	themesMu sync.Mutex
+	themes   map[Theme]*Renderer // InTheme's renderers of the other themes
+}
+
+// InTheme returns a Renderer like r (of the same width) drawing in theme
+// t: r itself for r's theme, else one made on the first call and kept, so
+// that a bot draws each user's boards in the theme they chose.
+func (r *Renderer) InTheme(t Theme) (*Renderer, error) {
+	if t == r.opts.Theme {
+		return r, nil
+	}
+	r.themesMu.Lock()
+	defer r.themesMu.Unlock()
+	if o, ok := r.themes[t]; ok {
+		return o, nil
+	}
+	opts := r.opts
+	opts.Theme = t
+	o, err := New(opts)
+	if err != nil {
+		return nil, err
+	}
+	if r.themes == nil {
+		r.themes = map[Theme]*Renderer{}
+	}
+	r.themes[t] = o
+	return o, nil
 }
 
 // sizeCache holds what is drawn once per board size.

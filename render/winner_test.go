@@ -49,3 +49,31 @@ func TestSceneWinnerOffTheBoard(t *testing.T) {
 		t.Fatal("the strip does not show the winner")
 	}
 }
+
+// TestInTheme: a renderer gives one of the other theme, of its width,
+// made once; its own theme is itself.
+func TestInTheme(t *testing.T) {
+	r, err := New(Options{Width: 400})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if same, err := r.InTheme(Light); err != nil || same != r {
+		t.Fatalf("light of light: %v %v", same, err)
+	}
+	d, err := r.InTheme(Dark)
+	if err != nil || d.Options().Theme != Dark || d.Options().Width != 400 {
+		t.Fatalf("dark: %+v %v", d.Options(), err)
+	}
+	if again, _ := r.InTheme(Dark); again != d {
+		t.Fatal("a second dark renderer was made")
+	}
+	if _, err := r.InTheme(9); err == nil {
+		t.Fatal("theme 9 accepted")
+	}
+	// The dark renderer's empty board is the dark theme's.
+	img := d.Image(Scene{})
+	l := d.Layout(veletas.Size10)
+	if c := img.RGBAAt(l.Board.Min.X+l.Cell/2, l.Board.Min.Y+l.Cell/2); c != palettes[Dark].cellA {
+		t.Fatalf("dark square %v, want %v", c, palettes[Dark].cellA)
+	}
+}

@@ -122,6 +122,10 @@ var (
 	// made.
 	ErrContended = errors.New("too many concurrent changes to the same records; try again")
 
+	// ErrNotEmpty is returned by Copy when the destination already holds
+	// records and overwriting was not asked for.
+	ErrNotEmpty = errors.New("the destination store is not empty (copy into a new file or etcd prefix, or overwrite on purpose)")
+
 	// ErrCorrupt is returned when a stored value fails to decode or its
 	// record fails to replay. Only the value concerned is affected.
 	ErrCorrupt = errors.New("stored value is corrupt")

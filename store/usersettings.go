@@ -20,6 +20,9 @@ type UserSettings struct {
 	// closed their DMs, or share no server with the bot any more); none
 	// is tried again until they turn notifications on again.
 	DMClosed bool `json:"dm_closed,omitempty"`
+	// Locale is the user's Discord language when they last changed these
+	// settings ("ja", "fr", "en-US"...): the direct messages use it.
+	Locale string `json:"locale,omitempty"`
 }
 
 // userKey is where a user's settings are kept: in the settings bucket,

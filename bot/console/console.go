@@ -289,6 +289,13 @@ func (c *Console) print(r bot.Reply, user, channel string) error {
 			c.buttons = c.buttons[len(c.buttons)-100:]
 		}
 	}
+	for _, dm := range r.DMs { // direct messages, for those who asked (bot/notify.go)
+		text := dm.Reply.Plain()
+		if c.Clock != nil {
+			text = relativeTimes(text, c.Locale, c.Clock.Now())
+		}
+		fmt.Fprintf(&sb, ">> DM to @%s\n%s\n", dm.User, Text(text))
+	}
 	if _, err := io.WriteString(c.Out, sb.String()); err != nil {
 		return err
 	}

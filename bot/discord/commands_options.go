@@ -41,3 +41,14 @@ func languageOption() *discordgo.ApplicationCommandOption {
 		Choices: []*discordgo.ApplicationCommandOptionChoice{
 			{Name: "English", Value: "en"}, {Name: "日本語", Value: "ja"}, {Name: "Français", Value: "fr"}}}
 }
+
+// choiceOption is a string option with fixed choices, named as their
+// values.
+func choiceOption(name, desc string, required bool, values ...string) *discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name,
+		Description: desc, Required: required, MaxLength: 8}
+	for _, v := range values {
+		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v})
+	}
+	return o
+}

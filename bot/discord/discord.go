@@ -52,6 +52,9 @@ type Adapter struct {
 	draining func()
 	inflight sync.WaitGroup
 	remove   func()
+	// dmChannels caches the DM channel of each user the bot wrote to
+	// (user id -> channel id; dm.go).
+	dmChannels sync.Map
 	// direct holds the interactions that came over HTTP
 	// (interactions_http.go), by *discordgo.Interaction: their first
 	// response goes back in the HTTP response.
@@ -307,6 +310,7 @@ func (d *Adapter) handle(x *exchange) {
 	}
 	d.post(x.i, r.Posts)
 	runAfter(r)
+	d.sendDMs(r.AllDMs()) // dm.go
 	d.later(x.i, r)
 	d.logDone(x)
 }
@@ -444,6 +448,7 @@ func (d *Adapter) Send(ctx context.Context, channel string, r bot.Reply) error {
 			return cleanErr(err)
 		}
 	}
+	d.sendDMs(r.DMs)    // dm.go
 	if r.Later != nil { // the replay at the end of a game, after the message
 		later, err := r.Later()
 		if err != nil {

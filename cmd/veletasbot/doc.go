@@ -3,14 +3,19 @@
 // Discord.
 //
 //	veletasbot [-db FILE] [-guild ID] [-log-level LEVEL]      (needs DISCORD_TOKEN or DISCORD_TOKEN_FILE)
+//	veletasbot -store URL [...]       the store: bolt:FILE (-db FILE is short for it) or etcd://HOST:PORT[,HOST:PORT...][/PREFIX]
 //	veletasbot -http ADDR [...]       Discord's HTTP interactions on ADDR instead of the gateway (also DISCORD_PUBLIC_KEY)
 //	veletasbot -shard ID/COUNT [...]  one gateway shard of COUNT
-//	veletasbot console [-db FILE] [-out DIR]
+//	veletasbot console [-db FILE | -store URL] [-out DIR]
+//	veletasbot migrate -from bolt:FILE -to etcd://... [-overwrite]   copy a store into another (migrate.go)
 //
 // Environment: DISCORD_TOKEN or DISCORD_TOKEN_FILE (the bot token, or a
 // file holding it), DISCORD_API_URL (another REST base URL, such as a
 // rate-limit proxy or a test server), DISCORD_PUBLIC_KEY (the
-// application's public key, for -http), VELETAS_DB, VELETAS_GUILD,
-// VELETAS_HTTP, VELETAS_SHARD, VELETAS_LOG_LEVEL (flags win over the
-// environment). -register=false skips the command registration.
+// application's public key, for -http), VELETAS_DB, VELETAS_STORE,
+// VELETAS_GUILD, VELETAS_HTTP, VELETAS_SHARD, VELETAS_LOG_LEVEL (flags win
+// over the environment; -db and -store, or VELETAS_DB and VELETAS_STORE,
+// given together must name the same store). -register=false skips the
+// command registration. Snapshots (-snapshot-dir, -snapshot-every) are for
+// a bolt store; an etcd cluster is backed up with etcdctl snapshot save.
 package main

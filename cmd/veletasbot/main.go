@@ -43,7 +43,7 @@ func main() {
 		os.Exit(2)
 	}
 	err := m.Run(ctx)
-	if err == nil && !m.Console {
+	if err == nil && !m.Console && !m.Migrate.On {
 		<-ctx.Done()
 		m.Logger.Info("veletasbot: shutting down")
 	}
@@ -87,7 +87,16 @@ const ReplayWidth = 480
 type Main struct {
 	// Configuration, from flags and the environment.
 	Console bool
-	DBPath  string
+	// DBPath is the bbolt file (flag -db, env VELETAS_DB), short for the
+	// store bolt:DBPath; "" on an etcd store.
+	DBPath string
+	// StoreURL is the store (flag -store, env VELETAS_STORE): bolt:PATH
+	// or etcd://HOST:PORT[,HOST:PORT...][/PREFIX]; Store is it parsed.
+	// Run opens Store, or bolt:DBPath when Store is unset.
+	StoreURL string
+	Store    store.Location
+	// Migrate is the migrate command (migrate.go).
+	Migrate MigrateConfig
 	OutDir  string
 	Guild   string
 	APIURL  string
@@ -156,13 +165,16 @@ const usage = `usage:
                                          (also needs DISCORD_PUBLIC_KEY)
   veletasbot console [-db FILE] [-out DIR]  play the commands from standard input, without Discord
                                          (database veletas-console.db, images in veletas-images by default)
+  veletasbot -store etcd://H1:2379,H2:2379,H3:2379/veletas [flags]
+                                         the bot on an etcd store that several replicas share
+  veletasbot migrate -from bolt:FILE -to etcd://...   copy a store into another (veletasbot migrate -h)
 
 console input, one line each:
   alice: /veletas challenge opponent:@bob size:7
   bob: [Accept]
   carol: /veletas challenge opponent:@veletas level:easy size:7   (a game against the computer)
 
-environment: DISCORD_TOKEN, DISCORD_TOKEN_FILE, DISCORD_API_URL, DISCORD_PUBLIC_KEY, VELETAS_DB, VELETAS_GUILD,
+environment: DISCORD_TOKEN, DISCORD_TOKEN_FILE, DISCORD_API_URL, DISCORD_PUBLIC_KEY, VELETAS_DB, VELETAS_STORE, VELETAS_GUILD,
 VELETAS_HTTP, VELETAS_SHARD, VELETAS_LOG_LEVEL
 
 flags:
@@ -172,6 +184,9 @@ flags:
 func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	if m.Getenv == nil {
 		m.Getenv = os.Getenv
+	}
+	if len(args) > 0 && args[0] == "migrate" {
+		return m.parseMigrate(args[1:])
 	}
 	if len(args) > 0 && args[0] == "console" {
 		m.Console = true
@@ -193,8 +208,13 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 		if v := m.Getenv("VELETAS_DB"); v != "" {
 			dbDefault = v
 		}
-		fs.StringVar(&m.DBPath, "db", dbDefault, "database file (env VELETAS_DB)")
+		fs.StringVar(&m.DBPath, "db", dbDefault, "database file (env VELETAS_DB); short for -store bolt:FILE")
 	}
+	storeDefault := ""
+	if !m.Console {
+		storeDefault = m.Getenv("VELETAS_STORE")
+	}
+	fs.StringVar(&m.StoreURL, "store", storeDefault, "the store: bolt:FILE (default bolt:"+BotDB+"; the console's bolt:"+ConsoleDB+") or etcd://HOST:PORT[,HOST:PORT...][/PREFIX] for several replicas sharing an etcd cluster (env VELETAS_STORE)")
 	if m.Console {
 		fs.StringVar(&m.OutDir, "out", "veletas-images", "directory for the board images")
 		fs.IntVar(&m.AIIterations, "ai-iterations", 0, "bound the computer player by this many iterations a move, seeded by the game ID, so that transcripts repeat (0: the levels' own bounds)")
@@ -227,8 +247,10 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	if err := m.LogLevel.UnmarshalText([]byte(*levelFlag)); err != nil {
 		return fmt.Errorf("-log-level %q: use debug, info, warn or error", *levelFlag)
 	}
-	if m.DBPath == "" {
-		return errors.New("-db: the database path is empty")
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := m.resolveStore(set); err != nil {
+		return err
 	}
 	if m.Console {
 		switch l := strings.ToLower(m.Locale); l {
@@ -249,6 +271,12 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	}
 	if !m.Console && m.SnapshotEvery > 0 && m.SnapshotKeep < 1 {
 		return fmt.Errorf("-snapshot-keep %d: keep at least 1 (or turn snapshots off with -snapshot-every 0)", m.SnapshotKeep)
+	}
+	if !m.Console && m.Store.Kind == "etcd" {
+		if set["snapshot-dir"] || (set["snapshot-every"] && m.SnapshotEvery > 0) {
+			return fmt.Errorf("-snapshot-dir and -snapshot-every are for a bolt store; back up etcd with etcdctl snapshot save FILE (README, \"Running several replicas\")")
+		}
+		m.SnapshotEvery = 0
 	}
 	if !m.Console && m.SnapshotEvery > 0 && m.SnapshotDir == "" {
 		m.SnapshotDir = filepath.Join(filepath.Dir(m.DBPath), "snapshots")
@@ -309,6 +337,9 @@ func (m *Main) Run(ctx context.Context) error {
 		}
 		m.Logger = slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: m.LogLevel}))
 	}
+	if m.Migrate.On {
+		return m.runMigrate(ctx)
+	}
 	if m.Now == nil {
 		m.Now = time.Now
 	}
@@ -347,11 +378,19 @@ func (m *Main) Run(ctx context.Context) error {
 	if !m.Console && m.SnapshotEvery > 0 && opts.SnapshotDir == "" {
 		opts.SnapshotDir, opts.SnapshotEvery, opts.SnapshotKeep = m.SnapshotDir, m.SnapshotEvery, m.SnapshotKeep
 	}
-	db, err := store.Open(m.DBPath, &opts)
+	if m.Store.Kind == "" {
+		if err := m.resolveStore(nil); err != nil {
+			return err
+		}
+	}
+	db, err := store.OpenLocation(m.Store, &opts)
 	if errors.Is(err, store.ErrDamaged) {
 		return err // one line that names the file and says how to restore a snapshot
 	}
 	if err != nil {
+		if m.Store.Kind == "etcd" {
+			return fmt.Errorf("opening the store %s: %w", m.Store, err)
+		}
 		return fmt.Errorf("opening the database %s: %w", m.DBPath, err)
 	}
 	m.DB = db
@@ -425,11 +464,11 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	switch {
 	case m.HTTP != nil:
-		m.Logger.Info("veletasbot: running on HTTP interactions", "listen", m.HTTP.Addr().String(), "db", m.DBPath, "guild", m.Guild, "api", apiForLog(m.APIURL))
+		m.Logger.Info("veletasbot: running on HTTP interactions", "listen", m.HTTP.Addr().String(), "store", m.Store.String(), "guild", m.Guild, "api", apiForLog(m.APIURL))
 	case m.ShardCount > 0:
-		m.Logger.Info("veletasbot: running", "shard", fmt.Sprintf("%d/%d", m.ShardID, m.ShardCount), "db", m.DBPath, "guild", m.Guild, "api", apiForLog(m.APIURL))
+		m.Logger.Info("veletasbot: running", "shard", fmt.Sprintf("%d/%d", m.ShardID, m.ShardCount), "store", m.Store.String(), "guild", m.Guild, "api", apiForLog(m.APIURL))
 	default:
-		m.Logger.Info("veletasbot: running", "db", m.DBPath, "guild", m.Guild, "api", apiForLog(m.APIURL))
+		m.Logger.Info("veletasbot: running", "store", m.Store.String(), "guild", m.Guild, "api", apiForLog(m.APIURL))
 	}
 	return nil
 }

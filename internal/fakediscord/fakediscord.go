@@ -103,6 +103,10 @@ type Server struct {
 	channelOf map[string]string   // interaction id -> its channel
 	pending   sync.Map            // interaction id -> chan struct{}: posted over HTTP, its response not yet recorded
 	shard     atomic.Value        // []int: the shard [ID, COUNT] of the last identify
+
+	dmMu     sync.Mutex
+	dmOpened map[string]int  // user -> DM channel creations (dm.go)
+	dmClosed map[string]bool // users who take no DMs from the bot
 }
 
 // Limit makes the callback of an interaction fail with 429 Too Many
@@ -444,6 +448,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		json.NewDecoder(r.Body).Decode(&body)
 		writeJSON(w, map[string]any{"id": "thread-" + s.NewID(), "type": 11, "parent_id": parts[1], "name": body.Name})
+	case r.Method == http.MethodPost && p == "/users/@me/channels": // a DM channel (dm.go)
+		s.openDM(w, r)
+	case r.Method == http.MethodPost && len(parts) == 3 && parts[0] == "channels" && parts[2] == "messages" && s.dmClosedTo(parts[1]):
+		s.record("c:"+parts[1], Message{Kind: "refused", Channel: parts[1]})
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusForbidden)
+		io.WriteString(w, `{"message": "Cannot send messages to this user", "code": 50007}`)
 	case r.Method == http.MethodPost && len(parts) == 3 && parts[0] == "channels" && parts[2] == "messages":
 		m, err := readMessage(r)
 		if s.refuse(w, err, "c:"+parts[1], Message{Kind: "refused", Channel: parts[1]}) {

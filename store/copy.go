@@ -1,0 +1,240 @@
+package store
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	bolt "go.etcd.io/bbolt"
+	clientv3 "go.etcd.io/etcd/client/v3"
+)
+
+// Copying a store into another (veletasbot migrate): every bucket's keys
+// and every bucket's counter, read at one point in time (one bbolt read
+// transaction, or one etcd revision), written in transactions of
+// copyBatch keys.
+
+// copyBatch is the number of keys written per transaction of Copy: well
+// under etcd's 128 operations per Txn.
+const copyBatch = 100
+
+// CopyStats counts what Copy copied.
+type CopyStats struct {
+	// Keys is the number of keys copied per bucket.
+	Keys map[string]int
+	// Sequences are the bucket counters copied (NextSequence's last
+	// value), per bucket.
+	Sequences map[string]uint64
+}
+
+// Total is the number of keys copied.
+func (s CopyStats) Total() int {
+	n := 0
+	for _, k := range s.Keys {
+		n += k
+	}
+	return n
+}
+
+// String lists the counts by bucket: "games 3, archive 10, ...".
+func (s CopyStats) String() string {
+	var parts []string
+	for _, b := range slices.Sorted(maps.Keys(s.Keys)) {
+		parts = append(parts, fmt.Sprintf("%s %d", b, s.Keys[b]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Copy copies every record of src into dst (both at SchemaVersion, which
+// opening them ensures): the games, challenges, archive, standings,
+// settings, indexes and quarantine, and the counters that number games
+// and challenges. It refuses, with ErrNotEmpty, a destination that holds
+// records unless overwrite is set (then records of the same keys are
+// replaced and the others kept). The source is read at one point in time;
+// the bot must not write to the destination meanwhile. A copy that fails
+// half-way leaves what it wrote: run it again with overwrite.
+func Copy(dst, src *DB, overwrite bool) (CopyStats, error) {
+	st := CopyStats{Keys: map[string]int{}, Sequences: map[string]uint64{}}
+	if !overwrite {
+		what, err := dst.firstRecord()
+		if err != nil {
+			return st, fmt.Errorf("store: copy: reading the destination: %w", err)
+		}
+		if what != "" {
+			return st, fmt.Errorf("store: copy to %s: %w (it holds %s)", dst.path, ErrNotEmpty, what)
+		}
+	}
+	type kv struct{ bucket, key, value []byte }
+	var batch []kv
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		b := batch
+		err := dst.update(func(tx txn) error {
+			for _, e := range b {
+				if err := tx.Bucket(e.bucket).Put(e.key, e.value); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("store: copy to %s: %w", dst.path, err)
+		}
+		for _, e := range b {
+			st.Keys[string(e.bucket)]++
+		}
+		batch = nil
+		return nil
+	}
+	err := src.dump(func(bucket, key, value []byte) error {
+		if bytes.Equal(bucket, bucketMeta) {
+			return nil // the destination has its own schema version
+		}
+		batch = append(batch, kv{bytes.Clone(bucket), bytes.Clone(key), bytes.Clone(value)})
+		if len(batch) == copyBatch {
+			return flush()
+		}
+		return nil
+	}, func(bucket []byte, n uint64) error {
+		st.Sequences[string(bucket)] = n
+		return nil
+	})
+	if err == nil {
+		err = flush()
+	}
+	if err != nil {
+		return st, err
+	}
+	for _, b := range slices.Sorted(maps.Keys(st.Sequences)) {
+		if err := dst.setSequence([]byte(b), st.Sequences[b]); err != nil {
+			return st, fmt.Errorf("store: copy to %s: counter of %s: %w", dst.path, b, err)
+		}
+	}
+	return st, nil
+}
+
+// dump calls fn with every key of every bucket, and seq with every
+// bucket's counter that is not zero, at one point in time.
+func (db *DB) dump(fn func(bucket, key, value []byte) error, seq func(bucket []byte, n uint64) error) error {
+	if db.etcd != nil {
+		return db.etcd.dump(fn, seq)
+	}
+	return db.boltView("copy", func(tx *bolt.Tx) error {
+		return tx.ForEach(func(name []byte, b *bolt.Bucket) error {
+			if n := b.Sequence(); n > 0 {
+				if err := seq(name, n); err != nil {
+					return err
+				}
+			}
+			return b.ForEach(func(k, v []byte) error {
+				if v == nil {
+					return nil // a nested bucket: the store has none
+				}
+				return fn(name, k, v)
+			})
+		})
+	})
+}
+
+// firstRecord names a record of the store (bucket and key), or returns ""
+// for a store without any (a new one).
+func (db *DB) firstRecord() (string, error) {
+	found := ""
+	err := db.dump(func(bucket, key, value []byte) error {
+		if bytes.Equal(bucket, bucketMeta) {
+			return nil
+		}
+		found = fmt.Sprintf("a record in %s", bucket)
+		return errStop
+	}, func(bucket []byte, n uint64) error { return nil })
+	if errors.Is(err, errStop) {
+		err = nil
+	}
+	return found, err
+}
+
+var errStop = errors.New("stop")
+
+// setSequence sets a bucket's counter to n, unless it is already higher.
+func (db *DB) setSequence(bucket []byte, n uint64) error {
+	if db.etcd != nil {
+		return db.update(func(tx txn) error {
+			t := tx.(*etcdTxn)
+			k := t.s.prefix + "seq/" + string(bucket)
+			if v := t.get(k); v != nil {
+				if cur, err := strconv.ParseUint(string(v), 10, 64); err == nil && cur >= n {
+					return nil
+				}
+			}
+			return t.put(k, []byte(strconv.FormatUint(n, 10)))
+		})
+	}
+	return db.update(func(tx txn) error {
+		b := tx.(boltTxn).tx.Bucket(bucket)
+		if b == nil {
+			var err error
+			if b, err = tx.(boltTxn).tx.CreateBucket(bucket); err != nil {
+				return err
+			}
+		}
+		if b.Sequence() >= n {
+			return nil
+		}
+		return b.SetSequence(n)
+	})
+}
+
+// dump reads the whole prefix at one revision, etcdPage keys at a time:
+// the buckets' keys and counters (the commit markers are left out).
+func (s *etcdStore) dump(fn func(bucket, key, value []byte) error, seq func(bucket []byte, n uint64) error) error {
+	var rev int64
+	from, end := s.prefix, clientv3.GetPrefixRangeEnd(s.prefix)
+	for {
+		ctx, cancel := s.ctx()
+		opts := []clientv3.OpOption{clientv3.WithRange(end), clientv3.WithLimit(1000)}
+		if rev > 0 {
+			opts = append(opts, clientv3.WithRev(rev))
+		}
+		r, err := s.cli.Get(ctx, from, opts...)
+		cancel()
+		if err != nil {
+			return fmt.Errorf("store: %w", etcdErr(err))
+		}
+		if rev == 0 {
+			rev = r.Header.Revision
+		}
+		for _, kv := range r.Kvs {
+			rest := strings.TrimPrefix(string(kv.Key), s.prefix)
+			bucket, key, ok := strings.Cut(rest, "/")
+			if !ok {
+				continue
+			}
+			switch bucket {
+			case "txn":
+				continue
+			case "seq":
+				n, err := strconv.ParseUint(string(kv.Value), 10, 64)
+				if err != nil {
+					return fmt.Errorf("store: %w: counter %s: %q", ErrCorrupt, kv.Key, kv.Value)
+				}
+				if err := seq([]byte(key), n); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := fn([]byte(bucket), []byte(key), kvValue(kv)); err != nil {
+				return err
+			}
+		}
+		if !r.More || len(r.Kvs) == 0 {
+			return nil
+		}
+		from = string(r.Kvs[len(r.Kvs)-1].Key) + "\x00"
+	}
+}
