@@ -252,7 +252,7 @@ var messagesFR = map[string]string{
 		"`/veletas move shooter:d4 to:d7 shoot:f9` déplacez un tireur (`to` facultatif) et tirez.\n" +
 		"`/veletas takeback` demander à reprendre votre dernier coup ; `/veletas claim` gagner quand le temps de l'adversaire est écoulé ; `/veletas resign` abandonner.\n" +
 		"`/veletas board`, `/veletas record`, `/veletas games`, `/veletas standings`, `/veletas stats`, `/veletas settings`, `/veletas rules` ; gestionnaires : `/veletas end` pour une partie abîmée.\n" +
-		"Les options de case ne proposent que des coups permis pendant la saisie. Vous êtes mentionné quand c'est votre tour, et prévenu avant la fin de votre temps : prenez votre temps.",
+		"Les options de case ne proposent que des coups permis pendant la saisie. Vous êtes mentionné quand c'est votre tour, et prévenu avant la fin de votre temps : prenez votre temps. Le fanorona et la véla se jouent avec `/fanorona` (`/fanorona help`).",
 
 	// ---- games (game.go) and Fanorona (game_fanorona.go, fanorona_parse.go) ----
 	"thread.title":              "Veletas %s",

@@ -252,7 +252,7 @@ var messagesJA = map[string]string{
 		"`/veletas move shooter:d4 to:d7 shoot:f9` シューターを動かして（`to` は任意）石を撃ちます。\n" +
 		"`/veletas takeback` 直前の手の待ったをお願いする、`/veletas claim` 相手の時間切れで勝ちを請求する、`/veletas resign` 投了する。\n" +
 		"`/veletas board`、`/veletas record`、`/veletas games`、`/veletas standings`、`/veletas stats`、`/veletas settings`、`/veletas rules`。管理者は壊れた対局に `/veletas end`。\n" +
-		"マスのオプションは入力中に指せるマスだけを候補に出します。手番が来たらメンションで、期限が近づいたらリマインドでお知らせします。ゆっくり考えてください。",
+		"マスのオプションは入力中に指せるマスだけを候補に出します。手番が来たらメンションで、期限が近づいたらリマインドでお知らせします。ゆっくり考えてください。 ファノロナとヴェラは `/fanorona` で遊べます（`/fanorona help`）。",
 
 	// ---- games (game.go) and Fanorona (game_fanorona.go, fanorona_parse.go) ----
 	"thread.title":              "Veletas %s",
