@@ -254,7 +254,7 @@ func runAfter(r Reply) {
 
 // aiThinking is the line shown instead of a prompt while the AI is to act.
 func aiThinking(loc string, g store.Game) string {
-	return tr(loc, "ai.thinking", Mention(g.AI), g.AILevel)
+	return tr(loc, "ai.thinking", Mention(g.AI), levelText(loc, g.AILevel))
 }
 
 // challengeAI starts a game against the AI at once; opp is the opponent
@@ -300,10 +300,10 @@ func (b *Bot) startAIGame(req Request, r *aiRunner, lv ai.Level, size veletas.Si
 		return Reply{}, err
 	}
 	b.Logger.Info("bot: AI game started", "game", g.ID, "guild", g.Guild, "channel", g.Channel, "size", g.Size.String(), "rules", g.Rules().String(), "level", g.AILevel)
-	intro := tr(loc, "ai.start", Mention(req.User.ID), g.AILevel)
+	intro := tr(loc, "ai.start", Mention(req.User.ID), levelText(loc, g.AILevel))
 	defer b.aiTurn(g) // never true today: the human places first
 	if req.Threads != nil {
-		thread, err := req.Threads.StartThread(g.Channel, tr(loc, "ai.thread", boardText(loc, g.Size, g.Rules()), b.name(g.Players[0]), g.AILevel))
+		thread, err := req.Threads.StartThread(g.Channel, tr(loc, "ai.thread", boardText(loc, g.Size, g.Rules()), b.name(g.Players[0]), levelText(loc, g.AILevel)))
 		if err == nil {
 			g2, err := b.Store.SetGameThread(g.Guild, g.Channel, thread)
 			if err == nil {

@@ -8,7 +8,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -156,7 +155,7 @@ func (b *Bot) accept(req Request, cid uint64) (Reply, error) {
 	}
 	intro := tr(req.Locale, "accept.intro", Mention(acceptor), Mention(challenger))
 	if req.Threads != nil {
-		name := fmt.Sprintf("Veletas %s: %s vs %s", boardText(req.Locale, g.Size, g.Rules()), b.name(g.Players[0]), b.name(g.Players[1]))
+		name := tr(req.Locale, "thread.name", boardText(req.Locale, g.Size, g.Rules()), b.name(g.Players[0]), b.name(g.Players[1]))
 		thread, err := req.Threads.StartThread(g.Channel, name)
 		if err == nil {
 			g2, err := b.Store.SetGameThread(g.Guild, g.Channel, thread)

@@ -124,7 +124,7 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 			if !g.Rated {
 				rated = tr(loc, "stats.unrated")
 			}
-			recent.WriteString(tr(loc, key, g.ID, Mention(g.Opponent(user)), tr(loc, "stats.board", g.Size, tr(loc, "rules.short."+g.Rules().String())), reasonText(loc, g.Reason),
+			recent.WriteString(tr(loc, key, g.ID, person(loc, g.Opponent(user), g.AI), tr(loc, "stats.board", g.Size, tr(loc, "rules.short."+g.Rules().String())), reasonText(loc, g.Reason),
 				g.Ended.Unix(), rated) + "\n")
 		}
 	}

@@ -125,7 +125,7 @@ func (b *Bot) veletasCard(loc string, g store.Game, intro string, lk look) (Game
 	case g.Over():
 		how := tr(loc, "view.bymajority", pos.Claims(g.ColorOf(g.Winner)), g.Size.Shooters())
 		if g.Reason == store.ReasonResign {
-			how = tr(loc, "view.byresign", Mention(g.Loser()))
+			how = tr(loc, "view.byresign", person(loc, g.Loser(), g.AI))
 		} else if g.Reason == store.ReasonTimeout {
 			how = tr(loc, "view.ontime")
 		}
@@ -133,7 +133,7 @@ func (b *Bot) veletasCard(loc string, g store.Game, intro string, lk look) (Game
 		if g.AI != "" {
 			key = "view.wins.ai"
 		}
-		c.Result = tr(loc, key, Mention(g.Winner), how)
+		c.Result = tr(loc, key, person(loc, g.Winner, g.AI), how)
 		c.Winner, c.Loser = g.Winner, g.Loser()
 		c.Color = colorOf(g.ColorOf(g.Winner))
 	case g.AI != "" && g.ToAct() == g.AI:
@@ -278,7 +278,7 @@ func (b *Bot) boardPNG(s render.Scene, theme render.Theme) ([]byte, error) {
 func recordText(loc string, g store.Game) string {
 	status := tr(loc, "record.inprogress")
 	if g.Over() {
-		status = tr(loc, "record.won", Mention(g.Winner), reasonText(loc, g.Reason))
+		status = tr(loc, "record.won", person(loc, g.Winner, g.AI), reasonText(loc, g.Reason))
 	}
 	return tr(loc, "record.text", g.ID, Mention(g.PlayerOf(veletas.Black)), Mention(g.PlayerOf(veletas.White)), status, g.State().String())
 }
@@ -316,7 +316,7 @@ func (b *Bot) games(ctx context.Context, req Request) (Reply, error) {
 			sb.WriteString(tr(loc, "standings.more", len(list)-maxGamesListed) + "\n")
 			break
 		}
-		turn := tr(loc, "games.theirturn", Mention(g.ToAct()))
+		turn := tr(loc, "games.theirturn", person(loc, g.ToAct(), g.AI))
 		if g.ToAct() == req.User.ID {
 			turn = tr(loc, "games.yourturn")
 		}
