@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	fai "github.com/veletasbot/veletas/game/fanorona/ai"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/store"
@@ -84,6 +85,10 @@ type AIConfig struct {
 	// ai.NewLevel(level, game ID). Tests and the console inject players
 	// bounded by iterations, which repeat their choices.
 	NewPlayer func(level ai.Level, g store.Game) Actor
+	// NewFanoronaPlayer makes the AI player of a Fanorona decision.
+	// Default: the level of game/fanorona/ai seeded with the game's ID
+	// and the number of turns played.
+	NewFanoronaPlayer func(level fai.Level, g store.Game) FanoronaActor
 }
 
 // aiRunner is the worker pool of the AI.
@@ -147,6 +152,11 @@ func (b *Bot) StartAI(self User, send Sender, cfg AIConfig) error {
 	}
 	if cfg.NewPlayer == nil {
 		cfg.NewPlayer = func(l ai.Level, g store.Game) Actor { return ai.NewLevel(l, g.ID) }
+	}
+	if cfg.NewFanoronaPlayer == nil {
+		cfg.NewFanoronaPlayer = func(l fai.Level, g store.Game) FanoronaActor {
+			return fai.NewLevel(l, g.ID<<16+uint64(g.Fanorona().Len()))
+		}
 	}
 	if self.Name == "" {
 		self.Name = "Veletas"
@@ -274,36 +284,29 @@ func (b *Bot) challengeAI(req Request, opp string) (Reply, error) {
 			return Reply{}, refuse("ai.level.bad", Quote(s))
 		}
 	}
-	var size veletas.Size
-	if s := strings.TrimSpace(req.Options["size"]); s != "" {
-		var err error
-		if size, err = veletas.ParseSize(s); err != nil || len(s) > 5 {
-			return Reply{}, refuse("challenge.badsize", Quote(s))
-		}
-	}
-	rules, err := b.challengeRules(req)
-	if err != nil {
-		return Reply{}, err
-	}
-	return b.startAIGame(req, r, lv, size, rules)
+	return b.startAIGame(req, r, lv.String())
 }
 
 // startAIGame starts the game of req's user against the AI in req's
 // channel, in a new thread when the front end can make one.
-func (b *Bot) startAIGame(req Request, r *aiRunner, lv ai.Level, size veletas.Size, rules veletas.Rules) (Reply, error) {
-	loc := req.Locale
-	g, err := r.st.StartAIGameRules(req.Guild, req.Channel, req.User.ID, r.self.ID, lv.String(), size, rules)
+func (b *Bot) startAIGame(req Request, r *aiRunner, level string) (Reply, error) {
+	g, err := req.module().startAI(b, req, r, level)
 	if err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
 			return Reply{}, b.busy(req)
 		}
 		return Reply{}, err
 	}
-	b.Logger.Info("bot: AI game started", "game", g.ID, "guild", g.Guild, "channel", g.Channel, "size", g.Size.String(), "rules", g.Rules().String(), "level", g.AILevel)
+	loc := withGame(req.Locale, g.Kind)
+	b.Logger.Info("bot: AI game started", "game", g.ID, "kind", g.Kind.String(), "guild", g.Guild, "channel", g.Channel, "name", moduleOf(g.Kind).gameName("", g), "level", g.AILevel)
 	intro := tr(loc, "ai.start", Mention(req.User.ID), levelText(loc, g.AILevel))
-	defer b.aiTurn(g) // never true today: the human places first
+	// The AI starts when it moves first (Fanorona with the human as
+	// Black), once the reply is out.
+	after := func(r *Reply, g store.Game) {
+		b.aiAfter(r, g)
+	}
 	if req.Threads != nil {
-		thread, err := req.Threads.StartThread(g.Channel, tr(loc, "ai.thread", boardText(loc, g.Size, g.Rules()), b.name(g.Players[0]), levelText(loc, g.AILevel)))
+		thread, err := req.Threads.StartThread(g.Channel, tr(loc, "ai.thread", moduleOf(g.Kind).gameName(loc, g), b.name(g.Players[0]), levelText(loc, g.AILevel)))
 		if err == nil {
 			g2, err := b.Store.SetGameThread(g.Guild, g.Channel, thread)
 			if err == nil {
@@ -311,17 +314,25 @@ func (b *Bot) startAIGame(req Request, r *aiRunner, lv ai.Level, size veletas.Si
 				if err != nil {
 					return Reply{}, err
 				}
-				return Reply{
+				r := Reply{
 					Text:  tr(loc, "accept.inthread", intro, ChannelMention(thread)),
 					Posts: []Post{{Channel: thread, Reply: view}},
-				}, nil
+				}
+				after(&r, g2)
+				return r, nil
 			}
 			b.Logger.Warn("bot: recording the game's thread failed; playing in the channel", "game", g.ID, "err", err)
 		} else {
 			b.Logger.Info("bot: no thread for the game; playing in the channel", "game", g.ID, "err", err)
 		}
 	}
-	return b.gameViewIn(loc, g, intro, true)
+	view, err := b.gameViewIn(loc, g, intro, true)
+	if err != nil {
+		b.aiTurn(g)
+		return Reply{}, err
+	}
+	after(&view, g)
+	return view, nil
 }
 
 // enqueue queues a game for a worker, or marks it to be looked at again
@@ -493,44 +504,18 @@ func (r *aiRunner) decide(id uint64) {
 	if err != nil || g.ID != id || g.AI == "" || g.ToAct() != g.AI {
 		return // over, or the AI is not to act
 	}
-	lv, err := ai.ParseLevel(g.AILevel)
-	if err != nil {
-		log.Error("bot: AI game with an unknown level", "level", g.AILevel)
-		return
-	}
-	p := r.take(g, lv)
 	start := time.Now()
-	a, err := r.act(p, g.State(), g.ID)
-	if err != nil {
-		log.Error("bot: the AI found no action; playing a random one", "err", err)
-		p = nil
-		if a, err = r.act(ai.NewRandom(g.ID), g.State(), g.ID); err != nil {
-			log.Error("bot: no random action either", "err", err)
-			return
-		}
-	}
-	g2, err := r.b.Store.Apply(g.Guild, g.Channel, g.AI, g.Revision, a)
-	if errors.Is(err, store.ErrIllegal) {
-		// A bug in the AI must not leave the game stuck: a random legal
-		// action instead.
-		log.Error("bot: the AI chose an illegal action; playing a random one", "action", a.String(), "err", err)
-		p = nil
-		if a, err = r.act(ai.NewRandom(g.ID), g.State(), g.ID); err == nil {
-			g2, err = r.b.Store.Apply(g.Guild, g.Channel, g.AI, g.Revision, a)
-		}
-	}
+	g2, action, err := moduleOf(g.Kind).aiDecide(r, g)
 	switch {
 	case errors.Is(err, store.ErrStaleRevision) || errors.Is(err, store.ErrNoGame) || errors.Is(err, store.ErrNotYourTurn):
-		log.Info("bot: AI action dropped: the game changed while it thought", "action", a.String(), "err", err)
+		log.Info("bot: AI action dropped: the game changed while it thought", "action", action, "err", err)
 		return
 	case err != nil:
-		log.Error("bot: applying the AI's action failed", "action", a.String(), "err", err)
+		log.Error("bot: applying the AI's action failed", "action", action, "err", err)
 		return
 	}
-	if !g2.Over() && p != nil {
-		r.keep(id, p)
-	}
-	log.Debug("bot: AI acted", "action", a.String(), "level", g.AILevel, "ms", time.Since(start).Milliseconds())
+	a := action
+	log.Debug("bot: AI acted", "action", a, "level", g.AILevel, "ms", time.Since(start).Milliseconds())
 	if g2.Over() {
 		r.b.Logger.Info("bot: game over", "game", g2.ID, "winner", g2.Winner, "reason", g2.Reason.String())
 	}
@@ -538,6 +523,7 @@ func (r *aiRunner) decide(id uint64) {
 	if set, err := r.b.Store.Settings(g2.Guild); err == nil {
 		loc = set.Locale
 	}
+	loc = withGame(loc, g2.Kind)
 	view, err := r.b.gameViewIn(loc, g2, "", true)
 	if err != nil {
 		log.Error("bot: showing the AI's action failed", "err", err)

@@ -7,15 +7,8 @@ import (
 	"github.com/veletasbot/veletas/game/veletas"
 )
 
-// completers suggest values for one option of one subcommand, given the
-// position, the options typed so far and the text being typed.
-var completers = map[string]func(pos veletas.Position, opts map[string]string, typed string) []Choice{
-	"setup/shooters": completeShooters,
-	"setup/stone":    completeStone,
-	"move/shooter":   completeMover,
-	"move/to":        completeTo,
-	"move/shoot":     completeShot,
-}
+// The games' completers (gameModule.completers) suggest values for one
+// option of one subcommand; Veletas's, below, read the position.
 
 // Autocomplete suggests legal values for the option being typed: only for
 // the player to act, at most MaxChoices, those that start with what was
@@ -28,15 +21,15 @@ func (b *Bot) Autocomplete(ctx context.Context, req Request) (choices []Choice) 
 			choices = nil
 		}
 	}()
-	fn, ok := completers[req.Command+"/"+req.Focused]
+	fn, ok := req.module().completers()[req.Command+"/"+req.Focused]
 	if !ok || !ValidID(req.User.ID) || checkOptions(req.Options) != nil {
 		return nil
 	}
 	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
-	if err != nil || g.Over() || g.ToAct() != req.User.ID {
+	if err != nil || g.Over() || g.ToAct() != req.User.ID || g.Kind != req.module().kind() {
 		return nil
 	}
-	return fn(g.Position(), req.Options, req.Options[req.Focused])
+	return fn(g, req.Options, req.Options[req.Focused])
 }
 
 // squareChoices lists the squares of set whose name starts with typed

@@ -18,7 +18,9 @@ import (
 // Store is what the handlers need from the database. *store.DB
 // implements it; every method applies its change in one committed
 // transaction or changes nothing, and returns errors wrapping store.Err*
-// (and veletas.Err* for refusals by the rules).
+// (and veletas.Err* or fanorona.Err* for refusals by the rules). Apply
+// is Veletas's; Fanorona's actions are in fanoronaStore
+// (game_fanorona.go).
 type Store interface {
 	// challenges.go
 	CreateChallenge(c store.Challenge) (store.Challenge, error)
@@ -39,6 +41,8 @@ type Store interface {
 	// stats.go
 	Standings(guild string) ([]store.Standing, error)
 	Standing(guild, user string) (store.Standing, error)
+	KindStandings(kind store.Kind, guild string) ([]store.Standing, error)
+	KindStanding(kind store.Kind, guild, user string) (store.Standing, error)
 	// timelimits.go
 	ClaimTimeout(guild, channel, user string) (store.Game, error)
 	RecordNotice(guild, channel string, id uint64, rev int, n store.Notice) (store.Game, error)
@@ -166,13 +170,18 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 	case req.Guild == "" && !noGuildCommands[req.Command]:
 		err = refuse("dm")
 	case req.Kind == KindCommand:
-		h, ok := commands[req.Command]
+		if _, ok := modules[req.Game]; !ok && req.Game != "" {
+			err = refuse("unknown.command", clipName(req.Game))
+			break
+		}
+		req.Locale = withGame(req.Locale, req.module().kind())
+		h, ok := gameCommand(req)
 		if !ok {
 			err = refuse("unknown.command", clipName(req.Command))
 			break
 		}
 		if err = checkOptions(req.Options); err == nil {
-			err = checkKnownOptions(req.Command, req.Options)
+			err = checkKnownOptions(req.module(), req.Command, req.Options)
 		}
 		if err == nil {
 			r, err = h(b, ctx, req)
@@ -180,6 +189,8 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 	case req.Kind == KindButton:
 		var id buttonID
 		if id, err = parseCustomID(req.CustomID); err == nil {
+			req.Game = id.Game
+			req.Locale = withGame(req.Locale, req.module().kind())
 			r, err = buttons[id.Action](b, ctx, req, id)
 		}
 	default:

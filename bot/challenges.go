@@ -27,25 +27,18 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 	if u, ok := req.Users[opp]; ok && u.Bot {
 		return Reply{}, refuse("challenge.bot", Mention(opp))
 	}
-	size := veletas.Size10
-	if s := strings.TrimSpace(req.Options["size"]); s != "" {
-		var err error
-		if size, err = veletas.ParseSize(s); err != nil || len(s) > 5 {
-			return Reply{}, refuse("challenge.badsize", Quote(s))
-		}
-	}
-	rules, err := b.challengeRules(req)
-	if err != nil {
+	mod := req.module()
+	c := store.Challenge{Guild: req.Guild, Channel: req.Channel, Challenger: req.User.ID, Opponent: opp}
+	if err := mod.challengeTerms(b, req, &c); err != nil {
 		return Reply{}, err
 	}
 	rated, moveTime, err := b.challengeTerms(req)
 	if err != nil {
 		return Reply{}, err
 	}
-	c, err := b.Store.CreateChallenge(store.Challenge{
-		Guild: req.Guild, Channel: req.Channel, Challenger: req.User.ID, Opponent: opp, Size: size, Rules: rules,
-		Rated: rated, MoveTime: moveTime,
-	})
+	c.Rated = c.Rated && rated // a game may rule rating out (Véla)
+	c.MoveTime = moveTime
+	c, err = b.Store.CreateChallenge(c)
 	if err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
 			return Reply{}, b.busy(req)
@@ -56,13 +49,17 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 		return openChallengeReply(req, c), nil // anyone may accept (endgame.go)
 	}
 	key := strconv.FormatUint(c.ID, 10)
+	first := c.Challenger
+	if c.OpponentFirst {
+		first = c.Opponent
+	}
 	return Reply{
-		Text: tr(req.Locale, "challenge.text", Mention(opp), Mention(req.User.ID), boardText(req.Locale, c.Size, c.Rules), Mention(req.User.ID),
+		Text: tr(req.Locale, "challenge.text", Mention(opp), Mention(req.User.ID), mod.challengeName(req.Locale, c), Mention(first),
 			termsText(req.Locale, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{opp},
 		Buttons: []Button{
-			{Label: tr(req.Locale, "button.accept"), CustomID: buttonID{Action: btnAccept, Key: key}.String(), Style: Success},
-			{Label: tr(req.Locale, "button.decline"), CustomID: buttonID{Action: btnDecline, Key: key}.String(), Style: Danger},
+			{Label: tr(req.Locale, "button.accept"), CustomID: gameButton(c.Kind, btnAccept, key, 0), Style: Success},
+			{Label: tr(req.Locale, "button.decline"), CustomID: gameButton(c.Kind, btnDecline, key, 0), Style: Danger},
 		},
 	}, nil
 }
@@ -134,7 +131,7 @@ func (b *Bot) buttonChallenge(req Request, id buttonID) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	if c.Guild != req.Guild || c.Channel != req.Channel {
+	if c.Guild != req.Guild || c.Channel != req.Channel || c.Kind != req.module().kind() {
 		return 0, refuse("button.notmine")
 	}
 	return cid, nil
@@ -147,27 +144,29 @@ func (b *Bot) accept(req Request, cid uint64) (Reply, error) {
 	if err != nil {
 		return Reply{}, b.challengeRefusal(cid, err)
 	}
-	b.Logger.Info("bot: game started", "game", g.ID, "guild", g.Guild, "channel", g.Channel, "size", g.Size.String(), "rules", g.Rules().String())
+	mod := moduleOf(g.Kind)
+	loc := withGame(req.Locale, g.Kind)
+	b.Logger.Info("bot: game started", "game", g.ID, "kind", g.Kind.String(), "guild", g.Guild, "channel", g.Channel, "name", mod.gameName("", g))
 	// The opponent (who accepted) and the challenger, whichever plays first.
 	acceptor, challenger := g.Players[1], g.Players[0]
 	if req.User.ID == g.Players[0] {
 		acceptor, challenger = g.Players[0], g.Players[1]
 	}
-	intro := tr(req.Locale, "accept.intro", Mention(acceptor), Mention(challenger))
+	intro := tr(loc, "accept.intro", Mention(acceptor), Mention(challenger))
 	if req.Threads != nil {
-		name := tr(req.Locale, "thread.name", boardText(req.Locale, g.Size, g.Rules()), b.name(g.Players[0]), b.name(g.Players[1]))
+		name := tr(loc, "thread.name", threadTitle(loc, g), b.name(g.Players[0]), b.name(g.Players[1]))
 		thread, err := req.Threads.StartThread(g.Channel, name)
 		if err == nil {
 			g2, err := b.Store.SetGameThread(g.Guild, g.Channel, thread)
 			if err == nil {
-				view, err := b.gameViewIn(req.Locale, g2, tr(req.Locale, "game.starts"), true)
+				view, err := b.gameViewIn(loc, g2, tr(loc, "game.starts"), true)
 				if err != nil {
 					return Reply{}, err
 				}
 				// The post in the thread pings the first player (which
 				// also adds them to the thread); this one need not.
 				r := Reply{
-					Text:  tr(req.Locale, "accept.inthread", intro, ChannelMention(thread)),
+					Text:  tr(loc, "accept.inthread", intro, ChannelMention(thread)),
 					Posts: []Post{{Channel: thread, Reply: view}},
 				}
 				if req.Kind == KindButton {
@@ -183,13 +182,13 @@ func (b *Bot) accept(req Request, cid uint64) (Reply, error) {
 	if req.Kind == KindButton {
 		// The challenge's message says it was accepted, without buttons;
 		// the board follows as a new message that pings the first player.
-		view, err := b.gameViewIn(req.Locale, g, tr(req.Locale, "game.starts"), true)
+		view, err := b.gameViewIn(loc, g, tr(loc, "game.starts"), true)
 		if err != nil {
 			return Reply{}, err
 		}
 		return settled(Reply{Text: intro}, &view), nil
 	}
-	return b.gameViewIn(req.Locale, g, intro, true)
+	return b.gameViewIn(loc, g, intro, true)
 }
 
 // challengeRefusal words the store's refusals of a challenge answer.
@@ -256,18 +255,24 @@ func (b *Bot) decline(req Request, cid uint64) (Reply, error) {
 // openChallengeReply is the message of an open challenge: anyone but the
 // challenger may accept it.
 func openChallengeReply(req Request, c store.Challenge) Reply {
-	loc := req.Locale
+	loc := withGame(req.Locale, c.Kind)
 	key := strconv.FormatUint(c.ID, 10)
 	return Reply{
 		Text: strings.Join([]string{
-			tr(loc, "open.challenge", Mention(c.Challenger), boardText(loc, c.Size, c.Rules), termsText(loc, c.Rated, c.MoveTime)),
+			tr(loc, "open.challenge", Mention(c.Challenger), moduleOf(c.Kind).challengeName(loc, c), termsText(loc, c.Rated, c.MoveTime)),
 			tr(loc, "open.how", c.Expires.Unix()),
 		}, "\n"),
 		Buttons: []Button{
-			{Label: tr(loc, "button.accept"), CustomID: buttonID{Action: btnAccept, Key: key}.String(), Style: Success},
-			{Label: tr(loc, "button.withdraw"), CustomID: buttonID{Action: btnDecline, Key: key}.String(), Style: Danger},
+			{Label: tr(loc, "button.accept"), CustomID: gameButton(c.Kind, btnAccept, key, 0), Style: Success},
+			{Label: tr(loc, "button.withdraw"), CustomID: gameButton(c.Kind, btnDecline, key, 0), Style: Danger},
 		},
 	}
+}
+
+// threadTitle starts the name of a game's thread: "Veletas 7x7",
+// "Véla".
+func threadTitle(loc string, g store.Game) string {
+	return tr(loc, "thread.title", moduleOf(g.Kind).gameName(loc, g))
 }
 
 // challengeTerms reads a challenge's rated and time options; a challenge

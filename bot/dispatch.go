@@ -4,12 +4,15 @@ import (
 	"context"
 	"strconv"
 	"strings"
+
+	"github.com/veletasbot/veletas/store"
 )
 
-// The dispatch table: every /veletas subcommand and every button action
-// the core answers, and the handler for each. Handle looks requests up
-// here, and parseCustomID accepts exactly the button actions listed in
-// buttons: there is no second list.
+// The dispatch table: every subcommand of the lifecycle, shared by the
+// games (each game adds its own actions, game.go), and every button
+// action the core answers, and the handler for each. Handle looks
+// requests up here, and parseCustomID accepts exactly the button actions
+// listed in buttons: there is no second list.
 
 type handlerFunc func(b *Bot, ctx context.Context, req Request) (Reply, error)
 
@@ -25,19 +28,20 @@ const (
 	btnTakebackNo  = "tbno"
 	btnRematch     = "rematch" // the end of a game (endgame.go)
 	btnRecord      = "record"
+	btnVela        = "vela"    // the loser of a Fanorona game offers Véla (game_fanorona.go)
+	btnDrawYes     = "drawyes" // answer a draw offer (game_fanorona.go)
+	btnDrawNo      = "drawno"
 )
 
-// commands maps each subcommand to its handler, filed by concern.
+// commands maps each subcommand of the lifecycle to its handler, filed by
+// concern. The games' own (move, setup, stop, draw ...) are in their
+// modules (game_veletas.go, game_fanorona.go).
 var commands = map[string]handlerFunc{
 	// challenges.go
 	"challenge": (*Bot).challenge,
 	"accept":    (*Bot).acceptCommand,
 	"decline":   (*Bot).declineCommand,
 	// play.go
-	"setup":  (*Bot).setup,
-	"swap":   (*Bot).swapCommand,
-	"keep":   (*Bot).keepCommand,
-	"move":   (*Bot).move,
 	"resign": (*Bot).resign,
 	// views.go
 	"board":  (*Bot).board,
@@ -50,9 +54,6 @@ var commands = map[string]handlerFunc{
 	"stats":     (*Bot).stats,
 	// timelimits.go
 	"claim": (*Bot).claim,
-	// settings.go
-	"settings": (*Bot).settings,
-	"end":      (*Bot).endDamaged,
 	// takebacks.go
 	"takeback": (*Bot).takeback,
 	// usersettings.go
@@ -70,6 +71,9 @@ var buttons = map[string]buttonFunc{
 	btnTakebackNo:  (*Bot).takebackButton,
 	btnRematch:     (*Bot).rematchButton,
 	btnRecord:      (*Bot).recordButton,
+	btnVela:        (*Bot).velaButton,
+	btnDrawYes:     (*Bot).drawButton,
+	btnDrawNo:      (*Bot).drawButton,
 }
 
 // noGuildCommands are the commands that work outside a server.
@@ -77,18 +81,33 @@ var noGuildCommands = map[string]bool{"help": true, "rules": true}
 
 const customIDPrefix = "veletas"
 
-// buttonID is the parsed form of a custom id: "veletas:ACTION:KEY:REV".
-// KEY names a challenge (accept, decline) or a game (the other actions);
-// REV is the game's revision the button was made for, so that a stale
-// button is refused.
+// buttonID is the parsed form of a custom id: "GAME:ACTION:KEY:REV", GAME
+// being the slash command of the game the button is about ("veletas",
+// "fanorona"). KEY names a challenge (accept, decline) or a game (the
+// other actions); REV is the game's revision the button was made for, so
+// that a stale button is refused.
 type buttonID struct {
+	Game   string // "" for Veletas
 	Action string
 	Key    string
 	Rev    uint64
 }
 
 func (b buttonID) String() string {
-	return customIDPrefix + ":" + b.Action + ":" + b.Key + ":" + strconv.FormatUint(b.Rev, 10)
+	prefix := customIDPrefix
+	if b.Game != "" {
+		prefix = b.Game
+	}
+	return prefix + ":" + b.Action + ":" + b.Key + ":" + strconv.FormatUint(b.Rev, 10)
+}
+
+// gameButton is the id of a button about a game or challenge of kind k.
+func gameButton(k store.Kind, action, key string, rev uint64) string {
+	game := ""
+	if k != store.Veletas {
+		game = moduleOf(k).command()
+	}
+	return buttonID{Game: game, Action: action, Key: key, Rev: rev}.String()
 }
 
 // parseCustomID reads a button's custom id. Anything not made by this
@@ -101,8 +120,15 @@ func parseCustomID(s string) (buttonID, error) {
 		return bad()
 	}
 	parts := strings.Split(s, ":")
-	if len(parts) != 4 || parts[0] != customIDPrefix {
+	if len(parts) != 4 {
 		return bad()
+	}
+	game := ""
+	if parts[0] != customIDPrefix {
+		if _, ok := modules[parts[0]]; !ok {
+			return bad()
+		}
+		game = parts[0]
 	}
 	if _, ok := buttons[parts[1]]; !ok {
 		return bad()
@@ -114,7 +140,7 @@ func parseCustomID(s string) (buttonID, error) {
 	if err != nil || parts[3] != strconv.FormatUint(rev, 10) {
 		return bad()
 	}
-	return buttonID{Action: parts[1], Key: parts[2], Rev: rev}, nil
+	return buttonID{Game: game, Action: parts[1], Key: parts[2], Rev: rev}, nil
 }
 
 // settled is the reply to a button that settled something: done replaces

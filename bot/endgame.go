@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -21,38 +20,37 @@ import (
 // are made in challenges.go's challenge and accepted by anyone but the
 // challenger.
 
-// ReplayRenderer draws the animated replay. *render.Renderer implements
-// it; with a Renderer that does not, the final message has no replay.
+// ReplayRenderer draws the animated replay of a Veletas game.
+// *render.Renderer implements it; with a Renderer that does not, the
+// final message has no replay.
 type ReplayRenderer interface {
 	GIF(w io.Writer, g veletas.Game) error
 }
 
-// finalMessage adds the Record and Rematch buttons to the message that ends
-// a game, and the replay as a message of its own after it (Reply.Later),
-// drawn once the reply is on its way.
-func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, st veletas.Game, lk look) {
-	rr := b.cfg.Replay
-	if rr == nil {
-		rr, _ = b.Renderer.(ReplayRenderer)
-	}
-	if rr != nil && st.Len() > 0 {
+// finalMessage adds the Record and Rematch buttons (and the game's own,
+// such as Fanorona's Véla) to the message that ends a game, and the replay
+// as a message of its own after it (Reply.Later), drawn once the reply is
+// on its way, in the look of the final message.
+func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, lk look) {
+	mod := moduleOf(g.Kind)
+	if draw := mod.replay(b, g, lk); draw != nil {
 		r.Later = func() (Reply, error) {
-			var buf bytes.Buffer
 			b.replays <- struct{}{}
-			err := b.replayGIF(&buf, rr, g, st, lk)
+			gif, err := draw()
 			<-b.replays
 			if err != nil {
 				return Reply{}, fmt.Errorf("bot: drawing the replay of game %d: %w", g.ID, err)
 			}
 			return Reply{Text: tr(loc, "replay.text", g.ID),
-				Images: []Image{{Name: fmt.Sprintf("veletas-%d-replay.gif", g.ID), PNG: buf.Bytes()}}}, nil
+				Images: []Image{{Name: fmt.Sprintf("%s-%d-replay.gif", mod.command(), g.ID), PNG: gif}}}, nil
 		}
 	}
 	key := strconv.FormatUint(g.ID, 10)
 	r.Buttons = append(r.Buttons,
-		Button{Label: tr(loc, "button.record"), CustomID: buttonID{Action: btnRecord, Key: key}.String(), Style: Secondary},
-		Button{Label: tr(loc, "button.rematch"), CustomID: buttonID{Action: btnRematch, Key: key}.String(), Style: Primary},
+		Button{Label: tr(loc, "button.record"), CustomID: gameButton(g.Kind, btnRecord, key, 0), Style: Secondary},
+		Button{Label: tr(loc, "button.rematch"), CustomID: gameButton(g.Kind, btnRematch, key, 0), Style: Primary},
 	)
+	r.Buttons = append(r.Buttons, finalButtons(loc, g)...)
 }
 
 // localReplayRenderer draws a replay in a language, its last frame
@@ -88,7 +86,7 @@ func (b *Bot) finishedGame(req Request, id buttonID) (store.Game, error) {
 		}
 		return store.Game{}, err
 	}
-	if g.Guild != req.Guild || (req.Channel != g.Channel && req.Channel != g.Thread) {
+	if g.Guild != req.Guild || (req.Channel != g.Channel && req.Channel != g.Thread) || g.Kind != req.module().kind() {
 		// A button of a game of another server or channel: a forged
 		// custom id.
 		return store.Game{}, refuse("button.notmine")
@@ -113,12 +111,14 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 	if !g.IsPlayer(req.User.ID) || req.User.ID == g.AI {
 		return Reply{}, badInput("%s", tr(loc, "rematch.notplayer"))
 	}
+	mod := moduleOf(g.Kind)
 	if g.AI != "" {
 		// Against the computer a rematch starts at once, at the same level
-		// and size; the computer is always the second player (aigames.go).
+		// and on the same terms; the computer is always the second player
+		// (aigames.go).
 		again := req
 		again.Channel = g.Channel
-		again.Options = map[string]string{"level": g.AILevel, "size": strconv.Itoa(int(g.Size)), "rules": g.Rules().String()}
+		again.Options = mod.aiRematch(g)
 		next, err := b.challengeAI(again, g.AI)
 		if err != nil {
 			return Reply{}, err
@@ -133,12 +133,12 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 	if moveTime == 0 {
 		moveTime = -1 // none, as in the last game
 	}
-	c, err := b.Store.CreateChallenge(store.Challenge{
-		Guild: g.Guild, Channel: g.Channel, Challenger: req.User.ID, Opponent: opp, Size: g.Size, Rules: g.Rules(),
-		Rated: g.Rated, MoveTime: moveTime,
-		// The last game's second player is the first player now.
-		OpponentFirst: req.User.ID == g.Players[0],
-	})
+	c := mod.rematchTerms(g)
+	c.Guild, c.Channel, c.Challenger, c.Opponent = g.Guild, g.Channel, req.User.ID, opp
+	c.Rated, c.MoveTime = g.Rated, moveTime
+	// The last game's second player is the first player now.
+	c.OpponentFirst = req.User.ID == g.Players[0]
+	c, err = b.Store.CreateChallenge(c)
 	if err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
 			return Reply{}, badInput("%s", tr(loc, "rematch.busy"))
@@ -147,12 +147,12 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 	}
 	key := strconv.FormatUint(c.ID, 10)
 	return b.rematchSettled(req, g, Reply{
-		Text: tr(loc, "rematch.offer", Mention(opp), Mention(req.User.ID), g.ID, boardText(loc, c.Size, c.Rules), Mention(g.Players[1]),
+		Text: tr(loc, "rematch.offer", Mention(opp), Mention(req.User.ID), g.ID, mod.challengeName(loc, c), Mention(g.Players[1]),
 			termsText(loc, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{opp},
 		Buttons: []Button{
-			{Label: tr(loc, "button.accept"), CustomID: buttonID{Action: btnAccept, Key: key}.String(), Style: Success},
-			{Label: tr(loc, "button.decline"), CustomID: buttonID{Action: btnDecline, Key: key}.String(), Style: Danger},
+			{Label: tr(loc, "button.accept"), CustomID: gameButton(c.Kind, btnAccept, key, 0), Style: Success},
+			{Label: tr(loc, "button.decline"), CustomID: gameButton(c.Kind, btnDecline, key, 0), Style: Danger},
 		},
 	}, tr(loc, "rematch.asked", Mention(req.User.ID)))
 }
@@ -171,7 +171,7 @@ func (b *Bot) rematchSettled(req Request, g store.Game, next Reply, line string)
 	done := Reply{
 		Text:    line,
 		Embeds:  final.Embeds, // the result stays; its image is the message's already
-		Buttons: []Button{{Label: tr(loc, "button.record"), CustomID: buttonID{Action: btnRecord, Key: key}.String(), Style: Secondary}},
+		Buttons: []Button{{Label: tr(loc, "button.record"), CustomID: gameButton(g.Kind, btnRecord, key, 0), Style: Secondary}},
 	}
 	if req.Channel == g.Channel {
 		return settled(done, &next), nil

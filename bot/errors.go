@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
 )
@@ -30,6 +31,33 @@ var refusals = []struct {
 	{store.ErrInvalid, "err.invalid"},
 	{store.ErrNoTimeout, "err.notimeout"},
 	{store.ErrCorrupt, "err.corrupt"},
+	{store.ErrOtherKind, "err.otherkind"},
+	{store.ErrNoDrawOffer, "draw.gone"},
+}
+
+// fanoronaRules is rules for the refusals of game/fanorona.
+var fanoronaRules = []struct {
+	err          error
+	reason, hint string
+}{
+	{fanorona.ErrGameOver, "rule.over", "fhint.board"},
+	{fanorona.ErrMalformed, "frule.malformed", "fhint.notation"},
+	{fanorona.ErrOffBoard, "frule.offboard", "fhint.to"},
+	{fanorona.ErrNoPiece, "frule.nopiece", "fhint.from"},
+	{fanorona.ErrNotYourPiece, "frule.notyours", "fhint.from"},
+	{fanorona.ErrOccupied, "frule.occupied", "fhint.to"},
+	{fanorona.ErrNotAlongLine, "frule.line", "fhint.to"},
+	{fanorona.ErrCaptureCompulsory, "frule.compulsory", "fhint.capture"},
+	{fanorona.ErrMissingLetter, "frule.letter", "fhint.letter"},
+	{fanorona.ErrWrongLetter, "frule.wrongletter", "fhint.wrongletter"},
+	{fanorona.ErrAfterPaika, "frule.afterpaika", "fhint.notation"},
+	{fanorona.ErrNotCapturing, "frule.notcapturing", "fhint.sequence"},
+	{fanorona.ErrOtherPiece, "frule.otherpiece", "fhint.sequence"},
+	{fanorona.ErrSameDirection, "frule.samedir", "fhint.sequence"},
+	{fanorona.ErrRevisit, "frule.revisit", "fhint.sequence"},
+	{fanorona.ErrPhase, "frule.phase", "fhint.board"},
+	{fanorona.ErrNoSequence, "frule.nosequence", "fhint.stop"},
+	{fanorona.ErrInSequence, "frule.insequence", "fhint.sequence"},
 }
 
 // rules names each refusal of the rules engine (the reason, for the
@@ -70,6 +98,23 @@ func (b *Bot) refusal(req Request, err error) Reply {
 			if errors.Is(err, r.err) {
 				if lang(loc) != "en" {
 					reason = tr(loc, r.reason) + ruleDetails(loc, ge)
+				}
+				hint = tr(loc, "sep.sentence") + tr(loc, r.hint)
+				break
+			}
+		}
+		return Reply{Ephemeral: true, Text: tr(loc, "rule.notallowed", reason) + hint + tr(loc, "sep.sentence") + tr(loc, "rule.nochange")}
+	}
+	var fe *fanorona.Error
+	if errors.As(err, &fe) {
+		reason, hint := fe.Msg, ""
+		if lang(loc) != "en" {
+			reason = tr(loc, "rule.other")
+		}
+		for _, r := range fanoronaRules {
+			if errors.Is(err, r.err) {
+				if lang(loc) != "en" {
+					reason = tr(loc, r.reason)
 				}
 				hint = tr(loc, "sep.sentence") + tr(loc, r.hint)
 				break

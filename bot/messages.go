@@ -31,12 +31,26 @@ func lang(locale string) string {
 }
 
 // tr writes message key in the language of locale, English when the
-// language lacks it.
+// language lacks it. A locale that names a game after a '+' (withGame:
+// "fr+fanorona") takes that game's own text of a key when the catalogue
+// has one (key "@fanorona"), and else the shared text with its
+// `/veletas …` commands written for the game's command.
 func tr(locale, key string, args ...any) string {
-	m, ok := messages[lang(locale)][key]
+	l, game := splitGame(locale)
+	m, ok := "", false
+	if game != "" {
+		if m, ok = messages[l][key+"@"+game]; !ok {
+			m, ok = messages["en"][key+"@"+game]
+		}
+	}
 	if !ok {
-		if m, ok = messages["en"][key]; !ok {
-			return key
+		if m, ok = messages[l][key]; !ok {
+			if m, ok = messages["en"][key]; !ok {
+				return key
+			}
+		}
+		if game != "" {
+			m = commandsFor(m, game)
 		}
 	}
 	if len(args) == 0 {

@@ -67,7 +67,8 @@ func (b *Bot) dms(g store.Game, kind dmKind, users ...string) []DM {
 // dmText is a notice in the user's language (the one they had when they
 // opted in).
 func dmText(loc string, g store.Game, kind dmKind, user string) string {
-	board := boardText(loc, g.Size, g.Rules())
+	loc = withGame(loc, g.Kind)
+	board := moduleOf(g.Kind).gameName(loc, g)
 	opp := Mention(g.Opponent(user))
 	link := gameLink(g)
 	switch kind {
@@ -76,8 +77,11 @@ func dmText(loc string, g store.Game, kind dmKind, user string) string {
 		return tr(loc, "dm.reminder", g.ID, board, opp, d.Unix(), d.Unix(), link)
 	case dmEnd:
 		key := "dm.lost"
-		if g.Winner == user {
+		switch g.Winner {
+		case user:
 			key = "dm.won"
+		case "":
+			key = "dm.drawn"
 		}
 		return tr(loc, key, g.ID, board, opp, reasonText(loc, g.Reason), link)
 	}

@@ -10,27 +10,45 @@ import (
 // option not listed (`/veletas settings size:7`) instead of ignoring
 // it. The Discord definitions (bot/discord/commands.go) must offer exactly
 // these: a test there compares them.
+//
+// These are the lifecycle's; each game adds its own and those of its
+// challenge (gameModule.options), which take precedence.
 var commandOptions = map[string][]string{
-	"challenge": {"opponent", "size", "level", "rated", "time", "rules"},
-	"setup":     {"shooters", "stone"},
-	"move":      {"shooter", "shoot", "to"},
-	"stats":     {"player"},
-	"settings":  {"time", "language", "rules", "theme"},
-	"theme":     {"board"},
-	"notify":    {"dm"},
+	"stats":  {"player"},
+	"theme":  {"board"},
+	"notify": {"dm"},
 }
 
-// CommandOptions returns the options the subcommand takes, sorted.
+// optionsOf returns the options a subcommand of a game takes.
+func optionsOf(mod gameModule, command string) []string {
+	if o, ok := mod.options()[command]; ok {
+		return o
+	}
+	return commandOptions[command]
+}
+
+// CommandOptions returns the options the /veletas subcommand takes,
+// sorted.
 func CommandOptions(command string) []string {
-	o := slices.Clone(commandOptions[command])
+	return GameCommandOptions("veletas", command)
+}
+
+// GameCommandOptions returns the options a subcommand of a game (its
+// slash command, such as "fanorona") takes, sorted.
+func GameCommandOptions(game, command string) []string {
+	mod, ok := modules[game]
+	if !ok {
+		return nil
+	}
+	o := slices.Clone(optionsOf(mod, command))
 	slices.Sort(o)
 	return o
 }
 
 // checkKnownOptions refuses the first option, in name order, that command
 // does not take.
-func checkKnownOptions(command string, opts map[string]string) error {
-	known := commandOptions[command]
+func checkKnownOptions(mod gameModule, command string, opts map[string]string) error {
+	known := optionsOf(mod, command)
 	var unknown []string
 	for k := range opts {
 		if !slices.Contains(known, k) {

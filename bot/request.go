@@ -32,6 +32,9 @@ type Request struct {
 	Channel string // the channel or thread the user acted in
 	User    User
 
+	// Game is the slash command the subcommand belongs to, the game it is
+	// for: "veletas" (also when empty) or "fanorona".
+	Game string
 	// Command is the subcommand's name for KindCommand and KindAutocomplete.
 	Command string
 	// Options holds the options typed, by name, as text. User options hold

@@ -44,8 +44,25 @@ func ratingText(s store.Standing) string {
 	return fmt.Sprintf("%d ± %d", int(math.Round(s.Rating)), int(math.Round(s.RD)))
 }
 
+// standings returns a guild's standings in one game.
+func (b *Bot) standings(kind store.Kind, guild string) ([]store.Standing, error) {
+	if kind == store.Veletas {
+		return b.Store.Standings(guild)
+	}
+	return b.Store.KindStandings(kind, guild)
+}
+
+// standing returns a player's standing in one game.
+func (b *Bot) standing(kind store.Kind, guild, user string) (store.Standing, error) {
+	if kind == store.Veletas {
+		return b.Store.Standing(guild, user)
+	}
+	return b.Store.KindStanding(kind, guild, user)
+}
+
 func (b *Bot) leaderboard(ctx context.Context, req Request) (Reply, error) {
-	list, err := b.Store.Standings(req.Guild)
+	kind := req.module().kind()
+	list, err := b.standings(kind, req.Guild)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -60,7 +77,11 @@ func (b *Bot) leaderboard(ctx context.Context, req Request) (Reply, error) {
 			sb.WriteString(tr(loc, "standings.more", len(list)-maxStandingsRows) + "\n")
 			break
 		}
-		sb.WriteString(tr(loc, "standings.row", i+1, Mention(s.User), ratingText(s), s.Wins, s.Losses) + "\n")
+		if kind == store.Veletas {
+			sb.WriteString(tr(loc, "standings.row", i+1, Mention(s.User), ratingText(s), s.Wins, s.Losses) + "\n")
+		} else {
+			sb.WriteString(tr(loc, "standings.rowdraws", i+1, Mention(s.User), ratingText(s), s.Wins, s.Losses, s.Draws) + "\n")
+		}
 	}
 	return Reply{Embeds: FitEmbeds([]Embed{{
 		Title:       tr(loc, "standings.head"),
@@ -85,15 +106,22 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 		}
 		user = p
 	}
-	s, err := b.Store.Standing(req.Guild, user)
+	kind := req.module().kind()
+	s, err := b.standing(kind, req.Guild, user)
 	if err != nil {
 		return Reply{}, err
 	}
-	// The recent games include the unrated ones (against the computer,
-	// friendly), which the standing leaves out.
-	games, err := b.Store.FinishedGames(req.Guild, user, recentGames)
+	// The recent games of this game include the unrated ones (against the
+	// computer, friendly), which the standing leaves out.
+	all, err := b.Store.FinishedGames(req.Guild, user, 4*recentGames)
 	if err != nil {
 		return Reply{}, err
+	}
+	var games []store.Game
+	for _, g := range all {
+		if g.Kind == kind && len(games) < recentGames {
+			games = append(games, g)
+		}
 	}
 	var sb strings.Builder
 	sb.WriteString(tr(loc, "stats.head", Mention(user)) + "\n")
@@ -111,20 +139,27 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 	if s.Games == 0 {
 		sb.WriteString(tr(loc, "stats.norated") + "\n")
 	} else {
-		b.ratedStats(&sb, loc, req.Guild, user, s)
+		b.ratedStats(&sb, loc, kind, req.Guild, user, s)
 	}
 	var recent strings.Builder
 	if len(games) > 0 {
 		for _, g := range games {
 			key := "stats.lost"
-			if g.Winner == user {
+			switch g.Winner {
+			case user:
 				key = "stats.won"
+			case "":
+				key = "stats.drawn"
 			}
 			rated := ""
 			if !g.Rated {
 				rated = tr(loc, "stats.unrated")
 			}
-			recent.WriteString(tr(loc, key, g.ID, person(loc, g.Opponent(user), g.AI), tr(loc, "stats.board", g.Size, tr(loc, "rules.short."+g.Rules().String())), reasonText(loc, g.Reason),
+			board := moduleOf(g.Kind).gameName(loc, g)
+			if g.Kind == store.Veletas {
+				board = tr(loc, "stats.board", g.Size, tr(loc, "rules.short."+g.Rules().String()))
+			}
+			recent.WriteString(tr(loc, key, g.ID, person(loc, g.Opponent(user), g.AI), board, reasonText(loc, g.Reason),
 				g.Ended.Unix(), rated) + "\n")
 		}
 	}
@@ -133,9 +168,9 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 
 // ratedStats writes the rating, rank, record and streak of a player with
 // rated games.
-func (b *Bot) ratedStats(sb *strings.Builder, loc, guild, user string, s store.Standing) {
+func (b *Bot) ratedStats(sb *strings.Builder, loc string, kind store.Kind, guild, user string, s store.Standing) {
 	rank := 0
-	if list, err := b.Store.Standings(guild); err == nil {
+	if list, err := b.standings(kind, guild); err == nil {
 		sortStandings(list)
 		for i, o := range list {
 			if o.User == user {
@@ -144,7 +179,11 @@ func (b *Bot) ratedStats(sb *strings.Builder, loc, guild, user string, s store.S
 		}
 	}
 	sb.WriteString(tr(loc, "stats.rating", ratingText(s), rank) + "\n")
-	sb.WriteString(trn(loc, "stats.record", s.Games, s.Wins, s.Losses, s.Games) + "\n")
+	if kind == store.Veletas {
+		sb.WriteString(trn(loc, "stats.record", s.Games, s.Wins, s.Losses, s.Games) + "\n")
+	} else {
+		sb.WriteString(trn(loc, "stats.recorddraws", s.Games, s.Wins, s.Losses, s.Draws, s.Games) + "\n")
+	}
 	switch {
 	case s.Streak > 0:
 		sb.WriteString(trn(loc, "stats.streakwin", s.Streak, s.Streak) + "\n")
@@ -159,6 +198,10 @@ func reasonText(loc string, r store.Reason) string {
 		return tr(loc, "reason.resign")
 	case store.ReasonTimeout:
 		return tr(loc, "reason.timeout")
+	case store.ReasonRules:
+		return tr(loc, "reason.rules")
+	case store.ReasonAgreed:
+		return tr(loc, "reason.agreed")
 	}
 	return tr(loc, "reason.majority")
 }

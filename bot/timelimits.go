@@ -74,6 +74,7 @@ func (b *Bot) Sweep(now time.Time) (posts []Post) {
 				}
 				locales[g.Guild] = loc
 			}
+			loc = withGame(loc, g.Kind)
 			who := g.ToAct()
 			notice := postNotice{guild: g.Guild, channel: g.Channel, game: g.ID, rev: g.Revision}
 			switch {

@@ -5,9 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
+	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
@@ -56,8 +56,9 @@ func (b *Bot) help(ctx context.Context, req Request) (Reply, error) {
 
 // gameViewIn is the message that shows a game, in the language of loc:
 // its card (card.go) with the board image, whose turn it is as a mention,
-// the last action and the claims. ping lets the message notify the player
-// to act (or both players at the end).
+// the last action and the score, the game's module filling its own parts
+// (gameModule.card). ping lets the message notify the player to act (or
+// both players at the end).
 func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Reply, error) {
 	return b.gameViewFor(loc, g, intro, ping, "")
 }
@@ -72,58 +73,25 @@ func (b *Bot) gameViewFor(loc string, g store.Game, intro string, ping bool, vie
 			viewer = g.Winner
 		}
 	}
+	mod := moduleOf(g.Kind)
+	loc = withGame(loc, g.Kind)
 	lk := b.lookFor(g.Guild, viewer, loc)
-	c, err := b.veletasCard(loc, g, intro, lk)
+	c, p, err := mod.card(b, loc, g, lk)
 	if err != nil {
 		return Reply{}, err
 	}
-	r := cardReply(loc, c, ping)
-	if ping {
-		r.DMs = b.gameDMs(g) // notify.go
-	}
-	st := g.State()
-	if g.Over() && ping {
-		b.finalMessage(loc, &r, g, st, lk) // the replay, Record and Rematch (endgame.go)
-	}
-	if !g.Over() && st.Position().Phase() == veletas.PhaseChoice && g.ToAct() != g.AI {
-		key := strconv.FormatUint(g.ID, 10)
-		r.Buttons = []Button{
-			{Label: tr(loc, "button.swap"), CustomID: buttonID{Action: btnSwap, Key: key, Rev: uint64(g.Revision)}.String(), Style: Primary},
-			{Label: tr(loc, "button.keep"), CustomID: buttonID{Action: btnKeep, Key: key, Rev: uint64(g.Revision)}.String(), Style: Secondary},
-		}
-	}
-	return r, nil
-}
-
-// veletasCard is the card of a Veletas game (card.go): the part of the
-// game message that is Veletas's own.
-func (b *Bot) veletasCard(loc string, g store.Game, intro string, lk look) (GameCard, error) {
-	st := g.State()
-	pos := st.Position()
-	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
-	c := GameCard{
-		Title: tr(loc, "card.title", boardText(loc, g.Size, g.Rules()), g.ID),
-		Intro: intro,
-		Players: []CardPlayer{
-			{ID: black, Color: tr(loc, "color.black")},
-			{ID: white, Color: tr(loc, "color.white")},
-		},
-		ScoreName: tr(loc, "card.claims"),
-		Score:     tr(loc, "card.score", pos.Claims(veletas.Black), pos.Claims(veletas.White), g.Size.Majority(), g.Size.Shooters()),
-		MoveTime:  g.MoveTime,
-	}
-	if a, ok := st.LastAction(); ok {
-		c.Last, c.LastBy = a.String(), lastActor(g, st)
-	}
-	colorOf := func(col veletas.Color) int {
-		if col == veletas.White {
-			return ColorWhite
-		}
-		return ColorBlack
-	}
+	c.Intro, c.MoveTime = intro, g.MoveTime
 	switch {
+	case g.Over() && g.Winner == "":
+		key := "view.drawn.rules"
+		if g.Reason == store.ReasonAgreed {
+			key = "view.drawn.agreed"
+		}
+		c.Result = tr(loc, key)
+		c.Winner, c.Loser = g.Players[0], g.Players[1] // both are told
+		c.Color = ColorDraw
 	case g.Over():
-		how := tr(loc, "view.bymajority", pos.Claims(g.ColorOf(g.Winner)), g.Size.Shooters())
+		how := p.WinHow
 		if g.Reason == store.ReasonResign {
 			how = tr(loc, "view.byresign", person(loc, g.Loser(), g.AI))
 		} else if g.Reason == store.ReasonTimeout {
@@ -135,24 +103,44 @@ func (b *Bot) veletasCard(loc string, g store.Game, intro string, lk look) (Game
 		}
 		c.Result = tr(loc, key, person(loc, g.Winner, g.AI), how)
 		c.Winner, c.Loser = g.Winner, g.Loser()
-		c.Color = colorOf(g.ColorOf(g.Winner))
+		c.Color = p.ColorWinner
 	case g.AI != "" && g.ToAct() == g.AI:
 		c.Prompt = aiThinking(loc, g) // no ping, no buttons: the AI acts (aigames.go)
-		c.Color = colorOf(pos.ToMove())
+		c.Color = p.ColorToAct
 	default:
 		c.ToAct = g.ToAct()
-		c.Prompt = prompt(loc, g, pos, c.ToAct)
-		c.Color = colorOf(pos.ToMove())
+		c.Prompt = p.Prompt
+		c.Color = p.ColorToAct
 		if d, ok := g.Deadline(); ok {
 			c.Deadline = d
 		}
 	}
-	png, err := b.gamePNG(g, st, lk)
-	if err != nil {
-		return GameCard{}, err
+	if p.Note != "" && !g.Over() {
+		c.Prompt += "\n" + p.Note
 	}
-	c.Image = Image{Name: fmt.Sprintf("veletas-%d-%d.png", g.ID, g.Revision), PNG: png}
-	return c, nil
+	r := cardReply(loc, c, ping)
+	if ping {
+		r.DMs = b.gameDMs(g) // notify.go
+	}
+	if g.Over() && ping {
+		b.finalMessage(loc, &r, g, lk) // the replay, Record and Rematch (endgame.go)
+	}
+	if !g.Over() {
+		r.Buttons = p.Buttons
+	}
+	return r, nil
+}
+
+// ColorDraw is the bar of a drawn game's card.
+const ColorDraw = 0x8A8F98
+
+// sideColor is the bar of the side to act or of the winner: White's or
+// Black's.
+func sideColor(white bool) int {
+	if white {
+		return ColorWhite
+	}
+	return ColorBlack
 }
 
 // prompt tells the player to act what to do.
@@ -209,10 +197,21 @@ func (b *Bot) lookFor(guild, user, loc string) look {
 	return look{theme: b.themeFor(guild, user), lang: lang(loc)}
 }
 
-// gamePNG returns the image of a stored game at its revision, drawn once
-// per look and kept for repeated looks (/veletas board). A game won off
-// the board (resignation, time) says so.
+// gamePNG returns the image of a stored Veletas game at its revision,
+// drawn once per look and kept for repeated looks (/veletas board). A
+// game won off the board (resignation, time) says so.
 func (b *Bot) gamePNG(g store.Game, st veletas.Game, lk look) ([]byte, error) {
+	return b.cachedPNG(g, lk, func() ([]byte, error) {
+		s := render.GameScene(st)
+		s.Winner = g.ColorOf(g.Winner) // NoColor until someone won
+		s.End, s.Lang = ending(g.Reason), lk.lang
+		return b.boardPNG(s, lk.theme)
+	})
+}
+
+// cachedPNG returns the image of a stored game at its revision in a look,
+// drawn by draw the first time.
+func (b *Bot) cachedPNG(g store.Game, lk look, draw func() ([]byte, error)) ([]byte, error) {
 	key := pngKey{g.ID, g.Revision, lk}
 	b.pngMu.Lock()
 	png, ok := b.pngCache[key]
@@ -220,10 +219,7 @@ func (b *Bot) gamePNG(g store.Game, st veletas.Game, lk look) ([]byte, error) {
 	if ok {
 		return png, nil
 	}
-	s := render.GameScene(st)
-	s.Winner = g.ColorOf(g.Winner) // NoColor until someone won
-	s.End, s.Lang = ending(g.Reason), lk.lang
-	png, err := b.boardPNG(s, lk.theme)
+	png, err := draw()
 	if err != nil {
 		return nil, err
 	}
@@ -234,6 +230,19 @@ func (b *Bot) gamePNG(g store.Game, st veletas.Game, lk look) ([]byte, error) {
 	b.pngCache[key] = png
 	b.pngMu.Unlock()
 	return png, nil
+}
+
+// themed is the renderer of a theme (the Renderer when it has no other).
+func (b *Bot) themed(theme render.Theme) Renderer {
+	r := b.Renderer
+	if tr, ok := r.(themedRenderer); ok {
+		if o, err := tr.InTheme(theme); err == nil {
+			r = o
+		} else {
+			b.Logger.Warn("bot: no renderer of the theme; drawing in the default one", "theme", theme.String(), "err", err)
+		}
+	}
+	return r
 }
 
 // ending is how an image says a game ended.
@@ -260,15 +269,7 @@ func (b *Bot) boardPNG(s render.Scene, theme render.Theme) ([]byte, error) {
 	defer func() { <-b.renders }()
 	var buf bytes.Buffer
 	buf.Grow(64 << 10)
-	r := b.Renderer
-	if tr, ok := r.(themedRenderer); ok {
-		if o, err := tr.InTheme(theme); err == nil {
-			r = o
-		} else {
-			b.Logger.Warn("bot: no renderer of the theme; drawing in the default one", "theme", theme.String(), "err", err)
-		}
-	}
-	if err := r.PNG(&buf, s); err != nil {
+	if err := b.themed(theme).PNG(&buf, s); err != nil {
 		return nil, fmt.Errorf("bot: drawing the board: %w", err)
 	}
 	return buf.Bytes(), nil
@@ -276,11 +277,19 @@ func (b *Bot) boardPNG(s render.Scene, theme render.Theme) ([]byte, error) {
 
 // recordText is the game record in the notation, with the players.
 func recordText(loc string, g store.Game) string {
+	loc = withGame(loc, g.Kind)
 	status := tr(loc, "record.inprogress")
-	if g.Over() {
+	switch {
+	case g.Over() && g.Winner == "":
+		status = tr(loc, "record.drawn", reasonText(loc, g.Reason))
+	case g.Over():
 		status = tr(loc, "record.won", person(loc, g.Winner, g.AI), reasonText(loc, g.Reason))
 	}
-	return tr(loc, "record.text", g.ID, Mention(g.PlayerOf(veletas.Black)), Mention(g.PlayerOf(veletas.White)), status, g.State().String())
+	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
+	if g.Kind == store.Fanorona {
+		black, white = g.FanoronaPlayer(fanorona.Black), g.FanoronaPlayer(fanorona.White)
+	}
+	return tr(loc, "record.text", g.ID, Mention(black), Mention(white), status, moduleOf(g.Kind).record(g))
 }
 
 // maxGamesListed bounds /veletas games (a message holds 2000 characters).
@@ -324,7 +333,8 @@ func (b *Bot) games(ctx context.Context, req Request) (Reply, error) {
 		if d, ok := g.Deadline(); ok {
 			due = tr(loc, "games.due", d.Unix())
 		}
-		sb.WriteString(tr(loc, "games.row", g.ID, boardText(loc, g.Size, g.Rules()), Mention(g.Opponent(req.User.ID)), turn, due, gameLink(g)) + "\n")
+		gl := withGame(loc, g.Kind)
+		sb.WriteString(tr(gl, "games.row", g.ID, moduleOf(g.Kind).gameName(gl, g), Mention(g.Opponent(req.User.ID)), turn, due, gameLink(g)) + "\n")
 	}
 	return Reply{Ephemeral: true, Text: strings.TrimRight(sb.String(), "\n")}, nil
 }

@@ -207,7 +207,7 @@ func (c *Console) Line(ctx context.Context, text string) error {
 		}
 		req.Kind, req.CustomID, pressed = bot.KindButton, id, m
 	} else {
-		req.Kind, req.Command = bot.KindCommand, cl.Command
+		req.Kind, req.Game, req.Command = bot.KindCommand, cl.Game, cl.Command
 	}
 	r := c.Handler.Handle(ctx, req)
 	if r.Update && pressed != nil {

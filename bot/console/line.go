@@ -2,6 +2,7 @@ package console
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/veletasbot/veletas/bot"
@@ -10,6 +11,7 @@ import (
 // consoleLine is one parsed console input line.
 type consoleLine struct {
 	User    string            // who acts
+	Game    string            // the slash command: "veletas" or "fanorona"
 	Command string            // subcommand, for a command line
 	Options map[string]string // its options; @NAME values become NAME
 	Button  string            // the label pressed, for a button line
@@ -17,8 +19,8 @@ type consoleLine struct {
 
 const maxConsoleLine = 1000
 
-// parseConsoleLine reads "NAME: /veletas SUBCOMMAND key:value ..." or
-// "NAME: [Label]". It returns ok=false for blank lines and comments.
+// parseConsoleLine reads "NAME: /veletas SUBCOMMAND key:value ..." (or
+// /fanorona, the other game) or "NAME: [Label]". It returns ok=false for blank lines and comments.
 func parseConsoleLine(line string) (cl consoleLine, ok bool, err error) {
 	line = strings.TrimSpace(line)
 	if line == "" || strings.HasPrefix(line, "#") {
@@ -48,9 +50,10 @@ func parseConsoleLine(line string) (cl consoleLine, ok bool, err error) {
 	if err != nil {
 		return consoleLine{}, false, err
 	}
-	if len(toks) < 2 || toks[0] != "/veletas" {
-		return consoleLine{}, false, fmt.Errorf("console: after the name comes `/veletas SUBCOMMAND key:value ...` or a button such as `[Accept]`")
+	if len(toks) < 2 || !slices.Contains(bot.Games(), strings.TrimPrefix(toks[0], "/")) || !strings.HasPrefix(toks[0], "/") {
+		return consoleLine{}, false, fmt.Errorf("console: after the name comes `/veletas SUBCOMMAND key:value ...` (or `/fanorona ...`) or a button such as `[Accept]`")
 	}
+	cl.Game = strings.TrimPrefix(toks[0], "/")
 	cl.Command = strings.ToLower(toks[1])
 	if cl.Command == "" || strings.Contains(toks[1], ":") {
 		return consoleLine{}, false, fmt.Errorf("console: the subcommand comes before the options, such as `/veletas move shooter:c4 shoot:c6`")

@@ -2,13 +2,18 @@ package discord
 
 import "github.com/bwmarrin/discordgo"
 
-// CommandName is the one top-level slash command; everything else is a
-// subcommand of it.
+// CommandName is the first top-level slash command, Veletas's; everything
+// else is a subcommand of it or of /fanorona (FanoronaCommandName).
 const CommandName = "veletas"
 
 // Commands returns the slash command definitions registered with Discord:
-// /veletas and its subcommands, with autocomplete on every square option.
+// /veletas and /fanorona with their subcommands, with autocomplete on
+// every square and point option.
 func Commands() []*discordgo.ApplicationCommand {
+	return append(veletasCommands(), fanoronaCommands())
+}
+
+func veletasCommands() []*discordgo.ApplicationCommand {
 	str := func(name, desc string, required, auto bool, maxLen int) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{
 			Type: discordgo.ApplicationCommandOptionString, Name: name, Description: desc,
@@ -72,5 +77,5 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("takeback", "Ask your opponent to undo your last turn (before they move)"),
 			sub("end", "Manage Server: end this channel's game when its stored data is damaged"),
 		},
-	}}) // Japanese and French names and descriptions (commands_l10n.go)
+	}}, commandTexts, choiceTexts) // Japanese and French names and descriptions (commands_l10n.go)
 }

@@ -90,30 +90,30 @@ var choiceTexts = map[string][2]string{
 // localized sets the Japanese and French names and descriptions of the
 // commands, their options and the options' choices from commandTexts and
 // choiceTexts.
-func localized(cmds []*discordgo.ApplicationCommand) []*discordgo.ApplicationCommand {
+func localized(cmds []*discordgo.ApplicationCommand, texts map[string]cmdText, choices map[string][2]string) []*discordgo.ApplicationCommand {
 	for _, c := range cmds {
-		if t, ok := commandTexts[""]; ok {
+		if t, ok := texts[""]; ok {
 			c.DescriptionLocalizations = &map[discordgo.Locale]string{discordgo.Japanese: t.jaDesc, discordgo.French: t.frDesc}
 		}
 		for _, sub := range c.Options {
-			localizeOption(sub, sub.Name)
+			localizeOption(sub, sub.Name, texts, choices)
 			for _, o := range sub.Options {
-				localizeOption(o, sub.Name+"."+o.Name)
+				localizeOption(o, sub.Name+"."+o.Name, texts, choices)
 			}
 		}
 	}
 	return cmds
 }
 
-func localizeOption(o *discordgo.ApplicationCommandOption, key string) {
-	t, ok := commandTexts[key]
+func localizeOption(o *discordgo.ApplicationCommandOption, key string, texts map[string]cmdText, choices map[string][2]string) {
+	t, ok := texts[key]
 	if !ok {
 		return
 	}
 	o.NameLocalizations = map[discordgo.Locale]string{discordgo.Japanese: t.jaName, discordgo.French: t.frName}
 	o.DescriptionLocalizations = map[discordgo.Locale]string{discordgo.Japanese: t.jaDesc, discordgo.French: t.frDesc}
 	for _, c := range o.Choices {
-		if n, ok := choiceTexts[key+"."+fmt.Sprint(c.Value)]; ok {
+		if n, ok := choices[key+"."+fmt.Sprint(c.Value)]; ok {
 			c.NameLocalizations = map[discordgo.Locale]string{discordgo.Japanese: n[0], discordgo.French: n[1]}
 		}
 	}

@@ -16,8 +16,10 @@ var commandNameRE = regexp.MustCompile(`^[-_'\p{L}\p{N}]{1,32}$`)
 // French name and description that Discord accepts.
 func TestCommandsLocalized(t *testing.T) {
 	cmds := Commands()
-	if d := cmds[0].DescriptionLocalizations; d == nil || (*d)[discordgo.Japanese] == "" || (*d)[discordgo.French] == "" {
-		t.Fatal("/veletas has no localized description")
+	for _, c := range cmds {
+		if d := c.DescriptionLocalizations; d == nil || (*d)[discordgo.Japanese] == "" || (*d)[discordgo.French] == "" {
+			t.Fatalf("/%s has no localized description", c.Name)
+		}
 	}
 	check := func(where string, o *discordgo.ApplicationCommandOption) {
 		for _, loc := range []discordgo.Locale{discordgo.Japanese, discordgo.French} {
@@ -30,7 +32,7 @@ func TestCommandsLocalized(t *testing.T) {
 			}
 		}
 	}
-	for _, sub := range cmds[0].Options {
+	for _, sub := range append(cmds[0].Options, cmds[1].Options...) {
 		check(sub.Name, sub)
 		names := map[string]bool{}
 		for _, o := range sub.Options {

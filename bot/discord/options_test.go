@@ -12,17 +12,19 @@ import (
 // that the core never refuses an option Discord offers.
 func TestCommandOptionsMatchCore(t *testing.T) {
 	cmds := Commands()
-	if len(cmds) != 1 {
+	if len(cmds) != 2 || cmds[0].Name != "veletas" || cmds[1].Name != "fanorona" {
 		t.Fatalf("%d commands", len(cmds))
 	}
-	for _, sub := range cmds[0].Options {
-		var names []string
-		for _, o := range sub.Options {
-			names = append(names, o.Name)
-		}
-		slices.Sort(names)
-		if want := bot.CommandOptions(sub.Name); !slices.Equal(names, want) {
-			t.Errorf("/veletas %s: Discord offers %v, the core takes %v", sub.Name, names, want)
+	for _, cmd := range cmds {
+		for _, sub := range cmd.Options {
+			var names []string
+			for _, o := range sub.Options {
+				names = append(names, o.Name)
+			}
+			slices.Sort(names)
+			if want := bot.GameCommandOptions(cmd.Name, sub.Name); !slices.Equal(names, want) {
+				t.Errorf("/%s %s: Discord offers %v, the core takes %v", cmd.Name, sub.Name, names, want)
+			}
 		}
 	}
 }

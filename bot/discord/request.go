@@ -49,9 +49,9 @@ func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
 		data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
-		if !ok || data.Name != CommandName || len(data.Options) != 1 || data.Options[0] == nil ||
+		if !ok || (data.Name != CommandName && data.Name != FanoronaCommandName) || len(data.Options) != 1 || data.Options[0] == nil ||
 			data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
-			return bot.Request{}, refusal(fmt.Sprintf("I only know `/%s` and its subcommands: try `/%s help`.", CommandName, CommandName))
+			return bot.Request{}, refusal(fmt.Sprintf("I only know `/%s` and `/%s` and their subcommands: try `/%s help`.", CommandName, FanoronaCommandName, CommandName))
 		}
 		req.Kind = bot.KindCommand
 		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
@@ -64,11 +64,11 @@ func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
 		if len(sub.Options) > maxOptions {
 			return bot.Request{}, fmt.Errorf("discord: %d options, at most %d", len(sub.Options), maxOptions)
 		}
-		req.Command = sub.Name
+		req.Game, req.Command = data.Name, sub.Name
 		req.Options = make(map[string]string, len(sub.Options))
 		for _, o := range sub.Options {
 			if o == nil {
-				return bot.Request{}, fmt.Errorf("discord: the options of /%s %s hold an empty entry", CommandName, clipRunes(sub.Name, maxNameLen))
+				return bot.Request{}, fmt.Errorf("discord: the options of /%s %s hold an empty entry", data.Name, clipRunes(sub.Name, maxNameLen))
 			}
 			if o.Name == "" || len(o.Name) > maxNameLen {
 				return bot.Request{}, fmt.Errorf("discord: an option without a valid name")

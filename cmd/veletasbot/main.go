@@ -21,6 +21,7 @@ import (
 	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/bot/console"
 	"github.com/veletasbot/veletas/bot/discord"
+	fai "github.com/veletasbot/veletas/game/fanorona/ai"
 	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
@@ -523,6 +524,15 @@ func (m *Main) aiConfig() bot.AIConfig {
 			o := l.Options()
 			o.Iterations, o.Time, o.Seed = n, 0, g.ID
 			return ai.New(o)
+		}
+	}
+	if m.AIIterations > 0 && cfg.NewFanoronaPlayer == nil {
+		// Fanorona's levels are bounded by visited positions already:
+		// without their time cap the console's games repeat exactly.
+		cfg.NewFanoronaPlayer = func(l fai.Level, g store.Game) bot.FanoronaActor {
+			o := l.Options()
+			o.Time, o.Seed = 0, g.ID<<16+uint64(g.Fanorona().Len())
+			return fai.New(o)
 		}
 	}
 	return cfg

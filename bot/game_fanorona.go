@@ -1,0 +1,544 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/veletasbot/veletas/game/fanorona"
+	fai "github.com/veletasbot/veletas/game/fanorona/ai"
+	"github.com/veletasbot/veletas/render"
+	"github.com/veletasbot/veletas/store"
+)
+
+// fanoronaGame is Fanorona and Véla behind the gameModule interface:
+// /fanorona, whose move plays a whole turn (path:d2-e3A-e4W) or one step
+// (from:d2 to:e3, then to:e4 ... and stop), draw offers, the Véla offer at
+// the end of a Fanorona game, the images of render/fanorona.go and the
+// computer player of game/fanorona/ai. Véla games are never rated (a
+// handicap game).
+type fanoronaGame struct{}
+
+func (fanoronaGame) kind() store.Kind { return store.Fanorona }
+func (fanoronaGame) command() string  { return "fanorona" }
+
+func (fanoronaGame) commands() map[string]handlerFunc { return fanoronaCommands }
+
+var fanoronaCommands = map[string]handlerFunc{
+	"move": (*Bot).fanoronaMove,
+	"stop": (*Bot).fanoronaStop,
+	"draw": (*Bot).offerDraw,
+}
+
+func (fanoronaGame) options() map[string][]string { return fanoronaOptions }
+
+var fanoronaOptions = map[string][]string{
+	"challenge": {"opponent", "variant", "side", "rated", "time", "level"},
+	"move":      {"path", "from", "to", "capture"},
+}
+
+func (fanoronaGame) completers() map[string]completer { return fanoronaCompleters }
+
+// FanoronaRenderer draws Fanorona's boards and replays.
+// *render.Renderer implements it.
+type FanoronaRenderer interface {
+	FanoronaPNG(w io.Writer, s render.FanoronaScene) error
+	FanoronaGIF(w io.Writer, g fanorona.Game) error
+}
+
+// FanoronaActor chooses the computer's turns in Fanorona and Véla;
+// *ai.Player of game/fanorona/ai implements it.
+type FanoronaActor interface {
+	Act(g fanorona.Game) (fanorona.Turn, error)
+}
+
+// challengeTerms reads a Fanorona challenge's variant and side: the
+// challenger's colour, White (who moves first), Black or, by default,
+// drawn at random. A Véla challenge is never rated.
+func (fanoronaGame) challengeTerms(b *Bot, req Request, c *store.Challenge) error {
+	v, err := optVariant(req)
+	if err != nil {
+		return err
+	}
+	black, err := optSide(req, "black")
+	if err != nil {
+		return err
+	}
+	c.Kind, c.Variant, c.Rated = store.Fanorona, v.String(), v == fanorona.Fanorona
+	c.OpponentFirst = black // the first player is White
+	return nil
+}
+
+// optVariant reads the variant option (Fanorona by default).
+func optVariant(req Request) (fanorona.Variant, error) {
+	s := strings.TrimSpace(req.Options["variant"])
+	if s == "" {
+		return fanorona.Fanorona, nil
+	}
+	v, err := fanorona.ParseVariant(s)
+	if err != nil || len(s) > 10 {
+		return 0, refuse("fchallenge.badvariant", Quote(s))
+	}
+	return v, nil
+}
+
+// optSide reads the side option: true when the user plays Black; random
+// (or absent) draws it, unless def names "white" or "black".
+func optSide(req Request, def string) (bool, error) {
+	s := strings.ToLower(strings.TrimSpace(req.Options["side"]))
+	if s == "" {
+		s = def
+	}
+	switch s {
+	case "white":
+		return false, nil
+	case "black":
+		return true, nil
+	case "random":
+		return rand.IntN(2) == 1, nil
+	}
+	return false, refuse("fchallenge.badside", Quote(s))
+}
+
+func (fanoronaGame) rematchTerms(g store.Game) store.Challenge {
+	return store.Challenge{Kind: store.Fanorona, Variant: g.Fanorona().Variant().String()}
+}
+
+// aiRematch: the same variant and level, the human taking the other side.
+func (fanoronaGame) aiRematch(g store.Game) map[string]string {
+	side := "black"
+	if c, _ := g.FanoronaColor(g.Players[0]); c == fanorona.Black {
+		side = "white"
+	}
+	return map[string]string{"level": g.AILevel, "variant": g.Fanorona().Variant().String(), "side": side}
+}
+
+func (fanoronaGame) startAI(b *Bot, req Request, r *aiRunner, level string) (store.Game, error) {
+	v, err := optVariant(req)
+	if err != nil {
+		return store.Game{}, err
+	}
+	black, err := optSide(req, "random")
+	if err != nil {
+		return store.Game{}, err
+	}
+	st, ok := r.st.(FanoronaAIStore)
+	if !ok {
+		return store.Game{}, refuse("ai.off")
+	}
+	return st.StartFanoronaAIGame(req.Guild, req.Channel, req.User.ID, r.self.ID, level, v, black)
+}
+
+// FanoronaAIStore starts Fanorona games against the computer. *store.DB
+// implements it.
+type FanoronaAIStore interface {
+	StartFanoronaAIGame(guild, channel, human, ai, level string, v fanorona.Variant, humanBlack bool) (store.Game, error)
+}
+
+// variantName is "Fanorona" or "Véla".
+func variantName(loc string, v string) string {
+	if v == fanorona.Vela.String() {
+		return tr(loc, "fanorona.vela")
+	}
+	return tr(loc, "fanorona.fanorona")
+}
+
+func (fanoronaGame) challengeName(loc string, c store.Challenge) string {
+	return variantName(loc, c.Variant)
+}
+
+func (fanoronaGame) gameName(loc string, g store.Game) string {
+	return variantName(loc, g.Fanorona().Variant().String())
+}
+
+// card is a Fanorona game's part of its card: the players by colour
+// (White first, who moves first), the piece counts, the last turn (or the
+// steps of the turn under way, drawn as its path), the prompt, in Véla's
+// first phase a note on what it allows, and the board.
+func (fanoronaGame) card(b *Bot, loc string, g store.Game, lk look) (GameCard, cardParts, error) {
+	fg, pos := g.Fanorona(), g.FanoronaPosition()
+	c := GameCard{
+		Title: tr(loc, "card.title@fanorona", variantName(loc, fg.Variant().String()), g.ID),
+		Players: []CardPlayer{
+			{ID: g.FanoronaPlayer(fanorona.White), Color: tr(loc, "color.white")},
+			{ID: g.FanoronaPlayer(fanorona.Black), Color: tr(loc, "color.black")},
+		},
+		ScoreName: tr(loc, "fcard.pieces"),
+		Score:     tr(loc, "fcard.score", pos.Count(fanorona.White), pos.Count(fanorona.Black)),
+	}
+	scene := render.FanoronaGameScene(fg)
+	if g.Open != "" {
+		if t, err := fanorona.ParseTurn(g.Open); err == nil {
+			scene.Last, scene.Captured = t, render.FanoronaCaptured(fg.Position(), pos)
+			scene.Position = pos
+		}
+		c.Last, c.LastBy = g.Open+" …", g.ToAct()
+	} else if turns := fg.Turns(); len(turns) > 0 {
+		mover := fanorona.White
+		if len(turns)%2 == 0 {
+			mover = fanorona.Black
+		}
+		c.Last, c.LastBy = turns[len(turns)-1].String(), g.FanoronaPlayer(mover)
+	}
+	p := cardParts{ColorToAct: sideColor(pos.ToMove() == fanorona.White)}
+	switch {
+	case pos.FirstPhase():
+		p.Note = tr(loc, "fview.phase1", pos.Count(fanorona.Black))
+	case fg.Variant() == fanorona.Vela:
+		p.Note = tr(loc, "fview.phase2")
+	}
+	if who := g.ToAct(); who != "" {
+		key := "fprompt.turn"
+		if pos.InSequence() {
+			key = "fprompt.sequence"
+		}
+		p.Prompt = tr(loc, key, Mention(who), colorWord(loc, pos.ToMove()))
+	}
+	if wc, ok := g.FanoronaColor(g.Winner); ok && g.Winner != "" {
+		p.ColorWinner = sideColor(wc == fanorona.White)
+		p.WinHow = tr(loc, "fview.noturn")
+		if pos.Count(wc.Other()) == 0 {
+			p.WinHow = tr(loc, "fview.allcaptured")
+		}
+		if g.Reason == store.ReasonResign || g.Reason == store.ReasonTimeout {
+			scene.Winner, scene.HasWinner = wc, true
+		}
+	}
+	png, err := b.fanoronaPNG(g, scene, lk)
+	if err != nil {
+		return GameCard{}, cardParts{}, err
+	}
+	c.Image = Image{Name: fmt.Sprintf("fanorona-%d-%d.png", g.ID, g.Revision), PNG: png}
+	return c, p, nil
+}
+
+// colorWord names a Fanorona side.
+func colorWord(loc string, c fanorona.Color) string {
+	if c == fanorona.White {
+		return tr(loc, "color.white")
+	}
+	return tr(loc, "color.black")
+}
+
+// fanoronaPNG draws a scene of a stored game in a look (the theme of the
+// user it is for), once per revision and look.
+func (b *Bot) fanoronaPNG(g store.Game, s render.FanoronaScene, lk look) ([]byte, error) {
+	fr, ok := b.themed(lk.theme).(FanoronaRenderer)
+	if !ok {
+		return nil, errors.New("bot: the renderer cannot draw Fanorona")
+	}
+	return b.cachedPNG(g, lk, func() ([]byte, error) {
+		b.renders <- struct{}{}
+		defer func() { <-b.renders }()
+		var buf bytes.Buffer
+		buf.Grow(48 << 10)
+		if err := fr.FanoronaPNG(&buf, s); err != nil {
+			return nil, fmt.Errorf("bot: drawing the board: %w", err)
+		}
+		return buf.Bytes(), nil
+	})
+}
+
+// finalButtons are the buttons a game's final message adds to Record and
+// Rematch: after a Fanorona game won by someone, Véla, which its loser
+// presses to offer the winner a Véla game.
+func finalButtons(loc string, g store.Game) []Button {
+	if g.Kind != store.Fanorona || g.Winner == "" || g.Fanorona().Variant() != fanorona.Fanorona {
+		return nil
+	}
+	return []Button{{Label: tr(loc, "button.vela"), CustomID: gameButton(g.Kind, btnVela, strconv.FormatUint(g.ID, 10), 0), Style: Success}}
+}
+
+func (fanoronaGame) replay(b *Bot, g store.Game, lk look) func() ([]byte, error) {
+	var r any = b.cfg.Replay
+	if tr, ok := r.(themedRenderer); ok {
+		if o, err := tr.InTheme(lk.theme); err == nil {
+			r = o
+		}
+	}
+	fr, ok := r.(FanoronaRenderer)
+	if !ok {
+		if fr, ok = b.themed(lk.theme).(FanoronaRenderer); !ok {
+			return nil
+		}
+	}
+	fg := g.Fanorona()
+	if fg.Len() == 0 {
+		return nil
+	}
+	return func() ([]byte, error) {
+		var buf bytes.Buffer
+		err := fr.FanoronaGIF(&buf, fg)
+		return buf.Bytes(), err
+	}
+}
+
+// record is the record with its variant header; a turn under way follows
+// as a comment line, which a record may hold.
+func (fanoronaGame) record(g store.Game) string {
+	r := g.Fanorona().String()
+	if g.Open != "" {
+		r += "# under way: " + g.Open + "\n"
+	}
+	return r
+}
+
+// aiDecide lets the computer choose a whole turn; if it fails, or its
+// turn is refused, a random legal turn is played instead, so that a bug
+// never leaves a game stuck.
+func (fanoronaGame) aiDecide(r *aiRunner, g store.Game) (store.Game, string, error) {
+	log := r.b.Logger.With("game", g.ID)
+	lv, err := fai.ParseLevel(g.AILevel)
+	if err != nil {
+		return store.Game{}, "", fmt.Errorf("bot: AI game with an unknown level %q", g.AILevel)
+	}
+	st, ok := r.b.Store.(fanoronaStore)
+	if !ok {
+		return store.Game{}, "", errors.New("bot: the store cannot play Fanorona")
+	}
+	random := func() (fanorona.Turn, error) {
+		turns := g.FanoronaPosition().LegalTurns(nil)
+		if len(turns) == 0 {
+			return fanorona.Turn{}, errors.New("bot: no legal turn")
+		}
+		return turns[rand.IntN(len(turns))], nil
+	}
+	t, err := r.fanoronaAct(r.cfg.NewFanoronaPlayer(lv, g), g)
+	if err != nil {
+		log.Error("bot: the AI found no turn; playing a random one", "err", err)
+		if t, err = random(); err != nil {
+			return store.Game{}, "", err
+		}
+	}
+	g2, err := st.PlayFanoronaTurn(g.Guild, g.Channel, g.AI, g.Revision, t)
+	if errors.Is(err, store.ErrIllegal) {
+		log.Error("bot: the AI chose an illegal turn; playing a random one", "turn", t.String(), "err", err)
+		if t, err = random(); err == nil {
+			g2, err = st.PlayFanoronaTurn(g.Guild, g.Channel, g.AI, g.Revision, t)
+		}
+	}
+	return g2, t.String(), err
+}
+
+// fanoronaAct asks an actor for a turn, turning a panic into an error
+// (logged with its stack).
+func (r *aiRunner) fanoronaAct(p FanoronaActor, g store.Game) (t fanorona.Turn, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			r.b.logPanic(v, "in the AI's decision", Request{ID: "ai-game-" + strconv.FormatUint(g.ID, 10)})
+			err = fmt.Errorf("bot: the AI panicked: %v", v)
+		}
+	}()
+	return p.Act(g.Fanorona())
+}
+
+// fanoronaStore is what the Fanorona handlers need from the store besides
+// Store. *store.DB implements it.
+type fanoronaStore interface {
+	PlayFanoronaTurn(guild, channel, user string, rev int, t fanorona.Turn) (store.Game, error)
+	PlayFanoronaStep(guild, channel, user string, rev int, s fanorona.Step) (store.Game, error)
+	StopFanoronaTurn(guild, channel, user string, rev int) (store.Game, error)
+	OfferDraw(guild, channel, user string) (store.Game, error)
+	AnswerDraw(guild, channel, user string, accept bool) (store.Game, error)
+}
+
+// fanoronaGameOf returns the store's Fanorona methods and the channel's
+// game, refusing a game of another kind.
+func (b *Bot) fanoronaGameOf(req Request) (fanoronaStore, store.Game, error) {
+	st, ok := b.Store.(fanoronaStore)
+	if !ok {
+		return nil, store.Game{}, errors.New("bot: the store cannot play Fanorona")
+	}
+	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
+	if err != nil {
+		return nil, store.Game{}, err
+	}
+	if err := inGame(req.Locale, fanoronaGame{}, g); err != nil {
+		return nil, store.Game{}, err
+	}
+	return st, g, nil
+}
+
+// fanoronaMove plays `/fanorona move`: a whole turn (path) or one step
+// (from, to, capture; from is implied while a capture sequence is under
+// way). The rules are checked by the store through game/fanorona.
+func (b *Bot) fanoronaMove(ctx context.Context, req Request) (Reply, error) {
+	st, g, err := b.fanoronaGameOf(req)
+	if err != nil {
+		return Reply{}, err
+	}
+	if g.ToAct() != req.User.ID && g.IsPlayer(req.User.ID) {
+		return Reply{}, refuse("err.notyourturn")
+	}
+	m, err := parseFanoronaMove(g.FanoronaPosition(), req.Options)
+	if err != nil {
+		return Reply{}, err
+	}
+	var after store.Game
+	if m.Whole {
+		after, err = st.PlayFanoronaTurn(req.Guild, req.Channel, req.User.ID, -1, m.Turn)
+	} else {
+		after, err = st.PlayFanoronaStep(req.Guild, req.Channel, req.User.ID, -1, m.Step)
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	return b.showPlayed(req, after)
+}
+
+func (b *Bot) fanoronaStop(ctx context.Context, req Request) (Reply, error) {
+	st, _, err := b.fanoronaGameOf(req)
+	if err != nil {
+		return Reply{}, err
+	}
+	after, err := st.StopFanoronaTurn(req.Guild, req.Channel, req.User.ID, -1)
+	if err != nil {
+		return Reply{}, err
+	}
+	return b.showPlayed(req, after)
+}
+
+// showPlayed shows a game after an action, with the AI queued once the
+// reply is out when it is to act.
+func (b *Bot) showPlayed(req Request, g store.Game) (Reply, error) {
+	if g.Over() {
+		b.Logger.Info("bot: game over", "game", g.ID, "winner", g.Winner, "reason", g.Reason.String())
+	}
+	r, err := b.gameViewIn(req.Locale, g, "", true)
+	if err != nil {
+		b.aiTurn(g)
+		return Reply{}, err
+	}
+	b.aiAfter(&r, g)
+	return r, nil
+}
+
+// offerDraw offers a draw to the opponent, who answers with the buttons.
+func (b *Bot) offerDraw(ctx context.Context, req Request) (Reply, error) {
+	loc := req.Locale
+	st, g, err := b.fanoronaGameOf(req)
+	if err != nil {
+		return Reply{}, err
+	}
+	if g.AI != "" && g.IsPlayer(req.User.ID) {
+		return Reply{}, refuse("ai.draw")
+	}
+	g, err = st.OfferDraw(req.Guild, req.Channel, req.User.ID)
+	if err != nil {
+		return Reply{}, err
+	}
+	opp := g.Opponent(req.User.ID)
+	key := strconv.FormatUint(g.ID, 10)
+	rev := uint64(g.DrawRev)
+	return Reply{
+		Text:     tr(loc, "draw.offered", Mention(opp), Mention(req.User.ID)),
+		Mentions: []string{opp},
+		Buttons: []Button{
+			{Label: tr(loc, "button.accept"), CustomID: gameButton(g.Kind, btnDrawYes, key, rev), Style: Success},
+			{Label: tr(loc, "button.decline"), CustomID: gameButton(g.Kind, btnDrawNo, key, rev), Style: Danger},
+		},
+	}, nil
+}
+
+// drawButton answers a draw offer; accepting ends the game drawn.
+func (b *Bot) drawButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
+	loc := req.Locale
+	st, g, err := b.fanoronaGameOf(req)
+	if err != nil {
+		if errors.Is(err, store.ErrNoGame) {
+			return Reply{}, refuse("draw.gone")
+		}
+		return Reply{}, err
+	}
+	if strconv.FormatUint(g.ID, 10) != id.Key || uint64(g.Revision) != id.Rev || g.DrawBy == "" {
+		return Reply{}, refuse("draw.gone")
+	}
+	asker := g.DrawBy
+	accept := id.Action == btnDrawYes
+	after, err := st.AnswerDraw(req.Guild, req.Channel, req.User.ID, accept)
+	if err != nil {
+		switch {
+		case errors.Is(err, store.ErrNoDrawOffer):
+			return Reply{}, refuse("draw.gone")
+		case errors.Is(err, store.ErrNotPlayer) && g.IsPlayer(req.User.ID):
+			return Reply{}, refuse("draw.own")
+		}
+		return Reply{}, err
+	}
+	if !accept {
+		return settled(Reply{Text: tr(loc, "draw.declined", Mention(req.User.ID), Mention(asker)), Mentions: []string{asker}}, nil), nil
+	}
+	b.Logger.Info("bot: game over", "game", after.ID, "reason", after.Reason.String())
+	view, err := b.gameViewIn(loc, after, "", true)
+	if err != nil {
+		return Reply{}, err
+	}
+	return settled(Reply{Text: tr(loc, "draw.accepted", Mention(req.User.ID), Mention(asker)), Mentions: []string{asker}}, &view), nil
+}
+
+// velaButton is the tradition at the end of a Fanorona game: its loser
+// offers the winner a Véla game in which the loser is White (and moves
+// first); the winner accepts it as a rematch. Against the computer the
+// Véla game starts at once.
+func (b *Bot) velaButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
+	loc := req.Locale
+	g, err := b.finishedGame(req, id)
+	if err != nil {
+		return Reply{}, err
+	}
+	if g.Kind != store.Fanorona || g.Winner == "" || g.Fanorona().Variant() != fanorona.Fanorona {
+		return Reply{}, refuse("button.notmine")
+	}
+	loser := g.Loser()
+	if g.AI != "" {
+		if !g.IsPlayer(req.User.ID) || req.User.ID == g.AI {
+			return Reply{}, refuse("vela.notloser")
+		}
+		// The human is White when they lost, Black when the computer did.
+		side := "white"
+		if loser == g.AI {
+			side = "black"
+		}
+		again := req
+		again.Channel = g.Channel
+		again.Options = map[string]string{"level": g.AILevel, "variant": "vela", "side": side}
+		next, err := b.challengeAI(again, g.AI)
+		if err != nil {
+			return Reply{}, err
+		}
+		return b.rematchSettled(req, g, next, tr(loc, "vela.asked", Mention(req.User.ID)))
+	}
+	if req.User.ID != loser {
+		return Reply{}, refuse("vela.notloser")
+	}
+	winner := g.Winner
+	if c, err := b.Store.PendingChallenge(g.Guild, g.Channel, winner); err == nil && c.Challenger == loser && c.Kind == store.Fanorona {
+		return Reply{}, refuse("rematch.already", Mention(winner))
+	}
+	moveTime := g.MoveTime
+	if moveTime == 0 {
+		moveTime = -1
+	}
+	c, err := b.Store.CreateChallenge(store.Challenge{Guild: g.Guild, Channel: g.Channel, Challenger: loser, Opponent: winner,
+		Kind: store.Fanorona, Variant: fanorona.Vela.String(), MoveTime: moveTime})
+	if err != nil {
+		if errors.Is(err, store.ErrChannelBusy) {
+			return Reply{}, refuse("rematch.busy")
+		}
+		return Reply{}, err
+	}
+	key := strconv.FormatUint(c.ID, 10)
+	return b.rematchSettled(req, g, Reply{
+		Text:     tr(loc, "vela.offer", Mention(winner), Mention(loser), g.ID, Mention(loser), termsText(loc, c.Rated, c.MoveTime), c.Expires.Unix()),
+		Mentions: []string{winner},
+		Buttons: []Button{
+			{Label: tr(loc, "button.accept"), CustomID: gameButton(c.Kind, btnAccept, key, 0), Style: Success},
+			{Label: tr(loc, "button.decline"), CustomID: gameButton(c.Kind, btnDecline, key, 0), Style: Danger},
+		},
+	}, tr(loc, "vela.asked", Mention(req.User.ID)))
+}

@@ -1,0 +1,215 @@
+package bot
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/game/veletas/ai"
+	"github.com/veletasbot/veletas/store"
+)
+
+// veletasGame is Veletas behind the gameModule interface: /veletas, its
+// setups, the side choice (Swap and Keep) and turns (play.go), the
+// server's settings and /veletas end (settings.go), the square options'
+// autocomplete (autocomplete.go) and the computer player of
+// game/veletas/ai.
+type veletasGame struct{}
+
+func (veletasGame) kind() store.Kind { return store.Veletas }
+func (veletasGame) command() string  { return "veletas" }
+
+func (veletasGame) commands() map[string]handlerFunc {
+	return veletasCommands
+}
+
+var veletasCommands = map[string]handlerFunc{
+	// play.go
+	"setup": (*Bot).setup,
+	"swap":  (*Bot).swapCommand,
+	"keep":  (*Bot).keepCommand,
+	"move":  (*Bot).move,
+	// settings.go
+	"settings": (*Bot).settings,
+	"end":      (*Bot).endDamaged,
+}
+
+func (veletasGame) options() map[string][]string { return veletasOptions }
+
+var veletasOptions = map[string][]string{
+	"challenge": {"opponent", "size", "level", "rated", "time", "rules"},
+	"setup":     {"shooters", "stone"},
+	"move":      {"shooter", "shoot", "to"},
+	"settings":  {"time", "language", "rules", "theme"},
+}
+
+func (veletasGame) completers() map[string]completer { return veletasCompleters }
+
+// veletasCompleters wrap autocomplete.go's square completers, which read
+// the position.
+var veletasCompleters = func() map[string]completer {
+	m := map[string]completer{}
+	for k, fn := range map[string]func(pos veletas.Position, opts map[string]string, typed string) []Choice{
+		"setup/shooters": completeShooters,
+		"setup/stone":    completeStone,
+		"move/shooter":   completeMover,
+		"move/to":        completeTo,
+		"move/shoot":     completeShot,
+	} {
+		m[k] = func(g store.Game, opts map[string]string, typed string) []Choice {
+			if g.Kind != store.Veletas {
+				return nil
+			}
+			return fn(g.Position(), opts, typed)
+		}
+	}
+	return m
+}()
+
+// challengeTerms reads the board size and the rules of a challenge.
+func (veletasGame) challengeTerms(b *Bot, req Request, c *store.Challenge) error {
+	c.Kind, c.Rated = store.Veletas, true
+	c.Size = veletas.Size10
+	if s := strings.TrimSpace(req.Options["size"]); s != "" {
+		var err error
+		if c.Size, err = veletas.ParseSize(s); err != nil || len(s) > 5 {
+			return refuse("challenge.badsize", Quote(s))
+		}
+	}
+	var err error
+	c.Rules, err = b.challengeRules(req)
+	return err
+}
+
+func (veletasGame) rematchTerms(g store.Game) store.Challenge {
+	return store.Challenge{Kind: store.Veletas, Size: g.Size, Rules: g.Rules()}
+}
+
+func (veletasGame) aiRematch(g store.Game) map[string]string {
+	return map[string]string{"level": g.AILevel, "size": strconv.Itoa(int(g.Size)), "rules": g.Rules().String()}
+}
+
+// startAI starts a Veletas game against the computer: the human places
+// first, and the computer then chooses sides.
+func (veletasGame) startAI(b *Bot, req Request, r *aiRunner, level string) (store.Game, error) {
+	var size veletas.Size
+	if s := strings.TrimSpace(req.Options["size"]); s != "" {
+		var err error
+		if size, err = veletas.ParseSize(s); err != nil || len(s) > 5 {
+			return store.Game{}, refuse("challenge.badsize", Quote(s))
+		}
+	}
+	rules, err := b.challengeRules(req)
+	if err != nil {
+		return store.Game{}, err
+	}
+	return r.st.StartAIGameRules(req.Guild, req.Channel, req.User.ID, r.self.ID, level, size, rules)
+}
+
+func (veletasGame) challengeName(loc string, c store.Challenge) string {
+	return boardText(loc, c.Size, c.Rules)
+}
+
+func (veletasGame) gameName(loc string, g store.Game) string {
+	return boardText(loc, g.Size, g.Rules())
+}
+
+// card is a Veletas game's part of its card: the players by colour, the
+// last action, the claims, the prompt of the phase, the board and, at the
+// side choice, Swap and Keep.
+func (veletasGame) card(b *Bot, loc string, g store.Game, lk look) (GameCard, cardParts, error) {
+	st := g.State()
+	pos := st.Position()
+	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
+	c := GameCard{
+		Title: tr(loc, "card.title", boardText(loc, g.Size, g.Rules()), g.ID),
+		Players: []CardPlayer{
+			{ID: black, Color: tr(loc, "color.black")},
+			{ID: white, Color: tr(loc, "color.white")},
+		},
+		ScoreName: tr(loc, "card.claims"),
+		Score:     tr(loc, "card.score", pos.Claims(veletas.Black), pos.Claims(veletas.White), g.Size.Majority(), g.Size.Shooters()),
+	}
+	if a, ok := st.LastAction(); ok {
+		c.Last, c.LastBy = a.String(), lastActor(g, st)
+	}
+	p := cardParts{
+		WinHow:      tr(loc, "view.bymajority", pos.Claims(g.ColorOf(g.Winner)), g.Size.Shooters()),
+		ColorToAct:  sideColor(pos.ToMove() == veletas.White),
+		ColorWinner: sideColor(g.ColorOf(g.Winner) == veletas.White),
+	}
+	if who := g.ToAct(); who != "" {
+		p.Prompt = prompt(loc, g, pos, who)
+	}
+	png, err := b.gamePNG(g, st, lk)
+	if err != nil {
+		return GameCard{}, cardParts{}, err
+	}
+	c.Image = Image{Name: fmt.Sprintf("veletas-%d-%d.png", g.ID, g.Revision), PNG: png}
+	if !g.Over() && pos.Phase() == veletas.PhaseChoice && g.ToAct() != g.AI {
+		key := strconv.FormatUint(g.ID, 10)
+		p.Buttons = []Button{
+			{Label: tr(loc, "button.swap"), CustomID: buttonID{Action: btnSwap, Key: key, Rev: uint64(g.Revision)}.String(), Style: Primary},
+			{Label: tr(loc, "button.keep"), CustomID: buttonID{Action: btnKeep, Key: key, Rev: uint64(g.Revision)}.String(), Style: Secondary},
+		}
+	}
+	return c, p, nil
+}
+
+func (veletasGame) replay(b *Bot, g store.Game, lk look) func() ([]byte, error) {
+	rr := b.cfg.Replay
+	if rr == nil {
+		rr, _ = b.Renderer.(ReplayRenderer)
+	}
+	st := g.State()
+	if rr == nil || st.Len() == 0 {
+		return nil
+	}
+	return func() ([]byte, error) {
+		var buf bytes.Buffer
+		err := b.replayGIF(&buf, rr, g, st, lk)
+		return buf.Bytes(), err
+	}
+}
+
+func (veletasGame) record(g store.Game) string { return g.State().String() }
+
+// aiDecide lets the computer player act: the kept player of the game (for
+// its search tree) or a new one, a random legal action when it fails or
+// chooses an illegal one, so that a bug never leaves a game stuck.
+func (veletasGame) aiDecide(r *aiRunner, g store.Game) (store.Game, string, error) {
+	log := r.b.Logger.With("game", g.ID)
+	lv, err := ai.ParseLevel(g.AILevel)
+	if err != nil {
+		return store.Game{}, "", fmt.Errorf("bot: AI game with an unknown level %q", g.AILevel)
+	}
+	p := r.take(g, lv)
+	a, err := r.act(p, g.State(), g.ID)
+	if err != nil {
+		log.Error("bot: the AI found no action; playing a random one", "err", err)
+		p = nil
+		if a, err = r.act(ai.NewRandom(g.ID), g.State(), g.ID); err != nil {
+			return store.Game{}, "", fmt.Errorf("bot: no random action either: %w", err)
+		}
+	}
+	g2, err := r.b.Store.Apply(g.Guild, g.Channel, g.AI, g.Revision, a)
+	if errors.Is(err, store.ErrIllegal) {
+		// A bug in the AI must not leave the game stuck: a random legal
+		// action instead.
+		log.Error("bot: the AI chose an illegal action; playing a random one", "action", a.String(), "err", err)
+		p = nil
+		if a, err = r.act(ai.NewRandom(g.ID), g.State(), g.ID); err == nil {
+			g2, err = r.b.Store.Apply(g.Guild, g.Channel, g.AI, g.Revision, a)
+		}
+	}
+	if err != nil {
+		return store.Game{}, a.String(), err
+	}
+	if !g2.Over() && p != nil {
+		r.keep(g.ID, p)
+	}
+	return g2, a.String(), nil
+}
