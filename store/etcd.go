@@ -18,6 +18,8 @@ import (
 	"go.etcd.io/etcd/api/v3/v3rpc/rpctypes"
 	clientv3 "go.etcd.io/etcd/client/v3"
 	"go.uber.org/zap"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 )
 
 // The etcd backend keeps each bucket's keys under PREFIX/bucket/rawkey, so
@@ -66,10 +68,9 @@ type etcdStore struct {
 	prefix  string // ends with "/"
 	timeout time.Duration
 
-	leaseMu  sync.Mutex
-	lease    clientv3.LeaseID
-	leaseAt  time.Time
-	attempts func(int) // for tests: called before each commit attempt with its number
+	leaseMu sync.Mutex
+	lease   clientv3.LeaseID
+	leaseAt time.Time
 	// commitHook, for tests, replaces the commit of a change's Txn (its
 	// condition and operations): it may commit and still report an error.
 	commitHook func(cmps []clientv3.Cmp, ops []clientv3.Op) (*clientv3.TxnResponse, error)
@@ -168,7 +169,8 @@ func etcdErr(err error) error {
 		errors.Is(err, rpctypes.ErrNoLeader) || errors.Is(err, rpctypes.ErrTimeout) ||
 		errors.Is(err, rpctypes.ErrTimeoutDueToLeaderFail) || errors.Is(err, rpctypes.ErrTimeoutDueToConnectionLost) ||
 		errors.Is(err, rpctypes.ErrLeaderChanged) || errors.Is(err, rpctypes.ErrStopped) ||
-		errors.Is(err, rpctypes.ErrNotCapable) || errors.Is(err, rpctypes.ErrTooManyRequests) {
+		errors.Is(err, rpctypes.ErrNotCapable) || errors.Is(err, rpctypes.ErrTooManyRequests) ||
+		status.Code(err) == codes.Unavailable || status.Code(err) == codes.DeadlineExceeded {
 		return fmt.Errorf("etcd: %w: %v", ErrUnavailable, err)
 	}
 	return fmt.Errorf("etcd: %w", err)
@@ -176,26 +178,45 @@ func etcdErr(err error) error {
 
 // view runs fn at one revision.
 func (s *etcdStore) view(fn func(txn) error) error {
-	t := &etcdTxn{s: s}
-	err := run(fn, t)
-	if t.err != nil {
-		return fmt.Errorf("store: %w", t.err)
+	start, wait := time.Now(), 20*time.Millisecond
+	for {
+		t := &etcdTxn{s: s}
+		err := run(fn, t)
+		if t.err != nil {
+			if s.transient(t.err, start) {
+				pause(&wait)
+				continue
+			}
+			return fmt.Errorf("store: %w", t.err)
+		}
+		return err
 	}
-	return err
+}
+
+// transient reports whether a failed read is worth running the
+// transaction again for: its revision was compacted, or the cluster did
+// not answer (an election, a member restarting) and less than the
+// timeout has passed since start.
+func (s *etcdStore) transient(err error, start time.Time) bool {
+	return errors.Is(err, rpctypes.ErrCompacted) || (errors.Is(err, ErrUnavailable) && time.Since(start) < s.timeout)
+}
+
+// pause sleeps about *wait (jittered) and doubles it, up to a second.
+func pause(wait *time.Duration) {
+	time.Sleep(*wait/2 + time.Duration(rand.Int64N(int64(*wait))))
+	*wait = min(2**wait, time.Second)
 }
 
 // update runs fn in a transaction and commits it, again on conflict.
 func (s *etcdStore) update(fn func(txn) error) error {
-	wait := time.Millisecond
+	wait, start, readWait := time.Millisecond, time.Now(), 20*time.Millisecond
 	for attempt := 1; ; attempt++ {
-		if s.attempts != nil {
-			s.attempts(attempt)
-		}
 		t := &etcdTxn{s: s, writable: true, writes: map[string]*etcdWrite{}}
 		err := run(fn, t)
 		if t.err != nil {
-			if errors.Is(t.err, rpctypes.ErrCompacted) && attempt < etcdAttempts {
-				continue // the revision read at is gone: read afresh
+			if attempt < etcdAttempts && s.transient(t.err, start) {
+				pause(&readWait) // read afresh when the cluster answers again
+				continue
 			}
 			return fmt.Errorf("store: %w", t.err)
 		}
@@ -206,6 +227,10 @@ func (s *etcdStore) update(fn func(txn) error) error {
 			return nil
 		}
 		ok, err := t.commit()
+		if errors.Is(err, errNotSent) && attempt < etcdAttempts && s.transient(err, start) {
+			pause(&readWait)
+			continue
+		}
 		if err != nil {
 			return fmt.Errorf("store: commit: %w", err)
 		}
@@ -367,7 +392,7 @@ func (t *etcdTxn) del(key string) error {
 func (t *etcdTxn) commit() (bool, error) {
 	lease, err := t.s.markerLease()
 	if err != nil {
-		return false, err
+		return false, fmt.Errorf("%w: %w", errNotSent, err)
 	}
 	var id [12]byte
 	if _, err := cryptoRead(id[:]); err != nil {
@@ -411,6 +436,9 @@ func (t *etcdTxn) commit() (bool, error) {
 	}
 	return t.s.settle(marker, lease, err)
 }
+
+// errNotSent marks a commit that failed before its Txn was sent.
+var errNotSent = errors.New("not sent")
 
 // definite reports whether a commit error means that the Txn was refused
 // before it could be applied (too large, too many operations, bad

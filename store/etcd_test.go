@@ -325,7 +325,8 @@ func TestEtcdOpen(t *testing.T) {
 }
 
 // TestEtcdMemberRestart plays 30 games from 30 goroutines on a cluster of
-// its own while a member is stopped and started again, then the leader:
+// its own while a member is stopped (SIGTERM) and started again, then the
+// leader is killed (SIGKILL) and started again:
 // every action acknowledged is in its game's record once, at the place
 // acknowledged, and the records hold nothing else but actions whose
 // outcome the store could not tell (none expected).
@@ -417,7 +418,7 @@ func TestEtcdMemberRestart(t *testing.T) {
 	}
 	waitActions(300)
 	leader := leaderOf(t, c)
-	if err := c.StopMember(leader); err != nil {
+	if err := c.KillMember(leader); err != nil { // SIGKILL: no leader transfer
 		t.Fatal(err)
 	}
 	waitActions(300) // a new leader is elected
@@ -465,7 +466,7 @@ func TestEtcdMemberRestart(t *testing.T) {
 	if total > len(acked)+unknown {
 		t.Fatalf("records hold %d actions, %d acknowledged and %d unknown", total, len(acked), unknown)
 	}
-	t.Logf("%d actions acknowledged on %d games across a member restart and a leader restart; %d refused as unavailable, %d with an unknown outcome", len(acked), len(records), fails, unknown)
+	t.Logf("%d actions acknowledged on %d games across a member restart and a leader killed and restarted; %d refused as unavailable, %d with an unknown outcome", len(acked), len(records), fails, unknown)
 }
 
 // leaderOf returns the index of the cluster's leader.
