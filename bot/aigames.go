@@ -264,7 +264,7 @@ func runAfter(r Reply) {
 
 // aiThinking is the line shown instead of a prompt while the AI is to act.
 func aiThinking(loc string, g store.Game) string {
-	return tr(loc, "ai.thinking", Mention(g.AI), g.AILevel)
+	return tr(loc, "ai.thinking", Mention(g.AI), levelText(loc, g.AILevel))
 }
 
 // challengeAI starts a game against the AI at once; opp is the opponent
@@ -299,14 +299,14 @@ func (b *Bot) startAIGame(req Request, r *aiRunner, level string) (Reply, error)
 	}
 	loc := withGame(req.Locale, g.Kind)
 	b.Logger.Info("bot: AI game started", "game", g.ID, "kind", g.Kind.String(), "guild", g.Guild, "channel", g.Channel, "name", moduleOf(g.Kind).gameName("", g), "level", g.AILevel)
-	intro := tr(loc, "ai.start", Mention(req.User.ID), g.AILevel)
+	intro := tr(loc, "ai.start", Mention(req.User.ID), levelText(loc, g.AILevel))
 	// The AI starts when it moves first (Fanorona with the human as
 	// Black), once the reply is out.
 	after := func(r *Reply, g store.Game) {
 		b.aiAfter(r, g)
 	}
 	if req.Threads != nil {
-		thread, err := req.Threads.StartThread(g.Channel, tr(loc, "ai.thread", moduleOf(g.Kind).gameName(loc, g), b.name(g.Players[0]), g.AILevel))
+		thread, err := req.Threads.StartThread(g.Channel, tr(loc, "ai.thread", moduleOf(g.Kind).gameName(loc, g), b.name(g.Players[0]), levelText(loc, g.AILevel)))
 		if err == nil {
 			g2, err := b.Store.SetGameThread(g.Guild, g.Channel, thread)
 			if err == nil {

@@ -435,12 +435,24 @@ func TestAIInJapanese(t *testing.T) {
 	req = e.req(user, sub, opts...)
 	req.Locale = "ja"
 	rep := public(t, e.bot.Handle(context.Background(), req))
-	if !strings.Contains(rep.Plain(), "<@veletas>（コンピューター、easy）が考えています") {
+	if !strings.Contains(rep.Plain(), "<@veletas>（コンピューター、やさしい）が考えています") {
 		t.Fatalf("thinking in Japanese: %q", rep.Plain())
 	}
 	req = e.req("alice", "challenge", "opponent=bob", "level=hard")
 	req.Locale = "fr"
 	refused(t, e.bot.Handle(context.Background(), req), "L'option `level` sert pour une partie contre moi")
+	// The bot names itself without the honorific さん; alice keeps hers.
+	req = e.req("alice", "resign")
+	req.Locale = "ja"
+	end := public(t, e.bot.Handle(context.Background(), req))
+	if !strings.Contains(end.Plain(), "**<@veletas>の勝ち**です（<@alice> さんの投了により）") || strings.Contains(end.Plain(), "<@veletas> さん") {
+		t.Fatalf("the end in Japanese: %q", end.Plain())
+	}
+	req = e.req("alice", "stats")
+	req.Locale = "ja"
+	if st := e.bot.Handle(context.Background(), req); !strings.Contains(st.Plain(), "<@veletas>に負け") || strings.Contains(st.Plain(), "<@veletas> さん") {
+		t.Fatalf("stats in Japanese: %q", st.Plain())
+	}
 }
 
 // TestAISweep: the time limits' sweep also queues a game the AI is to act

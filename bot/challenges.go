@@ -8,7 +8,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -155,7 +154,7 @@ func (b *Bot) accept(req Request, cid uint64) (Reply, error) {
 	}
 	intro := tr(loc, "accept.intro", Mention(acceptor), Mention(challenger))
 	if req.Threads != nil {
-		name := fmt.Sprintf("%s: %s vs %s", threadTitle(loc, g), b.name(g.Players[0]), b.name(g.Players[1]))
+		name := tr(loc, "thread.name", threadTitle(loc, g), b.name(g.Players[0]), b.name(g.Players[1]))
 		thread, err := req.Threads.StartThread(g.Channel, name)
 		if err == nil {
 			g2, err := b.Store.SetGameThread(g.Guild, g.Channel, thread)

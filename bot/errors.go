@@ -2,6 +2,9 @@ package bot
 
 import (
 	"errors"
+	"regexp"
+	"strconv"
+	"strings"
 
 	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
@@ -89,12 +92,12 @@ func (b *Bot) refusal(req Request, err error) Reply {
 	if errors.As(err, &ge) {
 		reason, hint := ge.Msg, ""
 		if lang(loc) != "en" {
-			reason = tr(loc, "rule.other")
+			reason = tr(loc, "rule.other") + ruleDetails(loc, ge)
 		}
 		for _, r := range rules {
 			if errors.Is(err, r.err) {
 				if lang(loc) != "en" {
-					reason = tr(loc, r.reason)
+					reason = tr(loc, r.reason) + ruleDetails(loc, ge)
 				}
 				hint = tr(loc, "sep.sentence") + tr(loc, r.hint)
 				break
@@ -127,4 +130,28 @@ func (b *Bot) refusal(req Request, err error) Reply {
 	b.Logger.Error("bot: command failed", "id", req.ID, "command", req.Command, "button", req.CustomID,
 		"user", req.User.ID, "channel", req.Channel, "err", err)
 	return Reply{Ephemeral: true, Text: tr(loc, "internal")}
+}
+
+var (
+	squareRE = regexp.MustCompile(`\b[a-j](?:10|[1-9])\b`)
+	countRE  = regexp.MustCompile(`places (\d+) shooter\(s\), not (\d+)`)
+)
+
+// ruleDetails keeps, in the languages other than English, the details the
+// engine's English sentence gives: the squares it names, in its order
+// (`d4`, `d7`, `e5`), or the numbers of shooters to place and placed.
+func ruleDetails(loc string, ge *veletas.Error) string {
+	if m := countRE.FindStringSubmatch(ge.Msg); m != nil {
+		want, _ := strconv.Atoi(m[1])
+		got, _ := strconv.Atoi(m[2])
+		return tr(loc, "rule.countdetail", want, got)
+	}
+	sq := squareRE.FindAllString(ge.Msg, 8)
+	if len(sq) == 0 {
+		return ""
+	}
+	for i, s := range sq {
+		sq[i] = "`" + s + "`"
+	}
+	return tr(loc, "rule.squares", strings.Join(sq, tr(loc, "list.sep")))
 }

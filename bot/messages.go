@@ -79,3 +79,22 @@ var messages = map[string]map[string]string{
 // Text writes message key of the catalogue in the language of locale, for
 // the front ends' own lines (the console's relative times).
 func Text(locale, key string, args ...any) string { return tr(locale, key, args...) }
+
+// person mentions a user in a sentence about them: in Japanese with the
+// honorific さん, but the bot itself (ai, the computer player of the game)
+// takes none, as one does not honour oneself.
+func person(loc, id, ai string) string {
+	if lang(loc) == "ja" && id != ai {
+		return Mention(id) + " さん"
+	}
+	return Mention(id)
+}
+
+// levelText names an AI level ("easy", "medium", "hard") in the language
+// of loc.
+func levelText(loc, level string) string {
+	if _, ok := messages["en"]["level."+level]; ok {
+		return tr(loc, "level."+level)
+	}
+	return level
+}

@@ -49,6 +49,9 @@ var messagesEN = map[string]string{
 	"rule.notallowed":       "Not allowed: %s.",
 	"rule.nochange":         "Nothing was changed.",
 	"sep.sentence":          " ",
+	"rule.squares":          " (%s)",
+	"rule.countdetail":      " (%d to place, not %d)",
+	"list.sep":              ", ",
 	"rule.over":             "the game is over",
 	"rule.phase":            "the game does not expect this action now",
 	"rule.count":            "that is not the number of shooters to place",
@@ -168,6 +171,9 @@ var messagesEN = map[string]string{
 	"dur.days.one":          "%d day",
 	"dur.hours":             "%d hours",
 	"dur.hours.one":         "%d hour",
+	"dur.minutes":           "%d minutes",
+	"dur.minutes.one":       "%d minute",
+	"console.later":         "-- %s later: %s",
 	"dur.join":              "%s %s",
 	"rel.in":                "in %s",
 	"rel.ago":               "%s ago",
@@ -230,6 +236,10 @@ var messagesEN = map[string]string{
 	"rematch.offer":       "%s, %s offers a rematch of game %d on %s; %s plays first this time. %s\nAccept or decline with the buttons; the offer stays open until <t:%d:f>.",
 
 	// ---- the computer opponent (aigames.go) ----
+	"level.easy":     "easy",
+	"level.medium":   "medium",
+	"level.hard":     "hard",
+	"thread.name":    "%s: %s vs %s",
 	"ai.start":       "%s plays against me, the computer (%s). Games against the computer are not rated and do not count in the standings.",
 	"ai.thinking":    "%s (computer, %s) is thinking; its move follows in a moment.",
 	"ai.thread":      "Veletas %s: %s vs the computer (%s)",
@@ -253,7 +263,7 @@ var messagesEN = map[string]string{
 		"`/veletas move shooter:d4 to:d7 shoot:f9` move a shooter (optional `to`) and shoot.\n" +
 		"`/veletas takeback` ask to undo your last turn; `/veletas claim` win when your opponent's time has run out; `/veletas resign`.\n" +
 		"`/veletas board`, `/veletas record`, `/veletas games`, `/veletas standings`, `/veletas stats`, `/veletas settings`, `/veletas rules`; managers: `/veletas end` for a damaged game.\n" +
-		"The square options suggest only legal choices as you type. You are mentioned when it is your turn and reminded before your time runs out; take your time.",
+		"The square options suggest only legal choices as you type. You are mentioned when it is your turn and reminded before your time runs out; take your time. Fanorona and Véla are played with `/fanorona` (`/fanorona help`).",
 
 	// ---- games (game.go) and Fanorona (game_fanorona.go, fanorona_parse.go) ----
 	"thread.title":              "Veletas %s",

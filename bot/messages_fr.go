@@ -48,6 +48,9 @@ var messagesFR = map[string]string{
 	"rule.notallowed":       "Coup interdit : %s.",
 	"rule.nochange":         "Rien n'a été modifié.",
 	"sep.sentence":          " ",
+	"rule.squares":          " (%s)",
+	"rule.countdetail":      " (il en faut %d, pas %d)",
+	"list.sep":              ", ",
 	"rule.over":             "la partie est terminée",
 	"rule.phase":            "la partie n'attend pas cette action maintenant",
 	"rule.count":            "ce n'est pas le bon nombre de tireurs à placer",
@@ -167,6 +170,9 @@ var messagesFR = map[string]string{
 	"dur.days.one":          "%d jour",
 	"dur.hours":             "%d heures",
 	"dur.hours.one":         "%d heure",
+	"dur.minutes":           "%d minutes",
+	"dur.minutes.one":       "%d minute",
+	"console.later":         "-- %s plus tard : %s",
 	"dur.join":              "%s %s",
 	"rel.in":                "dans %s",
 	"rel.ago":               "il y a %s",
@@ -229,6 +235,10 @@ var messagesFR = map[string]string{
 	"rematch.offer":       "%s, %s vous propose une revanche de la partie %d sur %s ; cette fois, %s joue en premier. %s\nAcceptez ou refusez avec les boutons ; l'offre reste ouverte jusqu'au <t:%d:f>.",
 
 	// ---- the computer opponent (aigames.go) ----
+	"level.easy":     "facile",
+	"level.medium":   "moyen",
+	"level.hard":     "difficile",
+	"thread.name":    "%s : %s contre %s",
 	"ai.start":       "%s joue contre moi, l'ordinateur (%s). Les parties contre l'ordinateur ne sont pas classées et ne comptent pas dans le classement.",
 	"ai.thinking":    "%s (ordinateur, %s) réfléchit ; son coup suit dans un instant.",
 	"ai.thread":      "Veletas %s : %s contre l'ordinateur (%s)",
@@ -252,7 +262,7 @@ var messagesFR = map[string]string{
 		"`/veletas move shooter:d4 to:d7 shoot:f9` déplacez un tireur (`to` facultatif) et tirez.\n" +
 		"`/veletas takeback` demander à reprendre votre dernier coup ; `/veletas claim` gagner quand le temps de l'adversaire est écoulé ; `/veletas resign` abandonner.\n" +
 		"`/veletas board`, `/veletas record`, `/veletas games`, `/veletas standings`, `/veletas stats`, `/veletas settings`, `/veletas rules` ; gestionnaires : `/veletas end` pour une partie abîmée.\n" +
-		"Les options de case ne proposent que des coups permis pendant la saisie. Vous êtes mentionné quand c'est votre tour, et prévenu avant la fin de votre temps : prenez votre temps.",
+		"Les options de case ne proposent que des coups permis pendant la saisie. Vous êtes mentionné quand c'est votre tour, et prévenu avant la fin de votre temps : prenez votre temps. Le fanorona et la véla se jouent avec `/fanorona` (`/fanorona help`).",
 
 	// ---- games (game.go) and Fanorona (game_fanorona.go, fanorona_parse.go) ----
 	"thread.title":              "Veletas %s",

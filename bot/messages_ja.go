@@ -48,6 +48,9 @@ var messagesJA = map[string]string{
 	"rule.notallowed":       "その手は指せません：%s。",
 	"rule.nochange":         "何も変更されていません。",
 	"sep.sentence":          "",
+	"rule.squares":          "（%s）",
+	"rule.countdetail":      "（置くのは%d個で、%d個ではありません）",
+	"list.sep":              "、",
 	"rule.over":             "対局はすでに終わっています",
 	"rule.phase":            "今はその操作をする段階ではありません",
 	"rule.count":            "置くシューターの数が違います",
@@ -108,10 +111,10 @@ var messagesJA = map[string]string{
 	"card.time":         "残り時間",
 	"card.timeleft":     "期限 <t:%d:R>（<t:%d:f>）、一手%s",
 	"view.bymajority":   "シューターを%d個（全%d個中）獲得して",
-	"view.byresign":     "%s さんの投了により",
+	"view.byresign":     "%sの投了により",
 	"view.ontime":       "時間切れにより",
-	"view.wins":         "**%s さんの勝ち**です（%s）！順位は `/veletas standings` で。",
-	"view.wins.ai":      "**%s さんの勝ち**です（%s）！コンピューターとの対局は順位表に数えません。",
+	"view.wins":         "**%sの勝ち**です（%s）！順位は `/veletas standings` で。",
+	"view.wins.ai":      "**%sの勝ち**です（%s）！コンピューターとの対局は順位表に数えません。",
 	"prompt.setup1":     "%s さんの番です（黒）：`/veletas setup shooters:… stone:…` でシューターを%d個と黒石を置いてください。",
 	"prompt.setup1.one": "%s さんの番です（黒）：`/veletas setup shooters:… stone:…` でシューターを%d個と黒石を置いてください。",
 	"prompt.choice":     "%s さんの番です：**交代**（Swap）で黒を取って先に指すか、**そのまま**（Keep）で白のままでいるかを選んでください。",
@@ -128,7 +131,7 @@ var messagesJA = map[string]string{
 	"button.withdraw":   "取り下げる",
 	"record.text":       "第%d局の棋譜、%s（黒）対 %s（白）、%s：\n```\n%s```",
 	"record.inprogress": "対局中",
-	"record.won":        "%s さんの勝ち（%s）",
+	"record.won":        "%sの勝ち（%s）",
 	"record.gone":       "その対局はもう見つかりません。最近の対局は `/veletas stats` で見られます。",
 	"replay.text":       "第%d局の再生：",
 	"reason.majority":   "過半数の獲得",
@@ -157,8 +160,8 @@ var messagesJA = map[string]string{
 	"stats.board":          "%s・%sルール",
 	"rules.short.classic":  "クラシック",
 	"rules.short.revised":  "改訂",
-	"stats.won":            "• 第%d局：%s さんに勝ち（%s、%s、<t:%d:d>%s）",
-	"stats.lost":           "• 第%d局：%s さんに負け（%s、%s、<t:%d:d>%s）",
+	"stats.won":            "• 第%d局：%sに勝ち（%s、%s、<t:%d:d>%s）",
+	"stats.lost":           "• 第%d局：%sに負け（%s、%s、<t:%d:d>%s）",
 	"stats.unrated":        "、レーティング対象外",
 
 	// ---- time limits ----
@@ -167,6 +170,9 @@ var messagesJA = map[string]string{
 	"dur.days.one":          "%d日",
 	"dur.hours":             "%d時間",
 	"dur.hours.one":         "%d時間",
+	"dur.minutes":           "%d分",
+	"dur.minutes.one":       "%d分",
+	"console.later":         "-- %s後：%s",
 	"dur.join":              "%s%s",
 	"rel.in":                "%s後",
 	"rel.ago":               "%s前",
@@ -213,7 +219,7 @@ var messagesJA = map[string]string{
 	"games.head":          "**あなたの対局**（%d局、自分の手番が先）：",
 	"games.row":           "• 第%d局、%s、相手 %s：%s%s — %s",
 	"games.yourturn":      "**あなたの番**",
-	"games.theirturn":     "%s さんの番",
+	"games.theirturn":     "%sの番",
 	"games.due":           "、期限 <t:%d:R>",
 	"takeback.notallowed": "取り消せるのは自分の直前の手だけで、相手が指す前に限ります。何も変更されていません。",
 	"takeback.asked":      "%s さん、%s さんが直前の手の取り消し（待った）をお願いしています。ボタンで受けるか断るかを選んでください。",
@@ -229,6 +235,10 @@ var messagesJA = map[string]string{
 	"rematch.offer":       "%s さん、%s さんから第%d局（%s）の再戦の申し込みです。今度は %s さんが先手です。%s\nボタンで受けるか断るかを選んでください。この申し込みは <t:%d:f> まで有効です。",
 
 	// ---- the computer opponent (aigames.go) ----
+	"level.easy":     "やさしい",
+	"level.medium":   "ふつう",
+	"level.hard":     "強い",
+	"thread.name":    "%s：%s 対 %s",
 	"ai.start":       "%s さんと私（コンピューター、%s）の対局です。コンピューターとの対局はレーティングの対象外で、順位表にも数えられません。",
 	"ai.thinking":    "%s（コンピューター、%s）が考えています。まもなく指し手が届きます。",
 	"ai.thread":      "Veletas %s：%s 対 コンピューター（%s）",
@@ -252,7 +262,7 @@ var messagesJA = map[string]string{
 		"`/veletas move shooter:d4 to:d7 shoot:f9` シューターを動かして（`to` は任意）石を撃ちます。\n" +
 		"`/veletas takeback` 直前の手の待ったをお願いする、`/veletas claim` 相手の時間切れで勝ちを請求する、`/veletas resign` 投了する。\n" +
 		"`/veletas board`、`/veletas record`、`/veletas games`、`/veletas standings`、`/veletas stats`、`/veletas settings`、`/veletas rules`。管理者は壊れた対局に `/veletas end`。\n" +
-		"マスのオプションは入力中に指せるマスだけを候補に出します。手番が来たらメンションで、期限が近づいたらリマインドでお知らせします。ゆっくり考えてください。",
+		"マスのオプションは入力中に指せるマスだけを候補に出します。手番が来たらメンションで、期限が近づいたらリマインドでお知らせします。ゆっくり考えてください。 ファノロナとヴェラは `/fanorona` で遊べます（`/fanorona help`）。",
 
 	// ---- games (game.go) and Fanorona (game_fanorona.go, fanorona_parse.go) ----
 	"thread.title":              "Veletas %s",

@@ -159,7 +159,7 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 			if g.Kind == store.Veletas {
 				board = tr(loc, "stats.board", g.Size, tr(loc, "rules.short."+g.Rules().String()))
 			}
-			recent.WriteString(tr(loc, key, g.ID, Mention(g.Opponent(user)), board, reasonText(loc, g.Reason),
+			recent.WriteString(tr(loc, key, g.ID, person(loc, g.Opponent(user), g.AI), board, reasonText(loc, g.Reason),
 				g.Ended.Unix(), rated) + "\n")
 		}
 	}

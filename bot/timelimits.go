@@ -265,15 +265,50 @@ func ParseMoveTime(s string) (time.Duration, error) {
 
 // durationText writes a time per move for players: "3 days", "12 hours",
 // "1 day 6 hours" (in the language of loc).
-func durationText(loc string, d time.Duration) string {
-	days, hours := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour)
-	switch {
-	case days > 0 && hours > 0:
-		return tr(loc, "dur.join", trn(loc, "dur.days", days, days), trn(loc, "dur.hours", hours, hours))
-	case days > 0:
-		return trn(loc, "dur.days", days, days)
+func durationText(loc string, d time.Duration) string { return Duration(loc, d) }
+
+// Duration writes a duration in words in the language of locale, in days,
+// hours and minutes, leaving out the units that are zero (rounded to the
+// minute): "1 day 4 hours", "1日4時間", "1 jour 4 heures", "0 minutes".
+// The front ends use it for Discord's relative times (the console).
+func Duration(locale string, d time.Duration) string {
+	d = d.Round(time.Minute)
+	if d < 0 {
+		d = -d
 	}
-	return trn(loc, "dur.hours", hours, hours)
+	days, hours, mins := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour), int(d%time.Hour/time.Minute)
+	var parts []string
+	if days > 0 {
+		parts = append(parts, trn(locale, "dur.days", days, days))
+	}
+	if hours > 0 {
+		parts = append(parts, trn(locale, "dur.hours", hours, hours))
+	}
+	if mins > 0 || len(parts) == 0 {
+		parts = append(parts, trn(locale, "dur.minutes", mins, mins))
+	}
+	out := parts[0]
+	for _, p := range parts[1:] {
+		out = tr(locale, "dur.join", out, p)
+	}
+	return out
+}
+
+var monthsFR = [...]string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"}
+
+// DateTime writes a date and time (in UTC) as the language of locale
+// writes them: "2026-03-02 08:00 UTC", "2026年3月2日 08:00 UTC",
+// "2 mars 2026 à 08:00 UTC". The front ends use it for Discord's
+// timestamps (the console).
+func DateTime(locale string, t time.Time) string {
+	t = t.UTC()
+	switch lang(locale) {
+	case "ja":
+		return fmt.Sprintf("%d年%d月%d日 %s UTC", t.Year(), int(t.Month()), t.Day(), t.Format("15:04"))
+	case "fr":
+		return fmt.Sprintf("%d %s %d à %s UTC", t.Day(), monthsFR[t.Month()-1], t.Year(), t.Format("15:04"))
+	}
+	return t.Format("2006-01-02 15:04 UTC")
 }
 
 // termsText says how a challenge or game is played: rated or not, and the

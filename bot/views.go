@@ -93,7 +93,7 @@ func (b *Bot) gameViewFor(loc string, g store.Game, intro string, ping bool, vie
 	case g.Over():
 		how := p.WinHow
 		if g.Reason == store.ReasonResign {
-			how = tr(loc, "view.byresign", Mention(g.Loser()))
+			how = tr(loc, "view.byresign", person(loc, g.Loser(), g.AI))
 		} else if g.Reason == store.ReasonTimeout {
 			how = tr(loc, "view.ontime")
 		}
@@ -101,7 +101,7 @@ func (b *Bot) gameViewFor(loc string, g store.Game, intro string, ping bool, vie
 		if g.AI != "" {
 			key = "view.wins.ai"
 		}
-		c.Result = tr(loc, key, Mention(g.Winner), how)
+		c.Result = tr(loc, key, person(loc, g.Winner, g.AI), how)
 		c.Winner, c.Loser = g.Winner, g.Loser()
 		c.Color = p.ColorWinner
 	case g.AI != "" && g.ToAct() == g.AI:
@@ -283,7 +283,7 @@ func recordText(loc string, g store.Game) string {
 	case g.Over() && g.Winner == "":
 		status = tr(loc, "record.drawn", reasonText(loc, g.Reason))
 	case g.Over():
-		status = tr(loc, "record.won", Mention(g.Winner), reasonText(loc, g.Reason))
+		status = tr(loc, "record.won", person(loc, g.Winner, g.AI), reasonText(loc, g.Reason))
 	}
 	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
 	if g.Kind == store.Fanorona {
@@ -325,7 +325,7 @@ func (b *Bot) games(ctx context.Context, req Request) (Reply, error) {
 			sb.WriteString(tr(loc, "standings.more", len(list)-maxGamesListed) + "\n")
 			break
 		}
-		turn := tr(loc, "games.theirturn", Mention(g.ToAct()))
+		turn := tr(loc, "games.theirturn", person(loc, g.ToAct(), g.AI))
 		if g.ToAct() == req.User.ID {
 			turn = tr(loc, "games.yourturn")
 		}

@@ -72,3 +72,24 @@ func TestOwnOpenChallengeNamesWithdraw(t *testing.T) {
 		t.Errorf("the author of a challenge made to bob pressing Accept: %q", r.Plain())
 	}
 }
+
+// TestRefusalDetailsInEveryLanguage: a refusal by the rules names the
+// squares (and counts) in Japanese and French as the English one does.
+func TestRefusalDetailsInEveryLanguage(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startGame("7")
+	public(t, e.cmd("alice", "setup", "shooters=c5", "stone=d2"))
+	public(t, e.cmd("bob", "keep"))
+	for loc, want := range map[string][2]string{
+		"":   {"shooter c4 is adjacent to the shooter on c5", "this setup places 2 shooter(s), not 1"},
+		"ja": {"シューター同士は斜めも含めて隣り合えません（`c4`、`c5`）", "置くシューターの数が違います（置くのは2個で、1個ではありません）"},
+		"fr": {"(`c4`, `c5`)", "(il en faut 2, pas 1)"},
+	} {
+		req := e.req("bob", "setup", "shooters=a7 c4", "stone=g7")
+		req.Locale = loc
+		refused(t, e.bot.Handle(context.Background(), req), want[0])
+		req = e.req("bob", "setup", "shooters=a7", "stone=g7")
+		req.Locale = loc
+		refused(t, e.bot.Handle(context.Background(), req), want[1])
+	}
+}

@@ -36,7 +36,7 @@ func (c *Console) timeLine(text string) (done bool, err error) {
 			return true, err
 		}
 		c.Clock.Advance(d)
-		if _, err := fmt.Fprintf(c.Out, "-- %s later: %s\n", d, c.Clock.Now().UTC().Format("2006-01-02 15:04 UTC")); err != nil {
+		if _, err := fmt.Fprintln(c.Out, bot.Text(c.Locale, "console.later", bot.Duration(c.Locale, d), bot.DateTime(c.Locale, c.Clock.Now()))); err != nil {
 			return true, err
 		}
 	}
@@ -62,8 +62,9 @@ func (c *Console) sweep() error {
 var relativeRE = regexp.MustCompile(`<t:(-?\d{1,12}):R>`)
 
 // relativeTimes writes Discord's relative timestamps (<t:N:R>, which
-// Discord shows as "in 3 days") against the console's clock: "in 1d 4h",
-// "2h ago" (in the console's language).
+// Discord shows as "in 3 days") against the console's clock, in words of
+// the console's language: "in 1 day 4 hours", "1時間30分前", "il y a 2
+// jours".
 func relativeTimes(text, locale string, now time.Time) string {
 	if !strings.Contains(text, ":R>") {
 		return text
@@ -78,18 +79,7 @@ func relativeTimes(text, locale string, now time.Time) string {
 		if d < 0 {
 			key, d = "rel.ago", -d
 		}
-		days, hours, mins := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour), int(d%time.Hour/time.Minute)
-		var parts []string
-		if days > 0 {
-			parts = append(parts, strconv.Itoa(days)+"d")
-		}
-		if hours > 0 {
-			parts = append(parts, strconv.Itoa(hours)+"h")
-		}
-		if mins > 0 || len(parts) == 0 {
-			parts = append(parts, strconv.Itoa(mins)+"m")
-		}
-		return bot.Text(locale, key, strings.Join(parts, " "))
+		return bot.Text(locale, key, bot.Duration(locale, d))
 	})
 }
 

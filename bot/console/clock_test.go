@@ -44,8 +44,8 @@ alice: /veletas settings time:2d
 	text := out.String()
 	for _, want := range []string{
 		">> bob only\nThe time for this move has not run out: @alice has until",
-		"-- 20h0m0s later: 2026-03-02 08:00 UTC\n>> all\n@alice, a reminder: your move in game 1 is due",
-		"-- 5h0m0s later: 2026-03-02 13:00 UTC\n>> all\nGame 1: the time for @alice's move has run out. @bob, you may claim the win",
+		"-- 20 hours later: 2026-03-02 08:00 UTC\n>> all\n@alice, a reminder: your move in game 1 is due",
+		"-- 5 hours later: 2026-03-02 13:00 UTC\n>> all\nGame 1: the time for @alice's move has run out. @bob, you may claim the win",
 		"**@bob wins** on time!",
 		"error: line 7: wait: write hours or days",
 		">> all\n@alice set this server's default time per move to 2 days.",
@@ -80,15 +80,28 @@ func TestRelativeTimes(t *testing.T) {
 	for _, tc := range []struct {
 		locale, in, want string
 	}{
-		{"", "due " + at(28*time.Hour) + " (" + "<t:1:f>)", "due in 1d 4h (<t:1:f>)"},
-		{"", at(-90 * time.Minute), "1h 30m ago"},
-		{"", at(0), "in 0m"},
-		{"ja", at(3 * time.Hour), "3h後"},
-		{"fr", at(-2 * 24 * time.Hour), "il y a 2d"},
+		{"", "due " + at(28*time.Hour) + " (" + "<t:1:f>)", "due in 1 day 4 hours (<t:1:f>)"},
+		{"", at(-90 * time.Minute), "1 hour 30 minutes ago"},
+		{"", at(0), "in 0 minutes"},
+		{"ja", at(3 * time.Hour), "3時間後"},
+		{"fr", at(-2 * 24 * time.Hour), "il y a 2 jours"},
+		{"ja", at(90*time.Minute + 24*time.Hour), "1日1時間30分後"},
+		{"fr", at(time.Minute), "dans 1 minute"},
 		{"", "no stamp", "no stamp"},
 	} {
 		if got := relativeTimes(tc.in, tc.locale, now); got != tc.want {
 			t.Errorf("relativeTimes(%q, %q) = %q, want %q", tc.in, tc.locale, got, tc.want)
+		}
+	}
+}
+
+// TestDatesInEveryLanguage: Discord's timestamps in the console, as each
+// language writes a date.
+func TestDatesInEveryLanguage(t *testing.T) {
+	at := "<t:" + strconv.FormatInt(time.Date(2026, 3, 2, 8, 5, 0, 0, time.UTC).Unix(), 10) + ":f>"
+	for loc, want := range map[string]string{"": "2026-03-02 08:05 UTC", "ja": "2026年3月2日 08:05 UTC", "fr": "2 mars 2026 à 08:05 UTC"} {
+		if got := TextIn("due "+at, loc); got != "due "+want {
+			t.Errorf("%q: %q, want %q", loc, got, "due "+want)
 		}
 	}
 }

@@ -267,7 +267,7 @@ func (c *Console) print(r bot.Reply, user, channel string) error {
 	if c.Clock != nil { // relative times against the console's clock (clock.go)
 		text = relativeTimes(text, c.Locale, c.Clock.Now())
 	}
-	sb.WriteString(Text(text))
+	sb.WriteString(TextIn(text, c.Locale))
 	sb.WriteString("\n")
 	for _, im := range r.Images {
 		path, err := c.write(im)
@@ -294,7 +294,7 @@ func (c *Console) print(r bot.Reply, user, channel string) error {
 		if c.Clock != nil {
 			text = relativeTimes(text, c.Locale, c.Clock.Now())
 		}
-		fmt.Fprintf(&sb, ">> DM to @%s\n%s\n", dm.User, Text(text))
+		fmt.Fprintf(&sb, ">> DM to @%s\n%s\n", dm.User, TextIn(text, c.Locale))
 	}
 	if _, err := io.WriteString(c.Out, sb.String()); err != nil {
 		return err
@@ -334,13 +334,17 @@ var timestampRE = regexp.MustCompile(`<t:(\d{1,12}):[a-zA-Z]>`)
 // Text writes a reply's text for a terminal: mentions <@ID> as
 // @ID (console user ids are their names), channel links as #ID and
 // Discord timestamps as UTC times.
-func Text(text string) string {
+func Text(text string) string { return TextIn(text, "") }
+
+// TextIn is Text with the times written as the language of locale writes
+// them (bot.DateTime).
+func TextIn(text, locale string) string {
 	text = timestampRE.ReplaceAllStringFunc(text, func(m string) string {
 		n, err := strconv.ParseInt(timestampRE.FindStringSubmatch(m)[1], 10, 64)
 		if err != nil {
 			return m
 		}
-		return time.Unix(n, 0).UTC().Format("2006-01-02 15:04 UTC")
+		return bot.DateTime(locale, time.Unix(n, 0))
 	})
 	return bot.PlainMentions(text, func(id string) string { return id })
 }

@@ -43,8 +43,8 @@ carol: /veletas standings
 `)
 	for _, want := range []string{
 		"Rated, 12 hours per move.",
-		"-- 10h0m0s later: 2026-03-01 22:00 UTC\n>> all\n@alice, a reminder: your move in game 1 is due",
-		"-- 3h0m0s later: 2026-03-02 01:00 UTC\n>> all\nGame 1: the time for @alice's move has run out.",
+		"-- 10 hours later: 2026-03-01 22:00 UTC\n>> all\n@alice, a reminder: your move in game 1 is due",
+		"-- 3 hours later: 2026-03-02 01:00 UTC\n>> all\nGame 1: the time for @alice's move has run out.",
 		"**@bob wins** on time!",
 		"Rating: 1662 ± 290 (rank 1)",
 		"1. @bob: 1662 ± 290, 1 W, 0 L",
