@@ -219,14 +219,14 @@ func pause(wait *time.Duration) {
 // update runs fn in a transaction and commits it, again on conflict.
 func (s *etcdStore) update(fn func(txn) error) error {
 	wait, start, readWait := time.Millisecond, time.Now(), 20*time.Millisecond
-	serial := false
+	serial, conflicts := false, 0
 	defer func() {
 		if serial {
 			s.serial.Unlock()
 		}
 	}()
 	for attempt := 1; ; attempt++ {
-		if attempt > serialAfter && !serial {
+		if conflicts >= serialAfter && !serial {
 			// Conflicting again and again: the changes of this process
 			// that are in that state run one at a time from now on (as
 			// bbolt's commit loop would run them), so that a burst on the
@@ -260,6 +260,7 @@ func (s *etcdStore) update(fn func(txn) error) error {
 		if ok {
 			return nil
 		}
+		conflicts++
 		if attempt >= etcdAttempts {
 			return fmt.Errorf("store: commit: %w (%d attempts)", ErrContended, attempt)
 		}
