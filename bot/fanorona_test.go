@@ -649,3 +649,29 @@ func FuzzFanoronaMove(f *testing.F) {
 		}
 	})
 }
+
+// TestFanoronaOpenChallenge: an open challenge with the challenger as
+// Black is accepted by anyone, who plays White and moves first; the
+// rematch offer is a Fanorona challenge with the sides swapped.
+func TestFanoronaOpenChallenge(t *testing.T) {
+	e := newEnv(t, Config{})
+	ch := public(t, e.fcmd("alice", "challenge", "side=black"))
+	if !strings.Contains(ch.Plain(), "<@alice> challenges anyone to a game of Fanorona.") {
+		t.Fatalf("open challenge: %q", ch.Plain())
+	}
+	refused(t, e.press("alice", button(t, ch, "Accept")), "You made this challenge")
+	public(t, e.press("carol", button(t, ch, "Accept")))
+	g := e.fgame()
+	if g.FanoronaPlayer(fanorona.White) != "carol" || g.FanoronaPlayer(fanorona.Black) != "alice" || g.ToAct() != "carol" || !g.Rated {
+		t.Fatalf("game: %+v", g)
+	}
+	end := public(t, e.fcmd("alice", "resign"))
+	re := e.press("alice", button(t, end, "Rematch"))
+	if re.Next == nil || !strings.Contains(re.Next.Plain(), "offers a rematch of game 1 (Fanorona); <@alice> plays White") {
+		t.Fatalf("rematch: %+v", re)
+	}
+	public(t, e.press("carol", button(t, *re.Next, "Accept")))
+	if g := e.fgame(); g.FanoronaPlayer(fanorona.White) != "alice" || g.ID == 1 {
+		t.Fatalf("rematch game: %+v", g)
+	}
+}
