@@ -656,7 +656,7 @@ func FuzzFanoronaMove(f *testing.F) {
 func TestFanoronaOpenChallenge(t *testing.T) {
 	e := newEnv(t, Config{})
 	ch := public(t, e.fcmd("alice", "challenge", "side=black"))
-	if !strings.Contains(ch.Plain(), "<@alice> challenges anyone to a game of Fanorona.") {
+	if !strings.Contains(ch.Plain(), "<@alice> challenges anyone to a game of Fanorona, playing Black (whoever accepts plays White and moves first).") {
 		t.Fatalf("open challenge: %q", ch.Plain())
 	}
 	refused(t, e.press("alice", button(t, ch, "Accept")), "You made this challenge")
