@@ -13,6 +13,7 @@ require (
 	go.uber.org/zap v1.17.0
 	golang.org/x/image v0.47.0
 	google.golang.org/grpc v1.83.2
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (

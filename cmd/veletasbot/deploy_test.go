@@ -89,7 +89,7 @@ func TestDockerIgnore(t *testing.T) {
 // show the token passed with -e DISCORD_TOKEN=..., which docker inspect
 // shows to anyone allowed to run it.
 func TestDocsKeepTokenOutOfEnvironment(t *testing.T) {
-	for _, name := range []string{"../../README.md", "../../deploy/Dockerfile", "../../deploy/docker-compose.yml"} {
+	for _, name := range []string{"../../README.md", "../../deploy/Dockerfile", "../../deploy/docker-compose.yml", "../../deploy/replicas-compose.yml"} {
 		b, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)

@@ -414,6 +414,13 @@ func (m *Main) Run(ctx context.Context) error {
 		cfg.Replay = replay
 	}
 	m.Bot = bot.New(db, rend, m.Now, m.Logger, cfg)
+	if !m.Console && m.Store.Kind == "etcd" {
+		// Several replicas may share the store: one of them sweeps and
+		// rescans (replicas.go, election.go).
+		if err := m.startLeader(m.Store.Endpoints, m.Store.Prefix); err != nil {
+			return err
+		}
+	}
 
 	if m.Console {
 		c := &console.Console{Handler: m.Bot, Out: m.Stdout, Dir: m.OutDir, Self: ConsoleAI}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"os"
@@ -8,6 +10,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	clientv3 "go.etcd.io/etcd/client/v3"
+	"go.uber.org/zap"
 
 	"github.com/veletasbot/veletas/bot"
 )
@@ -86,6 +91,44 @@ func (c *offsetClock) read() (time.Duration, error) {
 func (c *offsetClock) Now() time.Time {
 	d, _ := c.read()
 	return time.Now().Add(d)
+}
+
+// replicaID names this process in the election: host, process ID and a
+// random part (two containers may have the same host name and PID).
+func replicaID() string {
+	host, _ := os.Hostname()
+	var r [4]byte
+	rand.Read(r[:])
+	return fmt.Sprintf("%s/%d/%s", host, os.Getpid(), hex.EncodeToString(r[:]))
+}
+
+// startLeader makes this replica campaign for the lead among those on
+// the etcd cluster at endpoints under prefix, and makes the bot sweep and
+// rescan only while it leads. Call it before the sweeper and the AI start.
+func (m *Main) startLeader(endpoints []string, prefix string) error {
+	cli, err := clientv3.New(clientv3.Config{Endpoints: endpoints, DialTimeout: 5 * time.Second,
+		DialKeepAliveTime: 2 * time.Second, DialKeepAliveTimeout: 2 * time.Second, Logger: zap.NewNop()})
+	if err != nil {
+		return fmt.Errorf("election: connecting to etcd at %s: %w", strings.Join(endpoints, ","), err)
+	}
+	m.leaderClient = cli
+	m.leader = startElection(cli, electionKey(prefix), replicaID(), LeaderTTL, m.Bot.Elected, m.Logger)
+	m.Bot.SetLeader(m.leader)
+	if m.AI.Rescan == 0 {
+		m.AI.Rescan = AIRescanReplicas
+	}
+	if m.AI.RescanGrace == 0 {
+		m.AI.RescanGrace = bot.DefaultRescanGrace
+	}
+	return nil
+}
+
+// electionKey is the election's key prefix for a store prefix.
+func electionKey(prefix string) string {
+	if p := strings.Trim(prefix, "/"); p != "" {
+		return "/" + p + "/" + ElectionKey
+	}
+	return "/" + ElectionKey
 }
 
 // stopLeader resigns the lead, so that another replica takes over at

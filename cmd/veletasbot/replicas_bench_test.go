@@ -1,0 +1,229 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/internal/fakediscord"
+	"github.com/veletasbot/veletas/store"
+	"github.com/veletasbot/veletas/store/etcdtest"
+)
+
+// BenchmarkHTTPReplicas plays 200 7x7 games at once through the HTTP
+// interactions endpoint of 3 replicas (in this process, each a whole
+// Main as the binary runs it) on a 3-member etcd cluster, behind a
+// round-robin front, with the fake Discord signing and posting the
+// interactions. Each player takes a random 0.5 to 1.5 s before each
+// action (about 200 interactions a second over the 200 games, as in
+// bot/discord's BenchmarkConcurrentGames). It reports the latency of the
+// move commands, from posting the interaction to receiving the answer
+// with the new board (p50-ms, p99-ms, max-ms; goal p99 at most 250 ms),
+// the slowest first response of any interaction (ack-max-ms, which
+// Discord wants within 3 s), and the moves played. The games start 50 ms
+// apart, over the first 10 s.
+//
+//	go test ./cmd/veletasbot -run '^$' -bench BenchmarkHTTPReplicas -benchtime 1x -timeout 900s
+func BenchmarkHTTPReplicas(b *testing.B) {
+	const games = 200
+	for range b.N {
+		b.StopTimer()
+		cluster := etcdtest.Start(b)
+		fake := fakediscord.New()
+		poster := fake.NewPoster("")
+		url := cluster.URL("bench")
+		fr := &front{client: &http.Client{Timeout: 30 * time.Second}, served: map[string]string{}}
+		var mains []*Main
+		var logs []*syncBuf
+		b.Cleanup(func() {
+			if b.Failed() {
+				for i, l := range logs {
+					name := filepath.Join(os.TempDir(), fmt.Sprintf("veletas-bench-replica%d.log", i))
+					os.WriteFile(name, []byte(l.String()), 0o600)
+					b.Logf("logs of replica %d in %s; the last lines:\n%s", i, name, tail(l.String(), 10))
+				}
+			}
+		})
+		for i := range 3 {
+			m, _, lb := newMain(map[string]string{"DISCORD_TOKEN": token, "DISCORD_API_URL": fake.URL(),
+				"DISCORD_PUBLIC_KEY": poster.PublicKey(), "VELETAS_HTTP": "127.0.0.1:0", "VELETAS_STORE": url, "VELETAS_LOG_LEVEL": "info"})
+			m.StoreOptions = nil // durable, as in production
+			m.BotConfig.RateBurst = -1
+			if err := m.ParseFlags(context.Background(), []string{"-register=false"}); err != nil {
+				b.Fatal(err)
+			}
+			if err := m.Run(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+			mains, logs = append(mains, m), append(logs, lb)
+			fr.replicas = append(fr.replicas, &replica{name: fmt.Sprint("replica", i), addr: m.HTTP.Addr().String()})
+		}
+		srv := httptest.NewServer(fr)
+		poster.URL = srv.URL + "/interactions"
+		db, err := store.OpenURL(url, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var (
+			mu       sync.Mutex
+			moves    []time.Duration
+			ackMax   time.Duration
+			ids      = make(chan string, 1)
+			stop     = make(chan struct{})
+			wg       sync.WaitGroup
+			errs     = make(chan error, games)
+			received int
+		)
+		go func() {
+			for i := 1; ; i++ {
+				select {
+				case ids <- fmt.Sprint(i):
+				case <-stop:
+					return
+				}
+			}
+		}()
+		send := func(r *rand.Rand, in map[string]any) (fakediscord.Message, error) {
+			time.Sleep(500*time.Millisecond + time.Duration(r.Int64N(int64(time.Second)+1))) // the player thinks
+			t0 := time.Now()
+			if _, err := poster.Post(in); err != nil {
+				return fakediscord.Message{}, err
+			}
+			m, ack, err := fake.ReplyAndAck(in["id"].(string), 30*time.Second)
+			if err != nil {
+				fr.mu.Lock()
+				by := fr.served[in["id"].(string)]
+				fr.mu.Unlock()
+				err = fmt.Errorf("%s (type %v, %v, served by %s): %w", in["id"], in["type"], in["data"], by, err)
+			}
+			d := time.Since(t0)
+			mu.Lock()
+			received++
+			ackMax = max(ackMax, ack.Sub(t0))
+			if isMove(in) {
+				moves = append(moves, d)
+			}
+			mu.Unlock()
+			if err == nil && m.Ephemeral() {
+				err = fmt.Errorf("refused: %s", m.Content)
+			}
+			return m, err
+		}
+		b.StartTimer()
+		for gi := range games {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				// The games start over the first 10 s (challenges share
+				// the store's ID sequence: 200 at once contend).
+				time.Sleep(time.Duration(gi) * 50 * time.Millisecond)
+				errs <- playGame(db, send, ids, gi)
+			}()
+		}
+		wg.Wait()
+		b.StopTimer()
+		close(stop)
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		srv.Close()
+		for _, m := range mains {
+			m.Close()
+		}
+		db.Close()
+		fake.Close()
+		slices.Sort(moves)
+		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+		p50, p99 := moves[len(moves)/2], moves[int(0.99*float64(len(moves)-1))]
+		b.ReportMetric(ms(p50), "p50-ms")
+		b.ReportMetric(ms(p99), "p99-ms")
+		b.ReportMetric(ms(moves[len(moves)-1]), "max-ms")
+		b.ReportMetric(ms(ackMax), "ack-max-ms")
+		b.ReportMetric(float64(len(moves)), "moves")
+		b.Logf("%d interactions, %d moves: p50 %v, p99 %v, max %v; slowest first response %v", received, len(moves), p50, p99, moves[len(moves)-1], ackMax)
+		if ackMax >= 3*time.Second {
+			b.Errorf("a first response took %v", ackMax)
+		}
+		if p99 > 250*time.Millisecond {
+			b.Errorf("p99 %v > 250ms", p99)
+		}
+	}
+}
+
+// isMove reports whether an interaction is /veletas move.
+func isMove(in map[string]any) bool {
+	data, _ := in["data"].(map[string]any)
+	opts, _ := data["options"].([]any)
+	if len(opts) == 0 {
+		return false
+	}
+	sub, _ := opts[0].(map[string]any)
+	return sub["name"] == "move"
+}
+
+// playGame plays one whole 7x7 game in its own channel, every action
+// through send.
+func playGame(db *store.DB, send func(*rand.Rand, map[string]any) (fakediscord.Message, error), ids chan string, gi int) error {
+	channel := fmt.Sprintf("chan%d", gi)
+	p1 := fakediscord.User{ID: fmt.Sprintf("1%05d", gi), Name: "p1"}
+	p2 := fakediscord.User{ID: fmt.Sprintf("2%05d", gi), Name: "p2"}
+	users := map[string]fakediscord.User{p1.ID: p1, p2.ID: p2}
+	r := rand.New(rand.NewPCG(uint64(gi), 7))
+	ch, err := send(r, fakediscord.Command(<-ids, "g", channel, p1, fakediscord.NoThreads, "challenge",
+		[]fakediscord.Option{fakediscord.UserOpt("opponent", p2.ID), fakediscord.Str("size", "7")}, p2))
+	if err != nil {
+		return err
+	}
+	if len(ch.Buttons) == 0 {
+		return fmt.Errorf("game %d: the challenge has no buttons: %q", gi, ch.Content)
+	}
+	if _, err := send(r, fakediscord.Press(<-ids, "g", channel, p2, fakediscord.NoThreads, ch.ID, ch.Buttons[0].CustomID)); err != nil {
+		return err
+	}
+	for {
+		g, err := db.ActiveGame("g", channel)
+		if errors.Is(err, store.ErrNoGame) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		pos := g.Position()
+		var opts []fakediscord.Option
+		sub := ""
+		switch pos.Phase() {
+		case veletas.PhaseSetup1, veletas.PhaseSetup2:
+			a := pos.RandomSetup(r)
+			var sq []string
+			for _, s := range a.Shooters {
+				sq = append(sq, s.String())
+			}
+			sub, opts = "setup", []fakediscord.Option{fakediscord.Str("shooters", strings.Join(sq, " ")), fakediscord.Str("stone", a.Stone.String())}
+		case veletas.PhaseChoice:
+			sub = "keep"
+		default:
+			t, _ := pos.RandomTurn(r)
+			sub, opts = "move", []fakediscord.Option{fakediscord.Str("shooter", t.From.String()), fakediscord.Str("shoot", t.Shot.String())}
+			if t.Moved() {
+				opts = append(opts, fakediscord.Str("to", t.To.String()))
+			}
+		}
+		if _, err := send(r, fakediscord.Command(<-ids, "g", channel, users[g.ToAct()], fakediscord.NoThreads, sub, opts)); err != nil {
+			return err
+		}
+	}
+}
