@@ -262,6 +262,7 @@ var messagesEN = map[string]string{
 		"`/veletas swap` / `/veletas keep` second player: take Black or stay White.\n" +
 		"`/veletas move shooter:d4 to:d7 shoot:f9` move a shooter (optional `to`) and shoot.\n" +
 		"`/veletas takeback` ask to undo your last turn; `/veletas claim` win when your opponent's time has run out; `/veletas resign`.\n" +
+		"`/veletas theme board:dark` boards in the dark theme for you; `/veletas notify dm:on` a direct message when it is your turn, when your time is nearly up and when a game ends.\n" +
 		"`/veletas board`, `/veletas record`, `/veletas games`, `/veletas standings`, `/veletas stats`, `/veletas settings`, `/veletas rules`; managers: `/veletas end` for a damaged game.\n" +
 		"The square options suggest only legal choices as you type. You are mentioned when it is your turn and reminded before your time runs out; take your time. Fanorona and Véla are played with `/fanorona` (`/fanorona help`).",
 

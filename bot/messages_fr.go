@@ -261,6 +261,7 @@ var messagesFR = map[string]string{
 		"`/veletas swap` / `/veletas keep` second joueur : prendre les Noirs ou rester Blanc.\n" +
 		"`/veletas move shooter:d4 to:d7 shoot:f9` déplacez un tireur (`to` facultatif) et tirez.\n" +
 		"`/veletas takeback` demander à reprendre votre dernier coup ; `/veletas claim` gagner quand le temps de l'adversaire est écoulé ; `/veletas resign` abandonner.\n" +
+		"`/veletas theme board:dark` vos plateaux en thème sombre ; `/veletas notify dm:on` un message privé quand c'est votre tour, quand votre temps est presque écoulé et quand une partie se termine.\n" +
 		"`/veletas board`, `/veletas record`, `/veletas games`, `/veletas standings`, `/veletas stats`, `/veletas settings`, `/veletas rules` ; gestionnaires : `/veletas end` pour une partie abîmée.\n" +
 		"Les options de case ne proposent que des coups permis pendant la saisie. Vous êtes mentionné quand c'est votre tour, et prévenu avant la fin de votre temps : prenez votre temps. Le fanorona et la véla se jouent avec `/fanorona` (`/fanorona help`).",
 
