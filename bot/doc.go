@@ -1,7 +1,12 @@
-// Package bot is the transport-free core of the Veletas bot: the /veletas
-// commands (challenge, accept, decline, setup, swap, keep, move, resign,
-// board, record, standings, stats, games, takeback, claim, settings, rules,
-// help), their buttons and autocomplete. It knows no transport: a front
+// Package bot is the transport-free core of the Veletas bot: the games
+// it hosts, each a module behind one interface (game.go: Veletas in
+// game_veletas.go, Fanorona and Véla in game_fanorona.go under /fanorona,
+// whose options are read in fanorona_parse.go), and the lifecycle written
+// once for all of them: the /veletas commands (challenge, accept,
+// decline, setup, swap, keep, move, resign, board, record, standings,
+// stats, games, takeback, claim, settings, rules, help) and /fanorona's
+// (the same lifecycle, and move, stop, draw), their buttons and
+// autocomplete. It knows no transport: a front
 // end turns what it receives into a Request (server, channel, user,
 // command and options, or a button's custom id) and sends back the Reply
 // that Bot.Handle returns (text, ephemeral flag, images, buttons, the

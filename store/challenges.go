@@ -423,18 +423,43 @@ func (db *DB) DeclineChallenge(id uint64, user string) (Challenge, error) {
 // PurgeChallenges deletes the challenges that expired before cutoff and
 // returns how many it deleted. It reads only those (an index by expiry),
 // so a regular sweep may call it however many challenges are open.
+//
+// It works in transactions of at most purgeBatch challenges (an etcd Txn
+// holds at most 128 operations), until none is left.
 func (db *DB) PurgeChallenges(cutoff time.Time) (int, error) {
-	var n int
-	err := db.update(func(tx txn) error {
-		n = 0
+	total := 0
+	for {
+		n, more, err := db.purgeSome(cutoff)
+		total += n
+		if err != nil || !more {
+			return total, err
+		}
+	}
+}
+
+// purgeBatch bounds the expiry entries one transaction of PurgeChallenges
+// handles: each challenge is 4 deletions.
+const purgeBatch = 25
+
+// purgeSome deletes up to purgeBatch challenges that expired before
+// cutoff, in one transaction, and says whether more may be left.
+func (db *DB) purgeSome(cutoff time.Time) (n int, more bool, err error) {
+	err = db.update(func(tx txn) error {
+		n, more = 0, false
 		var dead []Challenge
 		end := expiryKey(&Challenge{Expires: cutoff})
 		c := tx.Cursor(bucketChallengesByExpiry)
 		var stale [][]byte // entries of challenges already gone
+		seen := 0
 		for k, _ := c.First(); len(k) >= 8 && bytes.Compare(k[:8], end[:8]) < 0; k, _ = c.Next() {
 			if len(k) != 16 {
 				continue
 			}
+			if seen == purgeBatch {
+				more = true
+				break
+			}
+			seen++
 			id := binary.BigEndian.Uint64(k[8:])
 			v := tx.Bucket(bucketChallenges).Get(idKey(id))
 			var ch Challenge
@@ -470,7 +495,10 @@ func (db *DB) PurgeChallenges(cutoff time.Time) (int, error) {
 		n = len(dead)
 		return nil
 	})
-	return n, err
+	if err != nil {
+		return 0, false, err
+	}
+	return n, more, nil
 }
 
 // PurgeExpiredChallenges deletes the challenges that expired more than

@@ -126,3 +126,39 @@ func TestPurgeExpiredChallenges(t *testing.T) {
 		}
 	})
 }
+
+// TestPurgeManyChallenges purges more expired challenges than one
+// transaction takes (purgeBatch; an etcd Txn holds at most 128
+// operations): all of them go, the open ones stay.
+func TestPurgeManyChallenges(t *testing.T) {
+	bothStores(t, func(t *testing.T) {
+		c := newClock()
+		db := openTest(t, &Options{Now: c.Now, MaxChallengesPerUser: 1000, MaxChallengesPerChannel: 1000})
+		const n = 3*purgeBatch + 7
+		for i := range n {
+			if _, err := db.CreateChallenge(Challenge{Guild: "g", Channel: fmt.Sprint("c", i%9), Challenger: fmt.Sprint("u", i), Expires: c.Now().Add(time.Hour)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		keep, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c0", Challenger: "last", Expires: c.Now().Add(3 * time.Hour)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Add(2 * time.Hour)
+		got, err := db.PurgeChallenges(c.Now())
+		if err != nil || got != n {
+			t.Fatalf("purged %d, %v; want %d", got, err, n)
+		}
+		db.view(func(tx txn) error {
+			for _, name := range [][]byte{bucketChallenges, bucketChallengesByChannel, bucketChallengesByUser, bucketChallengesByExpiry} {
+				if k := countKeys(tx, name); k != 1 {
+					t.Errorf("bucket %s holds %d keys, want 1 (the open challenge)", name, k)
+				}
+			}
+			return nil
+		})
+		if _, err := db.Challenge(keep.ID); err != nil {
+			t.Fatalf("the open challenge: %v", err)
+		}
+	})
+}

@@ -227,7 +227,7 @@ func (s *etcdStore) update(fn func(txn) error) error {
 			return nil
 		}
 		ok, err := t.commit()
-		if errors.Is(err, errNotSent) && attempt < etcdAttempts && s.transient(err, start) {
+		if errors.Is(err, errNotSent) && attempt < etcdAttempts && (s.transient(err, start) || errors.Is(err, rpctypes.ErrLeaseNotFound)) {
 			pause(&readWait)
 			continue
 		}
@@ -430,6 +430,14 @@ func (t *etcdTxn) commit() (bool, error) {
 	}
 	if err == nil {
 		return r.Succeeded, nil
+	}
+	if errors.Is(err, rpctypes.ErrLeaseNotFound) {
+		// The markers' lease expired before its time (a long pause):
+		// the Txn was refused; take a new lease and send it again.
+		t.s.leaseMu.Lock()
+		t.s.lease = 0
+		t.s.leaseMu.Unlock()
+		return false, fmt.Errorf("%w: %w", errNotSent, etcdErr(err))
 	}
 	if definite(err) {
 		return false, etcdErr(err)

@@ -487,3 +487,25 @@ func leaderOf(t *testing.T, c *etcdtest.Cluster) int {
 	t.Fatal("no leader")
 	return -1
 }
+
+// TestEtcdMarkerLeaseRevoked: when the lease of the commit markers is gone
+// before its time (revoked here; a process paused for minutes), the next
+// change takes a new lease and commits.
+func TestEtcdMarkerLeaseRevoked(t *testing.T) {
+	db, _ := etcdTestStore(t, nil)
+	cli := clusterClient(t, sharedCluster(t))
+	g := startGame(t, db, "g", "c", veletas.Size7)
+	old := db.etcd.lease
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := cli.Revoke(ctx, old); err != nil {
+		t.Fatal(err)
+	}
+	ng, err := db.Apply("g", "c", g.ToAct(), g.Revision, randomAction(g.Position(), rand.New(rand.NewPCG(3, 3))))
+	if err != nil || ng.Revision != g.Revision+1 {
+		t.Fatalf("after the lease was revoked: %v, revision %d", err, ng.Revision)
+	}
+	if db.etcd.lease == old || db.etcd.lease == 0 {
+		t.Fatalf("lease %x, was %x: no new lease", db.etcd.lease, old)
+	}
+}

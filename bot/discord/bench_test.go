@@ -287,3 +287,70 @@ func playThrough(db *store.DB, send func(*rand.Rand, map[string]any) (fakediscor
 		}
 	}
 }
+
+// fanoronaMoveInteraction is a decoded /fanorona move path:… interaction.
+func fanoronaMoveInteraction(guild, channel, user, path string) *discordgo.Interaction {
+	in := moveInteraction(guild, channel, user, veletas.Turn{})
+	in.Data = discordgo.ApplicationCommandInteractionData{Name: FanoronaCommandName, Options: []*discordgo.ApplicationCommandInteractionDataOption{
+		{Name: "move", Type: discordgo.ApplicationCommandOptionSubCommand, Options: []*discordgo.ApplicationCommandInteractionDataOption{
+			{Name: "path", Type: discordgo.ApplicationCommandOptionString, Value: path},
+		}},
+	}}
+	return in
+}
+
+// BenchmarkFanoronaMoveCommand is BenchmarkMoveCommand for /fanorona move
+// path:… (a random legal whole turn) in Fanorona games between people:
+// from the decoded interaction to the response ready to send (request,
+// store commit with fsync, the 800-px board image in the card, multipart
+// body). A game that ends is followed by a new one (its final message and
+// replay included in that turn).
+func BenchmarkFanoronaMoveCommand(b *testing.B) {
+	bt, db := benchBot(b)
+	r := rand.New(rand.NewPCG(1, 1))
+	ctx := context.Background()
+	games := 0
+	channel := func() string { return fmt.Sprintf("f%d", games) }
+	start := func() {
+		req := func(user, sub string, opts map[string]string) bot.Request {
+			return bot.Request{Kind: bot.KindCommand, Game: "fanorona", Guild: "g", Channel: channel(), User: bot.User{ID: user}, Command: sub, Options: opts}
+		}
+		if ch := bt.Handle(ctx, req("u1", "challenge", map[string]string{"opponent": "u2", "side": "white"})); ch.Ephemeral {
+			b.Fatal(ch.Text)
+		}
+		if rep := bt.Handle(ctx, req("u2", "accept", nil)); rep.Ephemeral {
+			b.Fatal(rep.Text)
+		}
+	}
+	start()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		g, err := db.ActiveGame("g", channel())
+		if errors.Is(err, store.ErrNoGame) {
+			games++
+			start()
+			g, err = db.ActiveGame("g", channel())
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		turns := g.FanoronaPosition().LegalTurns(nil)
+		in := fanoronaMoveInteraction("g", channel(), g.ToAct(), turns[r.IntN(len(turns))].String())
+		b.StartTimer()
+
+		req, err := RequestFromInteraction(in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rep := bt.Handle(ctx, req)
+		resp := ResponseFor(rep)
+		if _, _, err := discordgo.MultipartBodyWithJSON(resp, resp.Data.Files); err != nil {
+			b.Fatal(err)
+		}
+		if rep.Ephemeral || len(rep.Images) == 0 {
+			b.Fatalf("move refused: %s", rep.Plain())
+		}
+	}
+}
