@@ -155,6 +155,8 @@ func (r Reply) Plain() string {
 				line(value)
 			case value == "":
 				line(name)
+			case strings.Contains(value, "\n") || strings.HasPrefix(value, "•"):
+				line(name + ":\n" + value) // a list under its name
 			default:
 				line(name + ": " + value)
 			}

@@ -427,6 +427,9 @@ func TestFanoronaDraw(t *testing.T) {
 	if !strings.Contains(stats.Plain(), "0 W, 0 L, 1 D in 1 game") || !strings.Contains(stats.Plain(), "drew with <@bob> (Fanorona, agreement") {
 		t.Fatalf("stats: %q", stats.Plain())
 	}
+	if v := public(t, e.cmd("alice", "stats")); strings.Contains(v.Plain(), "drew") || !strings.Contains(v.Plain(), "No finished game") {
+		t.Fatalf("a Fanorona game in alice's Veletas stats: %q", v.Plain())
+	}
 	rec := public(t, e.fcmd("alice", "record"))
 	if !strings.Contains(rec.Plain(), "drawn (agreement)") {
 		t.Fatalf("record: %q", rec.Plain())
@@ -477,8 +480,11 @@ func TestFanoronaVelaOffer(t *testing.T) {
 		t.Fatalf("Véla game: %+v", g)
 	}
 	fanoronaImage(t, *acc.Next)
-	// A Véla game ends without a Véla button.
+	// A Véla game ends without a Véla button, unrated.
 	end = public(t, e.fcmd("alice", "resign"))
+	if !strings.Contains(end.Plain(), "**<@bob> wins** by resignation of <@alice>! The game was not rated") {
+		t.Fatalf("Véla end: %q", end.Plain())
+	}
 	for _, b := range end.Buttons {
 		if b.Label == "Véla" {
 			t.Fatal("a Véla game offers Véla")
@@ -648,4 +654,57 @@ func FuzzFanoronaMove(f *testing.F) {
 			t.Fatalf("step off the board: %+v", m.Step)
 		}
 	})
+}
+
+// TestFanoronaOpenChallenge: an open challenge with the challenger as
+// Black is accepted by anyone, who plays White and moves first; the
+// rematch offer is a Fanorona challenge with the sides swapped.
+func TestFanoronaOpenChallenge(t *testing.T) {
+	e := newEnv(t, Config{})
+	ch := public(t, e.fcmd("alice", "challenge", "side=black"))
+	if !strings.Contains(ch.Plain(), "<@alice> challenges anyone to a game of Fanorona, playing Black (whoever accepts plays White and moves first).") {
+		t.Fatalf("open challenge: %q", ch.Plain())
+	}
+	refused(t, e.press("alice", button(t, ch, "Accept")), "You made this challenge")
+	public(t, e.press("carol", button(t, ch, "Accept")))
+	g := e.fgame()
+	if g.FanoronaPlayer(fanorona.White) != "carol" || g.FanoronaPlayer(fanorona.Black) != "alice" || g.ToAct() != "carol" || !g.Rated {
+		t.Fatalf("game: %+v", g)
+	}
+	end := public(t, e.fcmd("alice", "resign"))
+	re := e.press("alice", button(t, end, "Rematch"))
+	if re.Next == nil || !strings.Contains(re.Next.Plain(), "offers a rematch of game 1 (Fanorona); <@alice> plays White") {
+		t.Fatalf("rematch: %+v", re)
+	}
+	public(t, e.press("carol", button(t, *re.Next, "Accept")))
+	if g := e.fgame(); g.FanoronaPlayer(fanorona.White) != "alice" || g.ID == 1 {
+		t.Fatalf("rematch game: %+v", g)
+	}
+}
+
+// TestFanoronaSweep: the sweep of time limits reminds the player to move
+// in a Fanorona game and tells the opponent when the time is up, naming
+// /fanorona's claim; the notices are recorded once delivered.
+func TestFanoronaSweep(t *testing.T) {
+	e := newEnv(t, Config{})
+	ch := public(t, e.fcmd("alice", "challenge", "opponent=bob", "side=white", "time=1d"))
+	public(t, e.press("bob", button(t, ch, "Accept")))
+	e.clock.Add(20 * 60 * 60 * 1e9) // 20 h of 24: the reminder
+	posts := e.bot.Sweep(e.clock.Now())
+	if len(posts) != 1 || !strings.Contains(posts[0].Reply.Plain(), "<@alice>, a reminder: your move in game 1") {
+		t.Fatalf("reminder: %+v", posts)
+	}
+	e.bot.Delivered(posts[0])
+	if again := e.bot.Sweep(e.clock.Now()); len(again) != 0 {
+		t.Fatalf("reminded twice: %+v", again)
+	}
+	e.clock.Add(5 * 60 * 60 * 1e9)
+	posts = e.bot.Sweep(e.clock.Now())
+	if len(posts) != 1 || !strings.Contains(posts[0].Reply.Plain(), "`/fanorona claim`") {
+		t.Fatalf("time up: %+v", posts)
+	}
+	w := public(t, e.fcmd("bob", "claim"))
+	if !strings.Contains(w.Plain(), "**<@bob> wins** on time") {
+		t.Fatalf("claim: %q", w.Plain())
+	}
 }

@@ -148,8 +148,17 @@ func variantName(loc string, v string) string {
 	return tr(loc, "fanorona.fanorona")
 }
 
+// challengeName is "Fanorona" or "Véla"; for an open challenge, whose
+// text names no one as White, with the challenger's side.
 func (fanoronaGame) challengeName(loc string, c store.Challenge) string {
-	return variantName(loc, c.Variant)
+	name := variantName(loc, c.Variant)
+	switch {
+	case c.Opponent != "":
+		return name
+	case c.OpponentFirst:
+		return tr(loc, "fopen.black", name)
+	}
+	return tr(loc, "fopen.white", name)
 }
 
 func (fanoronaGame) gameName(loc string, g store.Game) string {

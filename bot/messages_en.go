@@ -262,6 +262,7 @@ var messagesEN = map[string]string{
 		"`/veletas swap` / `/veletas keep` second player: take Black or stay White.\n" +
 		"`/veletas move shooter:d4 to:d7 shoot:f9` move a shooter (optional `to`) and shoot.\n" +
 		"`/veletas takeback` ask to undo your last turn; `/veletas claim` win when your opponent's time has run out; `/veletas resign`.\n" +
+		"`/veletas theme board:dark` boards in the dark theme for you; `/veletas notify dm:on` a direct message when it is your turn, when your time is nearly up and when a game ends.\n" +
 		"`/veletas board`, `/veletas record`, `/veletas games`, `/veletas standings`, `/veletas stats`, `/veletas settings`, `/veletas rules`; managers: `/veletas end` for a damaged game.\n" +
 		"The square options suggest only legal choices as you type. You are mentioned when it is your turn and reminded before your time runs out; take your time. Fanorona and Véla are played with `/fanorona` (`/fanorona help`).",
 
@@ -286,6 +287,10 @@ var messagesEN = map[string]string{
 	"dm.reminder@fanorona":      "Your move in game %d (%s) against %s is due <t:%d:R> (<t:%d:f>): %s",
 	"dm.won@fanorona":           "You won game %d (%s) against %s by %s: %s",
 	"dm.lost@fanorona":          "You lost game %d (%s) against %s by %s: %s",
+	"fopen.white":               "%s, playing White (who moves first)",
+	"fopen.black":               "%s, playing Black (whoever accepts plays White and moves first)",
+	"record.text@fanorona":      "Record of game %[1]d, %[3]s (White) vs %[2]s (Black), %[4]s:\n```\n%[5]s```",
+	"view.wins.unrated":         "**%s wins** %s! The game was not rated: the standings do not change.",
 	"fanorona.fanorona":         "Fanorona",
 	"fanorona.vela":             "Véla",
 	"fchallenge.badvariant":     "%s is not a variant: use `fanorona` or `vela`.",

@@ -261,6 +261,7 @@ var messagesFR = map[string]string{
 		"`/veletas swap` / `/veletas keep` second joueur : prendre les Noirs ou rester Blanc.\n" +
 		"`/veletas move shooter:d4 to:d7 shoot:f9` déplacez un tireur (`to` facultatif) et tirez.\n" +
 		"`/veletas takeback` demander à reprendre votre dernier coup ; `/veletas claim` gagner quand le temps de l'adversaire est écoulé ; `/veletas resign` abandonner.\n" +
+		"`/veletas theme board:dark` vos plateaux en thème sombre ; `/veletas notify dm:on` un message privé quand c'est votre tour, quand votre temps est presque écoulé et quand une partie se termine.\n" +
 		"`/veletas board`, `/veletas record`, `/veletas games`, `/veletas standings`, `/veletas stats`, `/veletas settings`, `/veletas rules` ; gestionnaires : `/veletas end` pour une partie abîmée.\n" +
 		"Les options de case ne proposent que des coups permis pendant la saisie. Vous êtes mentionné quand c'est votre tour, et prévenu avant la fin de votre temps : prenez votre temps. Le fanorona et la véla se jouent avec `/fanorona` (`/fanorona help`).",
 
@@ -285,6 +286,10 @@ var messagesFR = map[string]string{
 	"dm.reminder@fanorona":      "Votre coup dans la partie %d (%s) contre %s est attendu <t:%d:R> (<t:%d:f>) : %s",
 	"dm.won@fanorona":           "Vous avez gagné la partie %d (%s) contre %s par %s : %s",
 	"dm.lost@fanorona":          "Vous avez perdu la partie %d (%s) contre %s par %s : %s",
+	"fopen.white":               "%s, avec les Blancs (qui commencent)",
+	"fopen.black":               "%s, avec les Noirs (qui accepte joue les Blancs et commence)",
+	"record.text@fanorona":      "Relevé de la partie %[1]d, %[3]s (Blancs) contre %[2]s (Noirs), %[4]s :\n```\n%[5]s```",
+	"view.wins.unrated":         "**%s gagne** %s ! La partie n'était pas classée : le classement ne change pas.",
 	"fanorona.fanorona":         "fanorona",
 	"fanorona.vela":             "véla",
 	"fchallenge.badvariant":     "%s n'est pas une variante : utilisez `fanorona` ou `vela`.",

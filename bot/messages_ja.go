@@ -261,6 +261,7 @@ var messagesJA = map[string]string{
 		"`/veletas swap` / `/veletas keep` 後手：黒を取るか、白のままでいるか。\n" +
 		"`/veletas move shooter:d4 to:d7 shoot:f9` シューターを動かして（`to` は任意）石を撃ちます。\n" +
 		"`/veletas takeback` 直前の手の待ったをお願いする、`/veletas claim` 相手の時間切れで勝ちを請求する、`/veletas resign` 投了する。\n" +
+		"`/veletas theme board:dark` 自分向けの盤をダークテーマに。`/veletas notify dm:on` 手番・持ち時間・対局の終わりを DM でお知らせ。\n" +
 		"`/veletas board`、`/veletas record`、`/veletas games`、`/veletas standings`、`/veletas stats`、`/veletas settings`、`/veletas rules`。管理者は壊れた対局に `/veletas end`。\n" +
 		"マスのオプションは入力中に指せるマスだけを候補に出します。手番が来たらメンションで、期限が近づいたらリマインドでお知らせします。ゆっくり考えてください。 ファノロナとヴェラは `/fanorona` で遊べます（`/fanorona help`）。",
 
@@ -285,6 +286,10 @@ var messagesJA = map[string]string{
 	"dm.reminder@fanorona":      "第%d局（%s、相手 %s）のあなたの手の期限は <t:%d:R>（<t:%d:f>）です：%s",
 	"dm.won@fanorona":           "第%d局（%s、相手 %s）はあなたの勝ちです（%s）：%s",
 	"dm.lost@fanorona":          "第%d局（%s、相手 %s）はあなたの負けです（%s）：%s",
+	"fopen.white":               "%s（募集した側が白で先手）",
+	"fopen.black":               "%s（募集した側が黒。受けた人が白で先手）",
+	"record.text@fanorona":      "第%[1]d局の棋譜、%[3]s（白）対 %[2]s（黒）、%[4]s：\n```\n%[5]s```",
+	"view.wins.unrated":         "**%sの勝ち**です（%s）！レーティング対象外の対局なので順位は変わりません。",
 	"fanorona.fanorona":         "ファノロナ",
 	"fanorona.vela":             "ヴェラ",
 	"fchallenge.badvariant":     "%s は種類ではありません。`fanorona` か `vela` を指定してください。",

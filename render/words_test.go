@@ -70,3 +70,29 @@ func TestNoEnglishOnOtherLanguages(t *testing.T) {
 		}
 	}
 }
+
+// TestEndingSaysHow: the last image of a game won off the board names the
+// winner and how it ended, in each language; a game won on the board says
+// only who won.
+func TestEndingSaysHow(t *testing.T) {
+	g7 := loadRecord(t, "game_s7_03.rec")
+	mid := g7.Undo(g7.Len() - 5)
+	for _, c := range []struct {
+		lang       string
+		end        Ending
+		head, need string
+	}{
+		{"", EndResign, "White wins", "by resignation"},
+		{"", EndTime, "White wins", "on time"},
+		{"fr", EndResign, "Victoire des Blancs", "par abandon"},
+		{"ja", EndTime, "白の勝ち", "時間切れ"},
+	} {
+		st := ended(statusOf(mid.Position(), GameScene(mid).Last, c.lang), veletas.White, c.end, c.lang)
+		if st.head != c.head || st.need != c.need || !st.won || st.icon != veletas.White {
+			t.Errorf("%q %d: %+v", c.lang, c.end, st)
+		}
+	}
+	if st := statusOf(g7.Position(), GameScene(g7).Last, ""); st.head != "White wins" || st.need != "" {
+		t.Errorf("won on the board: %+v", st)
+	}
+}

@@ -381,6 +381,8 @@ func (d *Adapter) followUp(x *exchange, r bot.Reply) {
 	edit := &discordgo.WebhookEdit{Content: &text, Components: &comps, AllowedMentions: allowed(r.Mentions)}
 	if es := embeds(r.Embeds); es != nil {
 		edit.Embeds = &es
+	} else if r.Update {
+		edit.Embeds = &[]*discordgo.MessageEmbed{} // the settled card goes (ResponseFor)
 	}
 	if len(r.Images) > 0 {
 		edit.Files = files(r.Images)

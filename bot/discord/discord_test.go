@@ -114,6 +114,10 @@ func checkPNG(t testing.TB, m fakediscord.Message) {
 	if _, err := png.Decode(bytes.NewReader(m.Files[0].Data)); err != nil {
 		t.Fatalf("PNG does not decode: %v", err)
 	}
+	// The board shows inside the game's card.
+	if len(m.Embeds) != 1 || m.Embeds[0].ImageURL() != "attachment://"+m.Files[0].Name || m.Embeds[0].Title == "" {
+		t.Fatalf("the board is not inside a game card: %+v", m.Embeds)
+	}
 }
 
 func buttonOf(t testing.TB, m fakediscord.Message, label string) string {

@@ -165,3 +165,28 @@ func TestAdapterKeepsEmbedsWithinLimits(t *testing.T) {
 		t.Fatalf("response embeds %+v", resp.Data.Embeds)
 	}
 }
+
+// BenchmarkCardEmbed measures what a game card's embed adds to a reply:
+// fitting it to Discord's limits, mapping it to discordgo's embed and
+// encoding it as JSON (the card of a 10x10 game in play).
+func BenchmarkCardEmbed(b *testing.B) {
+	es := []bot.Embed{{
+		Title:       "Veletas 10x10, game 123",
+		Description: "<@200000000000000011>, your turn (White): `/veletas move shooter:… shoot:…` (add `to:…` to move the shooter first).",
+		Color:       bot.ColorWhite,
+		Fields: []bot.Field{
+			{Name: "Black", Value: "<@200000000000000022>", Inline: true},
+			{Name: "White", Value: "<@200000000000000011>", Inline: true},
+			{Name: "Claims", Value: "Black 2 – White 1 (first to 4 of 7 wins)", Inline: true},
+			{Name: "Last action", Value: "`d4-d7/f9` by <@200000000000000022>", Inline: true},
+			{Name: "Time left", Value: "due <t:1772625600:R> (<t:1772625600:f>), 3 days per move", Inline: true},
+		},
+		Image: "veletas-123-45.png",
+	}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := json.Marshal(embeds(es)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -21,6 +21,10 @@ func FuzzInteraction(f *testing.F) {
 		fakediscord.Command("2", "g1", "c1", u, fakediscord.NoThreads, "move", []fakediscord.Option{fakediscord.Str("shooter", "c4"), fakediscord.Focus("shoot", "c")}),
 		fakediscord.Command("3", "g1", "c1", u, fakediscord.NoThreads, "setup", []fakediscord.Option{fakediscord.Str("shooters", "a1 b9"), fakediscord.Str("stone", "j10")}),
 		fakediscord.Press("4", "g1", "c1", u, fakediscord.NoThreads, "9", "veletas:accept:1:0"),
+		fakediscord.GameCommand("fanorona", "7", "g1", "c1", u, fakediscord.NoThreads, "challenge", []fakediscord.Option{fakediscord.UserOpt("opponent", "22"), fakediscord.Str("variant", "vela")}),
+		fakediscord.GameCommand("fanorona", "8", "g1", "c1", u, fakediscord.NoThreads, "move", []fakediscord.Option{fakediscord.Str("from", "d2"), fakediscord.Focus("to", "e")}),
+		fakediscord.GameCommand("fanorona", "9", "g1", "c1", u, fakediscord.NoThreads, "move", []fakediscord.Option{fakediscord.Str("path", "d2-e3A-e4W")}),
+		fakediscord.Press("10", "g1", "c1", u, fakediscord.NoThreads, "9", "fanorona:drawyes:1:0"),
 	} {
 		b, _ := json.Marshal(in)
 		f.Add(b)

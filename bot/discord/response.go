@@ -11,8 +11,8 @@ import (
 
 // ResponseFor is the interaction response that sends r: a new message, or,
 // for a button's reply that settles it (Reply.Update), the update of the
-// message the button was on (UPDATE_MESSAGE), whose buttons become r's
-// (none, usually) and whose images are kept unless r has some.
+// message the button was on (UPDATE_MESSAGE), whose buttons and embeds
+// become r's (none, usually) and whose images are kept unless r has some.
 func ResponseFor(r bot.Reply) *discordgo.InteractionResponse {
 	data := &discordgo.InteractionResponseData{
 		Content:         clipText(r.Text),
@@ -27,6 +27,11 @@ func ResponseFor(r bot.Reply) *discordgo.InteractionResponse {
 	if r.Update && !r.Ephemeral {
 		if data.Components == nil {
 			data.Components = []discordgo.MessageComponent{} // sent as [], which removes them
+		}
+		if data.Embeds == nil {
+			// The settled message's card goes with its prompt (its image
+			// stays as an attachment), as its text does.
+			data.Embeds = []*discordgo.MessageEmbed{}
 		}
 		if len(r.Images) > 0 {
 			data.Attachments = &[]*discordgo.MessageAttachment{} // the old images go

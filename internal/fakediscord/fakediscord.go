@@ -52,6 +52,7 @@ type Message struct {
 
 	// which parts a payload set (an update changes only those)
 	hasContent, hasComponents, hasAttachments, hasEmbeds bool
+	badEmbeds                                            bool // embeds that are not a list of embeds
 }
 
 // Ephemeral reports whether the message is visible to its user only.
@@ -509,8 +510,10 @@ type messageBody struct {
 	Components *[]struct {
 		Components []Button `json:"components"`
 	} `json:"components"`
-	Attachments     *[]json.RawMessage `json:"attachments"`
-	Embeds          *[]Embed           `json:"embeds"`
+	Attachments *[]json.RawMessage `json:"attachments"`
+	// Embeds is raw to tell null (which, like [], removes a message's
+	// embeds) from absent (which keeps them).
+	Embeds          json.RawMessage `json:"embeds"`
 	AllowedMentions *struct {
 		Parse []string `json:"parse"`
 		Users []string `json:"users"`
@@ -532,9 +535,12 @@ func (b messageBody) into(m *Message) {
 	if b.Attachments != nil {
 		m.hasAttachments = true
 	}
-	if b.Embeds != nil {
+	if len(b.Embeds) > 0 {
 		m.hasEmbeds = true
-		m.Embeds = *b.Embeds
+		if err := json.Unmarshal(b.Embeds, &m.Embeds); err != nil {
+			m.Embeds = nil
+			m.badEmbeds = true
+		}
 	}
 	if b.AllowedMentions != nil {
 		m.AllowedUsers = b.AllowedMentions.Users
@@ -586,6 +592,11 @@ func readMessage(r *http.Request) (Message, error) {
 		p.Data.messageBody.into(&m)
 		m.Choices = p.Data.Choices
 		prefix = "data."
+	}
+	if m.badEmbeds {
+		fe := &FormError{}
+		fe.add(prefix+"embeds", "MODEL_TYPE_CONVERT", "Only iterables may be used in a ListType")
+		return m, fe
 	}
 	if fe := check(m.Content, m.Embeds, prefix); fe != nil {
 		return m, fe

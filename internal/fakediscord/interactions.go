@@ -86,6 +86,14 @@ func Command(id, guild, channel string, u User, perms, sub string, opts []Option
 	return in
 }
 
+// GameCommand is Command for another top-level command than /veletas,
+// such as /fanorona.
+func GameCommand(game, id, guild, channel string, u User, perms, sub string, opts []Option, users ...User) map[string]any {
+	in := Command(id, guild, channel, u, perms, sub, opts, users...)
+	in["data"].(map[string]any)["name"] = game
+	return in
+}
+
 // Press builds a MESSAGE_COMPONENT interaction (type 3): u pressed the
 // button customID on message messageID.
 func Press(id, guild, channel string, u User, perms, messageID, customID string) map[string]any {
