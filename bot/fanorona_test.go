@@ -480,8 +480,11 @@ func TestFanoronaVelaOffer(t *testing.T) {
 		t.Fatalf("Véla game: %+v", g)
 	}
 	fanoronaImage(t, *acc.Next)
-	// A Véla game ends without a Véla button.
+	// A Véla game ends without a Véla button, unrated.
 	end = public(t, e.fcmd("alice", "resign"))
+	if !strings.Contains(end.Plain(), "**<@bob> wins** by resignation of <@alice>! The game was not rated") {
+		t.Fatalf("Véla end: %q", end.Plain())
+	}
 	for _, b := range end.Buttons {
 		if b.Label == "Véla" {
 			t.Fatal("a Véla game offers Véla")

@@ -290,6 +290,7 @@ var messagesEN = map[string]string{
 	"fopen.white":               "%s, playing White (who moves first)",
 	"fopen.black":               "%s, playing Black (whoever accepts plays White and moves first)",
 	"record.text@fanorona":      "Record of game %[1]d, %[3]s (White) vs %[2]s (Black), %[4]s:\n```\n%[5]s```",
+	"view.wins.unrated":         "**%s wins** %s! The game was not rated: the standings do not change.",
 	"fanorona.fanorona":         "Fanorona",
 	"fanorona.vela":             "Véla",
 	"fchallenge.badvariant":     "%s is not a variant: use `fanorona` or `vela`.",

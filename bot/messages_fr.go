@@ -289,6 +289,7 @@ var messagesFR = map[string]string{
 	"fopen.white":               "%s, avec les Blancs (qui commencent)",
 	"fopen.black":               "%s, avec les Noirs (qui accepte joue les Blancs et commence)",
 	"record.text@fanorona":      "Relevé de la partie %[1]d, %[3]s (Blancs) contre %[2]s (Noirs), %[4]s :\n```\n%[5]s```",
+	"view.wins.unrated":         "**%s gagne** %s ! La partie n'était pas classée : le classement ne change pas.",
 	"fanorona.fanorona":         "fanorona",
 	"fanorona.vela":             "véla",
 	"fchallenge.badvariant":     "%s n'est pas une variante : utilisez `fanorona` ou `vela`.",

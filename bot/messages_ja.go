@@ -289,6 +289,7 @@ var messagesJA = map[string]string{
 	"fopen.white":               "%s（募集した側が白で先手）",
 	"fopen.black":               "%s（募集した側が黒。受けた人が白で先手）",
 	"record.text@fanorona":      "第%[1]d局の棋譜、%[3]s（白）対 %[2]s（黒）、%[4]s：\n```\n%[5]s```",
+	"view.wins.unrated":         "**%sの勝ち**です（%s）！レーティング対象外の対局なので順位は変わりません。",
 	"fanorona.fanorona":         "ファノロナ",
 	"fanorona.vela":             "ヴェラ",
 	"fchallenge.badvariant":     "%s は種類ではありません。`fanorona` か `vela` を指定してください。",

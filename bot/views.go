@@ -98,8 +98,11 @@ func (b *Bot) gameViewFor(loc string, g store.Game, intro string, ping bool, vie
 			how = tr(loc, "view.ontime")
 		}
 		key := "view.wins"
-		if g.AI != "" {
+		switch {
+		case g.AI != "":
 			key = "view.wins.ai"
+		case !g.Rated && g.Kind == store.Fanorona: // Véla, or a friendly game
+			key = "view.wins.unrated"
 		}
 		c.Result = tr(loc, key, person(loc, g.Winner, g.AI), how)
 		c.Winner, c.Loser = g.Winner, g.Loser()

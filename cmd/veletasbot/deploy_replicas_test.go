@@ -221,7 +221,8 @@ func TestReplicasCompose(t *testing.T) {
 	if strings.Join(upstreams, " ") != strings.Join(want, " ") {
 		t.Errorf("Caddy proxies to %v; the replicas listen at %v", upstreams, want)
 	}
-	for _, want := range []string{"{$VELETAS_DOMAIN}", "path /interactions /healthz", "health_uri /healthz", "lb_policy round_robin"} {
+	for _, want := range []string{"{$VELETAS_DOMAIN}", "path /interactions /healthz", "health_uri /healthz", "lb_policy round_robin",
+		"lb_try_duration", "request_buffers 1MB", "keepalive off"} {
 		if !strings.Contains(string(cf), want) {
 			t.Errorf("the Caddyfile lacks %q", want)
 		}
