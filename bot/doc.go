@@ -4,13 +4,15 @@
 // whose options are read in fanorona_parse.go), and the lifecycle written
 // once for all of them: the /veletas commands (challenge, accept,
 // decline, setup, swap, keep, move, resign, board, record, standings,
-// stats, games, takeback, claim, settings, rules, help) and /fanorona's
+// stats, games, takeback, claim, settings, theme, notify, rules, help)
+// and /fanorona's
 // (the same lifecycle, and move, stop, draw), their buttons and
 // autocomplete. It knows no transport: a front
 // end turns what it receives into a Request (server, channel, user,
 // command and options, or a button's custom id) and sends back the Reply
-// that Bot.Handle returns (text, ephemeral flag, images, buttons, the
-// users it may mention, whether it replaces the pressed message). The
+// that Bot.Handle returns (text, embeds, ephemeral flag, images, buttons,
+// the users it may mention, whether it replaces the pressed message, the
+// direct messages to send after it). The
 // front ends are bot/discord (the Discord gateway) and bot/console (text
 // lines); TestCoreKnowsNoTransport fails if this package imports discordgo.
 //
@@ -18,7 +20,14 @@
 //
 //   - bot.go: the Bot, its dependencies (Store, Renderer: interfaces
 //     declared where used) and Handle; request.go: Request, Reply and
-//     the types they carry.
+//     the types they carry; embed.go: Embed, Discord's limits on embeds
+//     (FitEmbeds) and Reply.Plain, the text of a reply and its embeds;
+//     card.go: GameCard, the game message as an embed, filled by each
+//     game module and made into a Reply the same way for all.
+//   - usersettings.go: /veletas theme and /veletas notify, each user's
+//     own settings (store.UserSettings) and the board theme of a user;
+//     notify.go: the direct messages (Reply.DMs) of the players who asked
+//     for them, and DM.Closed when Discord refuses them.
 //   - dispatch.go: the one dispatch table of subcommands and button
 //     actions, and the custom ids of buttons.
 //   - challenges.go, play.go, views.go, stats.go, settings.go,

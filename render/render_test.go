@@ -429,6 +429,8 @@ func TestGolden(t *testing.T) {
 		{"resign10_dark_400", Dark, 400, ending(GameScene(mid), veletas.Black, EndResign, "")},
 		{"resign10_light_ja_400", Light, 400, ending(GameScene(mid), veletas.Black, EndResign, "ja")},
 		{"time10_dark_fr_400", Dark, 400, ending(GameScene(mid), veletas.White, EndTime, "fr")},
+		{"choice7_light_fr_400", Light, 400, lang(GameScene(g7.Undo(g7.Len()-1)), "fr")},
+		{"choice7_light_ja_400", Light, 400, lang(GameScene(g7.Undo(g7.Len()-1)), "ja")},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

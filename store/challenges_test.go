@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 )
@@ -159,6 +160,46 @@ func TestPurgeManyChallenges(t *testing.T) {
 		})
 		if _, err := db.Challenge(keep.ID); err != nil {
 			t.Fatalf("the open challenge: %v", err)
+		}
+	})
+}
+
+// TestBurstOfChallenges: one user makes 60 challenges at once (each
+// reads the user's open challenges to check the cap, so on etcd every
+// pair conflicts): all are made, with distinct IDs, and the cap still
+// holds afterwards.
+func TestBurstOfChallenges(t *testing.T) {
+	bothStores(t, func(t *testing.T) {
+		const n = 60
+		db := openTest(t, &Options{MaxChallengesPerUser: n})
+		var wg sync.WaitGroup
+		ids := make([]uint64, n)
+		errs := make([]error, n)
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c, err := db.CreateChallenge(Challenge{Guild: "g", Channel: fmt.Sprint("c", i), Challenger: "alice"})
+				ids[i], errs[i] = c.ID, err
+			}()
+		}
+		wg.Wait()
+		seen := map[uint64]bool{}
+		for i := range n {
+			if errs[i] != nil {
+				t.Fatalf("challenge %d: %v", i, errs[i])
+			}
+			if seen[ids[i]] {
+				t.Fatalf("ID %d given twice", ids[i])
+			}
+			seen[ids[i]] = true
+		}
+		if _, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "one-more", Challenger: "alice"}); !errors.Is(err, ErrTooManyChallenges) {
+			t.Fatalf("challenge %d: %v, want ErrTooManyChallenges", n+1, err)
+		}
+		all, err := db.Challenges("g", "")
+		if err != nil || len(all) != n {
+			t.Fatalf("%d challenges listed (%v), want %d", len(all), err, n)
 		}
 	})
 }

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 
 	bolt "go.etcd.io/bbolt"
+	"go.etcd.io/etcd/api/v3/mvccpb"
 	clientv3 "go.etcd.io/etcd/client/v3"
 )
 
@@ -164,16 +164,7 @@ var errStop = errors.New("stop")
 // setSequence sets a bucket's counter to n, unless it is already higher.
 func (db *DB) setSequence(bucket []byte, n uint64) error {
 	if db.etcd != nil {
-		return db.update(func(tx txn) error {
-			t := tx.(*etcdTxn)
-			k := t.s.prefix + "seq/" + string(bucket)
-			if v := t.get(k); v != nil {
-				if cur, err := strconv.ParseUint(string(v), 10, 64); err == nil && cur >= n {
-					return nil
-				}
-			}
-			return t.put(k, []byte(strconv.FormatUint(n, 10)))
-		})
+		return db.etcd.setSequence(bucket, n)
 	}
 	return db.update(func(tx txn) error {
 		b := tx.(boltTxn).tx.Bucket(bucket)
@@ -195,6 +186,7 @@ func (db *DB) setSequence(bucket []byte, n uint64) error {
 func (s *etcdStore) dump(fn func(bucket, key, value []byte) error, seq func(bucket []byte, n uint64) error) error {
 	var rev int64
 	from, end := s.prefix, clientv3.GetPrefixRangeEnd(s.prefix)
+	seqs, bases := map[string]*mvccpb.KeyValue{}, map[string]*mvccpb.KeyValue{}
 	for {
 		ctx, cancel := s.ctx()
 		opts := []clientv3.OpOption{clientv3.WithRange(end), clientv3.WithLimit(1000)}
@@ -219,13 +211,10 @@ func (s *etcdStore) dump(fn func(bucket, key, value []byte) error, seq func(buck
 			case "txn":
 				continue
 			case "seq":
-				n, err := strconv.ParseUint(string(kv.Value), 10, 64)
-				if err != nil {
-					return fmt.Errorf("store: %w: counter %s: %q", ErrCorrupt, kv.Key, kv.Value)
-				}
-				if err := seq([]byte(key), n); err != nil {
-					return err
-				}
+				seqs[key] = kv
+				continue
+			case "seqbase":
+				bases[key] = kv
 				continue
 			}
 			if err := fn([]byte(bucket), []byte(key), kvValue(kv)); err != nil {
@@ -233,8 +222,18 @@ func (s *etcdStore) dump(fn func(bucket, key, value []byte) error, seq func(buck
 			}
 		}
 		if !r.More || len(r.Kvs) == 0 {
-			return nil
+			break
 		}
 		from = string(r.Kvs[len(r.Kvs)-1].Key) + "\x00"
 	}
+	counters, err := sequencesOf(seqs, bases)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	for _, b := range slices.Sorted(maps.Keys(counters)) {
+		if err := seq([]byte(b), counters[b]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

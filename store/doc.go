@@ -16,9 +16,13 @@
 // snapshots, damaged-file handling, migrations of older files) fails with
 // ErrBoltOnly on etcd, or does not apply; a new etcd prefix starts at
 // SchemaVersion. Every etcd request is bounded by Options.EtcdTimeout, and
-// a cluster that does not answer gives ErrUnavailable. On etcd, a Txn
-// holds at most 128 operations (etcd's --max-txn-ops default): each
-// change of the store writes far fewer.
+// a cluster that does not answer gives ErrUnavailable (a read that fails
+// so is tried again, with backoff, for up to that time). A change on etcd
+// returns once etcd has committed it on a quorum of members, each of
+// which syncs its log to disk: as durable as a bbolt commit, and it
+// survives the loss of a minority of members. A Txn holds at most 128
+// operations (etcd's --max-txn-ops default): each change of the store
+// writes far fewer, and PurgeChallenges works in batches.
 //
 // # Durability
 //
@@ -110,6 +114,9 @@
 //
 // # Files of this package
 //
+// kinds.go holds what the store must know of each kind of game (replaying
+// its record, its end, whose turn it is, taking back a turn), behind one
+// small interface; fanorona.go Fanorona's actions and draw offers;
 // challenges.go holds the challenges; games.go the active games, their
 // lookup and the optimistic change; play.go the actions on a game (moves,
 // resignation, time-outs, takebacks, notices); archive.go the finished

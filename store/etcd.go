@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -54,6 +55,9 @@ const (
 	etcdAttempts = 64
 	// etcdSettle bounds the time spent settling an unknown outcome.
 	etcdSettle = 60 * time.Second
+	// serialAfter is the number of conflicts after which a change waits
+	// for the other changes of its process that conflicted as often.
+	serialAfter = 3
 	// etcdPage is the number of keys a cursor reads at once.
 	etcdPage = 64
 	// markerTTL is the life of a commit marker (seconds), markerRenew the
@@ -67,6 +71,8 @@ type etcdStore struct {
 	cli     *clientv3.Client
 	prefix  string // ends with "/"
 	timeout time.Duration
+
+	serial sync.Mutex // held by a change that conflicted serialAfter times
 
 	leaseMu sync.Mutex
 	lease   clientv3.LeaseID
@@ -92,6 +98,9 @@ func openEtcd(loc Location, o Options) (*etcdStore, error) {
 	s := &etcdStore{cli: cli, prefix: loc.Prefix + "/", timeout: o.EtcdTimeout}
 	if err := s.init(); err != nil {
 		cli.Close()
+		if errors.Is(err, ErrUnavailable) {
+			return nil, fmt.Errorf("%w (waited %v; are the members up? etcdctl --endpoints %s endpoint health)", err, o.EtcdTimeout, strings.Join(loc.Endpoints, ","))
+		}
 		return nil, err
 	}
 	return s, nil
@@ -210,7 +219,21 @@ func pause(wait *time.Duration) {
 // update runs fn in a transaction and commits it, again on conflict.
 func (s *etcdStore) update(fn func(txn) error) error {
 	wait, start, readWait := time.Millisecond, time.Now(), 20*time.Millisecond
+	serial, conflicts := false, 0
+	defer func() {
+		if serial {
+			s.serial.Unlock()
+		}
+	}()
 	for attempt := 1; ; attempt++ {
+		if conflicts >= serialAfter && !serial {
+			// Conflicting again and again: the changes of this process
+			// that are in that state run one at a time from now on (as
+			// bbolt's commit loop would run them), so that a burst on the
+			// same records (one user's challenges made at once) ends.
+			s.serial.Lock()
+			serial = true
+		}
 		t := &etcdTxn{s: s, writable: true, writes: map[string]*etcdWrite{}}
 		err := run(fn, t)
 		if t.err != nil {
@@ -237,6 +260,7 @@ func (s *etcdStore) update(fn func(txn) error) error {
 		if ok {
 			return nil
 		}
+		conflicts++
 		if attempt >= etcdAttempts {
 			return fmt.Errorf("store: commit: %w (%d attempts)", ErrContended, attempt)
 		}
@@ -315,6 +339,44 @@ func (t *etcdTxn) read(key string, opts ...clientv3.OpOption) *clientv3.GetRespo
 	r, err := t.s.cli.Get(ctx, key, append(opts, clientv3.WithRev(t.rev), clientv3.WithSerializable())...)
 	if errors.Is(err, rpctypes.ErrFutureRev) {
 		r, err = t.s.cli.Get(ctx, key, append(opts, clientv3.WithRev(t.rev))...)
+	}
+	if err != nil {
+		if errors.Is(err, rpctypes.ErrCompacted) {
+			t.err = err
+		} else {
+			t.err = etcdErr(err)
+		}
+		return nil
+	}
+	return r
+}
+
+// readMany reads keys in one read-only Txn, as read does one key.
+func (t *etcdTxn) readMany(keys []string) *clientv3.TxnResponse {
+	if t.err != nil {
+		return nil
+	}
+	ctx, cancel := t.s.ctx()
+	defer cancel()
+	ops := func(opts ...clientv3.OpOption) []clientv3.Op {
+		out := make([]clientv3.Op, len(keys))
+		for i, k := range keys {
+			out[i] = clientv3.OpGet(k, opts...)
+		}
+		return out
+	}
+	if t.rev == 0 {
+		r, err := t.s.cli.Txn(ctx).Then(ops()...).Commit()
+		if err != nil {
+			t.err = etcdErr(err)
+			return nil
+		}
+		t.rev = r.Header.Revision
+		return r
+	}
+	r, err := t.s.cli.Txn(ctx).Then(ops(clientv3.WithRev(t.rev), clientv3.WithSerializable())...).Commit()
+	if errors.Is(err, rpctypes.ErrFutureRev) {
+		r, err = t.s.cli.Txn(ctx).Then(ops(clientv3.WithRev(t.rev))...).Commit()
 	}
 	if err != nil {
 		if errors.Is(err, rpctypes.ErrCompacted) {
@@ -505,25 +567,143 @@ type etcdBucket struct {
 
 func (b *etcdBucket) Get(key []byte) []byte { return b.t.get(b.t.s.key(b.name, key)) }
 
+// Prefetch reads the keys not read yet in one request (a read-only Txn at
+// the transaction's revision); Get then answers them from what it read,
+// and the ones it is asked for are guarded as if read by Get.
+func (b *etcdBucket) Prefetch(keys [][]byte) {
+	t := b.t
+	if t.err != nil {
+		return
+	}
+	var want []string
+	for _, k := range keys {
+		full := t.s.key(b.name, k)
+		_, written := t.writes[full]
+		_, got := t.got[full]
+		_, seen := t.scanned[full]
+		if !written && !got && !seen {
+			want = append(want, full)
+		}
+	}
+	if len(want) < 2 {
+		return
+	}
+	r := t.readMany(want)
+	if r == nil {
+		return
+	}
+	if t.scanned == nil {
+		t.scanned = map[string]*mvccpb.KeyValue{}
+	}
+	for i, k := range want {
+		var kv *mvccpb.KeyValue
+		if kvs := r.Responses[i].GetResponseRange().Kvs; len(kvs) > 0 {
+			kv = kvs[0]
+		}
+		t.scanned[k] = kv // nil: absent
+	}
+}
+
 func (b *etcdBucket) Put(key, value []byte) error { return b.t.put(b.t.s.key(b.name, key), value) }
 
 func (b *etcdBucket) Delete(key []byte) error { return b.t.del(b.t.s.key(b.name, key)) }
 
+// NextSequence takes the next number of the bucket's counter outside the
+// transaction, without a conflict however many changes take one at once:
+// PREFIX/seq/BUCKET is written (empty) once per number and its version
+// (the count of its writes) is the number, plus the base in
+// PREFIX/seqbase/BUCKET (set by Copy, so that copied IDs are not taken
+// again). A number taken by a change that conflicts or refuses is not
+// used: IDs may have gaps, never repeats.
 func (b *etcdBucket) NextSequence() (uint64, error) {
-	k := b.t.s.prefix + "seq/" + string(b.name)
-	v := b.t.get(k)
 	if b.t.err != nil {
 		return 0, b.t.err
 	}
-	var n uint64
-	if v != nil {
-		var err error
-		if n, err = strconv.ParseUint(string(v), 10, 64); err != nil {
-			return 0, fmt.Errorf("%w: sequence of bucket %s: %q", ErrCorrupt, b.name, v)
+	n, err := b.t.s.nextSequence(b.name)
+	if err != nil {
+		b.t.err = err
+	}
+	return n, err
+}
+
+func (s *etcdStore) nextSequence(bucket []byte) (uint64, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	k, base := s.prefix+"seq/"+string(bucket), s.prefix+"seqbase/"+string(bucket)
+	r, err := s.cli.Txn(ctx).Then(clientv3.OpPut(k, "", clientv3.WithPrevKV()), clientv3.OpGet(base)).Commit()
+	if err != nil {
+		// A Put that may have been applied only skips a number.
+		return 0, etcdErr(err)
+	}
+	var n uint64 = 1
+	if prev := r.Responses[0].GetResponsePut().PrevKv; prev != nil {
+		n = uint64(prev.Version) + 1
+	}
+	if kvs := r.Responses[1].GetResponseRange().Kvs; len(kvs) > 0 {
+		b, err := strconv.ParseUint(string(kvs[0].Value), 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("%w: %s: %q", ErrCorrupt, base, kvs[0].Value)
+		}
+		n += b
+	}
+	return n, nil
+}
+
+// setSequence makes the bucket's counter at least n: the next number is
+// then n+1 or more.
+func (s *etcdStore) setSequence(bucket []byte, n uint64) error {
+	k, base := s.prefix+"seq/"+string(bucket), s.prefix+"seqbase/"+string(bucket)
+	for range etcdAttempts {
+		ctx, cancel := s.ctx()
+		r, err := s.cli.Txn(ctx).Then(clientv3.OpGet(k), clientv3.OpGet(base)).Commit()
+		if err != nil {
+			cancel()
+			return etcdErr(err)
+		}
+		var version, mod int64
+		if kvs := r.Responses[0].GetResponseRange().Kvs; len(kvs) > 0 {
+			version, mod = kvs[0].Version, kvs[0].ModRevision
+		}
+		var b uint64
+		if kvs := r.Responses[1].GetResponseRange().Kvs; len(kvs) > 0 {
+			if b, err = strconv.ParseUint(string(kvs[0].Value), 10, 64); err != nil {
+				cancel()
+				return fmt.Errorf("%w: %s: %q", ErrCorrupt, base, kvs[0].Value)
+			}
+		}
+		if b+uint64(version) >= n {
+			cancel()
+			return nil
+		}
+		// The next number is base + version + 1: n + 1 with this base.
+		tr, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(k), "=", mod)).
+			Then(clientv3.OpPut(base, strconv.FormatUint(n-uint64(version), 10))).Commit()
+		cancel()
+		if err != nil {
+			return etcdErr(err)
+		}
+		if tr.Succeeded {
+			return nil
 		}
 	}
-	n++
-	return n, b.t.put(k, []byte(strconv.FormatUint(n, 10)))
+	return fmt.Errorf("store: counter of %s: %w", bucket, ErrContended)
+}
+
+// sequencesOf computes the buckets' counters from their keys (for Copy):
+// bucket -> the last number taken.
+func sequencesOf(seqs, bases map[string]*mvccpb.KeyValue) (map[string]uint64, error) {
+	out := map[string]uint64{}
+	for b, kv := range seqs {
+		out[b] = uint64(kv.Version)
+	}
+	for b, kv := range bases {
+		n, err := strconv.ParseUint(string(kv.Value), 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%w: counter base of %s: %q", ErrCorrupt, b, kv.Value)
+		}
+		out[b] += n
+	}
+	return out, nil
 }
 
 // etcdCursor walks a bucket at the transaction's revision, with the

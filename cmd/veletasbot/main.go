@@ -389,7 +389,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	if err != nil {
 		if m.Store.Kind == "etcd" {
-			return fmt.Errorf("opening the store %s: %w", m.Store, err)
+			return fmt.Errorf("opening the store: %w", err) // the error names it
 		}
 		return fmt.Errorf("opening the database %s: %w", m.DBPath, err)
 	}
