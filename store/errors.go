@@ -122,6 +122,11 @@ var (
 	// made.
 	ErrContended = errors.New("too many concurrent changes to the same records; try again")
 
+	// ErrOldSchema is returned when an etcd store was written with an
+	// older schema: unlike a bbolt file, it is not migrated in place (the
+	// error says how to copy it through a file).
+	ErrOldSchema = errors.New("etcd store has an older schema")
+
 	// ErrNotEmpty is returned by Copy when the destination already holds
 	// records and overwriting was not asked for.
 	ErrNotEmpty = errors.New("the destination store is not empty (copy into a new file or etcd prefix, or overwrite on purpose)")

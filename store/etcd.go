@@ -152,7 +152,7 @@ func (s *etcdStore) init() error {
 	case v > SchemaVersion:
 		return fmt.Errorf("%w: the store has version %d, this veletasbot knows up to %d; upgrade veletasbot", ErrSchemaTooNew, v, SchemaVersion)
 	case v < SchemaVersion:
-		return fmt.Errorf("%w: the etcd store has schema version %d and this veletasbot writes %d: an etcd store is not migrated in place; copy it with veletasbot migrate into a new prefix", ErrSchemaTooNew, v, SchemaVersion)
+		return fmt.Errorf("%w: the etcd store has schema version %d and this veletasbot writes %d: an etcd store is not migrated in place; with the veletasbot that wrote it, copy it to a file (veletasbot migrate -from etcd://... -to bolt:FILE), then with this one copy the file, which it migrates when it opens it, into a new prefix (veletasbot migrate -from bolt:FILE -to etcd://.../NEWPREFIX)", ErrOldSchema, v, SchemaVersion)
 	}
 	return nil
 }

@@ -313,6 +313,13 @@ func TestEtcdOpen(t *testing.T) {
 	if _, err := OpenURL(sharedCluster(t).URL(newer), nil); !errors.Is(err, ErrSchemaTooNew) {
 		t.Fatalf("a newer schema: %v", err)
 	}
+	older := loc.Prefix + "-older"
+	if _, err := cli.Put(ctx, older+"/meta/version", fmt.Sprint(SchemaVersion-1)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := OpenURL(sharedCluster(t).URL(older), nil); !errors.Is(err, ErrOldSchema) || !strings.Contains(err.Error(), "-to bolt:FILE") {
+		t.Fatalf("an older schema: %v", err)
+	}
 	if _, err := OpenURL("etcd://127.0.0.1", nil); !errors.Is(err, ErrBadURL) || !strings.Contains(err.Error(), "etcd://HOST:PORT") {
 		t.Fatalf("bad URL: %v", err)
 	}
