@@ -65,19 +65,27 @@ func (db *DB) archivedNewestFirst(tx txn, index, prefix []byte, fn func(Game) bo
 	prefix = append(bytes.Clone(prefix), 0)
 	arch := tx.Bucket(bucketArchive)
 	c := tx.Cursor(index)
-	for k := seekLast(c, prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Prev() {
-		id := k[len(prefix):]
-		v := arch.Get(id)
-		if v == nil {
-			continue
+	k := seekLast(c, prefix)
+	for k != nil && bytes.HasPrefix(k, prefix) {
+		// A page of IDs, read together where that saves requests (etcd).
+		var ids [][]byte
+		for ; k != nil && bytes.HasPrefix(k, prefix) && len(ids) < aheadPage; k, _ = c.Prev() {
+			ids = append(ids, bytes.Clone(k[len(prefix):]))
 		}
-		var g Game
-		if err := db.decodeArchived(v, &g); err != nil {
-			db.opts.Logger.Warn("store: skipping a corrupt archived game", "key", id, "err", err)
-			continue
-		}
-		if !fn(g) {
-			return
+		prefetch(arch, ids)
+		for _, id := range ids {
+			v := arch.Get(id)
+			if v == nil {
+				continue
+			}
+			var g Game
+			if err := db.decodeArchived(v, &g); err != nil {
+				db.opts.Logger.Warn("store: skipping a corrupt archived game", "key", id, "err", err)
+				continue
+			}
+			if !fn(g) {
+				return
+			}
 		}
 	}
 }

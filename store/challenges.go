@@ -147,22 +147,29 @@ func (db *DB) forIndexed(tx txn, index, prefix []byte, newest bool, fn func(Chal
 	} else {
 		k, _ = c.Seek(prefix)
 	}
-	for ; k != nil && bytes.HasPrefix(k, prefix); k = step(c, newest) {
-		if len(k) < len(prefix)+8 {
-			continue
+	for k != nil && bytes.HasPrefix(k, prefix) {
+		// A page of IDs, whose challenges are read together where that
+		// saves requests (etcd).
+		var ids [][]byte
+		for ; k != nil && bytes.HasPrefix(k, prefix) && len(ids) < aheadPage; k = step(c, newest) {
+			if len(k) >= len(prefix)+8 {
+				ids = append(ids, bytes.Clone(k[len(k)-8:])) // keys end with the ID
+			}
 		}
-		id := k[len(k)-8:] // keys end with the ID
-		v := all.Get(id)
-		if v == nil {
-			continue
-		}
-		var ch Challenge
-		db.challengeReads.Add(1)
-		if decodeValue(v, &ch) != nil {
-			continue
-		}
-		if !fn(ch) {
-			return
+		prefetch(all, ids)
+		for _, id := range ids {
+			v := all.Get(id)
+			if v == nil {
+				continue
+			}
+			var ch Challenge
+			db.challengeReads.Add(1)
+			if decodeValue(v, &ch) != nil {
+				continue
+			}
+			if !fn(ch) {
+				return
+			}
 		}
 	}
 }

@@ -95,25 +95,14 @@ func (c *stateCache) decodeGame(b []byte, g *Game) error {
 	return nil
 }
 
-// load replays Record, by the rules of the game's kind, and writes it back
-// in its canonical form.
+// load replays Record, by the rules of the game's kind (kinds.go), and
+// writes it back in its canonical form.
 func (g *Game) load() error {
-	switch g.Kind {
-	case Veletas:
-	case Fanorona:
-		return g.loadFanorona()
-	default:
-		return fmt.Errorf("unknown game kind %q", string(g.Kind))
-	}
-	st, err := veletas.ParseRecordString(g.Record)
+	r, err := rulesOf(g)
 	if err != nil {
 		return err
 	}
-	if st.Size() != g.Size {
-		return &veletas.Error{Kind: veletas.ErrBadSize, Msg: "record size " + st.Size().String() + " differs from the game's " + g.Size.String()}
-	}
-	g.setState(st)
-	return nil
+	return r.replay(g)
 }
 
 func (g *Game) setState(st veletas.Game) {

@@ -114,6 +114,9 @@
 //
 // # Files of this package
 //
+// kinds.go holds what the store must know of each kind of game (replaying
+// its record, its end, whose turn it is, taking back a turn), behind one
+// small interface; fanorona.go Fanorona's actions and draw offers;
 // challenges.go holds the challenges; games.go the active games, their
 // lookup and the optimistic change; play.go the actions on a game (moves,
 // resignation, time-outs, takebacks, notices); archive.go the finished

@@ -351,6 +351,44 @@ func (t *etcdTxn) read(key string, opts ...clientv3.OpOption) *clientv3.GetRespo
 	return r
 }
 
+// readMany reads keys in one read-only Txn, as read does one key.
+func (t *etcdTxn) readMany(keys []string) *clientv3.TxnResponse {
+	if t.err != nil {
+		return nil
+	}
+	ctx, cancel := t.s.ctx()
+	defer cancel()
+	ops := func(opts ...clientv3.OpOption) []clientv3.Op {
+		out := make([]clientv3.Op, len(keys))
+		for i, k := range keys {
+			out[i] = clientv3.OpGet(k, opts...)
+		}
+		return out
+	}
+	if t.rev == 0 {
+		r, err := t.s.cli.Txn(ctx).Then(ops()...).Commit()
+		if err != nil {
+			t.err = etcdErr(err)
+			return nil
+		}
+		t.rev = r.Header.Revision
+		return r
+	}
+	r, err := t.s.cli.Txn(ctx).Then(ops(clientv3.WithRev(t.rev), clientv3.WithSerializable())...).Commit()
+	if errors.Is(err, rpctypes.ErrFutureRev) {
+		r, err = t.s.cli.Txn(ctx).Then(ops(clientv3.WithRev(t.rev))...).Commit()
+	}
+	if err != nil {
+		if errors.Is(err, rpctypes.ErrCompacted) {
+			t.err = err
+		} else {
+			t.err = etcdErr(err)
+		}
+		return nil
+	}
+	return r
+}
+
 // get reads one key: the transaction's own write, or the value at the
 // revision read at (recorded for the commit's condition).
 func (t *etcdTxn) get(key string) []byte {
@@ -528,6 +566,43 @@ type etcdBucket struct {
 }
 
 func (b *etcdBucket) Get(key []byte) []byte { return b.t.get(b.t.s.key(b.name, key)) }
+
+// Prefetch reads the keys not read yet in one request (a read-only Txn at
+// the transaction's revision); Get then answers them from what it read,
+// and the ones it is asked for are guarded as if read by Get.
+func (b *etcdBucket) Prefetch(keys [][]byte) {
+	t := b.t
+	if t.err != nil {
+		return
+	}
+	var want []string
+	for _, k := range keys {
+		full := t.s.key(b.name, k)
+		_, written := t.writes[full]
+		_, got := t.got[full]
+		_, seen := t.scanned[full]
+		if !written && !got && !seen {
+			want = append(want, full)
+		}
+	}
+	if len(want) < 2 {
+		return
+	}
+	r := t.readMany(want)
+	if r == nil {
+		return
+	}
+	if t.scanned == nil {
+		t.scanned = map[string]*mvccpb.KeyValue{}
+	}
+	for i, k := range want {
+		var kv *mvccpb.KeyValue
+		if kvs := r.Responses[i].GetResponseRange().Kvs; len(kvs) > 0 {
+			kv = kvs[0]
+		}
+		t.scanned[k] = kv // nil: absent
+	}
+}
 
 func (b *etcdBucket) Put(key, value []byte) error { return b.t.put(b.t.s.key(b.name, key), value) }
 

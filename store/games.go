@@ -121,20 +121,32 @@ func (db *DB) PlayerGames(guild, user string) ([]Game, error) {
 		prefix := pairKey(guild, user+"\x00")
 		games := tx.Bucket(bucketGames)
 		c := tx.Cursor(bucketGamesByPlayer)
+		type entry struct{ key, id []byte }
+		var entries []entry
 		for k, id := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, id = c.Next() {
-			v := games.Get(pairKey(guild, string(k[len(prefix):])))
-			if v == nil {
-				continue
+			entries = append(entries, entry{pairKey(guild, string(k[len(prefix):])), bytes.Clone(id)})
+		}
+		for page := range slices.Chunk(entries, aheadPage) {
+			keys := make([][]byte, len(page))
+			for i, e := range page {
+				keys[i] = e.key
 			}
-			var g Game
-			if err := db.decodeActive(v, &g); err != nil {
-				db.opts.Logger.Warn("store: skipping a corrupt game", "key", string(k), "err", err)
-				continue
+			prefetch(games, keys) // read together where that saves requests (etcd)
+			for _, e := range page {
+				v := games.Get(e.key)
+				if v == nil {
+					continue
+				}
+				var g Game
+				if err := db.decodeActive(v, &g); err != nil {
+					db.opts.Logger.Warn("store: skipping a corrupt game", "key", string(e.key), "err", err)
+					continue
+				}
+				if !bytes.Equal(idKey(g.ID), e.id) || g.Guild != guild || !g.IsPlayer(user) {
+					continue // an entry left by a removed damaged game
+				}
+				out = append(out, g)
 			}
-			if !bytes.Equal(idKey(g.ID), id) || g.Guild != guild || !g.IsPlayer(user) {
-				continue // an entry left by a removed damaged game
-			}
-			out = append(out, g)
 		}
 		return nil
 	})

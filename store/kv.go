@@ -39,6 +39,24 @@ type cursor interface {
 	Prev() (key, value []byte)
 }
 
+// prefetcher is a bucket that can read many keys in one request (etcd);
+// its Get then answers them without another.
+type prefetcher interface {
+	Prefetch(keys [][]byte)
+}
+
+// aheadPage is the number of values read ahead at once by the lookups
+// through an index.
+const aheadPage = 16
+
+// prefetch reads keys ahead where the bucket can; elsewhere (bbolt, where
+// a Get costs no request) it does nothing.
+func prefetch(b bucket, keys [][]byte) {
+	if p, ok := b.(prefetcher); ok && len(keys) > 1 {
+		p.Prefetch(keys)
+	}
+}
+
 // boltTxn is a txn over a bbolt transaction.
 type boltTxn struct{ tx *bolt.Tx }
 

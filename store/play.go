@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 )
 
@@ -99,14 +98,10 @@ func (db *DB) RequestTakeback(guild, channel, user string) (Game, error) {
 }
 
 // canTakeBack reports whether the game's last action is a turn that may
-// be taken back: a Veletas turn (not a setup or the side choice), or a
-// whole Fanorona turn with no step of the next turn made since.
+// be taken back, by the rules of its kind (kinds.go).
 func (g *Game) canTakeBack() bool {
-	if g.Kind == Fanorona {
-		return g.fan.Len() > 0 && g.Open == ""
-	}
-	last, ok := g.state.LastAction()
-	return ok && last.Kind == veletas.KindTurn
+	r, err := rulesOf(g)
+	return err == nil && r.canTakeBack(g)
 }
 
 // AnswerTakeback accepts or declines the pending takeback request of the
@@ -124,18 +119,12 @@ func (db *DB) AnswerTakeback(guild, channel, user string, accept bool) (Game, er
 		}
 		g.TakebackBy, g.TakebackRev = "", 0
 		if accept {
-			if g.Kind == Fanorona {
-				turns := g.fan.Turns()
-				fg := fanorona.NewGame(g.fan.Variant())
-				for _, t := range turns[:len(turns)-1] {
-					var err error
-					if fg, err = fg.Play(t); err != nil {
-						return fmt.Errorf("store: game %d: take back: %w", g.ID, err)
-					}
-				}
-				g.setFanorona(fg, fg.Position(), "")
-			} else {
-				g.setState(g.state.Undo(1))
+			r, err := rulesOf(g)
+			if err == nil {
+				err = r.takeBack(g)
+			}
+			if err != nil {
+				return fmt.Errorf("store: game %d: take back: %w", g.ID, err)
 			}
 			g.Revision++
 			g.Updated = now

@@ -182,10 +182,8 @@ func (g Game) Over() bool {
 	if g.Reason != ReasonNone {
 		return true
 	}
-	if g.Kind == Fanorona {
-		return g.FanoronaPosition().Result() != fanorona.Ongoing
-	}
-	return g.State().Position().Over()
+	r, err := rulesOf(&g)
+	return err == nil && r.over(&g)
 }
 
 // ToAct returns the user ID of the player who acts next, or "" when the
@@ -194,10 +192,11 @@ func (g Game) ToAct() string {
 	if g.Over() {
 		return ""
 	}
-	if g.Kind == Fanorona {
-		return g.FanoronaPlayer(g.FanoronaPosition().ToMove())
+	r, err := rulesOf(&g)
+	if err != nil {
+		return ""
 	}
-	return g.PlayerOf(g.Position().ToMove())
+	return r.toAct(&g)
 }
 
 // Fanorona returns a Fanorona game replayed from its record (the whole

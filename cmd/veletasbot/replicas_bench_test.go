@@ -25,9 +25,11 @@ import (
 // interactions endpoint of 3 replicas (in this process, each a whole
 // Main as the binary runs it) on a 3-member etcd cluster, behind a
 // round-robin front, with the fake Discord signing and posting the
-// interactions. Each player takes a random 0.5 to 1.5 s before each
-// action (about 200 interactions a second over the 200 games, as in
-// bot/discord's BenchmarkConcurrentGames). It reports the latency of the
+// interactions. think=1s: each player takes a random 0.5 to 1.5 s before
+// each action (about 200 interactions a second over the 200 games, as in
+// bot/discord's BenchmarkConcurrentGames); think=5s: 2.5 to 7.5 s (about
+// 40 a second, still far faster than players of asynchronous games). It
+// reports the latency of the
 // move commands, from posting the interaction to receiving the answer
 // with the new board (p50-ms, p99-ms, max-ms; goal p99 at most 250 ms),
 // the slowest first response of any interaction (ack-max-ms, which
@@ -36,8 +38,13 @@ import (
 // 200 challenges at once fail on the etcd store (ErrContended on the
 // challenges' ID sequence), which is the store's matter.
 //
-//	go test ./cmd/veletasbot -run '^$' -bench BenchmarkHTTPReplicas -benchtime 1x -timeout 900s
+//	go test ./cmd/veletasbot -run '^$' -bench BenchmarkHTTPReplicas -benchtime 1x -timeout 1200s
 func BenchmarkHTTPReplicas(b *testing.B) {
+	b.Run("think=1s", func(b *testing.B) { httpReplicas(b, 500*time.Millisecond, time.Second) })
+	b.Run("think=5s", func(b *testing.B) { httpReplicas(b, 2500*time.Millisecond, 5*time.Second) })
+}
+
+func httpReplicas(b *testing.B, thinkMin, thinkSpread time.Duration) {
 	const games = 200
 	for range b.N {
 		b.StopTimer()
@@ -98,7 +105,7 @@ func BenchmarkHTTPReplicas(b *testing.B) {
 		}()
 		send := func(r *rand.Rand, in map[string]any) (fakediscord.Message, error) {
 			if r != nil {
-				time.Sleep(500*time.Millisecond + time.Duration(r.Int64N(int64(time.Second)+1))) // the player thinks
+				time.Sleep(thinkMin + time.Duration(r.Int64N(int64(thinkSpread)+1))) // the player thinks
 			}
 			t0 := time.Now()
 			if _, err := poster.Post(in); err != nil {
