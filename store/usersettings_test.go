@@ -2,48 +2,49 @@ package store
 
 import (
 	"errors"
-	"path/filepath"
 	"testing"
 )
 
 // TestUserSettings: a user's settings are kept across a reopen, apart
 // from every guild's; a bad theme or an error from fn changes nothing.
 func TestUserSettings(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "u.db")
-	db, err := Open(path, &Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if u, err := db.UserSettings("alice"); err != nil || u != (UserSettings{User: "alice"}) {
-		t.Fatalf("new user: %+v %v", u, err)
-	}
-	if _, err := db.UpdateUserSettings("alice", func(u *UserSettings) error { u.Theme, u.Notify = "dark", true; return nil }); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.UpdateUserSettings("alice", func(u *UserSettings) error { u.Theme = "pink"; return nil }); !errors.Is(err, ErrInvalid) {
-		t.Fatalf("theme pink: %v", err)
-	}
-	boom := errors.New("boom")
-	if _, err := db.UpdateUserSettings("alice", func(u *UserSettings) error { u.Notify = false; return boom }); !errors.Is(err, boom) {
-		t.Fatalf("fn's error: %v", err)
-	}
-	if _, err := db.UpdateUserSettings("", func(u *UserSettings) error { return nil }); !errors.Is(err, ErrInvalid) {
-		t.Fatalf("no user: %v", err)
-	}
-	// A guild named like the user is another record.
-	if err := db.SetSettings(Settings{Guild: "alice", Locale: "fr"}); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	db, err = Open(path, &Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if u, err := db.UserSettings("alice"); err != nil || u != (UserSettings{User: "alice", Theme: "dark", Notify: true}) {
-		t.Fatalf("after reopening: %+v %v", u, err)
-	}
-	if s, err := db.Settings("alice"); err != nil || s.Locale != "fr" {
-		t.Fatalf("guild alice: %+v %v", s, err)
-	}
+	bothStores(t, func(t *testing.T) {
+		url := storeURL(t)
+		db, err := OpenURL(url, &Options{NoSync: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u, err := db.UserSettings("alice"); err != nil || u != (UserSettings{User: "alice"}) {
+			t.Fatalf("new user: %+v %v", u, err)
+		}
+		if _, err := db.UpdateUserSettings("alice", func(u *UserSettings) error { u.Theme, u.Notify = "dark", true; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.UpdateUserSettings("alice", func(u *UserSettings) error { u.Theme = "pink"; return nil }); !errors.Is(err, ErrInvalid) {
+			t.Fatalf("theme pink: %v", err)
+		}
+		boom := errors.New("boom")
+		if _, err := db.UpdateUserSettings("alice", func(u *UserSettings) error { u.Notify = false; return boom }); !errors.Is(err, boom) {
+			t.Fatalf("fn's error: %v", err)
+		}
+		if _, err := db.UpdateUserSettings("", func(u *UserSettings) error { return nil }); !errors.Is(err, ErrInvalid) {
+			t.Fatalf("no user: %v", err)
+		}
+		// A guild named like the user is another record.
+		if err := db.SetSettings(Settings{Guild: "alice", Locale: "fr"}); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+		db, err = OpenURL(url, &Options{NoSync: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		if u, err := db.UserSettings("alice"); err != nil || u != (UserSettings{User: "alice", Theme: "dark", Notify: true}) {
+			t.Fatalf("after reopening: %+v %v", u, err)
+		}
+		if s, err := db.Settings("alice"); err != nil || s.Locale != "fr" {
+			t.Fatalf("guild alice: %+v %v", s, err)
+		}
+	})
 }
