@@ -448,6 +448,10 @@ func TestAIInJapanese(t *testing.T) {
 	if !strings.Contains(end.Plain(), "**<@veletas>の勝ち**です（<@alice> さんの投了により）") || strings.Contains(end.Plain(), "<@veletas> さん") {
 		t.Fatalf("the end in Japanese: %q", end.Plain())
 	}
+	// The final message mentions and notifies alice only, not the bot.
+	if end.Text != "<@alice>" || len(end.Mentions) != 1 || end.Mentions[0] != "alice" {
+		t.Fatalf("the end mentions %q, notifies %v", end.Text, end.Mentions)
+	}
 	req = e.req("alice", "stats")
 	req.Locale = "ja"
 	if st := e.bot.Handle(context.Background(), req); !strings.Contains(st.Plain(), "<@veletas>に負け") || strings.Contains(st.Plain(), "<@veletas> さん") {

@@ -31,6 +31,9 @@ type GameCard struct {
 	// the computer acts. At the end Winner and Loser are notified.
 	ToAct         string
 	Winner, Loser string
+	// Computer is the computer player's user, if it plays: the message
+	// neither mentions nor notifies it.
+	Computer string
 	// Color is the bar of the card: the colour of the side to act, or of
 	// the winner.
 	Color int
@@ -98,18 +101,14 @@ func cardReply(loc string, c GameCard, ping bool) Reply {
 	}
 	var ms []string
 	for _, id := range who {
-		if id != "" {
+		if id != "" && id != c.Computer {
 			ms = append(ms, Mention(id))
-		}
-	}
-	r.Text = strings.Join(ms, " ")
-	if ping {
-		for _, id := range who {
-			if id != "" {
+			if ping {
 				r.Mentions = append(r.Mentions, id)
 			}
 		}
 	}
+	r.Text = strings.Join(ms, " ")
 	r.Embeds = FitEmbeds([]Embed{e})
 	return r
 }

@@ -80,7 +80,7 @@ func (b *Bot) gameViewFor(loc string, g store.Game, intro string, ping bool, vie
 	if err != nil {
 		return Reply{}, err
 	}
-	c.Intro, c.MoveTime = intro, g.MoveTime
+	c.Intro, c.MoveTime, c.Computer = intro, g.MoveTime, g.AI
 	switch {
 	case g.Over() && g.Winner == "":
 		key := "view.drawn.rules"
