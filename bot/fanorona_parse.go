@@ -35,7 +35,7 @@ func parseFanoronaMove(pos fanorona.Position, opts map[string]string) (fanoronaM
 		if err != nil || len(path) > maxOptionLen {
 			return fanoronaMoveOpts{}, refuse("fmove.badpath", Quote(path))
 		}
-		return fanoronaMoveOpts{Whole: true, Turn: t}, nil
+		return fanoronaMoveOpts{Whole: true, Turn: fillLetters(pos, t)}, nil
 	}
 	if to == "" {
 		if pos.InSequence() {
@@ -93,6 +93,39 @@ func parseFanoronaMove(pos fanorona.Position, opts map[string]string) (fanoronaM
 		return fanoronaMoveOpts{}, refuse("fmove.badcapture", Quote(capture))
 	}
 	return fanoronaMoveOpts{Step: s}, nil
+}
+
+// fillLetters gives each step of t written without a capture letter the
+// one way it captures in pos, when it captures one way only, as the step
+// form's capture option may be left out. Steps that capture both ways, or
+// do not chain legally, are kept as typed: the rules then refuse the turn
+// with their reason (the letter is missing, or the step is illegal).
+func fillLetters(pos fanorona.Position, t fanorona.Turn) fanorona.Turn {
+	steps := make([]fanorona.Step, t.Len())
+	for i := range steps {
+		s := t.Step(i)
+		if s.Capture == fanorona.NoCapture {
+			var ways []fanorona.Capture
+			for _, l := range pos.Steps(nil) {
+				if l.From == s.From && l.To == s.To && l.Capture != fanorona.NoCapture {
+					ways = append(ways, l.Capture)
+				}
+			}
+			if len(ways) == 1 {
+				s.Capture = ways[0]
+			}
+		}
+		steps[i] = s
+		next, err := pos.Step(s)
+		if err != nil {
+			return t
+		}
+		pos = next
+	}
+	if filled, ok := fanorona.NewTurn(steps...); ok {
+		return filled
+	}
+	return t
 }
 
 // parsePoint reads one point option, such as "e3" (any case).

@@ -185,8 +185,8 @@ func TestFanoronaMoveRefusals(t *testing.T) {
 	// A capture the step does not make, in a path and as an option.
 	refused(t, e.fcmd("alice", "move", "path=e2-e3W"), "captures nothing by")
 	refused(t, e.fcmd("alice", "move", "from=e2", "to=e3", "capture=withdrawal"), "captures nothing by")
-	// A capturing step written without its letter in a path.
-	refused(t, e.fcmd("alice", "move", "path=e2-e3"), "Not allowed")
+	// A step that captures both ways written without its letter in a path.
+	refused(t, e.fcmd("alice", "move", "path=d3-e3"), "the letter A or W is required")
 	refused(t, e.fcmd("alice", "stop"), "no capture sequence to stop")
 	unchanged()
 	// The same refusal in French and Japanese.
@@ -706,5 +706,21 @@ func TestFanoronaSweep(t *testing.T) {
 	w := public(t, e.fcmd("bob", "claim"))
 	if !strings.Contains(w.Plain(), "**<@bob> wins** on time") {
 		t.Fatalf("claim: %q", w.Plain())
+	}
+}
+
+// A path may leave out the capture letter of a step that captures one way
+// only, as the step form may leave out the capture option; a step that
+// captures both ways still needs it.
+func TestFanoronaPathWithoutLetters(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startFanorona("")
+	refused(t, e.fcmd("alice", "move", "path=d3-e3"), "the letter A or W is required")
+	if g := e.fgame(); strings.TrimSpace(g.Record) != "variant=fanorona" && strings.Contains(g.Record, "d3-e3") {
+		t.Fatalf("a refused path was recorded: %q", g.Record)
+	}
+	public(t, e.fcmd("alice", "move", "path=e2-e3"))
+	if g := e.fgame(); !strings.HasSuffix(strings.TrimSpace(g.Record), "e2-e3A") {
+		t.Fatalf("record %q, want it to end with e2-e3A", g.Record)
 	}
 }
