@@ -133,16 +133,16 @@ func orBlank(s string) string {
 func (r Reply) Plain() string {
 	var sb strings.Builder
 	sb.WriteString(r.Text)
-	for _, e := range r.Embeds {
-		line := func(s string) {
-			if s == "" {
-				return
-			}
-			if sb.Len() > 0 {
-				sb.WriteString("\n")
-			}
-			sb.WriteString(s)
+	line := func(s string) {
+		if s == "" {
+			return
 		}
+		if sb.Len() > 0 {
+			sb.WriteString("\n")
+		}
+		sb.WriteString(s)
+	}
+	for _, e := range r.Embeds {
 		line(e.Author)
 		if e.Title != "" {
 			line("**" + e.Title + "**")

@@ -26,6 +26,31 @@ func (db *DB) StartAIGameRules(guild, channel, human, ai, level string, size vel
 	if !rules.Valid() {
 		return Game{}, fmt.Errorf("store: start AI game: %w: rules %d (use classic or revised)", ErrInvalid, rules)
 	}
+	return db.startAIGame(guild, channel, human, ai, level, func(tx txn, g *Game) error {
+		if size == 0 {
+			if set, err := settingsIn(tx, guild); err == nil {
+				size = set.Size
+			}
+			if size == 0 {
+				size = veletas.Size10
+			}
+		}
+		st, err := veletas.NewGameRules(size, rules)
+		if err != nil {
+			return refuse(fmt.Errorf("store: start AI game: %w: %w", ErrInvalid, err))
+		}
+		g.Size = size
+		g.setState(st)
+		return nil
+	})
+}
+
+// startAIGame starts a game of human against the computer player ai at
+// level, for StartAIGameRules and StartFanoronaAIGame: it checks the
+// players and the level, and in one transaction lets start set the
+// game's kind and first position (refusing what it cannot start), refuses
+// a busy channel, then numbers, stores and indexes the game.
+func (db *DB) startAIGame(guild, channel, human, ai, level string, start func(tx txn, g *Game) error) (Game, error) {
 	for _, p := range [][2]string{{"guild", guild}, {"channel", channel}, {"user", human}, {"ai", ai}} {
 		if err := checkID(p[0], p[1]); err != nil {
 			return Game{}, err
@@ -39,17 +64,9 @@ func (db *DB) StartAIGameRules(guild, channel, human, ai, level string, size vel
 	}
 	var out Game
 	err := db.update(func(tx txn) error {
-		if size == 0 {
-			if set, err := settingsIn(tx, guild); err == nil {
-				size = set.Size
-			}
-			if size == 0 {
-				size = veletas.Size10
-			}
-		}
-		st, err := veletas.NewGameRules(size, rules)
-		if err != nil {
-			return refuse(fmt.Errorf("store: start AI game: %w: %w", ErrInvalid, err))
+		g := Game{Guild: guild, Channel: channel, Players: [2]string{human, ai}, AI: ai, AILevel: level}
+		if err := start(tx, &g); err != nil {
+			return err
 		}
 		if _, _, err := activeKey(tx, guild, channel); err == nil {
 			return refuse(fmt.Errorf("store: start AI game in channel %s: %w", channel, ErrChannelBusy))
@@ -60,9 +77,7 @@ func (db *DB) StartAIGameRules(guild, channel, human, ai, level string, size vel
 			return err
 		}
 		now := db.opts.Now()
-		g := Game{ID: gid, Guild: guild, Channel: channel, Players: [2]string{human, ai}, Size: size,
-			AI: ai, AILevel: level, Started: now, Updated: now}
-		g.setState(st)
+		g.ID, g.Started, g.Updated = gid, now, now
 		if err := put(games, pairKey(guild, channel), &g); err != nil {
 			return err
 		}

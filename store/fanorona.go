@@ -126,49 +126,15 @@ func (db *DB) playFanorona(guild, channel, user string, rev int, fn func(g *Game
 // at once; humanBlack makes the human play Black (Game.Swapped). Like
 // StartAIGame's games it has no time limit and is never rated.
 func (db *DB) StartFanoronaAIGame(guild, channel, human, ai, level string, v fanorona.Variant, humanBlack bool) (Game, error) {
-	for _, p := range [][2]string{{"guild", guild}, {"channel", channel}, {"user", human}, {"ai", ai}} {
-		if err := checkID(p[0], p[1]); err != nil {
-			return Game{}, err
+	return db.startAIGame(guild, channel, human, ai, level, func(tx txn, g *Game) error {
+		if !v.Valid() {
+			return refuse(fmt.Errorf("store: start AI game: %w: variant %d (use fanorona or vela)", ErrInvalid, v))
 		}
-	}
-	if human == ai {
-		return Game{}, fmt.Errorf("store: start AI game: %w", ErrSelfChallenge)
-	}
-	if level == "" || len(level) > 16 {
-		return Game{}, fmt.Errorf("store: start AI game: %w: level %q", ErrInvalid, level)
-	}
-	if !v.Valid() {
-		return Game{}, fmt.Errorf("store: start AI game: %w: variant %d (use fanorona or vela)", ErrInvalid, v)
-	}
-	var out Game
-	err := db.update(func(tx txn) error {
-		if _, _, err := activeKey(tx, guild, channel); err == nil {
-			return refuse(fmt.Errorf("store: start AI game in channel %s: %w", channel, ErrChannelBusy))
-		}
-		games := tx.Bucket(bucketGames)
-		gid, err := games.NextSequence()
-		if err != nil {
-			return err
-		}
-		now := db.opts.Now()
-		g := Game{ID: gid, Guild: guild, Channel: channel, Players: [2]string{human, ai}, Kind: Fanorona, Swapped: humanBlack,
-			AI: ai, AILevel: level, Started: now, Updated: now}
+		g.Kind, g.Swapped = Fanorona, humanBlack
 		fg := fanorona.NewGame(v)
 		g.setFanorona(fg, fg.Position(), "")
-		if err := put(games, pairKey(guild, channel), &g); err != nil {
-			return err
-		}
-		if err := indexActive(tx, &g); err != nil {
-			return err
-		}
-		out = g
 		return nil
 	})
-	if err != nil {
-		return Game{}, err
-	}
-	db.states.put(&out)
-	return out, nil
 }
 
 // newFanoronaGame is the game of an accepted Fanorona challenge.

@@ -14,25 +14,11 @@ func Commands() []*discordgo.ApplicationCommand {
 }
 
 func veletasCommands() []*discordgo.ApplicationCommand {
-	str := func(name, desc string, required, auto bool, maxLen int) *discordgo.ApplicationCommandOption {
-		return &discordgo.ApplicationCommandOption{
-			Type: discordgo.ApplicationCommandOptionString, Name: name, Description: desc,
-			Required: required, Autocomplete: auto, MaxLength: maxLen,
-		}
-	}
-	sub := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
-		return &discordgo.ApplicationCommandOption{
-			Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts,
-		}
-	}
-	user := func(name, desc string) *discordgo.ApplicationCommandOption {
-		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: name, Description: desc}
-	}
-	size := str("size", "Board size: 7, 9 or 10 (10 by default)", false, false, 2)
+	size := stringOption("size", "Board size: 7, 9 or 10 (10 by default)", false, false, 2)
 	size.Choices = []*discordgo.ApplicationCommandOptionChoice{
 		{Name: "7x7 (quick)", Value: "7"}, {Name: "9x9", Value: "9"}, {Name: "10x10 (standard)", Value: "10"},
 	}
-	level := str("level", "Only against me, the computer: easy, medium or hard (easy by default)", false, false, 6)
+	level := stringOption("level", "Only against me, the computer: easy, medium or hard (easy by default)", false, false, 6)
 	level.Choices = []*discordgo.ApplicationCommandOptionChoice{
 		{Name: "easy", Value: "easy"}, {Name: "medium", Value: "medium"}, {Name: "hard", Value: "hard"},
 	}
@@ -42,40 +28,40 @@ func veletasCommands() []*discordgo.ApplicationCommand {
 		Description:  "Play Veletas, the territory game with shooters",
 		DMPermission: &dm,
 		Options: []*discordgo.ApplicationCommandOption{
-			sub("challenge", "Challenge someone to a game in this channel",
-				user("opponent", "Who you want to play; leave out for an open challenge anyone may accept"),
+			subcommand("challenge", "Challenge someone to a game in this channel",
+				userOption("opponent", "Who you want to play; leave out for an open challenge anyone may accept"),
 				size, level, ratedOption(), timeOption(),
 				rulesOption("Classic or revised rules (shooters do not block); the server's default otherwise")),
-			sub("accept", "Accept the challenge made to you in this channel"),
-			sub("decline", "Decline the challenge made to you in this channel"),
-			sub("setup", "Place your shooters and your stone",
-				str("shooters", "Squares for your shooters, separated by spaces or commas (e.g. d4 g7)", true, true, 40),
-				str("stone", "Square for your stone (e.g. e5)", true, true, 4)),
-			sub("swap", "Second player: take Black (the first player becomes White)"),
-			sub("keep", "Second player: stay White (the first player stays Black)"),
-			sub("move", "Play a turn: optionally move a shooter, then shoot a stone",
-				str("shooter", "The shooter that acts (e.g. d4)", true, true, 4),
-				str("shoot", "Where the stone lands (e.g. f6)", true, true, 4),
-				str("to", "Where the shooter moves first, if it moves (e.g. d7)", false, true, 4)),
-			sub("resign", "Give up the game in this channel"),
-			sub("board", "Show the board of the game in this channel"),
-			sub("record", "Show the game record in Veletas notation"),
-			sub("standings", "Show this server's leaderboard: ratings, wins and losses"),
-			sub("rules", "Show the rules of Veletas"),
-			sub("help", "Show how to play with this bot"),
-			sub("stats", "Show a player's rating, record, streak and recent games", user("player", "Whose stats (yours by default)")),
-			sub("claim", "Claim the win when your opponent's time for a move has run out"),
-			sub("settings", "Show this server's settings; with Manage Server, change the defaults (time, rules, theme)",
+			subcommand("accept", "Accept the challenge made to you in this channel"),
+			subcommand("decline", "Decline the challenge made to you in this channel"),
+			subcommand("setup", "Place your shooters and your stone",
+				stringOption("shooters", "Squares for your shooters, separated by spaces or commas (e.g. d4 g7)", true, true, 40),
+				stringOption("stone", "Square for your stone (e.g. e5)", true, true, 4)),
+			subcommand("swap", "Second player: take Black (the first player becomes White)"),
+			subcommand("keep", "Second player: stay White (the first player stays Black)"),
+			subcommand("move", "Play a turn: optionally move a shooter, then shoot a stone",
+				stringOption("shooter", "The shooter that acts (e.g. d4)", true, true, 4),
+				stringOption("shoot", "Where the stone lands (e.g. f6)", true, true, 4),
+				stringOption("to", "Where the shooter moves first, if it moves (e.g. d7)", false, true, 4)),
+			subcommand("resign", "Give up the game in this channel"),
+			subcommand("board", "Show the board of the game in this channel"),
+			subcommand("record", "Show the game record in Veletas notation"),
+			subcommand("standings", "Show this server's leaderboard: ratings, wins and losses"),
+			subcommand("rules", "Show the rules of Veletas"),
+			subcommand("help", "Show how to play with this bot"),
+			subcommand("stats", "Show a player's rating, record, streak and recent games", userOption("player", "Whose stats (yours by default)")),
+			subcommand("claim", "Claim the win when your opponent's time for a move has run out"),
+			subcommand("settings", "Show this server's settings; with Manage Server, change the defaults (time, rules, theme)",
 				timeOptionDesc("New default time per move: 1h to 14d (e.g. 12h, 3d) or none"), languageOption(),
 				rulesOption("New default rules of challenges: classic or revised"),
 				choiceOption("theme", "New board theme of the server, for players who chose none: light or dark", false, "light", "dark")),
-			sub("theme", "Show or choose the theme of the boards drawn for you: light, dark, or the server's",
+			subcommand("theme", "Show or choose the theme of the boards drawn for you: light, dark, or the server's",
 				choiceOption("board", "light, dark, or server to follow the server's theme", false, "light", "dark", "server")),
-			sub("notify", "Turn direct messages on or off: your turn, your time nearly up, a game's end",
+			subcommand("notify", "Turn direct messages on or off: your turn, your time nearly up, a game's end",
 				choiceOption("dm", "on: I write to you privately; off: I do not", false, "on", "off")),
-			sub("games", "List your games in progress on this server, your turn first"),
-			sub("takeback", "Ask your opponent to undo your last turn (before they move)"),
-			sub("end", "Manage Server: end this channel's game when its stored data is damaged"),
+			subcommand("games", "List your games in progress on this server, your turn first"),
+			subcommand("takeback", "Ask your opponent to undo your last turn (before they move)"),
+			subcommand("end", "Manage Server: end this channel's game when its stored data is damaged"),
 		},
 	}}, commandTexts, choiceTexts) // Japanese and French names and descriptions (commands_l10n.go)
 }

@@ -8,31 +8,17 @@ const FanoronaCommandName = "fanorona"
 // fanoronaCommands is /fanorona and its subcommands: the lifecycle's, as
 // /veletas has them, and its own (move, stop, draw).
 func fanoronaCommands() *discordgo.ApplicationCommand {
-	str := func(name, desc string, required, auto bool, maxLen int) *discordgo.ApplicationCommandOption {
-		return &discordgo.ApplicationCommandOption{
-			Type: discordgo.ApplicationCommandOptionString, Name: name, Description: desc,
-			Required: required, Autocomplete: auto, MaxLength: maxLen,
-		}
-	}
-	sub := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
-		return &discordgo.ApplicationCommandOption{
-			Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts,
-		}
-	}
-	user := func(name, desc string) *discordgo.ApplicationCommandOption {
-		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: name, Description: desc}
-	}
-	variant := str("variant", "Fanorona (by default) or Véla, the loser's game (not rated)", false, false, 8)
+	variant := stringOption("variant", "Fanorona (by default) or Véla, the loser's game (not rated)", false, false, 8)
 	variant.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "Fanorona", Value: "fanorona"}, {Name: "Véla", Value: "vela"}}
-	side := str("side", "Your side: White moves first (random by default)", false, false, 6)
+	side := stringOption("side", "Your side: White moves first (random by default)", false, false, 6)
 	side.Choices = []*discordgo.ApplicationCommandOptionChoice{
 		{Name: "white", Value: "white"}, {Name: "black", Value: "black"}, {Name: "random", Value: "random"},
 	}
-	level := str("level", "Only against me, the computer: easy, medium or hard (easy by default)", false, false, 6)
+	level := stringOption("level", "Only against me, the computer: easy, medium or hard (easy by default)", false, false, 6)
 	level.Choices = []*discordgo.ApplicationCommandOptionChoice{
 		{Name: "easy", Value: "easy"}, {Name: "medium", Value: "medium"}, {Name: "hard", Value: "hard"},
 	}
-	capture := str("capture", "How the step captures, when it can both ways: approach or withdrawal", false, true, 10)
+	capture := stringOption("capture", "How the step captures, when it can both ways: approach or withdrawal", false, true, 10)
 	// Servers only, as /veletas (Contexts replaces the deprecated
 	// DMPermission).
 	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
@@ -41,28 +27,28 @@ func fanoronaCommands() *discordgo.ApplicationCommand {
 		Description: "Play Fanorona, the national game of Madagascar, or Véla",
 		Contexts:    &guildOnly,
 		Options: []*discordgo.ApplicationCommandOption{
-			sub("challenge", "Challenge someone to a game of Fanorona or Véla in this channel",
-				user("opponent", "Who you want to play; leave out for an open challenge anyone may accept"),
+			subcommand("challenge", "Challenge someone to a game of Fanorona or Véla in this channel",
+				userOption("opponent", "Who you want to play; leave out for an open challenge anyone may accept"),
 				variant, side, ratedOption(), timeOption(), level),
-			sub("accept", "Accept the challenge made to you in this channel"),
-			sub("decline", "Decline the challenge made to you in this channel"),
-			sub("move", "Play a whole turn (path) or one step (from, to)",
-				str("path", "A whole turn, e.g. d2-e3A-e4W (A: approach, W: withdrawal)", false, true, 100),
-				str("from", "The piece that steps (implied while your capture goes on), e.g. d2", false, true, 4),
-				str("to", "Where it steps, e.g. e3", false, true, 4),
+			subcommand("accept", "Accept the challenge made to you in this channel"),
+			subcommand("decline", "Decline the challenge made to you in this channel"),
+			subcommand("move", "Play a whole turn (path) or one step (from, to)",
+				stringOption("path", "A whole turn, e.g. d2-e3A-e4W (A: approach, W: withdrawal)", false, true, 100),
+				stringOption("from", "The piece that steps (implied while your capture goes on), e.g. d2", false, true, 4),
+				stringOption("to", "Where it steps, e.g. e3", false, true, 4),
 				capture),
-			sub("stop", "End your capture sequence here"),
-			sub("draw", "Offer your opponent a draw"),
-			sub("resign", "Give up the game in this channel"),
-			sub("board", "Show the board of the game in this channel"),
-			sub("record", "Show the game record in Fanorona notation"),
-			sub("standings", "Show this server's Fanorona leaderboard"),
-			sub("rules", "Show the rules of Fanorona and Véla"),
-			sub("help", "Show how to play Fanorona with this bot"),
-			sub("stats", "Show a player's Fanorona rating, record and recent games", user("player", "Whose stats (yours by default)")),
-			sub("claim", "Claim the win when your opponent's time for a move has run out"),
-			sub("games", "List your games in progress on this server, your turn first"),
-			sub("takeback", "Ask your opponent to undo your last turn (before they move)"),
+			subcommand("stop", "End your capture sequence here"),
+			subcommand("draw", "Offer your opponent a draw"),
+			subcommand("resign", "Give up the game in this channel"),
+			subcommand("board", "Show the board of the game in this channel"),
+			subcommand("record", "Show the game record in Fanorona notation"),
+			subcommand("standings", "Show this server's Fanorona leaderboard"),
+			subcommand("rules", "Show the rules of Fanorona and Véla"),
+			subcommand("help", "Show how to play Fanorona with this bot"),
+			subcommand("stats", "Show a player's Fanorona rating, record and recent games", userOption("player", "Whose stats (yours by default)")),
+			subcommand("claim", "Claim the win when your opponent's time for a move has run out"),
+			subcommand("games", "List your games in progress on this server, your turn first"),
+			subcommand("takeback", "Ask your opponent to undo your last turn (before they move)"),
 		},
 	}
 	return localized([]*discordgo.ApplicationCommand{cmd}, fanoronaTexts, fanoronaChoices)[0]

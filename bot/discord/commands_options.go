@@ -5,6 +5,26 @@ import "github.com/bwmarrin/discordgo"
 // Options that several subcommands share, or too long to sit in the list
 // of Commands.
 
+// stringOption is a text option; auto turns on its autocomplete.
+func stringOption(name, desc string, required, auto bool, maxLen int) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: name, Description: desc,
+		Required: required, Autocomplete: auto, MaxLength: maxLen,
+	}
+}
+
+// subcommand is a subcommand with its options.
+func subcommand(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts,
+	}
+}
+
+// userOption is an option naming a user.
+func userOption(name, desc string) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: name, Description: desc}
+}
+
 func ratedOption() *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{
 		Type: discordgo.ApplicationCommandOptionString, Name: "rated",

@@ -298,12 +298,8 @@ func TestEndToEnd(t *testing.T) {
 		u := users[g.ToAct()]
 		switch pos.Phase() {
 		case veletas.PhaseSetup1, veletas.PhaseSetup2:
-			a := pos.RandomSetup(r)
-			var sq []string
-			for _, s := range a.Shooters {
-				sq = append(sq, s.String())
-			}
-			last = cmd(u, "setup", fakediscord.Str("shooters", strings.Join(sq, ",")), fakediscord.Str("stone", a.Stone.String()))
+			sub, opts := fakediscord.VeletasCommand(pos.RandomSetup(r))
+			last = cmd(u, sub, opts...)
 		case veletas.PhaseChoice:
 			ephemeral(press(alice, last, "Swap"), "not your turn")
 			board := last
@@ -318,10 +314,7 @@ func TestEndToEnd(t *testing.T) {
 			}
 		default:
 			tn, _ := pos.RandomTurn(r)
-			opts := []fakediscord.Option{fakediscord.Str("shooter", tn.From.String()), fakediscord.Str("shoot", tn.Shot.String())}
-			if tn.Moved() {
-				opts = append(opts, fakediscord.Str("to", tn.To.String()))
-			}
+			_, opts := fakediscord.VeletasCommand(veletas.TurnAction(tn))
 			if i == 6 {
 				ephemeral(cmd(users[g.Opponent(u.ID)], "move", opts...), "not your turn")
 			}

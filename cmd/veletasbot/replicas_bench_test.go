@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -232,25 +231,17 @@ func playGame(db *store.DB, send func(*rand.Rand, map[string]any) (fakediscord.M
 			return err
 		}
 		pos := g.Position()
-		var opts []fakediscord.Option
-		sub := ""
+		var a veletas.Action
 		switch pos.Phase() {
 		case veletas.PhaseSetup1, veletas.PhaseSetup2:
-			a := pos.RandomSetup(r)
-			var sq []string
-			for _, s := range a.Shooters {
-				sq = append(sq, s.String())
-			}
-			sub, opts = "setup", []fakediscord.Option{fakediscord.Str("shooters", strings.Join(sq, " ")), fakediscord.Str("stone", a.Stone.String())}
+			a = pos.RandomSetup(r)
 		case veletas.PhaseChoice:
-			sub = "keep"
+			a = veletas.ChoiceAction(false)
 		default:
 			t, _ := pos.RandomTurn(r)
-			sub, opts = "move", []fakediscord.Option{fakediscord.Str("shooter", t.From.String()), fakediscord.Str("shoot", t.Shot.String())}
-			if t.Moved() {
-				opts = append(opts, fakediscord.Str("to", t.To.String()))
-			}
+			a = veletas.TurnAction(t)
 		}
+		sub, opts := fakediscord.VeletasCommand(a)
 		if _, err := send(r, fakediscord.Command(<-ids, "g", channel, users[g.ToAct()], fakediscord.NoThreads, sub, opts)); err != nil {
 			return err
 		}

@@ -428,19 +428,11 @@ func TestReplicasFaults(t *testing.T) {
 		}
 		pos := g.Position()
 		var a veletas.Action
-		var sub string
-		var opts []fakediscord.Option
 		switch pos.Phase() {
 		case veletas.PhaseSetup1, veletas.PhaseSetup2:
 			a = pos.RandomSetup(r)
-			var sq []string
-			for _, s := range a.Shooters {
-				sq = append(sq, s.String())
-			}
-			sub, opts = "setup", []fakediscord.Option{fakediscord.Str("shooters", strings.Join(sq, ",")), fakediscord.Str("stone", a.Stone.String())}
 		case veletas.PhaseChoice:
 			a = veletas.ChoiceAction(r.IntN(2) == 0)
-			sub = a.String()
 		default:
 			// Until the faults are over, a turn that does not end the
 			// game, when one of a few random ones does not.
@@ -453,11 +445,8 @@ func TestReplicasFaults(t *testing.T) {
 				}
 			}
 			a = veletas.TurnAction(tn)
-			sub, opts = "move", []fakediscord.Option{fakediscord.Str("shooter", tn.From.String()), fakediscord.Str("shoot", tn.Shot.String())}
-			if tn.Moved() {
-				opts = append(opts, fakediscord.Str("to", tn.To.String()))
-			}
 		}
+		sub, opts := fakediscord.VeletasCommand(a)
 		n++
 		id := strconv.Itoa(n)
 		msg, err := send(fakediscord.Command(id, guild, channel, u, fakediscord.NoThreads, sub, opts, bob, self))
