@@ -121,11 +121,12 @@ func (p Position) Mobility(s Side) int {
 	s &= 1
 	n := 0
 	for i := range p.n[s] {
-		f := int(p.amz[s][i])
-		for _, d := range offset {
-			for t := f + d; p.board[t] == Empty; t += d {
-				n++
-			}
+		c := int(fromBox[p.amz[s][i]])
+		for d := 0; d < 4; d++ {
+			n += rayUp(&p.occ, c, d)
+		}
+		for d := 4; d < 8; d++ {
+			n += rayDown(&p.occ, c, d)
 		}
 	}
 	return n

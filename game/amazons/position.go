@@ -12,6 +12,7 @@ type Position struct {
 	toMove Side                 // the side to move
 	arrows uint8                // arrows on the board
 	hash   uint64               // Zobrist hash of board and side to move
+	occ    [2]uint64            // occupied squares, bit s for Square s (s < 64 in occ[0])
 }
 
 // StartText is the start position in the notation.
@@ -86,6 +87,7 @@ func (p *Position) put(s Square, pc Piece) bool {
 	}
 	p.board[c] = pc
 	p.hash ^= zobrist[pc][c]
+	p.occ[s>>6] |= 1 << (s & 63)
 	return true
 }
 
@@ -349,6 +351,9 @@ func (p *Position) Do(t Turn) {
 	p.board[a] = Arrow
 	p.moveAmazon(s, f, to)
 	p.hash ^= zobrist[pc][f] ^ zobrist[pc][to] ^ zobrist[Arrow][a] ^ zobristBlack
+	p.occ[t.From>>6] &^= 1 << (t.From & 63)
+	p.occ[t.To>>6] |= 1 << (t.To & 63)
+	p.occ[t.Arrow>>6] |= 1 << (t.Arrow & 63)
 	p.arrows++
 	p.toMove = s ^ 1
 }
@@ -364,5 +369,8 @@ func (p *Position) Undo(t Turn) {
 	p.board[f] = pc
 	p.moveAmazon(s, to, f)
 	p.hash ^= zobrist[pc][f] ^ zobrist[pc][to] ^ zobrist[Arrow][a] ^ zobristBlack
+	p.occ[t.Arrow>>6] &^= 1 << (t.Arrow & 63)
+	p.occ[t.To>>6] &^= 1 << (t.To & 63)
+	p.occ[t.From>>6] |= 1 << (t.From & 63)
 	p.arrows--
 }

@@ -2,13 +2,6 @@ package amazons
 
 import "math/rand/v2"
 
-// maxMoves bounds the moves of a side: four amazons, at most 35
-// destinations each (a queen in the middle of an empty 10x10 board).
-const maxMoves = MaxAmazons * 35
-
-// maxShots bounds the shots from one square.
-const maxShots = 35
-
 // The random policy of playouts: a move chosen uniformly among all the
 // moves of the side to move (amazon and destination), then a shot chosen
 // uniformly among that move's shots. (A uniform choice among whole turns
@@ -22,42 +15,61 @@ func (p Position) RandomTurn(r *rand.Rand) (Turn, bool) {
 	if !ok {
 		return Turn{NoSquare, NoSquare, NoSquare}, false
 	}
-	return Turn{fromBox[f], fromBox[t], fromBox[a]}, true
+	return Turn{Square(f), Square(t), Square(a)}, true
 }
 
-// randomTurn picks a turn as mailbox cells; p is left unchanged.
+// randomTurn picks a turn as squares; p is left unchanged.
 func (p *Position) randomTurn(r *rand.Rand) (f, t, a int, ok bool) {
-	var from, to [maxMoves]uint8
+	var lens [MaxAmazons * 8]uint8
 	n := 0
 	s := p.toMove
+	occ := p.occ
 	for i := range p.n[s] {
-		c := p.amz[s][i]
-		for _, d := range offset {
-			for x := int(c) + d; p.board[x] == Empty; x += d {
-				from[n], to[n] = c, uint8(x)
-				n++
-			}
+		c := int(fromBox[p.amz[s][i]])
+		for d := 0; d < 4; d++ {
+			l := rayUp(&occ, c, d)
+			lens[int(i)*8+d] = uint8(l)
+			n += l
+		}
+		for d := 4; d < 8; d++ {
+			l := rayDown(&occ, c, d)
+			lens[int(i)*8+d] = uint8(l)
+			n += l
 		}
 	}
 	if n == 0 {
 		return 0, 0, 0, false
 	}
 	k := r.IntN(n)
-	f, t = int(from[k]), int(to[k])
-	pc := p.board[f]
-	p.board[f] = Empty
-	p.board[t] = pc
-	var shots [maxShots]uint8
-	m := 0
-	for _, e := range offset {
-		for x := t + e; p.board[x] == Empty; x += e {
-			shots[m] = uint8(x)
-			m++
-		}
+	j := 0
+	for k >= int(lens[j]) {
+		k -= int(lens[j])
+		j++
 	}
-	p.board[t] = Empty
-	p.board[f] = pc
-	return f, t, int(shots[r.IntN(m)]), true
+	f = int(fromBox[p.amz[s][j/8]])
+	t = f + bdirs[j%8]*(k+1)
+	// The shot, with the amazon on t and f empty.
+	occ[f>>6] &^= 1 << (f & 63)
+	occ[t>>6] |= 1 << (t & 63)
+	var shots [8]uint8
+	m := 0
+	for d := 0; d < 4; d++ {
+		l := rayUp(&occ, t, d)
+		shots[d] = uint8(l)
+		m += l
+	}
+	for d := 4; d < 8; d++ {
+		l := rayDown(&occ, t, d)
+		shots[d] = uint8(l)
+		m += l
+	}
+	k = r.IntN(m)
+	j = 0
+	for k >= int(shots[j]) {
+		k -= int(shots[j])
+		j++
+	}
+	return f, t, t + bdirs[j]*(k+1), true
 }
 
 // Playout plays random turns (the policy of RandomTurn) from p until the
@@ -76,15 +88,7 @@ func (p Position) PlayoutEnd(r *rand.Rand) (Position, int) {
 		if !ok {
 			return p, turns
 		}
-		s := p.toMove
-		pc := p.board[f]
-		p.board[f] = Empty
-		p.board[t] = pc
-		p.board[a] = Arrow
-		p.moveAmazon(s, uint8(f), uint8(t))
-		p.hash ^= zobrist[pc][f] ^ zobrist[pc][t] ^ zobrist[Arrow][a] ^ zobristBlack
-		p.arrows++
-		p.toMove = s ^ 1
+		p.Do(Turn{Square(f), Square(t), Square(a)})
 		turns++
 	}
 }
