@@ -175,6 +175,9 @@ func TestPropertyRecords(t *testing.T) {
 			p.Do(tu)
 		}
 		text := game.String()
+		if re, err := ReplayTurns(game.Turns()); err != nil || re.Position() != p || re.Len() != game.Len() {
+			t.Fatalf("ReplayTurns: %v", err)
+		}
 		back, err := ParseRecordString(text)
 		if err != nil || back.Position() != p || back.Len() != game.Len() || back.String() != text {
 			t.Fatalf("record round trip: %v\n%s", err, text)
@@ -216,6 +219,10 @@ func TestPropertyRecords(t *testing.T) {
 		var te *TokenError
 		if !errors.As(err, &te) || te.N != game.Len()+1 || !errors.Is(err, ErrGameOver) {
 			t.Fatalf("a turn after the end: %v", err)
+		}
+		_, err = ReplayTurns(append(game.Turns(), game.Turns()[0]))
+		if !errors.As(err, &te) || te.N != game.Len()+1 || !errors.Is(err, ErrGameOver) {
+			t.Fatalf("ReplayTurns with a turn after the end: %v", err)
 		}
 	}
 }

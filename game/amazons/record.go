@@ -112,5 +112,20 @@ func ParseRecord(r io.Reader) (Game, error) {
 	}
 }
 
+// ReplayTurns plays turns in order from the start, as a stored game is
+// rebuilt; the first refused turn gives a *TokenError with its 1-based
+// number and the rules' error.
+func ReplayTurns(turns []Turn) (Game, error) {
+	g := NewGame()
+	for i, t := range turns {
+		next, err := g.Play(t)
+		if err != nil {
+			return Game{}, &TokenError{N: i + 1, Token: t.String(), Err: err}
+		}
+		g = next
+	}
+	return g, nil
+}
+
 // ParseRecordString is ParseRecord over a string.
 func ParseRecordString(s string) (Game, error) { return ParseRecord(strings.NewReader(s)) }
