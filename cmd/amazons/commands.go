@@ -99,6 +99,7 @@ func (m *Main) perft(ctx context.Context, args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
+	perftStarted()
 	n, err := perftCtx(ctx, p, depth)
 	if err != nil {
 		return &interruptedError{"perft interrupted"}
@@ -106,6 +107,10 @@ func (m *Main) perft(ctx context.Context, args []string) error {
 	_, err = fmt.Fprintln(m.Stdout, n)
 	return err
 }
+
+// perftStarted is called once SIGINT stops a perft instead of the
+// process; tests replace it to know when to send the signal.
+var perftStarted = func() {}
 
 // perftCtx is Position.Perft that stops when ctx is done (within the time
 // of a count at depth 2).

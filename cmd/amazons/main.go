@@ -67,12 +67,13 @@ func usage() string {
 		b.WriteString("\n")
 	}
 	b.WriteString(`
-A position is the ranks from 10 down to 1 with w, b (amazons), x (arrows)
-and numbers of empty squares, then the side to move, as the start:
-'` + startText + `'. A turn is FROM-TO/ARROW, as d1-d7/g7. A record
-is turn tokens separated by white space; lines starting with # are comments.
-Options may come before or after the arguments. Exit status: 0, or 1 on bad
-input with a one-line error on standard error (130 when perft is interrupted).
+A position is the ranks from 10 down to 1 with w and b (amazons), x (arrows)
+and numbers of empty squares, a space and the side to move (w or b), as the
+start: '` + startText + `'.
+A turn is FROM-TO/ARROW, as d1-d7/g7. A record is turn tokens separated by
+white space; lines starting with # are comments. Options may come before or
+after the arguments. Exit status: 0; 1 on bad input, with a one-line error
+on standard error; 130 when perft is interrupted (Ctrl-C).
 `)
 	return b.String()
 }

@@ -203,6 +203,15 @@ func TestPropertyRecords(t *testing.T) {
 		if err != nil || other.Position() != p || other.String() != text {
 			t.Fatalf("the record written another way: %v\n%q", err, b.String())
 		}
+		// A no-break space is not white space: it joins two turns into
+		// one malformed token.
+		if game.Len() >= 2 {
+			joined := game.Turns()[0].String() + "\u00a0" + game.Turns()[1].String()
+			var te *TokenError
+			if _, err := ParseRecordString(joined); !errors.As(err, &te) || te.N != 1 || !errors.Is(err, ErrMalformed) {
+				t.Fatalf("%q: %v", joined, err)
+			}
+		}
 		// Cut after n turns.
 		n := r.IntN(game.Len() + 1)
 		cut := strings.Join(strings.Split(text, "\n")[:n], "\n")

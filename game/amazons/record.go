@@ -94,7 +94,7 @@ func ParseRecord(r io.Reader) (Game, error) {
 			return Game{}, &TooLongError{Limit: MaxRecordBytes}
 		}
 		if len(line) > 0 && line[0] != '#' {
-			for _, tok := range strings.Fields(line) {
+			for _, tok := range strings.FieldsFunc(line, isSpace) {
 				n++
 				next, perr := g.PlayToken(tok)
 				if perr != nil {
@@ -110,6 +110,13 @@ func ParseRecord(r io.Reader) (Game, error) {
 			return Game{}, err
 		}
 	}
+}
+
+// isSpace reports the white space that separates a record's tokens:
+// space, tab, line ends (CR and LF), vertical tab and form feed. Other
+// characters, such as a no-break space, are part of a token.
+func isSpace(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f'
 }
 
 // ReplayTurns plays turns in order from the start, as a stored game is
