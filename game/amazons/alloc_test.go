@@ -30,6 +30,8 @@ func TestNoAllocations(t *testing.T) {
 		"Playout":     func() { _ = Start().Playout(r) },
 		"PlayoutEnd":  func() { _, _ = Start().PlayoutEnd(r) },
 		"Over":        func() { _ = p.Over() },
+		"Territory":   func() { _ = p.Territory() },
+		"Distances":   func() { _ = p.QueenDistances(White); _ = p.KingDistances(Black) },
 	} {
 		if n := testing.AllocsPerRun(20, f); n != 0 {
 			t.Errorf("%s: %v allocations a call", name, n)

@@ -25,6 +25,9 @@
 // picks them; Position.Mobility counts a side's moves whoever is to move;
 // Position.Perft counts sequences of turns. Position.Playout plays random
 // turns to the end and returns the winner, without allocating.
+// Position.QueenDistances, Position.KingDistances and Position.Territory
+// measure who reaches which empty squares first, the basis of territory
+// evaluations and of the regions each side controls at the end.
 //
 // Text forms: squares ("d1", ParseSquare; any case in, lower case out),
 // turns ("d1-d7/g7", ParseTurn), positions ("3b2b3/10/10/b8b/10/10/w8w/
