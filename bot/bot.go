@@ -181,6 +181,9 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 			break
 		}
 		if err = checkOptions(req.Options); err == nil {
+			err = b.otherGame(req)
+		}
+		if err == nil {
 			err = checkKnownOptions(req.module(), req.Command, req.Options)
 		}
 		if err == nil {

@@ -76,6 +76,31 @@ var buttons = map[string]buttonFunc{
 	btnDrawNo:      (*Bot).drawButton,
 }
 
+// gameActions are the subcommands that act on the channel's game, the
+// lifecycle's and the games' own: in a channel whose game is another
+// game's, Handle refuses them all alike before any handler runs
+// (Bot.otherGame), naming the command of the channel's game. The views
+// (board, record) show any game, and /veletas end ends a damaged game of
+// any kind.
+var gameActions = map[string]bool{
+	"resign": true, "takeback": true, "claim": true,
+	"setup": true, "swap": true, "keep": true, "move": true, // Veletas
+	"stop": true, "draw": true, // Fanorona
+}
+
+// otherGame refuses a game action of req's game in a channel whose game
+// is of another kind. A channel without a game is left to the handler.
+func (b *Bot) otherGame(req Request) error {
+	if !gameActions[req.Command] {
+		return nil
+	}
+	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
+	if err != nil {
+		return nil
+	}
+	return inGame(req.Locale, req.module(), g, req.Command)
+}
+
 // noGuildCommands are the commands that work outside a server.
 var noGuildCommands = map[string]bool{"help": true, "rules": true}
 

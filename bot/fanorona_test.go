@@ -515,9 +515,9 @@ func TestFanoronaTakebackClaimAndGames(t *testing.T) {
 		t.Fatalf("games: %q", list.Plain())
 	}
 	// A Veletas command in the Fanorona game's channel is refused.
-	refused(t, e.cmd("alice", "move", "shooter=c4", "shoot=c6"), "The game in this channel is another game")
+	refused(t, e.cmd("alice", "move", "shooter=c4", "shoot=c6"), "use `/fanorona move`")
 	e.chann = "c2"
-	refused(t, e.fcmd("alice", "move", "path=d2-e3A"), "use `/veletas`")
+	refused(t, e.fcmd("alice", "move", "path=d2-e3A"), "use `/veletas move`")
 	e.chann = "c1"
 	// Claim on time: 3 days per move by default.
 	refused(t, e.fcmd("bob", "claim"), "has not run out")

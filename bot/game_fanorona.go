@@ -367,7 +367,7 @@ func (b *Bot) fanoronaGameOf(req Request) (fanoronaStore, store.Game, error) {
 	if err != nil {
 		return nil, store.Game{}, err
 	}
-	if err := inGame(req.Locale, fanoronaGame{}, g); err != nil {
+	if err := inGame(req.Locale, fanoronaGame{}, g, req.Command); err != nil {
 		return nil, store.Game{}, err
 	}
 	return st, g, nil
