@@ -267,6 +267,7 @@ func TestFanoronaSequence(t *testing.T) {
 	second := long.Step(1)
 	refused(t, e.fcmd(who, "move", "from="+other.String(), "to="+second.To.String()), "only it may continue, not `"+other.String()+"`")
 	refused(t, e.fcmd(who, "move", "path="+long.String()), "a capture sequence is under way")
+	refused(t, e.fcmd(who, "move", "path="+long.String()), tr("+fanorona", "fhint.sequence"))
 	refused(t, e.fcmd(who, "move"), "Your capture is under way: continue with `to:…`")
 	if e.fgame().Revision != g.Revision {
 		t.Fatal("a refusal changed the game")
@@ -722,5 +723,27 @@ func TestFanoronaPathWithoutLetters(t *testing.T) {
 	public(t, e.fcmd("alice", "move", "path=e2-e3"))
 	if g := e.fgame(); !strings.HasSuffix(strings.TrimSpace(g.Record), "e2-e3A") {
 		t.Fatalf("record %q, want it to end with e2-e3A", g.Record)
+	}
+}
+
+// TestFanoronaPathRefusedHint: a whole turn refused at a later step
+// played nothing, so its refusal says to write the turn again, not to
+// continue a sequence or stop (a step refused during a sequence still
+// does: TestFanoronaSequence).
+func TestFanoronaPathRefusedHint(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startFanorona("")
+	rev := e.fgame().Revision
+	r := e.fcmd("alice", "move", "path=d2-e3A-d2W")
+	refused(t, r, "Not allowed: e3-d2: the piece has already been on d2 this turn. Write the whole turn again from its first step (the `path` option suggests the legal turns as you type), or play it step by step with `from:…` and `to:…`. Nothing was changed.")
+	if want := tr("+fanorona", "fhint.path"); !strings.Contains(r.Text, want) || strings.Contains(r.Text, "/fanorona stop") {
+		t.Fatalf("refusal %q: want the hint fhint.path %q and no sequence to stop", r.Text, want)
+	}
+	fr := e.in("fanorona", "fr", "alice", "move", "path=d2-e3A-d2W")
+	refused(t, fr, "Coup interdit : la pièce ne peut pas revenir sur un point déjà occupé pendant ce tour. Écrivez de nouveau le tour entier depuis son premier pas (l'option `path` propose les tours légaux pendant la saisie), ou jouez-le pas à pas avec `from:…` et `to:…`. Rien n'a été modifié.")
+	ja := e.in("fanorona", "ja", "alice", "move", "path=d2-e3A-d2W")
+	refused(t, ja, "手番全体を最初の一歩から書き直すか（`path` は入力中に合法手を候補に出します）、`from:…` と `to:…` で一歩ずつ指してください。")
+	if g := e.fgame(); g.Revision != rev || g.Open != "" {
+		t.Fatalf("a refused path changed the game: %+v", g)
 	}
 }

@@ -391,6 +391,9 @@ func (b *Bot) fanoronaMove(ctx context.Context, req Request) (Reply, error) {
 	var after store.Game
 	if m.Whole {
 		after, err = st.PlayFanoronaTurn(req.Guild, req.Channel, req.User.ID, -1, m.Turn)
+		if err != nil {
+			err = pathRefused{err}
+		}
 	} else {
 		after, err = st.PlayFanoronaStep(req.Guild, req.Channel, req.User.ID, -1, m.Step)
 	}
@@ -399,6 +402,12 @@ func (b *Bot) fanoronaMove(ctx context.Context, req Request) (Reply, error) {
 	}
 	return b.showPlayed(req, after)
 }
+
+// pathRefused is the refusal of a whole turn (path:…), nothing of which
+// was played; refusal words its hint for that (pathHint).
+type pathRefused struct{ error }
+
+func (e pathRefused) Unwrap() error { return e.error }
 
 func (b *Bot) fanoronaStop(ctx context.Context, req Request) (Reply, error) {
 	st, _, err := b.fanoronaGameOf(req)
