@@ -747,3 +747,33 @@ func TestFanoronaPathRefusedHint(t *testing.T) {
 		t.Fatalf("a refused path changed the game: %+v", g)
 	}
 }
+
+// TestFanoronaDrawOffersDoNotPileUp: a second offer by the same player is
+// refused, pointing to the open one; an offer by the other player while
+// one is open accepts it and ends the game drawn.
+func TestFanoronaDrawOffersDoNotPileUp(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startFanorona("")
+	off := public(t, e.fcmd("alice", "draw"))
+	g := e.fgame()
+	refusedAs(t, e.fcmd("alice", "draw"), "+fanorona", "draw.already", "<@bob>")
+	refused(t, e.fcmd("alice", "draw"), "You offered a draw already: it is up to <@bob> to accept or decline it with the buttons of your offer. Any move withdraws it.")
+	refused(t, e.in("fanorona", "fr", "alice", "draw"), "Vous avez déjà proposé la nulle : c'est à <@bob> de l'accepter ou de la refuser avec les boutons de votre offre. Tout coup joué la retire.")
+	refused(t, e.in("fanorona", "ja", "alice", "draw"), "引き分けはすでに提案してあります。提案のボタンで受けるか断るかは <@bob> さん次第です。")
+	if after := e.fgame(); after.Revision != g.Revision || after.DrawBy != "alice" || after.DrawRev != g.DrawRev {
+		t.Fatalf("a second offer changed the game: %+v", after)
+	}
+	// bob offers while alice's offer is open: he accepts it.
+	acc := public(t, e.fcmd("bob", "draw"))
+	if len(acc.Buttons) != 0 && acc.Buttons[0].Label == "Accept" || !strings.Contains(acc.Plain(), "<@bob> accepted <@alice>'s draw offer.") ||
+		!strings.Contains(acc.Plain(), "**The game is drawn** by agreement.") || !hasMention(acc, "alice") {
+		t.Fatalf("bob's offer did not accept alice's: %+v", acc)
+	}
+	if _, err := e.db.ActiveGame(e.guild, e.chann); !errors.Is(err, store.ErrNoGame) {
+		t.Fatalf("the game is still active: %v", err)
+	}
+	if f, err := e.db.LastFinishedGame(e.guild, e.chann); err != nil || f.Reason != store.ReasonAgreed || f.Winner != "" {
+		t.Fatalf("finished game: %v %+v", err, f)
+	}
+	refused(t, e.press("bob", button(t, off, "Accept")), "no longer open")
+}

@@ -446,6 +446,15 @@ func (b *Bot) offerDraw(ctx context.Context, req Request) (Reply, error) {
 	if g.AI != "" && g.IsPlayer(req.User.ID) {
 		return Reply{}, refuse("ai.draw")
 	}
+	// One offer at a time: offered again, it is refused; offered by the
+	// other player while one is open, it accepts that one (as Rematch
+	// does), rather than crossing offers.
+	if g.IsPlayer(req.User.ID) && g.DrawBy != "" && g.DrawRev == g.Revision {
+		if g.DrawBy == req.User.ID {
+			return Reply{}, refuse("draw.already", Mention(g.Opponent(req.User.ID)))
+		}
+		return b.acceptDraw(req, st, g.DrawBy)
+	}
 	g, err = st.OfferDraw(req.Guild, req.Channel, req.User.ID)
 	if err != nil {
 		return Reply{}, err
@@ -461,6 +470,17 @@ func (b *Bot) offerDraw(ctx context.Context, req Request) (Reply, error) {
 			{Label: tr(loc, "button.decline"), CustomID: gameButton(g.Kind, btnDrawNo, key, rev), Style: Danger},
 		},
 	}, nil
+}
+
+// acceptDraw accepts, by a command, the open draw offer of asker: the
+// game ends drawn, shown with a line saying who accepted whose offer.
+func (b *Bot) acceptDraw(req Request, st fanoronaStore, asker string) (Reply, error) {
+	after, err := st.AnswerDraw(req.Guild, req.Channel, req.User.ID, true)
+	if err != nil {
+		return Reply{}, err
+	}
+	b.Logger.Info("bot: game over", "game", after.ID, "reason", after.Reason.String())
+	return b.gameViewIn(req.Locale, after, tr(req.Locale, "draw.accepted", Mention(req.User.ID), Mention(asker)), true)
 }
 
 // drawButton answers a draw offer; accepting ends the game drawn.

@@ -313,6 +313,7 @@ var messagesEN = map[string]string{
 	"draw.offered":              "%s, %s offers a draw. Accept or decline with the buttons; any move withdraws the offer.",
 	"draw.gone":                 "This draw offer is no longer open: it was answered, or the game has moved on. Use `/fanorona board` to see the game.",
 	"draw.own":                  "You made this draw offer: your opponent answers it.",
+	"draw.already":              "You offered a draw already: it is up to %s to accept or decline it with the buttons of your offer. Any move withdraws it.",
 	"draw.declined":             "%s declined %s's draw offer: the game goes on.",
 	"draw.accepted":             "%s accepted %s's draw offer.",
 	"vela.notloser":             "By tradition the loser of the Fanorona game offers the Véla game: only they can press this button.",

@@ -312,6 +312,7 @@ var messagesFR = map[string]string{
 	"draw.offered":              "%s, %s propose la nulle. Acceptez ou refusez avec les boutons ; tout coup joué retire l'offre.",
 	"draw.gone":                 "Cette offre de nulle n'est plus ouverte : elle a reçu une réponse, ou la partie a avancé. `/fanorona board` affiche la partie.",
 	"draw.own":                  "C'est vous qui avez proposé la nulle : votre adversaire y répond.",
+	"draw.already":              "Vous avez déjà proposé la nulle : c'est à %s de l'accepter ou de la refuser avec les boutons de votre offre. Tout coup joué la retire.",
 	"draw.declined":             "%s refuse la nulle proposée par %s : la partie continue.",
 	"draw.accepted":             "%s accepte la nulle proposée par %s.",
 	"vela.notloser":             "Selon la tradition, c'est le perdant de la partie de fanorona qui propose la véla : lui seul peut appuyer sur ce bouton.",
