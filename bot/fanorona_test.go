@@ -777,3 +777,41 @@ func TestFanoronaDrawOffersDoNotPileUp(t *testing.T) {
 	}
 	refused(t, e.press("bob", button(t, off, "Accept")), "no longer open")
 }
+
+// TestFanoronaTakebackInSequence: a takeback asked during one's own
+// capture sequence says what is true (takebacks undo whole turns: finish
+// or stop the sequence first) and changes nothing; once the turn is over
+// it may be asked.
+func TestFanoronaTakebackInSequence(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startFanorona("")
+	var long fanorona.Turn
+	e.playUntil(3, func(p fanorona.Position) bool {
+		for _, t := range p.LegalTurns(nil) {
+			if t.Len() > 1 && !p.InSequence() {
+				long = t
+				return true
+			}
+		}
+		return false
+	})
+	who := e.fgame().ToAct()
+	first := long.Step(0)
+	public(t, e.fcmd(who, "move", "from="+first.From.String(), "to="+first.To.String(), "capture="+first.Capture.String()))
+	g := e.fgame()
+	if g.Open == "" {
+		t.Fatalf("no sequence under way: %+v", g)
+	}
+	refusedAs(t, e.fcmd(who, "takeback"), "+fanorona", "takeback.insequence")
+	refused(t, e.fcmd(who, "takeback"), "Your capture is under way, and a takeback undoes whole turns only: continue it with `/fanorona move to:…` or end your turn with `/fanorona stop`, then you may ask to take that turn back until your opponent moves. Nothing was changed.")
+	refused(t, e.in("fanorona", "fr", who, "takeback"), "Votre prise est en cours, et une reprise n'annule que des tours entiers : poursuivez-la avec `/fanorona move to:…` ou finissez votre tour avec `/fanorona stop`")
+	refused(t, e.in("fanorona", "ja", who, "takeback"), "取りの途中です。取り消せるのは手番全体だけです。")
+	if after := e.fgame(); after.Revision != g.Revision || after.Open != g.Open || after.TakebackBy != "" {
+		t.Fatalf("the refusal changed the game: %+v", after)
+	}
+	public(t, e.fcmd(who, "stop"))
+	ask := public(t, e.fcmd(who, "takeback"))
+	if !strings.Contains(ask.Plain(), "asks to take back their last turn") {
+		t.Fatalf("takeback after the turn: %q", ask.Plain())
+	}
+}

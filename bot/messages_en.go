@@ -223,6 +223,7 @@ var messagesEN = map[string]string{
 	"games.theirturn":     "%s to play",
 	"games.due":           ", due <t:%d:R>",
 	"takeback.notallowed": "You can take back only your own last turn, and only before your opponent has moved. Nothing was changed.",
+	"takeback.insequence": "Your capture is under way, and a takeback undoes whole turns only: continue it with `/fanorona move to:…` or end your turn with `/fanorona stop`, then you may ask to take that turn back until your opponent moves. Nothing was changed.",
 	"takeback.asked":      "%s, %s asks to take back their last turn. Accept or decline with the buttons.",
 	"takeback.gone":       "This takeback request is no longer open: it was answered, or the game has moved on. Use `/veletas board` to see the game.",
 	"takeback.ownrequest": "You asked for this takeback: your opponent answers it.",

@@ -222,6 +222,7 @@ var messagesFR = map[string]string{
 	"games.theirturn":     "au tour de %s",
 	"games.due":           ", attendu <t:%d:R>",
 	"takeback.notallowed": "Vous ne pouvez reprendre que votre propre dernier coup, et seulement avant que votre adversaire ait joué. Rien n'a été modifié.",
+	"takeback.insequence": "Votre prise est en cours, et une reprise n'annule que des tours entiers : poursuivez-la avec `/fanorona move to:…` ou finissez votre tour avec `/fanorona stop`, puis vous pourrez demander à reprendre ce tour tant que votre adversaire n'a pas joué. Rien n'a été modifié.",
 	"takeback.asked":      "%s, %s demande à reprendre son dernier coup. Acceptez ou refusez avec les boutons.",
 	"takeback.gone":       "Cette demande de reprise n'est plus ouverte : elle a reçu une réponse, ou la partie a avancé. `/veletas board` montre la partie.",
 	"takeback.ownrequest": "C'est vous qui avez demandé cette reprise : c'est à votre adversaire de répondre.",

@@ -222,6 +222,7 @@ var messagesJA = map[string]string{
 	"games.theirturn":     "%sの番",
 	"games.due":           "、期限 <t:%d:R>",
 	"takeback.notallowed": "取り消せるのは自分の直前の手だけで、相手が指す前に限ります。何も変更されていません。",
+	"takeback.insequence": "取りの途中です。取り消せるのは手番全体だけです。`/fanorona move to:…` で続けるか `/fanorona stop` で手番を終えてから、相手が指す前ならその手番の取り消しを申し込めます。何も変更されていません。",
 	"takeback.asked":      "%s さん、%s さんが直前の手の取り消し（待った）をお願いしています。ボタンで受けるか断るかを選んでください。",
 	"takeback.gone":       "この待ったのお願いはもう受け付けていません（回答済みか、対局が進みました）。盤面は `/veletas board` で見られます。",
 	"takeback.ownrequest": "これはあなたがお願いした待ったです。答えるのは相手です。",
