@@ -188,6 +188,7 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 		}
 		if err == nil {
 			r, err = h(b, ctx, req)
+			err = b.gameOver(req, err)
 		}
 	case req.Kind == KindButton:
 		var id buttonID

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 
@@ -99,6 +100,26 @@ func (b *Bot) otherGame(req Request) error {
 		return nil
 	}
 	return inGame(req.Locale, req.module(), g, req.Command)
+}
+
+// gameOver words the refusal of a game action in a channel whose game
+// has ended (store.ErrNoGame while its last game is archived): the game
+// is over, with its result, and how to start another. Any other error is
+// returned as it is.
+func (b *Bot) gameOver(req Request, err error) error {
+	if !gameActions[req.Command] || !errors.Is(err, store.ErrNoGame) {
+		return err
+	}
+	g, ferr := b.Store.LastFinishedGame(req.Guild, req.Channel)
+	if ferr != nil {
+		return err
+	}
+	loc := withGame(req.Locale, g.Kind)
+	result := tr(loc, "record.drawn", reasonText(loc, g.Reason))
+	if g.Winner != "" {
+		result = tr(loc, "record.won", person(loc, g.Winner, g.AI), reasonText(loc, g.Reason))
+	}
+	return refuse("game.over", g.ID, result)
 }
 
 // noGuildCommands are the commands that work outside a server.

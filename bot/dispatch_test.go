@@ -68,3 +68,31 @@ func TestOtherGameCommands(t *testing.T) {
 		t.Fatalf("/veletas board in a Fanorona channel: %q", r.Plain())
 	}
 }
+
+// TestGameOverActions: a game action after the channel's game ended says
+// the game is over, with its result, and how to start another; a channel
+// that never had a game says there is none.
+func TestGameOverActions(t *testing.T) {
+	e := newEnv(t, Config{})
+	refusedAs(t, e.cmd("alice", "move", "shooter=c4", "shoot=c6"), "", "err.nogame")
+	e.startGame("7")
+	public(t, e.cmd("bob", "resign"))
+	for _, sub := range []string{"move", "resign", "takeback", "claim", "setup", "keep"} {
+		refusedAs(t, e.cmd("alice", sub), "", "game.over", 1, "<@alice> won by resignation")
+	}
+	refused(t, e.cmd("bob", "move"), "The game in this channel is over: game 1, <@alice> won by resignation. `/veletas board` shows it; start another with `/veletas challenge opponent:@someone`, or press Rematch on its last message.")
+	refused(t, e.in("", "fr", "bob", "move"), "La partie de ce salon est terminée : partie 1, victoire de <@alice> par abandon. `/veletas board` l'affiche ; lancez-en une autre avec `/veletas challenge opponent:@quelqu'un`, ou appuyez sur Revanche sous son dernier message.")
+	refused(t, e.in("", "ja", "bob", "move"), "このチャンネルの対局は終わりました（対局 1、<@alice> さんの勝ち（投了））。")
+	// A Fanorona game drawn by agreement, in another channel.
+	e.chann = "c2"
+	e.startFanorona("")
+	off := public(t, e.fcmd("alice", "draw"))
+	e.press("bob", button(t, off, "Accept"))
+	for _, sub := range []string{"move", "stop", "draw", "resign"} {
+		refusedAs(t, e.fcmd("bob", sub), "+fanorona", "game.over", 2, "drawn (agreement)")
+	}
+	refused(t, e.fcmd("bob", "move", "path=d2-e3A"), "`/fanorona board` shows it; start another with `/fanorona challenge opponent:@someone`")
+	// A new game replaces the message.
+	public(t, e.press("bob", button(t, public(t, e.fcmd("alice", "challenge", "opponent=bob")), "Accept")))
+	public(t, e.fcmd(e.fgame().ToAct(), "move", "path=d2-e3A"))
+}

@@ -31,6 +31,7 @@ var messagesEN = map[string]string{
 
 	// ---- refusals (errors.go) ----
 	"err.nogame":            "There is no game in this channel. Start one with `/veletas challenge opponent:@someone`.",
+	"game.over":             "The game in this channel is over: game %d, %s. `/veletas board` shows it; start another with `/veletas challenge opponent:@someone`, or press Rematch on its last message.",
 	"err.notplayer":         "You are not playing this game: only its two players can act on it. You can watch with `/veletas board`, or challenge someone yourself in another channel.",
 	"err.notyourturn":       "It is not your turn: wait for your opponent. You will be mentioned when it is your turn (`/veletas board` shows the game).",
 	"err.stale":             "This button is out of date: the board has changed since. Use `/veletas board` to see the game now.",

@@ -30,6 +30,7 @@ var messagesFR = map[string]string{
 
 	// ---- refusals (errors.go) ----
 	"err.nogame":            "Il n'y a pas de partie dans ce salon. Lancez-en une avec `/veletas challenge opponent:@quelqu'un`.",
+	"game.over":             "La partie de ce salon est terminée : partie %d, %s. `/veletas board` l'affiche ; lancez-en une autre avec `/veletas challenge opponent:@quelqu'un`, ou appuyez sur Revanche sous son dernier message.",
 	"err.notplayer":         "Vous ne jouez pas cette partie : seuls ses deux joueurs peuvent agir. Vous pouvez la suivre avec `/veletas board`, ou défier quelqu'un dans un autre salon.",
 	"err.notyourturn":       "Ce n'est pas à vous de jouer : attendez votre adversaire. Vous serez mentionné quand ce sera votre tour (`/veletas board` montre la partie).",
 	"err.stale":             "Ce bouton n'est plus à jour : le plateau a changé depuis. `/veletas board` montre la partie actuelle.",

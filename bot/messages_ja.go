@@ -30,6 +30,7 @@ var messagesJA = map[string]string{
 
 	// ---- refusals (errors.go) ----
 	"err.nogame":            "このチャンネルには対局がありません。`/veletas challenge opponent:@相手` で始めましょう。",
+	"game.over":             "このチャンネルの対局は終わりました（対局 %d、%s）。`/veletas board` で表示できます。`/veletas challenge opponent:@相手` で新しく始めるか、最後のメッセージの「再戦」を押してください。",
 	"err.notplayer":         "あなたはこの対局のプレイヤーではありません。操作できるのは対局者の2人だけです。`/veletas board` で観戦するか、別のチャンネルで誰かに挑戦してください。",
 	"err.notyourturn":       "今はあなたの手番ではありません。相手を待ちましょう。手番が来たらメンションでお知らせします（盤面は `/veletas board` で見られます）。",
 	"err.stale":             "このボタンは古くなっています。その後に盤面が変わりました。今の盤面は `/veletas board` で見られます。",
