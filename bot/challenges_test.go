@@ -249,7 +249,7 @@ func TestResign(t *testing.T) {
 	if !strings.Contains(r.Plain(), "**<@alice> wins** by resignation of <@bob>") || !hasMention(r, "alice") {
 		t.Fatalf("resign: %q %v", r.Plain(), r.Mentions)
 	}
-	refused(t, e.cmd("bob", "resign"), "no game in this channel")
+	refusedAs(t, e.cmd("bob", "resign"), "", "game.over", 1, "<@alice> won by resignation")
 	s, err := e.db.Standing(e.guild, "alice")
 	if err != nil || s.Wins != 1 {
 		t.Fatalf("standing %+v %v", s, err)
