@@ -26,6 +26,7 @@ type Store interface {
 	CreateChallenge(c store.Challenge) (store.Challenge, error)
 	Challenge(id uint64) (store.Challenge, error)
 	PendingChallenge(guild, channel, user string) (store.Challenge, error)
+	Challenges(guild, channel string) ([]store.Challenge, error)
 	AcceptChallenge(id uint64, user string) (store.Game, error)
 	DeclineChallenge(id uint64, user string) (store.Challenge, error)
 	SetGameThread(guild, channel, thread string) (store.Game, error)

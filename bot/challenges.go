@@ -38,6 +38,9 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 	}
 	c.Rated = c.Rated && rated // a game may rule rating out (Véla)
 	c.MoveTime = moveTime
+	if err := b.sameChallenge(req, c); err != nil {
+		return Reply{}, err
+	}
 	c, err = b.Store.CreateChallenge(c)
 	if err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
@@ -62,6 +65,28 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 			{Label: tr(req.Locale, "button.decline"), CustomID: gameButton(c.Kind, btnDecline, key, 0), Style: Danger},
 		},
 	}, nil
+}
+
+// sameChallenge refuses a challenge when its challenger has one open in
+// the channel already to the same opponent (or open to anyone) for the
+// same game, pointing to it: one stands at a time, so that an answer is
+// never in doubt.
+func (b *Bot) sameChallenge(req Request, c store.Challenge) error {
+	open, err := b.Store.Challenges(c.Guild, c.Channel)
+	if err != nil {
+		return err
+	}
+	for _, o := range open {
+		if o.Challenger != c.Challenger || o.Opponent != c.Opponent || o.Kind != c.Kind {
+			continue
+		}
+		name := moduleOf(o.Kind).challengeName(req.Locale, o)
+		if o.Opponent == "" {
+			return refuse("challenge.alreadyopen", name, o.Expires.Unix())
+		}
+		return refuse("challenge.already", Mention(o.Opponent), name, o.Expires.Unix())
+	}
+	return nil
 }
 
 // challengeRules reads the rules option of a challenge (classic or

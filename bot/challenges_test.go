@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -423,4 +424,35 @@ func TestChallengeCap(t *testing.T) {
 	if list, err := e.db.Challenges(e.guild, ""); err != nil || len(list) != 5 {
 		t.Fatalf("open challenges: %v %d", err, len(list))
 	}
+}
+
+// TestSameChallengeRefused: a second challenge of the same player to the
+// same opponent (or open to anyone) for the same game in one channel is
+// refused, pointing to the first, and nothing is stored; another
+// opponent, another challenger or another game may be challenged.
+func TestSameChallengeRefused(t *testing.T) {
+	e := newEnv(t, Config{})
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
+	first, err := e.db.Challenges(e.guild, e.chann)
+	if err != nil || len(first) != 1 {
+		t.Fatalf("challenges: %v %+v", err, first)
+	}
+	exp := first[0].Expires.Unix()
+	refusedAs(t, e.cmd("alice", "challenge", "opponent=bob", "size=9"), "", "challenge.already", "<@bob>", "7x7", exp)
+	refused(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"), fmt.Sprintf("You challenged <@bob> in this channel already (7x7, open until <t:%d:f>): wait for their answer, or withdraw that challenge with its Decline button before making another.", exp))
+	refused(t, e.in("", "fr", "alice", "challenge", "opponent=bob"), fmt.Sprintf("Vous avez déjà défié <@bob> dans ce salon (7x7, ouvert jusqu'au <t:%d:f>) : attendez sa réponse, ou retirez ce défi avec son bouton Refuser avant d'en lancer un autre.", exp))
+	refused(t, e.in("", "ja", "alice", "challenge", "opponent=bob"), "このチャンネルではすでに <@bob> さんに挑戦しています（7x7、")
+	public(t, e.cmd("alice", "challenge", "opponent=carol"))
+	public(t, e.cmd("bob", "challenge", "opponent=alice"))
+	public(t, e.fcmd("alice", "challenge", "opponent=bob"))
+	public(t, e.cmd("alice", "challenge"))
+	open, _ := e.db.Challenges(e.guild, e.chann)
+	refusedAs(t, e.cmd("alice", "challenge", "size=9"), "", "challenge.alreadyopen", "10x10", open[len(open)-1].Expires.Unix())
+	refusedAs(t, e.fcmd("alice", "challenge", "opponent=bob", "variant=vela"), "+fanorona", "challenge.already", "<@bob>", "Fanorona", open[3].Expires.Unix())
+	if all, _ := e.db.Challenges(e.guild, e.chann); len(all) != 5 {
+		t.Fatalf("%d challenges stored, want 5: %+v", len(all), all)
+	}
+	// Once withdrawn, the same challenge may be made again.
+	public(t, e.press("alice", button(t, ch, "Decline")))
+	public(t, e.cmd("alice", "challenge", "opponent=bob", "size=9"))
 }
