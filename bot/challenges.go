@@ -82,7 +82,7 @@ func (b *Bot) sameChallenge(req Request, c store.Challenge) error {
 		}
 		name := moduleOf(o.Kind).challengeName(req.Locale, o)
 		if o.Opponent == "" {
-			return refuse("challenge.alreadyopen", name, o.Expires.Unix())
+			return refuse("challenge.dupopen", name, o.Expires.Unix())
 		}
 		return refuse("challenge.already", Mention(o.Opponent), name, o.Expires.Unix())
 	}

@@ -447,7 +447,7 @@ func TestSameChallengeRefused(t *testing.T) {
 	public(t, e.fcmd("alice", "challenge", "opponent=bob"))
 	public(t, e.cmd("alice", "challenge"))
 	open, _ := e.db.Challenges(e.guild, e.chann)
-	refusedAs(t, e.cmd("alice", "challenge", "size=9"), "", "challenge.alreadyopen", "10x10", open[len(open)-1].Expires.Unix())
+	refusedAs(t, e.cmd("alice", "challenge", "size=9"), "", "challenge.dupopen", "10x10", open[len(open)-1].Expires.Unix())
 	refusedAs(t, e.fcmd("alice", "challenge", "opponent=bob", "variant=vela"), "+fanorona", "challenge.already", "<@bob>", "Fanorona", open[3].Expires.Unix())
 	if all, _ := e.db.Challenges(e.guild, e.chann); len(all) != 5 {
 		t.Fatalf("%d challenges stored, want 5: %+v", len(all), all)

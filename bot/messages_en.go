@@ -87,7 +87,7 @@ var messagesEN = map[string]string{
 	"challenge.own":       "You made this challenge: your opponent has to accept it. You can withdraw it with the %s button.",
 	"challenge.busy":      "This channel already has a game: finish it first (see `/veletas board`), then challenge again.",
 	"challenge.already":   "You challenged %s in this channel already (%s, open until <t:%d:f>): wait for their answer, or withdraw that challenge with its Decline button before making another.",
-	"challenge.alreadyopen": "Your open challenge in this channel stands already (%s, open until <t:%d:f>): anyone may accept it; withdraw it with its Withdraw button before making another.",
+	"challenge.dupopen":   "Your open challenge in this channel stands already (%s, open until <t:%d:f>): anyone may accept it; withdraw it with its Withdraw button before making another.",
 	"busy.thread":         "This channel already has a game, played in %s: finish it there first, or challenge in another channel.",
 	"busy.channel":        "This channel already has a game (see it with `/veletas board`): finish it first, or challenge in another channel.",
 	"accept.none":         "There is no challenge for you in this channel. Start one with `/veletas challenge opponent:@someone`.",

@@ -86,7 +86,7 @@ var messagesFR = map[string]string{
 	"challenge.own":       "C'est votre propre défi : votre adversaire doit l'accepter. Vous pouvez le retirer avec le bouton %s.",
 	"challenge.busy":      "Ce salon a déjà une partie en cours : terminez-la d'abord (voir `/veletas board`), puis défiez à nouveau.",
 	"challenge.already":   "Vous avez déjà défié %s dans ce salon (%s, ouvert jusqu'au <t:%d:f>) : attendez sa réponse, ou retirez ce défi avec son bouton Refuser avant d'en lancer un autre.",
-	"challenge.alreadyopen": "Votre défi ouvert à tous tient toujours dans ce salon (%s, ouvert jusqu'au <t:%d:f>) : n'importe qui peut l'accepter ; retirez-le avec son bouton Retirer avant d'en lancer un autre.",
+	"challenge.dupopen":   "Votre défi ouvert à tous tient toujours dans ce salon (%s, ouvert jusqu'au <t:%d:f>) : n'importe qui peut l'accepter ; retirez-le avec son bouton Retirer avant d'en lancer un autre.",
 	"busy.thread":         "Ce salon a déjà une partie, jouée dans %s : terminez-la d'abord, ou lancez votre défi dans un autre salon.",
 	"busy.channel":        "Ce salon a déjà une partie (voir `/veletas board`) : terminez-la d'abord, ou lancez votre défi dans un autre salon.",
 	"accept.none":         "Il n'y a pas de défi pour vous dans ce salon. Lancez-en un avec `/veletas challenge opponent:@quelqu'un`.",
