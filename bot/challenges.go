@@ -125,7 +125,27 @@ func (b *Bot) busy(req Request) error {
 	return refuse("busy.channel")
 }
 
+// acceptCommand accepts the one challenge open to the user in the
+// channel, saying whose it was and on what terms; when several are open,
+// it accepts none and lists them, each with a button to accept it.
 func (b *Bot) acceptCommand(ctx context.Context, req Request) (Reply, error) {
+	open, err := b.Store.Challenges(req.Guild, req.Channel)
+	if err != nil {
+		return Reply{}, err
+	}
+	var mine []store.Challenge
+	for _, c := range open {
+		if c.Opponent == req.User.ID || c.Opponent == "" && c.Challenger != req.User.ID {
+			mine = append(mine, c)
+		}
+	}
+	switch {
+	case len(mine) == 1:
+		return b.acceptAs(req, mine[0].ID, &mine[0])
+	case len(mine) > 1:
+		return pickChallenge(req, mine), nil
+	}
+	// None is open: PendingChallenge tells an expired one apart.
 	c, err := b.Store.PendingChallenge(req.Guild, req.Channel, req.User.ID)
 	if err != nil {
 		if errors.Is(err, store.ErrChallengeNotFound) {
@@ -133,7 +153,26 @@ func (b *Bot) acceptCommand(ctx context.Context, req Request) (Reply, error) {
 		}
 		return Reply{}, err
 	}
-	return b.accept(req, c.ID)
+	return b.acceptAs(req, c.ID, &c)
+}
+
+// maxPicked bounds the challenges pickChallenge lists (a row of buttons).
+const maxPicked = 5
+
+// pickChallenge is the answer to /veletas accept when several challenges
+// are open to the user: the list, numbered, with whose each is and its
+// terms, and a button to accept each (the first maxPicked).
+func pickChallenge(req Request, open []store.Challenge) Reply {
+	r := Reply{Ephemeral: true}
+	var lines []string
+	for i, c := range open[:min(len(open), maxPicked)] {
+		loc := withGame(req.Locale, c.Kind)
+		lines = append(lines, tr(loc, "accept.item", i+1, Mention(c.Challenger), moduleOf(c.Kind).challengeName(loc, c), termsText(loc, c.Rated, c.MoveTime)))
+		r.Buttons = append(r.Buttons, Button{Label: tr(loc, "accept.pick", i+1),
+			CustomID: gameButton(c.Kind, btnAccept, strconv.FormatUint(c.ID, 10), 0), Style: Success})
+	}
+	r.Text = tr(req.Locale, "accept.several", len(open), strings.Join(lines, "\n"))
+	return r
 }
 
 func (b *Bot) acceptButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
@@ -165,6 +204,12 @@ func (b *Bot) buttonChallenge(req Request, id buttonID) (uint64, error) {
 // accept starts the game of challenge cid, in a new thread when the front
 // end can make one, else in the channel.
 func (b *Bot) accept(req Request, cid uint64) (Reply, error) {
+	return b.acceptAs(req, cid, nil)
+}
+
+// acceptAs is accept, whose message, when named is the challenge, says
+// whose it was and on what terms (for /veletas accept, which names none).
+func (b *Bot) acceptAs(req Request, cid uint64, named *store.Challenge) (Reply, error) {
 	g, err := b.Store.AcceptChallenge(cid, req.User.ID)
 	if err != nil {
 		return Reply{}, b.challengeRefusal(cid, err)
@@ -178,6 +223,9 @@ func (b *Bot) accept(req Request, cid uint64) (Reply, error) {
 		acceptor, challenger = g.Players[0], g.Players[1]
 	}
 	intro := tr(loc, "accept.intro", Mention(acceptor), Mention(challenger))
+	if named != nil {
+		intro = tr(loc, "accept.named", Mention(acceptor), Mention(challenger), mod.challengeName(loc, *named), termsText(loc, named.Rated, named.MoveTime))
+	}
 	if req.Threads != nil {
 		name := tr(loc, "thread.name", threadTitle(loc, g), b.name(g.Players[0]), b.name(g.Players[1]))
 		thread, err := req.Threads.StartThread(g.Channel, name)

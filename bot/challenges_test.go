@@ -456,3 +456,48 @@ func TestSameChallengeRefused(t *testing.T) {
 	public(t, e.press("alice", button(t, ch, "Decline")))
 	public(t, e.cmd("alice", "challenge", "opponent=bob", "size=9"))
 }
+
+// TestAcceptCommandNamesOrPicks: /veletas accept names the challenge it
+// accepted, whose and on what terms; with several open to the user it
+// accepts none and lists them, each with a button that accepts it.
+func TestAcceptCommandNamesOrPicks(t *testing.T) {
+	e := newEnv(t, Config{})
+	public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "rated=false", "time=1d"))
+	acc := public(t, e.cmd("bob", "accept"))
+	if want := tr("", "accept.named", "<@bob>", "<@alice>", "7x7", termsText("", false, 24*time.Hour)); !strings.Contains(acc.Plain(), "\n"+want+"\n") ||
+		!strings.Contains(acc.Plain(), "\n<@bob> accepted <@alice>'s challenge (7x7). Unrated, 1 day per move.\n") {
+		t.Fatalf("accept: %q, want it to say %q", acc.Plain(), want)
+	}
+
+	e.chann = "c2"
+	public(t, e.cmd("alice", "challenge", "opponent=bob", "size=9"))
+	public(t, e.fcmd("carol", "challenge", "variant=vela", "side=white", "rated=false", "time=none"))
+	pick := e.cmd("bob", "accept")
+	lines := tr("", "accept.item", 1, "<@alice>", "9x9", termsText("", true, 3*24*time.Hour)) + "\n" +
+		tr("+fanorona", "accept.item", 2, "<@carol>", "Véla, playing White (who moves first)", termsText("+fanorona", false, 0))
+	if want := tr("", "accept.several", 2, lines); !pick.Ephemeral || pick.Text != want {
+		t.Fatalf("pick: %q, want %q", pick.Text, want)
+	}
+	if !strings.HasPrefix(pick.Text, "2 challenges are open for you in this channel, and `/veletas accept` takes one only when it is the only one. Press the button of the one you want (or Accept on its message):\n1. <@alice>: 9x9. Rated, 3 days per move.\n2. <@carol>: Véla, playing White") {
+		t.Fatalf("pick: %q", pick.Text)
+	}
+	if fr := e.in("", "fr", "bob", "accept"); !strings.HasPrefix(fr.Text, "2 défis vous sont ouverts dans ce salon, et `/veletas accept` n'en prend un que s'il est le seul.") {
+		t.Fatalf("fr: %q", fr.Text)
+	}
+	if ja := e.in("", "ja", "bob", "accept"); !strings.HasPrefix(ja.Text, "このチャンネルにはあなたが受けられる挑戦が 2 件あり、") || !strings.Contains(ja.Text, "1. <@alice> さん：9x9。") {
+		t.Fatalf("ja: %q", ja.Text)
+	}
+	if _, err := e.db.ActiveGame(e.guild, e.chann); !errors.Is(err, store.ErrNoGame) {
+		t.Fatalf("a game started: %v", err)
+	}
+	if open, _ := e.db.Challenges(e.guild, e.chann); len(open) != 2 {
+		t.Fatalf("challenges left: %+v", open)
+	}
+	// The second button accepts carol's Véla challenge.
+	r := followed(t, e.press("bob", button(t, pick, "Accept 2")))
+	g, err := e.db.ActiveGame(e.guild, e.chann)
+	if err != nil || g.Kind != store.Fanorona || !g.IsPlayer("carol") || !g.IsPlayer("bob") {
+		t.Fatalf("game: %v %+v", err, g)
+	}
+	fanoronaImage(t, r)
+}
