@@ -8,6 +8,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -51,7 +52,6 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 	if opp == "" {
 		return openChallengeReply(req, c), nil // anyone may accept (endgame.go)
 	}
-	key := strconv.FormatUint(c.ID, 10)
 	first := c.Challenger
 	if c.OpponentFirst {
 		first = c.Opponent
@@ -61,8 +61,8 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 			termsText(req.Locale, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{opp},
 		Buttons: []Button{
-			{Label: tr(req.Locale, "button.accept"), CustomID: gameButton(c.Kind, btnAccept, key, 0), Style: Success},
-			{Label: tr(req.Locale, "button.decline"), CustomID: gameButton(c.Kind, btnDecline, key, 0), Style: Danger},
+			{Label: tr(req.Locale, "button.accept"), CustomID: challengeButton(c, btnAccept), Style: Success},
+			{Label: tr(req.Locale, "button.decline"), CustomID: challengeButton(c, btnDecline), Style: Danger},
 		},
 	}, nil
 }
@@ -169,7 +169,7 @@ func pickChallenge(req Request, open []store.Challenge) Reply {
 		loc := withGame(req.Locale, c.Kind)
 		lines = append(lines, tr(loc, "accept.item", i+1, Mention(c.Challenger), moduleOf(c.Kind).challengeName(loc, c), termsText(loc, c.Rated, c.MoveTime)))
 		r.Buttons = append(r.Buttons, Button{Label: tr(loc, "accept.pick", i+1),
-			CustomID: gameButton(c.Kind, btnAccept, strconv.FormatUint(c.ID, 10), 0), Style: Success})
+			CustomID: challengeButton(c, btnAccept), Style: Success})
 	}
 	r.Text = tr(req.Locale, "accept.several", len(open), strings.Join(lines, "\n"))
 	return r
@@ -177,15 +177,39 @@ func pickChallenge(req Request, open []store.Challenge) Reply {
 
 func (b *Bot) acceptButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
 	cid, err := b.buttonChallenge(req, id)
-	if err != nil {
+	if err == nil {
+		var r Reply
+		if r, err = b.accept(req, cid); err == nil {
+			return r, nil
+		}
+	}
+	return b.expiredPress(req, id, err)
+}
+
+// challengeButton is the custom id of a challenge's Accept or Decline
+// button. Its revision is the challenge's expiry (Unix seconds), so that
+// a press after the expired challenge was purged is still told it
+// expired (expiredPress).
+func challengeButton(c store.Challenge, action string) string {
+	return gameButton(c.Kind, action, strconv.FormatUint(c.ID, 10), uint64(max(c.Expires.Unix(), 0)))
+}
+
+// expiredPress answers a press of a challenge's button that failed with
+// err: when the challenge expired (still kept, or purged after the expiry
+// its button carries), the pressed message is replaced by one saying so,
+// without buttons; any other error is returned.
+func (b *Bot) expiredPress(req Request, id buttonID, err error) (Reply, error) {
+	purged := errors.Is(err, store.ErrChallengeNotFound) && id.Rev != 0 && b.Now().Unix() >= int64(id.Rev)
+	if !purged && !errors.Is(err, store.ErrChallengeExpired) {
 		return Reply{}, err
 	}
-	return b.accept(req, cid)
+	return settled(Reply{Text: tr(req.Locale, "err.expired")}, nil), nil
 }
 
 // buttonChallenge returns the challenge an Accept or Decline button names,
 // refusing a button pressed outside the server and channel of its
-// challenge (a forged custom id).
+// challenge (a forged custom id), and one whose challenge expired
+// (store.ErrChallengeExpired).
 func (b *Bot) buttonChallenge(req Request, id buttonID) (uint64, error) {
 	cid, err := strconv.ParseUint(id.Key, 10, 64)
 	if err != nil {
@@ -197,6 +221,9 @@ func (b *Bot) buttonChallenge(req Request, id buttonID) (uint64, error) {
 	}
 	if c.Guild != req.Guild || c.Channel != req.Channel || c.Kind != req.module().kind() {
 		return 0, refuse("button.notmine")
+	}
+	if c.Expired(b.Now()) {
+		return 0, fmt.Errorf("bot: challenge %d: %w", cid, store.ErrChallengeExpired)
 	}
 	return cid, nil
 }
@@ -300,11 +327,11 @@ func (b *Bot) declineCommand(ctx context.Context, req Request) (Reply, error) {
 func (b *Bot) declineButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
 	cid, err := b.buttonChallenge(req, id)
 	if err != nil {
-		return Reply{}, err
+		return b.expiredPress(req, id, err)
 	}
 	r, err := b.decline(req, cid)
 	if err != nil {
-		return Reply{}, err
+		return b.expiredPress(req, id, err)
 	}
 	return settled(r, nil), nil // the challenge's message says so, without buttons
 }
@@ -329,15 +356,14 @@ func (b *Bot) decline(req Request, cid uint64) (Reply, error) {
 // challenger may accept it.
 func openChallengeReply(req Request, c store.Challenge) Reply {
 	loc := withGame(req.Locale, c.Kind)
-	key := strconv.FormatUint(c.ID, 10)
 	return Reply{
 		Text: strings.Join([]string{
 			tr(loc, "open.challenge", Mention(c.Challenger), moduleOf(c.Kind).challengeName(loc, c), termsText(loc, c.Rated, c.MoveTime)),
 			tr(loc, "open.how", c.Expires.Unix()),
 		}, "\n"),
 		Buttons: []Button{
-			{Label: tr(loc, "button.accept"), CustomID: gameButton(c.Kind, btnAccept, key, 0), Style: Success},
-			{Label: tr(loc, "button.withdraw"), CustomID: gameButton(c.Kind, btnDecline, key, 0), Style: Danger},
+			{Label: tr(loc, "button.accept"), CustomID: challengeButton(c, btnAccept), Style: Success},
+			{Label: tr(loc, "button.withdraw"), CustomID: challengeButton(c, btnDecline), Style: Danger},
 		},
 	}
 }

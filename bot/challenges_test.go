@@ -113,7 +113,7 @@ func TestChallengeRefusals(t *testing.T) {
 	// Expiry.
 	ch = public(t, e.cmd("alice", "challenge", "opponent=bob"))
 	e.clock.Add(25 * time.Hour)
-	refused(t, e.press("bob", button(t, ch, "Accept")), "expired")
+	updatedTo(t, e.press("bob", button(t, ch, "Accept")), "This challenge has expired.") // and its buttons are gone
 	refused(t, e.cmd("bob", "accept"), "expired")
 
 	// The accept command, then a challenge in the busy channel.
@@ -500,4 +500,42 @@ func TestAcceptCommandNamesOrPicks(t *testing.T) {
 		t.Fatalf("game: %v %+v", err, g)
 	}
 	fanoronaImage(t, r)
+}
+
+// TestExpiredChallengeButtons: a button of an expired challenge replaces
+// its message with one saying it expired, without buttons, while the
+// challenge is kept and after it was purged (not "accepted, declined or
+// withdrawn"); before its expiry, a button of a challenge answered
+// still says it is no longer open.
+func TestExpiredChallengeButtons(t *testing.T) {
+	e := newEnv(t, Config{})
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob"))
+	open := public(t, e.cmd("carol", "challenge"))
+	answered := public(t, e.cmd("dave", "challenge", "opponent=bob"))
+	public(t, e.press("bob", button(t, answered, "Decline")))
+	refused(t, e.press("bob", button(t, answered, "Accept")), "no longer open (it was accepted, declined or withdrawn)")
+	e.clock.Add(25 * time.Hour)
+	expired := tr("", "err.expired")
+	updatedTo(t, e.press("bob", button(t, ch, "Decline")), expired)
+	updatedTo(t, e.press("alice", button(t, ch, "Decline")), expired)
+	updatedTo(t, e.press("erin", button(t, open, "Accept")), expired)
+	if _, err := e.db.ActiveGame(e.guild, e.chann); !errors.Is(err, store.ErrNoGame) {
+		t.Fatalf("an expired challenge started a game: %v", err)
+	}
+	// Purged a day after it expired: the buttons still say it expired.
+	e.clock.Add(25 * time.Hour)
+	if n, err := e.db.PurgeExpiredChallenges(); err != nil || n != 2 {
+		t.Fatalf("purged %d: %v", n, err)
+	}
+	for _, p := range []struct{ user, label string }{{"bob", "Decline"}, {"bob", "Accept"}, {"alice", "Decline"}} {
+		r := e.press(p.user, button(t, ch, p.label))
+		updatedTo(t, r, "This challenge has expired. Make a new one with `/veletas challenge opponent:@someone`.")
+		if r.Text != expired {
+			t.Fatalf("%s pressing %s: %q, want err.expired", p.user, p.label, r.Text)
+		}
+	}
+	fr := e.bot.Handle(context.Background(), Request{Kind: KindButton, Guild: e.guild, Channel: e.chann, User: User{ID: "bob"}, CustomID: button(t, ch, "Decline"), Locale: "fr"})
+	updatedTo(t, fr, "Ce défi a expiré. Lancez-en un nouveau avec `/veletas challenge opponent:@quelqu'un`.")
+	ja := e.bot.Handle(context.Background(), Request{Kind: KindButton, Guild: e.guild, Channel: e.chann, User: User{ID: "bob"}, CustomID: button(t, ch, "Accept"), Locale: "ja"})
+	updatedTo(t, ja, "この挑戦は期限切れです。")
 }

@@ -570,13 +570,12 @@ func (b *Bot) velaButton(ctx context.Context, req Request, id buttonID) (Reply, 
 		}
 		return Reply{}, err
 	}
-	key := strconv.FormatUint(c.ID, 10)
 	return b.rematchSettled(req, g, Reply{
 		Text:     tr(loc, "vela.offer", Mention(winner), Mention(loser), g.ID, Mention(loser), termsText(loc, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{winner},
 		Buttons: []Button{
-			{Label: tr(loc, "button.accept"), CustomID: gameButton(c.Kind, btnAccept, key, 0), Style: Success},
-			{Label: tr(loc, "button.decline"), CustomID: gameButton(c.Kind, btnDecline, key, 0), Style: Danger},
+			{Label: tr(loc, "button.accept"), CustomID: challengeButton(c, btnAccept), Style: Success},
+			{Label: tr(loc, "button.decline"), CustomID: challengeButton(c, btnDecline), Style: Danger},
 		},
 	}, tr(loc, "vela.asked", Mention(req.User.ID)))
 }
