@@ -253,6 +253,7 @@ func (b *Bot) acceptAs(req Request, cid uint64, named *store.Challenge) (Reply, 
 	if named != nil {
 		intro = tr(loc, "accept.named", Mention(acceptor), Mention(challenger), mod.challengeName(loc, *named), termsText(loc, named.Rated, named.MoveTime))
 	}
+	intro += b.withdrawOthers(loc, g)
 	if req.Threads != nil {
 		name := tr(loc, "thread.name", threadTitle(loc, g), b.name(g.Players[0]), b.name(g.Players[1]))
 		thread, err := req.Threads.StartThread(g.Channel, name)
@@ -289,6 +290,36 @@ func (b *Bot) acceptAs(req Request, cid uint64, named *store.Challenge) (Reply, 
 		return settled(Reply{Text: intro}, &view), nil
 	}
 	return b.gameViewIn(loc, g, intro, true)
+}
+
+// withdrawOthers withdraws the challenges left in the channel of g, a
+// game that has just started: a channel with a game holds no challenge
+// (CreateChallenge refuses one, AcceptChallenge cannot start it), so they
+// could not be accepted until the game is over, when their players may
+// have moved on. It returns the line that says so ("" when none was
+// left), to follow the game's first message.
+func (b *Bot) withdrawOthers(loc string, g store.Game) string {
+	open, err := b.Store.Challenges(g.Guild, g.Channel)
+	if err != nil {
+		b.Logger.Warn("bot: listing the challenges left in a channel failed", "game", g.ID, "err", err)
+		return ""
+	}
+	var names []string
+	for _, c := range open {
+		if _, err := b.Store.DeclineChallenge(c.ID, c.Challenger); err != nil {
+			continue // answered meanwhile
+		}
+		b.Logger.Info("bot: challenge withdrawn as its channel has a game", "challenge", c.ID, "game", g.ID)
+		if c.Opponent == "" {
+			names = append(names, tr(loc, "withdrawn.open", Mention(c.Challenger)))
+		} else {
+			names = append(names, tr(loc, "withdrawn.to", Mention(c.Challenger), Mention(c.Opponent)))
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return "\n" + tr(loc, "accept.withdrawn", strings.Join(names, tr(loc, "list.sep")))
 }
 
 // challengeRefusal words the store's refusals of a challenge answer.

@@ -539,3 +539,60 @@ func TestExpiredChallengeButtons(t *testing.T) {
 	ja := e.bot.Handle(context.Background(), Request{Kind: KindButton, Guild: e.guild, Channel: e.chann, User: User{ID: "bob"}, CustomID: button(t, ch, "Accept"), Locale: "ja"})
 	updatedTo(t, ja, "この挑戦は期限切れです。")
 }
+
+// TestGameStartWithdrawsChannelChallenges: a channel with a game holds no
+// challenge, so when a game starts in a channel its other challenges are
+// withdrawn, and the game's first message says which; those of other
+// channels stay open.
+func TestGameStartWithdrawsChannelChallenges(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.chann = "c2"
+	public(t, e.cmd("alice", "challenge", "opponent=carol"))
+	e.chann = "c1"
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
+	toCarol := public(t, e.cmd("alice", "challenge", "opponent=carol"))
+	public(t, e.cmd("carol", "challenge"))
+	public(t, e.cmd("dave", "challenge", "opponent=erin"))
+	r := e.press("bob", button(t, ch, "Accept"))
+	list := "<@alice>'s challenge to <@carol>, <@carol>'s open challenge, <@dave>'s challenge to <@erin>"
+	want := tr("", "accept.withdrawn", list)
+	if !r.Update || r.Text != tr("", "accept.intro", "<@bob>", "<@alice>")+"\n"+want ||
+		want != "This channel now has a game, and a channel with a game holds no challenge, so these are withdrawn: "+list+"." {
+		t.Fatalf("start: %q, want the line %q", r.Text, want)
+	}
+	if open, err := e.db.Challenges(e.guild, "c1"); err != nil || len(open) != 0 {
+		t.Fatalf("challenges left in the game's channel: %v %+v", err, open)
+	}
+	if open, err := e.db.Challenges(e.guild, "c2"); err != nil || len(open) != 1 {
+		t.Fatalf("the other channel's challenge: %v %+v", err, open)
+	}
+	refused(t, e.press("carol", button(t, toCarol, "Accept")), "no longer open")
+	// In French and Japanese, by the accept command.
+	for _, c := range []struct{ loc, want string }{
+		{"fr", "Ce salon a maintenant une partie, et un salon qui a une partie ne garde aucun défi ; ceux-ci sont donc retirés : le défi de <@carol> à <@dave>."},
+		{"ja", "このチャンネルで対局が始まったため（対局中のチャンネルには挑戦を置けません）、次の挑戦を取り下げました：<@carol> さんから <@dave> さんへの挑戦。"},
+	} {
+		e.chann = "c-" + c.loc
+		public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
+		public(t, e.cmd("carol", "challenge", "opponent=dave"))
+		acc := public(t, e.in("", c.loc, "bob", "accept"))
+		if !strings.Contains(acc.Plain(), c.want) {
+			t.Fatalf("%s: %q lacks %q", c.loc, acc.Plain(), c.want)
+		}
+	}
+}
+
+// TestAIGameStartWithdrawsChannelChallenges: a game against the computer
+// makes its channel hold a game too, so its challenges are withdrawn.
+func TestAIGameStartWithdrawsChannelChallenges(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startAI(AIConfig{})
+	public(t, e.cmd("alice", "challenge", "opponent=bob"))
+	start := public(t, e.cmd("alice", "challenge", "opponent="+aiName, "level=easy", "size=7"))
+	if want := tr("", "accept.withdrawn", "<@alice>'s challenge to <@bob>"); !strings.Contains(start.Plain(), want) {
+		t.Fatalf("start: %q lacks %q", start.Plain(), want)
+	}
+	if open, err := e.db.Challenges(e.guild, e.chann); err != nil || len(open) != 0 {
+		t.Fatalf("challenges left: %v %+v", err, open)
+	}
+}
