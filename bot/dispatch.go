@@ -131,7 +131,9 @@ const customIDPrefix = "veletas"
 // being the slash command of the game the button is about ("veletas",
 // "fanorona"). KEY names a challenge (accept, decline) or a game (the
 // other actions); REV is the game's revision the button was made for, so
-// that a stale button is refused.
+// that a stale button is refused, and for a challenge's buttons its
+// expiry in Unix seconds (challengeButton), so that a press after the
+// challenge was purged is told it expired.
 type buttonID struct {
 	Game   string // "" for Veletas
 	Action string
