@@ -300,6 +300,7 @@ func (b *Bot) startAIGame(req Request, r *aiRunner, level string) (Reply, error)
 	loc := withGame(req.Locale, g.Kind)
 	b.Logger.Info("bot: AI game started", "game", g.ID, "kind", g.Kind.String(), "guild", g.Guild, "channel", g.Channel, "name", moduleOf(g.Kind).gameName("", g), "level", g.AILevel)
 	intro := tr(loc, "ai.start", Mention(req.User.ID), levelText(loc, g.AILevel))
+	intro += b.withdrawOthers(loc, g)
 	// The AI starts when it moves first (Fanorona with the human as
 	// Black), once the reply is out.
 	after := func(r *Reply, g store.Game) {

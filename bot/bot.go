@@ -26,6 +26,7 @@ type Store interface {
 	CreateChallenge(c store.Challenge) (store.Challenge, error)
 	Challenge(id uint64) (store.Challenge, error)
 	PendingChallenge(guild, channel, user string) (store.Challenge, error)
+	Challenges(guild, channel string) ([]store.Challenge, error)
 	AcceptChallenge(id uint64, user string) (store.Game, error)
 	DeclineChallenge(id uint64, user string) (store.Challenge, error)
 	SetGameThread(guild, channel, thread string) (store.Game, error)
@@ -181,10 +182,14 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 			break
 		}
 		if err = checkOptions(req.Options); err == nil {
+			err = b.otherGame(req)
+		}
+		if err == nil {
 			err = checkKnownOptions(req.module(), req.Command, req.Options)
 		}
 		if err == nil {
 			r, err = h(b, ctx, req)
+			err = b.gameOver(req, err)
 		}
 	case req.Kind == KindButton:
 		var id buttonID

@@ -8,6 +8,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -38,6 +39,9 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 	}
 	c.Rated = c.Rated && rated // a game may rule rating out (Véla)
 	c.MoveTime = moveTime
+	if err := b.sameChallenge(req, c); err != nil {
+		return Reply{}, err
+	}
 	c, err = b.Store.CreateChallenge(c)
 	if err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
@@ -48,7 +52,6 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 	if opp == "" {
 		return openChallengeReply(req, c), nil // anyone may accept (endgame.go)
 	}
-	key := strconv.FormatUint(c.ID, 10)
 	first := c.Challenger
 	if c.OpponentFirst {
 		first = c.Opponent
@@ -58,10 +61,32 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 			termsText(req.Locale, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{opp},
 		Buttons: []Button{
-			{Label: tr(req.Locale, "button.accept"), CustomID: gameButton(c.Kind, btnAccept, key, 0), Style: Success},
-			{Label: tr(req.Locale, "button.decline"), CustomID: gameButton(c.Kind, btnDecline, key, 0), Style: Danger},
+			{Label: tr(req.Locale, "button.accept"), CustomID: challengeButton(c, btnAccept), Style: Success},
+			{Label: tr(req.Locale, "button.decline"), CustomID: challengeButton(c, btnDecline), Style: Danger},
 		},
 	}, nil
+}
+
+// sameChallenge refuses a challenge when its challenger has one open in
+// the channel already to the same opponent (or open to anyone) for the
+// same game, pointing to it: one stands at a time, so that an answer is
+// never in doubt.
+func (b *Bot) sameChallenge(req Request, c store.Challenge) error {
+	open, err := b.Store.Challenges(c.Guild, c.Channel)
+	if err != nil {
+		return err
+	}
+	for _, o := range open {
+		if o.Challenger != c.Challenger || o.Opponent != c.Opponent || o.Kind != c.Kind {
+			continue
+		}
+		name := moduleOf(o.Kind).challengeName(req.Locale, o)
+		if o.Opponent == "" {
+			return refuse("challenge.dupopen", name, o.Expires.Unix())
+		}
+		return refuse("challenge.already", Mention(o.Opponent), name, o.Expires.Unix())
+	}
+	return nil
 }
 
 // challengeRules reads the rules option of a challenge (classic or
@@ -100,7 +125,27 @@ func (b *Bot) busy(req Request) error {
 	return refuse("busy.channel")
 }
 
+// acceptCommand accepts the one challenge open to the user in the
+// channel, saying whose it was and on what terms; when several are open,
+// it accepts none and lists them, each with a button to accept it.
 func (b *Bot) acceptCommand(ctx context.Context, req Request) (Reply, error) {
+	open, err := b.Store.Challenges(req.Guild, req.Channel)
+	if err != nil {
+		return Reply{}, err
+	}
+	var mine []store.Challenge
+	for _, c := range open {
+		if c.Opponent == req.User.ID || c.Opponent == "" && c.Challenger != req.User.ID {
+			mine = append(mine, c)
+		}
+	}
+	switch {
+	case len(mine) == 1:
+		return b.acceptAs(req, mine[0].ID, &mine[0])
+	case len(mine) > 1:
+		return pickChallenge(req, mine), nil
+	}
+	// None is open: PendingChallenge tells an expired one apart.
 	c, err := b.Store.PendingChallenge(req.Guild, req.Channel, req.User.ID)
 	if err != nil {
 		if errors.Is(err, store.ErrChallengeNotFound) {
@@ -108,20 +153,63 @@ func (b *Bot) acceptCommand(ctx context.Context, req Request) (Reply, error) {
 		}
 		return Reply{}, err
 	}
-	return b.accept(req, c.ID)
+	return b.acceptAs(req, c.ID, &c)
+}
+
+// maxPicked bounds the challenges pickChallenge lists (a row of buttons).
+const maxPicked = 5
+
+// pickChallenge is the answer to /veletas accept when several challenges
+// are open to the user: the list, numbered, with whose each is and its
+// terms, and a button to accept each (the first maxPicked).
+func pickChallenge(req Request, open []store.Challenge) Reply {
+	r := Reply{Ephemeral: true}
+	var lines []string
+	for i, c := range open[:min(len(open), maxPicked)] {
+		loc := withGame(req.Locale, c.Kind)
+		lines = append(lines, tr(loc, "accept.item", i+1, Mention(c.Challenger), moduleOf(c.Kind).challengeName(loc, c), termsText(loc, c.Rated, c.MoveTime)))
+		r.Buttons = append(r.Buttons, Button{Label: tr(loc, "accept.pick", i+1),
+			CustomID: challengeButton(c, btnAccept), Style: Success})
+	}
+	r.Text = tr(req.Locale, "accept.several", len(open), strings.Join(lines, "\n"))
+	return r
 }
 
 func (b *Bot) acceptButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
 	cid, err := b.buttonChallenge(req, id)
-	if err != nil {
+	if err == nil {
+		var r Reply
+		if r, err = b.accept(req, cid); err == nil {
+			return r, nil
+		}
+	}
+	return b.expiredPress(req, id, err)
+}
+
+// challengeButton is the custom id of a challenge's Accept or Decline
+// button. Its revision is the challenge's expiry (Unix seconds), so that
+// a press after the expired challenge was purged is still told it
+// expired (expiredPress).
+func challengeButton(c store.Challenge, action string) string {
+	return gameButton(c.Kind, action, strconv.FormatUint(c.ID, 10), uint64(max(c.Expires.Unix(), 0)))
+}
+
+// expiredPress answers a press of a challenge's button that failed with
+// err: when the challenge expired (still kept, or purged after the expiry
+// its button carries), the pressed message is replaced by one saying so,
+// without buttons; any other error is returned.
+func (b *Bot) expiredPress(req Request, id buttonID, err error) (Reply, error) {
+	purged := errors.Is(err, store.ErrChallengeNotFound) && id.Rev != 0 && b.Now().Unix() >= int64(id.Rev)
+	if !purged && !errors.Is(err, store.ErrChallengeExpired) {
 		return Reply{}, err
 	}
-	return b.accept(req, cid)
+	return settled(Reply{Text: tr(req.Locale, "err.expired")}, nil), nil
 }
 
 // buttonChallenge returns the challenge an Accept or Decline button names,
 // refusing a button pressed outside the server and channel of its
-// challenge (a forged custom id).
+// challenge (a forged custom id), and one whose challenge expired
+// (store.ErrChallengeExpired).
 func (b *Bot) buttonChallenge(req Request, id buttonID) (uint64, error) {
 	cid, err := strconv.ParseUint(id.Key, 10, 64)
 	if err != nil {
@@ -134,12 +222,21 @@ func (b *Bot) buttonChallenge(req Request, id buttonID) (uint64, error) {
 	if c.Guild != req.Guild || c.Channel != req.Channel || c.Kind != req.module().kind() {
 		return 0, refuse("button.notmine")
 	}
+	if c.Expired(b.Now()) {
+		return 0, fmt.Errorf("bot: challenge %d: %w", cid, store.ErrChallengeExpired)
+	}
 	return cid, nil
 }
 
 // accept starts the game of challenge cid, in a new thread when the front
 // end can make one, else in the channel.
 func (b *Bot) accept(req Request, cid uint64) (Reply, error) {
+	return b.acceptAs(req, cid, nil)
+}
+
+// acceptAs is accept, whose message, when named is the challenge, says
+// whose it was and on what terms (for /veletas accept, which names none).
+func (b *Bot) acceptAs(req Request, cid uint64, named *store.Challenge) (Reply, error) {
 	g, err := b.Store.AcceptChallenge(cid, req.User.ID)
 	if err != nil {
 		return Reply{}, b.challengeRefusal(cid, err)
@@ -153,6 +250,10 @@ func (b *Bot) accept(req Request, cid uint64) (Reply, error) {
 		acceptor, challenger = g.Players[0], g.Players[1]
 	}
 	intro := tr(loc, "accept.intro", Mention(acceptor), Mention(challenger))
+	if named != nil {
+		intro = tr(loc, "accept.named", Mention(acceptor), Mention(challenger), mod.challengeName(loc, *named), termsText(loc, named.Rated, named.MoveTime))
+	}
+	intro += b.withdrawOthers(loc, g)
 	if req.Threads != nil {
 		name := tr(loc, "thread.name", threadTitle(loc, g), b.name(g.Players[0]), b.name(g.Players[1]))
 		thread, err := req.Threads.StartThread(g.Channel, name)
@@ -191,6 +292,36 @@ func (b *Bot) accept(req Request, cid uint64) (Reply, error) {
 	return b.gameViewIn(loc, g, intro, true)
 }
 
+// withdrawOthers withdraws the challenges left in the channel of g, a
+// game that has just started: a channel with a game holds no challenge
+// (CreateChallenge refuses one, AcceptChallenge cannot start it), so they
+// could not be accepted until the game is over, when their players may
+// have moved on. It returns the line that says so ("" when none was
+// left), to follow the game's first message.
+func (b *Bot) withdrawOthers(loc string, g store.Game) string {
+	open, err := b.Store.Challenges(g.Guild, g.Channel)
+	if err != nil {
+		b.Logger.Warn("bot: listing the challenges left in a channel failed", "game", g.ID, "err", err)
+		return ""
+	}
+	var names []string
+	for _, c := range open {
+		if _, err := b.Store.DeclineChallenge(c.ID, c.Challenger); err != nil {
+			continue // answered meanwhile
+		}
+		b.Logger.Info("bot: challenge withdrawn as its channel has a game", "challenge", c.ID, "game", g.ID)
+		if c.Opponent == "" {
+			names = append(names, tr(loc, "withdrawn.open", Mention(c.Challenger)))
+		} else {
+			names = append(names, tr(loc, "withdrawn.to", Mention(c.Challenger), Mention(c.Opponent)))
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return "\n" + tr(loc, "accept.withdrawn", strings.Join(names, tr(loc, "list.sep")))
+}
+
 // challengeRefusal words the store's refusals of a challenge answer.
 func (b *Bot) challengeRefusal(cid uint64, err error) error {
 	switch {
@@ -227,11 +358,11 @@ func (b *Bot) declineCommand(ctx context.Context, req Request) (Reply, error) {
 func (b *Bot) declineButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
 	cid, err := b.buttonChallenge(req, id)
 	if err != nil {
-		return Reply{}, err
+		return b.expiredPress(req, id, err)
 	}
 	r, err := b.decline(req, cid)
 	if err != nil {
-		return Reply{}, err
+		return b.expiredPress(req, id, err)
 	}
 	return settled(r, nil), nil // the challenge's message says so, without buttons
 }
@@ -256,15 +387,14 @@ func (b *Bot) decline(req Request, cid uint64) (Reply, error) {
 // challenger may accept it.
 func openChallengeReply(req Request, c store.Challenge) Reply {
 	loc := withGame(req.Locale, c.Kind)
-	key := strconv.FormatUint(c.ID, 10)
 	return Reply{
 		Text: strings.Join([]string{
 			tr(loc, "open.challenge", Mention(c.Challenger), moduleOf(c.Kind).challengeName(loc, c), termsText(loc, c.Rated, c.MoveTime)),
 			tr(loc, "open.how", c.Expires.Unix()),
 		}, "\n"),
 		Buttons: []Button{
-			{Label: tr(loc, "button.accept"), CustomID: gameButton(c.Kind, btnAccept, key, 0), Style: Success},
-			{Label: tr(loc, "button.withdraw"), CustomID: gameButton(c.Kind, btnDecline, key, 0), Style: Danger},
+			{Label: tr(loc, "button.accept"), CustomID: challengeButton(c, btnAccept), Style: Success},
+			{Label: tr(loc, "button.withdraw"), CustomID: challengeButton(c, btnDecline), Style: Danger},
 		},
 	}
 }

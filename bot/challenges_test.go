@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -112,7 +113,7 @@ func TestChallengeRefusals(t *testing.T) {
 	// Expiry.
 	ch = public(t, e.cmd("alice", "challenge", "opponent=bob"))
 	e.clock.Add(25 * time.Hour)
-	refused(t, e.press("bob", button(t, ch, "Accept")), "expired")
+	updatedTo(t, e.press("bob", button(t, ch, "Accept")), "This challenge has expired.") // and its buttons are gone
 	refused(t, e.cmd("bob", "accept"), "expired")
 
 	// The accept command, then a challenge in the busy channel.
@@ -249,7 +250,7 @@ func TestResign(t *testing.T) {
 	if !strings.Contains(r.Plain(), "**<@alice> wins** by resignation of <@bob>") || !hasMention(r, "alice") {
 		t.Fatalf("resign: %q %v", r.Plain(), r.Mentions)
 	}
-	refused(t, e.cmd("bob", "resign"), "no game in this channel")
+	refusedAs(t, e.cmd("bob", "resign"), "", "game.over", 1, "<@alice> won by resignation")
 	s, err := e.db.Standing(e.guild, "alice")
 	if err != nil || s.Wins != 1 {
 		t.Fatalf("standing %+v %v", s, err)
@@ -422,5 +423,176 @@ func TestChallengeCap(t *testing.T) {
 	refused(t, e.cmd("alice", "challenge", "opponent=gina", "size=7"), "too many open challenges on this server: withdraw one")
 	if list, err := e.db.Challenges(e.guild, ""); err != nil || len(list) != 5 {
 		t.Fatalf("open challenges: %v %d", err, len(list))
+	}
+}
+
+// TestSameChallengeRefused: a second challenge of the same player to the
+// same opponent (or open to anyone) for the same game in one channel is
+// refused, pointing to the first, and nothing is stored; another
+// opponent, another challenger or another game may be challenged.
+func TestSameChallengeRefused(t *testing.T) {
+	e := newEnv(t, Config{})
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
+	first, err := e.db.Challenges(e.guild, e.chann)
+	if err != nil || len(first) != 1 {
+		t.Fatalf("challenges: %v %+v", err, first)
+	}
+	exp := first[0].Expires.Unix()
+	refusedAs(t, e.cmd("alice", "challenge", "opponent=bob", "size=9"), "", "challenge.already", "<@bob>", "7x7", exp)
+	refused(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"), fmt.Sprintf("You challenged <@bob> in this channel already (7x7, open until <t:%d:f>): wait for their answer, or withdraw that challenge with its Decline button before making another.", exp))
+	refused(t, e.in("", "fr", "alice", "challenge", "opponent=bob"), fmt.Sprintf("Vous avez déjà défié <@bob> dans ce salon (7x7, ouvert jusqu'au <t:%d:f>) : attendez sa réponse, ou retirez ce défi avec son bouton Refuser avant d'en lancer un autre.", exp))
+	refused(t, e.in("", "ja", "alice", "challenge", "opponent=bob"), "このチャンネルではすでに <@bob> さんに挑戦しています（7x7、")
+	public(t, e.cmd("alice", "challenge", "opponent=carol"))
+	public(t, e.cmd("bob", "challenge", "opponent=alice"))
+	public(t, e.fcmd("alice", "challenge", "opponent=bob"))
+	public(t, e.cmd("alice", "challenge"))
+	open, _ := e.db.Challenges(e.guild, e.chann)
+	refusedAs(t, e.cmd("alice", "challenge", "size=9"), "", "challenge.dupopen", "10x10", open[len(open)-1].Expires.Unix())
+	refusedAs(t, e.fcmd("alice", "challenge", "opponent=bob", "variant=vela"), "+fanorona", "challenge.already", "<@bob>", "Fanorona", open[3].Expires.Unix())
+	if all, _ := e.db.Challenges(e.guild, e.chann); len(all) != 5 {
+		t.Fatalf("%d challenges stored, want 5: %+v", len(all), all)
+	}
+	// Once withdrawn, the same challenge may be made again.
+	public(t, e.press("alice", button(t, ch, "Decline")))
+	public(t, e.cmd("alice", "challenge", "opponent=bob", "size=9"))
+}
+
+// TestAcceptCommandNamesOrPicks: /veletas accept names the challenge it
+// accepted, whose and on what terms; with several open to the user it
+// accepts none and lists them, each with a button that accepts it.
+func TestAcceptCommandNamesOrPicks(t *testing.T) {
+	e := newEnv(t, Config{})
+	public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "rated=false", "time=1d"))
+	acc := public(t, e.cmd("bob", "accept"))
+	if want := tr("", "accept.named", "<@bob>", "<@alice>", "7x7", termsText("", false, 24*time.Hour)); !strings.Contains(acc.Plain(), "\n"+want+"\n") ||
+		!strings.Contains(acc.Plain(), "\n<@bob> accepted <@alice>'s challenge (7x7). Unrated, 1 day per move.\n") {
+		t.Fatalf("accept: %q, want it to say %q", acc.Plain(), want)
+	}
+
+	e.chann = "c2"
+	public(t, e.cmd("alice", "challenge", "opponent=bob", "size=9"))
+	public(t, e.fcmd("carol", "challenge", "variant=vela", "side=white", "rated=false", "time=none"))
+	pick := e.cmd("bob", "accept")
+	lines := tr("", "accept.item", 1, "<@alice>", "9x9", termsText("", true, 3*24*time.Hour)) + "\n" +
+		tr("+fanorona", "accept.item", 2, "<@carol>", "Véla, playing White (who moves first)", termsText("+fanorona", false, 0))
+	if want := tr("", "accept.several", 2, lines); !pick.Ephemeral || pick.Text != want {
+		t.Fatalf("pick: %q, want %q", pick.Text, want)
+	}
+	if !strings.HasPrefix(pick.Text, "2 challenges are open for you in this channel, and `/veletas accept` takes one only when it is the only one. Press the button of the one you want (or Accept on its message):\n1. <@alice>: 9x9. Rated, 3 days per move.\n2. <@carol>: Véla, playing White") {
+		t.Fatalf("pick: %q", pick.Text)
+	}
+	if fr := e.in("", "fr", "bob", "accept"); !strings.HasPrefix(fr.Text, "2 défis vous sont ouverts dans ce salon, et `/veletas accept` n'en prend un que s'il est le seul.") {
+		t.Fatalf("fr: %q", fr.Text)
+	}
+	if ja := e.in("", "ja", "bob", "accept"); !strings.HasPrefix(ja.Text, "このチャンネルにはあなたが受けられる挑戦が 2 件あり、") || !strings.Contains(ja.Text, "1. <@alice> さん：9x9。") {
+		t.Fatalf("ja: %q", ja.Text)
+	}
+	if _, err := e.db.ActiveGame(e.guild, e.chann); !errors.Is(err, store.ErrNoGame) {
+		t.Fatalf("a game started: %v", err)
+	}
+	if open, _ := e.db.Challenges(e.guild, e.chann); len(open) != 2 {
+		t.Fatalf("challenges left: %+v", open)
+	}
+	// The second button accepts carol's Véla challenge.
+	r := followed(t, e.press("bob", button(t, pick, "Accept 2")))
+	g, err := e.db.ActiveGame(e.guild, e.chann)
+	if err != nil || g.Kind != store.Fanorona || !g.IsPlayer("carol") || !g.IsPlayer("bob") {
+		t.Fatalf("game: %v %+v", err, g)
+	}
+	fanoronaImage(t, r)
+}
+
+// TestExpiredChallengeButtons: a button of an expired challenge replaces
+// its message with one saying it expired, without buttons, while the
+// challenge is kept and after it was purged (not "accepted, declined or
+// withdrawn"); before its expiry, a button of a challenge answered
+// still says it is no longer open.
+func TestExpiredChallengeButtons(t *testing.T) {
+	e := newEnv(t, Config{})
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob"))
+	open := public(t, e.cmd("carol", "challenge"))
+	answered := public(t, e.cmd("dave", "challenge", "opponent=bob"))
+	public(t, e.press("bob", button(t, answered, "Decline")))
+	refused(t, e.press("bob", button(t, answered, "Accept")), "no longer open (it was accepted, declined or withdrawn)")
+	e.clock.Add(25 * time.Hour)
+	expired := tr("", "err.expired")
+	updatedTo(t, e.press("bob", button(t, ch, "Decline")), expired)
+	updatedTo(t, e.press("alice", button(t, ch, "Decline")), expired)
+	updatedTo(t, e.press("erin", button(t, open, "Accept")), expired)
+	if _, err := e.db.ActiveGame(e.guild, e.chann); !errors.Is(err, store.ErrNoGame) {
+		t.Fatalf("an expired challenge started a game: %v", err)
+	}
+	// Purged a day after it expired: the buttons still say it expired.
+	e.clock.Add(25 * time.Hour)
+	if n, err := e.db.PurgeExpiredChallenges(); err != nil || n != 2 {
+		t.Fatalf("purged %d: %v", n, err)
+	}
+	for _, p := range []struct{ user, label string }{{"bob", "Decline"}, {"bob", "Accept"}, {"alice", "Decline"}} {
+		r := e.press(p.user, button(t, ch, p.label))
+		updatedTo(t, r, "This challenge has expired. Make a new one with `/veletas challenge opponent:@someone`.")
+		if r.Text != expired {
+			t.Fatalf("%s pressing %s: %q, want err.expired", p.user, p.label, r.Text)
+		}
+	}
+	fr := e.bot.Handle(context.Background(), Request{Kind: KindButton, Guild: e.guild, Channel: e.chann, User: User{ID: "bob"}, CustomID: button(t, ch, "Decline"), Locale: "fr"})
+	updatedTo(t, fr, "Ce défi a expiré. Lancez-en un nouveau avec `/veletas challenge opponent:@quelqu'un`.")
+	ja := e.bot.Handle(context.Background(), Request{Kind: KindButton, Guild: e.guild, Channel: e.chann, User: User{ID: "bob"}, CustomID: button(t, ch, "Accept"), Locale: "ja"})
+	updatedTo(t, ja, "この挑戦は期限切れです。")
+}
+
+// TestGameStartWithdrawsChannelChallenges: a channel with a game holds no
+// challenge, so when a game starts in a channel its other challenges are
+// withdrawn, and the game's first message says which; those of other
+// channels stay open.
+func TestGameStartWithdrawsChannelChallenges(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.chann = "c2"
+	public(t, e.cmd("alice", "challenge", "opponent=carol"))
+	e.chann = "c1"
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
+	toCarol := public(t, e.cmd("alice", "challenge", "opponent=carol"))
+	public(t, e.cmd("carol", "challenge"))
+	public(t, e.cmd("dave", "challenge", "opponent=erin"))
+	r := e.press("bob", button(t, ch, "Accept"))
+	list := "<@alice>'s challenge to <@carol>, <@carol>'s open challenge, <@dave>'s challenge to <@erin>"
+	want := tr("", "accept.withdrawn", list)
+	if !r.Update || r.Text != tr("", "accept.intro", "<@bob>", "<@alice>")+"\n"+want ||
+		want != "This channel now has a game, and a channel with a game holds no challenge, so these are withdrawn: "+list+"." {
+		t.Fatalf("start: %q, want the line %q", r.Text, want)
+	}
+	if open, err := e.db.Challenges(e.guild, "c1"); err != nil || len(open) != 0 {
+		t.Fatalf("challenges left in the game's channel: %v %+v", err, open)
+	}
+	if open, err := e.db.Challenges(e.guild, "c2"); err != nil || len(open) != 1 {
+		t.Fatalf("the other channel's challenge: %v %+v", err, open)
+	}
+	refused(t, e.press("carol", button(t, toCarol, "Accept")), "no longer open")
+	// In French and Japanese, by the accept command.
+	for _, c := range []struct{ loc, want string }{
+		{"fr", "Ce salon a maintenant une partie, et un salon qui a une partie ne garde aucun défi ; ceux-ci sont donc retirés : le défi de <@carol> à <@dave>."},
+		{"ja", "このチャンネルで対局が始まったため（対局中のチャンネルには挑戦を置けません）、次の挑戦を取り下げました：<@carol> さんから <@dave> さんへの挑戦。"},
+	} {
+		e.chann = "c-" + c.loc
+		public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
+		public(t, e.cmd("carol", "challenge", "opponent=dave"))
+		acc := public(t, e.in("", c.loc, "bob", "accept"))
+		if !strings.Contains(acc.Plain(), c.want) {
+			t.Fatalf("%s: %q lacks %q", c.loc, acc.Plain(), c.want)
+		}
+	}
+}
+
+// TestAIGameStartWithdrawsChannelChallenges: a game against the computer
+// makes its channel hold a game too, so its challenges are withdrawn.
+func TestAIGameStartWithdrawsChannelChallenges(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startAI(AIConfig{})
+	public(t, e.cmd("alice", "challenge", "opponent=bob"))
+	start := public(t, e.cmd("alice", "challenge", "opponent="+aiName, "level=easy", "size=7"))
+	if want := tr("", "accept.withdrawn", "<@alice>'s challenge to <@bob>"); !strings.Contains(start.Plain(), want) {
+		t.Fatalf("start: %q lacks %q", start.Plain(), want)
+	}
+	if open, err := e.db.Challenges(e.guild, e.chann); err != nil || len(open) != 0 {
+		t.Fatalf("challenges left: %v %+v", err, open)
 	}
 }

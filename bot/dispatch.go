@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 
@@ -76,6 +77,51 @@ var buttons = map[string]buttonFunc{
 	btnDrawNo:      (*Bot).drawButton,
 }
 
+// gameActions are the subcommands that act on the channel's game, the
+// lifecycle's and the games' own: in a channel whose game is another
+// game's, Handle refuses them all alike before any handler runs
+// (Bot.otherGame), naming the command of the channel's game. The views
+// (board, record) show any game, and /veletas end ends a damaged game of
+// any kind.
+var gameActions = map[string]bool{
+	"resign": true, "takeback": true, "claim": true,
+	"setup": true, "swap": true, "keep": true, "move": true, // Veletas
+	"stop": true, "draw": true, // Fanorona
+}
+
+// otherGame refuses a game action of req's game in a channel whose game
+// is of another kind. A channel without a game is left to the handler.
+func (b *Bot) otherGame(req Request) error {
+	if !gameActions[req.Command] {
+		return nil
+	}
+	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
+	if err != nil {
+		return nil
+	}
+	return inGame(req.Locale, req.module(), g, req.Command)
+}
+
+// gameOver words the refusal of a game action in a channel whose game
+// has ended (store.ErrNoGame while its last game is archived): the game
+// is over, with its result, and how to start another. Any other error is
+// returned as it is.
+func (b *Bot) gameOver(req Request, err error) error {
+	if !gameActions[req.Command] || !errors.Is(err, store.ErrNoGame) {
+		return err
+	}
+	g, ferr := b.Store.LastFinishedGame(req.Guild, req.Channel)
+	if ferr != nil {
+		return err
+	}
+	loc := withGame(req.Locale, g.Kind)
+	result := tr(loc, "record.drawn", reasonText(loc, g.Reason))
+	if g.Winner != "" {
+		result = tr(loc, "record.won", person(loc, g.Winner, g.AI), reasonText(loc, g.Reason))
+	}
+	return refuse("game.over", g.ID, result)
+}
+
 // noGuildCommands are the commands that work outside a server.
 var noGuildCommands = map[string]bool{"help": true, "rules": true}
 
@@ -85,7 +131,9 @@ const customIDPrefix = "veletas"
 // being the slash command of the game the button is about ("veletas",
 // "fanorona"). KEY names a challenge (accept, decline) or a game (the
 // other actions); REV is the game's revision the button was made for, so
-// that a stale button is refused.
+// that a stale button is refused, and for a challenge's buttons its
+// expiry in Unix seconds (challengeButton), so that a press after the
+// challenge was purged is told it expired.
 type buttonID struct {
 	Game   string // "" for Veletas
 	Action string

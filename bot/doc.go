@@ -53,6 +53,14 @@
 // message. Every button checks that what it names belongs to the server
 // and channel it was pressed in, and a Request without a user is refused.
 //
+// A game action (dispatch.go's gameActions: move, resign, takeback ...)
+// of one game in a channel whose game is another's is refused in the
+// dispatch, alike for all, naming the command to use; after the
+// channel's game ended, it says the game is over, with its result. A
+// channel with a game holds no challenge: when a game starts, the
+// channel's other challenges are withdrawn, and a challenge's buttons
+// pressed after it expired replace its message with one saying so.
+//
 // Rules are never checked here: handlers call the Store, which applies
 // actions through the game package and returns typed errors that this
 // package translates into sentences for players.

@@ -145,14 +145,13 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 		}
 		return Reply{}, err
 	}
-	key := strconv.FormatUint(c.ID, 10)
 	return b.rematchSettled(req, g, Reply{
 		Text: tr(loc, "rematch.offer", Mention(opp), Mention(req.User.ID), g.ID, mod.challengeName(loc, c), Mention(g.Players[1]),
 			termsText(loc, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{opp},
 		Buttons: []Button{
-			{Label: tr(loc, "button.accept"), CustomID: gameButton(c.Kind, btnAccept, key, 0), Style: Success},
-			{Label: tr(loc, "button.decline"), CustomID: gameButton(c.Kind, btnDecline, key, 0), Style: Danger},
+			{Label: tr(loc, "button.accept"), CustomID: challengeButton(c, btnAccept), Style: Success},
+			{Label: tr(loc, "button.decline"), CustomID: challengeButton(c, btnDecline), Style: Danger},
 		},
 	}, tr(loc, "rematch.asked", Mention(req.User.ID)))
 }

@@ -116,7 +116,7 @@ func (b *Bot) refusal(req Request, err error) Reply {
 				if lang(loc) != "en" {
 					reason = tr(loc, r.reason)
 				}
-				hint = tr(loc, "sep.sentence") + tr(loc, r.hint)
+				hint = tr(loc, "sep.sentence") + tr(loc, pathHint(err, r.hint))
 				break
 			}
 		}
@@ -130,6 +130,18 @@ func (b *Bot) refusal(req Request, err error) Reply {
 	b.Logger.Error("bot: command failed", "id", req.ID, "command", req.Command, "button", req.CustomID,
 		"user", req.User.ID, "channel", req.Channel, "err", err)
 	return Reply{Ephemeral: true, Text: tr(loc, "internal")}
+}
+
+// pathHint is the hint of a refused step, or, when the step was part of
+// a whole turn refused (pathRefused) while no sequence is under way, the
+// hint of a whole turn: nothing of it was played, so there is no
+// sequence to continue or stop.
+func pathHint(err error, hint string) string {
+	var pr pathRefused
+	if hint == "fhint.sequence" && errors.As(err, &pr) && !errors.Is(err, fanorona.ErrInSequence) {
+		return "fhint.path"
+	}
+	return hint
 }
 
 var (

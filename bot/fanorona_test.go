@@ -267,6 +267,7 @@ func TestFanoronaSequence(t *testing.T) {
 	second := long.Step(1)
 	refused(t, e.fcmd(who, "move", "from="+other.String(), "to="+second.To.String()), "only it may continue, not `"+other.String()+"`")
 	refused(t, e.fcmd(who, "move", "path="+long.String()), "a capture sequence is under way")
+	refused(t, e.fcmd(who, "move", "path="+long.String()), tr("+fanorona", "fhint.sequence"))
 	refused(t, e.fcmd(who, "move"), "Your capture is under way: continue with `to:…`")
 	if e.fgame().Revision != g.Revision {
 		t.Fatal("a refusal changed the game")
@@ -515,9 +516,9 @@ func TestFanoronaTakebackClaimAndGames(t *testing.T) {
 		t.Fatalf("games: %q", list.Plain())
 	}
 	// A Veletas command in the Fanorona game's channel is refused.
-	refused(t, e.cmd("alice", "move", "shooter=c4", "shoot=c6"), "The game in this channel is another game")
+	refused(t, e.cmd("alice", "move", "shooter=c4", "shoot=c6"), "use `/fanorona move`")
 	e.chann = "c2"
-	refused(t, e.fcmd("alice", "move", "path=d2-e3A"), "use `/veletas`")
+	refused(t, e.fcmd("alice", "move", "path=d2-e3A"), "use `/veletas move`")
 	e.chann = "c1"
 	// Claim on time: 3 days per move by default.
 	refused(t, e.fcmd("bob", "claim"), "has not run out")
@@ -722,5 +723,95 @@ func TestFanoronaPathWithoutLetters(t *testing.T) {
 	public(t, e.fcmd("alice", "move", "path=e2-e3"))
 	if g := e.fgame(); !strings.HasSuffix(strings.TrimSpace(g.Record), "e2-e3A") {
 		t.Fatalf("record %q, want it to end with e2-e3A", g.Record)
+	}
+}
+
+// TestFanoronaPathRefusedHint: a whole turn refused at a later step
+// played nothing, so its refusal says to write the turn again, not to
+// continue a sequence or stop (a step refused during a sequence still
+// does: TestFanoronaSequence).
+func TestFanoronaPathRefusedHint(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startFanorona("")
+	rev := e.fgame().Revision
+	r := e.fcmd("alice", "move", "path=d2-e3A-d2W")
+	refused(t, r, "Not allowed: e3-d2: the piece has already been on d2 this turn. Write the whole turn again from its first step (the `path` option suggests the legal turns as you type), or play it step by step with `from:…` and `to:…`. Nothing was changed.")
+	if want := tr("+fanorona", "fhint.path"); !strings.Contains(r.Text, want) || strings.Contains(r.Text, "/fanorona stop") {
+		t.Fatalf("refusal %q: want the hint fhint.path %q and no sequence to stop", r.Text, want)
+	}
+	fr := e.in("fanorona", "fr", "alice", "move", "path=d2-e3A-d2W")
+	refused(t, fr, "Coup interdit : la pièce ne peut pas revenir sur un point déjà occupé pendant ce tour. Écrivez de nouveau le tour entier depuis son premier pas (l'option `path` propose les tours légaux pendant la saisie), ou jouez-le pas à pas avec `from:…` et `to:…`. Rien n'a été modifié.")
+	ja := e.in("fanorona", "ja", "alice", "move", "path=d2-e3A-d2W")
+	refused(t, ja, "手番全体を最初の一歩から書き直すか（`path` は入力中に合法手を候補に出します）、`from:…` と `to:…` で一歩ずつ指してください。")
+	if g := e.fgame(); g.Revision != rev || g.Open != "" {
+		t.Fatalf("a refused path changed the game: %+v", g)
+	}
+}
+
+// TestFanoronaDrawOffersDoNotPileUp: a second offer by the same player is
+// refused, pointing to the open one; an offer by the other player while
+// one is open accepts it and ends the game drawn.
+func TestFanoronaDrawOffersDoNotPileUp(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startFanorona("")
+	off := public(t, e.fcmd("alice", "draw"))
+	g := e.fgame()
+	refusedAs(t, e.fcmd("alice", "draw"), "+fanorona", "draw.already", "<@bob>")
+	refused(t, e.fcmd("alice", "draw"), "You offered a draw already: it is up to <@bob> to accept or decline it with the buttons of your offer. Any move withdraws it.")
+	refused(t, e.in("fanorona", "fr", "alice", "draw"), "Vous avez déjà proposé la nulle : c'est à <@bob> de l'accepter ou de la refuser avec les boutons de votre offre. Tout coup joué la retire.")
+	refused(t, e.in("fanorona", "ja", "alice", "draw"), "引き分けはすでに提案してあります。提案のボタンで受けるか断るかは <@bob> さん次第です。")
+	if after := e.fgame(); after.Revision != g.Revision || after.DrawBy != "alice" || after.DrawRev != g.DrawRev {
+		t.Fatalf("a second offer changed the game: %+v", after)
+	}
+	// bob offers while alice's offer is open: he accepts it.
+	acc := public(t, e.fcmd("bob", "draw"))
+	if len(acc.Buttons) != 0 && acc.Buttons[0].Label == "Accept" || !strings.Contains(acc.Plain(), "<@bob> accepted <@alice>'s draw offer.") ||
+		!strings.Contains(acc.Plain(), "**The game is drawn** by agreement.") || !hasMention(acc, "alice") {
+		t.Fatalf("bob's offer did not accept alice's: %+v", acc)
+	}
+	if _, err := e.db.ActiveGame(e.guild, e.chann); !errors.Is(err, store.ErrNoGame) {
+		t.Fatalf("the game is still active: %v", err)
+	}
+	if f, err := e.db.LastFinishedGame(e.guild, e.chann); err != nil || f.Reason != store.ReasonAgreed || f.Winner != "" {
+		t.Fatalf("finished game: %v %+v", err, f)
+	}
+	refused(t, e.press("bob", button(t, off, "Accept")), "no longer open")
+}
+
+// TestFanoronaTakebackInSequence: a takeback asked during one's own
+// capture sequence says what is true (takebacks undo whole turns: finish
+// or stop the sequence first) and changes nothing; once the turn is over
+// it may be asked.
+func TestFanoronaTakebackInSequence(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startFanorona("")
+	var long fanorona.Turn
+	e.playUntil(3, func(p fanorona.Position) bool {
+		for _, t := range p.LegalTurns(nil) {
+			if t.Len() > 1 && !p.InSequence() {
+				long = t
+				return true
+			}
+		}
+		return false
+	})
+	who := e.fgame().ToAct()
+	first := long.Step(0)
+	public(t, e.fcmd(who, "move", "from="+first.From.String(), "to="+first.To.String(), "capture="+first.Capture.String()))
+	g := e.fgame()
+	if g.Open == "" {
+		t.Fatalf("no sequence under way: %+v", g)
+	}
+	refusedAs(t, e.fcmd(who, "takeback"), "+fanorona", "takeback.insequence")
+	refused(t, e.fcmd(who, "takeback"), "Your capture is under way, and a takeback undoes whole turns only: continue it with `/fanorona move to:…` or end your turn with `/fanorona stop`, then you may ask to take that turn back until your opponent moves. Nothing was changed.")
+	refused(t, e.in("fanorona", "fr", who, "takeback"), "Votre prise est en cours, et une reprise n'annule que des tours entiers : poursuivez-la avec `/fanorona move to:…` ou finissez votre tour avec `/fanorona stop`")
+	refused(t, e.in("fanorona", "ja", who, "takeback"), "取りの途中です。取り消せるのは手番全体だけです。")
+	if after := e.fgame(); after.Revision != g.Revision || after.Open != g.Open || after.TakebackBy != "" {
+		t.Fatalf("the refusal changed the game: %+v", after)
+	}
+	public(t, e.fcmd(who, "stop"))
+	ask := public(t, e.fcmd(who, "takeback"))
+	if !strings.Contains(ask.Plain(), "asks to take back their last turn") {
+		t.Fatalf("takeback after the turn: %q", ask.Plain())
 	}
 }

@@ -147,12 +147,17 @@ func gameCommand(req Request) (handlerFunc, bool) {
 	return h, ok
 }
 
-// inGame refuses an action of mod in a channel whose game is of another
-// kind.
-func inGame(loc string, mod gameModule, g store.Game) error {
-	if g.Kind != mod.kind() {
-		other := moduleOf(g.Kind).command()
-		return badInput("%s", tr(loc, "game.otherkind", "/"+other, "/"+other))
+// inGame refuses the subcommand sub of mod in a channel whose game is of
+// another kind, naming the command to use: the same subcommand of the
+// channel's game when it has one, else its slash command.
+func inGame(loc string, mod gameModule, g store.Game, sub string) error {
+	if g.Kind == mod.kind() {
+		return nil
 	}
-	return nil
+	other := moduleOf(g.Kind)
+	use := "/" + other.command()
+	if _, ok := other.commands()[sub]; ok || gameActions[sub] && commands[sub] != nil {
+		use += " " + sub
+	}
+	return refuse("game.otherkind", use, "/"+other.command())
 }

@@ -367,7 +367,7 @@ func (b *Bot) fanoronaGameOf(req Request) (fanoronaStore, store.Game, error) {
 	if err != nil {
 		return nil, store.Game{}, err
 	}
-	if err := inGame(req.Locale, fanoronaGame{}, g); err != nil {
+	if err := inGame(req.Locale, fanoronaGame{}, g, req.Command); err != nil {
 		return nil, store.Game{}, err
 	}
 	return st, g, nil
@@ -391,6 +391,9 @@ func (b *Bot) fanoronaMove(ctx context.Context, req Request) (Reply, error) {
 	var after store.Game
 	if m.Whole {
 		after, err = st.PlayFanoronaTurn(req.Guild, req.Channel, req.User.ID, -1, m.Turn)
+		if err != nil {
+			err = pathRefused{err}
+		}
 	} else {
 		after, err = st.PlayFanoronaStep(req.Guild, req.Channel, req.User.ID, -1, m.Step)
 	}
@@ -399,6 +402,12 @@ func (b *Bot) fanoronaMove(ctx context.Context, req Request) (Reply, error) {
 	}
 	return b.showPlayed(req, after)
 }
+
+// pathRefused is the refusal of a whole turn (path:…), nothing of which
+// was played; refusal words its hint for that (pathHint).
+type pathRefused struct{ error }
+
+func (e pathRefused) Unwrap() error { return e.error }
 
 func (b *Bot) fanoronaStop(ctx context.Context, req Request) (Reply, error) {
 	st, _, err := b.fanoronaGameOf(req)
@@ -437,6 +446,15 @@ func (b *Bot) offerDraw(ctx context.Context, req Request) (Reply, error) {
 	if g.AI != "" && g.IsPlayer(req.User.ID) {
 		return Reply{}, refuse("ai.draw")
 	}
+	// One offer at a time: offered again, it is refused; offered by the
+	// other player while one is open, it accepts that one (as Rematch
+	// does), rather than crossing offers.
+	if g.IsPlayer(req.User.ID) && g.DrawBy != "" && g.DrawRev == g.Revision {
+		if g.DrawBy == req.User.ID {
+			return Reply{}, refuse("draw.already", Mention(g.Opponent(req.User.ID)))
+		}
+		return b.acceptDraw(req, st, g.DrawBy)
+	}
 	g, err = st.OfferDraw(req.Guild, req.Channel, req.User.ID)
 	if err != nil {
 		return Reply{}, err
@@ -452,6 +470,17 @@ func (b *Bot) offerDraw(ctx context.Context, req Request) (Reply, error) {
 			{Label: tr(loc, "button.decline"), CustomID: gameButton(g.Kind, btnDrawNo, key, rev), Style: Danger},
 		},
 	}, nil
+}
+
+// acceptDraw accepts, by a command, the open draw offer of asker: the
+// game ends drawn, shown with a line saying who accepted whose offer.
+func (b *Bot) acceptDraw(req Request, st fanoronaStore, asker string) (Reply, error) {
+	after, err := st.AnswerDraw(req.Guild, req.Channel, req.User.ID, true)
+	if err != nil {
+		return Reply{}, err
+	}
+	b.Logger.Info("bot: game over", "game", after.ID, "reason", after.Reason.String())
+	return b.gameViewIn(req.Locale, after, tr(req.Locale, "draw.accepted", Mention(req.User.ID), Mention(asker)), true)
 }
 
 // drawButton answers a draw offer; accepting ends the game drawn.
@@ -541,13 +570,12 @@ func (b *Bot) velaButton(ctx context.Context, req Request, id buttonID) (Reply, 
 		}
 		return Reply{}, err
 	}
-	key := strconv.FormatUint(c.ID, 10)
 	return b.rematchSettled(req, g, Reply{
 		Text:     tr(loc, "vela.offer", Mention(winner), Mention(loser), g.ID, Mention(loser), termsText(loc, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{winner},
 		Buttons: []Button{
-			{Label: tr(loc, "button.accept"), CustomID: gameButton(c.Kind, btnAccept, key, 0), Style: Success},
-			{Label: tr(loc, "button.decline"), CustomID: gameButton(c.Kind, btnDecline, key, 0), Style: Danger},
+			{Label: tr(loc, "button.accept"), CustomID: challengeButton(c, btnAccept), Style: Success},
+			{Label: tr(loc, "button.decline"), CustomID: challengeButton(c, btnDecline), Style: Danger},
 		},
 	}, tr(loc, "vela.asked", Mention(req.User.ID)))
 }

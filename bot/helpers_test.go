@@ -247,3 +247,25 @@ func updatedTo(tb testing.TB, r Reply, want string, labels ...string) {
 		tb.Fatalf("the pressed message is not updated to %q with buttons %v: %+v", want, labels, r)
 	}
 }
+
+// refusedAs checks that r is the refusal of message key with args,
+// written in loc (a game's locale, such as "+fanorona", for its texts):
+// the catalogue's sentence, word for word.
+func refusedAs(tb testing.TB, r Reply, loc, key string, args ...any) {
+	tb.Helper()
+	if !r.Ephemeral {
+		tb.Fatalf("not refused (ephemeral): %q", r.Plain())
+	}
+	if want := tr(loc, key, args...); r.Text != want {
+		tb.Fatalf("refusal %q, want %s: %q", r.Text, key, want)
+	}
+}
+
+// in runs req as user in the env's channel, for game ("" for Veletas),
+// in locale loc.
+func (e *env) in(game, loc, user, sub string, opts ...string) Reply {
+	e.tb.Helper()
+	req := e.req(user, sub, opts...)
+	req.Game, req.Locale = game, loc
+	return e.bot.Handle(context.Background(), req)
+}

@@ -14,8 +14,15 @@ import (
 
 func (b *Bot) takeback(ctx context.Context, req Request) (Reply, error) {
 	loc := req.Locale
-	if g, err := b.Store.ActiveGame(req.Guild, req.Channel); err == nil && g.AI != "" {
-		return Reply{}, refuse("ai.takeback") // the AI never answers one (aigames.go)
+	if g, err := b.Store.ActiveGame(req.Guild, req.Channel); err == nil {
+		switch {
+		case g.AI != "":
+			return Reply{}, refuse("ai.takeback") // the AI never answers one (aigames.go)
+		case g.Open != "" && g.ToAct() == req.User.ID:
+			// Fanorona: the steps of a turn under way are not a turn
+			// yet; the store takes back whole turns only.
+			return Reply{}, refuse("takeback.insequence")
+		}
 	}
 	g, err := b.Store.RequestTakeback(req.Guild, req.Channel, req.User.ID)
 	if err != nil {

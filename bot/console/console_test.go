@@ -99,7 +99,8 @@ func TestConsoleWholeGame(t *testing.T) {
 			"buttons: [Swap] [Keep]\n",
 			"wins** by claiming 2 of 3 shooters!",
 			": 1662 ± 290, 1 W, 0 L\n",
-			">> bob only\nThere is no game in this channel.",
+			">> bob only\nThe game in this channel is over: game 1, @",
+			" won by majority. `/veletas board` shows it; start another with `/veletas challenge opponent:@someone`, or press Rematch on its last message.\n",
 			"error: line " + fmt.Sprint(strings.Count(script, "\n")) + ": a line starts with a user name",
 		} {
 			if !strings.Contains(text, want) {
