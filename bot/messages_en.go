@@ -51,6 +51,7 @@ var messagesEN = map[string]string{
 	"sep.sentence":          " ",
 	"rule.squares":          " (%s)",
 	"rule.countdetail":      " (%d to place, not %d)",
+	"rule.countmax":         " (%d placed; no setup places more than 4)",
 	"list.sep":              ", ",
 	"rule.over":             "the game is over",
 	"rule.phase":            "the game does not expect this action now",

@@ -50,6 +50,7 @@ var messagesFR = map[string]string{
 	"sep.sentence":          " ",
 	"rule.squares":          " (%s)",
 	"rule.countdetail":      " (il en faut %d, pas %d)",
+	"rule.countmax":         " (%d posés ; aucune mise en place n'en pose plus de 4)",
 	"list.sep":              ", ",
 	"rule.over":             "la partie est terminée",
 	"rule.phase":            "la partie n'attend pas cette action maintenant",

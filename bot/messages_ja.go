@@ -50,6 +50,7 @@ var messagesJA = map[string]string{
 	"sep.sentence":          "",
 	"rule.squares":          "（%s）",
 	"rule.countdetail":      "（置くのは%d個で、%d個ではありません）",
+	"rule.countmax":         "（%d個置いていますが、一度に置けるのは最大4個です）",
 	"list.sep":              "、",
 	"rule.over":             "対局はすでに終わっています",
 	"rule.phase":            "今はその操作をする段階ではありません",
