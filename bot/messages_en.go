@@ -282,6 +282,7 @@ var messagesEN = map[string]string{
 	"stats.recorddraws":         "Record: %d W, %d L, %d D in %d games",
 	"stats.recorddraws.one":     "Record: %d W, %d L, %d D in %d game",
 	"standings.head@fanorona":   "Fanorona standings",
+	"stats.title@fanorona":      "Fanorona stats",
 	"standings.legend@fanorona": "Rank, player, rating ± deviation, wins, losses, draws; rated games only (Véla games are never rated).",
 	"dm.drawn":                  "Your game %d (%s) against %s was drawn (%s): %s",
 	"dm.turn@fanorona":          "Your turn in game %d (%s) against %s: %s",

@@ -281,6 +281,7 @@ var messagesFR = map[string]string{
 	"stats.recorddraws":         "Bilan : %d V, %d D, %d N en %d parties",
 	"stats.recorddraws.one":     "Bilan : %d V, %d D, %d N en %d partie",
 	"standings.head@fanorona":   "Classement du fanorona",
+	"stats.title@fanorona":      "Statistiques du fanorona",
 	"standings.legend@fanorona": "Rang, joueur, classement ± écart, victoires, défaites, nulles ; parties classées seulement (la véla ne l'est jamais).",
 	"dm.drawn":                  "Votre partie %d (%s) contre %s s'est terminée par une nulle (%s) : %s",
 	"dm.turn@fanorona":          "À vous de jouer dans la partie %d (%s) contre %s : %s",

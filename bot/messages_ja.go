@@ -281,6 +281,7 @@ var messagesJA = map[string]string{
 	"stats.recorddraws":         "戦績：%d勝 %d敗 %d分（%d局）",
 	"stats.recorddraws.one":     "戦績：%d勝 %d敗 %d分（%d局）",
 	"standings.head@fanorona":   "ファノロナの順位",
+	"stats.title@fanorona":      "ファノロナの成績",
 	"standings.legend@fanorona": "順位、プレイヤー、レーティング ± 偏差、勝、敗、分。レーティング対象の対局のみ（ヴェラは対象外）。",
 	"dm.drawn":                  "第%d局（%s、相手 %s）は引き分けでした（%s）：%s",
 	"dm.turn@fanorona":          "第%d局（%s、相手 %s）であなたの番です：%s",

@@ -149,3 +149,24 @@ func TestStatsUnratedOnly(t *testing.T) {
 		t.Errorf("alice's stats in French:\n%s", r.Plain())
 	}
 }
+
+// TestStatsTitleByGame: /fanorona stats is headed with Fanorona's name,
+// /veletas stats with Veletas's, in every language.
+func TestStatsTitleByGame(t *testing.T) {
+	e := newEnv(t, Config{})
+	for _, c := range []struct {
+		game, locale, want string
+	}{
+		{"", "", "Veletas stats"},
+		{"fanorona", "", "Fanorona stats"},
+		{"fanorona", "fr", "Statistiques du fanorona"},
+		{"fanorona", "ja", "ファノロナの成績"},
+	} {
+		req := e.req("alice", "stats")
+		req.Game, req.Locale = c.game, c.locale
+		r := public(t, e.bot.Handle(context.Background(), req))
+		if len(r.Embeds) != 1 || r.Embeds[0].Title != c.want {
+			t.Errorf("/%s stats in %q: embeds %+v, want the title %q", c.game, c.locale, r.Embeds, c.want)
+		}
+	}
+}
