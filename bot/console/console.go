@@ -216,7 +216,16 @@ func (c *Console) Line(ctx context.Context, text string) error {
 		// again.
 		pressed.buttons = r.Buttons
 	}
-	if err := c.print(r, cl.User, ""); err != nil {
+	first := r
+	if r.Next != nil && r.Next.Later == nil {
+		// What follows the reply (the replay at the end of a game) comes
+		// after the new message too, as the Discord adapter sends it.
+		first.Later = nil
+		next := *r.Next
+		next.Later = r.Later
+		r.Next = &next
+	}
+	if err := c.print(first, cl.User, ""); err != nil {
 		return err
 	}
 	if r.Next != nil {
