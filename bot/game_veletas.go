@@ -44,6 +44,7 @@ var veletasOptions = map[string][]string{
 	"setup":     {"shooters", "stone"},
 	"move":      {"shooter", "shoot", "to"},
 	"settings":  {"time", "language", "rules", "theme"},
+	"rules":     {"rules"},
 }
 
 func (veletasGame) completers() map[string]completer { return veletasCompleters }
