@@ -83,7 +83,7 @@ func dmText(loc string, g store.Game, kind dmKind, user string) string {
 		case "":
 			key = "dm.drawn"
 		}
-		return tr(loc, key, g.ID, board, opp, reasonText(loc, g.Reason), link)
+		return tr(loc, key, g.ID, board, opp, gameReason(loc, g), link)
 	}
 	return tr(loc, "dm.turn", g.ID, board, opp, link)
 }

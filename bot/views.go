@@ -309,9 +309,9 @@ func recordText(loc string, g store.Game) string {
 	status := tr(loc, "record.inprogress")
 	switch {
 	case g.Over() && g.Winner == "":
-		status = tr(loc, "record.drawn", reasonText(loc, g.Reason))
+		status = tr(loc, "record.drawn", gameReason(loc, g))
 	case g.Over():
-		status = tr(loc, "record.won", person(loc, g.Winner, g.AI), reasonText(loc, g.Reason))
+		status = tr(loc, "record.won", person(loc, g.Winner, g.AI), gameReason(loc, g))
 	}
 	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
 	if g.Kind == store.Fanorona {
