@@ -258,7 +258,7 @@ func TestResign(t *testing.T) {
 
 func TestLookingCommands(t *testing.T) {
 	e := newEnv(t, Config{})
-	if r := public(t, e.cmd("carol", "standings")); !strings.Contains(r.Plain(), "No finished games") {
+	if r := public(t, e.cmd("carol", "standings")); !strings.Contains(r.Plain(), "No rated game has finished on this server yet") {
 		t.Fatalf("standings: %q", r.Plain())
 	}
 	for _, c := range []string{"rules", "help"} {

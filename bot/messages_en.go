@@ -141,7 +141,7 @@ var messagesEN = map[string]string{
 	"reason.timeout":    "timeout",
 
 	// ---- ratings ----
-	"standings.none":       "No finished games on this server yet. Start one with `/veletas challenge opponent:@someone`.",
+	"standings.none":       "No rated game has finished on this server yet: the standings count rated games only (games against the computer and `rated:false` games do not). Play a rated one with `/veletas challenge opponent:@someone` (challenges are rated unless `rated:false`).",
 	"standings.head":       "Standings",
 	"standings.legend":     "Rank, player, rating ± deviation, wins, losses; rated games only.",
 	"standings.row":        "%d. %s: %s, %d W, %d L",
@@ -293,6 +293,7 @@ var messagesEN = map[string]string{
 	"stats.recorddraws":         "Record: %d W, %d L, %d D in %d games",
 	"stats.recorddraws.one":     "Record: %d W, %d L, %d D in %d game",
 	"standings.head@fanorona":   "Fanorona standings",
+	"standings.none@fanorona":   "No rated game has finished on this server yet: the standings count rated games only (Véla games, games against the computer and `rated:false` games do not). Play a rated one with `/fanorona challenge opponent:@someone` (Fanorona challenges are rated unless `rated:false`).",
 	"stats.title@fanorona":      "Fanorona stats",
 	"standings.legend@fanorona": "Rank, player, rating ± deviation, wins, losses, draws; rated games only (Véla games are never rated).",
 	"dm.drawn":                  "Your game %d (%s) against %s was drawn (%s): %s",

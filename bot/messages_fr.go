@@ -140,7 +140,7 @@ var messagesFR = map[string]string{
 	"reason.timeout":    "temps écoulé",
 
 	// ---- ratings ----
-	"standings.none":       "Aucune partie terminée sur ce serveur pour l'instant. Lancez-en une avec `/veletas challenge opponent:@quelqu'un`.",
+	"standings.none":       "Aucune partie classée n'est encore terminée sur ce serveur : le classement ne compte que les parties classées (ni celles contre l'ordinateur, ni celles en `rated:false`). Jouez-en une avec `/veletas challenge opponent:@quelqu'un` (un défi est classé sauf avec `rated:false`).",
 	"standings.head":       "Classement",
 	"standings.legend":     "Rang, joueur, cote ± écart, victoires, défaites ; parties classées seulement.",
 	"standings.row":        "%d. %s : %s, %d V, %d D",
@@ -291,6 +291,7 @@ var messagesFR = map[string]string{
 	"stats.recorddraws":         "Bilan : %d V, %d D, %d N en %d parties",
 	"stats.recorddraws.one":     "Bilan : %d V, %d D, %d N en %d partie",
 	"standings.head@fanorona":   "Classement du fanorona",
+	"standings.none@fanorona":   "Aucune partie classée n'est encore terminée sur ce serveur : le classement ne compte que les parties classées (ni la véla, ni les parties contre l'ordinateur, ni celles en `rated:false`). Jouez-en une avec `/fanorona challenge opponent:@quelqu'un` (un défi de fanorona est classé sauf avec `rated:false`).",
 	"stats.title@fanorona":      "Statistiques du fanorona",
 	"standings.legend@fanorona": "Rang, joueur, classement ± écart, victoires, défaites, nulles ; parties classées seulement (la véla ne l'est jamais).",
 	"dm.drawn":                  "Votre partie %d (%s) contre %s s'est terminée par une nulle (%s) : %s",

@@ -140,7 +140,7 @@ var messagesJA = map[string]string{
 	"reason.timeout":    "時間切れ",
 
 	// ---- ratings ----
-	"standings.none":       "このサーバーではまだ終わった対局がありません。`/veletas challenge opponent:@相手` で始めましょう。",
+	"standings.none":       "このサーバーではまだレーティング対象の対局が終わっていません。順位表に数えるのはレーティング対象の対局だけです（コンピューターとの対局と `rated:false` の対局は数えません）。`/veletas challenge opponent:@相手` で対局しましょう（`rated:false` を付けなければレーティング対象です）。",
 	"standings.head":       "順位表",
 	"standings.legend":     "順位、プレイヤー、レーティング ± 偏差、勝ち、負け（レーティング対象の対局のみ）",
 	"standings.row":        "%d. %s：%s、%d勝 %d敗",
@@ -292,6 +292,7 @@ var messagesJA = map[string]string{
 	"stats.recorddraws":         "戦績：%d勝 %d敗 %d分（%d局）",
 	"stats.recorddraws.one":     "戦績：%d勝 %d敗 %d分（%d局）",
 	"standings.head@fanorona":   "ファノロナの順位",
+	"standings.none@fanorona":   "このサーバーではまだレーティング対象の対局が終わっていません。順位表に数えるのはレーティング対象の対局だけです（ヴェラ、コンピューターとの対局、`rated:false` の対局は数えません）。`/fanorona challenge opponent:@相手` で対局しましょう（ファノロナの挑戦は `rated:false` を付けなければレーティング対象です）。",
 	"stats.title@fanorona":      "ファノロナの成績",
 	"standings.legend@fanorona": "順位、プレイヤー、レーティング ± 偏差、勝、敗、分。レーティング対象の対局のみ（ヴェラは対象外）。",
 	"dm.drawn":                  "第%d局（%s、相手 %s）は引き分けでした（%s）：%s",

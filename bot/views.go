@@ -126,7 +126,7 @@ func (b *Bot) gameViewFor(loc string, g store.Game, intro string, ping bool, vie
 		switch {
 		case g.AI != "":
 			key = "view.wins.ai"
-		case !g.Rated && g.Kind == store.Fanorona: // Véla, or a friendly game
+		case !g.Rated: // a friendly game, or Véla: the standings do not change
 			key = "view.wins.unrated"
 		}
 		c.Result = tr(loc, key, person(loc, g.Winner, g.AI), how)
