@@ -49,6 +49,7 @@ var messagesEN = map[string]string{
 	"rule.notallowed":       "Not allowed: %s.",
 	"rule.nochange":         "Nothing was changed.",
 	"sep.sentence":          " ",
+	"sep.label":             ":",
 	"rule.squares":          " (%s)",
 	"rule.countdetail":      " (%d to place, not %d)",
 	"rule.countmax":         " (%d placed; no setup places more than 4)",

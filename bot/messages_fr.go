@@ -48,6 +48,7 @@ var messagesFR = map[string]string{
 	"rule.notallowed":       "Coup interdit : %s.",
 	"rule.nochange":         "Rien n'a été modifié.",
 	"sep.sentence":          " ",
+	"sep.label":             "\u00a0:", // a non-breaking space before the colon
 	"rule.squares":          " (%s)",
 	"rule.countdetail":      " (il en faut %d, pas %d)",
 	"rule.countmax":         " (%d posés ; aucune mise en place n'en pose plus de 4)",

@@ -48,6 +48,7 @@ var messagesJA = map[string]string{
 	"rule.notallowed":       "その手は指せません：%s。",
 	"rule.nochange":         "何も変更されていません。",
 	"sep.sentence":          "",
+	"sep.label":             "：",
 	"rule.squares":          "（%s）",
 	"rule.countdetail":      "（置くのは%d個で、%d個ではありません）",
 	"rule.countmax":         "（%d個置いていますが、一度に置けるのは最大4個です）",

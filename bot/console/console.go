@@ -272,8 +272,8 @@ func (c *Console) print(r bot.Reply, user, channel string) error {
 	default:
 		sb.WriteString(">> all\n")
 	}
-	text := r.Plain()   // the embeds as lines after the text
-	if c.Clock != nil { // relative times against the console's clock (clock.go)
+	text := r.PlainIn(c.Locale) // the embeds as lines after the text
+	if c.Clock != nil {         // relative times against the console's clock (clock.go)
 		text = relativeTimes(text, c.Locale, c.Clock.Now())
 	}
 	sb.WriteString(TextIn(text, c.Locale))
@@ -299,7 +299,7 @@ func (c *Console) print(r bot.Reply, user, channel string) error {
 		}
 	}
 	for _, dm := range r.DMs { // direct messages, for those who asked (bot/notify.go)
-		text := dm.Reply.Plain()
+		text := dm.Reply.PlainIn(c.Locale)
 		if c.Clock != nil {
 			text = relativeTimes(text, c.Locale, c.Clock.Now())
 		}
