@@ -81,6 +81,7 @@ var messagesEN = map[string]string{
 	"challenge.badsize":   "%s is not a board size: use `7`, `9` or `10`.",
 	"challenge.badrules":  "%s is not a rule set: use `classic` or `revised`.",
 	"board.revised":       "%s (revised rules)",
+	"board.revised.inner": "%s, revised rules",
 	"challenge.text":      "%s, %s challenges you to a game of Veletas on %s. %s plays first. %s\nAccept or decline with the buttons (or `/veletas accept`); the challenge stays open until <t:%d:f>.",
 	"challenge.badrated":  "%s is not a choice for `rated`: use `true` or `false`.",
 	"challenge.forother":  "This challenge is for %s: only they can answer it. Challenge someone yourself with `/veletas challenge`.",

@@ -80,6 +80,7 @@ var messagesFR = map[string]string{
 	"challenge.badsize":   "%s n'est pas une taille de plateau : utilisez `7`, `9` ou `10`.",
 	"challenge.badrules":  "%s n'est pas un jeu de règles : utilisez `classic` ou `revised`.",
 	"board.revised":       "%s (règles révisées)",
+	"board.revised.inner": "%s, règles révisées",
 	"challenge.text":      "%s, %s vous défie à une partie de Veletas sur %s. %s joue en premier. %s\nAcceptez ou refusez avec les boutons (ou `/veletas accept`) ; le défi reste ouvert jusqu'au <t:%d:f>.",
 	"challenge.badrated":  "%s n'est pas un choix pour `rated` : utilisez `true` ou `false`.",
 	"challenge.forother":  "Ce défi est destiné à %s : lui seul peut y répondre. Pour défier quelqu'un vous-même : `/veletas challenge`.",

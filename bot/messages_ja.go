@@ -80,6 +80,7 @@ var messagesJA = map[string]string{
 	"challenge.badsize":   "%s は盤の大きさではありません。`7`、`9`、`10` のどれかを指定してください。",
 	"challenge.badrules":  "%s はルールの指定ではありません。`classic` か `revised` を指定してください。",
 	"board.revised":       "%s（改訂ルール）",
+	"board.revised.inner": "%s・改訂ルール",
 	"challenge.text":      "%s さん、%s さんから %s のベレタスの対局の申し込みです。先手は %s さんです。%s\nボタン（または `/veletas accept`）で受けるか断るかを選んでください。この挑戦は <t:%d:f> まで有効です。",
 	"challenge.badrated":  "%s は `rated` に使えません。`true` か `false` を指定してください。",
 	"challenge.forother":  "この挑戦は %s さん宛てです。答えられるのはその人だけです。ご自分で挑戦するには `/veletas challenge` をどうぞ。",
