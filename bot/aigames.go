@@ -22,7 +22,8 @@ import (
 // against the computer player of package game/veletas/ai at once. The challenger
 // makes the first setup, as in a game between people, and the AI then
 // chooses sides: the pie rule protects the human, who places first, and
-// the AI's swap decision is its strongest part of the setup.
+// the AI's swap decision is its strongest part of the setup. A rematch
+// alternates: the computer places first when the human did last time.
 //
 // The AI never acts inside an interaction. A handler that leaves the game
 // with the AI to act answers at once (the board, "… is thinking") and
@@ -53,7 +54,7 @@ type Actor interface {
 // AIStore is what the AI needs from the store besides Store. *store.DB
 // implements it.
 type AIStore interface {
-	StartAIGameRules(guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules) (store.Game, error)
+	StartAIGameOrder(guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules, aiFirst bool) (store.Game, error)
 	ActiveGames(guild string) ([]store.Game, error)
 }
 
@@ -307,7 +308,7 @@ func (b *Bot) startAIGame(req Request, r *aiRunner, level string) (Reply, error)
 		b.aiAfter(r, g)
 	}
 	if req.Threads != nil {
-		thread, err := req.Threads.StartThread(g.Channel, tr(loc, "ai.thread", moduleOf(g.Kind).gameName(loc, g), b.name(g.Players[0]), levelText(loc, g.AILevel)))
+		thread, err := req.Threads.StartThread(g.Channel, tr(loc, "ai.thread", moduleOf(g.Kind).gameName(loc, g), b.name(g.Opponent(g.AI)), levelText(loc, g.AILevel)))
 		if err == nil {
 			g2, err := b.Store.SetGameThread(g.Guild, g.Channel, thread)
 			if err == nil {
@@ -349,7 +350,7 @@ func (r *aiRunner) enqueue(g store.Game) {
 		return
 	}
 	lv, _ := ai.ParseLevel(g.AILevel) // an unknown level is refused by decide
-	j := aiJob{game: g.ID, user: g.Players[0], costly: costlyLevel(lv)}
+	j := aiJob{game: g.ID, user: g.Opponent(g.AI), costly: costlyLevel(lv)}
 	if !r.queue.push(j) {
 		r.b.Logger.Info("bot: AI queue full, or the player has the most games queued; the game waits for the next rescan",
 			"game", g.ID, "user", j.user)

@@ -403,20 +403,52 @@ func TestAIRematchAndTakeback(t *testing.T) {
 	// Rematch starts the next game against the AI at once, same level
 	// and size; only a player may ask.
 	refused(t, e.press("carol", button(t, final, "Rematch")), "Only the two players")
-	re := followed(t, public(t, e.press("alice", button(t, final, "Rematch"))))
-	if !strings.Contains(re.Plain(), "<@alice> plays against me, the computer (easy)") || !strings.Contains(re.Plain(), "<@alice>, your turn") {
+	pressed := e.press("alice", button(t, final, "Rematch"))
+	re := followed(t, public(t, pressed))
+	if !strings.Contains(re.Plain(), "<@alice> plays against me, the computer (easy)") || !strings.Contains(re.Plain(), "<@veletas> (computer, easy) is thinking") {
 		t.Fatalf("rematch: %q", re.Plain())
 	}
 	g2, err := e.db.ActiveGame(e.guild, e.chann)
-	if err != nil || g2.ID == g.ID || g2.AI != aiName || g2.AILevel != "easy" || g2.Size != g.Size || g2.Players[0] != "alice" {
+	if err != nil || g2.ID == g.ID || g2.AI != aiName || g2.AILevel != "easy" || g2.Size != g.Size || g2.Players != [2]string{aiName, "alice"} {
 		t.Fatalf("rematch game: %v %+v", err, g2)
 	}
 	refused(t, e.press("alice", button(t, final, "Rematch")), "already has a game")
+	runAfter(pressed) // the computer places first
+	e.waitAI()
+	if g2, err = e.db.ActiveGame(e.guild, e.chann); err != nil || g2.ToAct() != "alice" {
+		t.Fatalf("after the computer's first setup: %v %+v", err, g2)
+	}
 	// No takebacks against the computer.
 	user, sub, opts := nextCommand(t, g2, rand.New(rand.NewPCG(1, 3)))
 	public(t, e.act(user, sub, opts...))
 	e.waitAI()
 	refused(t, e.cmd("alice", "takeback"), "does not take back moves")
+}
+
+// TestAIRematchAlternatesFirst: a rematch against the computer alternates
+// who places first, as one between people does: alice began the first
+// game, the computer begins the rematch (and makes the first setup at
+// once), alice the one after.
+func TestAIRematchAlternatesFirst(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20)})
+	public(t, e.act("alice", "challenge", "opponent="+aiName, "level=easy", "size=7", "rules=revised"))
+	for i, first := range []string{"alice", aiName, "alice"} {
+		g, err := e.db.ActiveGame(e.guild, e.chann)
+		if err != nil || g.Players[0] != first || g.Opponent(first) == "" || g.Size != 7 || g.Rules() != veletas.Revised {
+			t.Fatalf("game %d: %v %+v, want %s first", i+1, err, g, first)
+		}
+		e.waitAI()
+		if g, err = e.db.ActiveGame(e.guild, e.chann); err != nil || g.ToAct() != "alice" {
+			t.Fatalf("game %d: %q to act, want alice", i+1, g.ToAct())
+		}
+		if first == aiName && g.State().Position().Phase() != veletas.PhaseChoice {
+			t.Fatalf("game %d: phase %v after the computer's first setup", i+1, g.State().Position().Phase())
+		}
+		end := public(t, e.cmd("alice", "resign"))
+		re := e.press("alice", button(t, end, "Rematch"))
+		runAfter(re)
+	}
 }
 
 func TestAIInJapanese(t *testing.T) {

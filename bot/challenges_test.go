@@ -195,7 +195,7 @@ func TestActionRefusals(t *testing.T) {
 	before := record()
 	refused(t, e.cmd("bob", "setup", "shooters=c5", "stone=d2"), "not your turn")
 	refused(t, e.cmd("carol", "setup", "shooters=c5", "stone=d2"), "not playing this game")
-	refused(t, e.cmd("alice", "setup", "shooters=c5 e5", "stone=d2"), "Not allowed: this setup places 1 shooter(s), not 2")
+	refused(t, e.cmd("alice", "setup", "shooters=c5 e5", "stone=d2"), "Not allowed: this setup places 2 shooters, not 1. Use `/veletas board` to see how many shooters to place.")
 	refused(t, e.cmd("alice", "setup", "shooters=c5", "stone=c5"), "Not allowed: stone square c5 is taken by a shooter")
 	refused(t, e.cmd("alice", "setup", "shooters=h5", "stone=d2"), "`h5` is off the 7x7 board")
 	refused(t, e.cmd("alice", "setup", "shooters=c", "stone=d2"), "`c` is not a square")
@@ -259,7 +259,7 @@ func TestResign(t *testing.T) {
 
 func TestLookingCommands(t *testing.T) {
 	e := newEnv(t, Config{})
-	if r := public(t, e.cmd("carol", "standings")); !strings.Contains(r.Plain(), "No finished games") {
+	if r := public(t, e.cmd("carol", "standings")); !strings.Contains(r.Plain(), "No rated game has finished on this server yet") {
 		t.Fatalf("standings: %q", r.Plain())
 	}
 	for _, c := range []string{"rules", "help"} {

@@ -128,9 +128,21 @@ func orBlank(s string) string {
 	return s
 }
 
-// Plain writes the reply's text and its embeds as lines of text: the
-// console prints replies this way, and tests read what a message says.
-func (r Reply) Plain() string {
+// Plain writes the reply's text and its embeds as lines of text, the
+// fields' names and values joined in English ("White: <@alice>"): tests
+// read what a message says this way.
+func (r Reply) Plain() string { return r.PlainIn("en") }
+
+// PlainIn is Plain with the fields' names and values joined as the
+// language of locale writes a label: "Noirs : <@bob>" in French (with a
+// non-breaking space), "黒：<@bob>" in Japanese. The console prints
+// replies this way.
+func (r Reply) PlainIn(locale string) string {
+	colon := tr(locale, "sep.label")
+	after := colon
+	if lang(locale) != "ja" { // the full-width colon holds its own space
+		after += " "
+	}
 	var sb strings.Builder
 	sb.WriteString(r.Text)
 	line := func(s string) {
@@ -156,9 +168,9 @@ func (r Reply) Plain() string {
 			case value == "":
 				line(name)
 			case strings.Contains(value, "\n") || strings.HasPrefix(value, "•"):
-				line(name + ":\n" + value) // a list under its name
+				line(name + colon + "\n" + value) // a list under its name
 			default:
-				line(name + ": " + value)
+				line(name + after + value)
 			}
 		}
 		line(e.Footer)

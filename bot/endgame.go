@@ -114,8 +114,8 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 	mod := moduleOf(g.Kind)
 	if g.AI != "" {
 		// Against the computer a rematch starts at once, at the same level
-		// and on the same terms; the computer is always the second player
-		// (aigames.go).
+		// and on the same terms, the last game's second player first
+		// (aiRematch).
 		again := req
 		again.Channel = g.Channel
 		again.Options = mod.aiRematch(g)

@@ -128,7 +128,8 @@ func TestEndReplayRecordRematch(t *testing.T) {
 }
 
 // TestRematchAgainstAI: the Rematch button of a game against the computer
-// starts a new one at the same level and size at once.
+// starts a new one at the same level and size at once, the computer first
+// as alice began the last one.
 func TestRematchAgainstAI(t *testing.T) {
 	e := newEnv(t, Config{})
 	e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20)})
@@ -142,7 +143,7 @@ func TestRematchAgainstAI(t *testing.T) {
 	}
 	e.waitAI()
 	g, err := e.db.ActiveGame(e.guild, e.chann)
-	if err != nil || g.Players != [2]string{"alice", aiName} || g.AILevel != "medium" || g.Size != 9 {
+	if err != nil || g.Players != [2]string{aiName, "alice"} || g.AILevel != "medium" || g.Size != 9 {
 		t.Fatalf("AI rematch game %+v %v", g, err)
 	}
 }

@@ -3,7 +3,6 @@ package bot
 import (
 	"errors"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/veletasbot/veletas/game/fanorona"
@@ -144,19 +143,18 @@ func pathHint(err error, hint string) string {
 	return hint
 }
 
-var (
-	squareRE = regexp.MustCompile(`\b[a-j](?:10|[1-9])\b`)
-	countRE  = regexp.MustCompile(`places (\d+) shooter\(s\), not (\d+)`)
-)
+var squareRE = regexp.MustCompile(`\b[a-j](?:10|[1-9])\b`)
 
 // ruleDetails keeps, in the languages other than English, the details the
 // engine's English sentence gives: the squares it names, in its order
-// (`d4`, `d7`, `e5`), or the numbers of shooters to place and placed.
+// (`d4`, `d7`, `e5`), or the numbers of shooters to place and placed,
+// which the error carries (veletas.Error's Wanted and Placed).
 func ruleDetails(loc string, ge *veletas.Error) string {
-	if m := countRE.FindStringSubmatch(ge.Msg); m != nil {
-		want, _ := strconv.Atoi(m[1])
-		got, _ := strconv.Atoi(m[2])
-		return tr(loc, "rule.countdetail", want, got)
+	if errors.Is(ge, veletas.ErrSetupCount) {
+		if ge.Wanted == 0 {
+			return tr(loc, "rule.countmax", ge.Placed)
+		}
+		return tr(loc, "rule.countdetail", ge.Wanted, ge.Placed)
 	}
 	sq := squareRE.FindAllString(ge.Msg, 8)
 	if len(sq) == 0 {

@@ -421,7 +421,7 @@ func TestFanoronaDraw(t *testing.T) {
 	if !strings.Contains(st.Plain(), "Fanorona standings") || !strings.Contains(st.Plain(), "<@alice>: 1500 ± 290, 0 W, 0 L, 1 D") {
 		t.Fatalf("standings: %q", st.Plain())
 	}
-	if v := e.cmd("carol", "standings"); !strings.Contains(v.Plain(), "No finished games") {
+	if v := e.cmd("carol", "standings"); !strings.Contains(v.Plain(), "No rated game has finished on this server yet") {
 		t.Fatalf("a Fanorona draw in Veletas's standings: %q", v.Plain())
 	}
 	stats := public(t, e.fcmd("alice", "stats"))

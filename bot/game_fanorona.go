@@ -257,8 +257,8 @@ func (b *Bot) fanoronaPNG(g store.Game, s render.FanoronaScene, lk look) ([]byte
 // Rematch: after a Fanorona game won by someone, Véla, which its loser
 // presses to offer the winner a Véla game.
 func finalButtons(loc string, g store.Game) []Button {
-	if g.Kind != store.Fanorona || g.Winner == "" || g.Fanorona().Variant() != fanorona.Fanorona {
-		return nil
+	if g.Kind != store.Fanorona || g.Winner == "" || g.Fanorona().Variant() != fanorona.Fanorona || g.Loser() == g.AI {
+		return nil // no Véla offer: no loser, or the computer lost
 	}
 	return []Button{{Label: tr(loc, "button.vela"), CustomID: gameButton(g.Kind, btnVela, strconv.FormatUint(g.ID, 10), 0), Style: Success}}
 }
@@ -521,8 +521,9 @@ func (b *Bot) drawButton(ctx context.Context, req Request, id buttonID) (Reply, 
 
 // velaButton is the tradition at the end of a Fanorona game: its loser
 // offers the winner a Véla game in which the loser is White (and moves
-// first); the winner accepts it as a rematch. Against the computer the
-// Véla game starts at once.
+// first); the winner accepts it as a rematch. Only the loser may press the
+// button, against a person or the computer (which never offers one).
+// Against the computer the Véla game starts at once.
 func (b *Bot) velaButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
 	loc := req.Locale
 	g, err := b.finishedGame(req, id)
@@ -533,26 +534,19 @@ func (b *Bot) velaButton(ctx context.Context, req Request, id buttonID) (Reply, 
 		return Reply{}, refuse("button.notmine")
 	}
 	loser := g.Loser()
+	if req.User.ID != loser || loser == g.AI {
+		return Reply{}, refuse("vela.notloser")
+	}
 	if g.AI != "" {
-		if !g.IsPlayer(req.User.ID) || req.User.ID == g.AI {
-			return Reply{}, refuse("vela.notloser")
-		}
-		// The human is White when they lost, Black when the computer did.
-		side := "white"
-		if loser == g.AI {
-			side = "black"
-		}
+		// The human lost: they are White.
 		again := req
 		again.Channel = g.Channel
-		again.Options = map[string]string{"level": g.AILevel, "variant": "vela", "side": side}
+		again.Options = map[string]string{"level": g.AILevel, "variant": "vela", "side": "white"}
 		next, err := b.challengeAI(again, g.AI)
 		if err != nil {
 			return Reply{}, err
 		}
 		return b.rematchSettled(req, g, next, tr(loc, "vela.asked", Mention(req.User.ID)))
-	}
-	if req.User.ID != loser {
-		return Reply{}, refuse("vela.notloser")
 	}
 	winner := g.Winner
 	if c, err := b.Store.PendingChallenge(g.Guild, g.Channel, winner); err == nil && c.Challenger == loser && c.Kind == store.Fanorona {

@@ -44,6 +44,7 @@ var veletasOptions = map[string][]string{
 	"setup":     {"shooters", "stone"},
 	"move":      {"shooter", "shoot", "to"},
 	"settings":  {"time", "language", "rules", "theme"},
+	"rules":     {"rules"},
 }
 
 func (veletasGame) completers() map[string]completer { return veletasCompleters }
@@ -88,12 +89,23 @@ func (veletasGame) rematchTerms(g store.Game) store.Challenge {
 	return store.Challenge{Kind: store.Veletas, Size: g.Size, Rules: g.Rules()}
 }
 
+// aiRematch: the same size, rules and level, and the other first player
+// (optFirst, which only a rematch sets: no command takes it).
 func (veletasGame) aiRematch(g store.Game) map[string]string {
-	return map[string]string{"level": g.AILevel, "size": strconv.Itoa(int(g.Size)), "rules": g.Rules().String()}
+	o := map[string]string{"level": g.AILevel, "size": strconv.Itoa(int(g.Size)), "rules": g.Rules().String()}
+	if g.Players[0] != g.AI {
+		o[optFirst] = firstComputer
+	}
+	return o
 }
 
+// optFirst, set to firstComputer, makes the computer the first player of
+// a Veletas game against it (a rematch's alternation).
+const optFirst, firstComputer = "first", "computer"
+
 // startAI starts a Veletas game against the computer: the human places
-// first, and the computer then chooses sides.
+// first, and the computer then chooses sides (the other way round in a
+// rematch of a game the human began).
 func (veletasGame) startAI(b *Bot, req Request, r *aiRunner, level string) (store.Game, error) {
 	var size veletas.Size
 	if s := strings.TrimSpace(req.Options["size"]); s != "" {
@@ -106,7 +118,7 @@ func (veletasGame) startAI(b *Bot, req Request, r *aiRunner, level string) (stor
 	if err != nil {
 		return store.Game{}, err
 	}
-	return r.st.StartAIGameRules(req.Guild, req.Channel, req.User.ID, r.self.ID, level, size, rules)
+	return r.st.StartAIGameOrder(req.Guild, req.Channel, req.User.ID, r.self.ID, level, size, rules, req.Options[optFirst] == firstComputer)
 }
 
 func (veletasGame) challengeName(loc string, c store.Challenge) string {

@@ -28,9 +28,9 @@ func TestRepliesInUserLanguage(t *testing.T) {
 		want   []string // challenge, accept, prompt on the board, refusal, illegal setup, rules, standings
 	}{
 		{"ja", []string{"さんから 7x7 のベレタスの対局の申し込みです", "さんが <@alice> さんの挑戦を受けました", "<@alice> さんの番です（黒）",
-			"今はあなたの手番ではありません", "その手は指せません：", "**ベレタス**", "まだ終わった対局がありません", "受ける", "一手3日"}},
+			"今はあなたの手番ではありません", "その手は指せません：", "**ベレタス**", "まだレーティング対象の対局が終わっていません", "受ける", "一手3日"}},
 		{"fr", []string{"vous défie à une partie de Veletas sur 7x7", "a accepté le défi de <@alice>", "<@alice>, à vous (Noirs)",
-			"Ce n'est pas à vous de jouer", "Coup interdit :", "**Veletas**", "Aucune partie terminée", "Accepter", "3 jours par coup"}},
+			"Ce n'est pas à vous de jouer", "Coup interdit :", "**Veletas**", "Aucune partie classée n'est encore terminée", "Accepter", "3 jours par coup"}},
 	} {
 		e := newEnv(t, Config{})
 		loc, w := tc.locale, tc.want

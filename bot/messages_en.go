@@ -50,8 +50,10 @@ var messagesEN = map[string]string{
 	"rule.notallowed":       "Not allowed: %s.",
 	"rule.nochange":         "Nothing was changed.",
 	"sep.sentence":          " ",
+	"sep.label":             ":",
 	"rule.squares":          " (%s)",
 	"rule.countdetail":      " (%d to place, not %d)",
+	"rule.countmax":         " (%d placed; no setup places more than 4)",
 	"list.sep":              ", ",
 	"rule.over":             "the game is over",
 	"rule.phase":            "the game does not expect this action now",
@@ -80,6 +82,7 @@ var messagesEN = map[string]string{
 	"challenge.badsize":   "%s is not a board size: use `7`, `9` or `10`.",
 	"challenge.badrules":  "%s is not a rule set: use `classic` or `revised`.",
 	"board.revised":       "%s (revised rules)",
+	"board.revised.inner": "%s, revised rules",
 	"challenge.text":      "%s, %s challenges you to a game of Veletas on %s. %s plays first. %s\nAccept or decline with the buttons (or `/veletas accept`); the challenge stays open until <t:%d:f>.",
 	"challenge.badrated":  "%s is not a choice for `rated`: use `true` or `false`.",
 	"challenge.forother":  "This challenge is for %s: only they can answer it. Challenge someone yourself with `/veletas challenge`.",
@@ -150,7 +153,7 @@ var messagesEN = map[string]string{
 	"reason.timeout":    "timeout",
 
 	// ---- ratings ----
-	"standings.none":       "No finished games on this server yet. Start one with `/veletas challenge opponent:@someone`.",
+	"standings.none":       "No rated game has finished on this server yet: the standings count rated games only (games against the computer and `rated:false` games do not). Play a rated one with `/veletas challenge opponent:@someone` (challenges are rated unless `rated:false`).",
 	"standings.head":       "Standings",
 	"standings.legend":     "Rank, player, rating ± deviation, wins, losses; rated games only.",
 	"standings.row":        "%d. %s: %s, %d W, %d L",
@@ -192,23 +195,25 @@ var messagesEN = map[string]string{
 	"claim.notyet":          "The time for this move has not run out: %s has until <t:%d:f> (<t:%d:R>). Claim again after that if they have not moved. Nothing was changed.",
 	"claim.nolimit":         "This game has no time limit, so there is nothing to claim: wait for your opponent, or ask them to resign.",
 	"claim.yourturn":        "It is your move, so there is no win to claim: play with `/veletas move`.",
-	"settings.show":         "This server's default time per move: %s. A member with Manage Server changes it with `/veletas settings time:3d` (1h to 14d, or none).",
+	"settings.show":         "This server's default time per move: %s. A member with Manage Server changes it with `/veletas settings time:%s` (1h to 14d, or none).",
 	"settings.denied":       "Only members with the Manage Server permission can change the server's settings. Nothing was changed.",
 	"settings.changed":      "%s set this server's default time per move to %s. New challenges use it unless they name a `time`.",
 	"settings.nolimit":      "no time limit",
-	"settings.lang":         "Language of the bot's own notices (reminders, time-outs): %s. Change it with `/veletas settings language:ja` (en, ja or fr).",
-	"settings.rules":        "Default rules of this server's challenges: %s. A member with Manage Server changes them with `/veletas settings rules:revised` (classic or revised).",
+	"settings.lang":         "Language of the bot's own notices (reminders, time-outs): %s. Change it with `/veletas settings language:%s` or `language:%s`.",
+	"settings.rules":        "Default rules of this server's challenges: %s. A member with Manage Server changes them with `/veletas settings rules:%s`.",
 	"settings.ruleschanged": "%s set this server's default rules to %s. New challenges use them unless they name `rules`.",
 	"rules.classic":         "classic",
 	"rules.revised":         "revised (setup shooters off the edge, shooters do not block)",
 	"settings.langchanged":  "%s set the language of the bot's own notices to %s.",
 	"settings.badlang":      "%s is not a language I speak here: use `en`, `ja` or `fr`.",
-	"settings.theme":        "Board theme of this server: %s. A member with Manage Server changes it with `/veletas settings theme:dark` (light or dark); each player may choose their own with `/veletas theme`.",
+	"settings.theme":        "Board theme of this server: %s. A member with Manage Server changes it with `/veletas settings theme:%s`; each player may choose their own with `/veletas theme`.",
 	"settings.themechanged": "%s set this server's board theme to %s. Players who chose their own with `/veletas theme` keep it.",
 	"theme.light":           "light",
 	"theme.dark":            "dark",
 	"theme.ofserver":        "%s (the server's)",
-	"theme.show":            "Your boards are drawn %s. Choose with `/veletas theme board:dark`, `board:light`, or `board:server` to follow the server.",
+	"theme.show":            "Your boards are drawn %s. Choose with %s, or %s.",
+	"theme.opt":             "`%s`",
+	"theme.opt.server":      "`%s` to follow the server",
 	"theme.changed":         "Done: the boards drawn for you (the game messages that ask you to play, `/veletas board`) are now %s.",
 	"theme.bad":             "%s is not a theme: use `light` or `dark` (or `server` for `/veletas theme`).",
 	"notify.ison":           "Direct messages are on: I write to you when it is your turn, when your time is nearly up and when a game ends. Stop them with `/veletas notify dm:off`.",
@@ -266,15 +271,23 @@ var messagesEN = map[string]string{
 		"**Turns.** Black moves first, then the players alternate. On your turn you may first move one unclaimed shooter like a chess queen: any distance along a rank, file or diagonal, over empty squares only. Then you must shoot: put a stone of your colour on an empty square along a queen line from the shooter you moved (or, if you moved none, from any unclaimed shooter), again without passing over any piece.\n" +
 		"**Trapping and claiming.** A shooter with no empty square among its eight neighbours is trapped and claimed at once. Compare the groups of stones that touch it orthogonally (a group is stones of one colour connected orthogonally): the player whose largest such group is strictly larger claims it. On a tie, or when no stone touches it, the opponent of the player who just moved claims it, so trapping a shooter on a tie hands it to your opponent. A claimed shooter never moves or shoots again, and the stone that marks it counts for no group.\n" +
 		"**Winning.** Whoever first holds a majority of the shooters wins.",
+	"rules.revisedtext": "**Veletas, revised rules** (the author's later version, for games under `rules:revised`): a territory game where the shooters belong to no one until they are claimed.\n" +
+		"**Board and goal.** 7x7 with 3 shooters, 9x9 with 5, 10x10 with 7. The first player to claim a majority of the shooters (2, 3 or 4) wins at once. There are no draws.\n" +
+		"**Setup and the pie rule.** The first player places 1, 2 or 3 shooters (by board size) and the black stone. The second player then chooses: **swap** to take Black, or **keep** to stay White, so the first player should offer a setup that is fair to both sides. Whoever is White then places the remaining shooters and the white stone. **No shooter may go on the edge** (the first or last rank or file), but shooters may touch each other; stones go on any empty square, the edge included.\n" +
+		"**Turns.** Black moves first, then the players alternate. On your turn you may first move one unclaimed shooter like a chess queen: any distance along a rank, file or diagonal, to an empty square. **Shooters do not block**: it may pass over shooters, claimed or not, but never over a stone. Then you must shoot: put a stone of your colour on an empty square along a queen line from the shooter you moved (or else from any unclaimed shooter), again passing over shooters but not over stones.\n" +
+		"**Trapping and claiming.** A shooter that cannot move is trapped and claimed at once: in each of the eight directions, the first square that is not a shooter is a stone or off the board. Compare the groups of stones that touch it orthogonally (a group is stones of one colour connected orthogonally): the player whose largest such group is strictly larger claims it. On a tie, or when no stone touches it, the opponent of the player who just moved claims it. A claimed shooter never moves or shoots again, and the stone that marks it counts for no group.\n" +
+		"**Winning.** Whoever first holds a majority of the shooters wins.",
+	"rules.seerevised": "\n*These are the classic rules. The revised ones (no shooter on the edge at setup, only stones block): `/veletas rules rules:revised`.*",
+	"rules.seeclassic": "\n*The classic rules: `/veletas rules rules:classic`.*",
 	"help": "**How to play Veletas here**\n" +
-		"`/veletas challenge opponent:@friend size:7` challenge a friend (10x10 by default; `rated:false` for a friendly game, `time:12h` for the time per move); leave out `opponent` for an open challenge. They press **Accept**.\n" +
+		"`/veletas challenge opponent:@friend size:7` challenge a friend (10x10 by default; `rules:revised` for the revised rules, `rated:false` for a friendly game, `time:12h` for the time per move); leave out `opponent` for an open challenge. They press **Accept**.\n" +
 		"`/veletas challenge opponent:@me level:easy size:7` play me, the computer, at once (me is this bot; in the console `@veletas`); levels easy, medium, hard; not counted in the standings.\n" +
 		"`/veletas setup shooters:d4 g7 stone:e5` place your shooters and your stone (setup).\n" +
 		"`/veletas swap` / `/veletas keep` second player: take Black or stay White.\n" +
 		"`/veletas move shooter:d4 to:d7 shoot:f9` move a shooter (optional `to`) and shoot.\n" +
 		"`/veletas takeback` ask to undo your last turn; `/veletas claim` win when your opponent's time has run out; `/veletas resign`.\n" +
 		"`/veletas theme board:dark` boards in the dark theme for you; `/veletas notify dm:on` a direct message when it is your turn, when your time is nearly up and when a game ends.\n" +
-		"`/veletas board`, `/veletas record`, `/veletas games`, `/veletas standings`, `/veletas stats`, `/veletas settings`, `/veletas rules`; managers: `/veletas end` for a damaged game.\n" +
+		"`/veletas board`, `/veletas record`, `/veletas games`, `/veletas standings`, `/veletas stats`, `/veletas settings`, `/veletas rules` (`rules:revised` for the revised ones); managers: `/veletas end` for a damaged game.\n" +
 		"The square options suggest only legal choices as you type. You are mentioned when it is your turn and reminded before your time runs out; take your time. Fanorona and Véla are played with `/fanorona` (`/fanorona help`).",
 
 	// ---- games (game.go) and Fanorona (game_fanorona.go, fanorona_parse.go) ----
@@ -287,11 +300,16 @@ var messagesEN = map[string]string{
 	"record.drawn":              "drawn (%s)",
 	"reason.rules":              "the rules",
 	"reason.agreed":             "agreement",
+	"reason.allcaptured":        "capturing every piece",
+	"reason.noturn":             "leaving the opponent no legal turn",
+	"reason.nocapture":          "%d turns without a capture",
 	"stats.drawn":               "• game %d: drew with %s (%s, %s, <t:%d:d>%s)",
 	"standings.rowdraws":        "%d. %s: %s, %d W, %d L, %d D",
 	"stats.recorddraws":         "Record: %d W, %d L, %d D in %d games",
 	"stats.recorddraws.one":     "Record: %d W, %d L, %d D in %d game",
 	"standings.head@fanorona":   "Fanorona standings",
+	"standings.none@fanorona":   "No rated game has finished on this server yet: the standings count rated games only (Véla games, games against the computer and `rated:false` games do not). Play a rated one with `/fanorona challenge opponent:@someone` (Fanorona challenges are rated unless `rated:false`).",
+	"stats.title@fanorona":      "Fanorona stats",
 	"standings.legend@fanorona": "Rank, player, rating ± deviation, wins, losses, draws; rated games only (Véla games are never rated).",
 	"dm.drawn":                  "Your game %d (%s) against %s was drawn (%s): %s",
 	"dm.turn@fanorona":          "Your turn in game %d (%s) against %s: %s",

@@ -49,8 +49,10 @@ var messagesFR = map[string]string{
 	"rule.notallowed":       "Coup interdit : %s.",
 	"rule.nochange":         "Rien n'a été modifié.",
 	"sep.sentence":          " ",
+	"sep.label":             "\u00a0:", // a non-breaking space before the colon
 	"rule.squares":          " (%s)",
 	"rule.countdetail":      " (il en faut %d, pas %d)",
+	"rule.countmax":         " (%d posés ; aucune mise en place n'en pose plus de 4)",
 	"list.sep":              ", ",
 	"rule.over":             "la partie est terminée",
 	"rule.phase":            "la partie n'attend pas cette action maintenant",
@@ -79,6 +81,7 @@ var messagesFR = map[string]string{
 	"challenge.badsize":   "%s n'est pas une taille de plateau : utilisez `7`, `9` ou `10`.",
 	"challenge.badrules":  "%s n'est pas un jeu de règles : utilisez `classic` ou `revised`.",
 	"board.revised":       "%s (règles révisées)",
+	"board.revised.inner": "%s, règles révisées",
 	"challenge.text":      "%s, %s vous défie à une partie de Veletas sur %s. %s joue en premier. %s\nAcceptez ou refusez avec les boutons (ou `/veletas accept`) ; le défi reste ouvert jusqu'au <t:%d:f>.",
 	"challenge.badrated":  "%s n'est pas un choix pour `rated` : utilisez `true` ou `false`.",
 	"challenge.forother":  "Ce défi est destiné à %s : lui seul peut y répondre. Pour défier quelqu'un vous-même : `/veletas challenge`.",
@@ -149,7 +152,7 @@ var messagesFR = map[string]string{
 	"reason.timeout":    "temps écoulé",
 
 	// ---- ratings ----
-	"standings.none":       "Aucune partie terminée sur ce serveur pour l'instant. Lancez-en une avec `/veletas challenge opponent:@quelqu'un`.",
+	"standings.none":       "Aucune partie classée n'est encore terminée sur ce serveur : le classement ne compte que les parties classées (ni celles contre l'ordinateur, ni celles en `rated:false`). Jouez-en une avec `/veletas challenge opponent:@quelqu'un` (un défi est classé sauf avec `rated:false`).",
 	"standings.head":       "Classement",
 	"standings.legend":     "Rang, joueur, cote ± écart, victoires, défaites ; parties classées seulement.",
 	"standings.row":        "%d. %s : %s, %d V, %d D",
@@ -191,23 +194,25 @@ var messagesFR = map[string]string{
 	"claim.notyet":          "Le temps de ce coup n'est pas écoulé : %s a jusqu'au <t:%d:f> (<t:%d:R>). Réclamez de nouveau après, s'il n'a pas joué. Rien n'a été modifié.",
 	"claim.nolimit":         "Cette partie n'a pas de limite de temps, il n'y a donc rien à réclamer : attendez votre adversaire, ou proposez-lui d'abandonner.",
 	"claim.yourturn":        "C'est à vous de jouer, il n'y a donc pas de victoire à réclamer : jouez avec `/veletas move`.",
-	"settings.show":         "Temps par coup par défaut sur ce serveur : %s. Un membre ayant la permission Gérer le serveur le change avec `/veletas settings time:3d` (de 1h à 14d, ou none).",
+	"settings.show":         "Temps par coup par défaut sur ce serveur : %s. Un membre ayant la permission Gérer le serveur le change avec `/veletas settings time:%s` (de 1h à 14d, ou none).",
 	"settings.denied":       "Seuls les membres ayant la permission Gérer le serveur peuvent changer ses réglages. Rien n'a été modifié.",
 	"settings.changed":      "%s a réglé le temps par coup par défaut de ce serveur sur %s. Les nouveaux défis l'utilisent, sauf s'ils précisent `time`.",
 	"settings.nolimit":      "sans limite de temps",
-	"settings.lang":         "Langue des avis du bot (rappels, temps écoulé) : %s. Changez-la avec `/veletas settings language:fr` (en, ja ou fr).",
-	"settings.rules":        "Règles par défaut des défis de ce serveur : %s. Un membre avec Gérer le serveur les change avec `/veletas settings rules:revised` (classic ou revised).",
+	"settings.lang":         "Langue des avis du bot (rappels, temps écoulé) : %s. Changez-la avec `/veletas settings language:%s` ou `language:%s`.",
+	"settings.rules":        "Règles par défaut des défis de ce serveur : %s. Un membre avec Gérer le serveur les change avec `/veletas settings rules:%s`.",
 	"settings.ruleschanged": "%s a choisi les règles par défaut de ce serveur : %s. Les nouveaux défis les suivent, sauf s'ils indiquent `rules`.",
 	"rules.classic":         "classiques",
 	"rules.revised":         "révisées (pas de tireur au bord lors de la mise en place, les tireurs ne bloquent pas)",
 	"settings.langchanged":  "%s a réglé la langue des avis du bot sur : %s.",
 	"settings.badlang":      "Je ne parle pas %s ici : utilisez `en`, `ja` ou `fr`.",
-	"settings.theme":        "Thème des plateaux de ce serveur : %s. Un membre avec Gérer le serveur le change avec `/veletas settings theme:dark` (light ou dark) ; chaque joueur peut choisir le sien avec `/veletas theme`.",
+	"settings.theme":        "Thème des plateaux de ce serveur : %s. Un membre avec Gérer le serveur le change avec `/veletas settings theme:%s` ; chaque joueur peut choisir le sien avec `/veletas theme`.",
 	"settings.themechanged": "%s a réglé le thème des plateaux de ce serveur sur : %s. Les joueurs qui ont choisi le leur avec `/veletas theme` le gardent.",
 	"theme.light":           "clair",
 	"theme.dark":            "sombre",
 	"theme.ofserver":        "%s (celui du serveur)",
-	"theme.show":            "Vos plateaux sont dessinés en thème %s. Choisissez avec `/veletas theme board:dark`, `board:light`, ou `board:server` pour suivre le serveur.",
+	"theme.show":            "Vos plateaux sont dessinés en thème %s. Choisissez avec %s, ou %s.",
+	"theme.opt":             "`%s`",
+	"theme.opt.server":      "`%s` pour suivre le serveur",
 	"theme.changed":         "C'est fait : les plateaux dessinés pour vous (les messages qui vous demandent de jouer, `/veletas board`) sont désormais en thème %s.",
 	"theme.bad":             "%s n'est pas un thème : utilisez `light` ou `dark` (ou `server` pour `/veletas theme`).",
 	"notify.ison":           "Les messages privés sont activés : je vous écris quand c'est votre tour, quand votre temps est presque écoulé et quand une partie se termine. Arrêtez-les avec `/veletas notify dm:off`.",
@@ -261,19 +266,26 @@ var messagesFR = map[string]string{
 	// ---- rules and help ----
 	"rules": "**Veletas** (Luis Bolaños Mures, 2013) : un jeu de territoire où les tireurs n'appartiennent à personne tant qu'ils ne sont pas capturés.\n" +
 		"**Plateau et but.** 7x7 avec 3 tireurs, 9x9 avec 5, 10x10 avec 7. Le premier joueur qui capture la majorité des tireurs (2, 3 ou 4) gagne aussitôt. Il n'y a jamais de partie nulle.\n" +
-		"**Mise en place et règle du gâteau.** Le premier joueur pose 1, 2 ou 3 tireurs (selon la taille du plateau) et la pierre noire. Le second joueur choisit alors : **échanger** pour prendre les Noirs, ou **garder** pour rester Blanc. Le premier joueur a donc intérêt à proposer une position équilibrée. Celui qui joue les Blancs pose ensuite les tireurs restants et la pierre blanche. Deux tireurs ne peuvent jamais se toucher, même en diagonale ; les pierres se posent sur n'importe quelle case vide.\n" +
-		"**Le tour de jeu.** Les Noirs commencent, puis on joue chacun son tour. À votre tour, vous pouvez d'abord déplacer un tireur libre comme une dame aux échecs : en ligne droite sur une rangée, une colonne ou une diagonale, d'autant de cases vides que vous voulez. Ensuite vous devez tirer : posez une pierre de votre couleur sur une case vide, en ligne de dame depuis le tireur déplacé (ou, si vous n'en avez déplacé aucun, depuis n'importe quel tireur libre), toujours sans passer par-dessus une pièce.\n" +
+		"**Mise en place et règle du gâteau.** Le premier joueur pose 1, 2 ou 3 tireurs (selon la taille du plateau) et la pierre noire. Le second joueur choisit alors : **échanger** pour prendre les Noirs, ou **garder** pour rester Blanc. Le premier joueur a donc intérêt à proposer une position équilibrée. Les Blancs posent ensuite les tireurs restants et la pierre blanche. Deux tireurs ne peuvent jamais se toucher, même en diagonale ; les pierres se posent sur n'importe quelle case vide.\n" +
+		"**Le tour de jeu.** Les Noirs commencent, puis on joue chacun son tour. À votre tour, vous pouvez d'abord déplacer un tireur libre comme une dame aux échecs : en ligne droite (rangée, colonne ou diagonale), d'autant de cases vides que vous voulez. Ensuite vous devez tirer : posez une pierre de votre couleur sur une case vide, en ligne de dame depuis le tireur déplacé (ou, sinon, depuis n'importe quel tireur libre), toujours sans passer par-dessus une pièce.\n" +
 		"**Enfermer et capturer.** Un tireur dont les huit cases voisines sont toutes occupées est enfermé et aussitôt capturé. On compare les groupes de pierres qui le touchent orthogonalement (un groupe : des pierres d'une même couleur reliées orthogonalement) : le joueur dont le plus grand groupe est strictement plus grand le capture. En cas d'égalité, ou si aucune pierre ne le touche, c'est l'adversaire du joueur qui vient de jouer qui le capture : enfermer un tireur à égalité, c'est l'offrir. Un tireur capturé ne bouge ni ne tire plus, et la pierre qui le marque ne compte dans aucun groupe.\n" +
 		"**Gagner.** Le premier qui détient la majorité des tireurs gagne.",
+	"rules.revisedtext": "**Veletas, règles révisées** (pour les parties en `rules:revised`) : un jeu de territoire où les tireurs n'appartiennent à personne tant qu'ils ne sont pas capturés.\n" +
+		"**Plateau et but.** 7x7 avec 3 tireurs, 9x9 avec 5, 10x10 avec 7. Le premier joueur qui capture la majorité des tireurs (2, 3 ou 4) gagne aussitôt. Il n'y a jamais de partie nulle.\n" +
+		"**Mise en place et règle du gâteau.** Le premier joueur pose 1, 2 ou 3 tireurs (selon la taille du plateau) et la pierre noire. Le second joueur choisit alors : **échanger** pour prendre les Noirs, ou **garder** pour rester Blanc. Les Blancs posent ensuite les tireurs restants et la pierre blanche. **Aucun tireur ne se pose au bord** (première ou dernière rangée ou colonne), mais les tireurs peuvent se toucher ; les pierres se posent sur n'importe quelle case vide, bord compris.\n" +
+		"**Le tour de jeu.** Les Noirs commencent. À votre tour, vous pouvez d'abord déplacer un tireur libre comme une dame aux échecs, en ligne droite, jusqu'à une case vide. **Les tireurs ne bloquent pas** : il peut passer par-dessus des tireurs, capturés ou non, jamais par-dessus une pierre. Ensuite vous devez tirer : posez une pierre de votre couleur sur une case vide, en ligne de dame depuis le tireur déplacé (ou, sinon, depuis n'importe quel tireur libre), là aussi par-dessus les tireurs seulement.\n" +
+		"**Enfermer et capturer.** Un tireur qui ne peut plus bouger est enfermé et aussitôt capturé : dans chacune des huit directions, la première case qui n'est pas un tireur est une pierre ou hors du plateau. On compare les groupes de pierres (d'une couleur, reliées orthogonalement) qui le touchent par un côté : le joueur dont le plus grand groupe est strictement plus grand le capture. En cas d'égalité, ou si aucune pierre ne le touche, c'est l'adversaire du joueur qui vient de jouer. Un tireur capturé ne bouge ni ne tire plus, et sa pierre ne compte dans aucun groupe.",
+	"rules.seerevised": "\n*Règles révisées : `/veletas rules rules:revised`.*",
+	"rules.seeclassic": "\n*Les règles classiques : `/veletas rules rules:classic`.*",
 	"help": "**Jouer à Veletas ici**\n" +
-		"`/veletas challenge opponent:@ami size:7` défiez un ami (10x10 par défaut ; `rated:false` pour une partie amicale, `time:12h` pour le temps par coup) ; sans `opponent`, le défi est ouvert à tous. Votre adversaire appuie sur **Accepter**.\n" +
+		"`/veletas challenge opponent:@ami size:7` défiez un ami (10x10 par défaut ; `rules:revised` pour les règles révisées, `rated:false` pour une partie amicale, `time:12h` pour le temps par coup) ; sans `opponent`, le défi est ouvert à tous. Votre adversaire appuie sur **Accepter**.\n" +
 		"`/veletas challenge opponent:@moi level:easy size:7` jouez tout de suite contre moi, l'ordinateur (moi, c'est ce bot ; dans la console `@veletas`) ; niveaux easy, medium, hard ; ces parties ne comptent pas au classement.\n" +
 		"`/veletas setup shooters:d4 g7 stone:e5` placez vos tireurs et votre pierre (mise en place).\n" +
 		"`/veletas swap` / `/veletas keep` second joueur : prendre les Noirs ou rester Blanc.\n" +
 		"`/veletas move shooter:d4 to:d7 shoot:f9` déplacez un tireur (`to` facultatif) et tirez.\n" +
 		"`/veletas takeback` demander à reprendre votre dernier coup ; `/veletas claim` gagner quand le temps de l'adversaire est écoulé ; `/veletas resign` abandonner.\n" +
 		"`/veletas theme board:dark` vos plateaux en thème sombre ; `/veletas notify dm:on` un message privé quand c'est votre tour, quand votre temps est presque écoulé et quand une partie se termine.\n" +
-		"`/veletas board`, `/veletas record`, `/veletas games`, `/veletas standings`, `/veletas stats`, `/veletas settings`, `/veletas rules` ; gestionnaires : `/veletas end` pour une partie abîmée.\n" +
+		"`/veletas board`, `/veletas record`, `/veletas games`, `/veletas standings`, `/veletas stats`, `/veletas settings`, `/veletas rules` (`rules:revised` pour les révisées) ; gestionnaires : `/veletas end` pour une partie abîmée.\n" +
 		"Les options de case ne proposent que des coups permis pendant la saisie. Vous êtes mentionné quand c'est votre tour, et prévenu avant la fin de votre temps : prenez votre temps. Le fanorona et la véla se jouent avec `/fanorona` (`/fanorona help`).",
 
 	// ---- games (game.go) and Fanorona (game_fanorona.go, fanorona_parse.go) ----
@@ -286,11 +298,16 @@ var messagesFR = map[string]string{
 	"record.drawn":              "nulle (%s)",
 	"reason.rules":              "règle",
 	"reason.agreed":             "accord",
+	"reason.allcaptured":        "prise de toutes les pièces",
+	"reason.noturn":             "blocage de l'adversaire",
+	"reason.nocapture":          "%d tours sans prise",
 	"stats.drawn":               "• partie %d : nulle contre %s (%s, %s, <t:%d:d>%s)",
 	"standings.rowdraws":        "%d. %s : %s, %d V, %d D, %d N",
 	"stats.recorddraws":         "Bilan : %d V, %d D, %d N en %d parties",
 	"stats.recorddraws.one":     "Bilan : %d V, %d D, %d N en %d partie",
 	"standings.head@fanorona":   "Classement du fanorona",
+	"standings.none@fanorona":   "Aucune partie classée n'est encore terminée sur ce serveur : le classement ne compte que les parties classées (ni la véla, ni les parties contre l'ordinateur, ni celles en `rated:false`). Jouez-en une avec `/fanorona challenge opponent:@quelqu'un` (un défi de fanorona est classé sauf avec `rated:false`).",
+	"stats.title@fanorona":      "Statistiques du fanorona",
 	"standings.legend@fanorona": "Rang, joueur, classement ± écart, victoires, défaites, nulles ; parties classées seulement (la véla ne l'est jamais).",
 	"dm.drawn":                  "Votre partie %d (%s) contre %s s'est terminée par une nulle (%s) : %s",
 	"dm.turn@fanorona":          "À vous de jouer dans la partie %d (%s) contre %s : %s",

@@ -49,8 +49,10 @@ var messagesJA = map[string]string{
 	"rule.notallowed":       "その手は指せません：%s。",
 	"rule.nochange":         "何も変更されていません。",
 	"sep.sentence":          "",
+	"sep.label":             "：",
 	"rule.squares":          "（%s）",
 	"rule.countdetail":      "（置くのは%d個で、%d個ではありません）",
+	"rule.countmax":         "（%d個置いていますが、一度に置けるのは最大4個です）",
 	"list.sep":              "、",
 	"rule.over":             "対局はすでに終わっています",
 	"rule.phase":            "今はその操作をする段階ではありません",
@@ -79,6 +81,7 @@ var messagesJA = map[string]string{
 	"challenge.badsize":   "%s は盤の大きさではありません。`7`、`9`、`10` のどれかを指定してください。",
 	"challenge.badrules":  "%s はルールの指定ではありません。`classic` か `revised` を指定してください。",
 	"board.revised":       "%s（改訂ルール）",
+	"board.revised.inner": "%s・改訂ルール",
 	"challenge.text":      "%s さん、%s さんから %s のベレタスの対局の申し込みです。先手は %s さんです。%s\nボタン（または `/veletas accept`）で受けるか断るかを選んでください。この挑戦は <t:%d:f> まで有効です。",
 	"challenge.badrated":  "%s は `rated` に使えません。`true` か `false` を指定してください。",
 	"challenge.forother":  "この挑戦は %s さん宛てです。答えられるのはその人だけです。ご自分で挑戦するには `/veletas challenge` をどうぞ。",
@@ -149,7 +152,7 @@ var messagesJA = map[string]string{
 	"reason.timeout":    "時間切れ",
 
 	// ---- ratings ----
-	"standings.none":       "このサーバーではまだ終わった対局がありません。`/veletas challenge opponent:@相手` で始めましょう。",
+	"standings.none":       "このサーバーではまだレーティング対象の対局が終わっていません。順位表に数えるのはレーティング対象の対局だけです（コンピューターとの対局と `rated:false` の対局は数えません）。`/veletas challenge opponent:@相手` で対局しましょう（`rated:false` を付けなければレーティング対象です）。",
 	"standings.head":       "順位表",
 	"standings.legend":     "順位、プレイヤー、レーティング ± 偏差、勝ち、負け（レーティング対象の対局のみ）",
 	"standings.row":        "%d. %s：%s、%d勝 %d敗",
@@ -191,23 +194,25 @@ var messagesJA = map[string]string{
 	"claim.notyet":          "この手の持ち時間はまだ切れていません：%s さんの期限は <t:%d:f>（<t:%d:R>）です。それまでに指さなければ、その後にもう一度請求してください。何も変更されていません。",
 	"claim.nolimit":         "この対局には持ち時間がないので、請求できる勝ちはありません。相手を待つか、投了をお願いしてください。",
 	"claim.yourturn":        "今はあなたの手番なので、請求できる勝ちはありません。`/veletas move` で指してください。",
-	"settings.show":         "このサーバーの既定の持ち時間：%s。サーバー管理権限のあるメンバーが `/veletas settings time:3d` で変更できます（1h〜14d、または none）。",
+	"settings.show":         "このサーバーの既定の持ち時間：%s。サーバー管理権限のあるメンバーが `/veletas settings time:%s` で変更できます（1h〜14d、または none）。",
 	"settings.denied":       "サーバーの設定を変えられるのは、サーバー管理権限のあるメンバーだけです。何も変更されていません。",
 	"settings.changed":      "%s さんがこのサーバーの既定の持ち時間を「%s」にしました。`time` を指定しない挑戦にはこれが使われます。",
 	"settings.nolimit":      "持ち時間なし",
-	"settings.lang":         "ボット自身のお知らせ（リマインド、時間切れ）の言語：%s。`/veletas settings language:ja` で変更できます（en、ja、fr）。",
-	"settings.rules":        "このサーバーの挑戦の既定のルール：%s。サーバー管理権限のあるメンバーは `/veletas settings rules:revised` で変更できます（classic、revised）。",
+	"settings.lang":         "ボット自身のお知らせ（リマインド、時間切れ）の言語：%s。`/veletas settings language:%s` か `language:%s` で変更できます。",
+	"settings.rules":        "このサーバーの挑戦の既定のルール：%s。サーバー管理権限のあるメンバーは `/veletas settings rules:%s` で変更できます。",
 	"settings.ruleschanged": "%s さんがこのサーバーの既定のルールを「%s」にしました。`rules` を指定しない新しい挑戦はこのルールになります。",
 	"rules.classic":         "クラシック",
 	"rules.revised":         "改訂（初期配置でシューターを盤の端に置けない、シューターは移動と射撃を妨げない）",
 	"settings.langchanged":  "%s さんがボット自身のお知らせの言語を%sにしました。",
 	"settings.badlang":      "%s には対応していません。`en`、`ja`、`fr` のどれかを指定してください。",
-	"settings.theme":        "このサーバーの盤のテーマ：%s。サーバー管理権限のあるメンバーが `/veletas settings theme:dark` で変更できます（light か dark）。各プレイヤーは `/veletas theme` で自分用に選べます。",
+	"settings.theme":        "このサーバーの盤のテーマ：%s。サーバー管理権限のあるメンバーが `/veletas settings theme:%s` で変更できます。各プレイヤーは `/veletas theme` で自分用に選べます。",
 	"settings.themechanged": "%s さんがこのサーバーの盤のテーマを%sにしました。`/veletas theme` で自分用に選んだ人はそのままです。",
 	"theme.light":           "ライト",
 	"theme.dark":            "ダーク",
 	"theme.ofserver":        "%s（サーバーの設定）",
-	"theme.show":            "あなた向けの盤は%sで描かれます。`/veletas theme board:dark`、`board:light`、サーバーに合わせるなら `board:server` で選べます。",
+	"theme.show":            "あなた向けの盤は%sで描かれます。%s、または %s で選べます。",
+	"theme.opt":             "`%s`",
+	"theme.opt.server":      "`%s`（サーバーに合わせる）",
 	"theme.changed":         "設定しました。あなた向けに描く盤（手番を知らせるメッセージ、`/veletas board`）は%sになります。",
 	"theme.bad":             "%s はテーマではありません。`light` か `dark`（`/veletas theme` では `server` も）を指定してください。",
 	"notify.ison":           "DM 通知はオンです。手番が来たとき、持ち時間が残り少ないとき、対局が終わったときにお知らせします。止めるには `/veletas notify dm:off`。",
@@ -265,15 +270,23 @@ var messagesJA = map[string]string{
 		"**手番** 黒から交互に指します。自分の番では、まず未獲得のシューターを1個、チェスのクイーンのように動かしてもかまいません（縦・横・斜めにまっすぐ何マスでも。ただし空きマスだけを通ります）。そのあと必ず撃ちます。動かしたシューターから（動かさなかったときは未獲得のシューターのどれか1個から）、クイーンの動きで届く空きマスに自分の色の石を1個置きます。このときも駒を飛び越えることはできません。\n" +
 		"**閉じ込めと獲得** 周りの8マスに空きがなくなったシューターは閉じ込められ、すぐに獲得されます。そのシューターに縦か横で接している石のグループ（縦横につながった同じ色の石のかたまり）を比べ、いちばん大きいグループがはっきり大きいほうのプレイヤーが獲得します。大きさが同じとき、または石が接していないときは、直前に指したプレイヤーの相手が獲得します。つまり同じ大きさのまま自分で閉じ込めると、相手に渡すことになります。獲得されたシューターは二度と動かず撃たず、その印の石はどのグループにも数えません。\n" +
 		"**勝ち** シューターの過半数を先に獲得したプレイヤーの勝ちです。",
+	"rules.revisedtext": "**ベレタス・改訂ルール**（作者がのちに発表した版、iggamecenter のもの。`rules:revised` で申し込んだ対局と、改訂ルールが既定のサーバーの対局で使います）：誰のものでもないシューターを奪い合う陣取りゲームです。\n" +
+		"**盤と目的** 7×7の盤ではシューター3個、9×9では5個、10×10では7個を使います。シューターの過半数（2個、3個、4個）を先に獲得したプレイヤーがその場で勝ちます。引き分けはありません。\n" +
+		"**配置とパイ・ルール** まず先手が、盤の大きさに応じてシューターを1個・2個・3個と黒石を1個置きます。次に後手が「**交代**」（自分が黒を取る）か「**そのまま**」（白のまま）を選びます。そのあと白になったプレイヤーが残りのシューターと白石を1個置きます。**シューターは盤の端（最初と最後の段・列）には置けません**が、シューター同士は隣り合ってもかまいません。石は端も含めてどの空きマスにも置けます。\n" +
+		"**手番** 黒から交互に指します。自分の番では、まず未獲得のシューターを1個、チェスのクイーンのように縦・横・斜めにまっすぐ空きマスまで動かしてもかまいません。**シューターは妨げになりません**：獲得済みかどうかにかかわらずシューターは飛び越せますが、石は飛び越せません。そのあと必ず撃ちます。動かしたシューターから（動かさなかったときは未獲得のシューターのどれか1個から）、クイーンの動きで届く空きマスに自分の色の石を1個置きます。このときもシューターは飛び越せ、石は飛び越せません。\n" +
+		"**閉じ込めと獲得** 動けなくなったシューターは閉じ込められ、すぐに獲得されます。つまり8方向のどれでも、シューターでない最初のマスが石か盤の外であるときです。そのシューターに縦か横で接している石のグループ（縦横につながった同じ色の石のかたまり）を比べ、いちばん大きいグループがはっきり大きいほうのプレイヤーが獲得します。大きさが同じとき、または石が接していないときは、直前に指したプレイヤーの相手が獲得します。獲得されたシューターは二度と動かず撃たず、その印の石はどのグループにも数えません。\n" +
+		"**勝ち** シューターの過半数を先に獲得したプレイヤーの勝ちです。",
+	"rules.seerevised": "\n*これはクラシックルールです。改訂ルール（配置でシューターを盤の端に置けない、石だけが妨げる）は `/veletas rules rules:revised` で。*",
+	"rules.seeclassic": "\n*クラシックルールは `/veletas rules rules:classic` で。*",
 	"help": "**このボットでのベレタスの遊び方**\n" +
-		"`/veletas challenge opponent:@友だち size:7` 友だちに挑戦します（既定は10×10。`rated:false` でレーティング対象外、`time:12h` で一手の持ち時間）。`opponent` を省くと誰でも受けられる公開挑戦になります。相手が **受ける** を押すと始まります。\n" +
+		"`/veletas challenge opponent:@友だち size:7` 友だちに挑戦します（既定は10×10。`rules:revised` で改訂ルール、`rated:false` でレーティング対象外、`time:12h` で一手の持ち時間）。`opponent` を省くと誰でも受けられる公開挑戦になります。相手が **受ける** を押すと始まります。\n" +
 		"`/veletas challenge opponent:@me level:easy size:7` このボット（コンピューター）とすぐに対局します（@me はこのボット、コンソールでは `@veletas`）。強さは easy、medium、hard。順位表には数えません。\n" +
 		"`/veletas setup shooters:d4 g7 stone:e5` シューターと自分の石を置きます（配置）。\n" +
 		"`/veletas swap` / `/veletas keep` 後手：黒を取るか、白のままでいるか。\n" +
 		"`/veletas move shooter:d4 to:d7 shoot:f9` シューターを動かして（`to` は任意）石を撃ちます。\n" +
 		"`/veletas takeback` 直前の手の待ったをお願いする、`/veletas claim` 相手の時間切れで勝ちを請求する、`/veletas resign` 投了する。\n" +
 		"`/veletas theme board:dark` 自分向けの盤をダークテーマに。`/veletas notify dm:on` 手番・持ち時間・対局の終わりを DM でお知らせ。\n" +
-		"`/veletas board`、`/veletas record`、`/veletas games`、`/veletas standings`、`/veletas stats`、`/veletas settings`、`/veletas rules`。管理者は壊れた対局に `/veletas end`。\n" +
+		"`/veletas board`、`/veletas record`、`/veletas games`、`/veletas standings`、`/veletas stats`、`/veletas settings`、`/veletas rules`（改訂ルールは `rules:revised`）。管理者は壊れた対局に `/veletas end`。\n" +
 		"マスのオプションは入力中に指せるマスだけを候補に出します。手番が来たらメンションで、期限が近づいたらリマインドでお知らせします。ゆっくり考えてください。 ファノロナとヴェラは `/fanorona` で遊べます（`/fanorona help`）。",
 
 	// ---- games (game.go) and Fanorona (game_fanorona.go, fanorona_parse.go) ----
@@ -286,11 +299,16 @@ var messagesJA = map[string]string{
 	"record.drawn":              "引き分け（%s）",
 	"reason.rules":              "ルール",
 	"reason.agreed":             "合意",
+	"reason.allcaptured":        "相手の駒をすべて取った",
+	"reason.noturn":             "相手に指せる手がなくなった",
+	"reason.nocapture":          "%d手連続で駒取りなし",
 	"stats.drawn":               "• 第%d局：%s さんと引き分け（%s、%s、<t:%d:d>%s）",
 	"standings.rowdraws":        "%d. %s：%s、%d勝 %d敗 %d分",
 	"stats.recorddraws":         "戦績：%d勝 %d敗 %d分（%d局）",
 	"stats.recorddraws.one":     "戦績：%d勝 %d敗 %d分（%d局）",
 	"standings.head@fanorona":   "ファノロナの順位",
+	"standings.none@fanorona":   "このサーバーではまだレーティング対象の対局が終わっていません。順位表に数えるのはレーティング対象の対局だけです（ヴェラ、コンピューターとの対局、`rated:false` の対局は数えません）。`/fanorona challenge opponent:@相手` で対局しましょう（ファノロナの挑戦は `rated:false` を付けなければレーティング対象です）。",
+	"stats.title@fanorona":      "ファノロナの成績",
 	"standings.legend@fanorona": "順位、プレイヤー、レーティング ± 偏差、勝、敗、分。レーティング対象の対局のみ（ヴェラは対象外）。",
 	"dm.drawn":                  "第%d局（%s、相手 %s）は引き分けでした（%s）：%s",
 	"dm.turn@fanorona":          "第%d局（%s、相手 %s）であなたの番です：%s",

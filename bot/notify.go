@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -69,6 +70,10 @@ func (b *Bot) dms(g store.Game, kind dmKind, users ...string) []DM {
 func dmText(loc string, g store.Game, kind dmKind, user string) string {
 	loc = withGame(loc, g.Kind)
 	board := moduleOf(g.Kind).gameName(loc, g)
+	if g.Kind == store.Veletas && g.Rules() == veletas.Revised {
+		// The notices name the board in parentheses already.
+		board = tr(loc, "board.revised.inner", g.Size)
+	}
 	opp := Mention(g.Opponent(user))
 	link := gameLink(g)
 	switch kind {
@@ -83,7 +88,7 @@ func dmText(loc string, g store.Game, kind dmKind, user string) string {
 		case "":
 			key = "dm.drawn"
 		}
-		return tr(loc, key, g.ID, board, opp, reasonText(loc, g.Reason), link)
+		return tr(loc, key, g.ID, board, opp, gameReason(loc, g), link)
 	}
 	return tr(loc, "dm.turn", g.ID, board, opp, link)
 }

@@ -168,3 +168,24 @@ func TestBoardTheme(t *testing.T) {
 		t.Fatalf("settings: %q", r.Plain())
 	}
 }
+
+// TestDMRevisedBoardName: a direct message names a revised game's board
+// without parentheses inside its own: "(7x7, revised rules)".
+func TestDMRevisedBoardName(t *testing.T) {
+	e := newEnv(t, Config{})
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "rules=revised"))
+	public(t, e.press("bob", button(t, ch, "Accept")))
+	g, err := e.db.ActiveGame(e.guild, e.chann)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for loc, want := range map[string]string{
+		"":   "Your turn in Veletas game 1 (7x7, revised rules) against <@bob>: ",
+		"fr": "À vous de jouer dans la partie de Veletas 1 (7x7, règles révisées) contre <@bob> : ",
+		"ja": "ベレタス第1局（7x7・改訂ルール、相手 <@bob>）であなたの番です：",
+	} {
+		if got := dmText(loc, g, dmTurn, "alice"); !strings.HasPrefix(got, want) {
+			t.Errorf("%q: %q, want %q", loc, got, want)
+		}
+	}
+}

@@ -89,7 +89,7 @@ func TestHandlePanics(t *testing.T) {
 	if !strings.Contains(b.Plain(), "<@alice>, your turn") {
 		t.Fatalf("board after the panic: %q", b.Plain())
 	}
-	if r := public(t, e.cmd("carol", "standings")); !strings.Contains(r.Plain(), "No finished games") {
+	if r := public(t, e.cmd("carol", "standings")); !strings.Contains(r.Plain(), "No rated game has finished on this server yet") {
 		t.Fatalf("standings after the panic: %q", r.Plain())
 	}
 }

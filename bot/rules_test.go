@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
@@ -140,6 +141,87 @@ func TestAIRevisedGame(t *testing.T) {
 		for _, sq := range setup.Shooters {
 			if sq.File() == 0 || sq.Rank() == 0 || sq.File() == 6 || sq.Rank() == 6 {
 				t.Fatalf("setup %s puts a shooter on the edge", setup)
+			}
+		}
+	}
+}
+
+// TestRulesCommandRevised: /veletas rules describes the rules the rules
+// option names, or else the server's default (classic in a direct
+// message), in every language, each pointing to the other rule set;
+// /veletas help tells how to choose the revised rules.
+func TestRulesCommandRevised(t *testing.T) {
+	e := newEnv(t, Config{})
+	rulesIn := func(loc, guild string, opts ...string) Reply {
+		t.Helper()
+		req := e.req("carol", "rules", opts...)
+		req.Locale, req.Guild = loc, guild
+		return e.bot.Handle(t.Context(), req)
+	}
+	classic := map[string][2]string{ // a sentence of the classic rules, and the pointer to the revised ones
+		"":   {"Shooters may never touch each other", "`/veletas rules rules:revised`"},
+		"fr": {"Deux tireurs ne peuvent jamais se toucher", "Règles révisées : `/veletas rules rules:revised`."},
+		"ja": {"シューター同士は縦・横・斜めのどの向きにも隣り合ってはいけません", "改訂ルール（配置でシューターを盤の端に置けない、石だけが妨げる）は `/veletas rules rules:revised` で。"},
+	}
+	revised := map[string][3]string{ // the title, the two differences, and the pointer to the classic rules
+		"":   {"**Veletas, revised rules**", "**No shooter may go on the edge**", "**Shooters do not block**"},
+		"fr": {"**Veletas, règles révisées**", "**Aucun tireur ne se pose au bord**", "**Les tireurs ne bloquent pas**"},
+		"ja": {"**ベレタス・改訂ルール**", "**シューターは盤の端（最初と最後の段・列）には置けません**", "**シューターは妨げになりません**"},
+	}
+	checkClassic := func(r Reply, loc string) {
+		t.Helper()
+		if !r.Ephemeral || !strings.Contains(r.Text, classic[loc][0]) || !strings.Contains(r.Text, classic[loc][1]) ||
+			strings.Contains(r.Text, revised[loc][1]) || utf8.RuneCountInString(r.Text) > 2000 {
+			t.Errorf("classic rules in %q: %q", loc, r.Text)
+		}
+	}
+	checkRevised := func(r Reply, loc string) {
+		t.Helper()
+		for _, w := range revised[loc] {
+			if !strings.Contains(r.Text, w) {
+				t.Errorf("revised rules in %q lack %q: %q", loc, w, r.Text)
+			}
+		}
+		if !r.Ephemeral || !strings.Contains(r.Text, "`/veletas rules rules:classic`") || strings.Contains(r.Text, classic[loc][0]) ||
+			utf8.RuneCountInString(r.Text) > 2000 {
+			t.Errorf("revised rules in %q: %q", loc, r.Text)
+		}
+	}
+	for _, loc := range []string{"", "fr", "ja"} {
+		checkClassic(rulesIn(loc, e.guild), loc)
+		checkClassic(rulesIn(loc, ""), loc) // a direct message
+		checkRevised(rulesIn(loc, e.guild, "rules=revised"), loc)
+		checkRevised(rulesIn(loc, "", "rules=Revised"), loc)
+	}
+	refused(t, rulesIn("", e.guild, "rules=house"), "`house` is not a rule set: use `classic` or `revised`.")
+	refused(t, rulesIn("fr", e.guild, "rules=house"), "`house` n'est pas un jeu de règles : utilisez `classic` ou `revised`.")
+	refused(t, rulesIn("ja", e.guild, "rules=house"), "`house` はルールの指定ではありません。")
+
+	// On a server whose default is revised, the rules are the revised ones
+	// unless asked for the classic ones.
+	set := e.req("alice", "settings", "rules=revised")
+	set.ManageServer = true
+	public(t, e.bot.Handle(t.Context(), set))
+	for _, loc := range []string{"", "fr", "ja"} {
+		checkRevised(rulesIn(loc, e.guild), loc)
+		checkClassic(rulesIn(loc, e.guild, "rules=classic"), loc)
+	}
+	// Fanorona's rules take no rules option.
+	f := e.req("carol", "rules", "rules=revised")
+	f.Game = "fanorona"
+	refused(t, e.bot.Handle(t.Context(), f), "`/fanorona rules` takes no options, and `rules` is not one.")
+
+	for loc, want := range map[string][]string{
+		"":   {"`rules:revised` for the revised rules", "`/veletas rules` (`rules:revised` for the revised ones)"},
+		"fr": {"`rules:revised` pour les règles révisées", "`/veletas rules` (`rules:revised` pour les révisées)"},
+		"ja": {"`rules:revised` で改訂ルール", "`/veletas rules`（改訂ルールは `rules:revised`）"},
+	} {
+		req := e.req("carol", "help")
+		req.Locale = loc
+		h := e.bot.Handle(t.Context(), req)
+		for _, w := range want {
+			if !strings.Contains(h.Text, w) {
+				t.Errorf("help in %q lacks %q: %q", loc, w, h.Text)
 			}
 		}
 	}

@@ -30,10 +30,28 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 		if err != nil {
 			return Reply{}, err
 		}
-		return Reply{Ephemeral: true, Text: tr(loc, "settings.show", moveTimeSetting(loc, s.MoveTime)) + "\n" +
-			tr(loc, "settings.rules", tr(loc, "rules."+s.Rules.String())) + "\n" +
-			tr(loc, "settings.lang", tr(loc, "lang."+lang(s.Locale))) + "\n" +
-			tr(loc, "settings.theme", tr(loc, "theme."+serverTheme(s)))}, nil
+		// Each hint suggests a value other than the current one.
+		timeHint := "3d"
+		if s.MoveTime == 0 || s.MoveTime == defaultMoveTime {
+			timeHint = "12h"
+		}
+		otherRules, otherTheme := veletas.Revised, "dark"
+		if s.Rules == veletas.Revised {
+			otherRules = veletas.Classic
+		}
+		if serverTheme(s) == "dark" {
+			otherTheme = "light"
+		}
+		var otherLangs []any
+		for _, l := range Languages {
+			if l != lang(s.Locale) {
+				otherLangs = append(otherLangs, l)
+			}
+		}
+		return Reply{Ephemeral: true, Text: tr(loc, "settings.show", moveTimeSetting(loc, s.MoveTime), timeHint) + "\n" +
+			tr(loc, "settings.rules", tr(loc, "rules."+s.Rules.String()), otherRules.String()) + "\n" +
+			tr(loc, "settings.lang", append([]any{tr(loc, "lang."+lang(s.Locale))}, otherLangs...)...) + "\n" +
+			tr(loc, "settings.theme", tr(loc, "theme."+serverTheme(s)), otherTheme)}, nil
 	}
 	if !req.ManageServer {
 		return Reply{}, badInput("%s", tr(loc, "settings.denied"))

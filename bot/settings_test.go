@@ -64,3 +64,50 @@ func TestEndDamagedGame(t *testing.T) {
 		t.Fatalf("the ended game counted: %+v", s)
 	}
 }
+
+// TestSettingsHintsOtherValues: the hints of /veletas settings and
+// /veletas theme suggest values other than the current ones.
+func TestSettingsHintsOtherValues(t *testing.T) {
+	e := newEnv(t, Config{})
+	show := func(loc, sub string) string {
+		t.Helper()
+		req := e.req("alice", sub)
+		req.Locale = loc
+		r := e.bot.Handle(t.Context(), req)
+		if !r.Ephemeral {
+			t.Fatalf("/veletas %s: %q", sub, r.Plain())
+		}
+		return r.Text
+	}
+	check := func(got string, want ...string) {
+		t.Helper()
+		for _, w := range want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%q lacks %q", got, w)
+			}
+		}
+	}
+	// The defaults: 3 days, classic, English, light.
+	check(show("", "settings"), "default time per move: 3 days. A member with Manage Server changes it with `/veletas settings time:12h`",
+		"challenges: classic. A member with Manage Server changes them with `/veletas settings rules:revised`.",
+		"time-outs): English. Change it with `/veletas settings language:ja` or `language:fr`.",
+		"this server: light. A member with Manage Server changes it with `/veletas settings theme:dark`;")
+	check(show("", "theme"), "Your boards are drawn light (the server's). Choose with `/veletas theme board:light`, or `board:dark`.")
+	set := e.req("alice", "settings", "time=12h", "rules=revised", "language=fr", "theme=dark")
+	set.ManageServer = true
+	public(t, e.bot.Handle(t.Context(), set))
+	check(show("", "settings"), "`/veletas settings time:3d`", "`/veletas settings rules:classic`",
+		"`/veletas settings language:en` or `language:ja`", "`/veletas settings theme:light`")
+	check(show("fr", "settings"), "Un membre ayant la permission Gérer le serveur le change avec `/veletas settings time:3d`",
+		"les change avec `/veletas settings rules:classic`.", "Changez-la avec `/veletas settings language:en` ou `language:ja`.",
+		"le change avec `/veletas settings theme:light` ;")
+	check(show("ja", "settings"), "`/veletas settings time:3d` で変更できます", "`/veletas settings rules:classic` で変更できます。",
+		"`/veletas settings language:en` か `language:ja` で変更できます。", "`/veletas settings theme:light` で変更できます。")
+	check(show("", "theme"), "drawn dark (the server's). Choose with `/veletas theme board:light`, or `board:dark`.")
+	if r := e.cmd("alice", "theme", "board=dark"); !strings.Contains(r.Text, "are now dark") {
+		t.Fatalf("theme dark: %q", r.Text)
+	}
+	check(show("", "theme"), "Your boards are drawn dark. Choose with `/veletas theme board:light`, or `board:server` to follow the server.")
+	check(show("fr", "theme"), "Choisissez avec `/veletas theme board:light`, ou `board:server` pour suivre le serveur.")
+	check(show("ja", "theme"), "`/veletas theme board:light`、または `board:server`（サーバーに合わせる） で選べます。")
+}

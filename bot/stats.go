@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -159,7 +160,7 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 			if g.Kind == store.Veletas {
 				board = tr(loc, "stats.board", g.Size, tr(loc, "rules.short."+g.Rules().String()))
 			}
-			recent.WriteString(tr(loc, key, g.ID, person(loc, g.Opponent(user), g.AI), board, reasonText(loc, g.Reason),
+			recent.WriteString(tr(loc, key, g.ID, person(loc, g.Opponent(user), g.AI), board, gameReason(loc, g),
 				g.Ended.Unix(), rated) + "\n")
 		}
 	}
@@ -190,6 +191,28 @@ func (b *Bot) ratedStats(sb *strings.Builder, loc string, kind store.Kind, guild
 	case s.Streak < 0:
 		sb.WriteString(trn(loc, "stats.streakloss", -s.Streak, -s.Streak) + "\n")
 	}
+}
+
+// gameReason says how a finished game ended. A Fanorona game ended by
+// its rules says how, from its final position: every piece of the loser
+// captured, the loser left without a legal turn, or (drawn) 100 turns in a
+// row without a capture; the stored game keeps only ReasonRules, so games
+// stored before these words read the same way.
+func gameReason(loc string, g store.Game) string {
+	if g.Kind == store.Fanorona && g.Reason == store.ReasonRules {
+		pos := g.FanoronaPosition()
+		lc, ok := g.FanoronaColor(g.Loser())
+		switch {
+		case !pos.Over(): // a record that does not read: no detail
+		case g.Winner == "":
+			return tr(loc, "reason.nocapture", fanorona.DrawCount)
+		case ok && pos.Count(lc) == 0:
+			return tr(loc, "reason.allcaptured")
+		case ok:
+			return tr(loc, "reason.noturn")
+		}
+	}
+	return reasonText(loc, g.Reason)
 }
 
 func reasonText(loc string, r store.Reason) string {

@@ -149,3 +149,51 @@ func TestStatsUnratedOnly(t *testing.T) {
 		t.Errorf("alice's stats in French:\n%s", r.Plain())
 	}
 }
+
+// TestStatsTitleByGame: /fanorona stats is headed with Fanorona's name,
+// /veletas stats with Veletas's, in every language.
+func TestStatsTitleByGame(t *testing.T) {
+	e := newEnv(t, Config{})
+	for _, c := range []struct {
+		game, locale, want string
+	}{
+		{"", "", "Veletas stats"},
+		{"fanorona", "", "Fanorona stats"},
+		{"fanorona", "fr", "Statistiques du fanorona"},
+		{"fanorona", "ja", "ファノロナの成績"},
+	} {
+		req := e.req("alice", "stats")
+		req.Game, req.Locale = c.game, c.locale
+		r := public(t, e.bot.Handle(context.Background(), req))
+		if len(r.Embeds) != 1 || r.Embeds[0].Title != c.want {
+			t.Errorf("/%s stats in %q: embeds %+v, want the title %q", c.game, c.locale, r.Embeds, c.want)
+		}
+	}
+}
+
+// TestUnratedEndAndEmptyStandings: the end of an unrated Veletas game
+// says the standings do not change (instead of pointing to them), and the
+// standings after unrated games only say that no rated game has finished
+// and how to play one, in every language and for both games.
+func TestUnratedEndAndEmptyStandings(t *testing.T) {
+	e := newEnv(t, Config{})
+	ch := public(t, e.cmd("carol", "challenge", "opponent=dave", "size=7", "rated=false"))
+	public(t, e.press("dave", button(t, ch, "Accept")))
+	end := public(t, e.cmd("dave", "resign"))
+	if !strings.Contains(end.Plain(), "**<@carol> wins** by resignation of <@dave>! The game was not rated: the standings do not change.") ||
+		strings.Contains(end.Plain(), "`/veletas standings`") {
+		t.Errorf("end of an unrated game: %q", end.Plain())
+	}
+	for _, c := range []struct{ game, loc, want string }{
+		{"", "", "No rated game has finished on this server yet: the standings count rated games only (games against the computer and `rated:false` games do not). Play a rated one with `/veletas challenge opponent:@someone` (challenges are rated unless `rated:false`)."},
+		{"", "fr", "Aucune partie classée n'est encore terminée sur ce serveur : le classement ne compte que les parties classées (ni celles contre l'ordinateur, ni celles en `rated:false`). Jouez-en une avec `/veletas challenge opponent:@quelqu'un` (un défi est classé sauf avec `rated:false`)."},
+		{"", "ja", "このサーバーではまだレーティング対象の対局が終わっていません。順位表に数えるのはレーティング対象の対局だけです（コンピューターとの対局と `rated:false` の対局は数えません）。`/veletas challenge opponent:@相手` で対局しましょう（`rated:false` を付けなければレーティング対象です）。"},
+		{"fanorona", "", "No rated game has finished on this server yet: the standings count rated games only (Véla games, games against the computer and `rated:false` games do not). Play a rated one with `/fanorona challenge opponent:@someone` (Fanorona challenges are rated unless `rated:false`)."},
+	} {
+		req := e.req("carol", "standings")
+		req.Game, req.Locale = c.game, c.loc
+		if r := public(t, e.bot.Handle(context.Background(), req)); r.Text != c.want {
+			t.Errorf("/%s standings in %q after an unrated game: %q, want %q", c.game, c.loc, r.Text, c.want)
+		}
+	}
+}

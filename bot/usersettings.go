@@ -55,7 +55,22 @@ func (b *Bot) themeCommand(ctx context.Context, req Request) (Reply, error) {
 		if err != nil {
 			return Reply{}, err
 		}
-		return Reply{Ephemeral: true, Text: tr(loc, "theme.show", b.themeText(loc, req.Guild, u.Theme))}, nil
+		// Suggest the two choices other than the current one.
+		var opts []any
+		for _, o := range []string{"light", "dark", "server"} {
+			if o == u.Theme || o == "server" && u.Theme == "" {
+				continue
+			}
+			key, text := "theme.opt", "board:"+o
+			if o == "server" {
+				key = "theme.opt.server"
+			}
+			if len(opts) == 0 {
+				text = "/veletas theme " + text
+			}
+			opts = append(opts, tr(loc, key, text))
+		}
+		return Reply{Ephemeral: true, Text: tr(loc, "theme.show", append([]any{b.themeText(loc, req.Guild, u.Theme)}, opts...)...)}, nil
 	case "light", "dark", "server":
 	default:
 		return Reply{}, badInput("%s", tr(loc, "theme.bad", Quote(v)))

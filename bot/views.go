@@ -46,8 +46,33 @@ func (b *Bot) record(ctx context.Context, req Request) (Reply, error) {
 	return Reply{Text: recordText(req.Locale, g)}, nil
 }
 
+// rules describes the rules of the command's game. For Veletas they are
+// the rules the rules option names (classic or revised), or else the
+// server's default (classic in a direct message), with a pointer to the
+// other rule set.
 func (b *Bot) rules(ctx context.Context, req Request) (Reply, error) {
-	return Reply{Ephemeral: true, Text: tr(req.Locale, "rules")}, nil
+	loc := req.Locale
+	if req.module().kind() != store.Veletas {
+		return Reply{Ephemeral: true, Text: tr(loc, "rules")}, nil
+	}
+	var set veletas.Rules
+	if s := strings.TrimSpace(req.Options["rules"]); s != "" {
+		r, err := veletas.ParseRules(s)
+		if err != nil || len(s) > 8 {
+			return Reply{}, refuse("challenge.badrules", Quote(s))
+		}
+		set = r
+	} else if req.Guild != "" {
+		s, err := b.Store.Settings(req.Guild)
+		if err != nil {
+			return Reply{}, err
+		}
+		set = s.Rules
+	}
+	if set == veletas.Revised {
+		return Reply{Ephemeral: true, Text: tr(loc, "rules.revisedtext") + tr(loc, "rules.seeclassic")}, nil
+	}
+	return Reply{Ephemeral: true, Text: tr(loc, "rules") + tr(loc, "rules.seerevised")}, nil
 }
 
 func (b *Bot) help(ctx context.Context, req Request) (Reply, error) {
@@ -101,7 +126,7 @@ func (b *Bot) gameViewFor(loc string, g store.Game, intro string, ping bool, vie
 		switch {
 		case g.AI != "":
 			key = "view.wins.ai"
-		case !g.Rated && g.Kind == store.Fanorona: // Véla, or a friendly game
+		case !g.Rated: // a friendly game, or Véla: the standings do not change
 			key = "view.wins.unrated"
 		}
 		c.Result = tr(loc, key, person(loc, g.Winner, g.AI), how)
@@ -284,9 +309,9 @@ func recordText(loc string, g store.Game) string {
 	status := tr(loc, "record.inprogress")
 	switch {
 	case g.Over() && g.Winner == "":
-		status = tr(loc, "record.drawn", reasonText(loc, g.Reason))
+		status = tr(loc, "record.drawn", gameReason(loc, g))
 	case g.Over():
-		status = tr(loc, "record.won", person(loc, g.Winner, g.AI), reasonText(loc, g.Reason))
+		status = tr(loc, "record.won", person(loc, g.Winner, g.AI), gameReason(loc, g))
 	}
 	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
 	if g.Kind == store.Fanorona {

@@ -2,8 +2,11 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // TestMoveToSameSquare: `to` naming the shooter's own square is refused
@@ -81,7 +84,7 @@ func TestRefusalDetailsInEveryLanguage(t *testing.T) {
 	public(t, e.cmd("alice", "setup", "shooters=c5", "stone=d2"))
 	public(t, e.cmd("bob", "keep"))
 	for loc, want := range map[string][2]string{
-		"":   {"shooter c4 is adjacent to the shooter on c5", "this setup places 2 shooter(s), not 1"},
+		"":   {"shooter c4 is adjacent to the shooter on c5", "this setup places 1 shooter, not 2"},
 		"ja": {"シューター同士は斜めも含めて隣り合えません（`c4`、`c5`）", "置くシューターの数が違います（置くのは2個で、1個ではありません）"},
 		"fr": {"(`c4`, `c5`)", "(il en faut 2, pas 1)"},
 	} {
@@ -91,5 +94,33 @@ func TestRefusalDetailsInEveryLanguage(t *testing.T) {
 		req = e.req("bob", "setup", "shooters=a7", "stone=g7")
 		req.Locale = loc
 		refused(t, e.bot.Handle(context.Background(), req), want[1])
+	}
+}
+
+// TestSetupCountDetails: the numbers of a wrong setup come from the
+// engine's error (placed, wanted), in the right order in every language,
+// also for a setup of more shooters than any setup places.
+func TestSetupCountDetails(t *testing.T) {
+	g, _ := veletas.NewGame(veletas.Size7)
+	_, few := g.PlayToken("[c5,e5]d2")
+	_, many := g.PlayToken("[a1,a3,a5,a7,c1,c3,c7,e1]e5")
+	for _, c := range []struct {
+		err       error
+		loc, want string
+	}{
+		{few, "en", " (1 to place, not 2)"},
+		{few, "fr", " (il en faut 1, pas 2)"},
+		{few, "ja", "（置くのは1個で、2個ではありません）"},
+		{many, "en", " (8 placed; no setup places more than 4)"},
+		{many, "fr", " (8 posés ; aucune mise en place n'en pose plus de 4)"},
+		{many, "ja", "（8個置いていますが、一度に置けるのは最大4個です）"},
+	} {
+		var ge *veletas.Error
+		if !errors.As(c.err, &ge) || !errors.Is(c.err, veletas.ErrSetupCount) {
+			t.Fatalf("not a setup count error: %v", c.err)
+		}
+		if got := ruleDetails(c.loc, ge); got != c.want {
+			t.Errorf("%s, %q: details %q, want %q", c.loc, ge.Msg, got, c.want)
+		}
 	}
 }

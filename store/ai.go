@@ -23,6 +23,14 @@ func (db *DB) StartAIGame(guild, channel, human, ai, level string, size veletas.
 // StartAIGameRules is StartAIGame under the given rules (ErrInvalid for
 // an unknown rule set).
 func (db *DB) StartAIGameRules(guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules) (Game, error) {
+	return db.StartAIGameOrder(guild, channel, human, ai, level, size, rules, false)
+}
+
+// StartAIGameOrder is StartAIGameRules in which, with aiFirst, the
+// computer is the first player (Players[0], making the first setup) and
+// the human the second (Players[1]): a rematch against the computer
+// alternates who places first, as one between people does.
+func (db *DB) StartAIGameOrder(guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules, aiFirst bool) (Game, error) {
 	if !rules.Valid() {
 		return Game{}, fmt.Errorf("store: start AI game: %w: rules %d (use classic or revised)", ErrInvalid, rules)
 	}
@@ -41,6 +49,9 @@ func (db *DB) StartAIGameRules(guild, channel, human, ai, level string, size vel
 		}
 		g.Size = size
 		g.setState(st)
+		if aiFirst {
+			g.Players = [2]string{ai, human}
+		}
 		return nil
 	})
 }

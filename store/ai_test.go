@@ -82,3 +82,25 @@ func TestAIGame(t *testing.T) {
 		}
 	})
 }
+
+// TestAIGameComputerFirst: StartAIGameOrder with aiFirst makes the
+// computer the first player, who makes the first setup; stored and
+// reloaded so, and still a game against the computer.
+func TestAIGameComputerFirst(t *testing.T) {
+	bothStores(t, func(t *testing.T) {
+		db := openTest(t, &Options{Now: newClock().Now})
+		g, err := db.StartAIGameOrder("g1", "c1", "alice", "bot", "easy", veletas.Size7, veletas.Revised, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Players != [2]string{"bot", "alice"} || g.AI != "bot" || g.ToAct() != "bot" || g.Rated || g.Rules() != veletas.Revised {
+			t.Fatalf("new AI game, computer first: %+v (to act %q)", g, g.ToAct())
+		}
+		if a, err := db.ActiveGame("g1", "c1"); err != nil || a.Players != g.Players || a.AI != "bot" {
+			t.Fatalf("reloaded: %v %+v", err, a)
+		}
+		if _, err := db.StartAIGameOrder("g1", "c2", "alice", "bot", "easy", veletas.Size7, veletas.Rules(9), true); !errors.Is(err, ErrInvalid) {
+			t.Fatalf("bad rules: %v", err)
+		}
+	})
+}

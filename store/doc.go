@@ -88,7 +88,8 @@
 //
 // Games against the bot's computer player start at once with StartAIGame,
 // without a challenge: Game.AI names the AI's user (Players[1], the
-// human being the first player) and Game.AILevel its strength. They have
+// human being the first player, or Players[0] in a Veletas game started
+// with StartAIGameOrder's aiFirst) and Game.AILevel its strength. They have
 // no time limit and are never rated; when one ends it is archived and
 // indexed by player like any game, but left out of the standings.
 //

@@ -64,7 +64,7 @@ func TestConsoleAIGame(t *testing.T) {
 			"@veletas (computer, easy) is thinking",
 			"by @veletas\n",
 			"wins** by claiming 2 of 3 shooters!",
-			"No finished games on this server yet.",
+			"No rated game has finished on this server yet: the standings count rated games only",
 		} {
 			if !strings.Contains(text, want) {
 				t.Fatalf("transcript lacks %q:\n%s", want, text)

@@ -216,7 +216,16 @@ func (c *Console) Line(ctx context.Context, text string) error {
 		// again.
 		pressed.buttons = r.Buttons
 	}
-	if err := c.print(r, cl.User, ""); err != nil {
+	first := r
+	if r.Next != nil && r.Next.Later == nil {
+		// What follows the reply (the replay at the end of a game) comes
+		// after the new message too, as the Discord adapter sends it.
+		first.Later = nil
+		next := *r.Next
+		next.Later = r.Later
+		r.Next = &next
+	}
+	if err := c.print(first, cl.User, ""); err != nil {
 		return err
 	}
 	if r.Next != nil {
@@ -263,8 +272,8 @@ func (c *Console) print(r bot.Reply, user, channel string) error {
 	default:
 		sb.WriteString(">> all\n")
 	}
-	text := r.Plain()   // the embeds as lines after the text
-	if c.Clock != nil { // relative times against the console's clock (clock.go)
+	text := r.PlainIn(c.Locale) // the embeds as lines after the text
+	if c.Clock != nil {         // relative times against the console's clock (clock.go)
 		text = relativeTimes(text, c.Locale, c.Clock.Now())
 	}
 	sb.WriteString(TextIn(text, c.Locale))
@@ -290,7 +299,7 @@ func (c *Console) print(r bot.Reply, user, channel string) error {
 		}
 	}
 	for _, dm := range r.DMs { // direct messages, for those who asked (bot/notify.go)
-		text := dm.Reply.Plain()
+		text := dm.Reply.PlainIn(c.Locale)
 		if c.Clock != nil {
 			text = relativeTimes(text, c.Locale, c.Clock.Now())
 		}

@@ -18,7 +18,7 @@ func TestConsoleLocale(t *testing.T) {
 	ce = newConsoleEnv(t, "ja")
 	ce.line("alice: /veletas challenge opponent:@bob size:7")
 	out = ce.line("bob: [受ける]")
-	if !strings.Contains(out, "@bob さんが @alice さんの挑戦を受けました。") || !strings.Contains(out, "獲得数: 黒 0 – 白 0（2個獲得で勝ち、全3個）") {
+	if !strings.Contains(out, "@bob さんが @alice さんの挑戦を受けました。") || !strings.Contains(out, "獲得数：黒 0 – 白 0（2個獲得で勝ち、全3個）") {
 		t.Fatalf("ja accept:\n%s", out)
 	}
 }
@@ -39,7 +39,7 @@ func TestTakebackAndClaimInUserLanguage(t *testing.T) {
 	ce.line("alice: /veletas move shooter:d4 shoot:d6")
 	ce.line("alice: /veletas takeback")
 	out = ce.line("bob: [受ける]")
-	if !strings.Contains(out, "@bob さんが待ったを受けました。") || !strings.Contains(out, "獲得数: 黒 0 – 白 0") || strings.Contains(out, "Claims:") {
+	if !strings.Contains(out, "@bob さんが待ったを受けました。") || !strings.Contains(out, "獲得数：黒 0 – 白 0") || strings.Contains(out, "Claims:") {
 		t.Fatalf("takeback accepted:\n%s", out)
 	}
 	out = ce.line("alice: /veletas move shooter:d4 shoot:a1")

@@ -145,7 +145,7 @@ func parseSetup(tok string) (Action, error) {
 	}
 	parts := strings.Split(inner, ",")
 	if len(parts) > 7 {
-		return Action{}, newErr(ErrSetupCount, "this setup places "+itoa(len(parts))+" shooters; no setup places more than 4")
+		return Action{}, countErr(len(parts), 0)
 	}
 	a := Action{Kind: KindSetup, Shooters: make([]Square, 0, len(parts))}
 	for _, p := range parts {

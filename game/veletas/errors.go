@@ -72,9 +72,14 @@ var (
 
 // Error is the concrete error returned by the package. Kind is one of the
 // Err* values above (errors.Is matches it); Msg is a sentence for players.
+// An ErrSetupCount error also gives its numbers, for callers that word the
+// refusal themselves: Placed, the shooters the setup gave, and Wanted, the
+// shooters it must place (0 when the setup gave more than any setup may).
 type Error struct {
-	Kind error
-	Msg  string
+	Kind   error
+	Msg    string
+	Placed int
+	Wanted int
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -83,6 +88,24 @@ func (e *Error) Error() string { return e.Msg }
 func (e *Error) Unwrap() error { return e.Kind }
 
 func newErr(kind error, msg string) error { return &Error{Kind: kind, Msg: msg} }
+
+// countErr is the ErrSetupCount error of a setup that gave placed shooters
+// where wanted are to be placed (wanted 0: more than any setup places).
+func countErr(placed, wanted int) error {
+	msg := "this setup places " + nShooters(placed) + ", not " + itoa(wanted)
+	if wanted == 0 {
+		msg = "this setup places " + nShooters(placed) + "; no setup places more than 4"
+	}
+	return &Error{Kind: ErrSetupCount, Msg: msg, Placed: placed, Wanted: wanted}
+}
+
+// nShooters writes a number of shooters: "1 shooter", "2 shooters".
+func nShooters(n int) string {
+	if n == 1 {
+		return "1 shooter"
+	}
+	return itoa(n) + " shooters"
+}
 
 // TokenError reports which token of a record failed and why.
 type TokenError struct {

@@ -258,7 +258,7 @@ func (p Position) setupCount() int {
 func (p Position) applySetup(shooters []Square, stone Square) (Position, error) {
 	want := p.setupCount()
 	if len(shooters) != want {
-		return p, newErr(ErrSetupCount, "this setup places "+itoa(want)+" shooter(s), not "+itoa(len(shooters)))
+		return p, countErr(len(shooters), want)
 	}
 	for _, sq := range shooters {
 		if !sq.On(p.size) {

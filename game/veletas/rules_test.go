@@ -329,3 +329,31 @@ func TestSquareNames(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupCountError: a setup with the wrong number of shooters says how
+// many it placed and how many it must place, in its sentence and in the
+// error's fields.
+func TestSetupCountError(t *testing.T) {
+	cases := []struct {
+		size           Size
+		tok            string
+		placed, wanted int
+		msg            string
+	}{
+		{Size7, "[c5,e5]d2", 2, 1, "this setup places 2 shooters, not 1"},
+		{Size9, "[c5]d2", 1, 2, "this setup places 1 shooter, not 2"},
+		{Size10, "[a1,a3,a5,a7,a9,c1,c3,c5]e5", 8, 0, "this setup places 8 shooters; no setup places more than 4"},
+	}
+	for _, c := range cases {
+		g, _ := NewGame(c.size)
+		_, err := g.PlayToken(c.tok)
+		var ge *Error
+		if !errors.As(err, &ge) || !errors.Is(err, ErrSetupCount) {
+			t.Fatalf("%s on %v: got %v, want an ErrSetupCount *Error", c.tok, c.size, err)
+		}
+		if ge.Placed != c.placed || ge.Wanted != c.wanted || ge.Msg != c.msg {
+			t.Errorf("%s on %v: got placed %d, wanted %d, %q; want %d, %d, %q",
+				c.tok, c.size, ge.Placed, ge.Wanted, ge.Msg, c.placed, c.wanted, c.msg)
+		}
+	}
+}
