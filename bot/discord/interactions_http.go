@@ -170,22 +170,30 @@ func (e *HTTPEndpoint) interaction(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return
 	}
+	head, err := interactionHead(body)
+	if err != nil {
+		d.Logger.Warn("discord: refused an HTTP interaction", "remote", r.RemoteAddr, "err", err)
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	if !e.firstTime(head.ID) {
+		// The signature holds for 5 minutes: a copy of a request sent
+		// again in that time, a PING included, is refused here (Discord
+		// gives every interaction, each PING of its endpoint checks
+		// included, a fresh id).
+		d.Logger.Warn("discord: refused an HTTP interaction", "remote", r.RemoteAddr, "id", clipRunes(head.ID, 30),
+			"err", fmt.Errorf("%w: interaction %s was received already", errSignature, clipRunes(head.ID, 30)))
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return
+	}
+	if head.Type == discordgo.InteractionPing {
+		writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		return
+	}
 	var i discordgo.Interaction
 	if err := json.Unmarshal(body, &i); err != nil {
 		d.Logger.Warn("discord: an HTTP interaction does not decode", "err", err)
 		http.Error(w, "the interaction does not decode", http.StatusBadRequest)
-		return
-	}
-	if i.Type == discordgo.InteractionPing {
-		writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
-		return
-	}
-	if !e.firstTime(i.ID) {
-		// The signature holds for 5 minutes: a copy of a request sent
-		// again in that time is refused here.
-		d.Logger.Warn("discord: refused an HTTP interaction", "remote", r.RemoteAddr, "id", i.ID,
-			"err", fmt.Errorf("%w: interaction %s was received already", errSignature, clipRunes(i.ID, 30)))
-		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return
 	}
 	x := &httpExchange{first: make(chan *discordgo.InteractionResponse, 1), written: make(chan struct{}), done: make(chan struct{})}
@@ -214,11 +222,69 @@ func (e *HTTPEndpoint) interaction(w http.ResponseWriter, r *http.Request) {
 			werr = writeResponse(w, resp)
 		default:
 			werr = errors.New("discord: no response")
-			http.Error(w, "not answered (the bot is shutting down, or the interaction type is not handled)", http.StatusServiceUnavailable)
+			d.mu.Lock()
+			closing := d.closing
+			d.mu.Unlock()
+			x.mu.Lock()
+			refused := x.refused
+			x.mu.Unlock()
+			switch {
+			case refused != nil:
+				http.Error(w, "not answered: "+refused.Error(), http.StatusBadRequest)
+			case closing:
+				w.Header().Set("Retry-After", "5")
+				http.Error(w, "not answered: the bot is shutting down", http.StatusServiceUnavailable)
+			default:
+				http.Error(w, "not answered: the bot failed on this interaction (its log says why)", http.StatusInternalServerError)
+			}
 		}
 	case <-r.Context().Done():
 		werr = fmt.Errorf("discord: the HTTP request ended before the response: %w", r.Context().Err())
 	}
+}
+
+// ErrInteractionKind is returned by interactionHead for a well-signed
+// body that is not an interaction this bot answers: not a JSON object,
+// without an id, or of a type other than PING, application command,
+// message component and autocomplete (a modal submit, type 5, among
+// them: the bot opens no modal).
+var ErrInteractionKind = errors.New("not an interaction this bot answers " +
+	"(it takes a JSON object with an id and a type of 1 PING, 2 APPLICATION_COMMAND, 3 MESSAGE_COMPONENT or 4 APPLICATION_COMMAND_AUTOCOMPLETE)")
+
+// interactionHead reads the id and type of a signed body, before the
+// whole interaction is decoded.
+func interactionHead(body []byte) (struct {
+	ID   string
+	Type discordgo.InteractionType
+}, error) {
+	var head struct {
+		ID   string
+		Type discordgo.InteractionType
+	}
+	var raw *struct {
+		ID   json.RawMessage `json:"id"`
+		Type json.RawMessage `json:"type"`
+	}
+	if err := json.Unmarshal(body, &raw); err != nil {
+		return head, fmt.Errorf("discord: the body does not decode as JSON (%v): %w", err, ErrInteractionKind)
+	}
+	if raw == nil {
+		return head, fmt.Errorf("discord: the body is JSON null, not an interaction: %w", ErrInteractionKind)
+	}
+	if json.Unmarshal(raw.ID, &head.ID) != nil || head.ID == "" {
+		return head, fmt.Errorf("discord: the interaction has no id (a string): %w", ErrInteractionKind)
+	}
+	var typ int
+	if len(raw.Type) > 0 && json.Unmarshal(raw.Type, &typ) != nil {
+		return head, fmt.Errorf("discord: the interaction's type %s is not a number: %w", clipRunes(string(raw.Type), 20), ErrInteractionKind)
+	}
+	head.Type = discordgo.InteractionType(typ)
+	switch head.Type {
+	case discordgo.InteractionPing, discordgo.InteractionApplicationCommand,
+		discordgo.InteractionMessageComponent, discordgo.InteractionApplicationCommandAutocomplete:
+		return head, nil
+	}
+	return head, fmt.Errorf("discord: interaction type %d: %w", typ, ErrInteractionKind)
 }
 
 // firstTime records an interaction id and reports whether it is new
@@ -268,6 +334,9 @@ type httpExchange struct {
 	first   chan *discordgo.InteractionResponse
 	written chan struct{} // closed once the handler wrote (or gave up)
 	werr    error
+	// refused is why the adapter refused the interaction without an
+	// answer (an autocomplete whose fields do not make a request).
+	refused error
 	once    sync.Once
 	done    chan struct{} // closed when the adapter is done with the interaction
 }
@@ -291,6 +360,17 @@ func (x *httpExchange) send(ctx context.Context, resp *discordgo.InteractionResp
 		return x.werr
 	case <-ctx.Done():
 		return ctx.Err()
+	}
+}
+
+// refuseDirect notes why an interaction that came over HTTP is refused
+// without an answer, for its HTTP response.
+func (d *Adapter) refuseDirect(i *discordgo.Interaction, err error) {
+	if v, ok := d.direct.Load(i); ok {
+		x := v.(*httpExchange)
+		x.mu.Lock()
+		x.refused = err
+		x.mu.Unlock()
 	}
 }
 

@@ -124,9 +124,11 @@ func (p *Poster) Post(interaction map[string]any) (int, error) {
 	return resp.StatusCode, nil
 }
 
-// Ping posts a PING (type 1) and returns the response's type.
+// Ping posts a PING (type 1) of a fresh id, as Discord does, and returns
+// the response's type.
 func (p *Poster) Ping() (int, error) {
-	body := []byte(`{"id":"1","application_id":"` + AppID + `","type":1,"token":"tok-1","version":1}`)
+	id := p.Server.NewID()
+	body := []byte(`{"id":"` + id + `","application_id":"` + AppID + `","type":1,"token":"tok-` + id + `","version":1}`)
 	ts := p.Timestamp()
 	status, b, err := p.Do(body, p.Sign(ts, body), ts)
 	if err != nil {
