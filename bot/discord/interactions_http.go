@@ -23,8 +23,27 @@ import (
 // Limits of the HTTP interactions endpoint.
 const (
 	// MaxInteractionBody is the largest request body read; a larger one
-	// is refused with 401 (Discord's payloads are a few kilobytes).
-	MaxInteractionBody = 1 << 20
+	// is refused with 401 before its signature is checked. 64 KiB: the
+	// largest interaction this bot receives is a button press, which
+	// carries the bot's own message (at most 2,000 characters of content
+	// and 6,000 of embeds, at most 3 bytes each in the Japanese
+	// catalogue's UTF-8, about 24 kB), its buttons (at most 25, each
+	// under 200 bytes) and the member who pressed (about 1 kB); a slash
+	// command with all its options and resolved users is smaller. Real
+	// payloads are 1 to 5 kB (a /veletas move is about 1.2 kB).
+	MaxInteractionBody = 64 << 10
+	// MaxBodiesReading is how many request bodies are read at once: each
+	// reading holds a buffer of MaxInteractionBody, so the bodies of
+	// unsigned requests hold at most 4 MiB together however many arrive.
+	MaxBodiesReading = 64
+	// BodySlotWait is how long a request waits for one of the
+	// MaxBodiesReading slots before it is answered 503 with Retry-After:
+	// a bounded queue (the waiting requests hold no body yet), so that a
+	// burst of Discord's own requests is delayed, not refused.
+	BodySlotWait = time.Second
+	// BodyReadTime bounds the reading of one body (a slot is held that
+	// long at most): Discord sends its few kilobytes at once.
+	BodyReadTime = 2 * time.Second
 	// MaxSignatureAge is how old a request's X-Signature-Timestamp may
 	// be: an older request, even well signed, may be replayed.
 	MaxSignatureAge = 5 * time.Minute
@@ -60,42 +79,71 @@ var errSignature = errors.New("discord: invalid request signature")
 // returns the body. Any failure returns an error wrapping errSignature
 // with the reason, for the log.
 func VerifyRequest(r *http.Request, key ed25519.PublicKey, now time.Time) ([]byte, error) {
-	sigHex := r.Header.Get("X-Signature-Ed25519")
-	ts := r.Header.Get("X-Signature-Timestamp")
-	if sigHex == "" || ts == "" {
-		return nil, fmt.Errorf("%w: missing X-Signature-Ed25519 or X-Signature-Timestamp", errSignature)
+	sig, ts, err := signatureHeaders(r, now)
+	if err != nil {
+		return nil, err
 	}
-	sig, err := hex.DecodeString(sigHex)
+	return verifyBody(r, key, sig, ts, make([]byte, MaxInteractionBody+1))
+}
+
+// signatureHeaders checks the signature's headers (everything but the
+// body) and returns the signature and the timestamp.
+func signatureHeaders(r *http.Request, now time.Time) (sig []byte, ts string, err error) {
+	sigHex := r.Header.Get("X-Signature-Ed25519")
+	ts = r.Header.Get("X-Signature-Timestamp")
+	if sigHex == "" || ts == "" {
+		return nil, "", fmt.Errorf("%w: missing X-Signature-Ed25519 or X-Signature-Timestamp", errSignature)
+	}
+	sig, err = hex.DecodeString(sigHex)
 	if err != nil || len(sig) != ed25519.SignatureSize {
-		return nil, fmt.Errorf("%w: X-Signature-Ed25519 is not %d bytes in hexadecimal", errSignature, ed25519.SignatureSize)
+		return nil, "", fmt.Errorf("%w: X-Signature-Ed25519 is not %d bytes in hexadecimal", errSignature, ed25519.SignatureSize)
 	}
 	sec, err := strconv.ParseInt(ts, 10, 64)
 	if err != nil || sec < 0 || len(ts) > 12 {
-		return nil, fmt.Errorf("%w: X-Signature-Timestamp is not Unix seconds", errSignature)
+		return nil, "", fmt.Errorf("%w: X-Signature-Timestamp is not Unix seconds", errSignature)
 	}
 	at := time.Unix(sec, 0)
 	if now.Sub(at) > MaxSignatureAge {
-		return nil, fmt.Errorf("%w: timestamp %s is older than %v", errSignature, ts, MaxSignatureAge)
+		return nil, "", fmt.Errorf("%w: timestamp %s is older than %v", errSignature, ts, MaxSignatureAge)
 	}
 	if at.Sub(now) > MaxClockSkew {
-		return nil, fmt.Errorf("%w: timestamp %s is in the future", errSignature, ts)
+		return nil, "", fmt.Errorf("%w: timestamp %s is in the future", errSignature, ts)
 	}
 	if r.ContentLength > MaxInteractionBody {
-		return nil, fmt.Errorf("%w: body of %d bytes, over %d", errSignature, r.ContentLength, MaxInteractionBody)
+		return nil, "", fmt.Errorf("%w: %w: body of %d bytes, over %d", errSignature, errBodyTooLarge, r.ContentLength, MaxInteractionBody)
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, MaxInteractionBody+1))
-	if err != nil {
+	return sig, ts, nil
+}
+
+// errBodyTooLarge is a body over MaxInteractionBody.
+var errBodyTooLarge = errors.New("body too large")
+
+// verifyBody reads the body into buf (of MaxInteractionBody+1 bytes),
+// checks the signature over it and returns a copy of the body.
+func verifyBody(r *http.Request, key ed25519.PublicKey, sig []byte, ts string, buf []byte) ([]byte, error) {
+	n, err := io.ReadFull(r.Body, buf)
+	switch {
+	case err == nil:
+		return nil, fmt.Errorf("%w: %w: body over %d bytes", errSignature, errBodyTooLarge, MaxInteractionBody)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+	default:
 		return nil, fmt.Errorf("%w: reading the body: %v", errSignature, err)
 	}
-	if len(body) > MaxInteractionBody {
-		return nil, fmt.Errorf("%w: body over %d bytes", errSignature, MaxInteractionBody)
+	// The timestamp is put before the body in buf's own spare room when
+	// there is some, else in a new slice.
+	body := buf[:n]
+	var msg []byte
+	if n+len(ts) <= len(buf) {
+		copy(buf[len(ts):], body)
+		copy(buf, ts)
+		msg, body = buf[:len(ts)+n], buf[len(ts):len(ts)+n]
+	} else {
+		msg = append(append(make([]byte, 0, len(ts)+n), ts...), body...)
 	}
-	msg := make([]byte, 0, len(ts)+len(body))
-	msg = append(append(msg, ts...), body...)
 	if !ed25519.Verify(key, msg, sig) {
 		return nil, fmt.Errorf("%w: the signature does not match", errSignature)
 	}
-	return body, nil
+	return append([]byte(nil), body...), nil
 }
 
 // HTTPEndpoint serves Discord's HTTP interactions (the Interactions
@@ -118,6 +166,14 @@ type HTTPEndpoint struct {
 	seenMu sync.Mutex
 	seen   map[string]time.Time // interaction id -> when it came, for MaxSignatureAge+MaxClockSkew
 
+	// slots holds the buffers of the bodies being read: taking one is
+	// the right to read a body (MaxBodiesReading at once).
+	slots     chan []byte
+	slotsOnce sync.Once
+	// slotWait is how long a request waits for a slot (BodySlotWait;
+	// tests set it to 0).
+	slotWait time.Duration
+
 	srv      *http.Server
 	ln       net.Listener
 	served   chan error
@@ -130,7 +186,57 @@ type HTTPEndpoint struct {
 // NewHTTPEndpoint returns an endpoint for d, checking signatures against
 // key.
 func NewHTTPEndpoint(d *Adapter, key ed25519.PublicKey, health func(context.Context) error) *HTTPEndpoint {
-	return &HTTPEndpoint{Adapter: d, PublicKey: key, Health: health, Now: time.Now}
+	return &HTTPEndpoint{Adapter: d, PublicKey: key, Health: health, Now: time.Now, slotWait: BodySlotWait}
+}
+
+// takeSlot waits up to slotWait for the right to read a body, and
+// returns its buffer (false when none came free in time).
+func (e *HTTPEndpoint) takeSlot(ctx context.Context) ([]byte, bool) {
+	e.slotsOnce.Do(func() {
+		e.slots = make(chan []byte, MaxBodiesReading)
+		for range MaxBodiesReading {
+			e.slots <- nil // the buffer is made when first used
+		}
+	})
+	var buf []byte
+	select {
+	case buf = <-e.slots:
+	default:
+		t := time.NewTimer(e.slotWait)
+		defer t.Stop()
+		select {
+		case buf = <-e.slots:
+		case <-t.C:
+			return nil, false
+		case <-ctx.Done():
+			return nil, false
+		}
+	}
+	if buf == nil {
+		buf = make([]byte, MaxInteractionBody+1)
+	}
+	return buf, true
+}
+
+// readSigned checks the signature's headers, then, holding a slot, reads
+// the body and checks the signature over it. busy reports that no slot
+// came free in time.
+func (e *HTTPEndpoint) readSigned(w http.ResponseWriter, r *http.Request) (body []byte, busy bool, err error) {
+	sig, ts, err := signatureHeaders(r, e.Now())
+	if err != nil {
+		return nil, false, err
+	}
+	buf, ok := e.takeSlot(r.Context())
+	if !ok {
+		return nil, true, nil
+	}
+	defer func() { e.slots <- buf }()
+	// A body trickled in holds its slot BodyReadTime at most (the
+	// server's ReadTimeout is longer); ignored where the writer cannot
+	// (a test's recorder).
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(BodyReadTime))
+	body, err = verifyBody(r, e.PublicKey, sig, ts, buf)
+	return body, false, err
 }
 
 // ServeHTTP routes /interactions and /healthz.
@@ -164,9 +270,18 @@ func (e *HTTPEndpoint) healthz(w http.ResponseWriter, r *http.Request) {
 
 func (e *HTTPEndpoint) interaction(w http.ResponseWriter, r *http.Request) {
 	d := e.Adapter
-	body, err := VerifyRequest(r, e.PublicKey, e.Now())
+	body, busy, err := e.readSigned(w, r)
+	if busy {
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, "busy: too many requests being read at once, retry", http.StatusServiceUnavailable)
+		return
+	}
 	if err != nil {
 		d.Logger.Warn("discord: refused an HTTP interaction", "remote", r.RemoteAddr, "err", err)
+		if errors.Is(err, errBodyTooLarge) {
+			// Not worth draining for the next request on the connection.
+			w.Header().Set("Connection", "close")
+		}
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return
 	}

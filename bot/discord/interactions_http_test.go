@@ -165,7 +165,7 @@ func TestHTTPBadSignatures(t *testing.T) {
 			b := challenge(id)
 			return b, p.Sign(ahead, b), ahead
 		}},
-		{"body over 1 MB, well signed", func(id string) ([]byte, string, string) {
+		{"body over the limit, well signed", func(id string) ([]byte, string, string) {
 			b := big(id)
 			return b, p.Sign(ts, b), ts
 		}},
