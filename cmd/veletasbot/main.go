@@ -551,6 +551,13 @@ func (m *Main) loadToken() error {
 	if m.Token == "" && m.TokenFile != "" {
 		b, err := os.ReadFile(m.TokenFile)
 		if err != nil {
+			if !strings.ContainsAny(m.TokenFile, `/\`) {
+				// A token has no slash: this may be the token itself,
+				// pasted in the wrong variable; it is not echoed.
+				return fmt.Errorf("DISCORD_TOKEN_FILE: cannot read the token file it names (%d characters, not shown: "+
+					"if it is the token itself, put it in DISCORD_TOKEN, or better in a file, and set DISCORD_TOKEN_FILE to that file's path, such as /etc/veletasbot/token): %w",
+					len(m.TokenFile), errors.Unwrap(err))
+			}
 			return fmt.Errorf("DISCORD_TOKEN_FILE: cannot read the token file %s: %w", m.TokenFile, errors.Unwrap(err))
 		}
 		m.Token = strings.TrimSpace(string(b))
