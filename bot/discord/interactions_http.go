@@ -574,10 +574,28 @@ func (d *Adapter) OpenHTTP() error {
 // Listen binds addr (such as :8080) and serves the endpoint on it until
 // Close.
 func (e *HTTPEndpoint) Listen(addr string) error {
+	ln, err := BindHTTP(addr)
+	if err != nil {
+		return err
+	}
+	e.Serve(ln)
+	return nil
+}
+
+// BindHTTP binds addr for the endpoint, before anything else is done at
+// start (opening the store, registering the commands), so that an
+// address in use stops the bot before it changed anything; Serve then
+// serves on it.
+func BindHTTP(addr string) (net.Listener, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return fmt.Errorf("discord: listening for HTTP interactions on %s: %w", addr, err)
+		return nil, fmt.Errorf("discord: listening for HTTP interactions on %s: %w", addr, err)
 	}
+	return ln, nil
+}
+
+// Serve serves the endpoint on ln (from BindHTTP) until Close.
+func (e *HTTPEndpoint) Serve(ln net.Listener) {
 	e.ln = ln
 	e.srv = &http.Server{
 		Handler:           e,
@@ -599,7 +617,6 @@ func (e *HTTPEndpoint) Listen(addr string) error {
 		}
 		e.served <- err
 	}()
-	return nil
 }
 
 // Addr is the address Listen bound.
