@@ -42,6 +42,7 @@ func newDiscordEnv(t testing.TB, h Handler, e *bottest.Env) *discordEnv {
 	t.Helper()
 	fake := fakediscord.New()
 	t.Cleanup(fake.Close)
+	fake.CheckConformance(t)
 	if h == nil {
 		h = e.Bot
 	}

@@ -53,6 +53,7 @@ func newHTTPEnv(t testing.TB, h Handler, e *bottest.Env) *httpEnv {
 	t.Helper()
 	fake := fakediscord.New()
 	t.Cleanup(fake.Close)
+	fake.CheckConformance(t)
 	if h == nil {
 		h = e.Bot
 	}

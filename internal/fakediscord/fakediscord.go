@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"github.com/veletasbot/veletas/internal/openapi"
 )
 
 // AppID is the fake application's (and bot user's) id.
@@ -108,6 +110,14 @@ type Server struct {
 	pending   sync.Map            // interaction id -> chan struct{}: posted over HTTP, its response not yet recorded
 	shard     atomic.Value        // []int: the shard [ID, COUNT] of the last identify
 
+	// spec is Discord's OpenAPI description (nil when not found): every
+	// REST request is checked against it (conform.go).
+	spec      *openapi.Spec
+	specErr   error
+	invalidMu sync.Mutex
+	invalid   []error
+	checked   atomic.Int64 // requests checked against spec
+
 	dmMu     sync.Mutex
 	dmOpened map[string]int  // user -> DM channel creations (dm.go)
 	dmClosed map[string]bool // users who take no DMs from the bot
@@ -163,6 +173,7 @@ func New() *Server {
 		channelOf: map[string]string{},
 	}
 	s.ids.Store(900000000000000000)
+	s.spec, s.specErr = openapi.Default()
 	s.HTTP = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s
 }
@@ -388,6 +399,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusUnauthorized)
 		io.WriteString(w, `{"message": "401: Unauthorized", "code": 0}`)
+		return
+	}
+	if !strings.HasPrefix(r.URL.Path, "/ws") && s.conform(w, r, p, parts) {
 		return
 	}
 	switch {

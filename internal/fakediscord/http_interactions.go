@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/veletasbot/veletas/internal/openapi"
 )
 
 // Poster sends interactions to a bot's HTTP interactions endpoint as
@@ -110,11 +112,20 @@ func (p *Poster) Post(interaction map[string]any) (int, error) {
 		b, _ := io.ReadAll(resp.Body)
 		return resp.StatusCode, fmt.Errorf("fakediscord: the endpoint answered %s: %s", resp.Status, b)
 	}
-	m, err := readMessage(&http.Request{Header: resp.Header, Body: resp.Body})
+	rb, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return resp.StatusCode, err
+	}
+	m, err := readMessage(&http.Request{Header: resp.Header, Body: io.NopCloser(bytes.NewReader(rb))})
 	var fe *FormError
 	if errors.As(err, &fe) { // Discord would show "This interaction failed"
 		p.Server.record("i:"+id, Message{Kind: "refused", InteractionID: id, Refused: fe})
 		return http.StatusBadRequest, err
+	}
+	var inv *openapi.Invalid
+	if cerr := p.Server.checkResponse(id, resp.Header.Get("Content-Type"), rb); errors.As(cerr, &inv) {
+		p.Server.record("i:"+id, Message{Kind: "refused", InteractionID: id, Refused: formErrorOf(inv)})
+		return http.StatusBadRequest, cerr
 	}
 	if err != nil {
 		return resp.StatusCode, err
