@@ -366,16 +366,16 @@ func (e *HTTPEndpoint) interaction(w http.ResponseWriter, r *http.Request) {
 var ErrInteractionKind = errors.New("not an interaction this bot answers " +
 	"(it takes a JSON object with an id and a type of 1 PING, 2 APPLICATION_COMMAND, 3 MESSAGE_COMPONENT or 4 APPLICATION_COMMAND_AUTOCOMPLETE)")
 
-// interactionHead reads the id and type of a signed body, before the
-// whole interaction is decoded.
-func interactionHead(body []byte) (struct {
+// interactionHeader is what is read of a signed body before the whole
+// interaction is decoded.
+type interactionHeader struct {
 	ID   string
 	Type discordgo.InteractionType
-}, error) {
-	var head struct {
-		ID   string
-		Type discordgo.InteractionType
-	}
+}
+
+// interactionHead reads the id and type of a signed body.
+func interactionHead(body []byte) (interactionHeader, error) {
+	var head interactionHeader
 	var raw *struct {
 		ID   json.RawMessage `json:"id"`
 		Type json.RawMessage `json:"type"`
