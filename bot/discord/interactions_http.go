@@ -83,7 +83,11 @@ func VerifyRequest(r *http.Request, key ed25519.PublicKey, now time.Time) ([]byt
 	if err != nil {
 		return nil, err
 	}
-	return verifyBody(r, key, sig, ts, make([]byte, MaxInteractionBody+1))
+	size := MaxInteractionBody
+	if r.ContentLength >= 0 && r.ContentLength < MaxInteractionBody {
+		size = int(r.ContentLength) + len(ts) // room for the timestamp too
+	}
+	return verifyBody(r, key, sig, ts, make([]byte, size+1))
 }
 
 // signatureHeaders checks the signature's headers (everything but the
@@ -118,13 +122,16 @@ func signatureHeaders(r *http.Request, now time.Time) (sig []byte, ts string, er
 // errBodyTooLarge is a body over MaxInteractionBody.
 var errBodyTooLarge = errors.New("body too large")
 
-// verifyBody reads the body into buf (of MaxInteractionBody+1 bytes),
-// checks the signature over it and returns a copy of the body.
+// verifyBody reads the body into buf (of MaxInteractionBody+1 bytes, or
+// fewer when the Content-Length says the body is smaller), checks the
+// signature over it and returns a copy of the body.
 func verifyBody(r *http.Request, key ed25519.PublicKey, sig []byte, ts string, buf []byte) ([]byte, error) {
 	n, err := io.ReadFull(r.Body, buf)
 	switch {
-	case err == nil:
+	case err == nil && len(buf) > MaxInteractionBody:
 		return nil, fmt.Errorf("%w: %w: body over %d bytes", errSignature, errBodyTooLarge, MaxInteractionBody)
+	case err == nil: // a buffer sized by the Content-Length, which the body outgrew
+		return nil, fmt.Errorf("%w: %w: body longer than its Content-Length", errSignature, errBodyTooLarge)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 	default:
 		return nil, fmt.Errorf("%w: reading the body: %v", errSignature, err)
