@@ -221,6 +221,8 @@ func (d *Adapter) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		d.Logger.Warn("discord: bad interaction", "id", i.ID, "err", err)
 		if i.Type == discordgo.InteractionApplicationCommand || i.Type == discordgo.InteractionMessageComponent {
 			d.answer(x, bot.Reply{Text: err.Error(), Ephemeral: true})
+		} else {
+			d.refuseDirect(i, err)
 		}
 		return
 	}

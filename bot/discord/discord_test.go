@@ -42,6 +42,7 @@ func newDiscordEnv(t testing.TB, h Handler, e *bottest.Env) *discordEnv {
 	t.Helper()
 	fake := fakediscord.New()
 	t.Cleanup(fake.Close)
+	fake.CheckConformance(t)
 	if h == nil {
 		h = e.Bot
 	}
@@ -447,12 +448,31 @@ func TestRouteDiscordgoLogsRedacts(t *testing.T) {
 	if out := buf.String(); strings.Contains(out, testToken) || !strings.Contains(out, "[token]") || !strings.Contains(out, "level=ERROR") {
 		t.Fatalf("log: %s", out)
 	}
+	buf.Reset()
+	discordgo.Logger(discordgo.LogInformational, 0, "Rate Limiting %s, retry in %v", "https://discord.com/api/v9/webhooks/1/secret-token", time.Second)
+	if out := buf.String(); strings.Contains(out, "secret") || !strings.Contains(out, "[token]") {
+		t.Fatalf("log: %s", out)
+	}
 }
 
 func TestCleanErrDropsSecrets(t *testing.T) {
 	err := cleanErr(&url.Error{Op: "Post", URL: "https://discord.com/api/v9/webhooks/1/secret-interaction-token/messages/@original", Err: context.DeadlineExceeded})
 	if strings.Contains(err.Error(), "secret") || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("%v", err)
+	}
+	for _, err := range []error{
+		&discordgo.RateLimitError{RateLimit: &discordgo.RateLimit{URL: "https://discord.com/api/v9/interactions/1/secret-token/callback",
+			TooManyRequests: &discordgo.TooManyRequests{RetryAfter: 5 * time.Second}}},
+		fmt.Errorf("wrapped: %w", &discordgo.RateLimitError{RateLimit: &discordgo.RateLimit{URL: "https://discord.com/api/v9/webhooks/1/secret-token/messages/@original"}}),
+		fmt.Errorf("patching https://x/api/v10/webhooks/1/secret.token_2-3?wait=true: %w", context.Canceled),
+	} {
+		got := cleanErr(err).Error()
+		if strings.Contains(got, "secret") || !strings.Contains(got, "[token]") {
+			t.Errorf("%v: cleaned to %q", err, got)
+		}
+	}
+	if err := cleanErr(fmt.Errorf("x: %w", context.Canceled)); !errors.Is(err, context.Canceled) {
+		t.Errorf("cleanErr hides the cause: %v", err)
 	}
 }
 

@@ -136,6 +136,7 @@ func TestAdapterKeepsEmbedsWithinLimits(t *testing.T) {
 	}
 	r := bot.Reply{Text: huge(2500), Embeds: es, Images: []bot.Image{{Name: "board.png", PNG: []byte("\x89PNG")}}}
 	fake, d := openFake(t)
+	fake.CheckConformance(t)
 	if err := d.Send(context.Background(), "big", r); err != nil {
 		t.Fatalf("send: %v", err)
 	}

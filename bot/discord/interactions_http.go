@@ -23,8 +23,27 @@ import (
 // Limits of the HTTP interactions endpoint.
 const (
 	// MaxInteractionBody is the largest request body read; a larger one
-	// is refused with 401 (Discord's payloads are a few kilobytes).
-	MaxInteractionBody = 1 << 20
+	// is refused with 401 before its signature is checked. 64 KiB: the
+	// largest interaction this bot receives is a button press, which
+	// carries the bot's own message (at most 2,000 characters of content
+	// and 6,000 of embeds, at most 3 bytes each in the Japanese
+	// catalogue's UTF-8, about 24 kB), its buttons (at most 25, each
+	// under 200 bytes) and the member who pressed (about 1 kB); a slash
+	// command with all its options and resolved users is smaller. Real
+	// payloads are 1 to 5 kB (a /veletas move is about 1.2 kB).
+	MaxInteractionBody = 64 << 10
+	// MaxBodiesReading is how many request bodies are read at once: each
+	// reading holds a buffer of MaxInteractionBody, so the bodies of
+	// unsigned requests hold at most 4 MiB together however many arrive.
+	MaxBodiesReading = 64
+	// BodySlotWait is how long a request waits for one of the
+	// MaxBodiesReading slots before it is answered 503 with Retry-After:
+	// a bounded queue (the waiting requests hold no body yet), so that a
+	// burst of Discord's own requests is delayed, not refused.
+	BodySlotWait = time.Second
+	// BodyReadTime bounds the reading of one body (a slot is held that
+	// long at most): Discord sends its few kilobytes at once.
+	BodyReadTime = 2 * time.Second
 	// MaxSignatureAge is how old a request's X-Signature-Timestamp may
 	// be: an older request, even well signed, may be replayed.
 	MaxSignatureAge = 5 * time.Minute
@@ -60,42 +79,78 @@ var errSignature = errors.New("discord: invalid request signature")
 // returns the body. Any failure returns an error wrapping errSignature
 // with the reason, for the log.
 func VerifyRequest(r *http.Request, key ed25519.PublicKey, now time.Time) ([]byte, error) {
-	sigHex := r.Header.Get("X-Signature-Ed25519")
-	ts := r.Header.Get("X-Signature-Timestamp")
-	if sigHex == "" || ts == "" {
-		return nil, fmt.Errorf("%w: missing X-Signature-Ed25519 or X-Signature-Timestamp", errSignature)
+	sig, ts, err := signatureHeaders(r, now)
+	if err != nil {
+		return nil, err
 	}
-	sig, err := hex.DecodeString(sigHex)
+	size := MaxInteractionBody
+	if r.ContentLength >= 0 && r.ContentLength < MaxInteractionBody {
+		size = int(r.ContentLength) + len(ts) // room for the timestamp too
+	}
+	return verifyBody(r, key, sig, ts, make([]byte, size+1))
+}
+
+// signatureHeaders checks the signature's headers (everything but the
+// body) and returns the signature and the timestamp.
+func signatureHeaders(r *http.Request, now time.Time) (sig []byte, ts string, err error) {
+	sigHex := r.Header.Get("X-Signature-Ed25519")
+	ts = r.Header.Get("X-Signature-Timestamp")
+	if sigHex == "" || ts == "" {
+		return nil, "", fmt.Errorf("%w: missing X-Signature-Ed25519 or X-Signature-Timestamp", errSignature)
+	}
+	sig, err = hex.DecodeString(sigHex)
 	if err != nil || len(sig) != ed25519.SignatureSize {
-		return nil, fmt.Errorf("%w: X-Signature-Ed25519 is not %d bytes in hexadecimal", errSignature, ed25519.SignatureSize)
+		return nil, "", fmt.Errorf("%w: X-Signature-Ed25519 is not %d bytes in hexadecimal", errSignature, ed25519.SignatureSize)
 	}
 	sec, err := strconv.ParseInt(ts, 10, 64)
 	if err != nil || sec < 0 || len(ts) > 12 {
-		return nil, fmt.Errorf("%w: X-Signature-Timestamp is not Unix seconds", errSignature)
+		return nil, "", fmt.Errorf("%w: X-Signature-Timestamp is not Unix seconds", errSignature)
 	}
 	at := time.Unix(sec, 0)
 	if now.Sub(at) > MaxSignatureAge {
-		return nil, fmt.Errorf("%w: timestamp %s is older than %v", errSignature, ts, MaxSignatureAge)
+		return nil, "", fmt.Errorf("%w: timestamp %s is older than %v", errSignature, ts, MaxSignatureAge)
 	}
 	if at.Sub(now) > MaxClockSkew {
-		return nil, fmt.Errorf("%w: timestamp %s is in the future", errSignature, ts)
+		return nil, "", fmt.Errorf("%w: timestamp %s is in the future", errSignature, ts)
 	}
 	if r.ContentLength > MaxInteractionBody {
-		return nil, fmt.Errorf("%w: body of %d bytes, over %d", errSignature, r.ContentLength, MaxInteractionBody)
+		return nil, "", fmt.Errorf("%w: %w: body of %d bytes, over %d", errSignature, errBodyTooLarge, r.ContentLength, MaxInteractionBody)
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, MaxInteractionBody+1))
-	if err != nil {
+	return sig, ts, nil
+}
+
+// errBodyTooLarge is a body over MaxInteractionBody.
+var errBodyTooLarge = errors.New("body too large")
+
+// verifyBody reads the body into buf (of MaxInteractionBody+1 bytes, or
+// fewer when the Content-Length says the body is smaller), checks the
+// signature over it and returns a copy of the body.
+func verifyBody(r *http.Request, key ed25519.PublicKey, sig []byte, ts string, buf []byte) ([]byte, error) {
+	n, err := io.ReadFull(r.Body, buf)
+	switch {
+	case err == nil && len(buf) > MaxInteractionBody:
+		return nil, fmt.Errorf("%w: %w: body over %d bytes", errSignature, errBodyTooLarge, MaxInteractionBody)
+	case err == nil: // a buffer sized by the Content-Length, which the body outgrew
+		return nil, fmt.Errorf("%w: %w: body longer than its Content-Length", errSignature, errBodyTooLarge)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+	default:
 		return nil, fmt.Errorf("%w: reading the body: %v", errSignature, err)
 	}
-	if len(body) > MaxInteractionBody {
-		return nil, fmt.Errorf("%w: body over %d bytes", errSignature, MaxInteractionBody)
+	// The timestamp is put before the body in buf's own spare room when
+	// there is some, else in a new slice.
+	body := buf[:n]
+	var msg []byte
+	if n+len(ts) <= len(buf) {
+		copy(buf[len(ts):], body)
+		copy(buf, ts)
+		msg, body = buf[:len(ts)+n], buf[len(ts):len(ts)+n]
+	} else {
+		msg = append(append(make([]byte, 0, len(ts)+n), ts...), body...)
 	}
-	msg := make([]byte, 0, len(ts)+len(body))
-	msg = append(append(msg, ts...), body...)
 	if !ed25519.Verify(key, msg, sig) {
 		return nil, fmt.Errorf("%w: the signature does not match", errSignature)
 	}
-	return body, nil
+	return append([]byte(nil), body...), nil
 }
 
 // HTTPEndpoint serves Discord's HTTP interactions (the Interactions
@@ -118,6 +173,14 @@ type HTTPEndpoint struct {
 	seenMu sync.Mutex
 	seen   map[string]time.Time // interaction id -> when it came, for MaxSignatureAge+MaxClockSkew
 
+	// slots holds the buffers of the bodies being read: taking one is
+	// the right to read a body (MaxBodiesReading at once).
+	slots     chan []byte
+	slotsOnce sync.Once
+	// slotWait is how long a request waits for a slot (BodySlotWait;
+	// tests set it to 0).
+	slotWait time.Duration
+
 	srv      *http.Server
 	ln       net.Listener
 	served   chan error
@@ -130,7 +193,57 @@ type HTTPEndpoint struct {
 // NewHTTPEndpoint returns an endpoint for d, checking signatures against
 // key.
 func NewHTTPEndpoint(d *Adapter, key ed25519.PublicKey, health func(context.Context) error) *HTTPEndpoint {
-	return &HTTPEndpoint{Adapter: d, PublicKey: key, Health: health, Now: time.Now}
+	return &HTTPEndpoint{Adapter: d, PublicKey: key, Health: health, Now: time.Now, slotWait: BodySlotWait}
+}
+
+// takeSlot waits up to slotWait for the right to read a body, and
+// returns its buffer (false when none came free in time).
+func (e *HTTPEndpoint) takeSlot(ctx context.Context) ([]byte, bool) {
+	e.slotsOnce.Do(func() {
+		e.slots = make(chan []byte, MaxBodiesReading)
+		for range MaxBodiesReading {
+			e.slots <- nil // the buffer is made when first used
+		}
+	})
+	var buf []byte
+	select {
+	case buf = <-e.slots:
+	default:
+		t := time.NewTimer(e.slotWait)
+		defer t.Stop()
+		select {
+		case buf = <-e.slots:
+		case <-t.C:
+			return nil, false
+		case <-ctx.Done():
+			return nil, false
+		}
+	}
+	if buf == nil {
+		buf = make([]byte, MaxInteractionBody+1)
+	}
+	return buf, true
+}
+
+// readSigned checks the signature's headers, then, holding a slot, reads
+// the body and checks the signature over it. busy reports that no slot
+// came free in time.
+func (e *HTTPEndpoint) readSigned(w http.ResponseWriter, r *http.Request) (body []byte, busy bool, err error) {
+	sig, ts, err := signatureHeaders(r, e.Now())
+	if err != nil {
+		return nil, false, err
+	}
+	buf, ok := e.takeSlot(r.Context())
+	if !ok {
+		return nil, true, nil
+	}
+	defer func() { e.slots <- buf }()
+	// A body trickled in holds its slot BodyReadTime at most (the
+	// server's ReadTimeout is longer); ignored where the writer cannot
+	// (a test's recorder).
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(BodyReadTime))
+	body, err = verifyBody(r, e.PublicKey, sig, ts, buf)
+	return body, false, err
 }
 
 // ServeHTTP routes /interactions and /healthz.
@@ -164,28 +277,45 @@ func (e *HTTPEndpoint) healthz(w http.ResponseWriter, r *http.Request) {
 
 func (e *HTTPEndpoint) interaction(w http.ResponseWriter, r *http.Request) {
 	d := e.Adapter
-	body, err := VerifyRequest(r, e.PublicKey, e.Now())
+	body, busy, err := e.readSigned(w, r)
+	if busy {
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, "busy: too many requests being read at once, retry", http.StatusServiceUnavailable)
+		return
+	}
 	if err != nil {
 		d.Logger.Warn("discord: refused an HTTP interaction", "remote", r.RemoteAddr, "err", err)
+		if errors.Is(err, errBodyTooLarge) {
+			// Not worth draining for the next request on the connection.
+			w.Header().Set("Connection", "close")
+		}
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return
+	}
+	head, err := interactionHead(body)
+	if err != nil {
+		d.Logger.Warn("discord: refused an HTTP interaction", "remote", r.RemoteAddr, "err", err)
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	if !e.firstTime(head.ID) {
+		// The signature holds for 5 minutes: a copy of a request sent
+		// again in that time, a PING included, is refused here (Discord
+		// gives every interaction, each PING of its endpoint checks
+		// included, a fresh id).
+		d.Logger.Warn("discord: refused an HTTP interaction", "remote", r.RemoteAddr, "id", clipRunes(head.ID, 30),
+			"err", fmt.Errorf("%w: interaction %s was received already", errSignature, clipRunes(head.ID, 30)))
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return
+	}
+	if head.Type == discordgo.InteractionPing {
+		writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
 	var i discordgo.Interaction
 	if err := json.Unmarshal(body, &i); err != nil {
 		d.Logger.Warn("discord: an HTTP interaction does not decode", "err", err)
 		http.Error(w, "the interaction does not decode", http.StatusBadRequest)
-		return
-	}
-	if i.Type == discordgo.InteractionPing {
-		writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
-		return
-	}
-	if !e.firstTime(i.ID) {
-		// The signature holds for 5 minutes: a copy of a request sent
-		// again in that time is refused here.
-		d.Logger.Warn("discord: refused an HTTP interaction", "remote", r.RemoteAddr, "id", i.ID,
-			"err", fmt.Errorf("%w: interaction %s was received already", errSignature, clipRunes(i.ID, 30)))
-		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return
 	}
 	x := &httpExchange{first: make(chan *discordgo.InteractionResponse, 1), written: make(chan struct{}), done: make(chan struct{})}
@@ -214,11 +344,69 @@ func (e *HTTPEndpoint) interaction(w http.ResponseWriter, r *http.Request) {
 			werr = writeResponse(w, resp)
 		default:
 			werr = errors.New("discord: no response")
-			http.Error(w, "not answered (the bot is shutting down, or the interaction type is not handled)", http.StatusServiceUnavailable)
+			d.mu.Lock()
+			closing := d.closing
+			d.mu.Unlock()
+			x.mu.Lock()
+			refused := x.refused
+			x.mu.Unlock()
+			switch {
+			case refused != nil:
+				http.Error(w, "not answered: "+refused.Error(), http.StatusBadRequest)
+			case closing:
+				w.Header().Set("Retry-After", "5")
+				http.Error(w, "not answered: the bot is shutting down", http.StatusServiceUnavailable)
+			default:
+				http.Error(w, "not answered: the bot failed on this interaction (its log says why)", http.StatusInternalServerError)
+			}
 		}
 	case <-r.Context().Done():
 		werr = fmt.Errorf("discord: the HTTP request ended before the response: %w", r.Context().Err())
 	}
+}
+
+// ErrInteractionKind is returned by interactionHead for a well-signed
+// body that is not an interaction this bot answers: not a JSON object,
+// without an id, or of a type other than PING, application command,
+// message component and autocomplete (a modal submit, type 5, among
+// them: the bot opens no modal).
+var ErrInteractionKind = errors.New("not an interaction this bot answers " +
+	"(it takes a JSON object with an id and a type of 1 PING, 2 APPLICATION_COMMAND, 3 MESSAGE_COMPONENT or 4 APPLICATION_COMMAND_AUTOCOMPLETE)")
+
+// interactionHeader is what is read of a signed body before the whole
+// interaction is decoded.
+type interactionHeader struct {
+	ID   string
+	Type discordgo.InteractionType
+}
+
+// interactionHead reads the id and type of a signed body.
+func interactionHead(body []byte) (interactionHeader, error) {
+	var head interactionHeader
+	var raw *struct {
+		ID   json.RawMessage `json:"id"`
+		Type json.RawMessage `json:"type"`
+	}
+	if err := json.Unmarshal(body, &raw); err != nil {
+		return head, fmt.Errorf("discord: the body does not decode as JSON (%v): %w", err, ErrInteractionKind)
+	}
+	if raw == nil {
+		return head, fmt.Errorf("discord: the body is JSON null, not an interaction: %w", ErrInteractionKind)
+	}
+	if json.Unmarshal(raw.ID, &head.ID) != nil || head.ID == "" {
+		return head, fmt.Errorf("discord: the interaction has no id (a string): %w", ErrInteractionKind)
+	}
+	var typ int
+	if len(raw.Type) > 0 && json.Unmarshal(raw.Type, &typ) != nil {
+		return head, fmt.Errorf("discord: the interaction's type %s is not a number: %w", clipRunes(string(raw.Type), 20), ErrInteractionKind)
+	}
+	head.Type = discordgo.InteractionType(typ)
+	switch head.Type {
+	case discordgo.InteractionPing, discordgo.InteractionApplicationCommand,
+		discordgo.InteractionMessageComponent, discordgo.InteractionApplicationCommandAutocomplete:
+		return head, nil
+	}
+	return head, fmt.Errorf("discord: interaction type %d: %w", typ, ErrInteractionKind)
 }
 
 // firstTime records an interaction id and reports whether it is new
@@ -268,6 +456,9 @@ type httpExchange struct {
 	first   chan *discordgo.InteractionResponse
 	written chan struct{} // closed once the handler wrote (or gave up)
 	werr    error
+	// refused is why the adapter refused the interaction without an
+	// answer (an autocomplete whose fields do not make a request).
+	refused error
 	once    sync.Once
 	done    chan struct{} // closed when the adapter is done with the interaction
 }
@@ -291,6 +482,17 @@ func (x *httpExchange) send(ctx context.Context, resp *discordgo.InteractionResp
 		return x.werr
 	case <-ctx.Done():
 		return ctx.Err()
+	}
+}
+
+// refuseDirect notes why an interaction that came over HTTP is refused
+// without an answer, for its HTTP response.
+func (d *Adapter) refuseDirect(i *discordgo.Interaction, err error) {
+	if v, ok := d.direct.Load(i); ok {
+		x := v.(*httpExchange)
+		x.mu.Lock()
+		x.refused = err
+		x.mu.Unlock()
 	}
 }
 
@@ -379,10 +581,28 @@ func (d *Adapter) OpenHTTP() error {
 // Listen binds addr (such as :8080) and serves the endpoint on it until
 // Close.
 func (e *HTTPEndpoint) Listen(addr string) error {
+	ln, err := BindHTTP(addr)
+	if err != nil {
+		return err
+	}
+	e.Serve(ln)
+	return nil
+}
+
+// BindHTTP binds addr for the endpoint, before anything else is done at
+// start (opening the store, registering the commands), so that an
+// address in use stops the bot before it changed anything; Serve then
+// serves on it.
+func BindHTTP(addr string) (net.Listener, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return fmt.Errorf("discord: listening for HTTP interactions on %s: %w", addr, err)
+		return nil, fmt.Errorf("discord: listening for HTTP interactions on %s: %w", addr, err)
 	}
+	return ln, nil
+}
+
+// Serve serves the endpoint on ln (from BindHTTP) until Close.
+func (e *HTTPEndpoint) Serve(ln net.Listener) {
 	e.ln = ln
 	e.srv = &http.Server{
 		Handler:           e,
@@ -404,7 +624,6 @@ func (e *HTTPEndpoint) Listen(addr string) error {
 		}
 		e.served <- err
 	}()
-	return nil
 }
 
 // Addr is the address Listen bound.

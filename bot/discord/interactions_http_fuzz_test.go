@@ -36,7 +36,8 @@ func (h *replyHandler) Autocomplete(context.Context, bot.Request) []bot.Choice {
 // the endpoint, some signed with the right key and then possibly
 // altered: nothing panics, a request that is not exactly what the key
 // signed (or whose timestamp is stale) gets 401 and never reaches the
-// core, and only a well-signed one may get a 2xx.
+// core, only a well-signed one may get a 2xx, and none gets 503 (a
+// well-signed body that is not an interaction the bot takes gets 400).
 func FuzzHTTPSignature(f *testing.F) {
 	now := time.Date(2026, 11, 23, 22, 0, 0, 0, time.UTC)
 	ts := strconv.FormatInt(now.Unix(), 10)
@@ -51,6 +52,10 @@ func FuzzHTTPSignature(f *testing.F) {
 	f.Add([]byte(`{"type":1}`), "00", ts, false, uint32(0))
 	f.Add([]byte(`not json`), "", ts, true, uint32(0))
 	f.Add([]byte{}, "", "", false, uint32(0))
+	f.Add([]byte(`null`), "", ts, true, uint32(0))
+	f.Add([]byte(`{"id":"5","type":99}`), "", ts, true, uint32(0))
+	f.Add([]byte(`{"id":"6","type":5,"data":{}}`), "", ts, true, uint32(0))
+	f.Add([]byte(`{"id":7,"type":"2"}`), "", ts, true, uint32(0))
 
 	seed := bytes.Repeat([]byte{7}, ed25519.SeedSize)
 	key := ed25519.NewKeyFromSeed(seed)
@@ -95,6 +100,11 @@ func FuzzHTTPSignature(f *testing.F) {
 		}
 		if w.Code/100 == 2 && !good {
 			t.Fatalf("2xx for a bad request")
+		}
+		if w.Code == http.StatusServiceUnavailable {
+			// The adapter is open and a slot is free: 503 would say it
+			// is shutting down or busy, which it is not.
+			t.Fatalf("503 for %q: %s", body, w.Body)
 		}
 	})
 }

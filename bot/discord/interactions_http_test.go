@@ -53,6 +53,7 @@ func newHTTPEnv(t testing.TB, h Handler, e *bottest.Env) *httpEnv {
 	t.Helper()
 	fake := fakediscord.New()
 	t.Cleanup(fake.Close)
+	fake.CheckConformance(t)
 	if h == nil {
 		h = e.Bot
 	}
@@ -165,7 +166,7 @@ func TestHTTPBadSignatures(t *testing.T) {
 			b := challenge(id)
 			return b, p.Sign(ahead, b), ahead
 		}},
-		{"body over 1 MB, well signed", func(id string) ([]byte, string, string) {
+		{"body over the limit, well signed", func(id string) ([]byte, string, string) {
 			b := big(id)
 			return b, p.Sign(ts, b), ts
 		}},
@@ -610,7 +611,7 @@ func TestHTTPButtonsUpdateTheirMessage(t *testing.T) {
 
 // TestHTTPHandlerPanics: a handler that panics, reached over HTTP, is
 // answered with the "something went wrong" sentence (in the HTTP
-// response, or after a deferral), a panicking autocomplete gets 503, and
+// response, or after a deferral), a panicking autocomplete gets 500, and
 // the next interaction is answered.
 func TestHTTPHandlerPanics(t *testing.T) {
 	e := bottest.NewEnv(t, bot.Config{})
@@ -623,7 +624,7 @@ func TestHTTPHandlerPanics(t *testing.T) {
 			t.Fatalf("defer after %v: answer to a panicking handler: %+v", deferAfter, m)
 		}
 		ac := fakediscord.Command(he.id(), e.Guild, "c1", alice, fakediscord.NoThreads, "move", []fakediscord.Option{fakediscord.Focus("shooter", "")})
-		if status, err := he.post.Post(ac); status != http.StatusServiceUnavailable {
+		if status, err := he.post.Post(ac); status != http.StatusInternalServerError {
 			t.Fatalf("panicking autocomplete: %d %v", status, err)
 		}
 		he.d.DeferAfter = time.Hour
@@ -634,5 +635,69 @@ func TestHTTPHandlerPanics(t *testing.T) {
 	}
 	if !strings.Contains(e.Logs.String(), "deliberate panic in a handler") {
 		t.Fatal("the panic was not logged")
+	}
+}
+
+// TestHTTPUnknownInteractionTypes: a well-signed body that is not an
+// interaction this bot answers (type 0, 5 modal submit, 99, JSON null, no
+// id) gets 400 with the reason, not 503 "shutting down", and reaches
+// neither the core nor Discord's REST API.
+func TestHTTPUnknownInteractionTypes(t *testing.T) {
+	e := bottest.NewEnv(t, bot.Config{})
+	h := &countingHandler{Handler: e.Bot}
+	he := newHTTPEnv(t, h, e)
+	p := he.post
+	for _, c := range []struct {
+		name, body, want string
+	}{
+		{"type 0", `{"id":"9001","application_id":"1","type":0,"token":"tok-9001","version":1}`, "type 0"},
+		{"type 5", `{"id":"9002","application_id":"1","type":5,"token":"tok-9002","version":1}`, "type 5"},
+		{"type 99", `{"id":"9003","application_id":"1","type":99,"token":"tok-9003","version":1}`, "type 99"},
+		{"no type", `{"id":"9004","token":"tok-9004"}`, "type 0"},
+		{"null", `null`, "JSON null"},
+		{"no id", `{"type":2,"token":"tok-x"}`, "no id"},
+		{"autocomplete without a user", `{"id":"9005","type":4,"token":"tok-9005","data":{"name":"veletas"}}`, "without a user"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ts := p.Timestamp()
+			body := []byte(c.body)
+			status, resp, err := p.Do(body, p.Sign(ts, body), ts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if status != http.StatusBadRequest || !strings.Contains(string(resp), c.want) {
+				t.Fatalf("%d %q, want 400 naming %q", status, resp, c.want)
+			}
+			if n := h.n.Load(); n != 0 {
+				t.Fatalf("%d requests reached the core", n)
+			}
+		})
+	}
+	// The endpoint still answers: a known type after them is handled.
+	if typ, err := p.Ping(); err != nil || typ != 1 {
+		t.Fatalf("PING after the refusals: %d %v", typ, err)
+	}
+}
+
+// TestHTTPPingReplayed: Discord validates the endpoint with PINGs of
+// fresh ids, each answered PONG; the same signed PING sent again within
+// the timestamp's window is a replay, refused with 401 like any other.
+func TestHTTPPingReplayed(t *testing.T) {
+	e := bottest.NewEnv(t, bot.Config{})
+	he := newHTTPEnv(t, nil, e)
+	p := he.post
+	body := []byte(`{"id":"8001","application_id":"` + fakediscord.AppID + `","type":1,"token":"tok-8001","version":1}`)
+	ts := p.Timestamp()
+	sig := p.Sign(ts, body)
+	if status, resp, err := p.Do(body, sig, ts); err != nil || status != http.StatusOK || !strings.Contains(string(resp), `"type":1`) {
+		t.Fatalf("first PING: %d %s %v", status, resp, err)
+	}
+	if status, resp, err := p.Do(body, sig, ts); err != nil || status != http.StatusUnauthorized {
+		t.Fatalf("replayed PING: %d %s %v, want 401", status, resp, err)
+	}
+	for range 3 { // fresh ids, as Discord sends them
+		if typ, err := p.Ping(); err != nil || typ != 1 {
+			t.Fatalf("a fresh PING: %d %v", typ, err)
+		}
 	}
 }

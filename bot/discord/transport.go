@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
@@ -16,7 +17,9 @@ import (
 
 // RouteDiscordgoLogs sends discordgo's own log lines (a package-wide
 // setting) to logger instead of the standard log package, with token, if
-// it ever appears, replaced by "[token]".
+// it ever appears, and the interaction token of every webhook or
+// interaction URL (discordgo names them when it retries a request)
+// replaced by "[token]".
 func RouteDiscordgoLogs(logger *slog.Logger, token string) {
 	token = strings.TrimPrefix(token, "Bot ")
 	discordgo.Logger = func(msgL, caller int, format string, a ...any) {
@@ -29,7 +32,7 @@ func RouteDiscordgoLogs(logger *slog.Logger, token string) {
 		case discordgo.LogInformational:
 			level = slog.LevelInfo
 		}
-		msg := fmt.Sprintf(format, a...)
+		msg := redactTokens(fmt.Sprintf(format, a...))
 		if token != "" {
 			msg = strings.ReplaceAll(msg, token, "[token]")
 		}
@@ -51,12 +54,21 @@ var apiVersionSuffix = regexp.MustCompile(`/api(/v[0-9]+)?/?$`)
 // /api/vN is dropped, since discordgo adds its own) for a RewriteTransport
 // over next (http.DefaultTransport when nil).
 func NewRewriteTransport(base string, next http.RoundTripper) (*RewriteTransport, error) {
+	// The value is never echoed: a token pasted in the wrong variable
+	// would reach the logs.
 	u, err := url.Parse(base)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("discord: DISCORD_API_URL must be an http(s) URL such as http://127.0.0.1:8080, not %q", clipRunes(base, 60))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("discord: DISCORD_API_URL (%d characters, not shown) is not a URL: set it to an http(s) URL such as http://127.0.0.1:8080, or leave it unset for Discord", len(base))
+	case u.Scheme != "http" && u.Scheme != "https":
+		return nil, fmt.Errorf("discord: DISCORD_API_URL (%d characters, not shown) does not start with http:// or https://: set it to an http(s) URL such as http://127.0.0.1:8080, or leave it unset for Discord", len(base))
+	case u.User != nil:
+		return nil, errors.New("discord: DISCORD_API_URL must not hold credentials (user@ or user:password@ before the host)")
+	case u.Host == "":
+		return nil, fmt.Errorf("discord: DISCORD_API_URL (%d characters, not shown) names no host: set it to an http(s) URL such as http://127.0.0.1:8080", len(base))
 	}
-	if u.User != nil || u.RawQuery != "" || u.Fragment != "" {
-		return nil, errors.New("discord: DISCORD_API_URL must not hold credentials, a query or a fragment")
+	if u.RawQuery != "" || u.Fragment != "" {
+		return nil, errors.New("discord: DISCORD_API_URL must not hold a query (?...) or a fragment (#...)")
 	}
 	u.Path = strings.TrimSuffix(apiVersionSuffix.ReplaceAllString(u.Path, ""), "/")
 	u.RawPath = ""
@@ -98,8 +110,13 @@ func tokenRejected(err error) bool {
 }
 
 // cleanErr drops the request (and its authorization header) from REST
-// errors, so that a logged error never carries the token.
+// errors and the interaction token from every URL in an error's text
+// (discordgo's RateLimitError names the whole URL; so may an error
+// wrapped anywhere), so that a logged error never carries a token.
 func cleanErr(err error) error {
+	if err == nil {
+		return nil
+	}
 	var re *discordgo.RESTError
 	if errors.As(err, &re) {
 		status := ""
@@ -108,24 +125,42 @@ func cleanErr(err error) error {
 		}
 		msg := ""
 		if re.Message != nil {
-			msg = re.Message.Message
+			msg = redactTokens(re.Message.Message)
 		}
 		return fmt.Errorf("discord: HTTP %s %s", status, msg)
 	}
+	var rl *discordgo.RateLimitError
+	if errors.As(err, &rl) && rl.RateLimit != nil {
+		after := time.Duration(0)
+		if rl.TooManyRequests != nil {
+			after = rl.TooManyRequests.RetryAfter
+		}
+		return fmt.Errorf("discord: HTTP 429 Too Many Requests on %s, retry after %v", redactURL(rl.URL), after)
+	}
 	var ue *url.Error
 	if errors.As(err, &ue) {
-		return fmt.Errorf("discord: %s %s: %w", ue.Op, redactURL(ue.URL), ue.Err)
+		return fmt.Errorf("discord: %s %s: %w", ue.Op, redactURL(ue.URL), &redactedError{ue.Err})
 	}
-	return err
+	return &redactedError{err}
 }
 
-// redactURL drops the interaction token (and what follows) from a REST
-// URL.
-func redactURL(u string) string {
-	for _, seg := range []string{"/interactions/", "/webhooks/"} {
-		if i := strings.Index(u, seg); i >= 0 {
-			return u[:i+len(seg)] + "…"
-		}
-	}
-	return u
+// redactedError is an error whose text has its interaction tokens
+// replaced; errors.Is and As still see the error it holds.
+type redactedError struct{ err error }
+
+func (e *redactedError) Error() string { return redactTokens(e.err.Error()) }
+func (e *redactedError) Unwrap() error { return e.err }
+
+// tokenInPath finds the interaction token in the paths that carry one:
+// /webhooks/APPLICATION/TOKEN... (edits, follow-ups, deletions) and
+// /interactions/ID/TOKEN/callback, in a URL or in any text.
+var tokenInPath = regexp.MustCompile(`(/(?:webhooks|interactions)/[^/\s"'?#]+/)[^/\s"'?#,;)]+`)
+
+// redactTokens replaces the token of every webhook or interaction path
+// in s by "[token]".
+func redactTokens(s string) string {
+	return tokenInPath.ReplaceAllString(s, "${1}[token]")
 }
+
+// redactURL drops the interaction token from a REST URL.
+func redactURL(u string) string { return redactTokens(u) }

@@ -30,6 +30,7 @@ import (
 func TestEndToEndFanorona(t *testing.T) {
 	fake := fakediscord.New()
 	defer fake.Close()
+	fake.CheckConformance(t)
 	dir := t.TempDir()
 	tokenFile := filepath.Join(dir, "token")
 	if err := os.WriteFile(tokenFile, []byte(token+"\n"), 0o600); err != nil {

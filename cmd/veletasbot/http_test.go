@@ -21,6 +21,7 @@ import (
 func TestHTTPMode(t *testing.T) {
 	fake := fakediscord.New()
 	defer fake.Close()
+	fake.CheckConformance(t)
 	p := fake.NewPoster("")
 	dir := t.TempDir()
 	m, _, logs := newMain(map[string]string{"DISCORD_TOKEN": token, "DISCORD_API_URL": fake.URL(),

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -106,6 +107,9 @@ type Main struct {
 	// gateway; PublicKey (DISCORD_PUBLIC_KEY) checks their signatures.
 	HTTPAddr  string
 	PublicKey ed25519.PublicKey
+	// httpLn is HTTPAddr bound at the start of Run, until the endpoint
+	// serves on it.
+	httpLn net.Listener
 	// Register registers the commands at start (flag -register, default
 	// true).
 	Register bool
@@ -359,6 +363,15 @@ func (m *Main) Run(ctx context.Context) error {
 			return err
 		}
 	}
+	if !m.Console && m.HTTPAddr != "" {
+		// Bound first: an address in use stops the bot before the store
+		// is opened (or created) and the commands are registered.
+		ln, err := discord.BindHTTP(m.HTTPAddr)
+		if err != nil {
+			return err
+		}
+		m.httpLn = ln
+	}
 	opts := store.Options{}
 	if m.StoreOptions != nil {
 		opts = *m.StoreOptions
@@ -460,10 +473,8 @@ func (m *Main) Run(ctx context.Context) error {
 	m.Discord = d
 	if m.HTTPAddr != "" {
 		ep := discord.NewHTTPEndpoint(d, m.PublicKey, func(context.Context) error { return db.Ping() })
-		if err := ep.Listen(m.HTTPAddr); err != nil {
-			return err
-		}
-		m.HTTP = ep
+		ep.Serve(m.httpLn)
+		m.HTTP, m.httpLn = ep, nil
 	}
 	m.Bot.StartSweeper(m.SweepEvery, d.Send) // reminders and timeouts, one goroutine
 	if err := m.Bot.StartAI(d.Self(), d, m.aiConfig()); err != nil {
@@ -551,6 +562,13 @@ func (m *Main) loadToken() error {
 	if m.Token == "" && m.TokenFile != "" {
 		b, err := os.ReadFile(m.TokenFile)
 		if err != nil {
+			if !strings.ContainsAny(m.TokenFile, `/\`) {
+				// A token has no slash: this may be the token itself,
+				// pasted in the wrong variable; it is not echoed.
+				return fmt.Errorf("DISCORD_TOKEN_FILE: cannot read the token file it names (%d characters, not shown: "+
+					"if it is the token itself, put it in DISCORD_TOKEN, or better in a file, and set DISCORD_TOKEN_FILE to that file's path, such as /etc/veletasbot/token): %w",
+					len(m.TokenFile), errors.Unwrap(err))
+			}
 			return fmt.Errorf("DISCORD_TOKEN_FILE: cannot read the token file %s: %w", m.TokenFile, errors.Unwrap(err))
 		}
 		m.Token = strings.TrimSpace(string(b))
@@ -576,6 +594,11 @@ func apiForLog(u string) string {
 func (m *Main) Close() error {
 	var errs []error
 	m.stopLeader() // resigns first: another replica sweeps at once
+	if m.httpLn != nil {
+		// Bound, not served: the start failed.
+		m.httpLn.Close()
+		m.httpLn = nil
+	}
 	if m.Bot != nil {
 		m.Bot.StopSweeper()
 		m.Bot.StopAI() // lets the AI's decisions under way be posted

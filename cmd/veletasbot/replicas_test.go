@@ -307,6 +307,7 @@ func TestReplicasFaults(t *testing.T) {
 	bin := buildBot(t)
 	fake := fakediscord.New()
 	defer fake.Close()
+	fake.CheckConformance(t)
 	poster := fake.NewPoster("")
 	dir := t.TempDir()
 	clockFile := filepath.Join(dir, "clock-offset")

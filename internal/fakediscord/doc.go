@@ -5,4 +5,10 @@
 // follow-ups and edits through the webhook endpoints, channel messages and
 // threads). Everything the bot sends is recorded as a Message that tests
 // wait for by interaction or by channel.
+//
+// Every REST request, and every first response written to an interaction
+// posted over HTTP, is checked against Discord's OpenAPI description
+// (conform.go, package openapi): what the description refuses gets
+// Discord's 400 Invalid Form Body and is kept in Server.Invalid, which
+// Server.CheckConformance makes a test assert empty at its end.
 package fakediscord

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"github.com/veletasbot/veletas/internal/openapi"
 )
 
 // AppID is the fake application's (and bot user's) id.
@@ -96,6 +98,9 @@ type Server struct {
 	token   atomic.Value // last Authorization header seen
 	accept  atomic.Value // the only Authorization accepted, when set
 	limited sync.Map     // interaction id -> struct{}: its callback gets a 429
+	// limitedAll: interaction id -> struct{}: its callback and every
+	// request on its webhook (edits, follow-ups, deletions) get a 429
+	limitedAll sync.Map
 
 	msgMu     sync.Mutex
 	messages  map[string]*Message // the messages in channels, by id
@@ -104,6 +109,14 @@ type Server struct {
 	channelOf map[string]string   // interaction id -> its channel
 	pending   sync.Map            // interaction id -> chan struct{}: posted over HTTP, its response not yet recorded
 	shard     atomic.Value        // []int: the shard [ID, COUNT] of the last identify
+
+	// spec is Discord's OpenAPI description (nil when not found): every
+	// REST request is checked against it (conform.go).
+	spec      *openapi.Spec
+	specErr   error
+	invalidMu sync.Mutex
+	invalid   []error
+	checked   atomic.Int64 // requests checked against spec
 
 	dmMu     sync.Mutex
 	dmOpened map[string]int  // user -> DM channel creations (dm.go)
@@ -114,6 +127,28 @@ type Server struct {
 // Requests (retry after 5 s); the attempt is recorded as a Message of
 // Kind "limited".
 func (s *Server) Limit(interactionID string) { s.limited.Store(interactionID, struct{}{}) }
+
+// LimitAll makes every request about an interaction fail with 429 Too
+// Many Requests: its callback and, on its webhook, the edits of
+// @original, the follow-ups and the deletions. Each attempt is recorded
+// as a Message of Kind "limited".
+func (s *Server) LimitAll(interactionID string) { s.limitedAll.Store(interactionID, struct{}{}) }
+
+// rateLimited answers 429 as Discord does, with the URL-free body
+// discordgo decodes, and records the attempt.
+func (s *Server) rateLimited(w http.ResponseWriter, m Message) {
+	m.Kind = "limited"
+	s.record("i:"+m.InteractionID, m)
+	w.Header().Set("Retry-After", "5")
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusTooManyRequests)
+	io.WriteString(w, `{"message": "You are being rate limited.", "retry_after": 5.0, "global": false}`)
+}
+
+func (s *Server) isLimitedAll(interactionID string) bool {
+	_, ok := s.limitedAll.Load(interactionID)
+	return ok
+}
 
 // AcceptOnly makes the server answer 401 Unauthorized to every REST
 // request whose Authorization header is not auth ("Bot <token>"), as
@@ -138,6 +173,7 @@ func New() *Server {
 		channelOf: map[string]string{},
 	}
 	s.ids.Store(900000000000000000)
+	s.spec, s.specErr = openapi.Default()
 	s.HTTP = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s
 }
@@ -365,6 +401,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, `{"message": "401: Unauthorized", "code": 0}`)
 		return
 	}
+	if !strings.HasPrefix(r.URL.Path, "/ws") && s.conform(w, r, p, parts) {
+		return
+	}
 	switch {
 	case strings.HasPrefix(r.URL.Path, "/ws"):
 		s.gateway(w, r)
@@ -396,13 +435,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		m.Kind, m.InteractionID = "callback", parts[1]
-		if _, ok := s.limited.Load(parts[1]); ok {
-			m.Kind = "limited"
-			s.record("i:"+parts[1], m)
-			w.Header().Set("Retry-After", "5")
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(http.StatusTooManyRequests)
-			io.WriteString(w, `{"message": "You are being rate limited.", "retry_after": 5.0, "global": false}`)
+		if _, ok := s.limited.Load(parts[1]); ok || s.isLimitedAll(parts[1]) {
+			s.rateLimited(w, m)
 			return
 		}
 		s.callback(parts[1], m)
@@ -411,6 +445,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		// interaction tokens are "tok-<interaction id>"
 		iid := strings.TrimPrefix(parts[2], "tok-")
 		s.awaitAck(iid)
+		if s.isLimitedAll(iid) {
+			s.rateLimited(w, Message{InteractionID: iid})
+			return
+		}
 		switch {
 		case r.Method == http.MethodPost && len(parts) == 3:
 			m, err := readMessage(r)

@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/veletasbot/veletas/internal/openapi"
 )
 
 // Poster sends interactions to a bot's HTTP interactions endpoint as
@@ -110,11 +112,20 @@ func (p *Poster) Post(interaction map[string]any) (int, error) {
 		b, _ := io.ReadAll(resp.Body)
 		return resp.StatusCode, fmt.Errorf("fakediscord: the endpoint answered %s: %s", resp.Status, b)
 	}
-	m, err := readMessage(&http.Request{Header: resp.Header, Body: resp.Body})
+	rb, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return resp.StatusCode, err
+	}
+	m, err := readMessage(&http.Request{Header: resp.Header, Body: io.NopCloser(bytes.NewReader(rb))})
 	var fe *FormError
 	if errors.As(err, &fe) { // Discord would show "This interaction failed"
 		p.Server.record("i:"+id, Message{Kind: "refused", InteractionID: id, Refused: fe})
 		return http.StatusBadRequest, err
+	}
+	var inv *openapi.Invalid
+	if cerr := p.Server.checkResponse(id, resp.Header.Get("Content-Type"), rb); errors.As(cerr, &inv) {
+		p.Server.record("i:"+id, Message{Kind: "refused", InteractionID: id, Refused: formErrorOf(inv)})
+		return http.StatusBadRequest, cerr
 	}
 	if err != nil {
 		return resp.StatusCode, err
@@ -124,9 +135,11 @@ func (p *Poster) Post(interaction map[string]any) (int, error) {
 	return resp.StatusCode, nil
 }
 
-// Ping posts a PING (type 1) and returns the response's type.
+// Ping posts a PING (type 1) of a fresh id, as Discord does, and returns
+// the response's type.
 func (p *Poster) Ping() (int, error) {
-	body := []byte(`{"id":"1","application_id":"` + AppID + `","type":1,"token":"tok-1","version":1}`)
+	id := p.Server.NewID()
+	body := []byte(`{"id":"` + id + `","application_id":"` + AppID + `","type":1,"token":"tok-` + id + `","version":1}`)
 	ts := p.Timestamp()
 	status, b, err := p.Do(body, p.Sign(ts, body), ts)
 	if err != nil {
