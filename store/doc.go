@@ -139,10 +139,13 @@
 // The file carries a schema version. Open migrates a file of an older
 // version in place and refuses a newer one with ErrSchemaTooNew. Open fails
 // after Options.Timeout with ErrLocked when another process holds the file.
-// Before bbolt opens the file for writing, Open reads every page a
-// transaction can reach, turning bbolt's panics and memory faults on a
-// damaged page into ErrDamaged: one line that says how to restore a
-// snapshot, rather than a crash at every restart (check.go).
+// Before bbolt opens the file for writing, Open checks the structure of
+// its pages (page numbers, overflow, key order, pages reached twice or
+// listed as free, as bbolt's own check does in a goroutine where a fault
+// would end the process) and reads every page a transaction can reach,
+// turning bbolt's panics and memory faults on a damaged page into
+// ErrDamaged: one line that says how to restore a snapshot, rather than a
+// crash at every restart (check.go).
 //
 // Backup and BackupFile write a consistent copy while the bot runs. With
 // Options.SnapshotDir set, the store writes one there every
