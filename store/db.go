@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -162,6 +163,10 @@ var (
 	bucketStandingsByKind     = []byte("standings_by_kind")     // kind \x00 guild \x00 user -> Standing of a game other than Veletas (v5)
 
 	keyVersion = []byte("version")
+	// keyLineage names the database a file and its snapshots belong to:
+	// set when the file is created (or first opened by a veletasbot
+	// that sets it), the same in every snapshot of it (snapshots.go).
+	keyLineage = []byte("lineage")
 
 	// bucketsV1 are the buckets of schema version 1.
 	bucketsV1 = [][]byte{bucketMeta, bucketGames, bucketThreads, bucketChallenges, bucketArchive, bucketStandings, bucketSettings}
@@ -187,6 +192,18 @@ func Open(path string, opts *Options) (*DB, error) {
 		}
 		return fmt.Errorf("store: open %s: %w", path, err)
 	}
+	created := false
+	switch fi, err := os.Stat(path); {
+	case errors.Is(err, fs.ErrNotExist):
+		if created, err = createFile(path, o); err != nil {
+			return nil, openErr(err)
+		}
+	case err == nil && fi.Mode().IsRegular() && fi.Size() == 0:
+		// Open never leaves an empty file (createFile): this one was
+		// emptied since, by a crash of the disk, a copy or a restore
+		// that failed, or by hand.
+		return nil, openErr(errEmptyFile)
+	}
 	if err := checkFile(path, o.Timeout); err != nil {
 		return nil, openErr(err)
 	}
@@ -206,6 +223,9 @@ func Open(path string, opts *Options) (*DB, error) {
 		return nil, openErr(err)
 	}
 	go db.commitLoop()
+	if created {
+		db.warnEarlierSnapshots()
+	}
 	db.snapDone = make(chan struct{})
 	if o.SnapshotDir == "" {
 		close(db.snapDone)
@@ -218,6 +238,55 @@ func Open(path string, opts *Options) (*DB, error) {
 		go db.snapshotLoop(tick, stop)
 	}
 	return db, nil
+}
+
+// errEmptyFile is the cause given with ErrDamaged for a database file of
+// 0 bytes.
+var errEmptyFile = fmt.Errorf("%w: the file is empty (0 bytes): its games were lost after it was written "+
+	"(a failed copy or restore, a full disk, a crash of the disk); veletasbot never starts on it as a new database. "+
+	"To start afresh without the games, delete the empty file", ErrDamaged)
+
+// createFile creates a new store file at path: made and set up under a
+// temporary name beside it, synced, then linked into place, so that path
+// never holds a file partly written (a crash or a full disk leaves only
+// the temporary file, never an empty database that a later start would
+// take for a new one). It reports whether it created path: another
+// process may have created it meanwhile.
+func createFile(path string, o Options) (bool, error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".new*")
+	if err != nil {
+		return false, err
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp)
+	if err := f.Close(); err != nil {
+		return false, err
+	}
+	b, err := bolt.Open(tmp, 0o600, &bolt.Options{NoSync: o.NoSync, FreelistType: bolt.FreelistMapType, NoFreelistSync: true})
+	if err != nil {
+		return false, err
+	}
+	err = b.Update((&DB{opts: o}).migrate)
+	if cerr := b.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return false, err
+	}
+	if err := os.Link(tmp, path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return false, nil
+		}
+		if err := os.Rename(tmp, path); err != nil { // a file system without hard links
+			return false, err
+		}
+	}
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return true, nil
 }
 
 // withDefaults returns a copy of opts (nil: the zero Options) with the
@@ -318,6 +387,11 @@ func (db *DB) migrate(tx *bolt.Tx) error {
 			return err
 		}
 		meta = tx.Bucket(bucketMeta)
+	}
+	if meta.Get(keyLineage) == nil {
+		if err := meta.Put(keyLineage, newLineage(db.opts.Now())); err != nil {
+			return err
+		}
 	}
 	v, err := strconv.Atoi(string(meta.Get(keyVersion)))
 	if err != nil || v < 1 {

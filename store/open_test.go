@@ -368,3 +368,47 @@ func TestClosed(t *testing.T) {
 		t.Fatalf("second close: %v", err)
 	}
 }
+
+// TestEmptyFile: a database file of 0 bytes is refused with ErrDamaged in
+// one line that says it is empty, how to restore a snapshot and how to
+// start afresh, and it is left as it was; a missing file is created
+// complete under a temporary name and linked into place, leaving no
+// temporary file behind.
+func TestEmptyFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "veletas.db")
+	if err := os.WriteFile(path, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(path, &Options{NoSync: true})
+	if err == nil {
+		db.Close()
+		t.Fatal("an empty file was opened as a new database")
+	}
+	msg := err.Error()
+	if !errors.Is(err, ErrDamaged) || strings.Contains(msg, "\n") || !strings.Contains(msg, path) ||
+		!strings.Contains(msg, "empty (0 bytes)") || !strings.Contains(msg, "snapshot") || !strings.Contains(msg, "delete the empty file") {
+		t.Fatalf("empty file: %v", err)
+	}
+	t.Log(err)
+	if fi, err := os.Stat(path); err != nil || fi.Size() != 0 {
+		t.Fatalf("the refused file changed: %v %v", fi.Size(), err)
+	}
+
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	db, err = Open(path, &Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	startGame(t, db, "g", "c", veletas.Size7)
+	db.Close()
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) != 1 || entries[0].Name() != "veletas.db" {
+		t.Fatalf("the directory after creating a file: %v %v", entries, err)
+	}
+	if v := rawVersion(t, path); v != strconv.Itoa(SchemaVersion) {
+		t.Fatalf("new file at version %s", v)
+	}
+}

@@ -2,11 +2,14 @@ package store
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // Snapshots: with Options.SnapshotDir set, the store writes a consistent
@@ -14,6 +17,10 @@ import (
 // temporary file, synced, renamed) and keeps the newest
 // Options.SnapshotKeep. A snapshot is a complete database file: restoring
 // one is copying it over the damaged file while the bot is stopped.
+//
+// Each file carries a lineage (keyLineage), copied into its snapshots:
+// when the file is lost and created anew, the newest snapshot of the lost
+// database is kept whatever the rotation, and Open names it in a warning.
 
 // Default snapshot schedule.
 const (
@@ -54,8 +61,19 @@ func (db *DB) Snapshot() (string, error) {
 	if err != nil {
 		return path, err
 	}
-	for _, old := range all[min(len(all), db.opts.SnapshotKeep):] {
-		if old == path {
+	// The newest snapshot of each earlier database (one whose file was
+	// lost and created anew since) is the last taken while it held its
+	// games: it is never rotated away.
+	current := db.lineage()
+	earlier := map[string]bool{}
+	for i, old := range all {
+		l := snapshotLineage(old)
+		kept := i < db.opts.SnapshotKeep || old == path
+		if l != "" && l != current && !earlier[l] {
+			earlier[l] = true
+			kept = true
+		}
+		if kept {
 			continue
 		}
 		if err := os.Remove(old); err != nil {
@@ -63,6 +81,64 @@ func (db *DB) Snapshot() (string, error) {
 		}
 	}
 	return path, nil
+}
+
+// newLineage returns a new database's lineage: its creation time and a
+// random part.
+func newLineage(now time.Time) []byte {
+	return fmt.Appendf(nil, "%s-%016x", now.UTC().Format(snapshotStamp), rand.Uint64())
+}
+
+// lineage returns the lineage of the open bolt file ("" if it has none).
+func (db *DB) lineage() string {
+	var l string
+	db.boltView("lineage", func(tx *bolt.Tx) error {
+		if m := tx.Bucket(bucketMeta); m != nil {
+			l = string(m.Get(keyLineage))
+		}
+		return nil
+	})
+	return l
+}
+
+// snapshotLineage returns the lineage of the snapshot at path, "" when it
+// has none or cannot be read.
+func snapshotLineage(path string) string {
+	var l string
+	protect(func() error {
+		b, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
+		if err != nil {
+			return err
+		}
+		defer b.Close()
+		return b.View(func(tx *bolt.Tx) error {
+			if m := tx.Bucket(bucketMeta); m != nil {
+				l = string(m.Get(keyLineage))
+			}
+			return nil
+		})
+	})
+	return l
+}
+
+// warnEarlierSnapshots logs, for a database file created by this Open,
+// the newest snapshot of an earlier database in Options.SnapshotDir: if
+// the file was lost, its games are there.
+func (db *DB) warnEarlierSnapshots() {
+	all, err := db.Snapshots()
+	if err != nil {
+		return
+	}
+	current := db.lineage()
+	for _, p := range all {
+		if l := snapshotLineage(p); l != "" && l != current {
+			db.opts.Logger.Warn("store: the database file was missing and is created anew, "+
+				"but a snapshot of an earlier database exists: if the file was lost, stop veletasbot "+
+				"and restore the snapshot (README, \"Restoring a snapshot\"); it is kept however snapshots rotate",
+				"file", db.path, "snapshot", p)
+			return
+		}
+	}
 }
 
 // Snapshots returns the paths of the snapshots in Options.SnapshotDir,

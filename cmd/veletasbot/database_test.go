@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"errors"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/veletasbot/veletas/internal/fakediscord"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -85,5 +87,63 @@ func TestDamagedDatabase(t *testing.T) {
 	}
 	if !strings.Contains(string(unit), "RestartPreventExitStatus=78 65") {
 		t.Fatalf("the systemd unit restarts on a damaged database")
+	}
+}
+
+// TestFailedStartLeavesNoFile starts the bot in HTTP mode on an address
+// in use: Run fails, and once closed the database file that this start
+// created is gone (the next start creates it again rather than finding a
+// file with nothing in it); a file that was there before the failed start
+// stays, with its games.
+func TestFailedStartLeavesNoFile(t *testing.T) {
+	fake := fakediscord.New()
+	defer fake.Close()
+	p := fake.NewPoster("")
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	dir := t.TempDir()
+	start := func(path string) error {
+		t.Helper()
+		m, _, _ := newMain(map[string]string{"DISCORD_TOKEN": token, "DISCORD_API_URL": fake.URL(),
+			"DISCORD_PUBLIC_KEY": p.PublicKey(), "VELETAS_HTTP": busy.Addr().String()})
+		if err := m.ParseFlags(context.Background(), []string{"-db", path, "-guild", "900", "-snapshot-every", "0"}); err != nil {
+			t.Fatal(err)
+		}
+		err := m.Run(context.Background())
+		if cerr := m.Close(); cerr != nil {
+			t.Fatalf("close: %v", cerr)
+		}
+		return err
+	}
+	path := filepath.Join(dir, "new.db")
+	if err := start(path); err == nil || !strings.Contains(err.Error(), "address already in use") {
+		t.Fatalf("start on a busy address: %v", err)
+	}
+	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
+		t.Fatalf("left behind: %v %v", entries, err)
+	}
+
+	old := filepath.Join(dir, "old.db")
+	db, err := store.Open(old, &store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.UpdateSettings("900", func(s *store.Settings) error { s.Locale = "fr"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if err := start(old); err == nil {
+		t.Fatal("start on a busy address succeeded")
+	}
+	db, err = store.Open(old, &store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if s, err := db.Settings("900"); err != nil || s.Locale != "fr" {
+		t.Fatalf("the file that was there before: %+v %v", s, err)
 	}
 }
