@@ -46,7 +46,11 @@
 // A game is keyed by its guild and the channel the challenge was made in;
 // when the bot moves the game into a thread (SetGameThread) the thread ID
 // finds it too, so ActiveGame accepts either. Each game also has a unique
-// numeric ID kept in the archive when it ends.
+// numeric ID kept in the archive when it ends. New IDs are create-only
+// (ids.go): a game or challenge never takes a stored one's ID, and a
+// counter found behind the stored IDs (its etcd key deleted or damaged)
+// is set past the highest, with a warning. A fault of the store's own
+// records that it cannot repair so wraps ErrStoreFault.
 //
 // Every game and challenge has a Kind: Veletas (stored as no kind, so
 // that files written before kinds existed hold Veletas games) or
@@ -123,7 +127,8 @@
 // games; standings.go and ratings.go the standings and their ratings;
 // settings.go the guilds' settings; db.go the file, its migrations and the
 // commit loop; check.go the check of the file at open; snapshots.go the
-// periodic snapshots; kv.go the transaction interface and its bbolt side;
+// periodic snapshots; ids.go the new IDs of games and challenges; kv.go
+// the transaction interface and its bbolt side;
 // etcd.go the etcd backend; url.go the store URLs.
 //
 // # Errors
