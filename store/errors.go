@@ -136,6 +136,12 @@ var (
 	// itself; the error says what and what the operator can do.
 	ErrStoreFault = errors.New("a record of the store itself (not of a game) is damaged")
 
+	// ErrOtherStore is returned by Copy with CopyResume when the
+	// destination holds records of another store than the source.
+	ErrOtherStore = errors.New("the destination holds records of another store, and copying over it is not a merge: " +
+		"games and challenges with the same IDs would be replaced, the same players' standings overwritten, the rest kept beside them " +
+		"(copy into a new file or etcd prefix, or replace on purpose)")
+
 	// ErrCorrupt is returned when a stored value fails to decode or its
 	// record fails to replay. Only the value concerned is affected.
 	ErrCorrupt = errors.New("stored value is corrupt")

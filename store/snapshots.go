@@ -89,16 +89,35 @@ func newLineage(now time.Time) []byte {
 	return fmt.Appendf(nil, "%s-%016x", now.UTC().Format(snapshotStamp), rand.Uint64())
 }
 
-// lineage returns the lineage of the open bolt file ("" if it has none).
+// lineage returns the lineage of the store ("" if it has none, or it
+// cannot be read).
 func (db *DB) lineage() string {
 	var l string
-	db.boltView("lineage", func(tx *bolt.Tx) error {
-		if m := tx.Bucket(bucketMeta); m != nil {
-			l = string(m.Get(keyLineage))
-		}
+	db.view(func(tx txn) error {
+		l = string(tx.Bucket(bucketMeta).Get(keyLineage))
 		return nil
 	})
 	return l
+}
+
+// ensureLineage returns the store's lineage, giving it one if it has none
+// (an etcd prefix, or a file written before lineages).
+func (db *DB) ensureLineage() (string, error) {
+	if l := db.lineage(); l != "" {
+		return l, nil
+	}
+	var l string
+	err := db.update(func(tx txn) error {
+		m := tx.Bucket(bucketMeta)
+		if v := m.Get(keyLineage); v != nil {
+			l = string(v)
+			return nil
+		}
+		v := newLineage(db.opts.Now())
+		l = string(v)
+		return m.Put(keyLineage, v)
+	})
+	return l, err
 }
 
 // snapshotLineage returns the lineage of the snapshot at path, "" when it
