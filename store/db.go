@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -526,13 +527,23 @@ func (db *DB) Path() string { return db.path }
 // Ping reports whether the database answers: a read-only transaction,
 // cheap enough for a health check; ErrClosed after Close.
 func (db *DB) Ping() error {
+	return db.PingContext(context.Background())
+}
+
+// PingContext is Ping bounded by ctx as well: on etcd it returns when
+// ctx is done (with an error wrapping ErrUnavailable and ctx's error),
+// before Options.EtcdTimeout.
+func (db *DB) PingContext(ctx context.Context) error {
 	if db.etcd != nil {
 		select {
 		case <-db.closing:
 			return fmt.Errorf("store: %w", ErrClosed)
 		default:
 		}
-		return db.etcd.ping()
+		return db.etcd.ping(ctx)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
 	}
 	return db.view(func(tx txn) error { return nil })
 }

@@ -160,10 +160,13 @@ func (s *etcdStore) init() error {
 func (s *etcdStore) close() error { return s.cli.Close() }
 
 // ping is a linearizable read of the schema version.
-func (s *etcdStore) ping() error {
-	ctx, cancel := s.ctx()
+func (s *etcdStore) ping(parent context.Context) error {
+	ctx, cancel := context.WithTimeout(parent, s.timeout)
 	defer cancel()
 	if _, err := s.cli.Get(ctx, s.key(bucketMeta, keyVersion)); err != nil {
+		if perr := parent.Err(); perr != nil {
+			return fmt.Errorf("store: ping: %w (%w)", ErrUnavailable, perr)
+		}
 		return fmt.Errorf("store: ping: %w", etcdErr(err))
 	}
 	return nil

@@ -481,7 +481,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	}
 	m.Discord = d
 	if m.HTTPAddr != "" {
-		ep := discord.NewHTTPEndpoint(d, m.PublicKey, func(context.Context) error { return db.Ping() })
+		ep := discord.NewHTTPEndpoint(d, m.PublicKey, db.PingContext) // within /healthz's deadline
 		if err := ep.Listen(m.HTTPAddr); err != nil {
 			return err
 		}
