@@ -191,6 +191,14 @@ func Open(path string, opts *Options) (*DB, error) {
 		case damaged(err):
 			return fmt.Errorf("store: open %s: %w: %w; %s", path, ErrDamaged, err, Restore)
 		}
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			// Not "open PATH" again: the cause, and what was being done
+			// when it was another file (the new file's temporary name).
+			if pe.Path != path {
+				return fmt.Errorf("store: open %s: creating it: %w", path, pe.Err)
+			}
+			return fmt.Errorf("store: open %s: %w", path, pe.Err)
+		}
 		return fmt.Errorf("store: open %s: %w", path, err)
 	}
 	created := false
@@ -199,6 +207,8 @@ func Open(path string, opts *Options) (*DB, error) {
 		if created, err = createFile(path, o); err != nil {
 			return nil, openErr(err)
 		}
+	case err == nil && fi.IsDir():
+		return nil, openErr(fmt.Errorf("%w: it is a directory: give the path of the database file, such as %s", ErrInvalid, filepath.Join(path, "veletas.db")))
 	case err == nil && fi.Mode().IsRegular() && fi.Size() == 0:
 		// Open never leaves an empty file (createFile): this one was
 		// emptied since, by a crash of the disk, a copy or a restore

@@ -412,3 +412,21 @@ func TestEmptyFile(t *testing.T) {
 		t.Fatalf("new file at version %s", v)
 	}
 }
+
+// TestOpenErrorsOnePrefix: the errors of Open say "store: open PATH" once,
+// then the cause, not the operating system's "open PATH" again; a
+// directory is not taken for a damaged file.
+func TestOpenErrorsOnePrefix(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing", "veletas.db")
+	_, err := Open(missing, nil)
+	if err == nil || err.Error() != "store: open "+missing+": creating it: no such file or directory" || !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("a file in a missing directory: %v", err)
+	}
+	_, err = Open(dir, nil)
+	if err == nil || errors.Is(err, ErrDamaged) || !errors.Is(err, ErrInvalid) || strings.Count(err.Error(), "open ") != 1 ||
+		!strings.Contains(err.Error(), "it is a directory") || !strings.Contains(err.Error(), filepath.Join(dir, "veletas.db")) {
+		t.Fatalf("a directory: %v", err)
+	}
+	t.Log(err)
+}

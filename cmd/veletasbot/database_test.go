@@ -147,3 +147,20 @@ func TestFailedStartLeavesNoFile(t *testing.T) {
 		t.Fatalf("the file that was there before: %+v %v", s, err)
 	}
 }
+
+// TestOpenErrorOnePrefix: a database that cannot be opened is reported in
+// one line with one prefix naming it ("store: open PATH: ..."), not
+// "opening the database PATH: store: open PATH: open PATH: ...".
+func TestOpenErrorOnePrefix(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "missing", "veletas.db")
+	m, _, _ := newMain(nil)
+	if err := m.ParseFlags(context.Background(), []string{"console", "-db", path, "-out", t.TempDir()}); err != nil {
+		t.Fatal(err)
+	}
+	m.Stdin = strings.NewReader("")
+	err := m.Run(context.Background())
+	m.Close()
+	if err == nil || err.Error() != "store: open "+path+": creating it: no such file or directory" {
+		t.Fatalf("database in a missing directory: %v", err)
+	}
+}

@@ -395,14 +395,10 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		}
 	}
 	db, err := store.OpenLocation(m.Store, &opts)
-	if errors.Is(err, store.ErrDamaged) {
-		return err // one line that names the file and says how to restore a snapshot
-	}
 	if err != nil {
-		if m.Store.Kind == "etcd" {
-			return fmt.Errorf("opening the store: %w", err) // the error names it
-		}
-		return fmt.Errorf("opening the database %s: %w", m.DBPath, err)
+		// One line, "store: open STORE: what is wrong", that names the
+		// store (and for a damaged file says how to restore a snapshot).
+		return err
 	}
 	m.DB = db
 	started := false
