@@ -383,6 +383,7 @@ func OpenLocation(loc Location, opts *Options) (*DB, error) {
 // SchemaVersion, in the transaction of Open.
 func (db *DB) migrate(tx *bolt.Tx) error {
 	meta := tx.Bucket(bucketMeta)
+	adopted := meta != nil // a file written before lineages gets one
 	if meta == nil {
 		empty := true
 		tx.ForEach(func([]byte, *bolt.Bucket) error { empty = false; return nil })
@@ -400,7 +401,7 @@ func (db *DB) migrate(tx *bolt.Tx) error {
 		meta = tx.Bucket(bucketMeta)
 	}
 	if meta.Get(keyLineage) == nil {
-		if err := meta.Put(keyLineage, newLineage(db.opts.Now())); err != nil {
+		if err := meta.Put(keyLineage, newLineage(db.opts.Now(), adopted)); err != nil {
 			return err
 		}
 	}

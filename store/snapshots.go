@@ -21,6 +21,9 @@ import (
 // Each file carries a lineage (keyLineage), copied into its snapshots:
 // when the file is lost and created anew, the newest snapshot of the lost
 // database is kept whatever the rotation, and Open names it in a warning.
+// Snapshots written before lineages count as an earlier database's when
+// the current file was created after them (a file written before
+// lineages gets an adopted one, whose time is not its creation's).
 
 // Default snapshot schedule.
 const (
@@ -67,9 +70,8 @@ func (db *DB) Snapshot() (string, error) {
 	current := db.lineage()
 	earlier := map[string]bool{}
 	for i, old := range all {
-		l := snapshotLineage(old)
 		kept := i < db.opts.SnapshotKeep || old == path
-		if l != "" && l != current && !earlier[l] {
+		if l, ok := db.earlierDatabase(current, old); ok && !earlier[l] {
 			earlier[l] = true
 			kept = true
 		}
@@ -83,10 +85,40 @@ func (db *DB) Snapshot() (string, error) {
 	return path, nil
 }
 
-// newLineage returns a new database's lineage: its creation time and a
-// random part.
-func newLineage(now time.Time) []byte {
-	return fmt.Appendf(nil, "%s-%016x", now.UTC().Format(snapshotStamp), rand.Uint64())
+// adoptedSuffix ends the lineage given to a store that had none (written
+// before lineages): its time is not its creation's.
+const adoptedSuffix = "-adopted"
+
+// newLineage returns a lineage: the time (a new database's creation) and
+// a random part; adopted marks one given to a store that had none.
+func newLineage(now time.Time, adopted bool) []byte {
+	l := fmt.Appendf(nil, "%s-%016x", now.UTC().Format(snapshotStamp), rand.Uint64())
+	if adopted {
+		l = append(l, adoptedSuffix...)
+	}
+	return l
+}
+
+// earlierDatabase reports whether the snapshot at path is of another
+// database than the one of lineage current, and names the database (its
+// lineage; "" for snapshots written before lineages). A snapshot without
+// a lineage is of an earlier database when the current one was created
+// (not adopted) after the snapshot was taken.
+func (db *DB) earlierDatabase(current, path string) (string, bool) {
+	if l := snapshotLineage(path); l != "" {
+		return l, l != current
+	}
+	if current == "" || strings.HasSuffix(current, adoptedSuffix) || len(current) < len(snapshotStamp) {
+		return "", false
+	}
+	created, err := time.Parse(snapshotStamp, current[:len(snapshotStamp)])
+	if err != nil {
+		return "", false
+	}
+	_, prefix, suffix := snapshotName(filepath.Base(db.path), time.Time{})
+	name := filepath.Base(path)
+	taken, err := time.Parse(snapshotStamp, strings.TrimSuffix(strings.TrimPrefix(name, prefix), suffix))
+	return "", err == nil && taken.Before(created)
 }
 
 // lineage returns the lineage of the store ("" if it has none, or it
@@ -113,7 +145,7 @@ func (db *DB) ensureLineage() (string, error) {
 			l = string(v)
 			return nil
 		}
-		v := newLineage(db.opts.Now())
+		v := newLineage(db.opts.Now(), true)
 		l = string(v)
 		return m.Put(keyLineage, v)
 	})
@@ -150,7 +182,7 @@ func (db *DB) warnEarlierSnapshots() {
 	}
 	current := db.lineage()
 	for _, p := range all {
-		if l := snapshotLineage(p); l != "" && l != current {
+		if _, ok := db.earlierDatabase(current, p); ok {
 			db.opts.Logger.Warn("store: the database file was missing and is created anew, "+
 				"but a snapshot of an earlier database exists: if the file was lost, stop veletasbot "+
 				"and restore the snapshot (README, \"Restoring a snapshot\"); it is kept however snapshots rotate",
