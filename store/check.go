@@ -142,18 +142,29 @@ type boltMeta struct {
 // readMeta reads the meta held in page (at its header's end) and reports
 // whether it is valid as bbolt validates it: magic, version, checksum.
 func readMeta(page []byte) (boltMeta, bool) {
+	m, err := parseMeta(page)
+	return m, err == nil
+}
+
+// parseMeta is readMeta saying what is wrong with an invalid meta.
+func parseMeta(page []byte) (boltMeta, error) {
 	if len(page) < pageHeaderSize+metaSumSize+8 {
-		return boltMeta{}, false
+		return boltMeta{}, errors.New("the file is shorter than a meta page")
 	}
 	m := page[pageHeaderSize:]
 	h := fnv.New64a()
 	h.Write(m[:metaSumSize])
 	le := binary.LittleEndian
-	if le.Uint32(m[0:]) != boltMagic || le.Uint32(m[4:]) != boltVersion || le.Uint64(m[metaSumSize:]) != h.Sum64() {
-		return boltMeta{}, false
+	switch {
+	case le.Uint32(m[0:]) != boltMagic:
+		return boltMeta{}, errors.New("no bbolt meta page (not a database file)")
+	case le.Uint32(m[4:]) != boltVersion:
+		return boltMeta{}, fmt.Errorf("bbolt file format %d, not %d", le.Uint32(m[4:]), boltVersion)
+	case le.Uint64(m[metaSumSize:]) != h.Sum64():
+		return boltMeta{}, errors.New("the meta page fails its checksum")
 	}
 	return boltMeta{pageSize: le.Uint32(m[8:]), root: le.Uint64(m[16:]), freelist: le.Uint64(m[32:]),
-		hwm: le.Uint64(m[40:]), txid: le.Uint64(m[48:])}, true
+		hwm: le.Uint64(m[40:]), txid: le.Uint64(m[48:])}, nil
 }
 
 // pageChecker walks the pages of a bbolt file as bbolt's own consistency
@@ -175,8 +186,8 @@ type pageChecker struct {
 
 // checkPages checks the structure of the bbolt file at path (see
 // pageChecker) and returns an error wrapping ErrDamaged at the first
-// fault. A file whose meta pages are both invalid is left to bbolt,
-// which refuses it.
+// fault, also when neither meta page is valid (bbolt refuses such a
+// file too, but not always with an error that says it is damaged).
 func checkPages(path string) error {
 	f, err := os.Open(path)
 	if err != nil {
@@ -190,7 +201,10 @@ func checkPages(path string) error {
 	c := &pageChecker{f: f, size: fi.Size(), seen: map[uint64]bool{}, freed: map[uint64]bool{}}
 	m, ok := c.meta()
 	if !ok {
-		return nil
+		head := make([]byte, 0x1000)
+		n, _ := f.ReadAt(head, 0)
+		_, err := parseMeta(head[:n])
+		return fmt.Errorf("%w: neither meta page is valid (the first: %v)", ErrDamaged, err)
 	}
 	c.pageSize, c.hwm = int(m.pageSize), m.hwm
 	if c.pageSize < minPageSize || c.pageSize > maxPageSize || c.pageSize&(c.pageSize-1) != 0 {

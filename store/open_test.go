@@ -3,6 +3,7 @@ package store
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -429,4 +430,34 @@ func TestOpenErrorsOnePrefix(t *testing.T) {
 		t.Fatalf("a directory: %v", err)
 	}
 	t.Log(err)
+}
+
+// TestShortFiles: a file too short or too blank to be a database (zeros,
+// the start of a database) is refused with ErrDamaged in one line, like
+// any damaged file (before, some sizes gave bbolt's "file size too
+// small", which a restarting service would meet again and again).
+func TestShortFiles(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.db")
+	db, err := Open(good, &Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	b, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 100, 4096, 5000, 8192, 12288} {
+		for name, content := range map[string][]byte{"zeros": make([]byte, n), "start": b[:n]} {
+			path := filepath.Join(dir, fmt.Sprint(name, n, ".db"))
+			if err := os.WriteFile(path, content, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Open(path, &Options{NoSync: true, Timeout: -1})
+			if !errors.Is(err, ErrDamaged) || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "snapshot") {
+				t.Fatalf("%s of %d bytes: %v", name, n, err)
+			}
+		}
+	}
 }
