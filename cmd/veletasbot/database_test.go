@@ -2,13 +2,17 @@ package main
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 
 	"github.com/veletasbot/veletas/internal/fakediscord"
 	"github.com/veletasbot/veletas/store"
@@ -162,5 +166,67 @@ func TestOpenErrorOnePrefix(t *testing.T) {
 	m.Close()
 	if err == nil || err.Error() != "store: open "+path+": creating it: no such file or directory" {
 		t.Fatalf("database in a missing directory: %v", err)
+	}
+}
+
+// TestStructurallyDamagedDatabase starts the console again and again on
+// a database whose leaf page claims to run over the next page in use (a
+// damage that passes a walk of the keys and that bbolt's own check, in a
+// goroutine of its own, met with a crash of the process): every start
+// fails with the one line of a damaged file and ExitDamaged.
+func TestStructurallyDamagedDatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "veletas.db")
+	db, err := store.Open(path, &store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 200 {
+		if _, err := db.UpdateSettings(fmt.Sprint("guild", i), func(s *store.Settings) error { s.Locale = "fr"; return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	b, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, PreLoadFreelist: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pageSize, leaf := b.Info().PageSize, 0
+	b.View(func(tx *bolt.Tx) error {
+		for id := 2; id+1 < int(tx.Size())/pageSize && leaf == 0; id++ {
+			p, _ := tx.Page(id)
+			next, _ := tx.Page(id + 1)
+			if p != nil && next != nil && p.Type == "leaf" && (next.Type == "leaf" || next.Type == "branch") {
+				leaf = id
+			}
+		}
+		return nil
+	})
+	b.Close()
+	if leaf == 0 {
+		t.Fatal("no leaf page followed by a page in use")
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	binary.LittleEndian.PutUint32(raw[leaf*pageSize+12:], 1) // the page header's overflow count
+	if err := os.WriteFile(path, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20 {
+		m, _, _ := newMain(nil)
+		if err := m.ParseFlags(context.Background(), []string{"console", "-db", path, "-out", t.TempDir()}); err != nil {
+			t.Fatal(err)
+		}
+		m.Stdin = strings.NewReader("")
+		err := m.Run(context.Background())
+		m.Close()
+		if !errors.Is(err, store.ErrDamaged) || strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "store: open "+path+": ") ||
+			!strings.Contains(err.Error(), "snapshot") || ExitStatus(err) != ExitDamaged {
+			t.Fatalf("start %d: %v (exit status %d)", i, err, ExitStatus(err))
+		}
+		if i == 0 {
+			t.Logf("veletasbot: %v", err)
+		}
 	}
 }
