@@ -121,6 +121,13 @@ func (b *Bot) refusal(req Request, err error) Reply {
 		}
 		return Reply{Ephemeral: true, Text: tr(loc, "rule.notallowed", reason) + hint + tr(loc, "sep.sentence") + tr(loc, "rule.nochange")}
 	}
+	if errors.Is(err, store.ErrStoreFault) {
+		// Not the game's nor the player's: the operator's, told in the
+		// log what is damaged and what to do.
+		b.Logger.Error("bot: the store has a fault", "id", req.ID, "command", req.Command, "button", req.CustomID,
+			"channel", req.Channel, "err", err)
+		return Reply{Ephemeral: true, Text: tr(loc, "err.storefault")}
+	}
 	for _, r := range refusals {
 		if errors.Is(err, r.err) {
 			return Reply{Ephemeral: true, Text: tr(loc, r.key)}

@@ -26,19 +26,41 @@ import (
 // move is reminded.
 const reminderAt = 0.8
 
+// SweepPingTimeout bounds the check of the store that starts each sweep:
+// a store that does not answer within it (an etcd cluster without its
+// quorum) skips the sweep, rather than making each sweep (and each line
+// of the console) wait for the store's own timeout twice.
+const SweepPingTimeout = time.Second
+
+// storePinger is a store whose health can be checked within a deadline
+// (*store.DB).
+type storePinger interface {
+	PingContext(ctx context.Context) error
+}
+
 // Sweep finds what is due at now: a reminder to each player whose time
 // for the move is 80% used, and to each opponent of a player whose time
 // ran out the news that they may claim the win. It returns the messages
 // to post; the caller posts each and then calls Delivered with it, which
 // records it as sent (a message not delivered is due again at the next
 // sweep). It also purges the challenges expired for a day
-// (store.PurgeExpiredChallenges).
+// (store.PurgeExpiredChallenges). A store that does not answer within
+// SweepPingTimeout skips the sweep (logged).
 func (b *Bot) Sweep(now time.Time) (posts []Post) {
 	defer func() {
 		if v := recover(); v != nil {
 			b.logPanic(v, "sweeping", Request{})
 		}
 	}()
+	if p, ok := b.Store.(storePinger); ok {
+		ctx, cancel := context.WithTimeout(context.Background(), SweepPingTimeout)
+		err := p.PingContext(ctx)
+		cancel()
+		if err != nil {
+			b.Logger.Error("bot: sweep: the store does not answer; sweep skipped", "err", err)
+			return nil
+		}
+	}
 	if n, err := b.Store.PurgeExpiredChallenges(); err != nil {
 		b.Logger.Error("bot: sweep: purging expired challenges failed", "err", err)
 	} else if n > 0 {

@@ -83,7 +83,7 @@ func (db *DB) startAIGame(guild, channel, human, ai, level string, start func(tx
 			return refuse(fmt.Errorf("store: start AI game in channel %s: %w", channel, ErrChannelBusy))
 		}
 		games := tx.Bucket(bucketGames)
-		gid, err := games.NextSequence()
+		gid, err := db.newID(tx, bucketGames, gameIDBuckets)
 		if err != nil {
 			return err
 		}

@@ -7,7 +7,8 @@ import (
 )
 
 // finish moves an ended game, whose encoding is val, to the archive,
-// indexes it and counts it in the standings (standings.go).
+// indexes it and counts it in the standings (standings.go). A game whose
+// ID the archive holds already gets a new one (g.ID changes).
 func (db *DB) finish(tx txn, key []byte, g *Game, val []byte) error {
 	if err := tx.Bucket(bucketGames).Delete(key); err != nil {
 		return err
@@ -19,6 +20,19 @@ func (db *DB) finish(tx txn, key []byte, g *Game, val []byte) error {
 	}
 	if err := unindexActive(tx, g); err != nil {
 		return err
+	}
+	if tx.Bucket(bucketArchive).Get(idKey(g.ID)) != nil {
+		// Never over an archived game: this one took its ID from a
+		// counter that was behind (before IDs were create-only).
+		id, err := db.newID(tx, bucketGames, gameIDBuckets)
+		if err != nil {
+			return err
+		}
+		db.opts.Logger.Warn("store: an ending game has the ID of an archived one: archived under a new ID", "old", g.ID, "new", id)
+		g.ID = id
+		if val, err = encode(g); err != nil {
+			return err
+		}
 	}
 	if err := tx.Bucket(bucketArchive).Put(idKey(g.ID), val); err != nil {
 		return err

@@ -107,7 +107,7 @@ func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 			}
 			out.Expires = now.Add(ttl)
 		}
-		id, err := tx.Bucket(bucketChallenges).NextSequence()
+		id, err := db.newID(tx, bucketChallenges, challengeIDBuckets)
 		if err != nil {
 			return err
 		}
@@ -378,7 +378,7 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 			return refuse(fmt.Errorf("store: accept challenge %d: %w: %w", id, ErrInvalid, err))
 		}
 		games := tx.Bucket(bucketGames)
-		gid, err := games.NextSequence()
+		gid, err := db.newID(tx, bucketGames, gameIDBuckets)
 		if err != nil {
 			return err
 		}

@@ -1,12 +1,14 @@
 package store
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -222,4 +224,244 @@ func TestEndDamagedGame(t *testing.T) {
 	if _, err := db.ActiveGame("g", "ok"); err != nil {
 		t.Fatalf("the other game: %v", err)
 	}
+}
+
+// liveMeta returns the meta page a file is opened with.
+func liveMeta(t *testing.T, path string) boltMeta {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, ok := (&pageChecker{f: f, size: fi.Size()}).meta()
+	if !ok {
+		t.Fatalf("%s: no valid meta page", path)
+	}
+	return m
+}
+
+// pageTypes returns the type of every page below the high water mark
+// ("branch", "leaf", "freelist", "free") of the file at path.
+func pageTypes(t *testing.T, path string) map[int]string {
+	t.Helper()
+	b, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, PreLoadFreelist: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	types := map[int]string{}
+	b.View(func(tx *bolt.Tx) error {
+		for id := 2; id < int(tx.Size())/b.Info().PageSize; id++ {
+			if info, err := tx.Page(id); err == nil && info != nil {
+				types[id] = info.Type
+			}
+		}
+		return nil
+	})
+	return types
+}
+
+// bucketRoots returns the buckets of the root bucket that have pages of
+// their own, with the offset in the file of their root page's number.
+func bucketRoots(t *testing.T, path string) map[string]int64 {
+	t.Helper()
+	m := liveMeta(t, path)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := int64(m.root) * int64(m.pageSize)
+	p := b[base:]
+	le := binary.LittleEndian
+	if le.Uint16(p[8:]) != pageLeafFlag {
+		t.Fatalf("the root bucket's page %d is not a leaf", m.root)
+	}
+	roots := map[string]int64{}
+	for i := range int(le.Uint16(p[10:])) {
+		e := pageHeaderSize + i*pageElementSize
+		pos, ksize := int(le.Uint32(p[e+4:])), int(le.Uint32(p[e+8:]))
+		key := string(p[e+pos : e+pos+ksize])
+		if le.Uint32(p[e:])&bucketLeafFlag != 0 && le.Uint64(p[e+pos+ksize:]) != 0 {
+			roots[key] = base + int64(e+pos+ksize)
+		}
+	}
+	return roots
+}
+
+// TestDamagedStructure damages the structure of a file in the ways that
+// pass a walk of its keys but make bbolt's own check fail when it
+// rebuilds the free list at open, in a goroutine of its own, where a
+// panic or a fault ends the process (and a panic seen by Open leaves the
+// file locked): a leaf page whose overflow count covers the next page in
+// use or runs past the end, a branch that points past the high water
+// mark or to a page its sibling uses already, a bucket whose root is
+// another bucket's, and a free list that lists a page in use (bbolt
+// would hand it out and overwrite live data). Each file is opened 50
+// times: every open fails with ErrDamaged in one line that names the file
+// and says how to restore a snapshot, and the good file still opens.
+func TestDamagedStructure(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "good.db")
+	db, err := Open(src, &Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	archiveGames(t, db, "g", "c", 1000)
+	for i := range 40 {
+		if _, err := db.UpdateSettings(fmt.Sprint("guild", i), func(s *Settings) error { s.Locale = "fr"; return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	types := pageTypes(t, src)
+	m := liveMeta(t, src)
+	pageSize := int(m.pageSize)
+	var branch, leafBeforeUsed int
+	for id := 2; id < int(m.hwm); id++ {
+		switch {
+		case types[id] == "branch" && branch == 0:
+			branch = id
+		case types[id] == "leaf" && (types[id+1] == "leaf" || types[id+1] == "branch") && leafBeforeUsed == 0:
+			leafBeforeUsed = id
+		}
+	}
+	roots := bucketRoots(t, src)
+	if branch == 0 || leafBeforeUsed == 0 || len(roots) < 2 {
+		t.Fatalf("no page to damage: branch %d, leaf %d, buckets with pages %v", branch, leafBeforeUsed, roots)
+	}
+	le := binary.LittleEndian
+	type tc struct {
+		name string
+		path string
+	}
+	var cases []tc
+	damage := func(name string, from string, id int, fn func(page []byte)) {
+		cases = append(cases, tc{name, damagedCopy(t, from, dir, fmt.Sprint("bad", len(cases), ".db"), pageSize, id, fn)})
+	}
+	damage("leaf overflow over the next page", src, leafBeforeUsed, func(p []byte) { le.PutUint32(p[12:], 1) })
+	damage("leaf overflow past the end", src, leafBeforeUsed, func(p []byte) { le.PutUint32(p[12:], 0xffffffff) })
+	damage("branch child at the high water mark", src, branch, func(p []byte) { le.PutUint64(p[16+8:], m.hwm) })
+	damage("branch child used by its sibling", src, branch, func(p []byte) { le.PutUint64(p[16+8:], le.Uint64(p[16+16+8:])) })
+
+	// A bucket whose root page is another bucket's.
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for n := range roots {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	copy(b[roots[names[0]]:roots[names[0]]+8], b[roots[names[1]]:roots[names[1]]+8])
+	shared := filepath.Join(dir, "shared-root.db")
+	if err := os.WriteFile(shared, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cases = append(cases, tc{"bucket " + names[0] + " rooted in " + names[1] + "'s page", shared})
+
+	// A free list (written by bbolt when it syncs one, as older files
+	// do) that lists a page in use.
+	synced := filepath.Join(dir, "synced.db")
+	copyFile(t, src, synced)
+	sb, err := bolt.Open(synced, 0o600, &bolt.Options{NoFreelistSync: false})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sb.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketSettings).Delete([]byte("guild0"))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	sb.Close()
+	sm := liveMeta(t, synced)
+	if sm.freelist == noFreelist {
+		t.Fatal("bbolt wrote no free list")
+	}
+	live := 0
+	for id, typ := range pageTypes(t, synced) {
+		if typ == "leaf" {
+			live = id
+			break
+		}
+	}
+	damage("free list listing a page in use", synced, int(sm.freelist), func(p []byte) {
+		n := le.Uint16(p[10:])
+		if n == 0 {
+			le.PutUint16(p[10:], 1)
+		}
+		le.PutUint64(p[16:], uint64(live))
+	})
+
+	for _, c := range cases {
+		for i := range 50 {
+			db, err := Open(c.path, &Options{NoSync: true, Timeout: -1})
+			if err == nil {
+				db.Close()
+				t.Fatalf("%s: open %d succeeded", c.name, i)
+			}
+			if !errors.Is(err, ErrDamaged) || strings.Contains(err.Error(), "\n") ||
+				!strings.Contains(err.Error(), c.path) || !strings.Contains(err.Error(), "snapshot") {
+				t.Fatalf("%s: open %d: %v", c.name, i, err)
+			}
+			if i == 0 {
+				t.Logf("%s: %v", c.name, err)
+			}
+		}
+	}
+	for _, p := range []string{src, synced} {
+		db, err := Open(p, &Options{NoSync: true})
+		if err != nil {
+			t.Fatalf("the good file %s: %v", p, err)
+		}
+		db.Close()
+	}
+}
+
+// FuzzCheckFile feeds damaged versions of a small store file to the check
+// of its pages and then to Open: checkPages never panics and fails only
+// with ErrDamaged, and Open of a file it passes never crashes the process
+// (a fault in bbolt's goroutine would end the fuzzing worker) and fails,
+// if at all, with an error (ErrDamaged for damage seen by the walk). The
+// inputs are whole files: fuzz with a short -fuzzminimizetime (2s), or
+// the minimizing of a new input holds the worker for a minute.
+func FuzzCheckFile(f *testing.F) {
+	dir := f.TempDir()
+	src := filepath.Join(dir, "seed.db")
+	db, err := Open(src, &Options{NoSync: true})
+	if err != nil {
+		f.Fatal(err)
+	}
+	archiveGames(f, db, "g", "c", 30)
+	startGame(f, db, "g", "active", veletas.Size7)
+	db.Close()
+	seed, err := os.ReadFile(src)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(seed)
+	short := bytes.Clone(seed)
+	binary.LittleEndian.PutUint32(short[4096*3+12:], 1) // a leaf's overflow
+	f.Add(short)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		path := filepath.Join(t.TempDir(), "f.db")
+		if err := os.WriteFile(path, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := checkPages(path); err != nil {
+			if !errors.Is(err, ErrDamaged) {
+				t.Fatalf("checkPages: %v", err)
+			}
+			return
+		}
+		db, err := Open(path, &Options{NoSync: true, Timeout: -1})
+		if err == nil {
+			db.Close()
+		}
+	})
 }

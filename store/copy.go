@@ -49,23 +49,61 @@ func (s CopyStats) String() string {
 	return strings.Join(parts, ", ")
 }
 
+// CopyMode says what Copy does with a destination that holds records.
+type CopyMode int
+
+const (
+	// CopyIntoEmpty refuses a destination that holds records, with
+	// ErrNotEmpty.
+	CopyIntoEmpty CopyMode = iota
+	// CopyResume copies again into a destination that holds an earlier
+	// copy of the same source (one that failed half-way, or an older
+	// one): records of the same keys are replaced. A destination that
+	// holds another store's records is refused with ErrOtherStore.
+	CopyResume
+	// CopyOverOther copies into any destination: the records of the same
+	// keys (games and challenges of the same IDs, the same players'
+	// standings, the same servers' settings) are replaced and the others
+	// kept beside them. This is not a merge of two stores.
+	CopyOverOther
+)
+
 // Copy copies every record of src into dst (both at SchemaVersion, which
 // opening them ensures): the games, challenges, archive, standings,
 // settings, indexes and quarantine, and the counters that number games
-// and challenges. It refuses, with ErrNotEmpty, a destination that holds
-// records unless overwrite is set (then records of the same keys are
-// replaced and the others kept). The source is read at one point in time;
-// the bot must not write to the destination meanwhile. A copy that fails
-// half-way leaves what it wrote: run it again with overwrite.
-func Copy(dst, src *DB, overwrite bool) (CopyStats, error) {
+// and challenges. A destination that holds records is refused unless mode
+// says otherwise (see CopyMode); the destination is marked as a copy of
+// the source (its lineage), so that a copy that failed half-way can be
+// run again with CopyResume. The source is read at one point in time; the
+// bot must not write to the destination meanwhile.
+func Copy(dst, src *DB, mode CopyMode) (CopyStats, error) {
 	st := CopyStats{Keys: map[string]int{}, Sequences: map[string]uint64{}}
-	if !overwrite {
-		what, err := dst.firstRecord()
-		if err != nil {
-			return st, fmt.Errorf("store: copy: reading the destination: %w", err)
-		}
-		if what != "" {
+	lineage, err := src.ensureLineage()
+	if err != nil {
+		return st, fmt.Errorf("store: copy: marking the source: %w", err)
+	}
+	what, err := dst.firstRecord()
+	if err != nil {
+		return st, fmt.Errorf("store: copy: reading the destination: %w", err)
+	}
+	mark := what == ""
+	if what != "" {
+		switch mode {
+		case CopyIntoEmpty:
 			return st, fmt.Errorf("store: copy to %s: %w (it holds %s)", dst.path, ErrNotEmpty, what)
+		case CopyResume:
+			if l := dst.lineage(); l != lineage {
+				from := "no copy of it (or a copy made by a veletasbot that did not mark its copies)"
+				if l != "" {
+					from = "records of the store " + l
+				}
+				return st, fmt.Errorf("store: copy to %s: %w: it holds %s and the source is the store %s", dst.path, ErrOtherStore, from, lineage)
+			}
+		}
+	}
+	if mark {
+		if err := dst.update(func(tx txn) error { return tx.Bucket(bucketMeta).Put(keyLineage, []byte(lineage)) }); err != nil {
+			return st, fmt.Errorf("store: copy to %s: %w", dst.path, err)
 		}
 	}
 	type kv struct{ bucket, key, value []byte }
@@ -92,7 +130,7 @@ func Copy(dst, src *DB, overwrite bool) (CopyStats, error) {
 		batch = nil
 		return nil
 	}
-	err := src.dump(func(bucket, key, value []byte) error {
+	err = src.dump(func(bucket, key, value []byte) error {
 		if bytes.Equal(bucket, bucketMeta) {
 			return nil // the destination has its own schema version
 		}

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -84,7 +85,7 @@ func TestCopyBoltToEtcd(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer dst.Close()
-	st, err := Copy(dst, src, false)
+	st, err := Copy(dst, src, CopyIntoEmpty)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,14 +147,44 @@ func TestCopyBoltToEtcd(t *testing.T) {
 	}
 
 	// Not twice into the same prefix, unless overwriting.
-	if _, err := Copy(dst, src, false); !errors.Is(err, ErrNotEmpty) {
+	if _, err := Copy(dst, src, CopyIntoEmpty); !errors.Is(err, ErrNotEmpty) {
 		t.Fatalf("copy into a non-empty store: %v", err)
 	}
-	if _, err := Copy(dst, src, true); err != nil {
+	if _, err := Copy(dst, src, CopyResume); err != nil {
 		t.Fatalf("overwriting: %v", err)
 	}
 	if ag, err := dst.ActiveGame("g", "c13"); err != nil || ag.ID != ng.ID {
 		t.Fatalf("the destination's own game after overwriting: %v %d", err, ag.ID)
+	}
+
+	// Another store is not merged in by CopyResume: refused, nothing
+	// written; CopyOverOther replaces the game of the same ID.
+	other, err := Open(filepath.Join(t.TempDir(), "other.db"), &Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	og := startGame(t, other, "g", "elsewhere", veletas.Size9)
+	if _, err := other.Resign("g", "elsewhere", "alice"); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := records(t, dst)
+	if _, err := Copy(dst, other, CopyResume); !errors.Is(err, ErrOtherStore) || !strings.Contains(err.Error(), "not a merge") {
+		t.Fatalf("resuming with another store: %v", err)
+	} else {
+		t.Log(err)
+	}
+	if after, _ := records(t, dst); !maps.EqualFunc(after, before, maps.Equal) {
+		t.Fatal("the refused copy of another store wrote into the destination")
+	}
+	if f, err := dst.FinishedGame(og.ID); err != nil || f.Channel == "elsewhere" {
+		t.Fatalf("game %d after the refused copy: %v %+v", og.ID, err, f)
+	}
+	if _, err := Copy(dst, other, CopyOverOther); err != nil {
+		t.Fatal(err)
+	}
+	if f, err := dst.FinishedGame(og.ID); err != nil || f.Channel != "elsewhere" {
+		t.Fatalf("game %d after copying over on purpose: %v %+v", og.ID, err, f)
 	}
 
 	// Back into a new bolt file: the same records.
@@ -162,7 +193,7 @@ func TestCopyBoltToEtcd(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer back.Close()
-	if _, err := Copy(back, dst, false); err != nil {
+	if _, err := Copy(back, dst, CopyIntoEmpty); err != nil {
 		t.Fatal(err)
 	}
 	again, againSeq := records(t, back)

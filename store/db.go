@@ -2,11 +2,13 @@ package store
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -162,6 +164,10 @@ var (
 	bucketStandingsByKind     = []byte("standings_by_kind")     // kind \x00 guild \x00 user -> Standing of a game other than Veletas (v5)
 
 	keyVersion = []byte("version")
+	// keyLineage names the database a file and its snapshots belong to:
+	// set when the file is created (or first opened by a veletasbot
+	// that sets it), the same in every snapshot of it (snapshots.go).
+	keyLineage = []byte("lineage")
 
 	// bucketsV1 are the buckets of schema version 1.
 	bucketsV1 = [][]byte{bucketMeta, bucketGames, bucketThreads, bucketChallenges, bucketArchive, bucketStandings, bucketSettings}
@@ -185,7 +191,29 @@ func Open(path string, opts *Options) (*DB, error) {
 		case damaged(err):
 			return fmt.Errorf("store: open %s: %w: %w; %s", path, ErrDamaged, err, Restore)
 		}
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			// Not "open PATH" again: the cause, and what was being done
+			// when it was another file (the new file's temporary name).
+			if pe.Path != path {
+				return fmt.Errorf("store: open %s: creating it: %w", path, pe.Err)
+			}
+			return fmt.Errorf("store: open %s: %w", path, pe.Err)
+		}
 		return fmt.Errorf("store: open %s: %w", path, err)
+	}
+	created := false
+	switch fi, err := os.Stat(path); {
+	case errors.Is(err, fs.ErrNotExist):
+		if created, err = createFile(path, o); err != nil {
+			return nil, openErr(err)
+		}
+	case err == nil && fi.IsDir():
+		return nil, openErr(fmt.Errorf("%w: it is a directory: give the path of the database file, such as %s", ErrInvalid, filepath.Join(path, "veletas.db")))
+	case err == nil && fi.Mode().IsRegular() && fi.Size() == 0:
+		// Open never leaves an empty file (createFile): this one was
+		// emptied since, by a crash of the disk, a copy or a restore
+		// that failed, or by hand.
+		return nil, openErr(errEmptyFile)
 	}
 	if err := checkFile(path, o.Timeout); err != nil {
 		return nil, openErr(err)
@@ -206,6 +234,9 @@ func Open(path string, opts *Options) (*DB, error) {
 		return nil, openErr(err)
 	}
 	go db.commitLoop()
+	if created {
+		db.warnEarlierSnapshots()
+	}
 	db.snapDone = make(chan struct{})
 	if o.SnapshotDir == "" {
 		close(db.snapDone)
@@ -218,6 +249,55 @@ func Open(path string, opts *Options) (*DB, error) {
 		go db.snapshotLoop(tick, stop)
 	}
 	return db, nil
+}
+
+// errEmptyFile is the cause given with ErrDamaged for a database file of
+// 0 bytes.
+var errEmptyFile = fmt.Errorf("%w: the file is empty (0 bytes): its games were lost after it was written "+
+	"(a failed copy or restore, a full disk, a crash of the disk); veletasbot never starts on it as a new database. "+
+	"To start afresh without the games, delete the empty file", ErrDamaged)
+
+// createFile creates a new store file at path: made and set up under a
+// temporary name beside it, synced, then linked into place, so that path
+// never holds a file partly written (a crash or a full disk leaves only
+// the temporary file, never an empty database that a later start would
+// take for a new one). It reports whether it created path: another
+// process may have created it meanwhile.
+func createFile(path string, o Options) (bool, error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".new*")
+	if err != nil {
+		return false, err
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp)
+	if err := f.Close(); err != nil {
+		return false, err
+	}
+	b, err := bolt.Open(tmp, 0o600, &bolt.Options{NoSync: o.NoSync, FreelistType: bolt.FreelistMapType, NoFreelistSync: true})
+	if err != nil {
+		return false, err
+	}
+	err = b.Update((&DB{opts: o}).migrate)
+	if cerr := b.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return false, err
+	}
+	if err := os.Link(tmp, path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return false, nil
+		}
+		if err := os.Rename(tmp, path); err != nil { // a file system without hard links
+			return false, err
+		}
+	}
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return true, nil
 }
 
 // withDefaults returns a copy of opts (nil: the zero Options) with the
@@ -303,6 +383,7 @@ func OpenLocation(loc Location, opts *Options) (*DB, error) {
 // SchemaVersion, in the transaction of Open.
 func (db *DB) migrate(tx *bolt.Tx) error {
 	meta := tx.Bucket(bucketMeta)
+	adopted := meta != nil // a file written before lineages gets one
 	if meta == nil {
 		empty := true
 		tx.ForEach(func([]byte, *bolt.Bucket) error { empty = false; return nil })
@@ -318,6 +399,11 @@ func (db *DB) migrate(tx *bolt.Tx) error {
 			return err
 		}
 		meta = tx.Bucket(bucketMeta)
+	}
+	if meta.Get(keyLineage) == nil {
+		if err := meta.Put(keyLineage, newLineage(db.opts.Now(), adopted)); err != nil {
+			return err
+		}
 	}
 	v, err := strconv.Atoi(string(meta.Get(keyVersion)))
 	if err != nil || v < 1 {
@@ -452,13 +538,23 @@ func (db *DB) Path() string { return db.path }
 // Ping reports whether the database answers: a read-only transaction,
 // cheap enough for a health check; ErrClosed after Close.
 func (db *DB) Ping() error {
+	return db.PingContext(context.Background())
+}
+
+// PingContext is Ping bounded by ctx as well: on etcd it returns when
+// ctx is done (with an error wrapping ErrUnavailable and ctx's error),
+// before Options.EtcdTimeout.
+func (db *DB) PingContext(ctx context.Context) error {
 	if db.etcd != nil {
 		select {
 		case <-db.closing:
 			return fmt.Errorf("store: %w", ErrClosed)
 		default:
 		}
-		return db.etcd.ping()
+		return db.etcd.ping(ctx)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
 	}
 	return db.view(func(tx txn) error { return nil })
 }

@@ -46,7 +46,11 @@
 // A game is keyed by its guild and the channel the challenge was made in;
 // when the bot moves the game into a thread (SetGameThread) the thread ID
 // finds it too, so ActiveGame accepts either. Each game also has a unique
-// numeric ID kept in the archive when it ends.
+// numeric ID kept in the archive when it ends. New IDs are create-only
+// (ids.go): a game or challenge never takes a stored one's ID, and a
+// counter found behind the stored IDs (its etcd key deleted or damaged)
+// is set past the highest, with a warning. A fault of the store's own
+// records that it cannot repair so wraps ErrStoreFault.
 //
 // Every game and challenge has a Kind: Veletas (stored as no kind, so
 // that files written before kinds existed hold Veletas games) or
@@ -124,7 +128,8 @@
 // games; standings.go and ratings.go the standings and their ratings;
 // settings.go the guilds' settings; db.go the file, its migrations and the
 // commit loop; check.go the check of the file at open; snapshots.go the
-// periodic snapshots; kv.go the transaction interface and its bbolt side;
+// periodic snapshots; ids.go the new IDs of games and challenges; kv.go
+// the transaction interface and its bbolt side;
 // etcd.go the etcd backend; url.go the store URLs.
 //
 // # Errors
@@ -140,10 +145,13 @@
 // The file carries a schema version. Open migrates a file of an older
 // version in place and refuses a newer one with ErrSchemaTooNew. Open fails
 // after Options.Timeout with ErrLocked when another process holds the file.
-// Before bbolt opens the file for writing, Open reads every page a
-// transaction can reach, turning bbolt's panics and memory faults on a
-// damaged page into ErrDamaged: one line that says how to restore a
-// snapshot, rather than a crash at every restart (check.go).
+// Before bbolt opens the file for writing, Open checks the structure of
+// its pages (page numbers, overflow, key order, pages reached twice or
+// listed as free, as bbolt's own check does in a goroutine where a fault
+// would end the process) and reads every page a transaction can reach,
+// turning bbolt's panics and memory faults on a damaged page into
+// ErrDamaged: one line that says how to restore a snapshot, rather than a
+// crash at every restart (check.go).
 //
 // Backup and BackupFile write a consistent copy while the bot runs. With
 // Options.SnapshotDir set, the store writes one there every

@@ -131,6 +131,17 @@ var (
 	// records and overwriting was not asked for.
 	ErrNotEmpty = errors.New("the destination store is not empty (copy into a new file or etcd prefix, or overwrite on purpose)")
 
+	// ErrStoreFault is returned when a record of the store that is no
+	// game's (an ID counter) is damaged beyond what the store repairs
+	// itself; the error says what and what the operator can do.
+	ErrStoreFault = errors.New("a record of the store itself (not of a game) is damaged")
+
+	// ErrOtherStore is returned by Copy with CopyResume when the
+	// destination holds records of another store than the source.
+	ErrOtherStore = errors.New("the destination holds records of another store, and copying over it is not a merge: " +
+		"games and challenges with the same IDs would be replaced, the same players' standings overwritten, the rest kept beside them " +
+		"(copy into a new file or etcd prefix, or replace on purpose)")
+
 	// ErrCorrupt is returned when a stored value fails to decode or its
 	// record fails to replay. Only the value concerned is affected.
 	ErrCorrupt = errors.New("stored value is corrupt")

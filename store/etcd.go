@@ -160,10 +160,13 @@ func (s *etcdStore) init() error {
 func (s *etcdStore) close() error { return s.cli.Close() }
 
 // ping is a linearizable read of the schema version.
-func (s *etcdStore) ping() error {
-	ctx, cancel := s.ctx()
+func (s *etcdStore) ping(parent context.Context) error {
+	ctx, cancel := context.WithTimeout(parent, s.timeout)
 	defer cancel()
 	if _, err := s.cli.Get(ctx, s.key(bucketMeta, keyVersion)); err != nil {
+		if perr := parent.Err(); perr != nil {
+			return fmt.Errorf("store: ping: %w (%w)", ErrUnavailable, perr)
+		}
 		return fmt.Errorf("store: ping: %w", etcdErr(err))
 	}
 	return nil
@@ -620,10 +623,24 @@ func (b *etcdBucket) NextSequence() (uint64, error) {
 		return 0, b.t.err
 	}
 	n, err := b.t.s.nextSequence(b.name)
-	if err != nil {
+	if err != nil && !errors.Is(err, errBadCounter) { // newID sets a bad counter again
 		b.t.err = err
 	}
 	return n, err
+}
+
+// SetSequence makes the bucket's counter at least n, outside the
+// transaction (as NextSequence takes numbers), replacing a base that is
+// not a number.
+func (b *etcdBucket) SetSequence(n uint64) error {
+	if b.t.err != nil {
+		return b.t.err
+	}
+	err := b.t.s.setSequence(b.name, n)
+	if err != nil {
+		b.t.err = err
+	}
+	return err
 }
 
 func (s *etcdStore) nextSequence(bucket []byte) (uint64, error) {
@@ -642,7 +659,7 @@ func (s *etcdStore) nextSequence(bucket []byte) (uint64, error) {
 	if kvs := r.Responses[1].GetResponseRange().Kvs; len(kvs) > 0 {
 		b, err := strconv.ParseUint(string(kvs[0].Value), 10, 64)
 		if err != nil {
-			return 0, fmt.Errorf("%w: %s: %q", ErrCorrupt, base, kvs[0].Value)
+			return 0, fmt.Errorf("store: %s = %q: %w", base, kvs[0].Value, errBadCounter)
 		}
 		n += b
 	}
@@ -660,24 +677,30 @@ func (s *etcdStore) setSequence(bucket []byte, n uint64) error {
 			cancel()
 			return etcdErr(err)
 		}
-		var version, mod int64
+		var version, mod, baseMod int64
 		if kvs := r.Responses[0].GetResponseRange().Kvs; len(kvs) > 0 {
 			version, mod = kvs[0].Version, kvs[0].ModRevision
 		}
 		var b uint64
+		bad := false // a base that is not a number is replaced
 		if kvs := r.Responses[1].GetResponseRange().Kvs; len(kvs) > 0 {
+			baseMod = kvs[0].ModRevision
 			if b, err = strconv.ParseUint(string(kvs[0].Value), 10, 64); err != nil {
-				cancel()
-				return fmt.Errorf("%w: %s: %q", ErrCorrupt, base, kvs[0].Value)
+				b, bad = 0, true
 			}
 		}
-		if b+uint64(version) >= n {
+		if !bad && b+uint64(version) >= n {
 			cancel()
 			return nil
 		}
-		// The next number is base + version + 1: n + 1 with this base.
-		tr, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(k), "=", mod)).
-			Then(clientv3.OpPut(base, strconv.FormatUint(n-uint64(version), 10))).Commit()
+		// The next number is base + version + 1: n + 1 with this base
+		// (a base of 0 when the version is already past n).
+		nb := uint64(0)
+		if uint64(version) < n {
+			nb = n - uint64(version)
+		}
+		tr, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(k), "=", mod), clientv3.Compare(clientv3.ModRevision(base), "=", baseMod)).
+			Then(clientv3.OpPut(base, strconv.FormatUint(nb, 10))).Commit()
 		cancel()
 		if err != nil {
 			return etcdErr(err)
@@ -699,7 +722,7 @@ func sequencesOf(seqs, bases map[string]*mvccpb.KeyValue) (map[string]uint64, er
 	for b, kv := range bases {
 		n, err := strconv.ParseUint(string(kv.Value), 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("%w: counter base of %s: %q", ErrCorrupt, b, kv.Value)
+			return nil, fmt.Errorf("store: the counter base of %s holds %q, not a number (etcdctl del it: veletasbot sets the counter again from the highest ID stored): %w", b, kv.Value, ErrStoreFault)
 		}
 		out[b] += n
 	}

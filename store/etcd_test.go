@@ -516,3 +516,44 @@ func TestEtcdMarkerLeaseRevoked(t *testing.T) {
 		t.Fatalf("lease %x, was %x: no new lease", db.etcd.lease, old)
 	}
 }
+
+// TestPingContextNoQuorum stops two members of three: PingContext returns
+// at its context's deadline with ErrUnavailable, not after the store's
+// own timeout (20 s here), so that /healthz answers within its 2 s; once
+// the members are back, it answers again.
+func TestPingContextNoQuorum(t *testing.T) {
+	c := etcdtest.Start(t)
+	db, err := OpenURL(c.URL("ping"), &Options{EtcdTimeout: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.PingContext(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int{1, 2} {
+		if err := c.StopMember(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	err = db.PingContext(ctx)
+	took := time.Since(start)
+	if !errors.Is(err, ErrUnavailable) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("ping without a quorum: %v", err)
+	}
+	if took >= 10*time.Second { // the store's own timeout is 20 s
+		t.Fatalf("ping without a quorum returned after %v, not at its context's deadline", took)
+	}
+	t.Logf("ping without a quorum: %v after %v", err, took.Round(time.Millisecond))
+	for _, i := range []int{1, 2} {
+		if err := c.StartMember(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := db.PingContext(t.Context()); err != nil {
+		t.Fatalf("ping after the members are back: %v", err)
+	}
+}

@@ -317,18 +317,24 @@ func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time
 			return Game{}, fmt.Errorf("store: game %d: %w", g.ID, err)
 		}
 		conflict := false
+		var finished Game
 		err = db.update(func(tx txn) error {
 			conflict = !bytes.Equal(tx.Bucket(bucketGames).Get(key), old)
 			if conflict {
 				return nil
 			}
 			if g.Reason != ReasonNone {
-				return db.finish(tx, key, &g, val)
+				finished = g // finish may give it a new ID; a run again starts over
+				return db.finish(tx, key, &finished, val)
 			}
 			return tx.Bucket(bucketGames).Put(key, val)
 		})
 		if err != nil {
 			return Game{}, err
+		}
+		if !conflict && g.Reason != ReasonNone {
+			db.states.drop(g.ID)
+			g = finished
 		}
 		if !conflict {
 			if g.Reason != ReasonNone {

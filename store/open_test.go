@@ -3,6 +3,7 @@ package store
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -366,5 +367,97 @@ func TestClosed(t *testing.T) {
 	}
 	if err := db.Close(); err != nil {
 		t.Fatalf("second close: %v", err)
+	}
+}
+
+// TestEmptyFile: a database file of 0 bytes is refused with ErrDamaged in
+// one line that says it is empty, how to restore a snapshot and how to
+// start afresh, and it is left as it was; a missing file is created
+// complete under a temporary name and linked into place, leaving no
+// temporary file behind.
+func TestEmptyFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "veletas.db")
+	if err := os.WriteFile(path, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(path, &Options{NoSync: true})
+	if err == nil {
+		db.Close()
+		t.Fatal("an empty file was opened as a new database")
+	}
+	msg := err.Error()
+	if !errors.Is(err, ErrDamaged) || strings.Contains(msg, "\n") || !strings.Contains(msg, path) ||
+		!strings.Contains(msg, "empty (0 bytes)") || !strings.Contains(msg, "snapshot") || !strings.Contains(msg, "delete the empty file") {
+		t.Fatalf("empty file: %v", err)
+	}
+	t.Log(err)
+	if fi, err := os.Stat(path); err != nil || fi.Size() != 0 {
+		t.Fatalf("the refused file changed: %v %v", fi.Size(), err)
+	}
+
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	db, err = Open(path, &Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	startGame(t, db, "g", "c", veletas.Size7)
+	db.Close()
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) != 1 || entries[0].Name() != "veletas.db" {
+		t.Fatalf("the directory after creating a file: %v %v", entries, err)
+	}
+	if v := rawVersion(t, path); v != strconv.Itoa(SchemaVersion) {
+		t.Fatalf("new file at version %s", v)
+	}
+}
+
+// TestOpenErrorsOnePrefix: the errors of Open say "store: open PATH" once,
+// then the cause, not the operating system's "open PATH" again; a
+// directory is not taken for a damaged file.
+func TestOpenErrorsOnePrefix(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing", "veletas.db")
+	_, err := Open(missing, nil)
+	if err == nil || err.Error() != "store: open "+missing+": creating it: no such file or directory" || !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("a file in a missing directory: %v", err)
+	}
+	_, err = Open(dir, nil)
+	if err == nil || errors.Is(err, ErrDamaged) || !errors.Is(err, ErrInvalid) || strings.Count(err.Error(), "open ") != 1 ||
+		!strings.Contains(err.Error(), "it is a directory") || !strings.Contains(err.Error(), filepath.Join(dir, "veletas.db")) {
+		t.Fatalf("a directory: %v", err)
+	}
+	t.Log(err)
+}
+
+// TestShortFiles: a file too short or too blank to be a database (zeros,
+// the start of a database) is refused with ErrDamaged in one line, like
+// any damaged file (before, some sizes gave bbolt's "file size too
+// small", which a restarting service would meet again and again).
+func TestShortFiles(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.db")
+	db, err := Open(good, &Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	b, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 100, 4096, 5000, 8192, 12288} {
+		for name, content := range map[string][]byte{"zeros": make([]byte, n), "start": b[:n]} {
+			path := filepath.Join(dir, fmt.Sprint(name, n, ".db"))
+			if err := os.WriteFile(path, content, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Open(path, &Options{NoSync: true, Timeout: -1})
+			if !errors.Is(err, ErrDamaged) || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "snapshot") {
+				t.Fatalf("%s of %d bytes: %v", name, n, err)
+			}
+		}
 	}
 }

@@ -1,10 +1,18 @@
 package store
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
+	"log/slog"
+	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 
 	"github.com/veletasbot/veletas/game/veletas"
 )
@@ -87,5 +95,159 @@ func TestSnapshots(t *testing.T) {
 	// Without a directory, Snapshot says so.
 	if _, err := db.Snapshot(); !errors.Is(err, ErrInvalid) {
 		t.Fatalf("snapshot without a directory: %v", err)
+	}
+}
+
+// TestSnapshotsKeepLostDatabase: when the database file is lost and
+// created anew, Open warns that a snapshot of the earlier database
+// exists, naming it, and however many snapshots of the new file rotate
+// the newest snapshot of the lost one stays, and restoring it brings its
+// game back.
+func TestSnapshotsKeepLostDatabase(t *testing.T) {
+	c := newClock()
+	dir := t.TempDir()
+	snapDir := filepath.Join(dir, "snapshots")
+	path := filepath.Join(dir, "veletas.db")
+	var logs bytes.Buffer
+	tick := make(chan time.Time)
+	done := make(chan error)
+	opts := &Options{NoSync: true, Now: c.Now, SnapshotDir: snapDir, SnapshotKeep: 2,
+		Logger:       slog.New(slog.NewTextHandler(&logs, nil)),
+		snapshotTick: tick, snapshotHook: func(_ string, err error) { done <- err }}
+	snap := func() {
+		t.Helper()
+		c.Add(time.Hour)
+		tick <- c.Now()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	db, err := Open(path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := startGame(t, db, "g", "c", veletas.Size7)
+	snap()
+	snap()
+	before, err := db.Snapshots()
+	if err != nil || len(before) != 2 {
+		t.Fatalf("snapshots: %v %v", before, err)
+	}
+	db.Close()
+	if strings.Contains(logs.String(), "earlier database") {
+		t.Fatalf("warned on the first creation: %s", logs.String())
+	}
+
+	if err := os.Remove(path); err != nil { // the file is lost
+		t.Fatal(err)
+	}
+	db, err = Open(path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(logs.String(), "earlier database") || !strings.Contains(logs.String(), before[0]) {
+		t.Fatalf("no warning naming %s: %s", before[0], logs.String())
+	}
+	for range 5 {
+		snap()
+	}
+	list, err := db.Snapshots()
+	if err != nil || len(list) != 3 || list[2] != before[0] {
+		t.Fatalf("snapshots after the loss: %v %v, want the newest 2 and %s", list, err, before[0])
+	}
+	db.Close()
+	copyFile(t, list[2], path)
+	db, err = Open(path, &Options{NoSync: true, Now: c.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if a, err := db.ActiveGame("g", "c"); err != nil || a.ID != g.ID {
+		t.Fatalf("restored game: %v %+v", err, a)
+	}
+}
+
+// stripLineage removes the lineage of a file, as a file or a snapshot
+// written before lineages has none.
+func stripLineage(t *testing.T, path string) {
+	t.Helper()
+	b, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if err := b.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Delete(keyLineage) }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSnapshotsBeforeLineages: snapshots written before lineages rotate
+// as before while their file is there (it gets an adopted lineage), but
+// when the file is lost and created anew, the newest of them is kept and
+// named in the warning.
+func TestSnapshotsBeforeLineages(t *testing.T) {
+	for _, lost := range []bool{false, true} {
+		t.Run(fmt.Sprint("lost=", lost), func(t *testing.T) {
+			c := newClock()
+			dir := t.TempDir()
+			snapDir := filepath.Join(dir, "snapshots")
+			path := filepath.Join(dir, "veletas.db")
+			logs := &lockedBuf{}
+			tick := make(chan time.Time)
+			done := make(chan error)
+			opts := &Options{NoSync: true, Now: c.Now, SnapshotDir: snapDir, SnapshotKeep: 2,
+				Logger:       slog.New(slog.NewTextHandler(logs, nil)),
+				snapshotTick: tick, snapshotHook: func(_ string, err error) { done <- err }}
+			snap := func() {
+				t.Helper()
+				c.Add(time.Hour)
+				tick <- c.Now()
+				if err := <-done; err != nil {
+					t.Fatal(err)
+				}
+			}
+			db, err := Open(path, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			startGame(t, db, "g", "c", veletas.Size7)
+			snap()
+			snap()
+			old, err := db.Snapshots()
+			if err != nil || len(old) != 2 {
+				t.Fatalf("snapshots: %v %v", old, err)
+			}
+			db.Close()
+			for _, p := range append(old, path) { // as written before lineages
+				stripLineage(t, p)
+			}
+			if lost {
+				if err := os.Remove(path); err != nil {
+					t.Fatal(err)
+				}
+			}
+			c.Add(time.Hour)
+			db, err = Open(path, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			if warned := strings.Contains(logs.String(), "earlier database"); warned != lost || (lost && !strings.Contains(logs.String(), old[0])) {
+				t.Fatalf("warning (file lost: %v): %s", lost, logs.String())
+			}
+			for range 3 {
+				snap()
+			}
+			list, err := db.Snapshots()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !lost && (len(list) != 2 || slices.Contains(list, old[0])) {
+				t.Fatalf("the file was not lost: snapshots %v, want the newest 2", list)
+			}
+			if lost && (len(list) != 3 || list[2] != old[0]) {
+				t.Fatalf("the file was lost: snapshots %v, want the newest 2 and %s", list, old[0])
+			}
+		})
 	}
 }

@@ -16,8 +16,12 @@ import (
 // The lead among replicas
 //
 // Replicas on the etcd store elect one of them, with etcd's own election
-// (package concurrency: a key per candidate under ElectionKey, each
-// attached to its session's lease; the oldest key leads). The leader does
+// (package concurrency: a key per candidate under PREFIX/ElectionKey,
+// beside the store's keys, each attached to its session's lease; the
+// oldest key leads). Before, the key had a slash before the prefix
+// (/PREFIX/election/leader): an elected replica waits until no candidate
+// is left under that form, so that replicas of an older veletasbot and of
+// this one never lead together during an upgrade. The leader does
 // the work nobody asked for: the time-limit sweeps and the rescans of the
 // computer's games (bot.Leader). When it dies its lease expires after
 // LeaderTTL, the next candidate's key becomes the oldest, and that
@@ -43,6 +47,7 @@ const ElectionKey = "election/leader"
 type etcdLeader struct {
 	cli     *clientv3.Client
 	key     string // the election's prefix
+	legacy  string // the older form of key, whose candidates this one lets lead ("": none)
 	id      string // this replica's value under it
 	ttl     time.Duration
 	elected func() // called each time this replica becomes the leader
@@ -57,13 +62,15 @@ type etcdLeader struct {
 }
 
 // startElection starts campaigning for key as id; elected runs (on the
-// election's goroutine) each time this replica becomes the leader.
-func startElection(cli *clientv3.Client, key, id string, ttl time.Duration, elected func(), logger *slog.Logger) *etcdLeader {
+// election's goroutine) each time this replica becomes the leader. While
+// a key under legacy (when not "") is there, a candidate of an older
+// veletasbot, this replica does not lead even when elected.
+func startElection(cli *clientv3.Client, key, legacy, id string, ttl time.Duration, elected func(), logger *slog.Logger) *etcdLeader {
 	if ttl < 2*time.Second {
 		ttl = 2 * time.Second // a lease's TTL is in whole seconds, and the margin must leave some
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	l := &etcdLeader{cli: cli, key: key, id: id, ttl: ttl, elected: elected, logger: logger, cancel: cancel, done: make(chan struct{})}
+	l := &etcdLeader{cli: cli, key: key, legacy: legacy, id: id, ttl: ttl, elected: elected, logger: logger, cancel: cancel, done: make(chan struct{})}
 	go func() {
 		defer close(l.done)
 		l.run(ctx)
@@ -155,6 +162,12 @@ func (l *etcdLeader) term(ctx context.Context) error {
 		}
 		return errors.New("the session ended while campaigning")
 	}
+	if err := l.waitLegacy(cctx); err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		return fmt.Errorf("waiting for the older replicas to stop: %w", err)
+	}
 	l.leading.Store(true)
 	l.logger.Info("veletasbot: this replica leads (sweeps and rescans)", "id", l.id)
 	if l.elected != nil {
@@ -173,4 +186,35 @@ func (l *etcdLeader) term(ctx context.Context) error {
 	}
 	l.leading.Store(false)
 	return errors.New("the session's lease was lost: this replica no longer leads")
+}
+
+// waitLegacy returns once no key is left under the older form of the
+// election's key (at once when there is none), or with ctx's error.
+func (l *etcdLeader) waitLegacy(ctx context.Context) error {
+	if l.legacy == "" {
+		return nil
+	}
+	prefix := l.legacy + "/"
+	told := false
+	for {
+		r, err := l.cli.Get(ctx, prefix, clientv3.WithPrefix(), clientv3.WithCountOnly())
+		if err != nil {
+			return err
+		}
+		if r.Count == 0 {
+			return nil
+		}
+		if !told {
+			l.logger.Warn("veletasbot: election: a replica of an older veletasbot campaigns under the old key form; this replica leads once none is left (upgrade or stop them)",
+				"old", prefix, "key", l.key, "id", l.id)
+			told = true
+		}
+		wctx, cancel := context.WithCancel(ctx)
+		wch := l.cli.Watch(wctx, prefix, clientv3.WithPrefix(), clientv3.WithRev(r.Header.Revision+1), clientv3.WithFilterPut())
+		select {
+		case <-ctx.Done():
+		case <-wch: // a key deleted (or the watch ended): count again
+		}
+		cancel()
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"io"
 	"log/slog"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -26,7 +27,7 @@ func candidates(t *testing.T, c *etcdtest.Cluster, n int) ([]*etcdLeader, []*cli
 		}
 		t.Cleanup(func() { cli.Close() })
 		ch := make(chan struct{}, 8)
-		l := startElection(cli, "test/"+ElectionKey, "replica-"+strconv.Itoa(i), LeaderTTL, func() { ch <- struct{}{} },
+		l := startElection(cli, "test/"+ElectionKey, "", "replica-"+strconv.Itoa(i), LeaderTTL, func() { ch <- struct{}{} },
 			slog.New(slog.NewTextHandler(io.Discard, nil)))
 		t.Cleanup(l.Close)
 		ls, clis, elected = append(ls, l), append(clis, cli), append(elected, ch)
@@ -113,5 +114,80 @@ func TestElection(t *testing.T) {
 	}
 	if ls[second].Leading() {
 		t.Fatal("the dead leader still leads")
+	}
+}
+
+// signalWriter sends on ch each time a line holding want is written.
+type signalWriter struct {
+	want string
+	ch   chan struct{}
+}
+
+func (w signalWriter) Write(p []byte) (int, error) {
+	if strings.Contains(string(p), w.want) {
+		select {
+		case w.ch <- struct{}{}:
+		default:
+		}
+	}
+	return len(p), nil
+}
+
+// TestElectionKeyForm: the election's keys are under the store's prefix
+// in the same form as its data (PREFIX/election/leader/..., no leading
+// slash), so that etcdctl get --prefix PREFIX/ lists them; a replica
+// elected while a candidate of an older veletasbot is still under the old
+// form (/PREFIX/election/leader/...) says so in the log and does not
+// lead until that candidate is gone.
+func TestElectionKeyForm(t *testing.T) {
+	if got := electionKey("veletas"); got != "veletas/election/leader" {
+		t.Fatalf("election key %q", got)
+	}
+	if got := legacyElectionKey("veletas"); got != "/veletas/election/leader" {
+		t.Fatalf("old election key %q", got)
+	}
+	c := etcdtest.Start(t, etcdtest.Members(1))
+	cli, err := c.Client()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cli.Close()
+	ctx := t.Context()
+	lease, err := cli.Grant(ctx, 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cli.Put(ctx, legacyElectionKey("p")+"/694d9a1b2c3d4e5f", "old-replica", clientv3.WithLease(lease.ID)); err != nil {
+		t.Fatal(err)
+	}
+	waiting := make(chan struct{}, 1)
+	elected := make(chan struct{}, 1)
+	l := startElection(cli, electionKey("p"), legacyElectionKey("p"), "new-replica", LeaderTTL, func() { elected <- struct{}{} },
+		slog.New(slog.NewTextHandler(signalWriter{"older veletasbot", waiting}, nil)))
+	defer l.Close()
+	select {
+	case <-waiting:
+	case <-elected:
+		t.Fatal("elected while an older replica campaigns under the old key form")
+	case <-time.After(15 * time.Second):
+		t.Fatal("the replica did not say it waits for the older one")
+	}
+	if l.Leading() {
+		t.Fatal("leading while an older replica campaigns")
+	}
+	r, err := cli.Get(ctx, "p/", clientv3.WithPrefix())
+	if err != nil || len(r.Kvs) != 1 || !strings.HasPrefix(string(r.Kvs[0].Key), "p/election/leader/") || string(r.Kvs[0].Value) != "new-replica" {
+		t.Fatalf("keys under p/: %v %v", r, err)
+	}
+	if _, err := cli.Revoke(ctx, lease.ID); err != nil { // the older replica stops
+		t.Fatal(err)
+	}
+	select {
+	case <-elected:
+	case <-time.After(15 * time.Second):
+		t.Fatal("not elected once the older replica stopped")
+	}
+	if !l.Leading() {
+		t.Fatal("elected but not leading")
 	}
 }

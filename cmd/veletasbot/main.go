@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"os"
@@ -152,6 +153,10 @@ type Main struct {
 	Bot     *bot.Bot
 	Discord *discord.Adapter
 	HTTP    *discord.HTTPEndpoint // in HTTP mode
+
+	// removeOnClose is the database file a start that failed had
+	// created: Close removes it.
+	removeOnClose string
 
 	// The election among replicas on the etcd store (replicas.go).
 	leader       *etcdLeader
@@ -333,7 +338,7 @@ var errNoToken = errors.New("no Discord token: set DISCORD_TOKEN (or DISCORD_TOK
 
 // Run opens the database and starts the bot, or plays the console to the
 // end of Stdin. The bot runs until Close.
-func (m *Main) Run(ctx context.Context) error {
+func (m *Main) Run(ctx context.Context) (err error) {
 	if m.Logger == nil {
 		w := m.Stderr
 		if w == nil {
@@ -396,17 +401,29 @@ func (m *Main) Run(ctx context.Context) error {
 			return err
 		}
 	}
-	db, err := store.OpenLocation(m.Store, &opts)
-	if errors.Is(err, store.ErrDamaged) {
-		return err // one line that names the file and says how to restore a snapshot
-	}
-	if err != nil {
-		if m.Store.Kind == "etcd" {
-			return fmt.Errorf("opening the store: %w", err) // the error names it
+	newFile := "" // the bolt file this start creates
+	if m.Store.Kind == "bolt" {
+		if _, serr := os.Stat(m.Store.Path); errors.Is(serr, fs.ErrNotExist) {
+			newFile = m.Store.Path
 		}
-		return fmt.Errorf("opening the database %s: %w", m.DBPath, err)
+	}
+	db, err := store.OpenLocation(m.Store, &opts)
+	if err != nil {
+		// One line, "store: open STORE: what is wrong", that names the
+		// store (and for a damaged file says how to restore a snapshot).
+		return err
 	}
 	m.DB = db
+	started := false
+	if newFile != "" {
+		// A start that fails leaves no database file behind that it
+		// created: the next start creates it again.
+		defer func() {
+			if err != nil && !started {
+				m.removeOnClose = newFile
+			}
+		}()
+	}
 	// Challenges expired for a day are purged by the bot's sweep (at
 	// start and every minute; the console's before each line).
 	rend, err := render.New(render.Options{})
@@ -449,6 +466,7 @@ func (m *Main) Run(ctx context.Context) error {
 		}); err != nil {
 			return fmt.Errorf("setting the console's language: %w", err)
 		}
+		started = true
 		return c.Run(ctx, m.Stdin)
 	}
 	discord.RouteDiscordgoLogs(m.Logger, m.Token)
@@ -472,7 +490,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.Discord = d
 	if m.HTTPAddr != "" {
-		ep := discord.NewHTTPEndpoint(d, m.PublicKey, func(context.Context) error { return db.Ping() })
+		ep := discord.NewHTTPEndpoint(d, m.PublicKey, db.PingContext) // within /healthz's deadline
 		ep.Serve(m.httpLn)
 		m.HTTP, m.httpLn = ep, nil
 	}
@@ -488,6 +506,7 @@ func (m *Main) Run(ctx context.Context) error {
 	default:
 		m.Logger.Info("veletasbot: running", "store", m.Store.String(), "guild", m.Guild, "api", apiForLog(m.APIURL))
 	}
+	started = true
 	return nil
 }
 
@@ -622,6 +641,12 @@ func (m *Main) Close() error {
 			errs = append(errs, fmt.Errorf("closing the database: %w", err))
 		}
 		m.DB = nil
+	}
+	if m.removeOnClose != "" {
+		if err := os.Remove(m.removeOnClose); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, fmt.Errorf("removing the database file %s this failed start created: %w", m.removeOnClose, err))
+		}
+		m.removeOnClose = ""
 	}
 	return errors.Join(errs...)
 }

@@ -18,9 +18,13 @@ import (
 // It copies every record of one store into another (store.Copy): a bbolt
 // file into etcd when the bot grows to several replicas, or back.
 type MigrateConfig struct {
-	On        bool
-	From, To  store.Location
-	Overwrite bool
+	On       bool
+	From, To store.Location
+	// Overwrite (-overwrite) copies again into a destination that holds
+	// an earlier copy of the same source; OverwriteOther
+	// (-overwrite-other-store) into one that holds another store's
+	// records, which is not a merge.
+	Overwrite, OverwriteOther bool
 }
 
 const migrateUsage = `usage: veletasbot migrate -from bolt:FILE -to etcd://HOST:PORT[,HOST:PORT...][/PREFIX] [-overwrite]
@@ -28,8 +32,12 @@ const migrateUsage = `usage: veletasbot migrate -from bolt:FILE -to etcd://HOST:
 Copies every record (games, challenges, archive, standings, settings, indexes) and the
 counters that number games and challenges from one store into another, and says how many
 of each it copied. Stop the bot first (a bolt file is locked while it runs). The destination
-must hold no records unless -overwrite. Either side may be bolt:FILE or etcd://...; an older
-bolt file is brought to the current schema when opened.
+must hold no records, unless -overwrite and it holds an earlier copy of the same source (a
+copy that failed half-way: run it again). It never merges two stores: copying into one that
+holds another store's records would replace its games and challenges of the same IDs and
+the same players' standings and keep the rest beside them; -overwrite-other-store does that
+on purpose. Either side may be bolt:FILE or etcd://...; an older bolt file is brought to the
+current schema when opened.
 
 flags:
 `
@@ -45,7 +53,8 @@ func (m *Main) parseMigrate(args []string) error {
 	}
 	from := fs.String("from", "", "the store to copy, such as bolt:./veletas.db")
 	to := fs.String("to", "", "the store to fill, such as etcd://10.0.0.1:2379,10.0.0.2:2379,10.0.0.3:2379/veletas")
-	fs.BoolVar(&m.Migrate.Overwrite, "overwrite", false, "copy into a store that already holds records (those of the same keys are replaced, the others kept)")
+	fs.BoolVar(&m.Migrate.Overwrite, "overwrite", false, "copy again into a store that holds an earlier copy of the same source (records of the same keys are replaced)")
+	fs.BoolVar(&m.Migrate.OverwriteOther, "overwrite-other-store", false, "copy into a store that holds another store's records: not a merge (its games and challenges of the same IDs and the same players' standings are replaced, the rest kept)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -88,10 +97,20 @@ func (m *Main) runMigrate(ctx context.Context) error {
 	}
 	defer dst.Close()
 	start := time.Now()
-	st, err := store.Copy(dst, src, m.Migrate.Overwrite)
+	mode := store.CopyIntoEmpty
+	switch {
+	case m.Migrate.OverwriteOther:
+		mode = store.CopyOverOther
+	case m.Migrate.Overwrite:
+		mode = store.CopyResume
+	}
+	st, err := store.Copy(dst, src, mode)
 	if err != nil {
-		if errors.Is(err, store.ErrNotEmpty) {
-			return fmt.Errorf("migrate: %w; to copy into it anyway, add -overwrite", err)
+		switch {
+		case errors.Is(err, store.ErrNotEmpty):
+			return fmt.Errorf("migrate: %w; if it holds an earlier copy of the same source, add -overwrite to copy again", err)
+		case errors.Is(err, store.ErrOtherStore):
+			return fmt.Errorf("migrate: %w; to replace its records of the same keys anyway, add -overwrite-other-store", err)
 		}
 		return fmt.Errorf("migrate: %w (after %d records; run it again with -overwrite to finish)", err, st.Total())
 	}

@@ -112,7 +112,7 @@ func (m *Main) startLeader(endpoints []string, prefix string) error {
 		return fmt.Errorf("election: connecting to etcd at %s: %w", strings.Join(endpoints, ","), err)
 	}
 	m.leaderClient = cli
-	m.leader = startElection(cli, electionKey(prefix), replicaID(), LeaderTTL, m.Bot.Elected, m.Logger)
+	m.leader = startElection(cli, electionKey(prefix), legacyElectionKey(prefix), replicaID(), LeaderTTL, m.Bot.Elected, m.Logger)
 	m.Bot.SetLeader(m.leader)
 	if m.AI.Rescan == 0 {
 		m.AI.Rescan = AIRescanReplicas
@@ -123,12 +123,22 @@ func (m *Main) startLeader(endpoints []string, prefix string) error {
 	return nil
 }
 
-// electionKey is the election's key prefix for a store prefix.
+// electionKey is the election's key prefix for a store prefix: under the
+// store's own keys (PREFIX/election/leader beside PREFIX/games/...), so
+// that etcdctl get --prefix PREFIX/ sees them all.
 func electionKey(prefix string) string {
 	if p := strings.Trim(prefix, "/"); p != "" {
-		return "/" + p + "/" + ElectionKey
+		return p + "/" + ElectionKey
 	}
-	return "/" + ElectionKey
+	return ElectionKey
+}
+
+// legacyElectionKey is the form of the election's key that veletasbot
+// used before (/PREFIX/election/leader, with a slash before the prefix):
+// a replica does not lead while a candidate of an older veletasbot is
+// there, so that a rolling upgrade never has two leaders.
+func legacyElectionKey(prefix string) string {
+	return "/" + electionKey(prefix)
 }
 
 // stopLeader resigns the lead, so that another replica takes over at

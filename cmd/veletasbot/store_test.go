@@ -179,6 +179,37 @@ func TestMigrate(t *testing.T) {
 		t.Fatalf("-overwrite: %v\n%s", err, out)
 	}
 
+	// Another file into the same prefix: -overwrite is not a merge and
+	// refuses it, saying so; -overwrite-other-store replaces on purpose.
+	otherPath := filepath.Join(t.TempDir(), "other.db")
+	other, err := store.Open(otherPath, &store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	oc, err := other.CreateChallenge(store.Challenge{Guild: "g", Channel: "elsewhere", Challenger: "zoe", Opponent: "yann", Size: veletas.Size7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	og, err := other.AcceptChallenge(oc.ID, "yann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other.Close()
+	_, err = runMain(t, nil, "migrate", "-from", "bolt:"+otherPath, "-to", url, "-overwrite")
+	if !errors.Is(err, store.ErrOtherStore) || !strings.Contains(err.Error(), "not a merge") || !strings.Contains(err.Error(), "-overwrite-other-store") {
+		t.Fatalf("-overwrite with another store: %v", err)
+	}
+	t.Logf("veletasbot: %v", err)
+	if g, err := dst.ActiveGame("g", "elsewhere"); !errors.Is(err, store.ErrNoGame) {
+		t.Fatalf("the refused copy wrote game %d: %v %+v", og.ID, err, g)
+	}
+	if out, err := runMain(t, nil, "migrate", "-from", "bolt:"+otherPath, "-to", url, "-overwrite-other-store"); err != nil || !strings.Contains(out, "copied ") {
+		t.Fatalf("-overwrite-other-store: %v\n%s", err, out)
+	}
+	if g, err := dst.ActiveGame("g", "elsewhere"); err != nil || g.ID != og.ID {
+		t.Fatalf("game %d after -overwrite-other-store: %v %+v", og.ID, err, g)
+	}
+
 	// Bad arguments.
 	for _, c := range []struct {
 		args []string

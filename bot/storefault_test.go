@@ -1,0 +1,41 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/veletasbot/veletas/store"
+)
+
+// faultStore is the real store whose AcceptChallenge fails with a fault
+// of the store itself.
+type faultStore struct {
+	*store.DB
+}
+
+func (faultStore) AcceptChallenge(id uint64, user string) (store.Game, error) {
+	return store.Game{}, fmt.Errorf("store: the counter of games gives ID 7, which is taken (etcdctl del PREFIX/seqbase/games): %w", store.ErrStoreFault)
+}
+
+// TestStoreFaultWording: a fault of the store that is no game's is
+// answered as such in each language (not as a damaged game to end with
+// /veletas end), and logged at error level with its cause for the
+// operator.
+func TestStoreFaultWording(t *testing.T) {
+	for _, loc := range []string{"en-US", "fr", "ja"} {
+		e := newEnv(t, Config{})
+		e.bot.Store = faultStore{e.db}
+		req := e.req("alice", "challenge", "opponent=bob", "size=7")
+		req.Locale = loc
+		ch := public(t, e.bot.Handle(t.Context(), req))
+		r := e.bot.Handle(t.Context(), Request{Kind: KindButton, Guild: e.guild, Channel: e.chann, Locale: loc,
+			User: User{ID: "bob", Name: "bob"}, CustomID: button(t, ch, tr(loc, "button.accept"))})
+		if !r.Ephemeral || r.Text != tr(loc, "err.storefault") || r.Text == tr(loc, "err.corrupt") {
+			t.Fatalf("%s: %+v", loc, r)
+		}
+		if logs := e.logs.String(); !strings.Contains(logs, "level=ERROR") || !strings.Contains(logs, "etcdctl del PREFIX/seqbase/games") {
+			t.Fatalf("%s: not logged for the operator:\n%s", loc, logs)
+		}
+	}
+}

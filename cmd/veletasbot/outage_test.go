@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/veletasbot/veletas/internal/fakediscord"
+	"github.com/veletasbot/veletas/store"
+	"github.com/veletasbot/veletas/store/etcdtest"
+)
+
+// lineSignal is a writer that keeps what is written and sends on ch each
+// time a write holds want.
+type lineSignal struct {
+	buf  *syncBuf
+	want string
+	ch   chan struct{}
+}
+
+func (w lineSignal) Write(p []byte) (int, error) {
+	if strings.Contains(string(p), w.want) {
+		select {
+		case w.ch <- struct{}{}:
+		default:
+		}
+	}
+	return w.buf.Write(p)
+}
+
+// stopQuorum stops two members of c's three: the cluster has no quorum.
+func stopQuorum(t *testing.T, c *etcdtest.Cluster) {
+	t.Helper()
+	for _, i := range []int{1, 2} {
+		if err := c.StopMember(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestConsoleSweepNoQuorum runs the console on an etcd store whose
+// cluster loses its quorum: each line's sweep gives up after the bot's
+// SweepPingTimeout, logging that the store does not answer, instead of
+// waiting for the store's timeout (20 s here) twice before every line.
+func TestConsoleSweepNoQuorum(t *testing.T) {
+	c := etcdtest.Start(t)
+	dir := t.TempDir()
+	m, _, logs := newMain(nil)
+	out := &syncBuf{}
+	later := make(chan struct{}, 1)
+	m.Stdout = lineSignal{out, "later", later}
+	if err := m.ParseFlags(context.Background(), []string{"console", "-store", c.URL("console"), "-out", filepath.Join(dir, "img")}); err != nil {
+		t.Fatal(err)
+	}
+	m.StoreOptions = &store.Options{EtcdTimeout: 20 * time.Second}
+	in, w := io.Pipe()
+	m.Stdin = in
+	done := make(chan error, 1)
+	go func() { done <- m.Run(context.Background()) }()
+	defer m.Close()
+	if _, err := io.WriteString(w, "wait 1h\n"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-later:
+	case err := <-done:
+		t.Fatalf("the console ended: %v\n%s", err, out.String())
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the first line was not played:\n%s", out.String())
+	}
+	stopQuorum(t, c)
+	start := time.Now()
+	if _, err := io.WriteString(w, "wait 1h\nwait 1h\n"); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(start)
+	if n := strings.Count(out.String(), "1 hour later"); n != 3 {
+		t.Fatalf("%d lines played, want 3:\n%s", n, out.String())
+	}
+	if !strings.Contains(logs.String(), "the store does not answer; sweep skipped") {
+		t.Fatalf("the skipped sweep is not logged:\n%s", logs.String())
+	}
+	if took >= 15*time.Second { // before: two store timeouts of 20 s a line
+		t.Fatalf("two lines took %v without a quorum", took)
+	}
+	t.Logf("two console lines without a quorum: %v", took.Round(time.Millisecond))
+}
+
+// TestHealthzNoQuorum runs the bot in HTTP mode on an etcd store whose
+// cluster loses its quorum: /healthz answers 503 within its 2 s deadline
+// (the store's timeout is 20 s here), and 200 again once the members are
+// back.
+func TestHealthzNoQuorum(t *testing.T) {
+	c := etcdtest.Start(t)
+	fake := fakediscord.New()
+	defer fake.Close()
+	p := fake.NewPoster("")
+	m, _, _ := newMain(map[string]string{"DISCORD_TOKEN": token, "DISCORD_API_URL": fake.URL(),
+		"DISCORD_PUBLIC_KEY": p.PublicKey(), "VELETAS_HTTP": "127.0.0.1:0"})
+	if err := m.ParseFlags(context.Background(), []string{"-store", c.URL("healthz"), "-guild", "900"}); err != nil {
+		t.Fatal(err)
+	}
+	m.StoreOptions = &store.Options{EtcdTimeout: 20 * time.Second}
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	get := func() (int, string, time.Duration) {
+		t.Helper()
+		start := time.Now()
+		resp, err := http.Get("http://" + m.HTTP.Addr().String() + "/healthz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b), time.Since(start)
+	}
+	if code, body, _ := get(); code != http.StatusOK {
+		t.Fatalf("healthz: %d %s", code, body)
+	}
+	stopQuorum(t, c)
+	code, body, took := get()
+	if code != http.StatusServiceUnavailable || !strings.Contains(body, "does not answer") {
+		t.Fatalf("healthz without a quorum: %d %s", code, body)
+	}
+	if took >= 10*time.Second { // before: the store's timeout, 20 s
+		t.Fatalf("healthz without a quorum took %v", took)
+	}
+	t.Logf("healthz without a quorum: %d %q after %v", code, strings.TrimSpace(body), took.Round(time.Millisecond))
+	for _, i := range []int{1, 2} {
+		if err := c.StartMember(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, body, _ := get(); code != http.StatusOK {
+		t.Fatalf("healthz after the members are back: %d %s", code, body)
+	}
+}
