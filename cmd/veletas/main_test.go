@@ -113,3 +113,14 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("perft of a finished game: %d %q", code, out)
 	}
 }
+
+// TestReplayHeaderErrorNamesTokenZero: a fault in the header (a bad value,
+// a token given twice) names token 0, as the notation says.
+func TestReplayHeaderErrorNamesTokenZero(t *testing.T) {
+	for _, rec := range []string{"size=8\n", "rules=revised size=7 rules=classic\n", "rules=new\n[c5]d2\n"} {
+		out, errs, code := run(t, rec, "replay")
+		if code != 1 || out != "" || !strings.HasPrefix(errs, "veletas replay: token 0 '") || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q, want one line naming token 0", rec, code, out, errs)
+		}
+	}
+}

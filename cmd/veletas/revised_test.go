@@ -42,10 +42,7 @@ func TestRevisedConformanceThroughTheCommand(t *testing.T) {
 	for _, rec := range files {
 		bad, _ := os.ReadFile(strings.TrimSuffix(rec, ".rec") + ".bad")
 		n := strings.TrimSpace(string(bad))
-		want := "token " + n + " "
-		if n == "0" {
-			want = "header '" // the header itself: the notation names no number
-		}
+		want := "token " + n + " " // token 0 for a fault in the header, as the notation says
 		out, errs, code := run(t, "", "replay", rec)
 		if code != 1 || out != "" || !strings.Contains(errs, want) || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q, want one line naming %q", rec, code, out, errs, want)
