@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,7 +15,7 @@ func run(t *testing.T, stdin string, args ...string) (stdout, stderr string, cod
 	t.Helper()
 	var out, errb bytes.Buffer
 	m := &Main{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb}
-	code = m.Run(args)
+	code = m.Run(context.Background(), args)
 	return out.String(), errb.String(), code
 }
 

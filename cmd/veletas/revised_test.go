@@ -105,6 +105,7 @@ func TestRulesOption(t *testing.T) {
 		{"moves", "--rules", "revised", pos},
 		{"moves", "-rules=REVISED", pos},
 		{"moves", "--rules=revised", pos},
+		{"moves", pos, "-rules", "revised"}, // options may follow the position
 	} {
 		out, errs, code := run(t, "", args...)
 		if code != 0 || len(strings.Fields(out)) != want {
@@ -120,7 +121,6 @@ func TestRulesOption(t *testing.T) {
 		{"moves", "-rules"},
 		{"moves", "-rules", "house", pos},
 		{"moves", "-rules="},
-		{"moves", pos, "-rules", "revised"}, // the option comes first
 		{"perft", "-rules", "classical", pos, "1"},
 		{"perft", "-rules", "revised", pos},
 		{"render", "--record", "x.rec", "-rules", "revised", "-o", "x.png"},
