@@ -157,3 +157,38 @@ func TestBuiltBinariesIgnored(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeOperatorSteps checks the README's operator text: no file a
+// user does not have (the team's notes), etcd restored with etcdutl from
+// the snapshot file saved above it, and a database restored with the
+// owner and mode the bot's user needs, at the path of the compose file's
+// volume.
+func TestReadmeOperatorSteps(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	for _, bad := range []string{"/work/notes", "notes/", "etcdctl snapshot restore", "restore veletas.db", "\ncp \"$(ls"} {
+		if strings.Contains(readme, bad) {
+			t.Errorf("README contains %q", bad)
+		}
+	}
+	for _, want := range []string{
+		"etcdutl", "snapshot restore /etcd-data/veletas-snapshot.db",
+		"install -m 0600 -o \"$(stat -c %u .)\"",
+		"--user 65532:65532 -v deploy_veletas-data:/data", "chmod 0600 veletas.db",
+		"the default rules of its challenges, the language",
+	} {
+		if !strings.Contains(readme, want) {
+			t.Errorf("README lacks %q", want)
+		}
+	}
+	compose, err := os.ReadFile("../../deploy/docker-compose.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(compose), "veletas-data:/data") || !strings.Contains(string(compose), "VELETAS_DB: /data/veletas.db") {
+		t.Errorf("the compose file no longer keeps the database at /data/veletas.db on veletas-data: update the README's restore steps")
+	}
+}
