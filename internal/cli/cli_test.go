@@ -6,8 +6,10 @@ import (
 	"errors"
 	"flag"
 	"math"
+	"os"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -204,5 +206,20 @@ func TestRun(t *testing.T) {
 		if code != tc.code || out.String() != tc.stdout || errb.String() != tc.stderr {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %d %q %q", tc.args, code, out.String(), errb.String(), tc.code, tc.stdout, tc.stderr)
 		}
+	}
+}
+
+// TestSignalContext: SIGINT (Ctrl-C) cancels the context the tools' main
+// passes to Run, instead of killing the process.
+func TestSignalContext(t *testing.T) {
+	ctx, stop := SignalContext()
+	defer stop()
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Skipf("cannot signal this process: %v", err)
+	}
+	select {
+	case <-ctx.Done():
+	case <-time.After(10 * time.Second): // a failure guard only: the signal comes at once
+		t.Fatal("SIGINT did not cancel the context")
 	}
 }
