@@ -159,8 +159,9 @@ func TestConsoleSIGTERM(t *testing.T) {
 }
 
 // TestConsoleRefusesTheBotsDatabase: the console never opens the bot's
-// database, whether named by its default name or by the file the bot's
-// VELETAS_DB names, through -db or -store.
+// database, whether its default file (./veletas.db) or the file the bot's
+// VELETAS_DB names, through -db or -store; another directory's
+// veletas.db is not the bot's.
 func TestConsoleRefusesTheBotsDatabase(t *testing.T) {
 	dir := t.TempDir()
 	botFile := filepath.Join(dir, "server.db")
@@ -168,9 +169,14 @@ func TestConsoleRefusesTheBotsDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := map[string]string{"VELETAS_DB": botFile}
+	cwd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, args := range [][]string{
 		{"-db", "veletas.db"},
-		{"-db", filepath.Join(dir, "veletas.db")},
+		{"-db", "./veletas.db"},
+		{"-db", filepath.Join(cwd, "veletas.db")},
 		{"-store", "bolt:veletas.db"},
 		{"-db", botFile},
 		{"-db", filepath.Join(dir, ".", "server.db")},
@@ -182,7 +188,7 @@ func TestConsoleRefusesTheBotsDatabase(t *testing.T) {
 			t.Errorf("%v: %v, want the bot's database refused", args, err)
 		}
 	}
-	for _, args := range [][]string{nil, {"-db", filepath.Join(dir, "try.db")}} {
+	for _, args := range [][]string{nil, {"-db", filepath.Join(dir, "try.db")}, {"-db", filepath.Join(dir, "veletas.db")}} {
 		m, _, _ := newMain(env)
 		if err := m.ParseFlags(context.Background(), append([]string{"console"}, args...)); err != nil {
 			t.Errorf("%v: %v", args, err)

@@ -69,15 +69,14 @@ func (m *Main) resolveStore(set map[string]bool) error {
 var ErrBotDatabase = errors.New("the console never uses the bot's database")
 
 // notTheBotsDB refuses, for the console, a bolt store that is the bot's:
-// a file named like the bot's default (veletas.db) or the file VELETAS_DB
-// names. The console's games would mix with the server's, and a running
+// the bot's default file (./veletas.db) or the file VELETAS_DB names. The console's games would mix with the server's, and a running
 // bot holds the file's lock.
 func (m *Main) notTheBotsDB() error {
 	if m.Store.Kind != "bolt" {
 		return nil
 	}
 	path := m.Store.Path
-	botsFile := filepath.Base(path) == BotDB
+	botsFile := sameFile(path, BotDB)
 	if env := m.Getenv("VELETAS_DB"); env != "" && !botsFile {
 		botsFile = sameFile(path, env)
 	}
