@@ -165,18 +165,8 @@ func completePath(g store.Game, opts map[string]string, typed string) []Choice {
 	if !ok || pos.InSequence() {
 		return nil
 	}
-	typed = strings.ToLower(strings.TrimSpace(typed))
-	var out []Choice
-	for _, t := range pos.LegalTurns(nil) {
-		s := t.String()
-		if strings.HasPrefix(strings.ToLower(s), typed) {
-			out = append(out, Choice{Name: s, Value: s})
-			if len(out) == MaxChoices {
-				break
-			}
-		}
-	}
-	return out
+	turns, lower := fanoronaPaths.turns(g, pos)
+	return pathChoices(turns, lower, typed)
 }
 
 // stepsFrom lists the legal steps of the moment, only those of the piece

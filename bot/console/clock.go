@@ -22,6 +22,15 @@ type sweeperOf interface {
 	Delivered(p bot.Post)
 }
 
+// dueOf is what the console needs to sweep at each due time during a
+// long wait: *Bot implements it (NextDue).
+type dueOf interface {
+	NextDue() (time.Time, bool)
+}
+
+// maxStops bounds the sweeps of one wait line at the due times on the way.
+const maxStops = 1000
+
 // timeLine handles a "wait" line (done is true then) and sweeps before
 // any other line.
 func (c *Console) timeLine(text string) (done bool, err error) {
@@ -35,9 +44,32 @@ func (c *Console) timeLine(text string) (done bool, err error) {
 			_, err := fmt.Fprintf(c.Out, "error: line %d: this console has no clock to move\n", c.line)
 			return true, err
 		}
-		c.Clock.Advance(d)
-		if _, err := fmt.Fprintln(c.Out, bot.Text(c.Locale, "console.later", bot.Duration(c.Locale, d), bot.DateTime(c.Locale, c.Clock.Now()))); err != nil {
+		end := c.Clock.Now().Add(d)
+		if _, err := fmt.Fprintln(c.Out, bot.Text(c.Locale, "console.later", bot.Duration(c.Locale, d), bot.DateTime(c.Locale, end))); err != nil {
 			return true, err
+		}
+		// Sweep at every due time on the way, so that a wait past both
+		// a reminder and the deadline shows both, in order.
+		if due, ok := c.Handler.(dueOf); ok {
+			for range maxStops {
+				t, ok := due.NextDue()
+				now := c.Clock.Now()
+				if !ok || t.After(end) {
+					break
+				}
+				if t.After(now) {
+					c.Clock.Advance(t.Sub(now))
+				}
+				if err := c.sweep(); err != nil {
+					return true, err
+				}
+				if next, ok := due.NextDue(); ok && !next.After(t) {
+					break // not delivered (the store failing): no progress
+				}
+			}
+		}
+		if now := c.Clock.Now(); end.After(now) {
+			c.Clock.Advance(end.Sub(now))
 		}
 	}
 	return isWait, c.sweep()

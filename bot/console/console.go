@@ -3,8 +3,10 @@ package console
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -43,29 +45,49 @@ type Console struct {
 	Clock *OffsetClock
 
 	line    int
-	images  int
+	images  int        // the number of the last image written under Dir
+	scanned bool       // Dir was scanned for the numbers of earlier images
+	channel string     // the channel of the lines, set by "channel NAME"; Channel when ""
 	buttons []*message // the latest messages that had buttons, oldest first
 
 	sentMu sync.Mutex
 	sent   []bot.Post // the AI's messages, printed after the line that caused them
 }
 
-// Guild and Channel are where console games are played.
+// Guild and Channel are where console games are played: Channel until a
+// "channel NAME" line switches to another.
 const (
 	Guild   = "console"
 	Channel = "console"
 )
 
+// current is the channel of the lines.
+func (c *Console) current() string {
+	if c.channel == "" {
+		return Channel
+	}
+	return c.channel
+}
+
 // Run reads lines until the end of in:
 //
 //	NAME: /veletas SUBCOMMAND key:value key:"value with spaces" opponent:@NAME
 //	NAME: [Label]
+//	channel NAME
+//	wait 2d
 //
-// the second pressing the button Label on the latest message that has it.
-// Blank lines and lines starting with # are skipped. For each reply it
-// prints ">> all" or ">> NAME only", the text with mentions as @NAME, an
-// "image: PATH" line per image written under Dir and a "buttons: [A] [B]"
-// line. A line it cannot read (longer than MaxLine included) prints
+// the second pressing the button Label on the latest message that has it
+// (the label in the console's language or in English, accents optional:
+// [Vela] presses [Véla]); the third playing the following lines in channel
+// NAME (one game per channel; "console" at start); the last moving the
+// clock (clock.go). An option's value runs to the next key:value, so
+// shooters:d4 g7 is shooters:"d4 g7". Blank lines and lines starting with
+// # are skipped. Each other line is first echoed as "<< LINE", so that
+// the output can be matched to the input. For each reply it prints ">>
+// all" or ">> NAME only" (">> all in #CHANNEL" for another channel than
+// the lines'), the text with mentions as @NAME, an "image: PATH" line per
+// image written under Dir (numbered after the highest number already
+// there, never overwriting) and a "buttons: [A] [B]" line. A line it cannot read (longer than MaxLine included) prints
 // "error: line N: why" and is skipped. When ctx ends (Ctrl-C, SIGTERM)
 // Run finishes the line under way, prints "-- stopped after line N" and
 // returns nil without waiting for more input; the goroutine reading in
@@ -173,6 +195,14 @@ func readLines(in io.Reader, lines chan<- inputLine, done <-chan struct{}) {
 
 // Line handles one input line.
 func (c *Console) Line(ctx context.Context, text string) error {
+	if t := strings.TrimSpace(text); t != "" && !strings.HasPrefix(t, "#") {
+		if _, err := fmt.Fprintf(c.Out, "<< %s\n", t); err != nil {
+			return err
+		}
+	}
+	if done, err := c.channelLine(text); done || err != nil {
+		return err
+	}
 	if done, err := c.timeLine(text); done || err != nil {
 		return err
 	}
@@ -191,7 +221,7 @@ func (c *Console) Line(ctx context.Context, text string) error {
 	req := bot.Request{
 		ID:      "console-" + strconv.Itoa(c.line),
 		Guild:   Guild,
-		Channel: Channel,
+		Channel: c.current(),
 		User:    bot.User{ID: cl.User, Name: cl.User},
 		Options: cl.Options,
 		Locale:  c.Locale,
@@ -250,16 +280,69 @@ type message struct {
 }
 
 // find returns the custom id of the latest button with this label, and
-// the message it is on (nil when none has it).
+// the message it is on (nil when none has it). The label may be written
+// in any case, without its accents, and in English whatever the console's
+// language (bot.ButtonLabels).
 func (c *Console) find(label string) (string, *message) {
+	typed := foldLabel(label)
 	for i := len(c.buttons) - 1; i >= 0; i-- {
 		for _, b := range c.buttons[i].buttons {
-			if strings.EqualFold(b.Label, label) {
+			if foldLabel(b.Label) == typed {
 				return b.CustomID, c.buttons[i]
+			}
+			for _, other := range bot.ButtonLabels(b.Label) {
+				if foldLabel(other) == typed {
+					return b.CustomID, c.buttons[i]
+				}
 			}
 		}
 	}
 	return "", nil
+}
+
+// channelLine handles a "channel NAME" line (done is true then): the
+// following lines are played in channel NAME.
+func (c *Console) channelLine(text string) (done bool, err error) {
+	f := strings.Fields(text)
+	if len(f) == 0 || f[0] != "channel" {
+		return false, nil
+	}
+	if len(f) != 2 || !validName(strings.TrimPrefix(f[1], "#")) {
+		_, err := fmt.Fprintf(c.Out, "error: line %d: write the channel as `channel NAME`: letters, digits, -, _ or ., such as `channel second-game`\n", c.line)
+		return true, err
+	}
+	c.channel = strings.TrimPrefix(f[1], "#")
+	_, err = fmt.Fprintf(c.Out, "-- in #%s\n", c.channel)
+	return true, err
+}
+
+// foldLabel writes a button label for comparison: lower case, the accents
+// of Latin letters dropped (Véla and Vela, Échanger and echanger match).
+func foldLabel(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	var b strings.Builder
+	for _, r := range s {
+		if plain, ok := unaccented[r]; ok {
+			b.WriteString(plain)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// unaccented maps the accented lower-case letters of French (and its
+// neighbours) to their plain letters.
+var unaccented = map[rune]string{
+	'à': "a", 'á': "a", 'â': "a", 'ä': "a", 'ã': "a", 'å': "a",
+	'ç': "c",
+	'è': "e", 'é': "e", 'ê': "e", 'ë': "e",
+	'ì': "i", 'í': "i", 'î': "i", 'ï': "i",
+	'ñ': "n",
+	'ò': "o", 'ó': "o", 'ô': "o", 'ö': "o", 'õ': "o",
+	'ù': "u", 'ú': "u", 'û': "u", 'ü': "u",
+	'ý': "y", 'ÿ': "y",
+	'œ': "oe", 'æ': "ae",
 }
 
 func (c *Console) print(r bot.Reply, user, channel string) error {
@@ -267,7 +350,7 @@ func (c *Console) print(r bot.Reply, user, channel string) error {
 	switch {
 	case r.Ephemeral:
 		fmt.Fprintf(&sb, ">> %s only\n", user)
-	case channel != "" && channel != Channel:
+	case channel != "" && channel != c.current():
 		fmt.Fprintf(&sb, ">> all in #%s\n", channel)
 	default:
 		sb.WriteString(">> all\n")
@@ -326,16 +409,61 @@ func (c *Console) write(im bot.Image) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("console: %w", err)
 	}
-	c.images++
+	if !c.scanned {
+		// Continue after the images of an earlier run in the same
+		// directory instead of writing over them.
+		c.scanned = true
+		if n, err := highestImage(dir); err != nil {
+			return "", fmt.Errorf("console: %w", err)
+		} else if n > c.images {
+			c.images = n
+		}
+	}
 	name := filepath.Base(im.Name)
 	if name == "." || name == string(filepath.Separator) {
 		name = "board.png"
 	}
-	path := filepath.Join(dir, fmt.Sprintf("%03d-%s", c.images, name))
-	if err := os.WriteFile(path, im.PNG, 0o644); err != nil {
-		return "", fmt.Errorf("console: writing an image: %w", err)
+	for {
+		c.images++
+		path := filepath.Join(dir, fmt.Sprintf("%03d-%s", c.images, name))
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue // written meanwhile by another run: never overwrite
+		}
+		if err != nil {
+			return "", fmt.Errorf("console: writing an image: %w", err)
+		}
+		_, err = f.Write(im.PNG)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return "", fmt.Errorf("console: writing an image: %w", err)
+		}
+		return path, nil
 	}
-	return path, nil
+}
+
+// imageNumberRE matches the name of an image the console wrote: its
+// number, a dash and the image's own name.
+var imageNumberRE = regexp.MustCompile(`^(\d{3,9})-`)
+
+// highestImage returns the highest number of the console's images in dir
+// (0 when there is none).
+func highestImage(dir string) (int, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, err
+	}
+	high := 0
+	for _, e := range entries {
+		if m := imageNumberRE.FindStringSubmatch(e.Name()); m != nil {
+			if n, err := strconv.Atoi(m[1]); err == nil && n > high {
+				high = n
+			}
+		}
+	}
+	return high, nil
 }
 
 var timestampRE = regexp.MustCompile(`<t:(\d{1,12}):[a-zA-Z]>`)

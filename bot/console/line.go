@@ -20,7 +20,10 @@ type consoleLine struct {
 const maxConsoleLine = 1000
 
 // parseConsoleLine reads "NAME: /veletas SUBCOMMAND key:value ..." (or
-// /fanorona, the other game) or "NAME: [Label]". It returns ok=false for blank lines and comments.
+// /fanorona, the other game) or "NAME: [Label]". A word without a colon
+// after an option continues its value, as a user copying the help's
+// `setup shooters:d4 g7` means: shooters is "d4 g7". It returns ok=false
+// for blank lines and comments.
 func parseConsoleLine(line string) (cl consoleLine, ok bool, err error) {
 	line = strings.TrimSpace(line)
 	if line == "" || strings.HasPrefix(line, "#") {
@@ -59,8 +62,14 @@ func parseConsoleLine(line string) (cl consoleLine, ok bool, err error) {
 		return consoleLine{}, false, fmt.Errorf("console: the subcommand comes before the options, such as `/veletas move shooter:c4 shoot:c6`")
 	}
 	cl.Options = map[string]string{}
+	last := "" // the option whose value a word without a key continues
 	for _, t := range toks[2:] {
 		k, v, found := strings.Cut(t, ":")
+		if (!found || k == "") && last != "" && !strings.Contains(t, ":") {
+			// shooters:d4 g7 is shooters:"d4 g7", as the help writes it.
+			cl.Options[last] += " " + t
+			continue
+		}
 		if !found || k == "" {
 			return consoleLine{}, false, fmt.Errorf("console: options are written key:value, such as `shooter:c4`; %s is not", bot.Quote(t))
 		}
@@ -75,6 +84,7 @@ func parseConsoleLine(line string) (cl consoleLine, ok bool, err error) {
 			v = v[1:]
 		}
 		cl.Options[k] = v
+		last = k
 	}
 	return cl, true, nil
 }

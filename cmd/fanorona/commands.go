@@ -2,45 +2,42 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
-	"strings"
 
 	"github.com/veletasbot/veletas/game/fanorona"
+	"github.com/veletasbot/veletas/internal/cli"
 )
 
-var errHelp = errors.New("help")
-
-// parseVariantFlag reads the -variant option that comes after the
-// command's name and before its arguments.
-func parseVariantFlag(name string, args []string) (fanorona.Variant, []string, error) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	v := fs.String("variant", "fanorona", "fanorona or vela")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0, nil, errHelp
+// variantFlag defines the option -variant fanorona|vela on fs (fanorona
+// when absent).
+func variantFlag(fs *flag.FlagSet, v *fanorona.Variant) {
+	*v = fanorona.Fanorona
+	fs.Func("variant", "fanorona or vela", func(s string) error {
+		variant, err := fanorona.ParseVariant(s)
+		if err != nil {
+			return errors.New("use fanorona or vela")
 		}
-		return 0, nil, fmt.Errorf("%v: the only option is -variant fanorona or -variant vela, before the arguments", err)
-	}
-	variant, err := fanorona.ParseVariant(*v)
-	if err != nil {
-		return 0, nil, err
-	}
-	return variant, fs.Args(), nil
+		*v = variant
+		return nil
+	})
 }
 
-func (m *Main) moves(args []string) error {
-	v, args, err := parseVariantFlag("moves", args)
+func (m *Main) moves(_ context.Context, args []string) error {
+	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
+	var v fanorona.Variant
+	variantFlag(fs, &v)
+	args, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(args) != 1 {
-		return errors.New("expected one argument, the position in quotes: fanorona moves [-variant vela] 'POSITION'")
+		return cli.Usagef("expected one argument, the position in quotes: fanorona moves [-variant vela] 'POSITION'")
 	}
 	p, err := fanorona.ParsePosition(args[0], v)
 	if err != nil {
@@ -54,16 +51,24 @@ func (m *Main) moves(args []string) error {
 	return w.Flush()
 }
 
-// maxPerftDepth keeps a typo from starting a computation of days.
-const maxPerftDepth = 8
+// maxPerftDepth only keeps the estimate's arithmetic sane: the node
+// budget is what bounds the work.
+const maxPerftDepth = 30
 
-func (m *Main) perft(args []string) error {
-	v, args, err := parseVariantFlag("perft", args)
+func (m *Main) perft(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	var v fanorona.Variant
+	variantFlag(fs, &v)
+	maxNodes := fs.Float64("max-nodes", cli.DefaultMaxNodes, "the budget of leaf visits")
+	args, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(args) != 2 {
-		return errors.New("expected the position in quotes and a depth: fanorona perft [-variant vela] 'POSITION' DEPTH")
+		return cli.Usagef("expected the position in quotes and a depth: fanorona perft [-variant vela] [-max-nodes N] 'POSITION' DEPTH")
+	}
+	if *maxNodes < 1 {
+		return cli.Usagef("option -max-nodes: %g is not a positive number of leaf visits", *maxNodes)
 	}
 	p, err := fanorona.ParsePosition(args[0], v)
 	if err != nil {
@@ -71,34 +76,71 @@ func (m *Main) perft(args []string) error {
 	}
 	d, err := strconv.Atoi(args[1])
 	if err != nil || d < 1 || d > maxPerftDepth {
-		return fmt.Errorf("depth %s is not a whole number from 1 to %d", quote(args[1]), maxPerftDepth)
+		return cli.Usagef("depth %s is not a whole number from 1 to %d", quote(args[1]), maxPerftDepth)
 	}
-	_, err = fmt.Fprintln(m.Stdout, p.Perft(d))
+	counts, elapsed := cli.MeasurePerft(p, d, fanorona.Position.Perft)
+	if err := cli.CheckPerftBudget(counts, elapsed, d, *maxNodes); err != nil {
+		return err
+	}
+	if d <= len(counts) {
+		_, err = fmt.Fprintln(m.Stdout, counts[d-1])
+		return err
+	}
+	n, err := cli.Perft(ctx, p, d, 2, fanorona.Position.Perft, func(p fanorona.Position) []fanorona.Position {
+		if p.Over() {
+			return nil
+		}
+		turns := p.LegalTurns(nil)
+		out := make([]fanorona.Position, 0, len(turns))
+		for _, t := range turns {
+			if q, err := p.Apply(t); err == nil {
+				out = append(out, q)
+			}
+		}
+		return out
+	})
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(m.Stdout, n)
 	return err
 }
 
-func (m *Main) replay(args []string) error {
-	var in io.Reader = m.Stdin
-	if len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-" {
-		return fmt.Errorf("replay takes no option %s: the record's header (variant=vela or variant=fanorona, its first token) gives the variant", quote(args[0]))
+// openRecord opens a record file, or standard input for "" or "-".
+func (m *Main) openRecord(name string) (io.ReadCloser, error) {
+	if name == "" || name == "-" {
+		return io.NopCloser(m.Stdin), nil
 	}
-	switch {
-	case len(args) == 0, len(args) == 1 && args[0] == "-":
-	case len(args) == 1:
-		f, err := os.Open(args[0])
-		if err != nil {
-			var pe *os.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return fmt.Errorf("cannot open the record %s: %v", quote(args[0]), err)
+	f, err := os.Open(name)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
 		}
-		defer f.Close()
-		in = f
-	default:
-		return errors.New("expected at most one record file (or none, to read standard input): fanorona replay [FILE]")
+		return nil, fmt.Errorf("cannot open the record %s: %w", quote(name), err)
 	}
-	g, err := fanorona.ParseRecord(in)
+	return f, nil
+}
+
+func (m *Main) readRecord(name string) (fanorona.Game, error) {
+	in, err := m.openRecord(name)
+	if err != nil {
+		return fanorona.Game{}, err
+	}
+	defer in.Close()
+	return fanorona.ParseRecord(in)
+}
+
+func (m *Main) replay(_ context.Context, args []string) error {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	args, err := cli.Parse(fs, args)
+	if err != nil {
+		return fmt.Errorf("%w: the record's header (variant=vela or variant=fanorona, its first token) gives the variant", err)
+	}
+	if len(args) > 1 {
+		return cli.Usagef("expected at most one record file (none or -, to read standard input): fanorona replay [FILE]")
+	}
+	g, err := m.readRecord(append(args, "")[0])
 	if err != nil {
 		return err
 	}
@@ -108,16 +150,4 @@ func (m *Main) replay(args []string) error {
 }
 
 // quote writes user text into a message on one line, clipped.
-func quote(s string) string {
-	r := []rune(s)
-	if len(r) > 40 {
-		s = string(r[:40]) + "..."
-	}
-	q := strconv.Quote(s)
-	return "'" + strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`) + "'"
-}
-
-// oneLine keeps an error message on one line.
-func oneLine(s string) string {
-	return strings.NewReplacer("\n", " ", "\r", " ").Replace(s)
-}
+func quote(s string) string { return cli.Quote(s) }

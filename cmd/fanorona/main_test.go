@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,7 +16,7 @@ func run(t *testing.T, stdin string, args ...string) (stdout, stderr string, cod
 	t.Helper()
 	var out, errb bytes.Buffer
 	m := &Main{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb}
-	code = m.Run(args)
+	code = m.Run(context.Background(), args)
 	return out.String(), errb.String(), code
 }
 
@@ -122,7 +123,6 @@ func TestBadInput(t *testing.T) {
 		{"moves", "-variant", "chess", start},
 		{"moves", "-variant"},
 		{"moves", "-rules", "vela", start},
-		{"moves", start, "-variant", "vela"},
 		{"moves", start, "extra"},
 		{"perft", start},
 		{"perft", start, "x"},
@@ -149,7 +149,7 @@ func TestBadInput(t *testing.T) {
 		"# c\nvariant=vela\nd2-e3A e5-e4A\n":    "token 2 ",
 		"d2-e3A\nvariant=fanorona\n":            "token 2 ",
 		"d2-e3A\x00":                            "token 1 ",
-		strings.Repeat("d2-e3A ", 1<<18) + "\n": "1 MiB",
+		strings.Repeat("d2-e3A ", 1<<18) + "\n": "the record is too long: over 1048576 bytes",
 	} {
 		out, errs, code := run(t, rec, "replay")
 		if code != 1 || out != "" || !strings.Contains(errs, token) || strings.Count(errs, "\n") != 1 {
@@ -164,9 +164,9 @@ func TestBadInput(t *testing.T) {
 	if out, _, code := run(t, "", "perft", over, "2"); code != 0 || out != "0\n" {
 		t.Errorf("perft of a finished game: %d %q", code, out)
 	}
-	// No arguments: usage, exit 2; help: exit 0.
-	if out, _, code := run(t, ""); code != 2 || !strings.Contains(out, "usage") {
-		t.Errorf("no arguments: %d %q", code, out)
+	// No arguments: usage on stderr, exit 2; help: exit 0.
+	if out, errs, code := run(t, ""); code != 2 || out != "" || !strings.Contains(errs, "usage") {
+		t.Errorf("no arguments: %d %q %q", code, out, errs)
 	}
 	if out, _, code := run(t, "", "help"); code != 0 || !strings.Contains(out, "perft") {
 		t.Errorf("help: %d %q", code, out)

@@ -2,72 +2,85 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
+	"strconv"
 
 	"github.com/veletasbot/veletas/game/fanorona"
+	"github.com/veletasbot/veletas/internal/cli"
 	"github.com/veletasbot/veletas/render"
 )
 
-const renderUsage = "usage: fanorona render [-variant V] [-theme light|dark] [-width PIXELS] -o FILE.png 'POSITION', or -record FILE [-gif] -o FILE.png|FILE.gif"
+const renderUsage = "fanorona render [-variant V] [-theme light|dark] [-width PIXELS] 'POSITION' -o FILE.png, or -record FILE -o FILE.png|FILE.gif"
 
 // render draws a position, or a record's last position (with its last
-// turn) or whole replay, to a PNG or GIF file.
-func (m *Main) render(args []string) error {
+// turn) or whole replay, to a PNG or GIF file: the output's extension
+// picks the format (-gif, still accepted, asks for the replay
+// explicitly).
+func (m *Main) render(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	variant := fs.String("variant", "fanorona", "fanorona or vela, for a position")
-	theme := fs.String("theme", "light", "light or dark")
-	width := fs.Int("width", render.DefaultWidth, "image width in pixels")
-	record := fs.String("record", "", "a game record to draw (- for standard input)")
-	anim := fs.Bool("gif", false, "with -record: the animated replay")
-	out := fs.String("o", "", "the output file (- for standard output)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return errHelp
+	var variant fanorona.Variant
+	variantFlag(fs, &variant)
+	theme := render.Light
+	fs.Func("theme", "light or dark", func(v string) error {
+		th, err := render.ParseTheme(v)
+		if err != nil {
+			return errors.New("use light or dark")
 		}
-		return fmt.Errorf("%v: %s", err, renderUsage)
-	}
-	if *out == "" {
-		return errors.New("option -o FILE is required: " + renderUsage)
-	}
-	if *width < render.MinWidth || *width > render.MaxWidth {
-		return fmt.Errorf("option -width: %d is outside %d to %d", *width, render.MinWidth, render.MaxWidth)
-	}
-	th, err := render.ParseTheme(*theme)
+		theme = th
+		return nil
+	})
+	width := render.DefaultWidth
+	fs.Func("width", "image width in pixels", func(v string) error {
+		w, err := strconv.Atoi(v)
+		if err != nil || w < render.MinWidth || w > render.MaxWidth {
+			return fmt.Errorf("use a whole number of pixels from %d to %d", render.MinWidth, render.MaxWidth)
+		}
+		width = w
+		return nil
+	})
+	record := fs.String("record", "", "a game record to draw (- for standard input)")
+	anim := fs.Bool("gif", false, "with -record: the animated replay (also chosen by -o FILE.gif)")
+	out := fs.String("o", "", "the output file (- for standard output)")
+	positional, err := cli.Parse(fs, args)
 	if err != nil {
-		return fmt.Errorf("option -theme: %w", err)
+		return err
 	}
-	r, err := render.New(render.Options{Theme: th, Width: *width})
+	switch {
+	case *out == "":
+		return cli.Usagef("option -o FILE is required: %s", renderUsage)
+	case *record != "" && len(positional) > 0:
+		return cli.Usagef("give either a position or -record, not both: %s", renderUsage)
+	case *record == "" && *anim:
+		return cli.Usagef("option -gif needs -record: %s", renderUsage)
+	case *record == "" && len(positional) != 1:
+		return cli.Usagef("expected one position in quotes, or -record FILE: %s", renderUsage)
+	}
+	accepted := []string{".png"}
+	if *record != "" {
+		accepted = append(accepted, ".gif")
+	}
+	if *anim {
+		accepted = []string{".gif"}
+	}
+	format, err := cli.ImageFormat(*out, accepted...)
+	if err != nil {
+		return err
+	}
+	r, err := render.New(render.Options{Theme: theme, Width: width})
 	if err != nil {
 		return err
 	}
 	var buf bytes.Buffer
-	switch {
-	case *record != "" && fs.NArg() > 0:
-		return errors.New("give either a position or -record, not both: " + renderUsage)
-	case *record != "":
-		var in io.Reader = m.Stdin
-		if *record != "-" {
-			f, err := os.Open(*record)
-			if err != nil {
-				var pe *os.PathError
-				if errors.As(err, &pe) {
-					err = pe.Err
-				}
-				return fmt.Errorf("cannot open the record %s: %v", quote(*record), err)
-			}
-			defer f.Close()
-			in = f
-		}
-		g, err := fanorona.ParseRecord(in)
+	if *record != "" {
+		g, err := m.readRecord(*record)
 		if err != nil {
 			return err
 		}
-		if *anim {
+		if format == cli.GIF {
 			err = r.FanoronaGIF(&buf, g)
 		} else {
 			err = r.FanoronaPNG(&buf, render.FanoronaGameScene(g))
@@ -75,22 +88,14 @@ func (m *Main) render(args []string) error {
 		if err != nil {
 			return err
 		}
-	case *anim:
-		return errors.New("option -gif needs -record: " + renderUsage)
-	case fs.NArg() == 1:
-		v, err := fanorona.ParseVariant(*variant)
-		if err != nil {
-			return fmt.Errorf("option -variant: %w", err)
-		}
-		p, err := fanorona.ParsePosition(fs.Arg(0), v)
+	} else {
+		p, err := fanorona.ParsePosition(positional[0], variant)
 		if err != nil {
 			return err
 		}
 		if err := r.FanoronaPNG(&buf, render.FanoronaScene{Position: p}); err != nil {
 			return err
 		}
-	default:
-		return errors.New("expected one position in quotes, or -record FILE: " + renderUsage)
 	}
 	if *out == "-" {
 		_, err = m.Stdout.Write(buf.Bytes())

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/fanorona/ai"
+	"github.com/veletasbot/veletas/internal/cli"
 )
 
 // pairing is one match: a against b.
@@ -59,7 +61,7 @@ type selfplayConfig struct {
 	progress io.Writer // one line a game, or nil
 }
 
-func (m *Main) selfplay(args []string) error {
+func (m *Main) selfplay(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	games := fs.Int("games", 200, "games per pairing and variant (half with each player as White)")
@@ -68,14 +70,12 @@ func (m *Main) selfplay(args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the first game")
 	parallel := fs.Int("parallel", 1, "games played at once")
 	verbose := fs.Bool("v", false, "report each game on standard error as it ends")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return errHelp
-		}
-		return fmt.Errorf("%v: flags are -games, -variants, -pairs, -seed, -parallel, -v", err)
+	rest, err := cli.Parse(fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %s: selfplay takes flags only", quote(fs.Arg(0)))
+	if len(rest) > 0 {
+		return cli.Usagef("unexpected argument %s: selfplay takes options only", quote(rest[0]))
 	}
 	cfg := selfplayConfig{games: *games, seed: *seed, parallel: *parallel}
 	if *verbose {
@@ -87,7 +87,6 @@ func (m *Main) selfplay(args []string) error {
 	if cfg.parallel < 1 || cfg.parallel > 64 {
 		return errors.New("-parallel must be from 1 to 64")
 	}
-	var err error
 	if cfg.variants, err = parseVariants(*variants); err != nil {
 		return err
 	}

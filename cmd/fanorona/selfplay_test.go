@@ -52,7 +52,7 @@ func TestSelfplayErrors(t *testing.T) {
 		{[]string{"-pairs", "expert-easy"}, "not random, easy, medium or hard"},
 		{[]string{"-variants", "chess"}, "-variants"},
 		{[]string{"extra"}, "unexpected argument"},
-		{[]string{"-bogus"}, "flags are"},
+		{[]string{"-bogus"}, "-bogus; run 'fanorona -h' for usage"},
 	} {
 		out, errs, code := run(t, "", append([]string{"selfplay"}, c.args...)...)
 		if code != 1 || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {

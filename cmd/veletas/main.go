@@ -4,14 +4,18 @@
 package main
 
 import (
-	"fmt"
+	"context"
 	"io"
 	"os"
+
+	"github.com/veletasbot/veletas/internal/cli"
 )
 
 func main() {
-	m := NewMain()
-	os.Exit(m.Run(os.Args[1:]))
+	ctx, stop := cli.SignalContext()
+	code := NewMain().Run(ctx, os.Args[1:])
+	stop()
+	os.Exit(code)
 }
 
 // Main holds the tool's streams so that tests can run it in-process.
@@ -23,55 +27,48 @@ type Main struct {
 // NewMain returns a Main on the process's standard streams.
 func NewMain() *Main { return &Main{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr} }
 
-const usage = `usage: veletas COMMAND [ARGS]
+const usage = `usage: veletas COMMAND [OPTIONS] [ARGS]
 
 commands:
   moves [-rules R] 'POSITION'      print every legal turn, one per line
-  perft [-rules R] 'POSITION' DEPTH
+  perft [-rules R] [-max-nodes N] 'POSITION' DEPTH
                                    count the turn sequences of DEPTH turns
-  replay [FILE]                    replay a record (stdin without FILE): final position and result
-  render [-rules R] 'POSITION' -o FILE.png
+  replay [FILE]                    replay a record (standard input without FILE or with -):
+                                   final position and result
+  render [-rules R] [-theme light|dark] [-width PIXELS] 'POSITION' -o FILE.png
                                    draw a position
-  render --record FILE -o OUT      draw a record's final position (or --gif for an animated replay)
+  render -record FILE [-theme T] [-width PIXELS] -o FILE.png|FILE.gif
+                                   draw a record's final position (FILE.png) or its animated
+                                   replay (FILE.gif); -record - reads standard input
   selfplay [-rules R] [-games N] [-sizes 7,9,10] [-pairs easy-random,medium-easy,hard-medium] [-untimed] [-v]
                                    play the AI levels against each other and the random player
 
+Options may come before or after the arguments; -o - writes to standard output.
 R is classic (the default) or revised. A position does not say which rules
 apply, so moves, perft and render take them as an option; a record says
-them in its header (rules=revised), which replay and render --record read.
+them in its header (rules=revised), which replay and render -record read.
+perft refuses a count estimated over 2e9 leaf visits unless -max-nodes
+raises the budget; Ctrl-C stops it (exit 130).
+veletas help, veletas -h and veletas COMMAND -h print this text.
 `
 
-// command is one subcommand: it writes its output to stdout or returns an
-// error, which Run prints as one line.
-type command func(m *Main, args []string) error
-
-var commands = map[string]command{
-	"moves":    (*Main).moves,
-	"perft":    (*Main).perft,
-	"replay":   (*Main).replay,
-	"render":   (*Main).render,
-	"selfplay": (*Main).selfplay,
-}
-
-// Run executes one command and returns the exit code.
-func (m *Main) Run(args []string) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprint(m.Stdout, usage)
-		if len(args) == 0 {
-			return 2
-		}
-		return 0
-	}
-	cmd, ok := commands[args[0]]
-	if !ok {
-		fmt.Fprintf(m.Stderr, "veletas: unknown command %q: run 'veletas help' for the list\n", clip(args[0]))
-		return 1
-	}
-	if err := cmd(m, args[1:]); err != nil {
-		fmt.Fprintf(m.Stderr, "veletas %s: %v\n", args[0], err)
-		return 1
-	}
-	return 0
+// Run executes one command and returns the exit code: 0 on success and
+// for help, 1 on bad input, 2 without a command, 130 when ctx is canceled
+// (Ctrl-C) during a perft.
+func (m *Main) Run(ctx context.Context, args []string) int {
+	return cli.Tool{
+		Name:  "veletas",
+		Usage: usage,
+		Commands: map[string]cli.Command{
+			"moves":    m.moves,
+			"perft":    m.perft,
+			"replay":   m.replay,
+			"render":   m.render,
+			"selfplay": m.selfplay,
+		},
+		Stdout: m.Stdout,
+		Stderr: m.Stderr,
+	}.Run(ctx, args)
 }
 
 func clip(s string) string {

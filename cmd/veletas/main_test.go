@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,7 +15,7 @@ func run(t *testing.T, stdin string, args ...string) (stdout, stderr string, cod
 	t.Helper()
 	var out, errb bytes.Buffer
 	m := &Main{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb}
-	code = m.Run(args)
+	code = m.Run(context.Background(), args)
 	return out.String(), errb.String(), code
 }
 
@@ -111,5 +112,16 @@ func TestBadInput(t *testing.T) {
 	}
 	if out, _, code := run(t, "", "perft", over, "2"); code != 0 || out != "0\n" {
 		t.Errorf("perft of a finished game: %d %q", code, out)
+	}
+}
+
+// TestReplayHeaderErrorNamesTokenZero: a fault in the header (a bad value,
+// a token given twice) names token 0, as the notation says.
+func TestReplayHeaderErrorNamesTokenZero(t *testing.T) {
+	for _, rec := range []string{"size=8\n", "rules=revised size=7 rules=classic\n", "rules=new\n[c5]d2\n"} {
+		out, errs, code := run(t, rec, "replay")
+		if code != 1 || out != "" || !strings.HasPrefix(errs, "veletas replay: token 0 '") || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q, want one line naming token 0", rec, code, out, errs)
+		}
 	}
 }

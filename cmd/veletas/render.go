@@ -2,124 +2,103 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strconv"
 	"strings"
 
 	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/internal/cli"
 	"github.com/veletasbot/veletas/render"
 )
 
 // renderArgs is the parsed command line of veletas render.
 type renderArgs struct {
-	position string // the position to draw, or "" with record
-	record   string // the record file ("-" for standard input), or ""
-	out      string // the output file ("-" for standard output)
-	gif      bool
+	position string        // the position to draw, or "" with record
+	record   string        // the record file ("-" for standard input), or ""
+	out      string        // the output file ("-" for standard output)
+	gif      bool          // the animated replay of the record
 	rules    veletas.Rules // for a position; a record's header gives its own
 	theme    render.Theme
 	width    int
 }
 
-const renderUsage = "usage: veletas render [-rules classic|revised] 'POSITION' -o FILE.png, or --record FILE -o FILE.png, or --record FILE --gif -o FILE.gif; options --theme light|dark, --width PIXELS"
+const renderUsage = "veletas render [-rules classic|revised] 'POSITION' -o FILE.png, or -record FILE -o FILE.png|FILE.gif; options -theme light|dark, -width PIXELS"
 
-// parseRenderArgs reads the arguments of veletas render. Flags may come
-// before or after the position and take their value as the next argument
-// or after '='.
+// parseRenderArgs reads the arguments of veletas render. Options may come
+// before or after the position, with one dash or two, and take their
+// value as the next argument or after '='. The output's extension picks
+// the format: .png, or .gif for a record's animated replay (-gif, still
+// accepted, asks for it explicitly).
 func parseRenderArgs(args []string) (renderArgs, error) {
 	a := renderArgs{width: render.DefaultWidth}
-	var positional []string
-	seen := map[string]bool{}
-	for i := 0; i < len(args); i++ {
-		arg := args[i]
-		if len(arg) < 2 || arg[0] != '-' {
-			positional = append(positional, arg)
-			continue
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	fs.StringVar(&a.out, "o", "", "the output file: FILE.png, FILE.gif (a record's replay) or - for standard output")
+	fs.StringVar(&a.out, "out", "", "same as -o")
+	fs.StringVar(&a.record, "record", "", "a record to draw (- for standard input)")
+	gif := fs.Bool("gif", false, "the record's animated replay (also chosen by -o FILE.gif)")
+	rulesFlag(fs, &a.rules)
+	fs.Func("theme", "light or dark", func(v string) error {
+		th, err := render.ParseTheme(v)
+		if err != nil {
+			return errors.New("use light or dark")
 		}
-		name, value, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
-		switch name {
-		case "o", "out", "output":
-			name = "o"
-		case "record", "theme", "width", "gif", "rules":
-		case "h", "help":
-			return a, errors.New(renderUsage)
-		default:
-			return a, fmt.Errorf("unknown option %q: %s", clip(arg), renderUsage)
+		a.theme = th
+		return nil
+	})
+	fs.Func("width", "the image width in pixels", func(v string) error {
+		w, err := strconv.Atoi(v)
+		if err != nil || w < render.MinWidth || w > render.MaxWidth {
+			return fmt.Errorf("use a whole number of pixels from %d to %d", render.MinWidth, render.MaxWidth)
 		}
-		if seen[name] {
-			return a, fmt.Errorf("option --%s is given twice", name)
-		}
-		seen[name] = true
-		if name == "gif" {
-			if hasValue {
-				return a, errors.New("option --gif takes no value")
-			}
-			a.gif = true
-			continue
-		}
-		if !hasValue {
-			if i+1 == len(args) {
-				return a, fmt.Errorf("option --%s needs a value", name)
-			}
-			i++
-			value = args[i]
-		}
-		switch name {
-		case "o":
-			a.out = value
-		case "record":
-			a.record = value
-		case "rules":
-			r, err := veletas.ParseRules(value)
-			if err != nil {
-				return a, fmt.Errorf("option -rules: %w", err)
-			}
-			a.rules = r
-		case "theme":
-			th, err := render.ParseTheme(value)
-			if err != nil {
-				return a, fmt.Errorf("theme %q is not light or dark", clip(value))
-			}
-			a.theme = th
-		case "width":
-			w, err := strconv.Atoi(value)
-			if err != nil || w < render.MinWidth || w > render.MaxWidth {
-				return a, fmt.Errorf("width %q is not a whole number of pixels from %d to %d", clip(value), render.MinWidth, render.MaxWidth)
-			}
-			a.width = w
-		}
+		a.width = w
+		return nil
+	})
+	positional, err := cli.Parse(fs, args)
+	if err != nil {
+		return a, err
 	}
+	rulesGiven := false
+	fs.Visit(func(f *flag.Flag) { rulesGiven = rulesGiven || f.Name == "rules" })
 	switch {
 	case len(positional) > 1:
-		return a, fmt.Errorf("expected one position in quotes, got %d arguments (%q ...): %s", len(positional), clip(positional[1]), renderUsage)
+		return a, cli.Usagef("expected one position in quotes, got %d arguments (%q ...): %s", len(positional), clip(positional[1]), renderUsage)
 	case len(positional) == 1 && a.record != "":
-		return a, errors.New("give either a position or --record FILE, not both")
-	case a.record != "" && seen["rules"]:
-		return a, errors.New("-rules is for a position: a record gives its rules in its header (rules=revised)")
+		return a, cli.Usagef("give either a position or -record FILE, not both")
+	case a.record != "" && rulesGiven:
+		return a, cli.Usagef("-rules is for a position: a record gives its rules in its header (rules=revised)")
 	case len(positional) == 0 && a.record == "":
-		return a, errors.New("nothing to draw: " + renderUsage)
+		return a, cli.Usagef("nothing to draw: %s", renderUsage)
 	case a.out == "":
-		return a, errors.New("no output file: add -o FILE.png (or -o - for standard output)")
-	case a.gif && a.record == "":
-		return a, errors.New("--gif replays a game: use it with --record FILE")
-	case a.gif && strings.HasSuffix(strings.ToLower(a.out), ".png"):
-		return a, fmt.Errorf("--gif writes a GIF, not %q: name the output FILE.gif", clip(a.out))
-	case !a.gif && strings.HasSuffix(strings.ToLower(a.out), ".gif"):
-		return a, fmt.Errorf("output %q is a GIF: add --gif (with --record) or name it FILE.png", clip(a.out))
+		return a, cli.Usagef("no output file: add -o FILE.png (or -o - for standard output)")
+	case *gif && a.record == "":
+		return a, cli.Usagef("-gif replays a game: use it with -record FILE")
 	}
+	accepted := []string{".png"}
+	if a.record != "" {
+		accepted = append(accepted, ".gif")
+	}
+	if *gif {
+		accepted = []string{".gif"}
+	}
+	format, err := cli.ImageFormat(a.out, accepted...)
+	if err != nil {
+		return a, err
+	}
+	a.gif = format == cli.GIF
 	if len(positional) == 1 {
 		if strings.TrimSpace(positional[0]) == "" {
-			return a, errors.New("the position is empty: write it in quotes, like '7/2s4/7/4b2/7/3w3/s5s b'")
+			return a, cli.Usagef("the position is empty: write it in quotes, like '7/2s4/7/4b2/7/3w3/s5s b'")
 		}
 		a.position = positional[0]
 	}
 	return a, nil
 }
 
-func (m *Main) render(args []string) error {
+func (m *Main) render(_ context.Context, args []string) error {
 	a, err := parseRenderArgs(args)
 	if err != nil {
 		return err
@@ -162,15 +141,11 @@ func (m *Main) render(args []string) error {
 }
 
 func (m *Main) readRenderRecord(name string) (veletas.Game, error) {
-	var in io.Reader = m.Stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return veletas.Game{}, fmt.Errorf("cannot open the record: %w", unwrapPath(err))
-		}
-		defer f.Close()
-		in = f
+	in, err := m.openRecord(name)
+	if err != nil {
+		return veletas.Game{}, err
 	}
+	defer in.Close()
 	g, err := veletas.ParseRecord(in)
 	if err != nil {
 		return veletas.Game{}, fmt.Errorf("record %s: %w", clip(name), err)

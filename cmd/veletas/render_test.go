@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"image/gif"
 	"image/png"
 	"os"
@@ -19,7 +20,7 @@ func runRender(t *testing.T, stdin string, args ...string) (stdout, stderr strin
 	t.Helper()
 	var out, errb bytes.Buffer
 	m := &Main{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb}
-	code = m.Run(append([]string{"render"}, args...))
+	code = m.Run(context.Background(), append([]string{"render"}, args...))
 	return out.String(), errb.String(), code
 }
 
@@ -119,12 +120,12 @@ func TestRenderBadInput(t *testing.T) {
 		{"7/2s4/7/4b2/7/3w3/s5s b", "-o", png, "--width", "50"},
 		{"7/2s4/7/4b2/7/3w3/s5s b", "-o", png, "--width", "wide"},
 		{"7/2s4/7/4b2/7/3w3/s5s b", "-o", png, "--colour", "red"},
-		{"7/2s4/7/4b2/7/3w3/s5s b", "-o", png, "-o", png},
 		{"7/2s4/7/4b2/7/3w3/s5s b", "--gif", "-o", filepath.Join(dir, "x.gif")},
 		{"7/2s4/7/4b2/7/3w3/s5s b", "--record", renderRecord, "-o", png},
 		{"--record", "/nonexistent/game.rec", "-o", png},
 		{"--record", bad, "-o", png},
-		{"--record", renderRecord, "-o", filepath.Join(dir, "x.gif")},
+		{"--record", renderRecord, "-o", filepath.Join(dir, "x.jpg")},
+		{"7/2s4/7/4b2/7/3w3/s5s b", "-o", filepath.Join(dir, "x.gif")},
 		{"--record", renderRecord, "--gif", "-o", png},
 		{"--record", renderRecord, "--gif=yes", "-o", filepath.Join(dir, "x.gif")},
 		{"--record", renderRecord, "-o", filepath.Join(dir, "no", "such", "dir.png")},

@@ -42,10 +42,7 @@ func TestRevisedConformanceThroughTheCommand(t *testing.T) {
 	for _, rec := range files {
 		bad, _ := os.ReadFile(strings.TrimSuffix(rec, ".rec") + ".bad")
 		n := strings.TrimSpace(string(bad))
-		want := "token " + n + " "
-		if n == "0" {
-			want = "header '" // the header itself: the notation names no number
-		}
+		want := "token " + n + " " // token 0 for a fault in the header, as the notation says
 		out, errs, code := run(t, "", "replay", rec)
 		if code != 1 || out != "" || !strings.Contains(errs, want) || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q, want one line naming %q", rec, code, out, errs, want)
@@ -108,6 +105,7 @@ func TestRulesOption(t *testing.T) {
 		{"moves", "--rules", "revised", pos},
 		{"moves", "-rules=REVISED", pos},
 		{"moves", "--rules=revised", pos},
+		{"moves", pos, "-rules", "revised"}, // options may follow the position
 	} {
 		out, errs, code := run(t, "", args...)
 		if code != 0 || len(strings.Fields(out)) != want {
@@ -123,7 +121,6 @@ func TestRulesOption(t *testing.T) {
 		{"moves", "-rules"},
 		{"moves", "-rules", "house", pos},
 		{"moves", "-rules="},
-		{"moves", pos, "-rules", "revised"}, // the option comes first
 		{"perft", "-rules", "classical", pos, "1"},
 		{"perft", "-rules", "revised", pos},
 		{"render", "--record", "x.rec", "-rules", "revised", "-o", "x.png"},

@@ -2,49 +2,42 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
-	"strings"
 
 	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/internal/cli"
 )
 
-// rulesOption reads the option -rules classic|revised (also --rules and
-// -rules=VALUE) at the start of args, as the command-line contract places
-// it right after the command's name, and returns the rest. Without it the
-// rules are classic.
-func rulesOption(args []string) (veletas.Rules, []string, error) {
-	if len(args) == 0 || !strings.HasPrefix(args[0], "-") {
-		return veletas.Classic, args, nil
-	}
-	name, value, hasValue := strings.Cut(strings.TrimLeft(args[0], "-"), "=")
-	if name != "rules" {
-		return veletas.Classic, args, nil
-	}
-	rest := args[1:]
-	if !hasValue {
-		if len(rest) == 0 {
-			return veletas.Classic, args, errors.New("option -rules needs a value: classic or revised")
+// rulesFlag defines the option -rules classic|revised on fs (classic when
+// absent).
+func rulesFlag(fs *flag.FlagSet, r *veletas.Rules) {
+	*r = veletas.Classic
+	fs.Func("rules", "the rules: classic or revised", func(v string) error {
+		rules, err := veletas.ParseRules(v)
+		if err != nil {
+			return errors.New("use classic or revised")
 		}
-		value, rest = rest[0], rest[1:]
-	}
-	r, err := veletas.ParseRules(value)
-	if err != nil {
-		return veletas.Classic, args, fmt.Errorf("option -rules: %w", err)
-	}
-	return r, rest, nil
+		*r = rules
+		return nil
+	})
 }
 
-func (m *Main) moves(args []string) error {
-	rules, args, err := rulesOption(args)
+func (m *Main) moves(_ context.Context, args []string) error {
+	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
+	var rules veletas.Rules
+	rulesFlag(fs, &rules)
+	args, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(args) != 1 {
-		return errors.New("expected one argument, the position in quotes: veletas moves [-rules classic|revised] 'POSITION'")
+		return cli.Usagef("expected one argument, the position in quotes: veletas moves [-rules classic|revised] 'POSITION'")
 	}
 	p, err := veletas.ParsePositionRules(args[0], rules)
 	if err != nil {
@@ -58,16 +51,24 @@ func (m *Main) moves(args []string) error {
 	return w.Flush()
 }
 
-// maxPerftDepth keeps a typo from starting a computation of days.
-const maxPerftDepth = 6
+// maxPerftDepth only keeps the estimate's arithmetic sane: the node
+// budget is what bounds the work.
+const maxPerftDepth = 30
 
-func (m *Main) perft(args []string) error {
-	rules, args, err := rulesOption(args)
+func (m *Main) perft(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	var rules veletas.Rules
+	rulesFlag(fs, &rules)
+	maxNodes := fs.Float64("max-nodes", cli.DefaultMaxNodes, "the budget of leaf visits")
+	args, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(args) != 2 {
-		return errors.New("expected the position in quotes and a depth: veletas perft [-rules classic|revised] 'POSITION' DEPTH")
+		return cli.Usagef("expected the position in quotes and a depth: veletas perft [-rules classic|revised] [-max-nodes N] 'POSITION' DEPTH")
+	}
+	if *maxNodes < 1 {
+		return cli.Usagef("option -max-nodes: %g is not a positive number of leaf visits", *maxNodes)
 	}
 	p, err := veletas.ParsePositionRules(args[0], rules)
 	if err != nil {
@@ -75,26 +76,49 @@ func (m *Main) perft(args []string) error {
 	}
 	d, err := strconv.Atoi(args[1])
 	if err != nil || d < 1 || d > maxPerftDepth {
-		return fmt.Errorf("depth %q is not a whole number from 1 to %d", clip(args[1]), maxPerftDepth)
+		return cli.Usagef("depth %q is not a whole number from 1 to %d", clip(args[1]), maxPerftDepth)
 	}
-	_, err = fmt.Fprintln(m.Stdout, p.Perft(d))
+	counts, elapsed := cli.MeasurePerft(p, d, veletas.Position.Perft)
+	if err := cli.CheckPerftBudget(counts, elapsed, d, *maxNodes); err != nil {
+		return err
+	}
+	if d <= len(counts) {
+		_, err = fmt.Fprintln(m.Stdout, counts[d-1])
+		return err
+	}
+	n, err := cli.Perft(ctx, p, d, 2, veletas.Position.Perft, func(p veletas.Position) []veletas.Position {
+		turns := p.LegalTurns(nil)
+		out := make([]veletas.Position, len(turns))
+		for i, t := range turns {
+			out[i] = p.PlayLegal(t)
+		}
+		return out
+	})
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(m.Stdout, n)
 	return err
 }
 
-func (m *Main) readRecord(args []string) (veletas.Game, error) {
-	var in io.Reader = m.Stdin
-	switch len(args) {
-	case 0:
-	case 1:
-		f, err := os.Open(args[0])
-		if err != nil {
-			return veletas.Game{}, fmt.Errorf("cannot open the record: %w", unwrapPath(err))
-		}
-		defer f.Close()
-		in = f
-	default:
-		return veletas.Game{}, errors.New("expected at most one record file (or none, to read standard input)")
+// openRecord opens a record file, or standard input for "" or "-".
+func (m *Main) openRecord(name string) (io.ReadCloser, error) {
+	if name == "" || name == "-" {
+		return io.NopCloser(m.Stdin), nil
 	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open the record: %w", unwrapPath(err))
+	}
+	return f, nil
+}
+
+func (m *Main) readRecord(name string) (veletas.Game, error) {
+	in, err := m.openRecord(name)
+	if err != nil {
+		return veletas.Game{}, err
+	}
+	defer in.Close()
 	return veletas.ParseRecord(in)
 }
 
@@ -115,8 +139,16 @@ func result(p veletas.Position) string {
 	return "result: ongoing"
 }
 
-func (m *Main) replay(args []string) error {
-	g, err := m.readRecord(args)
+func (m *Main) replay(_ context.Context, args []string) error {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	args, err := cli.Parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(args) > 1 {
+		return cli.Usagef("expected at most one record file (none or -, to read standard input): veletas replay [FILE]")
+	}
+	g, err := m.readRecord(append(args, "")[0])
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/game/veletas/ai"
+	"github.com/veletasbot/veletas/internal/cli"
 )
 
 // pairing is one match: a against b.
@@ -62,7 +64,7 @@ type selfplayConfig struct {
 	untimed   bool // levels bounded by iterations only, without their time caps
 }
 
-func (m *Main) selfplay(args []string) error {
+func (m *Main) selfplay(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	games := fs.Int("games", 200, "games per pairing and size (half with each player making the first setup)")
@@ -74,11 +76,12 @@ func (m *Main) selfplay(args []string) error {
 	rules := fs.String("rules", "classic", "the rules: classic or revised")
 	verbose := fs.Bool("v", false, "report each game on standard error as it ends")
 	untimed := fs.Bool("untimed", false, "bound the levels by their iterations only, without their time caps, so that a busy machine does not weaken them")
-	if err := fs.Parse(args); err != nil {
-		return fmt.Errorf("%v: flags are -rules, -games, -sizes, -pairs, -seed, -parallel, -hard-iterations, -untimed, -v", err)
+	rest, err := cli.Parse(fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", clip(fs.Arg(0)))
+	if len(rest) > 0 {
+		return cli.Usagef("unexpected argument %q: selfplay takes options only", clip(rest[0]))
 	}
 	cfg := selfplayConfig{games: *games, seed: *seed, parallel: *parallel, hardIters: *hardIters, untimed: *untimed}
 	if *verbose {
@@ -90,7 +93,6 @@ func (m *Main) selfplay(args []string) error {
 	if cfg.parallel < 1 || cfg.parallel > 64 {
 		return errors.New("-parallel must be from 1 to 64")
 	}
-	var err error
 	if cfg.rules, err = veletas.ParseRules(*rules); err != nil {
 		return fmt.Errorf("option -rules: %w", err)
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
+	"flag"
 	"io"
 	"os"
 	"os/exec"
@@ -153,5 +155,63 @@ func TestConsoleSIGTERM(t *testing.T) {
 	defer db.Close()
 	if _, err := db.PendingChallenge("console", "console", "bob"); err != nil {
 		t.Errorf("the line before the signal was lost: %v", err)
+	}
+}
+
+// TestConsoleRefusesTheBotsDatabase: the console never opens the bot's
+// database, whether its default file (./veletas.db) or the file the bot's
+// VELETAS_DB names, through -db or -store; another directory's
+// veletas.db is not the bot's.
+func TestConsoleRefusesTheBotsDatabase(t *testing.T) {
+	dir := t.TempDir()
+	botFile := filepath.Join(dir, "server.db")
+	if err := os.WriteFile(botFile, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"VELETAS_DB": botFile}
+	cwd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"-db", "veletas.db"},
+		{"-db", "./veletas.db"},
+		{"-db", filepath.Join(cwd, "veletas.db")},
+		{"-store", "bolt:veletas.db"},
+		{"-db", botFile},
+		{"-db", filepath.Join(dir, ".", "server.db")},
+		{"-store", "bolt:" + botFile},
+	} {
+		m, _, _ := newMain(env)
+		err := m.ParseFlags(context.Background(), append([]string{"console"}, args...))
+		if !errors.Is(err, ErrBotDatabase) || !strings.Contains(err.Error(), "drop -db to use "+ConsoleDB) {
+			t.Errorf("%v: %v, want the bot's database refused", args, err)
+		}
+	}
+	for _, args := range [][]string{nil, {"-db", filepath.Join(dir, "try.db")}, {"-db", filepath.Join(dir, "veletas.db")}} {
+		m, _, _ := newMain(env)
+		if err := m.ParseFlags(context.Background(), append([]string{"console"}, args...)); err != nil {
+			t.Errorf("%v: %v", args, err)
+		}
+	}
+}
+
+// TestConsoleHelp: console -h describes the console: its lines, and not
+// the bot's environment, which it ignores.
+func TestConsoleHelp(t *testing.T) {
+	m, _, errs := newMain(nil)
+	if err := m.ParseFlags(context.Background(), []string{"console", "-h"}); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("console -h: %v", err)
+	}
+	text := errs.String()
+	for _, bad := range []string{"VELETAS_STORE", "DISCORD_TOKEN", "(env VELETAS_DB"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("console -h mentions %s, which the console ignores:\n%s", bad, text)
+		}
+	}
+	for _, want := range []string{"veletasbot console [-db FILE]", "channel second", "environment: VELETAS_LOG_LEVEL only", "-locale"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("console -h lacks %q:\n%s", want, text)
+		}
 	}
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -97,5 +99,96 @@ func TestDocsKeepTokenOutOfEnvironment(t *testing.T) {
 		if regexp.MustCompile(`-e\s+DISCORD_TOKEN=`).Match(b) {
 			t.Errorf("%s passes the token with -e DISCORD_TOKEN=, visible to docker inspect: mount a token file and set DISCORD_TOKEN_FILE", name)
 		}
+	}
+}
+
+// readPatterns returns the patterns of an ignore file, without comments
+// and blank lines.
+func readPatterns(t *testing.T, name string) []string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var patterns []string
+	for line := range strings.SplitSeq(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if line != "" && !strings.HasPrefix(line, "#") {
+			patterns = append(patterns, line)
+		}
+	}
+	return patterns
+}
+
+// TestBuiltBinariesIgnored checks that the binaries go build writes, at the
+// top of the repository (go build -o NAME ./cmd/NAME, as the README says)
+// or beside their main package (go build in cmd/NAME), are neither
+// committed nor copied into the Docker build context, and that none is in
+// git.
+func TestBuiltBinariesIgnored(t *testing.T) {
+	files := map[string][]string{
+		".gitignore":    readPatterns(t, "../../.gitignore"),
+		".dockerignore": readPatterns(t, "../../.dockerignore"),
+	}
+	for _, tool := range []string{"veletas", "veletasbot", "fanorona", "amazons"} {
+		for name, patterns := range files {
+			for _, path := range []string{tool, "cmd/" + tool + "/" + tool} {
+				if !dockerIgnored(t, patterns, path) {
+					t.Errorf("%s does not ignore the binary %s", name, path)
+				}
+			}
+			if dockerIgnored(t, patterns, "cmd/"+tool+"/main.go") {
+				t.Errorf("%s ignores the sources of cmd/%s", name, tool)
+			}
+		}
+	}
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git to list the committed files")
+	}
+	out, err := exec.Command(git, "ls-files", "-z", "--", "../../cmd").Output()
+	if err != nil {
+		t.Skipf("not a git checkout: %v", err)
+	}
+	for file := range strings.SplitSeq(strings.TrimRight(string(out), "\x00"), "\x00") {
+		base := filepath.Base(file)
+		if base == filepath.Base(filepath.Dir(file)) {
+			t.Errorf("the binary %s is committed: git rm it", file)
+		}
+	}
+}
+
+// TestReadmeOperatorSteps checks the README's operator text: no file a
+// user does not have (the team's notes), etcd restored with etcdutl from
+// the snapshot file saved above it, and a database restored with the
+// owner and mode the bot's user needs, at the path of the compose file's
+// volume.
+func TestReadmeOperatorSteps(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	for _, bad := range []string{"/work/notes", "notes/", "etcdctl snapshot restore", "restore veletas.db", "\ncp \"$(ls"} {
+		if strings.Contains(readme, bad) {
+			t.Errorf("README contains %q", bad)
+		}
+	}
+	for _, want := range []string{
+		"etcdutl", "snapshot restore /etcd-data/veletas-snapshot.db",
+		"install -m 0600 -o \"$(stat -c %u .)\"",
+		"--user 65532:65532 -v deploy_veletas-data:/data", "chmod 0600 veletas.db",
+		"the default rules of its challenges, the language",
+	} {
+		if !strings.Contains(readme, want) {
+			t.Errorf("README lacks %q", want)
+		}
+	}
+	compose, err := os.ReadFile("../../deploy/docker-compose.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(compose), "veletas-data:/data") || !strings.Contains(string(compose), "VELETAS_DB: /data/veletas.db") {
+		t.Errorf("the compose file no longer keeps the database at /data/veletas.db on veletas-data: update the README's restore steps")
 	}
 }

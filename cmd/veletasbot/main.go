@@ -189,6 +189,24 @@ VELETAS_HTTP, VELETAS_SHARD, VELETAS_LOG_LEVEL
 flags:
 `
 
+const consoleUsage = `usage:
+  veletasbot console [-db FILE] [-out DIR] [-locale en|ja|fr] [-ai-iterations N]
+      play the bot's commands from standard input, without Discord: database
+      veletas-console.db and images in veletas-images by default; never the
+      bot's database (veletas.db, or the file VELETAS_DB names)
+
+input, one line each:
+  alice: /veletas challenge opponent:@bob size:7
+  bob: [Accept]
+  carol: /veletas challenge opponent:@veletas level:easy size:7   (a game against the computer)
+  wait 2d            (move the clock forward)
+  channel second     (play the following lines in channel #second)
+
+environment: VELETAS_LOG_LEVEL only (the bot's other variables do not apply)
+
+flags:
+`
+
 // ParseFlags reads the arguments and the environment.
 func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	if m.Getenv == nil {
@@ -205,7 +223,11 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("veletasbot", flag.ContinueOnError)
 	fs.SetOutput(m.Stderr)
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), usage)
+		if m.Console {
+			fmt.Fprint(fs.Output(), consoleUsage)
+		} else {
+			fmt.Fprint(fs.Output(), usage)
+		}
 		fs.PrintDefaults()
 	}
 	if m.Console {
@@ -223,7 +245,11 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	if !m.Console {
 		storeDefault = m.Getenv("VELETAS_STORE")
 	}
-	fs.StringVar(&m.StoreURL, "store", storeDefault, "the store: bolt:FILE (default bolt:"+BotDB+"; the console's bolt:"+ConsoleDB+") or etcd://HOST:PORT[,HOST:PORT...][/PREFIX] for several replicas sharing an etcd cluster (env VELETAS_STORE)")
+	if m.Console {
+		fs.StringVar(&m.StoreURL, "store", "", "the store: bolt:FILE (default bolt:"+ConsoleDB+") or etcd://HOST:PORT[,HOST:PORT...][/PREFIX]")
+	} else {
+		fs.StringVar(&m.StoreURL, "store", storeDefault, "the store: bolt:FILE (default bolt:"+BotDB+") or etcd://HOST:PORT[,HOST:PORT...][/PREFIX] for several replicas sharing an etcd cluster (env VELETAS_STORE)")
+	}
 	if m.Console {
 		fs.StringVar(&m.OutDir, "out", "veletas-images", "directory for the board images")
 		fs.IntVar(&m.AIIterations, "ai-iterations", 0, "bound the computer player by this many iterations a move, seeded by the game ID, so that transcripts repeat (0: the levels' own bounds)")
@@ -262,6 +288,9 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 		return err
 	}
 	if m.Console {
+		if err := m.notTheBotsDB(); err != nil {
+			return err
+		}
 		switch l := strings.ToLower(m.Locale); l {
 		case "en", "ja", "fr":
 			m.Locale = l

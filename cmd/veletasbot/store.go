@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/veletasbot/veletas/store"
 )
@@ -61,4 +63,38 @@ func (m *Main) resolveStore(set map[string]bool) error {
 		m.DBPath = loc.Path
 	}
 	return nil
+}
+
+// ErrBotDatabase is the error of a console given the bot's database file.
+var ErrBotDatabase = errors.New("the console never uses the bot's database")
+
+// notTheBotsDB refuses, for the console, a bolt store that is the bot's:
+// the bot's default file (./veletas.db) or the file VELETAS_DB names. The console's games would mix with the server's, and a running
+// bot holds the file's lock.
+func (m *Main) notTheBotsDB() error {
+	if m.Store.Kind != "bolt" {
+		return nil
+	}
+	path := m.Store.Path
+	botsFile := sameFile(path, BotDB)
+	if env := m.Getenv("VELETAS_DB"); env != "" && !botsFile {
+		botsFile = sameFile(path, env)
+	}
+	if botsFile {
+		return fmt.Errorf("%s is the bot's database: %w (its games would mix with the server's, and a running bot locks it); drop -db to use %s, or give another file", path, ErrBotDatabase, ConsoleDB)
+	}
+	return nil
+}
+
+// sameFile reports whether two paths name the same file: the same file on
+// disk when both exist, else the same absolute path.
+func sameFile(a, b string) bool {
+	if fa, err := os.Stat(a); err == nil {
+		if fb, err := os.Stat(b); err == nil {
+			return os.SameFile(fa, fb)
+		}
+	}
+	aa, err1 := filepath.Abs(a)
+	ab, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == ab
 }

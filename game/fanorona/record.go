@@ -3,12 +3,19 @@ package fanorona
 import (
 	"bufio"
 	"io"
+	"strconv"
 	"strings"
 )
 
 // MaxRecordBytes bounds the text of a record read by ParseRecord; a real
 // game is far smaller.
 const MaxRecordBytes = 1 << 20
+
+// errRecordTooLong is the error of a record, or one of its lines, over
+// MaxRecordBytes, worded alike by every game's tools.
+func errRecordTooLong() error {
+	return newErr(ErrMalformed, "the record is too long: over "+strconv.Itoa(MaxRecordBytes)+" bytes (a game record is a few kilobytes)")
+}
 
 // Game is a game in progress or finished: the variant, the turns played,
 // which are the source of truth, and the position they lead to.
@@ -95,7 +102,7 @@ func ParseRecord(r io.Reader) (Game, error) {
 		line := sc.Text()
 		total += len(line) + 1
 		if total > MaxRecordBytes {
-			return Game{}, newErr(ErrMalformed, "record is longer than 1 MiB; a game record is a few kilobytes")
+			return Game{}, errRecordTooLong()
 		}
 		if strings.HasPrefix(line, "#") {
 			continue
@@ -124,7 +131,7 @@ func ParseRecord(r io.Reader) (Game, error) {
 	}
 	if err := sc.Err(); err != nil {
 		if err == bufio.ErrTooLong {
-			return Game{}, newErr(ErrMalformed, "record is longer than 1 MiB; a game record is a few kilobytes")
+			return Game{}, errRecordTooLong()
 		}
 		return Game{}, newErr(ErrMalformed, "record could not be read: "+err.Error())
 	}

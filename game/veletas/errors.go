@@ -116,7 +116,8 @@ type TokenError struct {
 
 func (e *TokenError) Error() string {
 	if e.N == 0 {
-		return "header " + quote(e.Token) + ": " + e.Err.Error()
+		// The notation names a header token's fault token 0.
+		return "token 0 " + quote(e.Token) + " (the header): " + e.Err.Error()
 	}
 	return "token " + itoa(e.N) + " " + quote(e.Token) + ": " + e.Err.Error()
 }

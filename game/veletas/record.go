@@ -10,6 +10,12 @@ import (
 // game is far smaller.
 const MaxRecordBytes = 1 << 20
 
+// errRecordTooLong is the error of a record, or one of its lines, over
+// MaxRecordBytes, worded alike by every game's tools.
+func errRecordTooLong() error {
+	return newErr(ErrMalformed, "the record is too long: over "+itoa(MaxRecordBytes)+" bytes (a game record is a few kilobytes)")
+}
+
 // Game is a game in progress or finished: the actions taken, which are the
 // source of truth, and the position they lead to.
 type Game struct {
@@ -144,7 +150,7 @@ func ParseRecord(r io.Reader) (Game, error) {
 		line := sc.Text()
 		total += len(line) + 1
 		if total > MaxRecordBytes {
-			return Game{}, newErr(ErrMalformed, "record is longer than 1 MiB; a game record is a few kilobytes")
+			return Game{}, errRecordTooLong()
 		}
 		if strings.HasPrefix(line, "#") {
 			continue
@@ -173,6 +179,9 @@ func ParseRecord(r io.Reader) (Game, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
+		if err == bufio.ErrTooLong {
+			return Game{}, errRecordTooLong()
+		}
 		return Game{}, newErr(ErrMalformed, "record could not be read: "+err.Error())
 	}
 	if !started {

@@ -1,0 +1,29 @@
+package bot
+
+import "time"
+
+// NextDue returns the earliest time at which a sweep (Sweep) has a notice
+// to post for a game with a time limit: the reminder of the player to
+// move, when it was not sent, or else the time-up notice; ok is false
+// when no game waits for one. A front end that moves its clock by a long
+// step (the console's "wait 2d") sweeps at each due time on the way, so
+// that a reminder is posted before the time-up notice of the same move.
+func (b *Bot) NextDue() (due time.Time, ok bool) {
+	games, err := b.Store.ActiveGames("")
+	if err != nil {
+		return time.Time{}, false
+	}
+	for _, g := range games {
+		d, has := g.Deadline()
+		if !has || g.TimeUp {
+			continue
+		}
+		if r := g.Updated.Add(time.Duration(float64(g.MoveTime) * reminderAt)); !g.Reminded && r.Before(d) {
+			d = r
+		}
+		if !ok || d.Before(due) {
+			due, ok = d, true
+		}
+	}
+	return due, ok
+}
