@@ -1,0 +1,89 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// ladderPairing is one rung of the ladder: stronger against weaker, and
+// the share of the games the stronger must win.
+type ladderPairing struct {
+	strong, weak string
+	bar          float64 // percent
+}
+
+// ladder is the ladder the levels must climb, with the bars of the full
+// measurement.
+var ladder = []ladderPairing{
+	{"easy", "random", 95},
+	{"medium", "easy", 75},
+	{"hard", "medium", 75},
+}
+
+// TestLadder plays each rung of the ladder, colours alternated, and
+// checks the stronger player wins its share. With -short it plays 12
+// games a rung against lower bars (easy 10 of 12 against random, medium
+// and hard 7 of 12), which a level no better than the one below would
+// fail; AMAZONS_LADDER=N plays N games a rung against the full bars (95%,
+// 75%, 75%), a line a game on stderr, and AMAZONS_LADDER_OUT=FILE writes
+// the table to FILE. Without
+// either it plays 40 games a rung against the full bars.
+func TestLadder(t *testing.T) {
+	games := 40
+	shortBars := map[string]float64{"easy": 10.0 / 12 * 100, "medium": 7.0 / 12 * 100, "hard": 7.0 / 12 * 100}
+	if testing.Short() {
+		games = 12
+	}
+	if s := os.Getenv("AMAZONS_LADDER"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 2 {
+			t.Fatalf("AMAZONS_LADDER=%q: give a number of games of 2 or more", s)
+		}
+		games = n
+	}
+	full := !testing.Short() || os.Getenv("AMAZONS_LADDER") != ""
+	var progress io.Writer
+	if os.Getenv("AMAZONS_LADDER") != "" {
+		progress = os.Stderr // a line a game, to follow a long run
+	}
+	results := make([]MatchResult, len(ladder))
+	errs := make([]error, len(ladder))
+	var wg sync.WaitGroup
+	for i, r := range ladder {
+		wg.Go(func() {
+			results[i], errs[i] = Match(context.Background(), r.strong, r.weak, games, uint64(i)+1, progress)
+		})
+	}
+	wg.Wait()
+	var table strings.Builder
+	fmt.Fprintf(&table, "| pairing | wins/games | %% | Elo | White won |\n| --- | --- | --- | --- | --- |\n")
+	for i := range ladder {
+		if errs[i] != nil {
+			t.Fatal(errs[i])
+		}
+		m := results[i]
+		d, margin := Elo(m.WinsA, m.Games)
+		fmt.Fprintf(&table, "| %s-%s | %d/%d | %.1f%% | %+.0f ± %.0f | %d/%d |\n", m.A, m.B, m.WinsA, m.Games, m.Percent(), d, margin, m.WhiteWins, m.Games)
+	}
+	t.Logf("ladder, %d games a pairing:\n%s", games, table.String())
+	if out := os.Getenv("AMAZONS_LADDER_OUT"); out != "" {
+		if err := os.WriteFile(out, []byte(table.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, r := range ladder {
+		bar := r.bar
+		if !full {
+			bar = shortBars[r.strong]
+		}
+		if results[i].Percent() < bar {
+			t.Errorf("%s won %d of %d games against %s (%.1f%%): under the bar of %.0f%%", r.strong, results[i].WinsA, results[i].Games, r.weak, results[i].Percent(), bar)
+		}
+	}
+}
