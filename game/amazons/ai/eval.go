@@ -26,17 +26,12 @@ const (
 // offsets are the eight queen directions in the mailbox.
 var offsets = [8]int{width, width + 1, 1, -width + 1, -width, -width - 1, -1, width - 1}
 
-// boxOf maps a Square to its mailbox cell; squareOf the reverse.
-var boxOf, squareOf = func() (b [amazons.Squares]int, s [boxSize]amazons.Square) {
-	for i := range s {
-		s[i] = amazons.NoSquare
-	}
+// boxOf maps a Square to its mailbox cell.
+var boxOf = func() (b [amazons.Squares]int) {
 	for q := amazons.Square(0); q < amazons.Squares; q++ {
-		c := (q.Rank()+1)*width + q.File() + 1
-		b[q] = c
-		s[c] = q
+		b[q] = (q.Rank()+1)*width + q.File() + 1
 	}
-	return b, s
+	return b
 }()
 
 // pow2 holds 2^-d for the queen distances (0 beyond the board).
