@@ -88,19 +88,37 @@ func (m MatchResult) Percent() float64 {
 	return 100 * float64(m.WinsA) / float64(m.Games)
 }
 
-// Match plays games between the agents named a and b (see NewAgent),
-// colours alternated (a is White in the even games), each game's agents
-// seeded from seed and the game's number. progress, when not nil, gets a
-// line a game.
+// matchAgent is NewAgent without the levels' time limit, so that a match
+// repeats whatever the machine's load: each decision is bounded by its
+// work alone.
+func matchAgent(name string, seed uint64) (Agent, error) {
+	if name == "random" {
+		return NewRandom(seed), nil
+	}
+	l, err := ParseLevel(name)
+	if err != nil {
+		return nil, err
+	}
+	o := l.Options()
+	o.Seed, o.Time = seed, 0
+	return New(o), nil
+}
+
+// Match plays games between the agents named a and b ("random", "easy",
+// "medium" or "hard"), colours alternated (a is White in the even
+// games), each game's agents seeded from seed and the game's number. The
+// levels play without their time limit, so that a match repeats
+// whatever the machine's load (see Level.Options for their work bounds).
+// progress, when not nil, gets a line a game.
 func Match(ctx context.Context, a, b string, games int, seed uint64, progress io.Writer) (MatchResult, error) {
 	res := MatchResult{A: a, B: b}
 	for i := range games {
 		sa := seed*1_000_003 + uint64(i)*2
-		pa, err := NewAgent(a, sa)
+		pa, err := matchAgent(a, sa)
 		if err != nil {
 			return res, err
 		}
-		pb, err := NewAgent(b, sa+1)
+		pb, err := matchAgent(b, sa+1)
 		if err != nil {
 			return res, err
 		}
