@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -32,8 +33,10 @@ var ladder = []ladderPairing{
 // hard 9 of 12; a level no better than the one below would pass one in
 // fourteen times); AMAZONS_LADDER=N plays N games a rung against the
 // full bars (95%, 75%, 75%), a line a game on stderr, and
-// AMAZONS_LADDER_OUT=FILE writes the table to FILE. The games are
-// seeded and bounded by work, so a run repeats exactly.
+// AMAZONS_LADDER_OUT=FILE writes the table to FILE, and
+// AMAZONS_LADDER_PARALLEL=N plays each rung on N goroutines. The games
+// are seeded and bounded by work, so a run repeats exactly, in parallel
+// or not.
 func TestLadder(t *testing.T) {
 	games := 12
 	shortBars := map[string]float64{"easy": 11.0 / 12 * 100, "medium": 9.0 / 12 * 100, "hard": 9.0 / 12 * 100}
@@ -45,6 +48,14 @@ func TestLadder(t *testing.T) {
 		games = n
 	}
 	full := os.Getenv("AMAZONS_LADDER") != ""
+	parallel := 1
+	if s := os.Getenv("AMAZONS_LADDER_PARALLEL"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			t.Fatalf("AMAZONS_LADDER_PARALLEL=%q: give a number of goroutines of 1 or more", s)
+		}
+		parallel = n
+	}
 	var progress io.Writer
 	if full {
 		progress = os.Stderr // a line a game, to follow a long run
@@ -54,7 +65,7 @@ func TestLadder(t *testing.T) {
 	var wg sync.WaitGroup
 	for i, r := range ladder {
 		wg.Go(func() {
-			results[i], errs[i] = Match(context.Background(), r.strong, r.weak, games, uint64(i)+1, progress)
+			results[i], errs[i] = Match(context.Background(), r.strong, r.weak, games, uint64(i)+1, parallel, progress)
 		})
 	}
 	wg.Wait()
@@ -82,5 +93,29 @@ func TestLadder(t *testing.T) {
 		if results[i].Percent() < bar {
 			t.Errorf("%s won %d of %d games against %s (%.1f%%): under the bar of %.0f%%", r.strong, results[i].WinsA, results[i].Games, r.weak, results[i].Percent(), bar)
 		}
+	}
+}
+
+// TestMatchRepeats checks that a match gives the same result played on
+// one goroutine or several, and that an unknown player is refused.
+func TestMatchRepeats(t *testing.T) {
+	ctx := context.Background()
+	one, err := Match(ctx, "easy", "random", 8, 7, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines strings.Builder
+	four, err := Match(ctx, "easy", "random", 8, 7, 4, &lines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one != four || one.Games != 8 {
+		t.Errorf("one goroutine: %+v; four: %+v; want the same 8 games", one, four)
+	}
+	if n := strings.Count(lines.String(), "\n"); n != 8 {
+		t.Errorf("progress has %d lines, want one a game:\n%s", n, lines.String())
+	}
+	if _, err := Match(ctx, "easy", "expert", 2, 1, 1, nil); !errors.Is(err, ErrUnknownLevel) {
+		t.Errorf("a match against expert: error %v, want ErrUnknownLevel", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/veletasbot/veletas/game/amazons"
 )
@@ -106,21 +107,34 @@ func matchAgent(name string, seed uint64) (Agent, error) {
 
 // Match plays games between the agents named a and b ("random", "easy",
 // "medium" or "hard"), colours alternated (a is White in the even
-// games), each game's agents seeded from seed and the game's number. The
-// levels play without their time limit, so that a match repeats
-// whatever the machine's load (see Level.Options for their work bounds).
-// progress, when not nil, gets a line a game.
-func Match(ctx context.Context, a, b string, games int, seed uint64, progress io.Writer) (MatchResult, error) {
+// games), each game's agents seeded from seed and the game's number, on
+// parallel goroutines (at least one). The levels play without their time
+// limit, so that a match repeats whatever the machine's load and however
+// many goroutines play it (see Level.Options for their work bounds).
+// progress, when not nil, gets a line a game as games end.
+func Match(ctx context.Context, a, b string, games int, seed uint64, parallel int, progress io.Writer) (MatchResult, error) {
 	res := MatchResult{A: a, B: b}
-	for i := range games {
+	type outcome struct {
+		winner amazons.Side
+		aSide  amazons.Side
+		turns  int
+		err    error
+	}
+	out := make([]outcome, games)
+	var (
+		mu   sync.Mutex
+		next int
+		wg   sync.WaitGroup
+	)
+	play := func(i int) outcome {
 		sa := seed*1_000_003 + uint64(i)*2
 		pa, err := matchAgent(a, sa)
 		if err != nil {
-			return res, err
+			return outcome{err: err}
 		}
 		pb, err := matchAgent(b, sa+1)
 		if err != nil {
-			return res, err
+			return outcome{err: err}
 		}
 		white, black, aSide := pa, pb, amazons.White
 		if i%2 == 1 {
@@ -128,18 +142,45 @@ func Match(ctx context.Context, a, b string, games int, seed uint64, progress io
 		}
 		w, g, err := PlayGame(ctx, white, black)
 		if err != nil {
-			return res, fmt.Errorf("game %d of %s-%s: %w", i+1, a, b, err)
+			return outcome{err: fmt.Errorf("game %d of %s-%s: %w", i+1, a, b, err)}
+		}
+		return outcome{winner: w, aSide: aSide, turns: g.Len()}
+	}
+	for range max(parallel, 1) {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= games {
+					return
+				}
+				o := play(i)
+				out[i] = o
+				if progress != nil && o.err == nil {
+					mu.Lock()
+					winner := b
+					if o.winner == o.aSide {
+						winner = a
+					}
+					fmt.Fprintf(progress, "game %d %s-%s: %s (%s) won in %d turns\n", i+1, a, b, winner, o.winner, o.turns)
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, o := range out {
+		if o.err != nil {
+			return res, o.err
 		}
 		res.Games++
-		if w == aSide {
+		if o.winner == o.aSide {
 			res.WinsA++
 		}
-		if w == amazons.White {
+		if o.winner == amazons.White {
 			res.WhiteWins++
-		}
-		if progress != nil {
-			fmt.Fprintf(progress, "game %d %s-%s: %s (%s) won in %d turns; %s %d/%d\n",
-				i+1, a, b, map[bool]string{true: a, false: b}[w == aSide], w, g.Len(), a, res.WinsA, res.Games)
 		}
 	}
 	return res, nil
