@@ -79,6 +79,15 @@ func TestGameOver(t *testing.T) {
 	}
 }
 
+// untimed returns a player of a level without its time limit, bounded by
+// its work alone (as in a Match), so that a slow run (-race, a loaded
+// machine) decides as a fast one.
+func untimed(l Level, seed uint64) *Player {
+	o := l.Options()
+	o.Seed, o.Time = seed, 0
+	return New(o)
+}
+
 // TestDeterministic checks that a level with a seed chooses the same turn
 // in the same position, whatever it decided before, and that the seed
 // matters for the levels with noise.
@@ -87,7 +96,7 @@ func TestDeterministic(t *testing.T) {
 	positions := randomPositions(t, 4, 9)
 	positions = append(positions, amazons.Start())
 	for _, l := range Levels {
-		a, b := NewLevel(l, 42), NewLevel(l, 42)
+		a, b := untimed(l, 42), untimed(l, 42)
 		// b decides the positions in the reverse order first.
 		for i := len(positions) - 1; i >= 0; i-- {
 			if _, _, err := b.Choose(ctx, positions[i]); err != nil {
