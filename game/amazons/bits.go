@@ -58,9 +58,9 @@ func rayUp(occ *[2]uint64, s, d int) int {
 // the first occupied square is the highest set bit.
 func rayDown(occ *[2]uint64, s, d int) int {
 	lo, hi := occ[0]&rayLo[d][s], occ[1]&rayHi[d][s]
-	b := 63 - bits.LeadingZeros64(lo)
+	b := bits.Len64(lo) - 1
 	if hi != 0 {
-		b = 127 - bits.LeadingZeros64(hi)
+		b = 63 + bits.Len64(hi)
 	} else if lo == 0 {
 		return int(rayN[d][s])
 	}

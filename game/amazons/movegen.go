@@ -90,6 +90,9 @@ func (p Position) AppendMovesOf(buf []Move, s Side) []Move {
 // CheckMove): every empty square on a clear queen line from m.To, the
 // square m.From just left included.
 func (p Position) AppendShots(buf []Square, m Move) []Square {
+	if !m.From.Valid() || !m.To.Valid() {
+		return buf
+	}
 	f, t := int(toBox[m.From]), int(toBox[m.To])
 	p.board[f] = Empty
 	p.board[t] = WhiteAmazon // only its being occupied matters

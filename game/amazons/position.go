@@ -1,7 +1,7 @@
 package amazons
 
 // Position is the board (amazons and arrows) and the side to move. It is a
-// value of about 170 bytes that copies cheaply: Apply returns a new one,
+// value of 184 bytes that copies cheaply: Apply returns a new one,
 // and Do and Undo change one in place for searches. Positions compare with
 // == (two positions are equal when their boards and sides to move are).
 // The zero Position is not a position; use Start or ParsePosition.
@@ -94,9 +94,13 @@ func (p *Position) put(s Square, pc Piece) bool {
 // Put returns the position with pc placed on the empty square s (for
 // building test positions and puzzles); ok is false, and p is returned
 // unchanged, when s is off the board or not empty, pc is Empty, or the
-// side already has MaxAmazons amazons.
+// side already has MaxAmazons amazons. On the zero Position it starts
+// from an empty board, White to move.
 func (p Position) Put(s Square, pc Piece) (q Position, ok bool) {
 	q = p
+	if q.board[0] != offBoard {
+		q.clear() // the zero Position: an empty board, White to move
+	}
 	if !q.put(s, pc) {
 		return p, false
 	}

@@ -175,6 +175,9 @@ func TestPropertyRecords(t *testing.T) {
 			p.Do(tu)
 		}
 		text := game.String()
+		if re, err := ReplayTurns(game.Turns()); err != nil || re.Position() != p || re.Len() != game.Len() {
+			t.Fatalf("ReplayTurns: %v", err)
+		}
 		back, err := ParseRecordString(text)
 		if err != nil || back.Position() != p || back.Len() != game.Len() || back.String() != text {
 			t.Fatalf("record round trip: %v\n%s", err, text)
@@ -200,6 +203,15 @@ func TestPropertyRecords(t *testing.T) {
 		if err != nil || other.Position() != p || other.String() != text {
 			t.Fatalf("the record written another way: %v\n%q", err, b.String())
 		}
+		// A no-break space is not white space: it joins two turns into
+		// one malformed token.
+		if game.Len() >= 2 {
+			joined := game.Turns()[0].String() + "\u00a0" + game.Turns()[1].String()
+			var te *TokenError
+			if _, err := ParseRecordString(joined); !errors.As(err, &te) || te.N != 1 || !errors.Is(err, ErrMalformed) {
+				t.Fatalf("%q: %v", joined, err)
+			}
+		}
 		// Cut after n turns.
 		n := r.IntN(game.Len() + 1)
 		cut := strings.Join(strings.Split(text, "\n")[:n], "\n")
@@ -216,6 +228,10 @@ func TestPropertyRecords(t *testing.T) {
 		var te *TokenError
 		if !errors.As(err, &te) || te.N != game.Len()+1 || !errors.Is(err, ErrGameOver) {
 			t.Fatalf("a turn after the end: %v", err)
+		}
+		_, err = ReplayTurns(append(game.Turns(), game.Turns()[0]))
+		if !errors.As(err, &te) || te.N != game.Len()+1 || !errors.Is(err, ErrGameOver) {
+			t.Fatalf("ReplayTurns with a turn after the end: %v", err)
 		}
 	}
 }

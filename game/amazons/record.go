@@ -94,7 +94,7 @@ func ParseRecord(r io.Reader) (Game, error) {
 			return Game{}, &TooLongError{Limit: MaxRecordBytes}
 		}
 		if len(line) > 0 && line[0] != '#' {
-			for _, tok := range strings.Fields(line) {
+			for _, tok := range strings.FieldsFunc(line, isSpace) {
 				n++
 				next, perr := g.PlayToken(tok)
 				if perr != nil {
@@ -110,6 +110,28 @@ func ParseRecord(r io.Reader) (Game, error) {
 			return Game{}, err
 		}
 	}
+}
+
+// isSpace reports the white space that separates a record's tokens:
+// space, tab, line ends (CR and LF), vertical tab and form feed. Other
+// characters, such as a no-break space, are part of a token.
+func isSpace(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f'
+}
+
+// ReplayTurns plays turns in order from the start, as a stored game is
+// rebuilt; the first refused turn gives a *TokenError with its 1-based
+// number and the rules' error.
+func ReplayTurns(turns []Turn) (Game, error) {
+	g := NewGame()
+	for i, t := range turns {
+		next, err := g.Play(t)
+		if err != nil {
+			return Game{}, &TokenError{N: i + 1, Token: t.String(), Err: err}
+		}
+		g = next
+	}
+	return g, nil
 }
 
 // ParseRecordString is ParseRecord over a string.

@@ -493,3 +493,19 @@ func TestMovesAndShots(t *testing.T) {
 		t.Errorf("start mobility %d", m)
 	}
 }
+
+// TestZeroPosition checks that the zero Position is a finished empty
+// board, and that Put on it starts an empty board.
+func TestZeroPosition(t *testing.T) {
+	var z Position
+	if !z.Over() || len(z.AppendTurns(nil)) != 0 || z.CountTurns() != 0 || z.Perft(2) != 0 {
+		t.Errorf("zero position: over %v", z.Over())
+	}
+	p, ok := z.Put(sq(t, "e5"), WhiteAmazon)
+	if !ok || p.String() != "10/10/10/10/10/4w5/10/10/10/10 w" || p.Mobility(White) != 35 || p.CountTurns() != len(p.AppendTurns(nil)) || p.Over() {
+		t.Errorf("Put on the zero position: %v %s, %d turns", ok, p, p.CountTurns())
+	}
+	if got := p.AppendShots(nil, Move{NoSquare, sq(t, "e6")}); len(got) != 0 {
+		t.Errorf("shots of an invalid move: %v", got)
+	}
+}
