@@ -287,3 +287,46 @@ func FuzzParseLevel(f *testing.F) {
 		}
 	})
 }
+
+// shutInReply is a late position, found among random games, where one of
+// White's three turns lets Black shut White in at once: medium, which
+// looks one turn ahead, plays it; hard sees Black's reply.
+const shutInReply = "xx1x2x3/3xxx2x1/x1x2x4/1bxx1x3b/wxxb3xx1/xxx1x1xx2/xwbxx1x3/xxx2x4/3xxxxxx1/4xwxwxx w"
+
+// losesAtOnce reports whether, after t, the opponent has a turn after
+// which the mover of t cannot move.
+func losesAtOnce(p amazons.Position, t amazons.Turn) bool {
+	q, err := p.Apply(t)
+	if err != nil {
+		return false
+	}
+	for _, r := range q.LegalTurns() {
+		if z, _ := q.Apply(r); z.Over() {
+			return true
+		}
+	}
+	return false
+}
+
+// TestHardSeesTheReply checks that hard avoids a turn after which the
+// opponent shuts it in, where medium falls for it.
+func TestHardSeesTheReply(t *testing.T) {
+	p := position(t, shutInReply)
+	ctx := context.Background()
+	tm, _, err := untimed(Medium, 1).Choose(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !losesAtOnce(p, tm) {
+		t.Fatalf("medium played %s, which does not lose at once: the diagram no longer tells the levels apart", tm)
+	}
+	for seed := uint64(0); seed < 5; seed++ {
+		th, _, err := untimed(Hard, seed).Choose(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if losesAtOnce(p, th) {
+			t.Errorf("hard seed %d played %s, after which Black shuts White in", seed, th)
+		}
+	}
+}
