@@ -180,4 +180,3 @@ func drawLast(dst *image.RGBA, l Layout, p style, t amazons.Turn) {
 func fillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
 	draw.Draw(dst, r, image.NewUniform(nrgba(c)), image.Point{}, draw.Over)
 }
-
