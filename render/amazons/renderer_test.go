@@ -188,11 +188,16 @@ func BenchmarkAmazonsPNG(b *testing.B) {
 	}{{"mid", GameScene(prefix(b, g, 37))}, {"end-territory", GameScene(g)}} {
 		b.Run(c.name, func(b *testing.B) {
 			var buf bytes.Buffer
+			cpu0 := cpuTime()
 			for b.Loop() {
 				buf.Reset()
 				if err := r.PNG(&buf, c.s); err != nil {
 					b.Fatal(err)
 				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/png")
+			if cpu := cpuTime() - cpu0; cpu > 0 {
+				b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/png")
 			}
 			b.ReportMetric(float64(buf.Len()), "bytes/png")
 		})
