@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/veletasbot/veletas/game/amazons"
@@ -36,12 +37,22 @@ func prefix(t testing.TB, g amazons.Game, n int) amazons.Game {
 	return p
 }
 
+// renderers keeps the tests' renderers by options: a Renderer is safe
+// for concurrent use, and making one (its palette above all) is the slow
+// part of a test, especially under -race.
+var renderers sync.Map // render.Options -> *Renderer
+
 func newRenderer(t testing.TB, th render.Theme, width int) *Renderer {
 	t.Helper()
-	r, err := New(render.Options{Theme: th, Width: width})
+	o := render.Options{Theme: th, Width: width}
+	if r, ok := renderers.Load(o); ok {
+		return r.(*Renderer)
+	}
+	r, err := New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
+	renderers.Store(o, r)
 	return r
 }
 

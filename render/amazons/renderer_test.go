@@ -3,6 +3,8 @@ package amazons
 import (
 	"bytes"
 	"errors"
+	"image"
+	"image/draw"
 	"image/gif"
 	"os"
 	"path/filepath"
@@ -37,6 +39,16 @@ func TestGIFFrames(t *testing.T) {
 		}
 		if d := out.Delay[len(out.Delay)-1]; d != render.GIFHoldDelay {
 			t.Errorf("%d turns: the last frame lasts %d, want %d", gm.Len(), d, render.GIFHoldDelay)
+		}
+		// The frames composed show the game's image: the final position,
+		// its last turn, and the territory once the game is over.
+		canvas := image.NewRGBA(image.Rect(0, 0, out.Config.Width, out.Config.Height))
+		for _, fr := range out.Image {
+			draw.Draw(canvas, fr.Bounds(), fr, fr.Bounds().Min, draw.Over)
+		}
+		m := toRGBA(pngImage(t, r, GameScene(gm)))
+		if !bytes.Equal(canvas.Pix, m.Pix) {
+			t.Errorf("%d turns: the replay's last frame is not the game's image (territory %v)", gm.Len(), GameScene(gm).Territory)
 		}
 	}
 }
