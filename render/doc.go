@@ -50,6 +50,10 @@
 // a line under the board gives Véla's phase. A mid-game image at 800 px
 // (800x640) takes about 4 ms of CPU and 27 KB.
 //
+// Other games draw in their own packages with the house style that
+// house.go exports: ThemeColors, DrawStone, Text (glyph atlases), Sprite,
+// Quantizer, EncodePNG and EncodeReplay. render/amazons is the first.
+//
 // gg's font faces are not safe for concurrent use (gg issue 23), so the
 // package never shares one: text is drawn from glyph atlases rasterized
 // once in New and read-only afterwards.

@@ -91,18 +91,30 @@ type atlas struct {
 // newAtlas rasterizes the atlas's characters in font f at px pixels, the
 // ones f lacks (the Japanese words) in fontJA.
 func newAtlas(f *truetype.Font, px float64) (*atlas, error) {
+	return newAtlasOf(f, nil, px, atlasSet(), []rune(atlasRunes))
+}
+
+// newAtlasOf rasterizes runes in font f at px pixels, the ones f lacks
+// in extra (when not nil), then in fontJA; it kerns the pairs of kerned.
+func newAtlasOf(f, extra *truetype.Font, px float64, runes, kerned []rune) (*atlas, error) {
 	face := newFace(f, px)
 	defer face.Close()
 	ja := newFace(fontJA, px)
 	defer ja.Close()
-	runes := atlasSet()
+	var ex font.Face
+	if extra != nil {
+		ex = newFace(extra, px)
+		defer ex.Close()
+	}
 	a := &atlas{
 		glyphs: make(map[rune]glyph, len(runes)),
 		kern:   map[[2]rune]fixed.Int26_6{},
 	}
 	for _, r := range runes {
 		fc := face
-		if f.Index(r) == 0 {
+		if f.Index(r) == 0 && extra != nil && extra.Index(r) != 0 {
+			fc = ex
+		} else if f.Index(r) == 0 {
 			if fontJA.Index(r) == 0 {
 				return nil, fmt.Errorf("render: no embedded font has a glyph for %q", r)
 			}
@@ -116,8 +128,8 @@ func newAtlas(f *truetype.Font, px float64) (*atlas, error) {
 		draw.Draw(am, dr, mask, mp, draw.Src)
 		a.glyphs[r] = glyph{mask: am, adv: adv}
 	}
-	for _, r0 := range atlasRunes {
-		for _, r1 := range atlasRunes { // kerning of the Latin letters only
+	for _, r0 := range kerned {
+		for _, r1 := range kerned { // kerning of the Latin letters only
 			if k := face.Kern(r0, r1); k != 0 {
 				a.kern[[2]rune{r0, r1}] = k
 			}

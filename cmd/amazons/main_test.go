@@ -263,7 +263,7 @@ func TestPerftInterrupted(t *testing.T) {
 // TestHelp checks the usage on stdout with exit 0 for -h, help and
 // COMMAND -h, and exit 2 without a command.
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{{"-h"}, {"help"}, {"--help"}, {"moves", "-h"}, {"perft", "-h"}, {"replay", "-h"}, {"selfplay", "-h"}, {"perft", startText, "-h"}} {
+	for _, args := range [][]string{{"-h"}, {"help"}, {"--help"}, {"moves", "-h"}, {"perft", "-h"}, {"replay", "-h"}, {"selfplay", "-h"}, {"perft", startText, "-h"}, {"render", "-h"}} {
 		out, errs, code := run(t, "", args...)
 		if code != 0 || errs != "" || !strings.HasPrefix(out, "usage: amazons") || !strings.Contains(out, "replay [FILE|-]") {
 			t.Errorf("%q: exit %d, stderr %q, stdout %q", args, code, errs, out)

@@ -1,0 +1,183 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"io"
+
+	"github.com/fogleman/gg"
+	"github.com/golang/freetype/truetype"
+	"github.com/veletasbot/veletas/game/veletas"
+)
+
+// This file exports the house style for the drawers of other games in
+// their own packages (render/amazons): the themes' colours, the stones,
+// text from glyph atlases, sprites, the palette quantizer and the PNG and
+// GIF encoders. The Veletas and Fanorona drawers use the unexported forms.
+
+// Colors are the colours of one theme. Last, LastLine, Hint and Shadow
+// are non-premultiplied with their alpha; the others are opaque.
+type Colors struct {
+	Page, Frame, Cell, Grid, Label      color.RGBA
+	Text, Text2, TextFaint, Win         color.RGBA
+	Shadow                              color.RGBA
+	Last, LastLine, Hint, HintSel       color.RGBA
+	Red, RedDark, Bull                  color.RGBA
+	BlackTop, BlackBot, BlackRim        color.RGBA
+	WhiteTop, WhiteBot, WhiteRim, Claim color.RGBA
+}
+
+// ThemeColors returns the colours of theme t (Light for an unknown one).
+func ThemeColors(t Theme) Colors {
+	if t != Dark {
+		t = Light
+	}
+	p := &palettes[t]
+	return Colors{
+		Page: p.page, Frame: p.frame, Cell: p.cellA, Grid: p.grid, Label: p.label,
+		Text: p.text, Text2: p.text2, TextFaint: p.textFaint, Win: p.win,
+		Shadow: p.shadow, Last: p.last, LastLine: p.lastLine, Hint: p.hint, HintSel: p.hintSel,
+		Red: p.red, RedDark: p.redDark, Bull: p.bull,
+		BlackTop: p.blackTop, BlackBot: p.blackBot, BlackRim: p.blackRim,
+		WhiteTop: p.whiteTop, WhiteBot: p.whiteBot, WhiteRim: p.whiteRim, Claim: p.claim,
+	}
+}
+
+// DrawStone paints a white or black stone of radius r centred at x, y,
+// with its shadow for a square of side cell (0 for no shadow), as the
+// Veletas and Fanorona pieces are drawn.
+func DrawStone(dc *gg.Context, t Theme, white bool, x, y, r, cell float64) {
+	if t != Dark {
+		t = Light
+	}
+	p := &palettes[t]
+	if cell > 0 {
+		drawShadow(dc, p, x, y, r, cell)
+	}
+	c := veletas.Black
+	if white {
+		c = veletas.White
+	}
+	drawStone(dc, p, c, x, y, r)
+}
+
+// Over is the opaque colour c under the non-premultiplied colour top.
+func Over(c, top color.RGBA) color.RGBA { return over(c, top) }
+
+// Weight selects one of the Go fonts.
+type Weight uint8
+
+// The weights of the Go fonts: the coordinates are Medium, the status
+// strip's headline Bold and its other lines Regular.
+const (
+	Regular Weight = iota
+	Medium
+	Bold
+)
+
+// Text is a font of one weight and size rasterized once for a set of
+// characters. It is read-only once made, so any number of goroutines may
+// draw with it at once (a gg font face may not be shared).
+type Text struct{ a *atlas }
+
+// NewText rasterizes the characters of runes in the Go font of weight w
+// at px pixels. Characters the Go fonts lack come from fallback, the
+// bytes of a TrueType font (nil for none), then from the Japanese
+// subset of the Veletas words; a character none has is an error.
+func NewText(w Weight, px float64, runes string, fallback []byte) (*Text, error) {
+	if err := loadFonts(); err != nil {
+		return nil, err
+	}
+	f := fontRegular
+	switch w {
+	case Medium:
+		f = fontMedium
+	case Bold:
+		f = fontBold
+	}
+	var extra *truetype.Font
+	if fallback != nil {
+		var err error
+		if extra, err = truetype.Parse(fallback); err != nil {
+			return nil, fmt.Errorf("render: parsing a fallback font: %w", err)
+		}
+	}
+	seen := map[rune]bool{}
+	var set, kerned []rune
+	for _, r := range runes + "H" {
+		if seen[r] {
+			continue
+		}
+		seen[r] = true
+		set = append(set, r)
+		if r < 0x250 {
+			kerned = append(kerned, r)
+		}
+	}
+	a, err := newAtlasOf(f, extra, px, set, kerned)
+	if err != nil {
+		return nil, err
+	}
+	return &Text{a}, nil
+}
+
+// Draw writes s with its baseline at y, starting at x; characters not in
+// the Text are skipped.
+func (t *Text) Draw(dst draw.Image, s string, x, y int, c color.Color) { t.a.draw(dst, s, x, y, c) }
+
+// Measure is the advance width of s in pixels.
+func (t *Text) Measure(s string) int { return t.a.measure(s) }
+
+// CapHeight is the height of a capital letter above the baseline.
+func (t *Text) CapHeight() int { return t.a.capHeight() }
+
+// Sprite is a pre-drawn piece that composes fast over an image: the
+// opaque middle of each row copied, only the edges blended.
+type Sprite struct{ s *sprite }
+
+// NewSprite makes a sprite of a premultiplied image; the image must not
+// change afterwards.
+func NewSprite(img *image.RGBA) *Sprite { return &Sprite{newSprite(img)} }
+
+// DrawAt composes the sprite over dst with its top-left corner at p; a
+// sprite not wholly inside dst is not drawn.
+func (s *Sprite) DrawAt(dst *image.RGBA, p image.Point) { s.s.drawAt(dst, p) }
+
+// Bounds is the sprite's size, from (0, 0).
+func (s *Sprite) Bounds() image.Rectangle { return s.s.img.Rect }
+
+// Quantizer maps images onto a palette of at most 255 colours chosen
+// once from samples of everything they can show.
+type Quantizer struct{ q *quantizer }
+
+// NewQuantizer chooses the palette: the colours of must exactly, then
+// the sample's most frequent colours that are not too close to one
+// already chosen.
+func NewQuantizer(samples []*image.RGBA, must []color.RGBA) *Quantizer {
+	return &Quantizer{newQuantizer(samples, must)}
+}
+
+// Palette is the palette chosen.
+func (q *Quantizer) Palette() color.Palette { return q.q.pal }
+
+// Quantize maps the opaque src onto dst, which has src's bounds and the
+// quantizer's palette.
+func (q *Quantizer) Quantize(dst *image.Paletted, src *image.RGBA) { q.q.quantize(dst, src) }
+
+// EncodePNG writes an 8-bit paletted PNG with the house's encoder.
+func EncodePNG(w io.Writer, m *image.Paletted) error {
+	if err := encodePNG(w, m); err != nil {
+		return fmt.Errorf("render: writing the png: %w", err)
+	}
+	return nil
+}
+
+// EncodeReplay writes an animated GIF of n frames of the given bounds,
+// each painted over dst by paint and reduced to q's palette, timed as the
+// Veletas and Fanorona replays (GIFDelay, the last held for
+// GIFHoldDelay), frames after the first holding only what changed.
+func EncodeReplay(w io.Writer, q *Quantizer, bounds image.Rectangle, n int, paint func(dst *image.RGBA, i int)) error {
+	return encodeReplay(w, q.q, bounds, n, paint)
+}
