@@ -38,6 +38,18 @@ type storePinger interface {
 	PingContext(ctx context.Context) error
 }
 
+// storeAnswers checks, within SweepPingTimeout, that the store answers,
+// when it can be checked (storePinger).
+func (b *Bot) storeAnswers() error {
+	p, ok := b.Store.(storePinger)
+	if !ok {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), SweepPingTimeout)
+	defer cancel()
+	return p.PingContext(ctx)
+}
+
 // Sweep finds what is due at now: a reminder to each player whose time
 // for the move is 80% used, and to each opponent of a player whose time
 // ran out the news that they may claim the win. It returns the messages
@@ -52,14 +64,9 @@ func (b *Bot) Sweep(now time.Time) (posts []Post) {
 			b.logPanic(v, "sweeping", Request{})
 		}
 	}()
-	if p, ok := b.Store.(storePinger); ok {
-		ctx, cancel := context.WithTimeout(context.Background(), SweepPingTimeout)
-		err := p.PingContext(ctx)
-		cancel()
-		if err != nil {
-			b.Logger.Error("bot: sweep: the store does not answer; sweep skipped", "err", err)
-			return nil
-		}
+	if err := b.storeAnswers(); err != nil {
+		b.Logger.Error("bot: sweep: the store does not answer; sweep skipped", "err", err)
+		return nil
 	}
 	if n, err := b.Store.PurgeExpiredChallenges(); err != nil {
 		b.Logger.Error("bot: sweep: purging expired challenges failed", "err", err)

@@ -8,7 +8,11 @@ import "time"
 // when no game waits for one. A front end that moves its clock by a long
 // step (the console's "wait 2d") sweeps at each due time on the way, so
 // that a reminder is posted before the time-up notice of the same move.
+// A store that does not answer within SweepPingTimeout has nothing due.
 func (b *Bot) NextDue() (due time.Time, ok bool) {
+	if b.storeAnswers() != nil {
+		return time.Time{}, false
+	}
 	games, err := b.Store.ActiveGames("")
 	if err != nil {
 		return time.Time{}, false
