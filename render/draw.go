@@ -259,6 +259,50 @@ func drawPath(dc *gg.Context, l Layout, p *themeColors, t veletas.Turn) {
 	dc.SetDash()
 }
 
+// drawMoveMark paints an arrowhead over the last move's way into its
+// square, above the pieces and the claim frames: a short move, whose
+// line hides under the two pieces, still shows where the shooter came
+// from.
+func drawMoveMark(dc *gg.Context, l Layout, p *themeColors, t veletas.Turn) {
+	c := float64(l.Cell)
+	x0, y0 := l.center(t.From)
+	x1, y1 := l.center(t.To)
+	dx, dy := x0-x1, y0-y1
+	n := math.Hypot(dx, dy)
+	if n == 0 {
+		return
+	}
+	dx, dy = dx/n, dy/n
+	// Centred half a square from the destination's centre, towards the
+	// old square: on the edge between them for a move of one square.
+	mx, my := moveMarkAt(l, t)
+	tip, back, half := 0.17*c, 0.11*c, 0.15*c
+	dc.MoveTo(mx-dx*tip, my-dy*tip)
+	dc.LineTo(mx+dx*back-dy*half, my+dy*back+dx*half)
+	dc.LineTo(mx+dx*back+dy*half, my+dy*back-dx*half)
+	dc.ClosePath()
+	dc.SetColor(p.moveMark)
+	dc.FillPreserve()
+	dc.SetLineJoinRound()
+	dc.SetLineWidth(math.Max(1, c*0.03))
+	dc.SetColor(p.moveEdge)
+	dc.Stroke()
+}
+
+// moveMarkAt is the centre of the last move's arrowhead: half a square
+// from the destination's centre towards the old square.
+func moveMarkAt(l Layout, t veletas.Turn) (float64, float64) {
+	x0, y0 := l.center(t.From)
+	x1, y1 := l.center(t.To)
+	dx, dy := x0-x1, y0-y1
+	n := math.Hypot(dx, dy)
+	if n == 0 {
+		return x1, y1
+	}
+	h := float64(l.Cell) / 2
+	return x1 + dx/n*h, y1 + dy/n*h
+}
+
 // lastSquares are the squares tinted for the last action, each once.
 func lastSquares(a veletas.Action) []veletas.Square {
 	switch a.Kind {

@@ -33,7 +33,16 @@ type FanoronaScene struct {
 	// on time): the strip says so instead of whose turn it is.
 	Winner    fanorona.Color
 	HasWinner bool
+	// Lang is the language of the count of turns without a capture
+	// ("en", also for "" and any other, "fr" or "ja"; words.go). The
+	// other texts of the strip are English.
+	Lang string
 }
+
+// QuietShown is the count of turns in a row without a capture from which
+// the line under the board shows it, "Turns without a capture: 87/100",
+// as the draw at fanorona.DrawCount nears.
+const QuietShown = 80
 
 // FanoronaGameScene is the scene of a game's current position with its
 // last turn and the pieces that turn captured.
@@ -227,10 +236,11 @@ func (r *Renderer) FanoronaGIF(w io.Writer, g fanorona.Game) error {
 func (r *Renderer) drawFanorona(dst *image.RGBA, fc *fanoronaCache, s FanoronaScene) {
 	copy(dst.Pix, fc.bg.Pix)
 	l, p := fc.lay, r.pal
+	occupied := s.Position.Pieces(fanorona.White) | s.Position.Pieces(fanorona.Black)
 	if s.Last.Len() > 0 || s.Captured != 0 {
 		dc := gg.NewContextForRGBA(dst)
 		drawFanoronaPath(dc, l, p, s.Last)
-		drawCaptures(dc, l, p, s.Captured)
+		drawCaptures(dc, l, p, s.Captured&^occupied)
 	}
 	// Pieces, top rank first, so that shadows fall under lower pieces.
 	half := fc.sprites[0].img.Rect.Dx() / 2
@@ -242,6 +252,16 @@ func (r *Renderer) drawFanorona(dst *image.RGBA, fc *fanoronaCache, s FanoronaSc
 				continue
 			}
 			fc.sprites[c].drawAt(dst, l.PointCenter(pt).Sub(image.Pt(half, half)))
+		}
+	}
+	// Above the pieces: the captures on points the mover then landed on,
+	// and the ring around the piece capturing during a sequence.
+	mover, moving := s.Position.MovingPiece()
+	if s.Captured&occupied != 0 || moving {
+		dc := gg.NewContextForRGBA(dst)
+		drawLandedCaptures(dc, l, p, s.Captured&occupied)
+		if moving {
+			drawMoverRing(dc, l, p, mover)
 		}
 	}
 	r.drawFanoronaStatus(dst, l, fanoronaStatusOf(s))
@@ -257,6 +277,7 @@ type fanoronaStatus struct {
 	note   string // Véla's first phase
 	game   string // "Fanorona" or "Véla", shown before the first turn
 	won    bool
+	alert  bool // the note is the count of turns without a capture
 }
 
 func fanoronaColorWord(c fanorona.Color) string {
@@ -289,9 +310,15 @@ func fanoronaStatusOf(s FanoronaScene) fanoronaStatus {
 	default:
 		st.head = fanoronaColorWord(p.ToMove()) + " to move"
 	}
-	if p.FirstPhase() && !st.won {
+	switch {
+	case st.won || res != fanorona.Ongoing:
+	case p.FirstPhase():
 		st.note = "Véla: Black may not capture until 5 are left"
-	} else if p.Variant() == fanorona.Vela && !st.won {
+	case p.Quiet() >= QuietShown:
+		w := wordsFor(s.Lang)
+		st.note = fill(w.quiet, map[byte]string{'q': num(p.Quiet()), 'n': num(fanorona.DrawCount)})
+		st.alert = true
+	case p.Variant() == fanorona.Vela:
 		st.note = "Véla: both sides capture now"
 	}
 	return st
@@ -319,20 +346,24 @@ func (r *Renderer) drawFanoronaStatus(dst *image.RGBA, l FanoronaLayout, st fano
 	}
 	r.head.draw(dst, st.head, x, y1, col)
 	counts := "White " + strconv.Itoa(st.counts[fanorona.White]) + "  ·  Black " + strconv.Itoa(st.counts[fanorona.Black])
-	r.small.draw(dst, counts, right-r.small.measure(counts), y1, p.text2)
+	r.note.draw(dst, counts, right-r.note.measure(counts), y1, p.text2)
 	if st.token != "" {
 		// A long capture sequence is cut at the front: its end matters.
 		const lead = "Last turn "
 		tok := st.token
-		for len(tok) > 8 && left+r.small.measure(lead+tok) > right {
+		for len(tok) > 8 && left+r.note.measure(lead+tok) > right {
 			tok = "..." + tok[min(len(tok), 7):]
 		}
-		r.small.draw(dst, lead+tok, left, y2, p.textFaint)
+		r.note.draw(dst, lead+tok, left, y2, p.textFaint)
 	} else {
-		r.small.draw(dst, st.game, left, y2, p.textFaint)
+		r.note.draw(dst, st.game, left, y2, p.textFaint)
 	}
 	if st.note != "" {
-		yn := l.Note.Min.Y + (l.Note.Dy()+r.small.capHeight())/2
-		r.small.draw(dst, st.note, l.Width/2-r.small.measure(st.note)/2, yn, p.text)
+		yn := l.Note.Min.Y + (l.Note.Dy()+r.note.capHeight())/2
+		col := p.text
+		if st.alert {
+			col = p.win
+		}
+		r.note.draw(dst, st.note, l.Width/2-r.note.measure(st.note)/2, yn, col)
 	}
 }

@@ -122,6 +122,57 @@ func drawCaptures(dc *gg.Context, l FanoronaLayout, p *themeColors, captured fan
 	}
 }
 
+// drawLandedCaptures marks the captured points on which the capturing
+// piece then landed: a smaller cross at the upper right of the piece,
+// above it, edged in the board's colour, so that every capture shows.
+func drawLandedCaptures(dc *gg.Context, l FanoronaLayout, p *themeColors, captured fanorona.Bits) {
+	s := float64(l.Spacing)
+	d := s * landedCross
+	dc.SetLineCapRound()
+	for b := captured; b != 0; b &= b - 1 {
+		x, y := landedMarkAt(l, b.First())
+		for _, pass := range []struct {
+			c color.RGBA
+			w float64
+		}{{p.cellA, s * 0.13}, {p.captureMark(), s * 0.065}} {
+			dc.SetColor(pass.c)
+			dc.SetLineWidth(pass.w)
+			dc.DrawLine(x-d, y-d, x+d, y+d)
+			dc.DrawLine(x-d, y+d, x+d, y-d)
+			dc.Stroke()
+		}
+	}
+}
+
+// landedCross is half the side of the cross of a capture on a point the
+// capturing piece then landed on, as a fraction of the spacing.
+const landedCross = 0.12
+
+// landedMarkAt is the centre of the cross of a capture on a point the
+// capturing piece then landed on: up and right of the point's centre.
+func landedMarkAt(l FanoronaLayout, pt fanorona.Point) (float64, float64) {
+	x, y := l.center(pt)
+	o := float64(l.Spacing) * 0.32
+	return x + o, y - o
+}
+
+// drawMoverRing rings the piece making the capture sequence under way.
+func drawMoverRing(dc *gg.Context, l FanoronaLayout, p *themeColors, pt fanorona.Point) {
+	s := float64(l.Spacing)
+	x, y := l.center(pt)
+	dc.SetColor(p.hintSel)
+	dc.SetLineWidth(moverRingWidth * s)
+	dc.DrawCircle(x, y, moverRingR*s)
+	dc.Stroke()
+}
+
+// The ring around the capturing piece, as fractions of the spacing: it
+// lies just outside the piece (0.35 of a spacing in radius).
+const (
+	moverRingR     = 0.43
+	moverRingWidth = 0.08
+)
+
 // drawOver composes the premultiplied src over dst at r.
 func drawOver(dst *image.RGBA, r image.Rectangle, src *image.RGBA) {
 	draw.Draw(dst, r, src, src.Rect.Min, draw.Over)
@@ -130,7 +181,7 @@ func drawOver(dst *image.RGBA, r image.Rectangle, src *image.RGBA) {
 // fanoronaNamed lists the colours the Fanorona palette must hold exactly.
 func (p *themeColors) fanoronaNamed() []color.RGBA {
 	return []color.RGBA{p.page, p.strip, p.frame, p.cellA, p.lineFanorona(), p.label, p.text, p.text2, p.textFaint,
-		p.win, p.blackBot, p.blackTop, p.whiteTop, p.whiteBot, p.captureMark(), over(p.cellA, p.lastLine)}
+		p.win, p.blackBot, p.blackTop, p.whiteTop, p.whiteBot, p.captureMark(), over(p.cellA, p.lastLine), p.hintSel, p.iconRing}
 }
 
 // fanoronaSamples draws images holding everything a Fanorona image can
@@ -150,9 +201,11 @@ func (r *Renderer) fanoronaSamples(fc *fanoronaCache) []*image.RGBA {
 		}
 		fc.sprites[int(pt)%2].drawAt(a, l.PointCenter(pt).Sub(image.Pt(half, half)))
 	}
+	drawLandedCaptures(dc, l, r.pal, 1<<10|1<<28)
+	drawMoverRing(dc, l, r.pal, 12)
 	r.drawFanoronaStatus(a, l, fanoronaStatus{icon: fanorona.White, head: "White to move", token: "d2-e3A-e4W", counts: [2]int{22, 17}, note: "Véla: Black may not capture until 5 are left"})
 	b := image.NewRGBA(l.Bounds())
 	copy(b.Pix, fc.bg.Pix)
-	r.drawFanoronaStatus(b, l, fanoronaStatus{icon: fanorona.Black, head: "Black wins", token: "c3-d3W", counts: [2]int{0, 3}, won: true})
+	r.drawFanoronaStatus(b, l, fanoronaStatus{icon: fanorona.Black, head: "Black wins", token: "c3-d3W", counts: [2]int{0, 3}, won: true, note: "Turns without a capture: 87/100", alert: true})
 	return []*image.RGBA{a, b}
 }

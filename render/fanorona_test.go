@@ -292,6 +292,36 @@ w . b . . . . . .`, fanorona.White, 0, fanorona.Fanorona)
 	}
 }
 
+// TestFanoronaGolden compares Fanorona images with the golden files:
+// a turn landing on a point it captured, a sequence under way, and the
+// count of turns without a capture in each language.
+func TestFanoronaGolden(t *testing.T) {
+	cases := []struct {
+		name  string
+		theme Theme
+		width int
+		s     FanoronaScene
+	}{
+		{"fanorona_land_dark_400", Dark, 400, FanoronaGameScene(landingCapture(t))},
+		{"fanorona_land_light_800", Light, 800, FanoronaGameScene(landingCapture(t))},
+		{"fanorona_sequence_light_400", Light, 400, sequenceUnderWay(t)},
+		{"fanorona_sequence_dark_400", Dark, 400, sequenceUnderWay(t)},
+		{"fanorona_quiet_dark_400", Dark, 400, FanoronaScene{Position: quietPosition(t, 87)}},
+		{"fanorona_quiet_light_fr_400", Light, 400, FanoronaScene{Position: quietPosition(t, 87), Lang: "fr"}},
+		{"fanorona_quiet_dark_ja_400", Dark, 400, FanoronaScene{Position: quietPosition(t, 87), Lang: "ja"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRenderer(t, c.theme, c.width)
+			var b bytes.Buffer
+			if err := r.FanoronaPNG(&b, c.s); err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, c.name, b.Bytes())
+		})
+	}
+}
+
 // TestFanoronaLayout checks that every point's centre maps back to the
 // point, inside the board, and that the layout fits the image.
 func TestFanoronaLayout(t *testing.T) {
