@@ -324,6 +324,23 @@ func fanoronaStatusOf(s FanoronaScene) fanoronaStatus {
 	return st
 }
 
+// drawFanoronaCounts paints the piece counts right-aligned at right on
+// the baseline y, White's then Black's, each a small stone and its
+// number in the score line's font.
+func (r *Renderer) drawFanoronaCounts(dst *image.RGBA, right, y int, counts [2]int) {
+	gap := r.small.capHeight()
+	x := right
+	for _, c := range []fanorona.Color{fanorona.Black, fanorona.White} {
+		n := strconv.Itoa(counts[c])
+		x -= r.small.measure(n)
+		r.small.draw(dst, n, x, y, r.pal.text2)
+		ic := r.minis[iconOf(c)]
+		x -= ic.Rect.Dx() + gap/4
+		drawOver(dst, ic.Rect.Add(image.Pt(x, y-r.small.capHeight()/2-ic.Rect.Dy()/2)), ic)
+		x -= gap
+	}
+}
+
 // drawFanoronaStatus paints the strip above the board and the note below.
 func (r *Renderer) drawFanoronaStatus(dst *image.RGBA, l FanoronaLayout, st fanoronaStatus) {
 	p := r.pal
@@ -345,8 +362,7 @@ func (r *Renderer) drawFanoronaStatus(dst *image.RGBA, l FanoronaLayout, st fano
 		col = p.win
 	}
 	r.head.draw(dst, st.head, x, y1, col)
-	counts := "White " + strconv.Itoa(st.counts[fanorona.White]) + "  ·  Black " + strconv.Itoa(st.counts[fanorona.Black])
-	r.note.draw(dst, counts, right-r.note.measure(counts), y1, p.text2)
+	r.drawFanoronaCounts(dst, right, y1, st.counts)
 	if st.token != "" {
 		// A long capture sequence is cut at the front: its end matters.
 		const lead = "Last turn "

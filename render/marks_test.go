@@ -332,3 +332,26 @@ func TestFanoronaQuietCount(t *testing.T) {
 		break
 	}
 }
+
+// TestFanoronaCountsReadable: the piece counts, Fanorona's score, stand
+// as tall as the Veletas score line: 14 px or more at 400 px, measured
+// from the ink of Black's count at the right end of the strip.
+func TestFanoronaCountsReadable(t *testing.T) {
+	s := FanoronaGameScene(fanoronaMidGame(t))
+	for _, th := range []Theme{Light, Dark} {
+		for _, w := range []int{400, 800} {
+			r := newRenderer(t, th, w)
+			l := r.FanoronaLayout()
+			m := fanoronaPNG(t, r, s)
+			n := fmt.Sprint(s.Position.Count(fanorona.Black))
+			digits := image.Rect(l.Board.Max.X-r.small.measure(n), l.Status.Min.Y, l.Board.Max.X+1, l.Status.Max.Y)
+			bands := inkBands(m, digits, r.pal.page)
+			if len(bands) == 0 {
+				t.Fatalf("%s %d px: no ink at the right end of the strip %v", th, w, digits)
+			}
+			if h, want := bands[0][1]-bands[0][0], 14*w/400; h < want {
+				t.Errorf("%s %d px: Black's count %s is %d px tall, want %d or more", th, w, n, h, want)
+			}
+		}
+	}
+}

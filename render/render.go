@@ -100,6 +100,7 @@ type Renderer struct {
 	// strip).
 	label, head, small, note *atlas
 	icons                    [3]*image.RGBA // status stone icons by veletas.Color
+	minis                    [3]*image.RGBA // smaller ones, beside Fanorona's piece counts
 
 	sizes [3]sizeCache
 	fano  fanoronaCache // fanorona.go
@@ -178,22 +179,29 @@ func New(o Options) (*Renderer, error) {
 		return nil, err
 	}
 	iconR, ring := iconSize(r.head)
+	miniR := float64(r.small.capHeight()) * 0.5
 	for _, c := range []veletas.Color{veletas.Black, veletas.White} {
-		side := int((iconR+ring)*2.6) + 2
-		dc := gg.NewContext(side, side)
-		x := float64(side) / 2
-		drawShadow(dc, r.pal, x, x, iconR+ring, iconR*2.5)
-		// A ring of a tone far from the page's, so that a black stone
-		// reads on the dark page and a white one on the light page.
-		dc.SetColor(r.pal.iconRing)
-		dc.DrawCircle(x, x, iconR+ring)
-		dc.Fill()
-		drawStone(dc, r.pal, c, x, x, iconR)
-		r.icons[c] = dc.Image().(*image.RGBA)
+		r.icons[c] = stoneIcon(r.pal, c, iconR, ring)
+		r.minis[c] = stoneIcon(r.pal, c, miniR, max(1.5, miniR*0.22))
 	}
 	l := NewLayout(veletas.Size10, o.Width)
 	r.images.New = func() any { return image.NewRGBA(l.Bounds()) }
 	return r, nil
+}
+
+// stoneIcon draws a stone of radius rad for the strip, in a ring of
+// width ring of a tone far from the page's, so that a black stone reads
+// on the dark page and a white one on the light page.
+func stoneIcon(p *themeColors, c veletas.Color, rad, ring float64) *image.RGBA {
+	side := int((rad+ring)*2.6) + 2
+	dc := gg.NewContext(side, side)
+	x := float64(side) / 2
+	drawShadow(dc, p, x, x, rad+ring, rad*2.5)
+	dc.SetColor(p.iconRing)
+	dc.DrawCircle(x, x, rad+ring)
+	dc.Fill()
+	drawStone(dc, p, c, x, x, rad)
+	return dc.Image().(*image.RGBA)
 }
 
 // scoreText is the size of the score line's font, as a fraction of the
