@@ -33,9 +33,8 @@ type FanoronaScene struct {
 	// on time): the strip says so instead of whose turn it is.
 	Winner    fanorona.Color
 	HasWinner bool
-	// Lang is the language of the count of turns without a capture
-	// ("en", also for "" and any other, "fr" or "ja"; words.go). The
-	// other texts of the strip are English.
+	// Lang is the language of the strip and the line under the board:
+	// "en" (also for "" and any other), "fr" or "ja" (words.go).
 	Lang string
 }
 
@@ -273,53 +272,52 @@ type fanoronaStatus struct {
 	noIcon bool
 	head   string // "White to move", "Black wins", "Draw"
 	token  string // the last turn
+	lead   string // "Last turn " before the token
 	counts [2]int // pieces by colour
-	note   string // Véla's first phase
+	note   string // the line under the board: Véla's phase, a draw's cause, the count of quiet turns
 	game   string // "Fanorona" or "Véla", shown before the first turn
 	won    bool
 	alert  bool // the note is the count of turns without a capture
 }
 
-func fanoronaColorWord(c fanorona.Color) string {
-	if c == fanorona.White {
-		return "White"
-	}
-	return "Black"
-}
+func fanoronaColorWord(w words, c fanorona.Color) string { return colorWord(w, iconOf(c)) }
 
 func fanoronaStatusOf(s FanoronaScene) fanoronaStatus {
 	p := s.Position
-	st := fanoronaStatus{icon: p.ToMove(), counts: [2]int{p.Count(fanorona.White), p.Count(fanorona.Black)}, game: "Fanorona"}
+	w := wordsFor(s.Lang)
+	st := fanoronaStatus{icon: p.ToMove(), counts: [2]int{p.Count(fanorona.White), p.Count(fanorona.Black)}, game: w.fanorona, lead: w.lastTurn}
 	if p.Variant() == fanorona.Vela {
-		st.game = "Véla"
+		st.game = w.vela
 	}
 	if s.Last.Len() > 0 {
 		st.token = s.Last.String()
 	}
+	colour := func(pat string, c fanorona.Color) string {
+		return fill(pat, map[byte]string{'c': fanoronaColorWord(w, c)})
+	}
 	res := p.Result()
 	switch {
 	case s.HasWinner && res == fanorona.Ongoing:
-		st.icon, st.head, st.won = s.Winner, fanoronaColorWord(s.Winner)+" wins", true
+		st.icon, st.head, st.won = s.Winner, colour(w.wins, s.Winner), true
 	case res == fanorona.Draw:
-		st.noIcon, st.head = true, "Draw: 100 turns without a capture"
+		st.noIcon, st.head, st.note = true, w.draw, w.drawNote
 	case res != fanorona.Ongoing:
 		c, _ := res.Winner()
-		st.icon, st.head, st.won = c, fanoronaColorWord(c)+" wins", true
+		st.icon, st.head, st.won = c, colour(w.wins, c), true
 	case p.InSequence():
-		st.head = fanoronaColorWord(p.ToMove()) + " capturing"
+		st.head = colour(w.capturing, p.ToMove())
 	default:
-		st.head = fanoronaColorWord(p.ToMove()) + " to move"
+		st.head = colour(w.toMove, p.ToMove())
 	}
 	switch {
 	case st.won || res != fanorona.Ongoing:
 	case p.FirstPhase():
-		st.note = "Véla: Black may not capture until 5 are left"
+		st.note = w.velaFirst
 	case p.Quiet() >= QuietShown:
-		w := wordsFor(s.Lang)
 		st.note = fill(w.quiet, map[byte]string{'q': num(p.Quiet()), 'n': num(fanorona.DrawCount)})
 		st.alert = true
 	case p.Variant() == fanorona.Vela:
-		st.note = "Véla: both sides capture now"
+		st.note = w.velaBoth
 	}
 	return st
 }
@@ -365,7 +363,7 @@ func (r *Renderer) drawFanoronaStatus(dst *image.RGBA, l FanoronaLayout, st fano
 	r.drawFanoronaCounts(dst, right, y1, st.counts)
 	if st.token != "" {
 		// A long capture sequence is cut at the front: its end matters.
-		const lead = "Last turn "
+		lead := st.lead
 		tok := st.token
 		for len(tok) > 8 && left+r.note.measure(lead+tok) > right {
 			tok = "..." + tok[min(len(tok), 7):]

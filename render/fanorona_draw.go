@@ -203,9 +203,9 @@ func (r *Renderer) fanoronaSamples(fc *fanoronaCache) []*image.RGBA {
 	}
 	drawLandedCaptures(dc, l, r.pal, 1<<10|1<<28)
 	drawMoverRing(dc, l, r.pal, 12)
-	r.drawFanoronaStatus(a, l, fanoronaStatus{icon: fanorona.White, head: "White to move", token: "d2-e3A-e4W", counts: [2]int{22, 17}, note: "Véla: Black may not capture until 5 are left"})
+	r.drawFanoronaStatus(a, l, fanoronaStatus{icon: fanorona.White, head: "White to move", lead: "Last turn ", token: "d2-e3A-e4W", counts: [2]int{22, 17}, note: "Véla: Black may not capture until 5 are left"})
 	b := image.NewRGBA(l.Bounds())
 	copy(b.Pix, fc.bg.Pix)
-	r.drawFanoronaStatus(b, l, fanoronaStatus{icon: fanorona.Black, head: "Black wins", token: "c3-d3W", counts: [2]int{0, 3}, won: true, note: "Turns without a capture: 87/100", alert: true})
+	r.drawFanoronaStatus(b, l, fanoronaStatus{icon: fanorona.Black, head: "Black wins", lead: "Last turn ", token: "c3-d3W", counts: [2]int{0, 3}, won: true, note: "Turns without a capture: 87/100", alert: true})
 	return []*image.RGBA{a, b}
 }

@@ -241,7 +241,7 @@ func TestFanoronaStatus(t *testing.T) {
 	}
 	// A finished game says who won, and a resignation does too.
 	full := loadFanorona(t, "fanorona_game.rec")
-	if st := fanoronaStatusOf(FanoronaGameScene(full)); !st.won || st.head != fanoronaColorWord(mustWinner(t, full))+" wins" {
+	if st := fanoronaStatusOf(FanoronaGameScene(full)); !st.won || st.head != fanoronaColorWord(wordsFor("en"), mustWinner(t, full))+" wins" {
 		t.Errorf("finished game: %+v", st)
 	}
 	if st := fanoronaStatusOf(FanoronaScene{Position: fanorona.NewPosition(fanorona.Fanorona), Winner: fanorona.Black, HasWinner: true}); st.head != "Black wins" {
@@ -293,8 +293,9 @@ w . b . . . . . .`, fanorona.White, 0, fanorona.Fanorona)
 }
 
 // TestFanoronaGolden compares Fanorona images with the golden files:
-// a turn landing on a point it captured, a sequence under way, and the
-// count of turns without a capture in each language.
+// a turn landing on a point it captured, a sequence under way, the
+// count of turns without a capture and a draw in each language, and
+// Véla's first phase in French.
 func TestFanoronaGolden(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -309,6 +310,8 @@ func TestFanoronaGolden(t *testing.T) {
 		{"fanorona_quiet_dark_400", Dark, 400, FanoronaScene{Position: quietPosition(t, 87)}},
 		{"fanorona_quiet_light_fr_400", Light, 400, FanoronaScene{Position: quietPosition(t, 87), Lang: "fr"}},
 		{"fanorona_quiet_dark_ja_400", Dark, 400, FanoronaScene{Position: quietPosition(t, 87), Lang: "ja"}},
+		{"fanorona_draw_light_ja_400", Light, 400, FanoronaScene{Position: quietPosition(t, 100), Lang: "ja"}},
+		{"fanorona_vela_dark_fr_400", Dark, 400, fanoronaLang(FanoronaGameScene(prefix(t, loadFanorona(t, "vela_game.rec"), 1)), "fr")},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -94,8 +94,8 @@ func TestLook(t *testing.T) {
 // TestLookMarks writes to $RENDER_LOOK the scenes of the marks and texts
 // beyond the plain position, at phone width in both themes and every
 // language: a one-square move that claims, the black stone to move, a
-// Fanorona capture on the landing point, a sequence under way and the
-// count of quiet turns near the draw.
+// Fanorona capture on the landing point, a sequence under way, the
+// count of quiet turns near the draw, a draw and Véla's first phase.
 func TestLookMarks(t *testing.T) {
 	dir := os.Getenv("RENDER_LOOK")
 	if dir == "" {
@@ -106,6 +106,8 @@ func TestLookMarks(t *testing.T) {
 	land := FanoronaGameScene(landingCapture(t))
 	seq := sequenceUnderWay(t)
 	quiet := FanoronaScene{Position: quietPosition(t, 87)}
+	drawn := FanoronaScene{Position: quietPosition(t, 100)}
+	vela := FanoronaGameScene(prefix(t, loadFanorona(t, "vela_game.rec"), 1))
 	for _, th := range []Theme{Light, Dark} {
 		r := newRenderer(t, th, 400)
 		for _, l := range []string{"en", "fr", "ja"} {
@@ -123,6 +125,8 @@ func TestLookMarks(t *testing.T) {
 			write("fano_land", func(b *bytes.Buffer) error { return r.FanoronaPNG(b, fanoronaLang(land, l)) })
 			write("fano_seq", func(b *bytes.Buffer) error { return r.FanoronaPNG(b, fanoronaLang(seq, l)) })
 			write("fano_quiet", func(b *bytes.Buffer) error { return r.FanoronaPNG(b, fanoronaLang(quiet, l)) })
+			write("fano_draw", func(b *bytes.Buffer) error { return r.FanoronaPNG(b, fanoronaLang(drawn, l)) })
+			write("fano_vela", func(b *bytes.Buffer) error { return r.FanoronaPNG(b, fanoronaLang(vela, l)) })
 		}
 	}
 }

@@ -355,3 +355,61 @@ func TestFanoronaCountsReadable(t *testing.T) {
 		}
 	}
 }
+
+// TestFanoronaStripLanguages: Fanorona's strip and the line under the
+// board speak the scene's language: no English word in French or
+// Japanese, no Latin letter in Japanese but the token, for every
+// position of both records, a sequence under way, a draw and a
+// resignation; and every text fits at phone width.
+func TestFanoronaStripLanguages(t *testing.T) {
+	var scenes []FanoronaScene
+	for _, name := range []string{"fanorona_game.rec", "vela_game.rec"} {
+		g := loadFanorona(t, name)
+		for i := 0; i <= g.Len(); i += 3 {
+			scenes = append(scenes, FanoronaGameScene(prefix(t, g, i)))
+		}
+		scenes = append(scenes, FanoronaGameScene(g))
+	}
+	scenes = append(scenes, sequenceUnderWay(t),
+		FanoronaScene{Position: quietPosition(t, 100)},
+		FanoronaScene{Position: quietPosition(t, 90)},
+		FanoronaScene{Position: fanorona.NewPosition(fanorona.Vela), Winner: fanorona.Black, HasWinner: true})
+	english := []string{"White", "Black", "to move", "capturing", "wins", "Draw", "Last turn", "both sides", "may not", "turns", "capture"}
+	r := newRenderer(t, Light, 400)
+	l := r.FanoronaLayout()
+	gap := r.small.capHeight()
+	for _, lg := range []string{"en", "fr", "ja"} {
+		for i, s := range scenes {
+			s.Lang = lg
+			st := fanoronaStatusOf(s)
+			text := st.head + " " + st.note + " " + st.lead + " " + st.game
+			if lg != "en" {
+				for _, w := range english {
+					if strings.Contains(text, w) {
+						t.Errorf("%s scene %d says %q: %q", lg, i, w, text)
+					}
+				}
+			}
+			if lg == "ja" && strings.IndexFunc(text, func(r rune) bool { return r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') }) >= 0 {
+				t.Errorf("ja scene %d has Latin letters: %q", i, text)
+			}
+			if s.Position.Result() == fanorona.Draw && st.note == "" {
+				t.Errorf("%s: a draw does not say why", lg)
+			}
+			head := r.head.measure(st.head)
+			if !st.noIcon {
+				head += r.icons[iconOf(st.icon)].Rect.Dx() + r.head.capHeight()/4
+			}
+			counts := gap
+			for _, c := range []fanorona.Color{fanorona.White, fanorona.Black} {
+				counts += r.small.measure(fmt.Sprint(st.counts[c])) + r.minis[iconOf(c)].Rect.Dx() + gap/4
+			}
+			if head+counts > l.Board.Dx() {
+				t.Errorf("%s scene %d: the headline %q and the counts take %d px, the board %d", lg, i, st.head, head+counts, l.Board.Dx())
+			}
+			if n := r.note.measure(st.note); n > l.Width-2*max(6, l.Width/50) {
+				t.Errorf("%s scene %d: the note %q is %d px wide in an image of %d", lg, i, st.note, n, l.Width)
+			}
+		}
+	}
+}
