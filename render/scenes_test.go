@@ -91,7 +91,8 @@ func sequenceUnderWay(t testing.TB) FanoronaScene {
 	return FanoronaScene{}
 }
 
-// quietGame is a sparse position after quiet turns without a capture.
+// quietPosition is a sparse position, White to move, after quiet turns
+// in a row without a capture.
 func quietPosition(t testing.TB, quiet int) fanorona.Position {
 	t.Helper()
 	p, err := fanorona.ParseDiagram(`
