@@ -259,23 +259,17 @@ func drawPath(dc *gg.Context, l Layout, p *themeColors, t veletas.Turn) {
 	dc.SetDash()
 }
 
-// drawMoveMark paints an arrowhead over the last move's way into its
-// square, above the pieces and the claim frames: a short move, whose
-// line hides under the two pieces, still shows where the shooter came
-// from.
-func drawMoveMark(dc *gg.Context, l Layout, p *themeColors, t veletas.Turn) {
-	c := float64(l.Cell)
-	x0, y0 := l.center(t.From)
-	x1, y1 := l.center(t.To)
-	dx, dy := x0-x1, y0-y1
-	n := math.Hypot(dx, dy)
-	if n == 0 {
-		return
-	}
-	dx, dy = dx/n, dy/n
-	// Centred half a square from the destination's centre, towards the
-	// old square: on the edge between them for a move of one square.
-	mx, my := moveMarkAt(l, t)
+// arrowSprite draws the last move's arrowhead for a square of side c,
+// centred in its image, pointing against the unit vector dx, dy (which
+// points from the destination back to the old square): a yellow
+// triangle with a dark outline. The renderer keeps one per direction and
+// board size and draws it above the pieces and the claim frames, half a
+// square from the destination's centre (moveMarkAt), so that a move of
+// one square, whose line hides under the two pieces, still shows.
+func arrowSprite(p *themeColors, c, dx, dy float64) *image.RGBA {
+	side := int(c*0.5) + 4
+	dc := gg.NewContext(side, side)
+	mx, my := float64(side)/2, float64(side)/2
 	tip, back, half := 0.17*c, 0.11*c, 0.15*c
 	dc.MoveTo(mx-dx*tip, my-dy*tip)
 	dc.LineTo(mx+dx*back-dy*half, my+dy*back+dx*half)
@@ -287,6 +281,39 @@ func drawMoveMark(dc *gg.Context, l Layout, p *themeColors, t veletas.Turn) {
 	dc.SetLineWidth(math.Max(1, c*0.03))
 	dc.SetColor(p.moveEdge)
 	dc.Stroke()
+	return dc.Image().(*image.RGBA)
+}
+
+// arrowDir is the index in 0..7 of the direction from a move's
+// destination back to its old square (moves run along a line), for the
+// arrowhead sprites: the screen's unit vector is arrowVector.
+func arrowDir(t veletas.Turn) int {
+	sign := func(x int) int {
+		switch {
+		case x > 0:
+			return 1
+		case x < 0:
+			return -1
+		}
+		return 0
+	}
+	k := (sign(t.From.File()-t.To.File())+1)*3 + sign(t.From.Rank()-t.To.Rank()) + 1
+	if k > 4 {
+		k-- // 4 is the null direction
+	}
+	return k
+}
+
+// arrowVector is the unit vector on the screen (y down) of direction i
+// of arrowDir.
+func arrowVector(i int) (float64, float64) {
+	k := i
+	if k >= 4 {
+		k++ // skip the null direction
+	}
+	df, dr := float64(k/3-1), float64(k%3-1)
+	n := math.Hypot(df, dr)
+	return df / n, -dr / n
 }
 
 // moveMarkAt is the centre of the last move's arrowhead: half a square

@@ -142,6 +142,8 @@ type fanoronaCache struct {
 	lay     FanoronaLayout
 	bg      *image.RGBA
 	sprites [2]*sprite // by fanorona.Color
+	landed  *sprite    // the cross of a capture the piece then landed on
+	mover   *sprite    // the ring around the piece capturing
 	pad     int        // how far a sprite reaches beyond its point's box
 	q       *quantizer
 	images  sync.Pool // *image.RGBA
@@ -162,6 +164,8 @@ func (r *Renderer) fanorona() *fanoronaCache {
 		for _, c := range []fanorona.Color{fanorona.White, fanorona.Black} {
 			fc.sprites[c] = newSprite(drawSprite(r.pal, stoneOf(c), cell))
 		}
+		fc.landed = newSprite(landedSprite(fc.lay, r.pal))
+		fc.mover = newSprite(moverSprite(fc.lay, r.pal))
 		fc.q = newQuantizer(r.fanoronaSamples(fc), r.pal.fanoronaNamed())
 		fc.images.New = func() any { return image.NewRGBA(fc.lay.Bounds()) }
 		fc.frames.New = func() any { return image.NewPaletted(fc.lay.Bounds(), fc.q.pal) }
@@ -255,13 +259,13 @@ func (r *Renderer) drawFanorona(dst *image.RGBA, fc *fanoronaCache, s FanoronaSc
 	}
 	// Above the pieces: the captures on points the mover then landed on,
 	// and the ring around the piece capturing during a sequence.
-	mover, moving := s.Position.MovingPiece()
-	if s.Captured&occupied != 0 || moving {
-		dc := gg.NewContextForRGBA(dst)
-		drawLandedCaptures(dc, l, p, s.Captured&occupied)
-		if moving {
-			drawMoverRing(dc, l, p, mover)
-		}
+	for b := s.Captured & occupied; b != 0; b &= b - 1 {
+		x, y := landedMarkAt(l, b.First())
+		fc.landed.drawAt(dst, centred(fc.landed, x, y))
+	}
+	if mover, moving := s.Position.MovingPiece(); moving {
+		x, y := l.center(mover)
+		fc.mover.drawAt(dst, centred(fc.mover, x, y))
 	}
 	r.drawFanoronaStatus(dst, l, fanoronaStatusOf(s))
 }

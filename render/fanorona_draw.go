@@ -122,26 +122,28 @@ func drawCaptures(dc *gg.Context, l FanoronaLayout, p *themeColors, captured fan
 	}
 }
 
-// drawLandedCaptures marks the captured points on which the capturing
-// piece then landed: a smaller cross at the upper right of the piece,
-// above it, edged in the board's colour, so that every capture shows.
-func drawLandedCaptures(dc *gg.Context, l FanoronaLayout, p *themeColors, captured fanorona.Bits) {
+// landedSprite draws the mark of a capture on a point the capturing
+// piece then landed on, centred in its image: a smaller cross, edged in
+// the board's colour, which the renderer draws above the piece at its
+// upper right (landedMarkAt), so that every capture shows.
+func landedSprite(l FanoronaLayout, p *themeColors) *image.RGBA {
 	s := float64(l.Spacing)
 	d := s * landedCross
+	side := int(2*d+s*0.13) + 4
+	dc := gg.NewContext(side, side)
+	x, y := float64(side)/2, float64(side)/2
 	dc.SetLineCapRound()
-	for b := captured; b != 0; b &= b - 1 {
-		x, y := landedMarkAt(l, b.First())
-		for _, pass := range []struct {
-			c color.RGBA
-			w float64
-		}{{p.cellA, s * 0.13}, {p.captureMark(), s * 0.065}} {
-			dc.SetColor(pass.c)
-			dc.SetLineWidth(pass.w)
-			dc.DrawLine(x-d, y-d, x+d, y+d)
-			dc.DrawLine(x-d, y+d, x+d, y-d)
-			dc.Stroke()
-		}
+	for _, pass := range []struct {
+		c color.RGBA
+		w float64
+	}{{p.cellA, s * 0.13}, {p.captureMark(), s * 0.065}} {
+		dc.SetColor(pass.c)
+		dc.SetLineWidth(pass.w)
+		dc.DrawLine(x-d, y-d, x+d, y+d)
+		dc.DrawLine(x-d, y+d, x+d, y-d)
+		dc.Stroke()
 	}
+	return dc.Image().(*image.RGBA)
 }
 
 // landedCross is half the side of the cross of a capture on a point the
@@ -156,14 +158,17 @@ func landedMarkAt(l FanoronaLayout, pt fanorona.Point) (float64, float64) {
 	return x + o, y - o
 }
 
-// drawMoverRing rings the piece making the capture sequence under way.
-func drawMoverRing(dc *gg.Context, l FanoronaLayout, p *themeColors, pt fanorona.Point) {
+// moverSprite draws the ring around the piece making a capture
+// sequence, centred in its image.
+func moverSprite(l FanoronaLayout, p *themeColors) *image.RGBA {
 	s := float64(l.Spacing)
-	x, y := l.center(pt)
+	side := int(2*(moverRingR+moverRingWidth)*s) + 4
+	dc := gg.NewContext(side, side)
 	dc.SetColor(p.hintSel)
 	dc.SetLineWidth(moverRingWidth * s)
-	dc.DrawCircle(x, y, moverRingR*s)
+	dc.DrawCircle(float64(side)/2, float64(side)/2, moverRingR*s)
 	dc.Stroke()
+	return dc.Image().(*image.RGBA)
 }
 
 // The ring around the capturing piece, as fractions of the spacing: it
@@ -172,6 +177,11 @@ const (
 	moverRingR     = 0.43
 	moverRingWidth = 0.08
 )
+
+// centred is where to draw a sprite so that its centre falls on x, y.
+func centred(sp *sprite, x, y float64) image.Point {
+	return image.Pt(int(x)-sp.img.Rect.Dx()/2, int(y)-sp.img.Rect.Dy()/2)
+}
 
 // drawOver composes the premultiplied src over dst at r.
 func drawOver(dst *image.RGBA, r image.Rectangle, src *image.RGBA) {
@@ -201,8 +211,12 @@ func (r *Renderer) fanoronaSamples(fc *fanoronaCache) []*image.RGBA {
 		}
 		fc.sprites[int(pt)%2].drawAt(a, l.PointCenter(pt).Sub(image.Pt(half, half)))
 	}
-	drawLandedCaptures(dc, l, r.pal, 1<<10|1<<28)
-	drawMoverRing(dc, l, r.pal, 12)
+	for _, pt := range []fanorona.Point{10, 28} {
+		x, y := landedMarkAt(l, pt)
+		fc.landed.drawAt(a, centred(fc.landed, x, y))
+	}
+	mx, my := l.center(12)
+	fc.mover.drawAt(a, centred(fc.mover, mx, my))
 	r.drawFanoronaStatus(a, l, fanoronaStatus{icon: fanorona.White, head: "White to move", lead: "Last turn ", token: "d2-e3A-e4W", counts: [2]int{22, 17}, note: "Véla: Black may not capture until 5 are left"})
 	b := image.NewRGBA(l.Bounds())
 	copy(b.Pix, fc.bg.Pix)

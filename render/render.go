@@ -143,6 +143,7 @@ type sizeCache struct {
 	bg      *image.RGBA
 	bgEdge  *image.RGBA // bg with the edge closed to shooters (revised setups)
 	sprites [veletas.WhiteShooter + 1]*sprite
+	arrows  [8]*sprite // the last move's arrowhead, by arrowDir
 	q       *quantizer
 	frames  sync.Pool // *image.Paletted with q's palette
 }
@@ -251,6 +252,10 @@ func (r *Renderer) cache(size veletas.Size) *sizeCache {
 		for _, p := range []veletas.Piece{veletas.BlackStone, veletas.WhiteStone, veletas.Shooter, veletas.BlackShooter, veletas.WhiteShooter} {
 			sc.sprites[p] = newSprite(drawSprite(r.pal, p, sc.lay.Cell))
 		}
+		for i := range sc.arrows {
+			dx, dy := arrowVector(i)
+			sc.arrows[i] = newSprite(arrowSprite(r.pal, float64(sc.lay.Cell), dx, dy))
+		}
 		sc.q = newQuantizer(r.samples(sc), r.pal.named())
 		sc.frames.New = func() any { return image.NewPaletted(sc.lay.Bounds(), sc.q.pal) }
 	})
@@ -356,7 +361,9 @@ func (r *Renderer) drawBoard(dst *image.RGBA, sc *sizeCache, at func(veletas.Squ
 	}
 	r.drawMarks(dst, l, claimed, hint)
 	if last.Kind == veletas.KindTurn && last.Turn.Moved() && last.Turn.From.On(l.Size) && last.Turn.To.On(l.Size) {
-		drawMoveMark(gg.NewContextForRGBA(dst), l, p, last.Turn)
+		a := sc.arrows[arrowDir(last.Turn)]
+		x, y := moveMarkAt(l, last.Turn)
+		a.drawAt(dst, image.Pt(int(x)-a.img.Rect.Dx()/2, int(y)-a.img.Rect.Dy()/2))
 	}
 }
 
