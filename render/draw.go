@@ -259,6 +259,77 @@ func drawPath(dc *gg.Context, l Layout, p *themeColors, t veletas.Turn) {
 	dc.SetDash()
 }
 
+// arrowSprite draws the last move's arrowhead for a square of side c,
+// centred in its image, pointing against the unit vector dx, dy (which
+// points from the destination back to the old square): a yellow
+// triangle with a dark outline. The renderer keeps one per direction and
+// board size and draws it above the pieces and the claim frames, half a
+// square from the destination's centre (moveMarkAt), so that a move of
+// one square, whose line hides under the two pieces, still shows.
+func arrowSprite(p *themeColors, c, dx, dy float64) *image.RGBA {
+	side := int(c*0.5) + 4
+	dc := gg.NewContext(side, side)
+	mx, my := float64(side)/2, float64(side)/2
+	tip, back, half := 0.17*c, 0.11*c, 0.15*c
+	dc.MoveTo(mx-dx*tip, my-dy*tip)
+	dc.LineTo(mx+dx*back-dy*half, my+dy*back+dx*half)
+	dc.LineTo(mx+dx*back+dy*half, my+dy*back-dx*half)
+	dc.ClosePath()
+	dc.SetColor(p.moveMark)
+	dc.FillPreserve()
+	dc.SetLineJoinRound()
+	dc.SetLineWidth(math.Max(1, c*0.03))
+	dc.SetColor(p.moveEdge)
+	dc.Stroke()
+	return dc.Image().(*image.RGBA)
+}
+
+// arrowDir is the index in 0..7 of the direction from a move's
+// destination back to its old square (moves run along a line), for the
+// arrowhead sprites: the screen's unit vector is arrowVector.
+func arrowDir(t veletas.Turn) int {
+	sign := func(x int) int {
+		switch {
+		case x > 0:
+			return 1
+		case x < 0:
+			return -1
+		}
+		return 0
+	}
+	k := (sign(t.From.File()-t.To.File())+1)*3 + sign(t.From.Rank()-t.To.Rank()) + 1
+	if k > 4 {
+		k-- // 4 is the null direction
+	}
+	return k
+}
+
+// arrowVector is the unit vector on the screen (y down) of direction i
+// of arrowDir.
+func arrowVector(i int) (float64, float64) {
+	k := i
+	if k >= 4 {
+		k++ // skip the null direction
+	}
+	df, dr := float64(k/3-1), float64(k%3-1)
+	n := math.Hypot(df, dr)
+	return df / n, -dr / n
+}
+
+// moveMarkAt is the centre of the last move's arrowhead: half a square
+// from the destination's centre towards the old square.
+func moveMarkAt(l Layout, t veletas.Turn) (float64, float64) {
+	x0, y0 := l.center(t.From)
+	x1, y1 := l.center(t.To)
+	dx, dy := x0-x1, y0-y1
+	n := math.Hypot(dx, dy)
+	if n == 0 {
+		return x1, y1
+	}
+	h := float64(l.Cell) / 2
+	return x1 + dx/n*h, y1 + dy/n*h
+}
+
 // lastSquares are the squares tinted for the last action, each once.
 func lastSquares(a veletas.Action) []veletas.Square {
 	switch a.Kind {

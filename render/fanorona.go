@@ -33,7 +33,15 @@ type FanoronaScene struct {
 	// on time): the strip says so instead of whose turn it is.
 	Winner    fanorona.Color
 	HasWinner bool
+	// Lang is the language of the strip and the line under the board:
+	// "en" (also for "" and any other), "fr" or "ja" (words.go).
+	Lang string
 }
+
+// QuietShown is the count of turns in a row without a capture from which
+// the line under the board shows it, "Turns without a capture: 87/100",
+// as the draw at fanorona.DrawCount nears.
+const QuietShown = 80
 
 // FanoronaGameScene is the scene of a game's current position with its
 // last turn and the pieces that turn captured.
@@ -134,6 +142,8 @@ type fanoronaCache struct {
 	lay     FanoronaLayout
 	bg      *image.RGBA
 	sprites [2]*sprite // by fanorona.Color
+	landed  *sprite    // the cross of a capture the piece then landed on
+	mover   *sprite    // the ring around the piece capturing
 	pad     int        // how far a sprite reaches beyond its point's box
 	q       *quantizer
 	images  sync.Pool // *image.RGBA
@@ -154,6 +164,8 @@ func (r *Renderer) fanorona() *fanoronaCache {
 		for _, c := range []fanorona.Color{fanorona.White, fanorona.Black} {
 			fc.sprites[c] = newSprite(drawSprite(r.pal, stoneOf(c), cell))
 		}
+		fc.landed = newSprite(landedSprite(fc.lay, r.pal))
+		fc.mover = newSprite(moverSprite(fc.lay, r.pal))
 		fc.q = newQuantizer(r.fanoronaSamples(fc), r.pal.fanoronaNamed())
 		fc.images.New = func() any { return image.NewRGBA(fc.lay.Bounds()) }
 		fc.frames.New = func() any { return image.NewPaletted(fc.lay.Bounds(), fc.q.pal) }
@@ -227,10 +239,11 @@ func (r *Renderer) FanoronaGIF(w io.Writer, g fanorona.Game) error {
 func (r *Renderer) drawFanorona(dst *image.RGBA, fc *fanoronaCache, s FanoronaScene) {
 	copy(dst.Pix, fc.bg.Pix)
 	l, p := fc.lay, r.pal
+	occupied := s.Position.Pieces(fanorona.White) | s.Position.Pieces(fanorona.Black)
 	if s.Last.Len() > 0 || s.Captured != 0 {
 		dc := gg.NewContextForRGBA(dst)
 		drawFanoronaPath(dc, l, p, s.Last)
-		drawCaptures(dc, l, p, s.Captured)
+		drawCaptures(dc, l, p, s.Captured&^occupied)
 	}
 	// Pieces, top rank first, so that shadows fall under lower pieces.
 	half := fc.sprites[0].img.Rect.Dx() / 2
@@ -244,6 +257,16 @@ func (r *Renderer) drawFanorona(dst *image.RGBA, fc *fanoronaCache, s FanoronaSc
 			fc.sprites[c].drawAt(dst, l.PointCenter(pt).Sub(image.Pt(half, half)))
 		}
 	}
+	// Above the pieces: the captures on points the mover then landed on,
+	// and the ring around the piece capturing during a sequence.
+	for b := s.Captured & occupied; b != 0; b &= b - 1 {
+		x, y := landedMarkAt(l, b.First())
+		fc.landed.drawAt(dst, centred(fc.landed, x, y))
+	}
+	if mover, moving := s.Position.MovingPiece(); moving {
+		x, y := l.center(mover)
+		fc.mover.drawAt(dst, centred(fc.mover, x, y))
+	}
 	r.drawFanoronaStatus(dst, l, fanoronaStatusOf(s))
 }
 
@@ -253,48 +276,71 @@ type fanoronaStatus struct {
 	noIcon bool
 	head   string // "White to move", "Black wins", "Draw"
 	token  string // the last turn
+	lead   string // "Last turn " before the token
 	counts [2]int // pieces by colour
-	note   string // Véla's first phase
+	note   string // the line under the board: Véla's phase, a draw's cause, the count of quiet turns
 	game   string // "Fanorona" or "Véla", shown before the first turn
 	won    bool
+	alert  bool // the note is the count of turns without a capture
 }
 
-func fanoronaColorWord(c fanorona.Color) string {
-	if c == fanorona.White {
-		return "White"
-	}
-	return "Black"
-}
+func fanoronaColorWord(w words, c fanorona.Color) string { return colorWord(w, iconOf(c)) }
 
 func fanoronaStatusOf(s FanoronaScene) fanoronaStatus {
 	p := s.Position
-	st := fanoronaStatus{icon: p.ToMove(), counts: [2]int{p.Count(fanorona.White), p.Count(fanorona.Black)}, game: "Fanorona"}
+	w := wordsFor(s.Lang)
+	st := fanoronaStatus{icon: p.ToMove(), counts: [2]int{p.Count(fanorona.White), p.Count(fanorona.Black)}, game: w.fanorona, lead: w.lastTurn}
 	if p.Variant() == fanorona.Vela {
-		st.game = "Véla"
+		st.game = w.vela
 	}
 	if s.Last.Len() > 0 {
 		st.token = s.Last.String()
 	}
+	colour := func(pat string, c fanorona.Color) string {
+		return fill(pat, map[byte]string{'c': fanoronaColorWord(w, c)})
+	}
 	res := p.Result()
 	switch {
 	case s.HasWinner && res == fanorona.Ongoing:
-		st.icon, st.head, st.won = s.Winner, fanoronaColorWord(s.Winner)+" wins", true
+		st.icon, st.head, st.won = s.Winner, colour(w.wins, s.Winner), true
 	case res == fanorona.Draw:
-		st.noIcon, st.head = true, "Draw: 100 turns without a capture"
+		st.noIcon, st.head, st.note = true, w.draw, w.drawNote
 	case res != fanorona.Ongoing:
 		c, _ := res.Winner()
-		st.icon, st.head, st.won = c, fanoronaColorWord(c)+" wins", true
+		st.icon, st.head, st.won = c, colour(w.wins, c), true
 	case p.InSequence():
-		st.head = fanoronaColorWord(p.ToMove()) + " capturing"
+		st.head = colour(w.capturing, p.ToMove())
 	default:
-		st.head = fanoronaColorWord(p.ToMove()) + " to move"
+		st.head = colour(w.toMove, p.ToMove())
 	}
-	if p.FirstPhase() && !st.won {
-		st.note = "Véla: Black may not capture until 5 are left"
-	} else if p.Variant() == fanorona.Vela && !st.won {
-		st.note = "Véla: both sides capture now"
+	switch {
+	case st.won || res != fanorona.Ongoing:
+	case p.FirstPhase():
+		st.note = w.velaFirst
+	case p.Quiet() >= QuietShown:
+		st.note = fill(w.quiet, map[byte]string{'q': num(p.Quiet()), 'n': num(fanorona.DrawCount)})
+		st.alert = true
+	case p.Variant() == fanorona.Vela:
+		st.note = w.velaBoth
 	}
 	return st
+}
+
+// drawFanoronaCounts paints the piece counts right-aligned at right on
+// the baseline y, White's then Black's, each a small stone and its
+// number in the score line's font.
+func (r *Renderer) drawFanoronaCounts(dst *image.RGBA, right, y int, counts [2]int) {
+	gap := r.small.capHeight()
+	x := right
+	for _, c := range []fanorona.Color{fanorona.Black, fanorona.White} {
+		n := strconv.Itoa(counts[c])
+		x -= r.small.measure(n)
+		r.small.draw(dst, n, x, y, r.pal.text2)
+		ic := r.minis[iconOf(c)]
+		x -= ic.Rect.Dx() + gap/4
+		drawOver(dst, ic.Rect.Add(image.Pt(x, y-r.small.capHeight()/2-ic.Rect.Dy()/2)), ic)
+		x -= gap
+	}
 }
 
 // drawFanoronaStatus paints the strip above the board and the note below.
@@ -318,21 +364,24 @@ func (r *Renderer) drawFanoronaStatus(dst *image.RGBA, l FanoronaLayout, st fano
 		col = p.win
 	}
 	r.head.draw(dst, st.head, x, y1, col)
-	counts := "White " + strconv.Itoa(st.counts[fanorona.White]) + "  ·  Black " + strconv.Itoa(st.counts[fanorona.Black])
-	r.small.draw(dst, counts, right-r.small.measure(counts), y1, p.text2)
+	r.drawFanoronaCounts(dst, right, y1, st.counts)
 	if st.token != "" {
 		// A long capture sequence is cut at the front: its end matters.
-		const lead = "Last turn "
+		lead := st.lead
 		tok := st.token
-		for len(tok) > 8 && left+r.small.measure(lead+tok) > right {
+		for len(tok) > 8 && left+r.note.measure(lead+tok) > right {
 			tok = "..." + tok[min(len(tok), 7):]
 		}
-		r.small.draw(dst, lead+tok, left, y2, p.textFaint)
+		r.note.draw(dst, lead+tok, left, y2, p.textFaint)
 	} else {
-		r.small.draw(dst, st.game, left, y2, p.textFaint)
+		r.note.draw(dst, st.game, left, y2, p.textFaint)
 	}
 	if st.note != "" {
-		yn := l.Note.Min.Y + (l.Note.Dy()+r.small.capHeight())/2
-		r.small.draw(dst, st.note, l.Width/2-r.small.measure(st.note)/2, yn, p.text)
+		yn := l.Note.Min.Y + (l.Note.Dy()+r.note.capHeight())/2
+		col := p.text
+		if st.alert {
+			col = p.win
+		}
+		r.note.draw(dst, st.note, l.Width/2-r.note.measure(st.note)/2, yn, col)
 	}
 }

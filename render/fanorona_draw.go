@@ -122,6 +122,67 @@ func drawCaptures(dc *gg.Context, l FanoronaLayout, p *themeColors, captured fan
 	}
 }
 
+// landedSprite draws the mark of a capture on a point the capturing
+// piece then landed on, centred in its image: a smaller cross, edged in
+// the board's colour, which the renderer draws above the piece at its
+// upper right (landedMarkAt), so that every capture shows.
+func landedSprite(l FanoronaLayout, p *themeColors) *image.RGBA {
+	s := float64(l.Spacing)
+	d := s * landedCross
+	side := int(2*d+s*0.13) + 4
+	dc := gg.NewContext(side, side)
+	x, y := float64(side)/2, float64(side)/2
+	dc.SetLineCapRound()
+	for _, pass := range []struct {
+		c color.RGBA
+		w float64
+	}{{p.cellA, s * 0.13}, {p.captureMark(), s * 0.065}} {
+		dc.SetColor(pass.c)
+		dc.SetLineWidth(pass.w)
+		dc.DrawLine(x-d, y-d, x+d, y+d)
+		dc.DrawLine(x-d, y+d, x+d, y-d)
+		dc.Stroke()
+	}
+	return dc.Image().(*image.RGBA)
+}
+
+// landedCross is half the side of the cross of a capture on a point the
+// capturing piece then landed on, as a fraction of the spacing.
+const landedCross = 0.12
+
+// landedMarkAt is the centre of the cross of a capture on a point the
+// capturing piece then landed on: up and right of the point's centre.
+func landedMarkAt(l FanoronaLayout, pt fanorona.Point) (float64, float64) {
+	x, y := l.center(pt)
+	o := float64(l.Spacing) * 0.32
+	return x + o, y - o
+}
+
+// moverSprite draws the ring around the piece making a capture
+// sequence, centred in its image.
+func moverSprite(l FanoronaLayout, p *themeColors) *image.RGBA {
+	s := float64(l.Spacing)
+	side := int(2*(moverRingR+moverRingWidth)*s) + 4
+	dc := gg.NewContext(side, side)
+	dc.SetColor(p.hintSel)
+	dc.SetLineWidth(moverRingWidth * s)
+	dc.DrawCircle(float64(side)/2, float64(side)/2, moverRingR*s)
+	dc.Stroke()
+	return dc.Image().(*image.RGBA)
+}
+
+// The ring around the capturing piece, as fractions of the spacing: it
+// lies just outside the piece (0.35 of a spacing in radius).
+const (
+	moverRingR     = 0.43
+	moverRingWidth = 0.08
+)
+
+// centred is where to draw a sprite so that its centre falls on x, y.
+func centred(sp *sprite, x, y float64) image.Point {
+	return image.Pt(int(x)-sp.img.Rect.Dx()/2, int(y)-sp.img.Rect.Dy()/2)
+}
+
 // drawOver composes the premultiplied src over dst at r.
 func drawOver(dst *image.RGBA, r image.Rectangle, src *image.RGBA) {
 	draw.Draw(dst, r, src, src.Rect.Min, draw.Over)
@@ -130,7 +191,7 @@ func drawOver(dst *image.RGBA, r image.Rectangle, src *image.RGBA) {
 // fanoronaNamed lists the colours the Fanorona palette must hold exactly.
 func (p *themeColors) fanoronaNamed() []color.RGBA {
 	return []color.RGBA{p.page, p.strip, p.frame, p.cellA, p.lineFanorona(), p.label, p.text, p.text2, p.textFaint,
-		p.win, p.blackBot, p.blackTop, p.whiteTop, p.whiteBot, p.captureMark(), over(p.cellA, p.lastLine)}
+		p.win, p.blackBot, p.blackTop, p.whiteTop, p.whiteBot, p.captureMark(), over(p.cellA, p.lastLine), p.hintSel, p.iconRing}
 }
 
 // fanoronaSamples draws images holding everything a Fanorona image can
@@ -150,9 +211,15 @@ func (r *Renderer) fanoronaSamples(fc *fanoronaCache) []*image.RGBA {
 		}
 		fc.sprites[int(pt)%2].drawAt(a, l.PointCenter(pt).Sub(image.Pt(half, half)))
 	}
-	r.drawFanoronaStatus(a, l, fanoronaStatus{icon: fanorona.White, head: "White to move", token: "d2-e3A-e4W", counts: [2]int{22, 17}, note: "Véla: Black may not capture until 5 are left"})
+	for _, pt := range []fanorona.Point{10, 28} {
+		x, y := landedMarkAt(l, pt)
+		fc.landed.drawAt(a, centred(fc.landed, x, y))
+	}
+	mx, my := l.center(12)
+	fc.mover.drawAt(a, centred(fc.mover, mx, my))
+	r.drawFanoronaStatus(a, l, fanoronaStatus{icon: fanorona.White, head: "White to move", lead: "Last turn ", token: "d2-e3A-e4W", counts: [2]int{22, 17}, note: "Véla: Black may not capture until 5 are left"})
 	b := image.NewRGBA(l.Bounds())
 	copy(b.Pix, fc.bg.Pix)
-	r.drawFanoronaStatus(b, l, fanoronaStatus{icon: fanorona.Black, head: "Black wins", token: "c3-d3W", counts: [2]int{0, 3}, won: true})
+	r.drawFanoronaStatus(b, l, fanoronaStatus{icon: fanorona.Black, head: "Black wins", lead: "Last turn ", token: "c3-d3W", counts: [2]int{0, 3}, won: true, note: "Turns without a capture: 87/100", alert: true})
 	return []*image.RGBA{a, b}
 }

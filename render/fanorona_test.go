@@ -241,7 +241,7 @@ func TestFanoronaStatus(t *testing.T) {
 	}
 	// A finished game says who won, and a resignation does too.
 	full := loadFanorona(t, "fanorona_game.rec")
-	if st := fanoronaStatusOf(FanoronaGameScene(full)); !st.won || st.head != fanoronaColorWord(mustWinner(t, full))+" wins" {
+	if st := fanoronaStatusOf(FanoronaGameScene(full)); !st.won || st.head != fanoronaColorWord(wordsFor("en"), mustWinner(t, full))+" wins" {
 		t.Errorf("finished game: %+v", st)
 	}
 	if st := fanoronaStatusOf(FanoronaScene{Position: fanorona.NewPosition(fanorona.Fanorona), Winner: fanorona.Black, HasWinner: true}); st.head != "Black wins" {
@@ -289,6 +289,39 @@ w . b . . . . . .`, fanorona.White, 0, fanorona.Fanorona)
 	c1 := l.PointCenter(fanorona.NewPoint(2, 0)).Add(image.Pt(l.Spacing/9, l.Spacing/9))
 	if got := rgbAt(m, c1); !near(got, r.pal.captureMark(), 24) {
 		t.Errorf("c1 shows %v, want the red cross", got)
+	}
+}
+
+// TestFanoronaGolden compares Fanorona images with the golden files:
+// a turn landing on a point it captured, a sequence under way, the
+// count of turns without a capture and a draw in each language, and
+// Véla's first phase in French.
+func TestFanoronaGolden(t *testing.T) {
+	cases := []struct {
+		name  string
+		theme Theme
+		width int
+		s     FanoronaScene
+	}{
+		{"fanorona_land_dark_400", Dark, 400, FanoronaGameScene(landingCapture(t))},
+		{"fanorona_land_light_800", Light, 800, FanoronaGameScene(landingCapture(t))},
+		{"fanorona_sequence_light_400", Light, 400, sequenceUnderWay(t)},
+		{"fanorona_sequence_dark_400", Dark, 400, sequenceUnderWay(t)},
+		{"fanorona_quiet_dark_400", Dark, 400, FanoronaScene{Position: quietPosition(t, 87)}},
+		{"fanorona_quiet_light_fr_400", Light, 400, FanoronaScene{Position: quietPosition(t, 87), Lang: "fr"}},
+		{"fanorona_quiet_dark_ja_400", Dark, 400, FanoronaScene{Position: quietPosition(t, 87), Lang: "ja"}},
+		{"fanorona_draw_light_ja_400", Light, 400, FanoronaScene{Position: quietPosition(t, 100), Lang: "ja"}},
+		{"fanorona_vela_dark_fr_400", Dark, 400, fanoronaLang(FanoronaGameScene(prefix(t, loadFanorona(t, "vela_game.rec"), 1)), "fr")},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRenderer(t, c.theme, c.width)
+			var b bytes.Buffer
+			if err := r.FanoronaPNG(&b, c.s); err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, c.name, b.Bytes())
+		})
 	}
 }
 

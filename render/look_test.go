@@ -90,3 +90,43 @@ func TestLook(t *testing.T) {
 		t.Logf("%s gif: %d bytes, %d frames", th, size, len(anim.Image))
 	}
 }
+
+// TestLookMarks writes to $RENDER_LOOK the scenes of the marks and texts
+// beyond the plain position, at phone width in both themes and every
+// language: a one-square move that claims, the black stone to move, a
+// Fanorona capture on the landing point, a sequence under way, the
+// count of quiet turns near the draw, a draw and Véla's first phase.
+func TestLookMarks(t *testing.T) {
+	dir := os.Getenv("RENDER_LOOK")
+	if dir == "" {
+		t.Skip("set RENDER_LOOK to a directory to write sample images")
+	}
+	claim := GameScene(oneSquareClaim(t))
+	start := Scene{Position: veletas.Game{}.Position()}
+	land := FanoronaGameScene(landingCapture(t))
+	seq := sequenceUnderWay(t)
+	quiet := FanoronaScene{Position: quietPosition(t, 87)}
+	drawn := FanoronaScene{Position: quietPosition(t, 100)}
+	vela := FanoronaGameScene(prefix(t, loadFanorona(t, "vela_game.rec"), 1))
+	for _, th := range []Theme{Light, Dark} {
+		r := newRenderer(t, th, 400)
+		for _, l := range []string{"en", "fr", "ja"} {
+			write := func(name string, draw func(*bytes.Buffer) error) {
+				var b bytes.Buffer
+				if err := draw(&b); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s_%s_%s.png", name, th, l)), b.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write("claim7", func(b *bytes.Buffer) error { return r.PNG(b, lang(claim, l)) })
+			write("start7", func(b *bytes.Buffer) error { return r.PNG(b, lang(start, l)) })
+			write("fano_land", func(b *bytes.Buffer) error { return r.FanoronaPNG(b, fanoronaLang(land, l)) })
+			write("fano_seq", func(b *bytes.Buffer) error { return r.FanoronaPNG(b, fanoronaLang(seq, l)) })
+			write("fano_quiet", func(b *bytes.Buffer) error { return r.FanoronaPNG(b, fanoronaLang(quiet, l)) })
+			write("fano_draw", func(b *bytes.Buffer) error { return r.FanoronaPNG(b, fanoronaLang(drawn, l)) })
+			write("fano_vela", func(b *bytes.Buffer) error { return r.FanoronaPNG(b, fanoronaLang(vela, l)) })
+		}
+	}
+}

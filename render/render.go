@@ -95,8 +95,12 @@ type Renderer struct {
 	opts Options
 	pal  *themeColors
 
-	label, head, small *atlas         // read-only after New
-	icons              [3]*image.RGBA // status stone icons by veletas.Color
+	// The fonts, read-only after New: the coordinates, the headline, the
+	// score line and captions, and the notation's tokens (and Fanorona's
+	// strip).
+	label, head, small, note *atlas
+	icons                    [3]*image.RGBA // status stone icons by veletas.Color
+	minis                    [3]*image.RGBA // smaller ones, beside Fanorona's piece counts
 
 	sizes [3]sizeCache
 	fano  fanoronaCache // fanorona.go
@@ -139,6 +143,7 @@ type sizeCache struct {
 	bg      *image.RGBA
 	bgEdge  *image.RGBA // bg with the edge closed to shooters (revised setups)
 	sprites [veletas.WhiteShooter + 1]*sprite
+	arrows  [8]*sprite // the last move's arrowhead, by arrowDir
 	q       *quantizer
 	frames  sync.Pool // *image.Paletted with q's palette
 }
@@ -166,21 +171,49 @@ func New(o Options) (*Renderer, error) {
 	if r.head, err = newAtlas(fontBold, w*0.05); err != nil {
 		return nil, err
 	}
-	if r.small, err = newAtlas(fontRegular, w*0.037); err != nil {
+	// The score line is 0.05 of the width: 20 px at 400, a phone's
+	// width, where its letters stand about 15 px tall.
+	if r.small, err = newAtlas(fontRegular, w*scoreText); err != nil {
 		return nil, err
 	}
-	iconR := float64(r.head.capHeight()) * 0.62
+	if r.note, err = newAtlas(fontRegular, w*0.037); err != nil {
+		return nil, err
+	}
+	iconR, ring := iconSize(r.head)
+	miniR := float64(r.small.capHeight()) * 0.5
 	for _, c := range []veletas.Color{veletas.Black, veletas.White} {
-		side := int(iconR*2.6) + 2
-		dc := gg.NewContext(side, side)
-		x := float64(side) / 2
-		drawShadow(dc, r.pal, x, x, iconR, iconR*2.5)
-		drawStone(dc, r.pal, c, x, x, iconR)
-		r.icons[c] = dc.Image().(*image.RGBA)
+		r.icons[c] = stoneIcon(r.pal, c, iconR, ring)
+		r.minis[c] = stoneIcon(r.pal, c, miniR, max(1.5, miniR*0.22))
 	}
 	l := NewLayout(veletas.Size10, o.Width)
 	r.images.New = func() any { return image.NewRGBA(l.Bounds()) }
 	return r, nil
+}
+
+// stoneIcon draws a stone of radius rad for the strip, in a ring of
+// width ring of a tone far from the page's, so that a black stone reads
+// on the dark page and a white one on the light page.
+func stoneIcon(p *themeColors, c veletas.Color, rad, ring float64) *image.RGBA {
+	side := int((rad+ring)*2.6) + 2
+	dc := gg.NewContext(side, side)
+	x := float64(side) / 2
+	drawShadow(dc, p, x, x, rad+ring, rad*2.5)
+	dc.SetColor(p.iconRing)
+	dc.DrawCircle(x, x, rad+ring)
+	dc.Fill()
+	drawStone(dc, p, c, x, x, rad)
+	return dc.Image().(*image.RGBA)
+}
+
+// scoreText is the size of the score line's font, as a fraction of the
+// image's width.
+const scoreText = 0.05
+
+// iconSize is the radius of the strip's stone and the width of the ring
+// around it, for a headline font.
+func iconSize(head *atlas) (r, ring float64) {
+	r = float64(head.capHeight()) * 0.62
+	return r, max(2, r*0.25)
 }
 
 // Options returns the options the Renderer was made with (Width filled in).
@@ -218,6 +251,10 @@ func (r *Renderer) cache(size veletas.Size) *sizeCache {
 		drawClosedEdge(sc.bgEdge, sc.lay, r.pal)
 		for _, p := range []veletas.Piece{veletas.BlackStone, veletas.WhiteStone, veletas.Shooter, veletas.BlackShooter, veletas.WhiteShooter} {
 			sc.sprites[p] = newSprite(drawSprite(r.pal, p, sc.lay.Cell))
+		}
+		for i := range sc.arrows {
+			dx, dy := arrowVector(i)
+			sc.arrows[i] = newSprite(arrowSprite(r.pal, float64(sc.lay.Cell), dx, dy))
 		}
 		sc.q = newQuantizer(r.samples(sc), r.pal.named())
 		sc.frames.New = func() any { return image.NewPaletted(sc.lay.Bounds(), sc.q.pal) }
@@ -285,6 +322,7 @@ func (r *Renderer) draw(dst *image.RGBA, sc *sizeCache, s Scene) {
 	}
 	r.drawBoard(dst, sc, s.Position.At, s.Last, s.Claimed, s.Hint)
 	st := statusOf(s.Position, s.Last, s.Lang)
+	st.caption = r.caption(sc.lay, s.Position, s.Claimed, s.Lang)
 	winner := s.Winner
 	if s.Position.Over() {
 		winner = veletas.NoColor // the board says who won
@@ -322,6 +360,11 @@ func (r *Renderer) drawBoard(dst *image.RGBA, sc *sizeCache, at func(veletas.Squ
 		}
 	}
 	r.drawMarks(dst, l, claimed, hint)
+	if last.Kind == veletas.KindTurn && last.Turn.Moved() && last.Turn.From.On(l.Size) && last.Turn.To.On(l.Size) {
+		a := sc.arrows[arrowDir(last.Turn)]
+		x, y := moveMarkAt(l, last.Turn)
+		a.drawAt(dst, image.Pt(int(x)-a.img.Rect.Dx()/2, int(y)-a.img.Rect.Dy()/2))
+	}
 }
 
 // drawMarks paints the rings of claimed shooters and the hint.
@@ -352,14 +395,27 @@ func (r *Renderer) drawMarks(dst *image.RGBA, l Layout, claimed veletas.Bits, hi
 	}
 }
 
-// drawStatus paints the strip above the board.
+// statusRows are the baselines of the strip's lines: the headline and
+// the score line, and with three the caption's line under them.
+func statusRows(l Layout, three bool) (y1, y2, y3 int) {
+	h := l.Status.Dy()
+	if three {
+		return l.Status.Min.Y + h*28/100, l.Status.Min.Y + h*60/100, l.Status.Min.Y + h*90/100
+	}
+	return l.Status.Min.Y + h*47/100, l.Status.Min.Y + h*83/100, 0
+}
+
+// drawStatus paints the strip above the board: the stone to move and the
+// headline, the last action's token on their right; the score, and what
+// wins on its right; a third line for the caption of a claim, where what
+// wins goes when the score leaves it no room (a Japanese setup at phone
+// width). When the caption leaves no room either, what wins is left out:
+// the board's size tells it.
 func (r *Renderer) drawStatus(dst *image.RGBA, l Layout, st status) {
 	p := r.pal
 	left := l.Board.Min.X - l.Frame
 	right := l.Board.Max.X + l.Frame
-	h := l.Status.Dy()
-	y1 := l.Status.Min.Y + h*47/100
-	y2 := l.Status.Min.Y + h*83/100
+	y1, y2, y3, needRow := r.stripRows(l, st)
 	x := left
 	if icon := r.icons[st.icon]; icon != nil {
 		cy := y1 - r.head.capHeight()/2
@@ -373,10 +429,41 @@ func (r *Renderer) drawStatus(dst *image.RGBA, l Layout, st status) {
 	}
 	r.head.draw(dst, st.head, x, y1, col)
 	if st.token != "" {
-		r.small.draw(dst, st.token, right-r.small.measure(st.token), y1, p.textFaint)
+		r.note.draw(dst, st.token, right-r.note.measure(st.token), y1, p.textFaint)
 	}
 	r.small.draw(dst, st.score, left, y2, p.text2)
-	if st.need != "" {
-		r.small.draw(dst, st.need, right-r.small.measure(st.need), y2, p.text2)
+	if st.caption != "" {
+		r.small.draw(dst, st.caption, left, y3, p.claim)
 	}
+	switch needRow {
+	case 2:
+		r.small.draw(dst, st.need, right-r.small.measure(st.need), y2, p.text2)
+	case 3:
+		r.small.draw(dst, st.need, right-r.small.measure(st.need), y3, p.text2)
+	}
+}
+
+// caption is the strip's caption of the shooters claimed, in the words
+// that fit the strip's width.
+func (r *Renderer) caption(l Layout, p veletas.Position, claimed veletas.Bits, lang string) string {
+	width := l.Board.Dx() + 2*l.Frame
+	return claimCaption(p, claimed, lang, func(s string) bool { return r.small.measure(s) <= width })
+}
+
+// stripRows returns the baselines of the strip's lines for a status and
+// the line of what wins: 2 beside the score, 3 beside the caption, 0 for
+// none.
+func (r *Renderer) stripRows(l Layout, st status) (y1, y2, y3, needRow int) {
+	width := l.Board.Dx() + 2*l.Frame
+	gap := r.small.capHeight()
+	fits := func(a, b string) bool { return r.small.measure(a)+gap+r.small.measure(b) <= width }
+	switch {
+	case st.need == "":
+	case fits(st.score, st.need):
+		needRow = 2
+	case st.caption == "" || fits(st.caption, st.need):
+		needRow = 3
+	}
+	y1, y2, y3 = statusRows(l, st.caption != "" || needRow == 3)
+	return y1, y2, y3, needRow
 }

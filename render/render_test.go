@@ -217,7 +217,12 @@ func TestLastActionHighlight(t *testing.T) {
 						cell = r.pal.cellB
 					}
 					if s.Claimed.Has(sq) {
+						// The middle of the frame's top, or of its bottom
+						// where the last move's arrowhead covers the top.
 						top := l.SquareRect(sq).Min.Add(image.Pt(l.Cell/2, max(2, l.Cell/14)/2))
+						if s.Last.Kind == veletas.KindTurn && s.Last.Turn.Moved() && s.Last.Turn.To == sq && s.Last.Turn.From.Rank() > sq.Rank() {
+							top.Y = l.SquareRect(sq).Max.Y - 1 - max(2, l.Cell/14)/2
+						}
 						if c := rgbAt(m, top); !near(c, r.pal.claim, 12) {
 							t.Errorf("%s game %d: claimed %s has no frame: %v", th, gi, sq, c)
 						}
@@ -431,6 +436,11 @@ func TestGolden(t *testing.T) {
 		{"time10_dark_fr_400", Dark, 400, ending(GameScene(mid), veletas.White, EndTime, "fr")},
 		{"choice7_light_fr_400", Light, 400, lang(GameScene(g7.Undo(g7.Len()-1)), "fr")},
 		{"choice7_light_ja_400", Light, 400, lang(GameScene(g7.Undo(g7.Len()-1)), "ja")},
+		// A one-square move that claims its shooter: the arrowhead over
+		// the frame, and the caption.
+		{"claim7_dark_400", Dark, 400, GameScene(oneSquareClaim(t))},
+		{"claim7_light_fr_400", Light, 400, lang(GameScene(oneSquareClaim(t)), "fr")},
+		{"claim7_dark_ja_400", Dark, 400, lang(GameScene(oneSquareClaim(t)), "ja")},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -439,45 +449,52 @@ func TestGolden(t *testing.T) {
 			if err := r.PNG(&b, c.s); err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join("testdata", "golden", c.name+".png")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			wantData, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./render -run TestGolden -update to create it)", err)
-			}
-			want, err := png.Decode(bytes.NewReader(wantData))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := png.Decode(&b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.Bounds() != want.Bounds() {
-				t.Fatalf("bounds %v, golden %v", got.Bounds(), want.Bounds())
-			}
-			bad, worst := 0, 0
-			bd := got.Bounds()
-			gp, wp := toRGBA(got).Pix, toRGBA(want).Pix
-			for i := 0; i < len(gp); i += 4 {
-				d := max(abs(int(gp[i])-int(wp[i])), abs(int(gp[i+1])-int(wp[i+1])), abs(int(gp[i+2])-int(wp[i+2])))
-				worst = max(worst, d)
-				if d > 16 {
-					bad++
-				}
-			}
-			if total := bd.Dx() * bd.Dy(); bad > total/1000 {
-				t.Errorf("%d of %d pixels differ by more than 16 (worst %d) from %s; look at both, and run with -update if the change is meant", bad, total, worst, path)
-			}
+			checkGolden(t, c.name, b.Bytes())
 		})
+	}
+}
+
+// checkGolden compares a PNG with testdata/golden/name.png, or writes it
+// there with -update.
+func checkGolden(t *testing.T, name string, data []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name+".png")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	wantData, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./render -run 'Golden' -update to create it)", err)
+	}
+	want, err := png.Decode(bytes.NewReader(wantData))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Bounds() != want.Bounds() {
+		t.Fatalf("bounds %v, golden %v", got.Bounds(), want.Bounds())
+	}
+	bad, worst := 0, 0
+	bd := got.Bounds()
+	gp, wp := toRGBA(got).Pix, toRGBA(want).Pix
+	for i := 0; i < len(gp); i += 4 {
+		d := max(abs(int(gp[i])-int(wp[i])), abs(int(gp[i+1])-int(wp[i+1])), abs(int(gp[i+2])-int(wp[i+2])))
+		worst = max(worst, d)
+		if d > 16 {
+			bad++
+		}
+	}
+	if total := bd.Dx() * bd.Dy(); bad > total/1000 {
+		t.Errorf("%d of %d pixels differ by more than 16 (worst %d) from %s; look at both, and run with -update if the change is meant", bad, total, worst, path)
 	}
 }
 

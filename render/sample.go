@@ -12,7 +12,7 @@ import (
 func (p *themeColors) named() []color.RGBA {
 	out := []color.RGBA{p.page, p.strip, p.frame, p.cellA, p.cellB, p.grid, p.label,
 		p.text, p.text2, p.textFaint, p.red, p.redDark, p.bull, p.claim, p.hintSel, p.win,
-		p.blackBot, p.whiteTop, p.bound}
+		p.blackBot, p.whiteTop, p.bound, p.iconRing, p.moveMark, p.moveEdge}
 	for _, c := range []color.RGBA{p.cellA, p.cellB} {
 		out = append(out, over(c, p.last), over(c, p.hint), over(over(c, p.last), p.lastLine), over(c, p.lastLine),
 			over(c, p.out), over(over(c, p.out), p.last))
@@ -61,7 +61,7 @@ func (r *Renderer) samples(sc *sizeCache) []*image.RGBA {
 	a := image.NewRGBA(l.Bounds())
 	copy(a.Pix, sc.bg.Pix)
 	r.drawBoard(a, sc, at, setup, claimed, Hint{Selected: sel, Marks: marks})
-	r.drawStatus(a, l, status{icon: veletas.Black, head: "Black to move", score: "Black 0 - White 1 of 7", need: "4 to win", token: "[a1,b2,c3]d4"})
+	r.drawStatus(a, l, status{icon: veletas.Black, head: "Black to move", score: "Black 0 - White 1 of 7", need: "4 to win", token: "[a1,b2,c3]d4", caption: "Black claims c7, d3"})
 	out = append(out, a)
 	turn := veletas.Action{Kind: veletas.KindTurn, Turn: veletas.Turn{From: veletas.Sq(0, 0), To: veletas.Sq(0, n-1), Shot: veletas.Sq(n-1, n-1)}}
 	b := image.NewRGBA(l.Bounds())

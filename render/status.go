@@ -1,6 +1,8 @@
 package render
 
 import (
+	"strings"
+
 	"github.com/veletasbot/veletas/game/veletas"
 )
 
@@ -11,7 +13,34 @@ type status struct {
 	score string        // "Black 2 - White 1 of 7", or "Setup: place 2 of 3 shooters"
 	need  string        // "4 to win", right-aligned
 	token string        // the last action, as written in the notation
-	won   bool
+	// caption is a third line: the shooters the last action claimed,
+	// "Black claims c7", in the colour of their frames.
+	caption string
+	won     bool
+}
+
+// claimCaption says who claimed which of the shooters claimed (claimed
+// by the last action, standing in p), Black's first: "Black claims c7,
+// d3 · White claims f6"; "" for none. When fits refuses that, it drops
+// the verb: "Black c7, d3 · White f6".
+func claimCaption(p veletas.Position, claimed veletas.Bits, lang string, fits func(string) bool) string {
+	w := wordsFor(lang)
+	var full, short []string
+	for _, c := range []veletas.Color{veletas.Black, veletas.White} {
+		var sqs []string
+		for _, sq := range claimed.And(p.ClaimedBy(c)).Squares() {
+			sqs = append(sqs, sq.String())
+		}
+		if len(sqs) > 0 {
+			list := strings.Join(sqs, ", ")
+			full = append(full, fill(w.claims, map[byte]string{'c': colorWord(w, c), 's': list}))
+			short = append(short, colorWord(w, c)+" "+list)
+		}
+	}
+	if s := strings.Join(full, " · "); fits == nil || fits(s) {
+		return s
+	}
+	return strings.Join(short, " · ")
 }
 
 func colorWord(w words, c veletas.Color) string {

@@ -77,6 +77,9 @@ type themeColors struct {
 	win       color.RGBA // winner text
 	out       color.RGBA // stripes on squares closed to shooters (non-premultiplied, with alpha)
 	bound     color.RGBA // line around the squares open to shooters
+	iconRing  color.RGBA // ring around the strip's stone, apart from the page
+	moveMark  color.RGBA // arrowhead of the last move, above the pieces and frames
+	moveEdge  color.RGBA // its outline
 }
 
 func rgb(hex uint32) color.RGBA {
@@ -119,6 +122,9 @@ var palettes = [2]themeColors{
 		win:       rgb(0xB4122A),
 		out:       rgba(0x5A3418, 105),
 		bound:     rgb(0x8E1424),
+		iconRing:  rgb(0x8C7660),
+		moveMark:  rgb(0xFFD21F),
+		moveEdge:  rgb(0x2A1E14),
 	},
 	Dark: {
 		page:      rgb(0x22252B),
@@ -149,5 +155,8 @@ var palettes = [2]themeColors{
 		win:       rgb(0xFF6B78),
 		out:       rgba(0x0E1014, 130),
 		bound:     rgb(0xE53946),
+		iconRing:  rgb(0xC9D0DA),
+		moveMark:  rgb(0xFFD84D),
+		moveEdge:  rgb(0x121418),
 	},
 }

@@ -34,6 +34,18 @@ type words struct {
 	// shooters; placed: during the side choice, %p of %n placed.
 	place, placeOne, placed string
 	resigned, onTime        string
+	// claims: the caption of shooters just claimed, %c the claimer's
+	// colour, %s the squares.
+	claims string
+	// quiet: Fanorona's count of turns without a capture as the draw
+	// nears, %q of %n.
+	quiet string
+	// Fanorona's strip: the headline during a capture sequence (%c the
+	// colour), of a draw and the line under the board saying why, the
+	// lead of the last turn's token, the notes of Véla's phases and the
+	// games' names, shown before the first turn.
+	capturing, draw, drawNote, lastTurn string
+	velaFirst, velaBoth, fanorona, vela string
 	// swap and keep write the side choice's tokens of the notation
 	// (which are English words) in the strip.
 	swap, keep string
@@ -47,6 +59,10 @@ var wordsByLang = map[string]words{
 		place: "Setup: place %p of %n shooters", placeOne: "Setup: place %p of %n shooters", placed: "Setup: %p of %n shooters placed",
 		resigned: "by resignation", onTime: "on time",
 		swap: "swap", keep: "keep",
+		claims: "%c claims %s", quiet: "Turns without a capture: %q/%n",
+		capturing: "%c capturing", draw: "Draw", drawNote: "100 turns without a capture", lastTurn: "Last turn ",
+		velaFirst: "Véla: Black may not capture until 5 are left", velaBoth: "Véla: both sides capture now",
+		fanorona: "Fanorona", vela: "Véla",
 	},
 	"fr": {
 		black: "Noirs", white: "Blancs",
@@ -55,6 +71,10 @@ var wordsByLang = map[string]words{
 		place: "Placer %p tireurs sur %n", placeOne: "Placer %p tireur sur %n", placed: "Tireurs placés : %p sur %n",
 		resigned: "par abandon", onTime: "au temps",
 		swap: "échange", keep: "garde",
+		claims: "Les %c capturent %s", quiet: "Tours sans prise : %q/%n",
+		capturing: "Prise des %c", draw: "Partie nulle", drawNote: "100 tours sans prise", lastTurn: "Dernier tour ",
+		velaFirst: "Véla : Noirs sans prise jusqu'à 5 pièces", velaBoth: "Véla : les deux camps prennent",
+		fanorona: "Fanorona", vela: "Véla",
 	},
 	"ja": {
 		black: "黒", white: "白",
@@ -63,6 +83,10 @@ var wordsByLang = map[string]words{
 		place: "配置：シューター%p個（全%n個）", placeOne: "配置：シューター%p個（全%n個）", placed: "配置済み：%p個（全%n個）",
 		resigned: "投了", onTime: "時間切れ",
 		swap: "交代", keep: "そのまま",
+		claims: "%cが%sを獲得", quiet: "取りのない手：%q/%n",
+		capturing: "%cの連続取り", draw: "引き分け", drawNote: "100手続けて取りなし", lastTurn: "直前の手 ",
+		velaFirst: "ヴェラ：黒は残り5個まで取れない", velaBoth: "ヴェラ：両者とも取れる",
+		fanorona: "ファノロナ", vela: "ヴェラ",
 	},
 }
 
@@ -74,8 +98,8 @@ func wordsFor(lang string) words {
 	return wordsByLang["en"]
 }
 
-// fill replaces the verbs of a pattern: %c a colour word, %b %w %n %p
-// numbers.
+// fill replaces the verbs of a pattern: %c a colour word, %s squares,
+// %b %w %n %p %q numbers.
 func fill(pattern string, args map[byte]string) string {
 	var sb strings.Builder
 	for i := 0; i < len(pattern); i++ {
@@ -99,7 +123,8 @@ func allWordRunes() string {
 	var sb strings.Builder
 	for _, w := range wordsByLang {
 		for _, s := range []string{w.black, w.white, w.toPlace, w.toChoose, w.toMove, w.wins, w.score, w.need,
-			w.place, w.placeOne, w.placed, w.resigned, w.onTime, w.swap, w.keep} {
+			w.place, w.placeOne, w.placed, w.resigned, w.onTime, w.swap, w.keep, w.claims, w.quiet,
+			w.capturing, w.draw, w.drawNote, w.lastTurn, w.velaFirst, w.velaBoth, w.fanorona, w.vela} {
 			sb.WriteString(s)
 		}
 	}
