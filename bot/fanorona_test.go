@@ -13,6 +13,7 @@ import (
 
 	"github.com/veletasbot/veletas/game/fanorona"
 	fai "github.com/veletasbot/veletas/game/fanorona/ai"
+	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -813,5 +814,31 @@ func TestFanoronaTakebackInSequence(t *testing.T) {
 	ask := public(t, e.fcmd(who, "takeback"))
 	if !strings.Contains(ask.Plain(), "asks to take back their last turn") {
 		t.Fatalf("takeback after the turn: %q", ask.Plain())
+	}
+}
+
+// TestFanoronaBoardInTheReadersLanguage: the board image's strip is drawn
+// in the language of the reply (the look), so /fanorona board in French
+// is render's French image of the same scene, not its English one.
+func TestFanoronaBoardInTheReadersLanguage(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startFanorona("fanorona")
+	board := func(loc string) []byte {
+		req := e.req("carol", "board")
+		req.Game, req.Locale = "fanorona", loc
+		r := e.bot.Handle(context.Background(), req)
+		fanoronaImage(t, r)
+		return r.Images[0].PNG
+	}
+	en, fr := board("en"), board("fr")
+	if bytes.Equal(en, fr) {
+		t.Fatal("the French board is the English one")
+	}
+	var want bytes.Buffer
+	if err := testRenderer(t).FanoronaPNG(&want, render.FanoronaScene{Position: e.fgame().Fanorona().Position(), Lang: "fr"}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(fr, want.Bytes()) {
+		t.Fatal("the French board is not render's French image of the position")
 	}
 }

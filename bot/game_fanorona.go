@@ -241,6 +241,7 @@ func (b *Bot) fanoronaPNG(g store.Game, s render.FanoronaScene, lk look) ([]byte
 	if !ok {
 		return nil, errors.New("bot: the renderer cannot draw Fanorona")
 	}
+	s.Lang = lk.lang // the strip's words, as the card's
 	return b.cachedPNG(g, lk, func() ([]byte, error) {
 		b.renders <- struct{}{}
 		defer func() { <-b.renders }()
