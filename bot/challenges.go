@@ -332,11 +332,7 @@ func (b *Bot) withdrawOthers(loc string, g store.Game) string {
 			continue // answered meanwhile
 		}
 		b.Logger.Info("bot: challenge withdrawn as its channel has a game", "challenge", c.ID, "game", g.ID)
-		if c.Opponent == "" {
-			names = append(names, tr(loc, "withdrawn.open", Mention(c.Challenger)))
-		} else {
-			names = append(names, tr(loc, "withdrawn.to", Mention(c.Challenger), Mention(c.Opponent)))
-		}
+		names = append(names, whose(loc, c))
 	}
 	if len(names) == 0 {
 		return ""
@@ -470,4 +466,13 @@ func challengeTerms(req Request) (rated bool, moveTime time.Duration, err error)
 		}
 	}
 	return rated, moveTime, nil
+}
+
+// whose names a challenge by its players: "<@a>'s challenge to <@b>",
+// "<@a>'s open challenge".
+func whose(loc string, c store.Challenge) string {
+	if c.Opponent == "" {
+		return tr(loc, "withdrawn.open", Mention(c.Challenger))
+	}
+	return tr(loc, "withdrawn.to", Mention(c.Challenger), Mention(c.Opponent))
 }

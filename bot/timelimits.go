@@ -115,9 +115,9 @@ func (b *Bot) guildLocale(locales map[string]string, guild string) string {
 const expiredPerSweep = 50
 
 // expiredChallenges returns the posts that edit the message of each
-// challenge expired at now whose message is recorded into the notice a
-// press of its buttons would show (err.expired, expiredPress), without
-// buttons.
+// challenge expired at now whose message is recorded into a notice that
+// it expired, naming its players (the message's own text goes), without
+// buttons and without pinging anyone.
 func (b *Bot) expiredChallenges(now time.Time, locales map[string]string) []Post {
 	cs, err := b.Store.ExpiredChallengeMessages(now, expiredPerSweep)
 	if err != nil {
@@ -128,9 +128,17 @@ func (b *Bot) expiredChallenges(now time.Time, locales map[string]string) []Post
 	for _, c := range cs {
 		loc := withGame(b.guildLocale(locales, c.Guild), c.Kind)
 		posts = append(posts, Post{Channel: c.Channel, Message: c.Message, expired: c.ID,
-			Reply: Reply{Text: tr(loc, "err.expired")}})
+			Reply: Reply{Text: expiredText(loc, c)}})
 	}
 	return posts
+}
+
+// expiredText says that challenge c expired, naming its players.
+func expiredText(loc string, c store.Challenge) string {
+	if c.Opponent == "" {
+		return tr(loc, "expired.open", Mention(c.Challenger))
+	}
+	return tr(loc, "expired.to", Mention(c.Challenger), Mention(c.Opponent))
 }
 
 // MessageEditor edits a message the bot posted earlier: the sweep replaces

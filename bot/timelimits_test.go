@@ -316,12 +316,16 @@ func TestExpiredChallengeMessageEdited(t *testing.T) {
 	if len(sent) != 0 {
 		t.Fatalf("a sender without edits posted %+v", <-sent)
 	}
-	want := tr("fr", "err.expired")
+	wants := []string{
+		"Le défi de <@alice> à <@bob> a expiré. Lancez-en un nouveau avec `/veletas challenge opponent:@quelqu'un`.",
+		"Le défi ouvert de <@carol> a expiré. Lancez-en un nouveau avec `/veletas challenge opponent:@quelqu'un`.",
+	}
+	want := wants[0]
 	posts := e.bot.Sweep(e.clock.Now())
 	var got []string
-	for _, p := range posts {
-		if p.Channel != e.chann || p.Reply.Text != want || len(p.Reply.Buttons) != 0 || p.Reply.Ephemeral {
-			t.Fatalf("post %+v; want %q in %s without buttons", p, want, e.chann)
+	for i, p := range posts {
+		if i >= len(wants) || p.Channel != e.chann || p.Reply.Text != wants[i] || len(p.Reply.Buttons) != 0 || len(p.Reply.Mentions) != 0 || p.Reply.Ephemeral {
+			t.Fatalf("post %d %+v; want %q in %s without buttons nor pings", i, p, wants[min(i, 1)], e.chann)
 		}
 		got = append(got, p.Message)
 	}

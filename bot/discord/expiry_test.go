@@ -93,15 +93,22 @@ func sweepEdits(t testing.TB, b *bot.Bot, d *Adapter, n int) {
 	}
 }
 
-// expiredTo checks that the fake Discord's message id says the challenge
-// expired, without buttons nor embeds.
-func expiredTo(t testing.TB, fake *fakediscord.Server, id string) {
+// expiredTo checks that the fake Discord's message id says that the
+// challenge of from (to "" for an open one) expired, without buttons nor
+// embeds, and pings no one.
+func expiredTo(t testing.TB, fake *fakediscord.Server, id string, from, to fakediscord.User) {
 	t.Helper()
 	m, ok := fake.Message(id)
 	if !ok {
 		t.Fatalf("no message %s in the fake Discord", id)
 	}
-	want := "This challenge has expired. Make a new one with `/veletas challenge opponent:@someone`."
+	want := "<@" + from.ID + ">'s challenge to <@" + to.ID + "> has expired. Make a new one with `/veletas challenge opponent:@someone`."
+	if to.ID == "" {
+		want = "<@" + from.ID + ">'s open challenge has expired. Make a new one with `/veletas challenge opponent:@someone`."
+	}
+	if len(m.AllowedUsers) != 0 || !m.AllowedMentions() {
+		t.Fatalf("message %s after the expiry may ping %v", id, m.AllowedUsers)
+	}
 	if m.Content != want || len(m.Buttons) != 0 || len(m.Embeds) != 0 {
 		t.Fatalf("message %s after the expiry: %q, buttons [%s], %d embeds; want %q without buttons", id, m.Content, labels(m), len(m.Embeds), want)
 	}
@@ -158,9 +165,9 @@ func TestDiscordExpiredChallengeMessage(t *testing.T) {
 
 	e.Clock.Add(store.DefaultChallengeTTL)
 	sweepEdits(t, e.Bot, de.d, 3)
-	for _, id := range []string{ch.ID, open.ID, offer} {
-		expiredTo(t, de.fake, id)
-	}
+	expiredTo(t, de.fake, ch.ID, alice, bob)
+	expiredTo(t, de.fake, open.ID, carol, fakediscord.User{})
+	expiredTo(t, de.fake, offer, alice, bob)
 	if posts := e.Bot.Sweep(e.Clock.Now()); len(posts) != 0 {
 		t.Fatalf("the next sweep edits again: %+v", posts)
 	}
@@ -185,7 +192,7 @@ func TestHTTPExpiredChallengeMessage(t *testing.T) {
 	}
 	e.Clock.Add(store.DefaultChallengeTTL)
 	sweepEdits(t, e.Bot, he.d, 1)
-	expiredTo(t, he.fake, ch.ID)
+	expiredTo(t, he.fake, ch.ID, alice, bob)
 	m, err := he.fake.NextPost("c1", replyWait) // the fake recorded the edit in the channel
 	if err != nil || m.Kind != "edit" || m.ID != ch.ID || len(m.Buttons) != 0 {
 		t.Fatalf("the fake's record of the edit: %+v %v", m, err)
