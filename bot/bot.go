@@ -48,6 +48,8 @@ type Store interface {
 	ClaimTimeout(guild, channel, user string) (store.Game, error)
 	RecordNotice(guild, channel string, id uint64, rev int, n store.Notice) (store.Game, error)
 	PurgeExpiredChallenges() (int, error)
+	SetChallengeMessage(id uint64, message string) (store.Challenge, error)
+	ExpiredChallengeMessages(now time.Time, limit int) ([]store.Challenge, error)
 	// takebacks.go
 	RequestTakeback(guild, channel, user string) (store.Game, error)
 	AnswerTakeback(guild, channel, user string, accept bool) (store.Game, error)

@@ -50,13 +50,13 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	if opp == "" {
-		return openChallengeReply(req, c), nil // anyone may accept (endgame.go)
+		return b.recordMessage(openChallengeReply(req, c), c), nil // anyone may accept (endgame.go)
 	}
 	first := c.Challenger
 	if c.OpponentFirst {
 		first = c.Opponent
 	}
-	return Reply{
+	return b.recordMessage(Reply{
 		Text: tr(req.Locale, "challenge.text", Mention(opp), Mention(req.User.ID), mod.challengeName(req.Locale, c), Mention(first),
 			termsText(req.Locale, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{opp},
@@ -64,7 +64,29 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 			{Label: tr(req.Locale, "button.accept"), CustomID: challengeButton(c, btnAccept), Style: Success},
 			{Label: tr(req.Locale, "button.decline"), CustomID: challengeButton(c, btnDecline), Style: Danger},
 		},
-	}, nil
+	}, c), nil
+}
+
+// recordMessage makes r, the message of challenge c, record the id of the
+// message it becomes (Reply.Posted, called by the front end), so that the
+// sweep can edit that message when c expires (timelimits.go). An id that
+// cannot be one is not recorded.
+func (b *Bot) recordMessage(r Reply, c store.Challenge) Reply {
+	r.Posted = func(message string) {
+		defer func() {
+			if v := recover(); v != nil {
+				b.logPanic(v, "recording a challenge's message", Request{Guild: c.Guild, Channel: c.Channel})
+			}
+		}()
+		if !ValidID(message) {
+			b.Logger.Warn("bot: a challenge's message id is not an id; not recorded", "challenge", c.ID, "message", clipName(message))
+			return
+		}
+		if _, err := b.Store.SetChallengeMessage(c.ID, message); err != nil && !errors.Is(err, store.ErrChallengeNotFound) {
+			b.Logger.Error("bot: recording a challenge's message failed", "challenge", c.ID, "err", err)
+		}
+	}
+	return r
 }
 
 // sameChallenge refuses a challenge when its challenger has one open in
@@ -310,11 +332,7 @@ func (b *Bot) withdrawOthers(loc string, g store.Game) string {
 			continue // answered meanwhile
 		}
 		b.Logger.Info("bot: challenge withdrawn as its channel has a game", "challenge", c.ID, "game", g.ID)
-		if c.Opponent == "" {
-			names = append(names, tr(loc, "withdrawn.open", Mention(c.Challenger)))
-		} else {
-			names = append(names, tr(loc, "withdrawn.to", Mention(c.Challenger), Mention(c.Opponent)))
-		}
+		names = append(names, whose(loc, c))
 	}
 	if len(names) == 0 {
 		return ""
@@ -448,4 +466,13 @@ func challengeTerms(req Request) (rated bool, moveTime time.Duration, err error)
 		}
 	}
 	return rated, moveTime, nil
+}
+
+// whose names a challenge by its players: "<@a>'s challenge to <@b>",
+// "<@a>'s open challenge".
+func whose(loc string, c store.Challenge) string {
+	if c.Opponent == "" {
+		return tr(loc, "withdrawn.open", Mention(c.Challenger))
+	}
+	return tr(loc, "withdrawn.to", Mention(c.Challenger), Mention(c.Opponent))
 }

@@ -59,7 +59,10 @@
 // channel's game ended, it says the game is over, with its result. A
 // channel with a game holds no challenge: when a game starts, the
 // channel's other challenges are withdrawn, and a challenge's buttons
-// pressed after it expired replace its message with one saying so.
+// pressed after it expired replace its message with one saying so. The
+// front end records the id of a challenge's message (Reply.Posted), and
+// once the challenge expired the sweep edits that message likewise,
+// through the Sender when it is a MessageEditor (timelimits.go).
 //
 // Rules are never checked here: handlers call the Store, which applies
 // actions through the game package and returns typed errors that this

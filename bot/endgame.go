@@ -145,7 +145,7 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 		}
 		return Reply{}, err
 	}
-	return b.rematchSettled(req, g, Reply{
+	return b.rematchSettled(req, g, b.recordMessage(Reply{
 		Text: tr(loc, "rematch.offer", Mention(opp), Mention(req.User.ID), g.ID, mod.challengeName(loc, c), Mention(g.Players[1]),
 			termsText(loc, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{opp},
@@ -153,7 +153,7 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 			{Label: tr(loc, "button.accept"), CustomID: challengeButton(c, btnAccept), Style: Success},
 			{Label: tr(loc, "button.decline"), CustomID: challengeButton(c, btnDecline), Style: Danger},
 		},
-	}, tr(loc, "rematch.asked", Mention(req.User.ID)))
+	}, c), tr(loc, "rematch.asked", Mention(req.User.ID)))
 }
 
 // rematchSettled is the reply to Rematch: the final message keeps its

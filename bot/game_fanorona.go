@@ -565,12 +565,12 @@ func (b *Bot) velaButton(ctx context.Context, req Request, id buttonID) (Reply, 
 		}
 		return Reply{}, err
 	}
-	return b.rematchSettled(req, g, Reply{
+	return b.rematchSettled(req, g, b.recordMessage(Reply{
 		Text:     tr(loc, "vela.offer", Mention(winner), Mention(loser), g.ID, Mention(loser), termsText(loc, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{winner},
 		Buttons: []Button{
 			{Label: tr(loc, "button.accept"), CustomID: challengeButton(c, btnAccept), Style: Success},
 			{Label: tr(loc, "button.decline"), CustomID: challengeButton(c, btnDecline), Style: Danger},
 		},
-	}, tr(loc, "vela.asked", Mention(req.User.ID)))
+	}, c), tr(loc, "vela.asked", Mention(req.User.ID)))
 }

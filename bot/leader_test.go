@@ -53,11 +53,11 @@ func TestSweeperOnlyWhileLeading(t *testing.T) {
 		t.Fatal("Leading with a leader that does not lead")
 	}
 	got := make(chan Post, 4)
-	e.bot.StartSweeper(time.Hour, func(ctx context.Context, channel string, r Reply) error {
+	e.bot.StartSweeper(time.Hour, SendFunc(func(ctx context.Context, channel string, r Reply) error {
 		got <- Post{Channel: channel, Reply: r}
 		l.on.Store(false) // the lead is lost while the first notice goes out
 		return nil
-	})
+	}))
 	defer e.bot.StopSweeper()
 	<-l.asked // the sweeper's first round asked, and found it does not lead
 	select {

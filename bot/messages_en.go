@@ -104,6 +104,8 @@ var messagesEN = map[string]string{
 	"accept.withdrawn":    "This channel now has a game, and a channel with a game holds no challenge, so these are withdrawn: %s.",
 	"withdrawn.to":        "%s's challenge to %s",
 	"withdrawn.open":      "%s's open challenge",
+	"expired.to":          "%s's challenge to %s has expired. Make a new one with `/veletas challenge opponent:@someone`.",
+	"expired.open":        "%s's open challenge has expired. Make a new one with `/veletas challenge opponent:@someone`.",
 	"choice.made":         "%s chose **%s**.",
 	"game.starts":         "The game starts.",
 	"decline.none":        "There is no open challenge for you in this channel.",

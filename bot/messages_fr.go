@@ -103,6 +103,8 @@ var messagesFR = map[string]string{
 	"accept.withdrawn":    "Ce salon a maintenant une partie, et un salon qui a une partie ne garde aucun défi ; ceux-ci sont donc retirés : %s.",
 	"withdrawn.to":        "le défi de %s à %s",
 	"withdrawn.open":      "le défi ouvert de %s",
+	"expired.to":          "Le défi de %s à %s a expiré. Lancez-en un nouveau avec `/veletas challenge opponent:@quelqu'un`.",
+	"expired.open":        "Le défi ouvert de %s a expiré. Lancez-en un nouveau avec `/veletas challenge opponent:@quelqu'un`.",
 	"choice.made":         "%s a choisi **%s**.",
 	"game.starts":         "La partie commence.",
 	"decline.none":        "Il n'y a pas de défi ouvert pour vous dans ce salon.",

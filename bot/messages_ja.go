@@ -103,6 +103,8 @@ var messagesJA = map[string]string{
 	"accept.withdrawn":    "このチャンネルで対局が始まったため（対局中のチャンネルには挑戦を置けません）、次の挑戦を取り下げました：%s。",
 	"withdrawn.to":        "%s さんから %s さんへの挑戦",
 	"withdrawn.open":      "%s さんの誰でも受けられる挑戦",
+	"expired.to":          "%s さんから %s さんへの挑戦は期限切れになりました。`/veletas challenge opponent:@相手` で新しく挑戦してください。",
+	"expired.open":        "%s さんの誰でも受けられる挑戦は期限切れになりました。`/veletas challenge opponent:@相手` で新しく挑戦してください。",
 	"choice.made":         "%s さんが **%s** を選びました。",
 	"game.starts":         "対局開始です。",
 	"decline.none":        "このチャンネルにはあなた宛ての受付中の挑戦がありません。",

@@ -157,10 +157,10 @@ func TestSweepPanics(t *testing.T) {
 	ps.settingsOf = ""
 	ps.games.Store(1) // the next sweep panics as a whole
 	got := make(chan Post, 4)
-	e.bot.StartSweeper(time.Millisecond, func(ctx context.Context, channel string, r Reply) error {
+	e.bot.StartSweeper(time.Millisecond, SendFunc(func(ctx context.Context, channel string, r Reply) error {
 		got <- Post{Channel: channel, Reply: r}
 		return nil
-	})
+	}))
 	defer e.bot.StopSweeper()
 	select {
 	case p := <-got:

@@ -21,10 +21,14 @@ func TestRematchTwiceAndCrossing(t *testing.T) {
 	if !strings.Contains(offer.Plain(), "offers a rematch") {
 		t.Fatalf("first press: %q", offer.Plain())
 	}
+	if offer.Posted == nil {
+		t.Fatal("the rematch offer does not record its message (Reply.Posted)")
+	}
+	offer.Posted("1300000000000000009") // as the front end does with the follow-up's id
 	refused(t, e.press("alice", rematch), "You offered a rematch already: it is up to <@bob> to accept it.")
 	all, err := e.db.Challenges(e.guild, e.chann)
-	if err != nil || len(all) != 1 {
-		t.Fatalf("after two presses by alice: %d challenges (%v), want 1", len(all), err)
+	if err != nil || len(all) != 1 || all[0].Message != "1300000000000000009" {
+		t.Fatalf("after two presses by alice: %+v (%v), want 1 challenge, its message recorded", all, err)
 	}
 
 	started := e.press("bob", rematch)

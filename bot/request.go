@@ -133,13 +133,29 @@ type Reply struct {
 	// then, so that its move never shows before the move it answers. A
 	// front end that does not run it delays the AI until its next rescan.
 	After func()
+	// Posted, when set, is called by the front end with the id of the
+	// message this reply became once it is out (a new message, or the
+	// pressed message an Update replaced): a challenge's message records
+	// it, so that the sweep can edit it when the challenge expires
+	// (timelimits.go). Not called for an ephemeral reply, nor by a front
+	// end that cannot tell the id.
+	Posted func(message string)
 }
 
 // Post is a message sent to a channel other than the request's.
 type Post struct {
 	Channel string
 	Reply   Reply
+	// Message, when set, names a message of Channel that the post
+	// replaces, text, embeds and buttons (none removes them), instead of
+	// being a new message: the sweep turns an expired challenge's message
+	// into a notice this way. A front end that cannot edit messages
+	// (MessageEditor) leaves the message as it is.
+	Message string
 
+	// expired is the challenge whose message the post edits, whose
+	// Message Delivered clears (0 for other posts).
+	expired uint64
 	// notice is the time-limit notice the post carries, recorded by
 	// Delivered once the post went out (zero for other posts).
 	notice postNotice

@@ -20,7 +20,10 @@ import (
 // (Reminded, TimeUp) make each message go out once per move, across
 // restarts: they are recorded (Delivered) only after the message went
 // out, so that a message Discord refused is sent again by the next sweep.
-// The sweep also purges the challenges expired for a day.
+// The sweep also purges the challenges expired for a day, and edits the
+// message of each challenge that expired (its id recorded by the front end
+// through Reply.Posted) into a notice without buttons, once: Delivered
+// clears the recorded id after the edit.
 
 // reminderAt is the share of the time per move after which the player to
 // move is reminded.
@@ -56,8 +59,11 @@ func (b *Bot) storeAnswers() error {
 // to post; the caller posts each and then calls Delivered with it, which
 // records it as sent (a message not delivered is due again at the next
 // sweep). It also purges the challenges expired for a day
-// (store.PurgeExpiredChallenges). A store that does not answer within
-// SweepPingTimeout skips the sweep (logged).
+// (store.PurgeExpiredChallenges), and returns, as posts that edit a
+// message (Post.Message), the notice replacing the message of each
+// challenge expired at now whose message is recorded.
+// A store that does not answer within SweepPingTimeout skips the sweep
+// (logged).
 func (b *Bot) Sweep(now time.Time) (posts []Post) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -73,12 +79,13 @@ func (b *Bot) Sweep(now time.Time) (posts []Post) {
 	} else if n > 0 {
 		b.Logger.Info("bot: sweep: purged expired challenges", "count", n)
 	}
+	locales := map[string]string{}
+	posts = b.expiredChallenges(now, locales)
 	games, err := b.Store.ActiveGames("")
 	if err != nil {
 		b.Logger.Error("bot: sweep: listing the active games failed", "err", err)
-		return nil
+		return posts
 	}
-	locales := map[string]string{}
 	for _, g := range games {
 		// One game whose value makes a panic must not stop the sweep of
 		// the others, now or at every later sweep.
@@ -96,14 +103,7 @@ func (b *Bot) Sweep(now time.Time) (posts []Post) {
 			if g.Thread != "" {
 				where = g.Thread
 			}
-			loc, ok := locales[g.Guild]
-			if !ok {
-				if s, err := b.Store.Settings(g.Guild); err == nil {
-					loc = s.Locale
-				}
-				locales[g.Guild] = loc
-			}
-			loc = withGame(loc, g.Kind)
+			loc := withGame(b.guildLocale(locales, g.Guild), g.Kind)
 			who := g.ToAct()
 			notice := postNotice{guild: g.Guild, channel: g.Channel, game: g.ID, rev: g.Revision}
 			switch {
@@ -127,11 +127,86 @@ func (b *Bot) Sweep(now time.Time) (posts []Post) {
 	return posts
 }
 
+// guildLocale is the language of a server's settings, read once per
+// sweep (locales caches it by server).
+func (b *Bot) guildLocale(locales map[string]string, guild string) string {
+	loc, ok := locales[guild]
+	if !ok {
+		if s, err := b.Store.Settings(guild); err == nil {
+			loc = s.Locale
+		}
+		locales[guild] = loc
+	}
+	return loc
+}
+
+// expiredPerSweep bounds the expired challenges' messages one sweep edits;
+// the next sweep edits the rest.
+const expiredPerSweep = 50
+
+// expiredChallenges returns the posts that edit the message of each
+// challenge expired at now whose message is recorded into a notice that
+// it expired, naming its players (the message's own text goes), without
+// buttons and without pinging anyone.
+func (b *Bot) expiredChallenges(now time.Time, locales map[string]string) []Post {
+	cs, err := b.Store.ExpiredChallengeMessages(now, expiredPerSweep)
+	if err != nil {
+		b.Logger.Error("bot: sweep: listing the expired challenges' messages failed", "err", err)
+		return nil
+	}
+	posts := make([]Post, 0, len(cs))
+	for _, c := range cs {
+		loc := withGame(b.guildLocale(locales, c.Guild), c.Kind)
+		posts = append(posts, Post{Channel: c.Channel, Message: c.Message, expired: c.ID,
+			Reply: Reply{Text: expiredText(loc, c)}})
+	}
+	return posts
+}
+
+// expiredText says that challenge c expired, naming its players.
+func expiredText(loc string, c store.Challenge) string {
+	if c.Opponent == "" {
+		return tr(loc, "expired.open", Mention(c.Challenger))
+	}
+	return tr(loc, "expired.to", Mention(c.Challenger), Mention(c.Opponent))
+}
+
+// MessageEditor edits a message the bot posted earlier: the sweep replaces
+// an expired challenge's message (Post.Message) with a notice without
+// buttons. A Sender that can edit messages implements it (the Discord
+// adapter); with one that cannot, such posts are left out.
+type MessageEditor interface {
+	// EditMessage replaces the text, embeds and buttons of message in
+	// channel with r's (no buttons removes them). It fails with an error
+	// wrapping ErrMessageGone when the message cannot be edited ever
+	// (deleted, or out of the bot's reach).
+	EditMessage(ctx context.Context, channel, message string, r Reply) error
+}
+
+// ErrMessageGone is the error of a MessageEditor for a message that can
+// never be edited: deleted, or in a channel the bot no longer reaches.
+// The sweep then forgets it instead of trying again.
+var ErrMessageGone = errors.New("bot: the message is gone")
+
+// SendFunc is a function that posts a message, as a Sender.
+type SendFunc func(ctx context.Context, channel string, r Reply) error
+
+// Send calls f.
+func (f SendFunc) Send(ctx context.Context, channel string, r Reply) error { return f(ctx, channel, r) }
+
 // Delivered records that a post returned by Sweep went out (Discord
 // accepted it, the console printed it), so that it is not sent again for
-// the same move. A post about a move that is no longer current needs no
-// record. Posts that carry no notice are ignored.
+// the same move; for a post that edited an expired challenge's message,
+// it forgets the message (store.Challenge.Message), so that it is edited
+// once. A post about a move that is no longer current needs no record.
+// Posts that carry no notice are ignored.
 func (b *Bot) Delivered(p Post) {
+	if p.expired != 0 {
+		if _, err := b.Store.SetChallengeMessage(p.expired, ""); err != nil && !errors.Is(err, store.ErrChallengeNotFound) {
+			b.Logger.Error("bot: sweep: forgetting an expired challenge's message failed", "challenge", p.expired, "err", err)
+		}
+		return
+	}
 	n := p.notice
 	if n.kind == 0 {
 		return
@@ -156,8 +231,9 @@ type sweeper struct {
 
 // StartSweeper starts the goroutine that sweeps every interval (SweepEvery
 // when 0) and posts what is due with send (the Discord adapter's channel
-// message). StopSweeper stops it; starting it twice does nothing.
-func (b *Bot) StartSweeper(every time.Duration, send func(ctx context.Context, channel string, r Reply) error) {
+// messages; its edits when it is a MessageEditor). StopSweeper stops it;
+// starting it twice does nothing.
+func (b *Bot) StartSweeper(every time.Duration, send Sender) {
 	b.sweeper.mu.Lock()
 	defer b.sweeper.mu.Unlock()
 	if b.sweeper.cancel != nil {
@@ -185,10 +261,12 @@ func (b *Bot) StopSweeper() {
 }
 
 // RunSweeper sweeps at once and then every interval until ctx is done,
-// posting the messages with send, and returns then. It sweeps only while
-// the replica leads (leader.go), and at once when it is elected. StartSweeper runs it
-// on the bot's one sweeping goroutine.
-func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send func(ctx context.Context, channel string, r Reply) error) {
+// posting the messages with send, and returns then; the posts that edit
+// a message (Post.Message) go to send's EditMessage when send is a
+// MessageEditor, and are left out otherwise. It sweeps only while the
+// replica leads (leader.go), and at once when it is elected. StartSweeper
+// runs it on the bot's one sweeping goroutine.
+func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send Sender) {
 	if every <= 0 {
 		every = SweepEvery
 	}
@@ -203,11 +281,18 @@ func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send func(ctx
 			if !b.Leading() {
 				break // another replica leads now: its sweep posts the rest
 			}
+			if _, ok := send.(MessageEditor); p.Message != "" && !ok {
+				continue // the front end cannot edit: the message stays
+			}
 			sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-			if err := b.sendSafely(sctx, send, p); err != nil {
-				b.Logger.Warn("bot: sweep: posting failed; the next sweep tries again", "channel", p.Channel, "err", err)
-			} else {
+			switch err := b.sendSafely(sctx, send, p); {
+			case err == nil:
 				b.Delivered(p)
+			case errors.Is(err, ErrMessageGone):
+				b.Logger.Info("bot: sweep: the message to edit is gone", "channel", p.Channel, "message", p.Message, "err", err)
+				b.Delivered(p)
+			default:
+				b.Logger.Warn("bot: sweep: posting failed; the next sweep tries again", "channel", p.Channel, "err", err)
 			}
 			cancel()
 		}
@@ -353,14 +438,21 @@ func termsText(loc string, rated bool, moveTime time.Duration) string {
 	return tr(loc, "terms.time", r, durationText(loc, moveTime))
 }
 
-// sendSafely posts p with send, turning a panic into an error (logged with
-// its stack).
-func (b *Bot) sendSafely(ctx context.Context, send func(ctx context.Context, channel string, r Reply) error, p Post) (err error) {
+// sendSafely posts p with send (edits its message, for a post that names
+// one, with send's EditMessage), turning a panic into an error (logged
+// with its stack).
+func (b *Bot) sendSafely(ctx context.Context, send Sender, p Post) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			b.logPanic(v, "posting a notice", Request{Channel: p.Channel})
 			err = fmt.Errorf("bot: posting panicked: %v", v)
 		}
 	}()
-	return send(ctx, p.Channel, p.Reply)
+	if p.Message != "" {
+		if ed, ok := send.(MessageEditor); ok {
+			return ed.EditMessage(ctx, p.Channel, p.Message, p.Reply)
+		}
+		return nil
+	}
+	return send.Send(ctx, p.Channel, p.Reply)
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -165,10 +166,10 @@ func TestSweeperGoroutine(t *testing.T) {
 	public(t, e.press("bob", button(t, ch, "Accept")))
 	e.clock.Add(2 * time.Hour)
 	got := make(chan Post, 4)
-	e.bot.StartSweeper(time.Hour, func(ctx context.Context, channel string, r Reply) error {
+	e.bot.StartSweeper(time.Hour, SendFunc(func(ctx context.Context, channel string, r Reply) error {
 		got <- Post{Channel: channel, Reply: r}
 		return nil
-	})
+	}))
 	e.bot.StartSweeper(time.Hour, nil) // a second start does nothing
 	p := <-got
 	if p.Channel != e.chann || !strings.Contains(p.Reply.Plain(), "has run out") {
@@ -189,13 +190,13 @@ func TestSweepRetriesUndelivered(t *testing.T) {
 	run := func(fail bool) Post {
 		t.Helper()
 		got := make(chan Post, 4)
-		e.bot.StartSweeper(time.Hour, func(ctx context.Context, channel string, r Reply) error {
+		e.bot.StartSweeper(time.Hour, SendFunc(func(ctx context.Context, channel string, r Reply) error {
 			got <- Post{Channel: channel, Reply: r}
 			if fail {
 				return errors.New("discord: 503 Service Unavailable")
 			}
 			return nil
-		})
+		}))
 		p := <-got
 		e.bot.StopSweeper() // waits for the sweep under way to end
 		return p
@@ -241,5 +242,126 @@ func TestSweepPurgesExpiredChallenges(t *testing.T) {
 	}
 	if c, err := e.db.Challenge(2); err != nil || c.Challenger != "carol" {
 		t.Fatalf("the challenge expired an hour ago after the sweep: %v %+v", err, c)
+	}
+}
+
+// editor is a Sender that can edit messages (MessageEditor): it hands
+// each edit to edits, and fails with fail when set.
+type editor struct {
+	edits chan Post
+	fail  error
+}
+
+func (s *editor) Send(ctx context.Context, channel string, r Reply) error { return nil }
+
+func (s *editor) EditMessage(ctx context.Context, channel, message string, r Reply) error {
+	s.edits <- Post{Channel: channel, Message: message, Reply: r}
+	return s.fail
+}
+
+// TestExpiredChallengeMessageEdited: a challenge's reply records the id
+// of the message it became (Reply.Posted, as the front ends call it);
+// once the challenge expired, the sweep edits that message into the
+// expiry notice without buttons, in the server's language, once; a
+// challenge whose message is unknown is left alone, as is every message
+// when the sender cannot edit; a message gone for good is forgotten.
+func TestExpiredChallengeMessageEdited(t *testing.T) {
+	e := newEnv(t, Config{})
+	ch := public(t, e.cmd("alice", "challenge", "opponent=bob"))
+	open := public(t, e.cmd("carol", "challenge"))
+	unknown := public(t, e.cmd("dave", "challenge", "opponent=erin"))
+	late := public(t, e.cmd("gina", "challenge", "opponent=frank"))
+	if ch.Posted == nil || open.Posted == nil || unknown.Posted == nil {
+		t.Fatal("a challenge's reply does not record its message (Reply.Posted)")
+	}
+	ch.Posted("1300000000000000001")
+	open.Posted("1300000000000000002")
+	open.Posted("bad id with spaces") // not an id: not recorded
+	id := func(r Reply) uint64 {
+		t.Helper()
+		b, err := parseCustomID(button(t, r, "Accept"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := strconv.ParseUint(b.Key, 10, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if c, err := e.db.Challenge(id(ch)); err != nil || c.Message != "1300000000000000001" {
+		t.Fatalf("the challenge's message: %v %+v", err, c)
+	}
+	if c, err := e.db.Challenge(id(open)); err != nil || c.Message != "1300000000000000002" {
+		t.Fatalf("the open challenge's message: %v %+v", err, c)
+	}
+	if !strings.Contains(e.logs.String(), "not an id") {
+		t.Fatalf("the bad id was not logged:\n%s", e.logs)
+	}
+	if _, err := e.db.UpdateSettings(e.guild, func(s *store.Settings) error { s.Locale = "fr"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if posts := e.bot.Sweep(e.clock.Now()); len(posts) != 0 {
+		t.Fatalf("before the expiry: %+v", posts)
+	}
+
+	e.clock.Add(store.DefaultChallengeTTL)
+	// A sender that cannot edit: nothing is edited, nothing is forgotten.
+	sent := make(chan Post, 8)
+	e.bot.StartSweeper(time.Hour, SendFunc(func(ctx context.Context, channel string, r Reply) error {
+		sent <- Post{Channel: channel, Reply: r}
+		return nil
+	}))
+	e.bot.StopSweeper()
+	if len(sent) != 0 {
+		t.Fatalf("a sender without edits posted %+v", <-sent)
+	}
+	wants := []string{
+		"Le défi de <@alice> à <@bob> a expiré. Lancez-en un nouveau avec `/veletas challenge opponent:@quelqu'un`.",
+		"Le défi ouvert de <@carol> a expiré. Lancez-en un nouveau avec `/veletas challenge opponent:@quelqu'un`.",
+	}
+	want := wants[0]
+	posts := e.bot.Sweep(e.clock.Now())
+	var got []string
+	for i, p := range posts {
+		if i >= len(wants) || p.Channel != e.chann || p.Reply.Text != wants[i] || len(p.Reply.Buttons) != 0 || len(p.Reply.Mentions) != 0 || p.Reply.Ephemeral {
+			t.Fatalf("post %d %+v; want %q in %s without buttons nor pings", i, p, wants[min(i, 1)], e.chann)
+		}
+		got = append(got, p.Message)
+	}
+	if strings.Join(got, " ") != "1300000000000000001 1300000000000000002" {
+		t.Fatalf("edited messages %v; want the two recorded", got)
+	}
+
+	// A sender that edits: each message once.
+	ed := &editor{edits: make(chan Post, 8)}
+	e.bot.StartSweeper(time.Hour, ed)
+	first, second := <-ed.edits, <-ed.edits
+	e.bot.StopSweeper()
+	if first.Message != "1300000000000000001" || second.Message != "1300000000000000002" || first.Reply.Text != want || len(first.Reply.Buttons) != 0 {
+		t.Fatalf("edits %+v %+v", first, second)
+	}
+	if c, err := e.db.Challenge(id(ch)); err != nil || c.Message != "" {
+		t.Fatalf("the edited message is still recorded: %v %+v", err, c)
+	}
+	if posts := e.bot.Sweep(e.clock.Now()); len(posts) != 0 {
+		t.Fatalf("edited again: %+v", posts)
+	}
+
+	// An edit that fails is tried again; one whose message is gone is not.
+	late.Posted("1300000000000000003") // recorded late: edited at the next sweep
+	ed.fail = errors.New("discord: 503 Service Unavailable")
+	e.bot.StartSweeper(time.Hour, ed)
+	<-ed.edits
+	e.bot.StopSweeper()
+	if posts := e.bot.Sweep(e.clock.Now()); len(posts) != 1 || posts[0].Message != "1300000000000000003" {
+		t.Fatalf("after a failed edit: %+v", posts)
+	}
+	ed.fail = fmt.Errorf("discord: Unknown Message: %w", ErrMessageGone)
+	e.bot.StartSweeper(time.Hour, ed)
+	<-ed.edits
+	e.bot.StopSweeper()
+	if posts := e.bot.Sweep(e.clock.Now()); len(posts) != 0 {
+		t.Fatalf("a message gone is edited again: %+v", posts)
 	}
 }

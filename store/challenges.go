@@ -321,7 +321,8 @@ func (db *DB) PendingChallenge(guild, channel, user string) (Challenge, error) {
 	return Challenge{}, fmt.Errorf("store: challenge in channel %s: %w", channel, ErrChallengeNotFound)
 }
 
-// SetChallengeMessage records the message that shows the challenge.
+// SetChallengeMessage records the message that shows the challenge ("" to
+// forget it, once the expired challenge's message was edited).
 func (db *DB) SetChallengeMessage(id uint64, message string) (Challenge, error) {
 	var out Challenge
 	err := db.update(func(tx txn) error {
@@ -332,6 +333,35 @@ func (db *DB) SetChallengeMessage(id uint64, message string) (Challenge, error) 
 		c.Message = message
 		out = c
 		return put(tx.Bucket(bucketChallenges), idKey(id), &c)
+	})
+	return out, err
+}
+
+// ExpiredChallengeMessages returns up to limit challenges expired at now
+// (and not purged yet) whose message is recorded (Challenge.Message),
+// soonest expired first: the messages that still show buttons of a
+// challenge no longer open. The bot's sweep edits each to say it expired
+// and then clears its Message with SetChallengeMessage. It reads the
+// expired challenges only (the index by expiry).
+func (db *DB) ExpiredChallengeMessages(now time.Time, limit int) ([]Challenge, error) {
+	var out []Challenge
+	err := db.view(func(tx txn) error {
+		out = nil
+		end := expiryKey(&Challenge{Expires: now})
+		all := tx.Bucket(bucketChallenges)
+		c := tx.Cursor(bucketChallengesByExpiry)
+		for k, _ := c.First(); len(k) >= 8 && bytes.Compare(k[:8], end[:8]) <= 0 && len(out) < limit; k, _ = c.Next() {
+			if len(k) != 16 {
+				continue
+			}
+			v := all.Get(idKey(binary.BigEndian.Uint64(k[8:])))
+			var ch Challenge
+			if v == nil || decodeValue(v, &ch) != nil || ch.Message == "" || !ch.Expired(now) {
+				continue
+			}
+			out = append(out, ch)
+		}
+		return nil
 	})
 	return out, err
 }

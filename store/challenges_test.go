@@ -128,6 +128,59 @@ func TestPurgeExpiredChallenges(t *testing.T) {
 	})
 }
 
+// TestExpiredChallengeMessages lists the expired challenges whose message
+// is recorded, soonest expired first, up to the limit: not those still
+// open, nor those without a message, nor those whose message was cleared.
+func TestExpiredChallengeMessages(t *testing.T) {
+	bothStores(t, func(t *testing.T) {
+		c := newClock()
+		db := openTest(t, &Options{NoSync: true, Now: c.Now})
+		var all []Challenge
+		for i := range 5 {
+			ch, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: fmt.Sprint("u", i),
+				Opponent: "bob", Expires: c.Now().Add(time.Duration(5-i) * time.Hour)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i != 2 { // challenge 2's message is unknown
+				if ch, err = db.SetChallengeMessage(ch.ID, fmt.Sprint("m", i)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			all = append(all, ch)
+		}
+		ids := func(limit int) []string {
+			t.Helper()
+			cs, err := db.ExpiredChallengeMessages(c.Now(), limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, ch := range cs {
+				out = append(out, ch.Message)
+			}
+			return out
+		}
+		if got := ids(10); len(got) != 0 {
+			t.Fatalf("nothing expired yet: %v", got)
+		}
+		c.Add(3 * time.Hour) // challenges 2, 3 (at +2h) and 4 (at +1h) expired; 2 at this very moment
+		if got := fmt.Sprint(ids(10)); got != "[m4 m3]" {
+			t.Fatalf("at +3h: %s; want [m4 m3]", got)
+		}
+		if got := fmt.Sprint(ids(1)); got != "[m4]" {
+			t.Fatalf("limit 1: %s; want [m4]", got)
+		}
+		if _, err := db.SetChallengeMessage(all[4].ID, ""); err != nil {
+			t.Fatal(err)
+		}
+		c.Add(24 * time.Hour)
+		if got := fmt.Sprint(ids(10)); got != "[m3 m1 m0]" {
+			t.Fatalf("at +27h, m4 cleared: %s; want [m3 m1 m0]", got)
+		}
+	})
+}
+
 // TestPurgeManyChallenges purges more expired challenges than one
 // transaction takes (purgeBatch; an etcd Txn holds at most 128
 // operations): all of them go, the open ones stay.

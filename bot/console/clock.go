@@ -15,6 +15,9 @@ import (
 // console's clock forward; before every line the time limits are swept
 // (Bot.Sweep) and what is due is printed as messages to all, in the
 // language of the console's server (cmd/veletasbot sets it from -locale).
+// A post that replaces a message (bot.Post.Message: an expired
+// challenge's) is printed as a reply that replaces it, as a settling
+// button's is: the message's buttons go, so they cannot be pressed.
 
 // sweeperOf is what the console needs to sweep: *Bot implements it.
 type sweeperOf interface {
@@ -83,6 +86,16 @@ func (c *Console) sweep() error {
 		return nil
 	}
 	for _, p := range s.Sweep(c.Clock.Now()) {
+		if p.Message != "" {
+			m := c.message(p.Message)
+			if m == nil {
+				// Not this run's message (or no longer kept): nothing to
+				// replace, and never will be.
+				s.Delivered(p)
+				continue
+			}
+			m.buttons = p.Reply.Buttons
+		}
 		if err := c.print(p.Reply, "", p.Channel); err != nil {
 			return err // not recorded: due again at the next sweep
 		}

@@ -105,3 +105,50 @@ func TestDatesInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleExpiredChallenge: when a challenge expires, the sweep before
+// the next line prints the notice that replaces its message, once, and
+// the message's buttons go (a press then finds none); a challenge
+// answered before its expiry is left alone.
+func TestConsoleExpiredChallenge(t *testing.T) {
+	e := bottest.NewEnv(t, bot.Config{})
+	var out bytes.Buffer
+	oc := &OffsetClock{Base: e.Clock.Now}
+	e.Bot.Now = oc.Now
+	c := &Console{Handler: e.Bot, Out: &out, Dir: t.TempDir(), Clock: oc}
+	path := e.DB.Path()
+	e.DB.Close()
+	db, err := store.Open(path, &store.Options{NoSync: true, Now: oc.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	e.Bot.Store = db
+	script := `alice: /veletas challenge opponent:@bob
+carol: /veletas challenge
+dave: /veletas challenge opponent:@erin
+erin: [Decline]
+wait 1h
+wait ` + strconv.Itoa(int(store.DefaultChallengeTTL/time.Hour)) + `h
+bob: [Decline]
+wait 1h
+bob: [Accept]
+`
+	if err := c.Run(context.Background(), strings.NewReader(script)); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	expired := "-- 1 day later: 2026-03-02 13:00 UTC\n" +
+		">> all\n@alice's challenge to @bob has expired. Make a new one with `/veletas challenge opponent:@someone`.\n" +
+		">> all\n@carol's open challenge has expired. Make a new one with `/veletas challenge opponent:@someone`.\n" +
+		"error: line 7: no message has a button [Decline]\n"
+	if !strings.Contains(text, expired) || strings.Count(text, "has expired") != 2 {
+		t.Fatalf("the expiry notices: want once\n%s\nin:\n%s", expired, text)
+	}
+	after := text[strings.Index(text, expired):]
+	for _, want := range []string{"error: line 7: no message has a button [Decline]", "error: line 9: no message has a button [Accept]"} {
+		if !strings.Contains(after, want) {
+			t.Fatalf("after the expiry, the output lacks %q:\n%s", want, text)
+		}
+	}
+}

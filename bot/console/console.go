@@ -49,6 +49,11 @@ type Console struct {
 	scanned bool       // Dir was scanned for the numbers of earlier images
 	channel string     // the channel of the lines, set by "channel NAME"; Channel when ""
 	buttons []*message // the latest messages that had buttons, oldest first
+	// session and posted name the messages with buttons (message.id):
+	// session tells this run's apart from an earlier run's on the same
+	// database, posted counts them.
+	session string
+	posted  int
 
 	sentMu sync.Mutex
 	sent   []bot.Post // the AI's messages, printed after the line that caused them
@@ -245,6 +250,9 @@ func (c *Console) Line(ctx context.Context, text string) error {
 		// reply's (none, usually), so a settled button cannot be pressed
 		// again.
 		pressed.buttons = r.Buttons
+		if r.Posted != nil && !r.Ephemeral {
+			r.Posted(pressed.id)
+		}
 	}
 	first := r
 	if r.Next != nil && r.Next.Later == nil {
@@ -276,7 +284,35 @@ func (c *Console) Line(ctx context.Context, text string) error {
 
 // message is a message printed with buttons.
 type message struct {
+	id      string // given to the reply that records it (bot.Reply.Posted)
 	buttons []bot.Button
+}
+
+// newMessage keeps a new message with buttons (the latest 100) and names
+// it: the id a challenge's message records, which the sweep names to
+// replace it when the challenge expires (clock.go).
+func (c *Console) newMessage(buttons []bot.Button) *message {
+	if c.session == "" {
+		c.session = strconv.FormatInt(time.Now().UnixNano(), 36)
+	}
+	c.posted++
+	m := &message{id: "console-" + c.session + "-" + strconv.Itoa(c.posted), buttons: buttons}
+	c.buttons = append(c.buttons, m)
+	if len(c.buttons) > 100 {
+		c.buttons = c.buttons[len(c.buttons)-100:]
+	}
+	return m
+}
+
+// message returns the message with buttons named id, kept by this run
+// (nil when none is).
+func (c *Console) message(id string) *message {
+	for _, m := range c.buttons {
+		if m.id == id {
+			return m
+		}
+	}
+	return nil
 }
 
 // find returns the custom id of the latest button with this label, and
@@ -376,9 +412,9 @@ func (c *Console) print(r bot.Reply, user, channel string) error {
 		sb.WriteString("\n")
 	}
 	if len(r.Buttons) > 0 && !r.Update { // an update's buttons replace the pressed message's
-		c.buttons = append(c.buttons, &message{buttons: r.Buttons})
-		if len(c.buttons) > 100 {
-			c.buttons = c.buttons[len(c.buttons)-100:]
+		m := c.newMessage(r.Buttons)
+		if r.Posted != nil && !r.Ephemeral {
+			r.Posted(m.id)
 		}
 	}
 	for _, dm := range r.DMs { // direct messages, for those who asked (bot/notify.go)

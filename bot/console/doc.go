@@ -9,7 +9,8 @@
 // Channel), and prints the bot.Reply as text, with the images written to a
 // directory (console.go). Its line parser is in line.go; its clock
 // (OffsetClock), moved forward by "wait" lines, and the sweep of the time
-// limits before each line are in clock.go; the console is also the
+// limits before each line are in clock.go (an expired challenge's message
+// is replaced there, its buttons gone); the console is also the
 // computer player's Sender, printing its moves after the line that caused
 // them (sender.go).
 //

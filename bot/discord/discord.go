@@ -306,9 +306,9 @@ func (d *Adapter) handle(x *exchange) {
 		x.deferred = true
 		r = <-done
 	}
-	d.answer(x, r)
+	d.recordPosted(x, r, d.answer(x, r))
 	if r.Next != nil {
-		d.followUpNew(x.i, *r.Next)
+		posted(*r.Next, d.followUpNew(x.i, *r.Next))
 	}
 	d.post(x.i, r.Posts)
 	runAfter(r)
@@ -318,21 +318,58 @@ func (d *Adapter) handle(x *exchange) {
 }
 
 // answer sends r as the interaction's answer: the first response, or,
-// after a deferral, what replaces it.
-func (d *Adapter) answer(x *exchange, r bot.Reply) {
+// after a deferral, what replaces it. It returns the id of the message
+// the answer became when Discord told it ("" for a first response, which
+// returns none).
+func (d *Adapter) answer(x *exchange, r bot.Reply) (message string) {
 	if !x.component() {
 		r.Update = false // only a button has a message to update
 	}
 	x.answered = true
 	if x.deferred {
-		d.followUp(x, r)
-		return
+		return d.followUp(x, r)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), d.Deadline-time.Since(x.start))
 	defer cancel()
 	err := d.interactionRespond(ctx, x.i, ResponseFor(r))
 	if err != nil {
 		d.Logger.Warn("discord: response failed", "id", x.i.ID, "err", cleanErr(err))
+	}
+	return ""
+}
+
+// recordPosted gives a reply that records its message (bot.Reply.Posted:
+// a challenge's, which the sweep edits when the challenge expires) the id
+// of the message the interaction's answer became: message, when the
+// answer returned it; the pressed message, for an update; else the
+// interaction's original response, read back from Discord (GET
+// webhooks/APP/TOKEN/messages/@original), as the first response, through
+// the gateway's callback or in the HTTP response, returns none.
+func (d *Adapter) recordPosted(x *exchange, r bot.Reply, message string) {
+	if r.Posted == nil || r.Ephemeral {
+		return
+	}
+	if message == "" && x.component() && r.Update && x.i.Message != nil {
+		message = x.i.Message.ID
+	}
+	if message == "" {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		m, err := d.Session.InteractionResponse(x.i, discordgo.WithContext(ctx))
+		if err != nil || m == nil {
+			d.Logger.Warn("discord: reading the response's message failed; it will not be edited at its expiry", "id", x.i.ID, "err", cleanErr(err))
+			return
+		}
+		message = m.ID
+	}
+	posted(r, message)
+}
+
+// posted gives a reply that records its message (bot.Reply.Posted) the id
+// of the message it became, when known.
+func posted(r bot.Reply, message string) {
+	if r.Posted != nil && !r.Ephemeral && message != "" {
+		r.Posted(message)
 	}
 }
 
@@ -358,22 +395,21 @@ func (d *Adapter) logDone(x *exchange) {
 // "thinking" placeholder is edited into r; an ephemeral reply cannot turn
 // a public placeholder private, so the placeholder is deleted and r sent
 // as an ephemeral follow-up. After a button's deferred update, an Update
-// edits the pressed message, anything else is a follow-up message.
-func (d *Adapter) followUp(x *exchange, r bot.Reply) {
+// edits the pressed message, anything else is a follow-up message. It
+// returns the id of the message r became, when Discord told it.
+func (d *Adapter) followUp(x *exchange, r bot.Reply) (message string) {
 	i := x.i
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	opt := discordgo.WithContext(ctx)
 	switch {
 	case x.component() && !r.Update:
-		d.followUpNew(i, r)
-		return
+		return d.followUpNew(i, r)
 	case r.Ephemeral:
 		if err := d.Session.InteractionResponseDelete(i, opt); err != nil {
 			d.Logger.Warn("discord: deleting the placeholder failed", "id", i.ID, "err", cleanErr(err))
 		}
-		d.followUpNew(i, r)
-		return
+		return d.followUpNew(i, r)
 	}
 	text := clipText(r.Text)
 	comps := components(r.Buttons)
@@ -392,14 +428,26 @@ func (d *Adapter) followUp(x *exchange, r bot.Reply) {
 			edit.Attachments = &[]*discordgo.MessageAttachment{}
 		}
 	}
-	if _, err := d.Session.InteractionResponseEdit(i, edit, opt); err != nil {
+	m, err := d.Session.InteractionResponseEdit(i, edit, opt)
+	if err != nil {
 		d.Logger.Warn("discord: editing the deferred response failed", "id", i.ID, "err", cleanErr(err))
+		return ""
 	}
+	return idOf(m)
+}
+
+// idOf is the id of a message Discord returned ("" when none).
+func idOf(m *discordgo.Message) string {
+	if m == nil {
+		return ""
+	}
+	return m.ID
 }
 
 // followUpNew sends r as a new message through the interaction's webhook
-// (ephemeral or not), after the first response.
-func (d *Adapter) followUpNew(i *discordgo.Interaction, r bot.Reply) {
+// (ephemeral or not), after the first response, and returns its id ("" if
+// it failed).
+func (d *Adapter) followUpNew(i *discordgo.Interaction, r bot.Reply) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	params := &discordgo.WebhookParams{
@@ -409,9 +457,13 @@ func (d *Adapter) followUpNew(i *discordgo.Interaction, r bot.Reply) {
 	if r.Ephemeral {
 		params.Flags = discordgo.MessageFlagsEphemeral
 	}
-	if _, err := d.Session.FollowupMessageCreate(i, false, params, discordgo.WithContext(ctx)); err != nil {
+	// Wait for the message (its id) only when the reply records it.
+	m, err := d.Session.FollowupMessageCreate(i, r.Posted != nil && !r.Ephemeral, params, discordgo.WithContext(ctx))
+	if err != nil {
 		d.Logger.Warn("discord: follow-up failed", "id", i.ID, "err", cleanErr(err))
+		return ""
 	}
+	return idOf(m)
 }
 
 // post sends the extra messages of a reply, such as a game's first board
@@ -419,14 +471,16 @@ func (d *Adapter) followUpNew(i *discordgo.Interaction, r bot.Reply) {
 func (d *Adapter) post(i *discordgo.Interaction, posts []bot.Post) {
 	for _, p := range posts {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		_, err := d.Session.ChannelMessageSendComplex(p.Channel, &discordgo.MessageSend{
+		m, err := d.Session.ChannelMessageSendComplex(p.Channel, &discordgo.MessageSend{
 			Content: clipText(p.Reply.Text), Components: components(p.Reply.Buttons),
 			AllowedMentions: allowed(p.Reply.Mentions), Files: files(p.Reply.Images), Embeds: embeds(p.Reply.Embeds),
 		}, discordgo.WithContext(ctx))
 		cancel()
 		if err != nil {
 			d.Logger.Warn("discord: posting failed", "id", i.ID, "channel", p.Channel, "err", cleanErr(err))
+			continue
 		}
+		posted(p.Reply, idOf(m))
 	}
 }
 
@@ -444,13 +498,14 @@ func (d *Adapter) Self() bot.User {
 // Send posts r to a channel as a new message (Sender): the AI's actions.
 func (d *Adapter) Send(ctx context.Context, channel string, r bot.Reply) error {
 	if r.Text != "" || len(r.Images) > 0 || len(r.Embeds) > 0 {
-		_, err := d.Session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
+		m, err := d.Session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
 			Content: clipText(r.Text), Components: components(r.Buttons),
 			AllowedMentions: allowed(r.Mentions), Files: files(r.Images), Embeds: embeds(r.Embeds),
 		}, discordgo.WithContext(ctx))
 		if err != nil {
 			return cleanErr(err)
 		}
+		posted(r, idOf(m))
 	}
 	d.sendDMs(r.DMs)    // dm.go
 	if r.Later != nil { // the replay at the end of a game, after the message

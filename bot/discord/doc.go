@@ -5,7 +5,10 @@
 // commands_l10n.go), turns each INTERACTION_CREATE into a bot.Request
 // (request.go, which checks every field of the payload before use) and
 // sends back the bot.Reply as an interaction response, a deferred edit or
-// channel messages (response.go).
+// channel messages (response.go). The id of a challenge's message is
+// given back to the core (bot.Reply.Posted), read from @original for a
+// first response; EditMessage (edit.go) edits it for the core's sweep
+// when the challenge expires (bot.MessageEditor).
 //
 // It is the only package of the bot that imports discordgo. The core
 // (package bot) knows nothing of it: Adapter drives any Handler, which

@@ -523,7 +523,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		ep.Serve(m.httpLn)
 		m.HTTP, m.httpLn = ep, nil
 	}
-	m.Bot.StartSweeper(m.SweepEvery, d.Send) // reminders and timeouts, one goroutine
+	m.Bot.StartSweeper(m.SweepEvery, d) // reminders, timeouts and expired challenges, one goroutine
 	if err := m.Bot.StartAI(d.Self(), d, m.aiConfig()); err != nil {
 		m.Logger.Warn("veletasbot: the computer opponent is off", "err", err)
 	}

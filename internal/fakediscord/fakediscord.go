@@ -28,8 +28,8 @@ const AppID = "100000000000000001"
 // as it stands in a channel after every update the bot made to it.
 type Message struct {
 	Kind          string // "callback", "edit", "followup", "delete", "post"
-	InteractionID string // for callback, edit, followup, delete
-	Channel       string // for post
+	InteractionID string // for callback, edit (of a response), followup, delete
+	Channel       string // for post, edit (of a message in a channel)
 	// ID is the message this created or changed: the new message of a
 	// type 4 callback, a follow-up or a post, the pressed message that a
 	// type 7 callback or an edit after a deferred update changed; "" for
@@ -472,6 +472,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			s.update(target, &m)
 			s.record("i:"+iid, m)
 			writeJSON(w, map[string]any{"id": target, "channel_id": "0", "content": m.Content})
+		case r.Method == http.MethodGet && len(parts) == 5: // @original, as it stands
+			m, ok := s.Message(s.originalOf(iid))
+			if !ok {
+				unknownMessage(w)
+				return
+			}
+			writeJSON(w, map[string]any{"id": m.ID, "channel_id": m.Channel, "content": m.Content})
 		case r.Method == http.MethodDelete && len(parts) == 5:
 			s.msgMu.Lock()
 			delete(s.messages, s.original[iid])
@@ -494,6 +501,21 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusForbidden)
 		io.WriteString(w, `{"message": "Cannot send messages to this user", "code": 50007}`)
+	case r.Method == http.MethodPatch && len(parts) == 4 && parts[0] == "channels" && parts[2] == "messages":
+		// An edit of a message in a channel, recorded as Kind "edit" under
+		// the channel (NextPost).
+		m, err := readMessage(r)
+		if s.refuse(w, err, "c:"+parts[1], Message{Kind: "refused", Channel: parts[1]}) {
+			return
+		}
+		if old, ok := s.Message(parts[3]); !ok || old.Channel != parts[1] {
+			unknownMessage(w)
+			return
+		}
+		m.Kind, m.Channel = "edit", parts[1]
+		s.update(parts[3], &m)
+		s.record("c:"+parts[1], m)
+		writeJSON(w, map[string]any{"id": parts[3], "channel_id": parts[1], "content": m.Content})
 	case r.Method == http.MethodPost && len(parts) == 3 && parts[0] == "channels" && parts[2] == "messages":
 		m, err := readMessage(r)
 		if s.refuse(w, err, "c:"+parts[1], Message{Kind: "refused", Channel: parts[1]}) {
@@ -506,6 +528,14 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.NotFound(w, r)
 	}
+}
+
+// unknownMessage answers as Discord does for a message that does not
+// exist (or not in that channel).
+func unknownMessage(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusNotFound)
+	io.WriteString(w, `{"message": "Unknown Message", "code": 10008}`)
 }
 
 // refuse answers a payload the fake could not take: 400 with Discord's
