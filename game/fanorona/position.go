@@ -3,6 +3,8 @@ package fanorona
 import (
 	"strconv"
 	"strings"
+
+	"github.com/veletasbot/veletas/game/internal/enginekit"
 )
 
 // Color is a side. White moves first.
@@ -411,29 +413,9 @@ func ParsePosition(s string, v Variant) (Position, error) {
 // The result is the position with that board, the side to move and the
 // count of turns without a capture given.
 func ParseDiagram(rows string, toMove Color, quiet int, v Variant) (Position, error) {
-	var ranks []string
-	for _, line := range strings.Split(strings.TrimSpace(rows), "\n") {
-		var b strings.Builder
-		run := 0
-		for _, f := range strings.Fields(line) {
-			if f == "." {
-				run++
-				continue
-			}
-			if run > 0 {
-				b.WriteString(strconv.Itoa(run))
-				run = 0
-			}
-			b.WriteString(f)
-		}
-		if run > 0 {
-			b.WriteString(strconv.Itoa(run))
-		}
-		ranks = append(ranks, b.String())
-	}
 	side := " w "
 	if toMove == Black {
 		side = " b "
 	}
-	return ParsePosition(strings.Join(ranks, "/")+side+strconv.Itoa(quiet), v)
+	return ParsePosition(enginekit.DiagramRanks(rows)+side+strconv.Itoa(quiet), v)
 }

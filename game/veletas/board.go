@@ -4,7 +4,6 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Size is the side of the board: 7, 9 or 10.
@@ -310,19 +309,3 @@ func sign(x int) int {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-// clip shortens text for an error message and keeps it valid UTF-8.
-func clip(s string) string {
-	const max = 40
-	if len(s) <= max && utf8.ValidString(s) {
-		return s
-	}
-	out := make([]rune, 0, max)
-	for _, r := range s {
-		if len(out) == max {
-			return string(out) + "..."
-		}
-		out = append(out, r)
-	}
-	return string(out)
-}

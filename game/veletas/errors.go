@@ -2,8 +2,8 @@ package veletas
 
 import (
 	"errors"
-	"strconv"
-	"strings"
+
+	"github.com/veletasbot/veletas/game/internal/enginekit"
 )
 
 // These errors classify every refusal of the rules engine. Errors returned
@@ -124,9 +124,6 @@ func (e *TokenError) Error() string {
 // Unwrap returns the reason.
 func (e *TokenError) Unwrap() error { return e.Err }
 
-// quote writes user text into a message on one line: clipped, with control
-// characters and invalid bytes escaped.
-func quote(s string) string {
-	q := strconv.Quote(clip(s))
-	return "'" + strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`) + "'"
-}
+// quote writes user text into a message on one line (enginekit.Quote):
+// clipped, invalid UTF-8 repaired, control characters escaped.
+func quote(s string) string { return enginekit.Quote(s) }
