@@ -222,7 +222,7 @@ func (p Position) Apply(a Action) (Position, error) {
 		want = KindChoice
 	}
 	if a.Kind != want {
-		return p, newErr(ErrWrongPhase, "expected "+want.String()+", got "+a.Kind.String()+" "+quote(a.String()))
+		return p, phaseErr(want, a)
 	}
 	switch a.Kind {
 	case KindSetup:
@@ -244,7 +244,9 @@ func (p Position) Apply(a Action) (Position, error) {
 func (p Position) ApplyTurn(t Turn) (Position, error) { return p.Apply(TurnAction(t)) }
 
 func (p Position) offBoard(sq Square) error {
-	return newErr(ErrOffBoard, "square "+sq.String()+" is off the "+p.size.String()+" board")
+	e := ruleErr(ErrOffBoard, "square "+sq.String()+" is off the "+p.size.String()+" board")
+	e.Square = sq
+	return e
 }
 
 // setupCount is the number of shooters the current setup places.
@@ -274,29 +276,33 @@ func (p Position) applySetup(shooters []Square, stone Square) (Position, error) 
 	for i, sq := range shooters {
 		for _, prev := range shooters[:i] {
 			if prev == sq {
-				return p, newErr(ErrOccupied, sq.String()+" is given twice")
+				e := ruleErr(ErrOccupied, sq.String()+" is given twice")
+				e.Square, e.Twice = sq, true
+				return p, e
 			}
 		}
 		if occ.Has(sq) {
-			return p, newErr(ErrOccupied, "shooter square "+sq.String()+" is occupied")
+			return p, squareErr(ErrOccupied, "shooter square "+sq.String()+" is occupied", sq)
 		}
 		if p.rules == Revised {
 			if !g.inner.Has(sq) {
-				return p, newErr(ErrPerimeterShooter, "shooter "+sq.String()+" is on the edge of the board: shooters may not be placed on the edge of the board under the revised rules")
+				return p, squareErr(ErrPerimeterShooter, "shooter "+sq.String()+" is on the edge of the board: shooters may not be placed on the edge of the board under the revised rules", sq)
 			}
 			placed = placed.With(sq)
 			continue
 		}
 		if near := g.nb[sq].And(placed); !near.Empty() {
-			return p, newErr(ErrAdjacentShooter, "shooter "+sq.String()+" is adjacent to the shooter on "+near.First().String()+": shooters may not touch, even diagonally")
+			e := ruleErr(ErrAdjacentShooter, "shooter "+sq.String()+" is adjacent to the shooter on "+near.First().String()+": shooters may not touch, even diagonally")
+			e.Square, e.Near = sq, near.First()
+			return p, e
 		}
 		placed = placed.With(sq)
 	}
 	if placed.Has(stone) {
-		return p, newErr(ErrOccupied, "stone square "+stone.String()+" is taken by a shooter")
+		return p, squareErr(ErrOccupied, "stone square "+stone.String()+" is taken by a shooter", stone)
 	}
 	if occ.Has(stone) {
-		return p, newErr(ErrOccupied, "stone square "+stone.String()+" is occupied")
+		return p, squareErr(ErrOccupied, "stone square "+stone.String()+" is occupied", stone)
 	}
 	p.shooters = placed
 	if p.phase == PhaseSetup1 {
@@ -319,27 +325,27 @@ func (p *Position) checkTurn(t Turn) error {
 		}
 	}
 	if p.claimedB.Has(t.From) || p.claimedW.Has(t.From) {
-		return newErr(ErrClaimedShooter, "the shooter on "+t.From.String()+" is claimed and can neither move nor shoot")
+		return squareErr(ErrClaimedShooter, "the shooter on "+t.From.String()+" is claimed and can neither move nor shoot", t.From)
 	}
 	if !p.shooters.Has(t.From) {
-		return newErr(ErrNotShooter, "no shooter on "+t.From.String())
+		return squareErr(ErrNotShooter, "no shooter on "+t.From.String(), t.From)
 	}
 	occ := p.occupied()
 	stones := p.black.Or(p.white)
 	if t.Moved() {
 		between, ok := queenLine(t.From, t.To)
 		if !ok {
-			return newErr(ErrNotQueenLine, t.From.String()+"-"+t.To.String()+" is not a queen move: a shooter moves along a rank, file or diagonal")
+			return lineErr(ErrNotQueenLine, t.From.String()+"-"+t.To.String()+" is not a queen move: a shooter moves along a rank, file or diagonal", t.From, t.To, NoSquare, false)
 		}
 		if occ.Has(t.To) {
-			return newErr(ErrOccupied, t.To.String()+" is occupied")
+			return squareErr(ErrOccupied, t.To.String()+" is occupied", t.To)
 		}
 		for _, sq := range between {
 			if p.rules == Revised && stones.Has(sq) {
-				return newErr(ErrBlocked, "move "+t.From.String()+"-"+t.To.String()+" passes over a stone on "+sq.String()+": under the revised rules a shooter may pass over shooters but not over stones")
+				return lineErr(ErrBlocked, "move "+t.From.String()+"-"+t.To.String()+" passes over a stone on "+sq.String()+": under the revised rules a shooter may pass over shooters but not over stones", t.From, t.To, sq, true)
 			}
 			if p.rules != Revised && occ.Has(sq) {
-				return newErr(ErrBlocked, "move "+t.From.String()+"-"+t.To.String()+" passes over a piece on "+sq.String())
+				return lineErr(ErrBlocked, "move "+t.From.String()+"-"+t.To.String()+" passes over a piece on "+sq.String(), t.From, t.To, sq, false)
 			}
 		}
 		occ = occ.Without(t.From).With(t.To)
@@ -347,17 +353,17 @@ func (p *Position) checkTurn(t Turn) error {
 	from := t.Shooter()
 	between, ok := queenLine(from, t.Shot)
 	if !ok {
-		return newErr(ErrNotQueenLine, "shot "+from.String()+" to "+t.Shot.String()+" is not along a queen line: shoot along a rank, file or diagonal from the shooter")
+		return lineErr(ErrNotQueenLine, "shot "+from.String()+" to "+t.Shot.String()+" is not along a queen line: shoot along a rank, file or diagonal from the shooter", from, t.Shot, NoSquare, false)
 	}
 	if occ.Has(t.Shot) {
-		return newErr(ErrOccupied, "shot square "+t.Shot.String()+" is occupied")
+		return squareErr(ErrOccupied, "shot square "+t.Shot.String()+" is occupied", t.Shot)
 	}
 	for _, sq := range between {
 		if p.rules == Revised && stones.Has(sq) {
-			return newErr(ErrBlocked, "shot "+from.String()+" to "+t.Shot.String()+" passes over a stone on "+sq.String()+": under the revised rules a shot may pass over shooters but not over stones")
+			return lineErr(ErrBlocked, "shot "+from.String()+" to "+t.Shot.String()+" passes over a stone on "+sq.String()+": under the revised rules a shot may pass over shooters but not over stones", from, t.Shot, sq, true)
 		}
 		if p.rules != Revised && occ.Has(sq) {
-			return newErr(ErrBlocked, "shot "+from.String()+" to "+t.Shot.String()+" passes over a piece on "+sq.String())
+			return lineErr(ErrBlocked, "shot "+from.String()+" to "+t.Shot.String()+" passes over a piece on "+sq.String(), from, t.Shot, sq, false)
 		}
 	}
 	return nil
