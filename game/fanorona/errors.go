@@ -90,10 +90,28 @@ var (
 )
 
 // Error is the concrete error returned by the package. Kind is one of the
-// Err* values above (errors.Is matches it); Msg is a sentence for players.
+// Err* values above (errors.Is matches it); Msg is an English sentence
+// for players (the offline tools print it). The other fields are the
+// details of a refusal by the rules (Step, Apply), for callers that word
+// it themselves in any language.
 type Error struct {
 	Kind error
 	Msg  string
+	// Step is the step refused: every refusal of a step, and of a turn
+	// for one of its steps (ErrAfterPaika and ErrPhase: the step that
+	// would continue the turn). Its points are NoPoint for a refusal that
+	// concerns no step (ErrGameOver, ErrNoSequence, ErrInSequence, and
+	// the errors of the notation).
+	Step Step
+	// Point is, for ErrOtherPiece, the piece that started the capture
+	// sequence and alone may continue it; NoPoint otherwise.
+	Point Point
+	// Mover is, for ErrNotYourPiece, the side to move: the piece on
+	// Step.From is the other side's.
+	Mover Color
+	// ByApproach and ByWithdrawal are, for ErrMissingLetter, the ways the
+	// step captures.
+	ByApproach, ByWithdrawal bool
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -101,7 +119,14 @@ func (e *Error) Error() string { return e.Msg }
 // Unwrap returns Kind, so that errors.Is(err, ErrOccupied) works.
 func (e *Error) Unwrap() error { return e.Kind }
 
-func newErr(kind error, msg string) error { return &Error{Kind: kind, Msg: msg} }
+func newErr(kind error, msg string) error {
+	return &Error{Kind: kind, Msg: msg, Step: Step{From: NoPoint, To: NoPoint}, Point: NoPoint}
+}
+
+// stepErr is the error of kind refusing step s.
+func stepErr(kind error, msg string, s Step) *Error {
+	return &Error{Kind: kind, Msg: msg, Step: s, Point: NoPoint}
+}
 
 // TokenError reports which token of a record failed and why.
 type TokenError struct {
