@@ -112,6 +112,10 @@ type Error struct {
 	// ByApproach and ByWithdrawal are, for ErrMissingLetter, the ways the
 	// step captures.
 	ByApproach, ByWithdrawal bool
+	// Text is, for an error of the notation (ErrMalformed, ErrOffBoard of
+	// a point written off the board, ErrBadPosition), the text that is
+	// wrong, as given: the point, step, turn, token, variant or position.
+	Text string
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -121,6 +125,11 @@ func (e *Error) Unwrap() error { return e.Kind }
 
 func newErr(kind error, msg string) error {
 	return &Error{Kind: kind, Msg: msg, Step: Step{From: NoPoint, To: NoPoint}, Point: NoPoint}
+}
+
+// textErr is an error of kind about the text given.
+func textErr(kind error, msg, text string) error {
+	return &Error{Kind: kind, Msg: msg, Step: Step{From: NoPoint, To: NoPoint}, Point: NoPoint, Text: text}
 }
 
 // stepErr is the error of kind refusing step s.

@@ -69,3 +69,27 @@ func TestRuleErrorDetails(t *testing.T) {
 		}
 	}
 }
+
+// TestNotationErrorText: an error of the notation carries the text that
+// is wrong, as given, besides its kind, and no step.
+func TestNotationErrorText(t *testing.T) {
+	for _, c := range []struct {
+		parse func() error
+		kind  error
+		text  string
+	}{
+		{func() error { _, err := ParsePoint("e"); return err }, ErrMalformed, "e"},
+		{func() error { _, err := ParsePoint("j3"); return err }, ErrOffBoard, "j3"},
+		{func() error { _, err := ParseStep("e2-e3-e4"); return err }, ErrMalformed, "e2-e3-e4"},
+		{func() error { _, err := ParseTurn("e2e3"); return err }, ErrMalformed, "e2e3"},
+		{func() error { _, err := ParseTurn("e2-j3"); return err }, ErrOffBoard, "j3"},
+		{func() error { _, err := ParseVariant("chess"); return err }, ErrMalformed, "chess"},
+		{func() error { _, err := ParsePosition("9/9/9/9/9 w 0", Fanorona); return err }, ErrBadPosition, "9/9/9/9/9 w 0"},
+	} {
+		err := c.parse()
+		var e *Error
+		if !errors.As(err, &e) || !errors.Is(err, c.kind) || e.Text != c.text || e.Step.From != NoPoint || e.Point != NoPoint {
+			t.Errorf("%v: want a %v *Error with Text %q and no points, got %+v", err, c.kind, c.text, e)
+		}
+	}
+}

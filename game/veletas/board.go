@@ -41,7 +41,7 @@ func ParseSize(text string) (Size, error) {
 	}
 	n, err := strconv.Atoi(t)
 	if err != nil || n < 0 || n > 10 || !Size(n).Valid() {
-		return 0, newErr(ErrBadSize, "board size "+quote(text)+" is not supported: use 7, 9 or 10")
+		return 0, textErr(ErrBadSize, "board size "+quote(text)+" is not supported: use 7, 9 or 10", text)
 	}
 	return Size(n), nil
 }
@@ -106,10 +106,10 @@ func parseSquareText(t string) (sq Square, off, ok bool) {
 func ParseSquare(text string) (Square, error) {
 	sq, off, ok := parseSquareText(text)
 	if !ok {
-		return NoSquare, newErr(ErrMalformed, "malformed square "+quote(text)+": write a file letter and a rank number, like c4")
+		return NoSquare, textErr(ErrMalformed, "malformed square "+quote(text)+": write a file letter and a rank number, like c4", text)
 	}
 	if off {
-		return NoSquare, newErr(ErrOffBoard, "square "+strings.ToLower(text)+" is off the board: the largest board is 10x10, a1 to j10")
+		return NoSquare, textErr(ErrOffBoard, "square "+strings.ToLower(text)+" is off the board: the largest board is 10x10, a1 to j10", text)
 	}
 	return sq, nil
 }

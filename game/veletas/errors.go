@@ -102,6 +102,13 @@ type Error struct {
 	// Expected and Got are the kinds of action of an ErrWrongPhase error:
 	// the one the game expects and the one given.
 	Expected, Got Kind
+	// Winner is, for ErrGameOver, the side that won.
+	Winner Color
+	// Text is, for an error of the notation (ErrMalformed, ErrOffBoard of
+	// a square written off every board, ErrBadSize, ErrBadRules,
+	// ErrBadHeader, ErrBadPosition), the text that is wrong, as given: the
+	// token, square, size, rules or position.
+	Text string
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -115,6 +122,13 @@ func ruleErr(kind error, msg string) *Error {
 }
 
 func newErr(kind error, msg string) error { return ruleErr(kind, msg) }
+
+// textErr is an error of kind about the text given.
+func textErr(kind error, msg, text string) error {
+	e := ruleErr(kind, msg)
+	e.Text = text
+	return e
+}
 
 // squareErr is an error of kind about one square.
 func squareErr(kind error, msg string, sq Square) error {

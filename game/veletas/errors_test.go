@@ -77,3 +77,43 @@ func TestRuleErrorDetails(t *testing.T) {
 		}
 	}
 }
+
+// TestNotationErrorText: an error of the notation carries the text that
+// is wrong, as given, besides its kind; a finished game's refusal
+// carries the winner.
+func TestNotationErrorText(t *testing.T) {
+	for _, c := range []struct {
+		parse func() error
+		kind  error
+		text  string
+	}{
+		{func() error { _, err := ParseSquare("5c"); return err }, ErrMalformed, "5c"},
+		{func() error { _, err := ParseSquare("Z9"); return err }, ErrOffBoard, "Z9"},
+		{func() error { _, err := ParseAction("d4-d7/"); return err }, ErrMalformed, "d4-d7/"},
+		{func() error { _, err := ParseAction("[d4,g7e5"); return err }, ErrMalformed, "[d4,g7e5"},
+		{func() error { _, err := ParseSize("8"); return err }, ErrBadSize, "8"},
+		{func() error { _, err := ParseRules("house"); return err }, ErrBadRules, "house"},
+		{func() error { _, err := ParsePosition("7/7/7 b"); return err }, ErrBadSize, "7/7/7 b"},
+		{func() error { _, err := NewPosition(8); return err }, ErrBadSize, "8"},
+	} {
+		err := c.parse()
+		var e *Error
+		if !errors.As(err, &e) || !errors.Is(err, c.kind) || e.Text != c.text {
+			t.Errorf("%v: want a %v *Error with Text %q", err, c.kind, c.text)
+		}
+	}
+	// Black has claimed two of the three shooters: the game is over.
+	over := diagram(t, `
+		B B . . . . .
+		b b . . . . .
+		. . . . . . s
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .`, White)
+	_, err := over.Apply(turn(t, "g5/g4"))
+	var e *Error
+	if !over.Over() || !errors.As(err, &e) || e.Kind != ErrGameOver || e.Winner != Black || e.Winner != over.Winner() {
+		t.Errorf("over %v, winner %v: %v, want ErrGameOver with Winner Black", over.Over(), over.Winner(), err)
+	}
+}

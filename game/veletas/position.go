@@ -80,10 +80,10 @@ func NewPosition(size Size) (Position, error) { return NewPositionRules(size, Cl
 // first setup, under the given rules.
 func NewPositionRules(size Size, rules Rules) (Position, error) {
 	if !size.Valid() {
-		return Position{}, newErr(ErrBadSize, "board size "+itoa(int(size))+" is not supported: use 7, 9 or 10")
+		return Position{}, textErr(ErrBadSize, "board size "+itoa(int(size))+" is not supported: use 7, 9 or 10", itoa(int(size)))
 	}
 	if !rules.Valid() {
-		return Position{}, newErr(ErrBadRules, "rules "+rules.String()+" are not known: use classic or revised")
+		return Position{}, textErr(ErrBadRules, "rules "+rules.String()+" are not known: use classic or revised", rules.String())
 	}
 	return Position{size: size, toMove: Black, rules: rules}, nil
 }
@@ -212,7 +212,9 @@ func (p Position) Empties() Bits { return geo(p.size).mask.AndNot(p.occupied()) 
 // is never changed.
 func (p Position) Apply(a Action) (Position, error) {
 	if p.phase == PhaseOver {
-		return p, newErr(ErrGameOver, "the game is over: "+p.Winner().String()+" won, no further actions are allowed")
+		e := ruleErr(ErrGameOver, "the game is over: "+p.Winner().String()+" won, no further actions are allowed")
+		e.Winner = p.Winner()
+		return p, e
 	}
 	want := KindTurn
 	switch p.phase {
@@ -501,13 +503,13 @@ func (p Position) String() string {
 }
 
 func badPosition(text, why string) error {
-	return newErr(ErrMalformed, "malformed position "+quote(text)+": "+why)
+	return textErr(ErrMalformed, "malformed position "+quote(text)+": "+why, text)
 }
 
 // ParsePositionRules is ParsePosition for a game under the given rules.
 func ParsePositionRules(text string, rules Rules) (Position, error) {
 	if !rules.Valid() {
-		return Position{}, newErr(ErrBadRules, "rules "+rules.String()+" are not known: use classic or revised")
+		return Position{}, textErr(ErrBadRules, "rules "+rules.String()+" are not known: use classic or revised", rules.String())
 	}
 	p, err := ParsePosition(text)
 	if err != nil {
@@ -544,7 +546,7 @@ func ParsePosition(text string) (Position, error) {
 	ranks := strings.Split(board, "/")
 	n := len(ranks)
 	if n > 10 || !Size(n).Valid() {
-		return Position{}, newErr(ErrBadSize, "position "+quote(text)+" has "+itoa(n)+" ranks: a board is 7x7, 9x9 or 10x10")
+		return Position{}, textErr(ErrBadSize, "position "+quote(text)+" has "+itoa(n)+" ranks: a board is 7x7, 9x9 or 10x10", text)
 	}
 	p.size = Size(n)
 	for i, rank := range ranks {
@@ -601,14 +603,14 @@ func ParsePosition(text string) (Position, error) {
 			p.phase = PhaseOver
 		}
 		if p.claimedB.Count() >= p.size.Majority() && p.claimedW.Count() >= p.size.Majority() {
-			return Position{}, newErr(ErrBadPosition, "position "+quote(text)+": both colours hold a majority of shooters")
+			return Position{}, textErr(ErrBadPosition, "position "+quote(text)+": both colours hold a majority of shooters", text)
 		}
 	case all == 0 && stones == 0 && p.toMove == Black:
 		p.phase = PhaseSetup1
 	case all == p.size.FirstShooters() && p.shooters.Count() == all && p.black.Count() == 1 && p.white.Empty() && p.toMove == White:
 		p.phase = PhaseChoice
 	default:
-		return Position{}, newErr(ErrBadPosition, "position "+quote(text)+" has "+itoa(all)+" shooters and "+itoa(stones)+" stones: a "+p.size.String()+" game has "+itoa(p.size.Shooters())+" shooters in play")
+		return Position{}, textErr(ErrBadPosition, "position "+quote(text)+" has "+itoa(all)+" shooters and "+itoa(stones)+" stones: a "+p.size.String()+" game has "+itoa(p.size.Shooters())+" shooters in play", text)
 	}
 	return p, nil
 }
