@@ -24,12 +24,15 @@ func FuzzDiagramRanks(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, rows string) {
 		got := DiagramRanks(rows)
+		if strings.ContainsAny(got, " \t\n\r") {
+			t.Fatalf("DiagramRanks(%q) = %q holds white space", rows, got)
+		}
+		if strings.Contains(rows, "/") {
+			return // a piece written with a slash makes ranks ambiguous
+		}
 		lines := strings.Split(strings.TrimSpace(rows), "\n")
 		if n := strings.Count(got, "/") + 1; n != len(lines) {
 			t.Fatalf("DiagramRanks(%q) = %q: %d ranks for %d lines", rows, got, n, len(lines))
-		}
-		if strings.Contains(got, ".") && !strings.Contains(strings.ReplaceAll(rows, " . ", " "), ".") {
-			t.Fatalf("DiagramRanks(%q) = %q keeps an empty square's dot", rows, got)
 		}
 	})
 }
