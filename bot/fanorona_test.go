@@ -179,16 +179,16 @@ func TestFanoronaMoveRefusals(t *testing.T) {
 	refused(t, e.fcmd("alice", "move", "from=d2", "to=j3"), "`j3` is not a point of the board")
 	refused(t, e.fcmd("alice", "move", "from=d2", "to=e3", "capture=sideways"), "`sideways` is not a kind of capture")
 	// Not your piece, no piece, occupied, not along a line.
-	refused(t, e.fcmd("alice", "move", "from=c3", "to=e3"), "Not allowed")
-	refused(t, e.fcmd("alice", "move", "from=f4", "to=e3"), "the piece on f4 is black's")
-	refused(t, e.fcmd("alice", "move", "from=d2", "to=d3"), "occupied")
-	refused(t, e.fcmd("alice", "move", "from=e2", "to=d3"), "Not allowed")
+	ruleRefusedAs(t, e.fcmd("alice", "move", "from=c3", "to=e3"), "+fanorona", ruleRefusal{reason: "frule.notyours", hint: "fhint.from", squares: []string{"c3"}})
+	ruleRefusedAs(t, e.fcmd("alice", "move", "from=f4", "to=e3"), "+fanorona", ruleRefusal{reason: "frule.notyours", hint: "fhint.from", squares: []string{"f4"}})
+	ruleRefusedAs(t, e.fcmd("alice", "move", "from=d2", "to=d3"), "+fanorona", ruleRefusal{reason: "frule.occupied", hint: "fhint.to", squares: []string{"d3"}})
+	ruleRefusedAs(t, e.fcmd("alice", "move", "from=e2", "to=d3"), "+fanorona", ruleRefusal{reason: "frule.line", hint: "fhint.to", squares: []string{"e2-d3"}})
 	// A capture the step does not make, in a path and as an option.
-	refused(t, e.fcmd("alice", "move", "path=e2-e3W"), "captures nothing by")
-	refused(t, e.fcmd("alice", "move", "from=e2", "to=e3", "capture=withdrawal"), "captures nothing by")
+	ruleRefusedAs(t, e.fcmd("alice", "move", "path=e2-e3W"), "+fanorona", ruleRefusal{reason: "frule.wrongletter", hint: "fhint.wrongletter", squares: []string{"e2-e3W"}})
+	ruleRefusedAs(t, e.fcmd("alice", "move", "from=e2", "to=e3", "capture=withdrawal"), "+fanorona", ruleRefusal{reason: "frule.wrongletter", hint: "fhint.wrongletter", squares: []string{"e2-e3W"}})
 	// A step that captures both ways written without its letter in a path.
-	refused(t, e.fcmd("alice", "move", "path=d3-e3"), "the letter A or W is required")
-	refused(t, e.fcmd("alice", "stop"), "no capture sequence to stop")
+	ruleRefusedAs(t, e.fcmd("alice", "move", "path=d3-e3"), "+fanorona", ruleRefusal{reason: "frule.letter", hint: "fhint.letter", squares: []string{"d3-e3A", "d3-e3W"}})
+	ruleRefusedAs(t, e.fcmd("alice", "stop"), "+fanorona", ruleRefusal{reason: "frule.nosequence", hint: "fhint.stop"})
 	unchanged()
 	// The same refusal in French and Japanese.
 	req := e.req("alice", "stop")
@@ -203,8 +203,9 @@ func TestFanoronaMoveRefusals(t *testing.T) {
 	g := e.fgame()
 	rev = g.Revision
 	s := paikaSteps(pos)[0]
-	refused(t, e.fcmd(g.ToAct(), "move", "from="+s.From.String(), "to="+s.To.String()), "capture is compulsory")
-	refused(t, e.fcmd(g.ToAct(), "move", "path="+s.String()), "capture is compulsory")
+	compulsory := ruleRefusal{reason: "frule.compulsory", hint: "fhint.capture", squares: []string{s.String()}}
+	ruleRefusedAs(t, e.fcmd(g.ToAct(), "move", "from="+s.From.String(), "to="+s.To.String()), "+fanorona", compulsory)
+	ruleRefusedAs(t, e.fcmd(g.ToAct(), "move", "path="+s.String()), "+fanorona", compulsory)
 	unchanged()
 
 	// A capture option on a paika (no capture exists at all).
@@ -212,8 +213,9 @@ func TestFanoronaMoveRefusals(t *testing.T) {
 	g = e.fgame()
 	rev = g.Revision
 	s = pos.Steps(nil)[0]
-	refused(t, e.fcmd(g.ToAct(), "move", "from="+s.From.String(), "to="+s.To.String(), "capture=approach"), "captures nothing by")
-	refused(t, e.fcmd(g.ToAct(), "move", "path="+s.String()+"A"), "captures nothing by")
+	wrong := ruleRefusal{reason: "frule.wrongletter", hint: "fhint.wrongletter", squares: []string{s.String() + "A"}}
+	ruleRefusedAs(t, e.fcmd(g.ToAct(), "move", "from="+s.From.String(), "to="+s.To.String(), "capture=approach"), "+fanorona", wrong)
+	ruleRefusedAs(t, e.fcmd(g.ToAct(), "move", "path="+s.String()+"A"), "+fanorona", wrong)
 	unchanged()
 	// The paika itself is played, and the turn passes.
 	r := public(t, e.fcmd(g.ToAct(), "move", "from="+s.From.String(), "to="+s.To.String()))
@@ -267,8 +269,7 @@ func TestFanoronaSequence(t *testing.T) {
 	}
 	second := long.Step(1)
 	refused(t, e.fcmd(who, "move", "from="+other.String(), "to="+second.To.String()), "only it may continue, not `"+other.String()+"`")
-	refused(t, e.fcmd(who, "move", "path="+long.String()), "a capture sequence is under way")
-	refused(t, e.fcmd(who, "move", "path="+long.String()), tr("+fanorona", "fhint.sequence"))
+	ruleRefusedAs(t, e.fcmd(who, "move", "path="+long.String()), "+fanorona", ruleRefusal{reason: "frule.insequence", hint: "fhint.sequence"})
 	refused(t, e.fcmd(who, "move"), "Your capture is under way: continue with `to:…`")
 	if e.fgame().Revision != g.Revision {
 		t.Fatal("a refusal changed the game")
@@ -717,7 +718,7 @@ func TestFanoronaSweep(t *testing.T) {
 func TestFanoronaPathWithoutLetters(t *testing.T) {
 	e := newEnv(t, Config{})
 	e.startFanorona("")
-	refused(t, e.fcmd("alice", "move", "path=d3-e3"), "the letter A or W is required")
+	ruleRefusedAs(t, e.fcmd("alice", "move", "path=d3-e3"), "+fanorona", ruleRefusal{reason: "frule.letter", hint: "fhint.letter", squares: []string{"d3-e3A", "d3-e3W"}})
 	if g := e.fgame(); strings.TrimSpace(g.Record) != "variant=fanorona" && strings.Contains(g.Record, "d3-e3") {
 		t.Fatalf("a refused path was recorded: %q", g.Record)
 	}
@@ -736,14 +737,15 @@ func TestFanoronaPathRefusedHint(t *testing.T) {
 	e.startFanorona("")
 	rev := e.fgame().Revision
 	r := e.fcmd("alice", "move", "path=d2-e3A-d2W")
-	refused(t, r, "Not allowed: e3-d2: the piece has already been on d2 this turn. Write the whole turn again from its first step (the `path` option suggests the legal turns as you type), or play it step by step with `from:…` and `to:…`. Nothing was changed.")
+	ruleRefusedAs(t, r, "+fanorona", ruleRefusal{reason: "frule.revisit", hint: "fhint.path", squares: []string{"e3-d2W"}})
+	refused(t, r, "Not allowed: the piece may not come back to a point it has been on during this turn (`e3-d2W`). Write the whole turn again from its first step (the `path` option suggests the legal turns as you type), or play it step by step with `from:…` and `to:…`. Nothing was changed.")
 	if want := tr("+fanorona", "fhint.path"); !strings.Contains(r.Text, want) || strings.Contains(r.Text, "/fanorona stop") {
 		t.Fatalf("refusal %q: want the hint fhint.path %q and no sequence to stop", r.Text, want)
 	}
 	fr := e.in("fanorona", "fr", "alice", "move", "path=d2-e3A-d2W")
-	refused(t, fr, "Coup interdit : la pièce ne peut pas revenir sur un point déjà occupé pendant ce tour. Écrivez de nouveau le tour entier depuis son premier pas (l'option `path` propose les tours légaux pendant la saisie), ou jouez-le pas à pas avec `from:…` et `to:…`. Rien n'a été modifié.")
+	refused(t, fr, "Coup interdit : la pièce ne peut pas revenir sur un point déjà occupé pendant ce tour (`e3-d2W`). Écrivez de nouveau le tour entier depuis son premier pas (l'option `path` propose les tours légaux pendant la saisie), ou jouez-le pas à pas avec `from:…` et `to:…`. Rien n'a été modifié.")
 	ja := e.in("fanorona", "ja", "alice", "move", "path=d2-e3A-d2W")
-	refused(t, ja, "手番全体を最初の一歩から書き直すか（`path` は入力中に合法手を候補に出します）、`from:…` と `to:…` で一歩ずつ指してください。")
+	refused(t, ja, "その手は指せません：この手番で通った点には戻れません（`e3-d2W`）。手番全体を最初の一歩から書き直すか（`path` は入力中に合法手を候補に出します）、`from:…` と `to:…` で一歩ずつ指してください。何も変更されていません。")
 	if g := e.fgame(); g.Revision != rev || g.Open != "" {
 		t.Fatalf("a refused path changed the game: %+v", g)
 	}

@@ -27,7 +27,7 @@ func TestRevisedGame(t *testing.T) {
 	if !strings.Contains(start.Plain(), "Veletas 7x7 (revised rules), game") {
 		t.Fatalf("start: %q", start.Plain())
 	}
-	refused(t, e.cmd("alice", "setup", "shooters=a4", "stone=d2"), "shooters may not be placed on the edge of the board under the revised rules")
+	ruleRefusedAs(t, e.cmd("alice", "setup", "shooters=a4", "stone=d2"), "", ruleRefusal{reason: "rule.edge", hint: "hint.edge", squares: []string{"a4"}})
 	public(t, e.cmd("alice", "setup", "shooters=c4", "stone=d2"))
 	public(t, e.cmd("bob", "keep"))
 	// Autocomplete offers inside squares only, next to c4 included.

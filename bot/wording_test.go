@@ -77,23 +77,32 @@ func TestOwnOpenChallengeNamesWithdraw(t *testing.T) {
 }
 
 // TestRefusalDetailsInEveryLanguage: a refusal by the rules names the
-// squares (and counts) in Japanese and French as the English one does.
+// squares (and counts) in every language, read from the engine's error:
+// the message keys and details, and once each the words of English,
+// Japanese and French.
 func TestRefusalDetailsInEveryLanguage(t *testing.T) {
 	e := newEnv(t, Config{})
 	e.startGame("7")
 	public(t, e.cmd("alice", "setup", "shooters=c5", "stone=d2"))
 	public(t, e.cmd("bob", "keep"))
+	adjacent := ruleRefusal{reason: "rule.adjacent", hint: "hint.adjacent", squares: []string{"c4", "c5"}}
+	count := ruleRefusal{reason: "rule.count", hint: "hint.count", detail: "rule.countdetail", args: []any{2, 1}}
 	for loc, want := range map[string][2]string{
-		"":   {"shooter c4 is adjacent to the shooter on c5", "this setup places 1 shooter, not 2"},
+		"": {"Not allowed: shooters may not touch each other, not even diagonally (`c4`, `c5`). Pick squares at least one square apart from every shooter; the `shooters` option suggests legal squares as you type. Nothing was changed.",
+			"Not allowed: that is not the number of shooters to place (2 to place, not 1). Use `/veletas board` to see how many shooters to place. Nothing was changed."},
 		"ja": {"シューター同士は斜めも含めて隣り合えません（`c4`、`c5`）", "置くシューターの数が違います（置くのは2個で、1個ではありません）"},
 		"fr": {"(`c4`, `c5`)", "(il en faut 2, pas 1)"},
 	} {
 		req := e.req("bob", "setup", "shooters=a7 c4", "stone=g7")
 		req.Locale = loc
-		refused(t, e.bot.Handle(context.Background(), req), want[0])
+		r := e.bot.Handle(context.Background(), req)
+		ruleRefusedAs(t, r, loc, adjacent)
+		refused(t, r, want[0])
 		req = e.req("bob", "setup", "shooters=a7", "stone=g7")
 		req.Locale = loc
-		refused(t, e.bot.Handle(context.Background(), req), want[1])
+		r = e.bot.Handle(context.Background(), req)
+		ruleRefusedAs(t, r, loc, count)
+		refused(t, r, want[1])
 	}
 }
 
@@ -119,8 +128,12 @@ func TestSetupCountDetails(t *testing.T) {
 		if !errors.As(c.err, &ge) || !errors.Is(c.err, veletas.ErrSetupCount) {
 			t.Fatalf("not a setup count error: %v", c.err)
 		}
-		if got := ruleDetails(c.loc, ge); got != c.want {
-			t.Errorf("%s, %q: details %q, want %q", c.loc, ge.Msg, got, c.want)
+		rr := veletasRefusal(ge)
+		if got := tr(c.loc, rr.detail, rr.args...); rr.reason != "rule.count" || got != c.want {
+			t.Errorf("%s, %q: %s details %q, want rule.count %q", c.loc, ge.Msg, rr.reason, got, c.want)
+		}
+		if !strings.Contains(rr.text(c.loc), tr(c.loc, "rule.count")+c.want) {
+			t.Errorf("%s: %q lacks the details after the reason", c.loc, rr.text(c.loc))
 		}
 	}
 }

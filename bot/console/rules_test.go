@@ -36,7 +36,7 @@ func TestConsoleRevisedGame(t *testing.T) {
 	text := out.String()
 	for _, want := range []string{
 		"@bob, @alice challenges you to a game of Veletas on 7x7 (revised rules).",
-		"Not allowed: shooter a4 is on the edge of the board: shooters may not be placed on the edge of the board under the revised rules. Nothing was changed.",
+		"Not allowed: under the revised rules shooters may not be placed on the edge of the board (`a4`). Pick squares off the edge; the `shooters` option suggests legal squares as you type. Nothing was changed.",
 		"wins** by claiming 2 of 3 shooters!",
 		"size=7 rules=revised",
 	} {

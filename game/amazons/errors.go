@@ -3,8 +3,8 @@ package amazons
 import (
 	"errors"
 	"strconv"
-	"strings"
-	"unicode/utf8"
+
+	"github.com/veletasbot/veletas/game/internal/enginekit"
 )
 
 // These errors classify every refusal of the rules engine. Errors returned
@@ -188,24 +188,6 @@ func (e *TooLongError) Error() string {
 // Unwrap returns ErrRecordTooLong.
 func (e *TooLongError) Unwrap() error { return ErrRecordTooLong }
 
-// quote writes user text into a message on one line: clipped, with control
-// characters and invalid bytes escaped.
-func quote(s string) string {
-	q := strconv.Quote(clip(s))
-	return "'" + strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`) + "'"
-}
-
-// clip shortens long user text to 40 runes.
-func clip(s string) string {
-	if utf8.RuneCountInString(s) <= 40 {
-		return s
-	}
-	n := 0
-	for i := range s {
-		if n == 40 {
-			return s[:i] + "..."
-		}
-		n++
-	}
-	return s
-}
+// quote writes user text into a message on one line (enginekit.Quote):
+// clipped, invalid UTF-8 repaired, control characters escaped.
+func quote(s string) string { return enginekit.Quote(s) }

@@ -509,3 +509,15 @@ func TestZeroPosition(t *testing.T) {
 		t.Errorf("shots of an invalid move: %v", got)
 	}
 }
+
+// TestMessageRepairsInvalidUTF8: user text quoted in an error is valid
+// UTF-8, invalid bytes shown as U+FFFD, as in every engine.
+func TestMessageRepairsInvalidUTF8(t *testing.T) {
+	_, err := ParseTurn("d1\xff-d7/g7")
+	if !errors.Is(err, ErrMalformed) {
+		t.Fatalf("ParseTurn: %v, want ErrMalformed", err)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "'d1\uFFFD-d7/g7'") {
+		t.Fatalf("message %q does not quote the turn with U+FFFD", msg)
+	}
+}

@@ -3,8 +3,8 @@ package fanorona
 import (
 	"errors"
 	"strconv"
-	"strings"
-	"unicode/utf8"
+
+	"github.com/veletasbot/veletas/game/internal/enginekit"
 )
 
 // These errors classify every refusal of the rules engine. Errors returned
@@ -90,10 +90,32 @@ var (
 )
 
 // Error is the concrete error returned by the package. Kind is one of the
-// Err* values above (errors.Is matches it); Msg is a sentence for players.
+// Err* values above (errors.Is matches it); Msg is an English sentence
+// for players (the offline tools print it). The other fields are the
+// details of a refusal by the rules (Step, Apply), for callers that word
+// it themselves in any language.
 type Error struct {
 	Kind error
 	Msg  string
+	// Step is the step refused: every refusal of a step, and of a turn
+	// for one of its steps (ErrAfterPaika and ErrPhase: the step that
+	// would continue the turn). Its points are NoPoint for a refusal that
+	// concerns no step (ErrGameOver, ErrNoSequence, ErrInSequence, and
+	// the errors of the notation).
+	Step Step
+	// Point is, for ErrOtherPiece, the piece that started the capture
+	// sequence and alone may continue it; NoPoint otherwise.
+	Point Point
+	// Mover is, for ErrNotYourPiece, the side to move: the piece on
+	// Step.From is the other side's.
+	Mover Color
+	// ByApproach and ByWithdrawal are, for ErrMissingLetter, the ways the
+	// step captures.
+	ByApproach, ByWithdrawal bool
+	// Text is, for an error of the notation (ErrMalformed, ErrOffBoard of
+	// a point written off the board, ErrBadPosition), the text that is
+	// wrong, as given: the point, step, turn, token, variant or position.
+	Text string
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -101,7 +123,19 @@ func (e *Error) Error() string { return e.Msg }
 // Unwrap returns Kind, so that errors.Is(err, ErrOccupied) works.
 func (e *Error) Unwrap() error { return e.Kind }
 
-func newErr(kind error, msg string) error { return &Error{Kind: kind, Msg: msg} }
+func newErr(kind error, msg string) error {
+	return &Error{Kind: kind, Msg: msg, Step: Step{From: NoPoint, To: NoPoint}, Point: NoPoint}
+}
+
+// textErr is an error of kind about the text given.
+func textErr(kind error, msg, text string) error {
+	return &Error{Kind: kind, Msg: msg, Step: Step{From: NoPoint, To: NoPoint}, Point: NoPoint, Text: text}
+}
+
+// stepErr is the error of kind refusing step s.
+func stepErr(kind error, msg string, s Step) *Error {
+	return &Error{Kind: kind, Msg: msg, Step: s, Point: NoPoint}
+}
 
 // TokenError reports which token of a record failed and why.
 type TokenError struct {
@@ -117,24 +151,6 @@ func (e *TokenError) Error() string {
 // Unwrap returns the reason.
 func (e *TokenError) Unwrap() error { return e.Err }
 
-// quote writes user text into a message on one line: clipped, with control
-// characters and invalid bytes escaped.
-func quote(s string) string {
-	q := strconv.Quote(clip(s))
-	return "'" + strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`) + "'"
-}
-
-// clip shortens long user text to 40 runes.
-func clip(s string) string {
-	if utf8.RuneCountInString(s) <= 40 {
-		return s
-	}
-	n := 0
-	for i := range s {
-		if n == 40 {
-			return s[:i] + "..."
-		}
-		n++
-	}
-	return s
-}
+// quote writes user text into a message on one line (enginekit.Quote):
+// clipped, invalid UTF-8 repaired, control characters escaped.
+func quote(s string) string { return enginekit.Quote(s) }

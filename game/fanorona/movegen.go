@@ -140,40 +140,44 @@ func (p *Position) check(s Step) (Dir, error) {
 		return NoDir, newErr(ErrGameOver, "the game is over ("+p.overReason()+"); no further turns")
 	}
 	if !s.From.Valid() || !s.To.Valid() {
-		return NoDir, newErr(ErrOffBoard, "a step goes from a point to a point of the board (a1 to i5)")
+		return NoDir, stepErr(ErrOffBoard, "a step goes from a point to a point of the board (a1 to i5)", s)
 	}
 	if s.Capture > Withdrawal {
-		return NoDir, newErr(ErrMalformed, "unknown kind of capture")
+		return NoDir, stepErr(ErrMalformed, "unknown kind of capture", s)
 	}
 	name := s.From.String() + "-" + s.To.String()
 	if p.visited != 0 && s.From != p.piece {
-		return NoDir, newErr(ErrOtherPiece, "only the piece on "+p.piece.String()+" may continue this capture, not the one on "+s.From.String())
+		e := stepErr(ErrOtherPiece, "only the piece on "+p.piece.String()+" may continue this capture, not the one on "+s.From.String(), s)
+		e.Point = p.piece
+		return NoDir, e
 	}
 	me := p.toMove
 	switch {
 	case p.side[me].Has(s.From):
 	case p.side[me^1].Has(s.From):
-		return NoDir, newErr(ErrNotYourPiece, "the piece on "+s.From.String()+" is "+(me^1).String()+"'s, and it is "+me.String()+"'s turn")
+		e := stepErr(ErrNotYourPiece, "the piece on "+s.From.String()+" is "+(me^1).String()+"'s, and it is "+me.String()+"'s turn", s)
+		e.Mover = me
+		return NoDir, e
 	default:
-		return NoDir, newErr(ErrNoPiece, "no piece on "+s.From.String())
+		return NoDir, stepErr(ErrNoPiece, "no piece on "+s.From.String(), s)
 	}
 	d := dirOf[s.From][s.To]
 	if d == NoDir {
 		df, dr := s.To.File()-s.From.File(), s.To.Rank()-s.From.Rank()
 		if df*df == 1 && dr*dr == 1 {
-			return NoDir, newErr(ErrNotAlongLine, name+": there is no diagonal line through "+s.From.String())
+			return NoDir, stepErr(ErrNotAlongLine, name+": there is no diagonal line through "+s.From.String(), s)
 		}
-		return NoDir, newErr(ErrNotAlongLine, name+" is not a step to an adjacent point")
+		return NoDir, stepErr(ErrNotAlongLine, name+" is not a step to an adjacent point", s)
 	}
 	if p.side[0].Has(s.To) || p.side[1].Has(s.To) {
-		return NoDir, newErr(ErrOccupied, s.To.String()+" is occupied")
+		return NoDir, stepErr(ErrOccupied, s.To.String()+" is occupied", s)
 	}
 	seq := p.visited != 0
 	if seq && d == p.last {
-		return NoDir, newErr(ErrSameDirection, name+" moves in the same direction as the step before it")
+		return NoDir, stepErr(ErrSameDirection, name+" moves in the same direction as the step before it", s)
 	}
 	if seq && p.visited.Has(s.To) {
-		return NoDir, newErr(ErrRevisit, name+": the piece has already been on "+s.To.String()+" this turn")
+		return NoDir, stepErr(ErrRevisit, name+": the piece has already been on "+s.To.String()+" this turn", s)
 	}
 	opp := p.side[me^1]
 	ar := neighbour[s.To][d]
@@ -182,7 +186,7 @@ func (p *Position) check(s Step) (Dir, error) {
 	canW := wr != NoPoint && opp.Has(wr)
 	if !seq && p.FirstPhase() && me == Black {
 		if s.Capture != NoCapture {
-			return NoDir, newErr(ErrPhase, "in the first phase of Véla Black may not capture: "+name+s.Capture.Letter()+" (Black captures once it has five pieces or fewer)")
+			return NoDir, stepErr(ErrPhase, "in the first phase of Véla Black may not capture: "+name+s.Capture.Letter()+" (Black captures once it has five pieces or fewer)", s)
 		}
 		return d, nil
 	}
@@ -195,21 +199,23 @@ func (p *Position) check(s Step) (Dir, error) {
 			} else if canW {
 				how = "approach and by withdrawal"
 			}
-			return NoDir, newErr(ErrMissingLetter, name+" captures by "+how+": the letter A or W is required")
+			e := stepErr(ErrMissingLetter, name+" captures by "+how+": the letter A or W is required", s)
+			e.ByApproach, e.ByWithdrawal = canA, canW
+			return NoDir, e
 		}
 		if seq {
-			return NoDir, newErr(ErrNotCapturing, name+" captures nothing: only capturing steps may continue a capture")
+			return NoDir, stepErr(ErrNotCapturing, name+" captures nothing: only capturing steps may continue a capture", s)
 		}
 		if p.captureExists() {
-			return NoDir, newErr(ErrCaptureCompulsory, "paika "+name+" refused: a capture is possible and capture is compulsory")
+			return NoDir, stepErr(ErrCaptureCompulsory, "paika "+name+" refused: a capture is possible and capture is compulsory", s)
 		}
 	case Approach:
 		if !canA {
-			return NoDir, newErr(ErrWrongLetter, name+"A: the step captures nothing by approach")
+			return NoDir, stepErr(ErrWrongLetter, name+"A: the step captures nothing by approach", s)
 		}
 	case Withdrawal:
 		if !canW {
-			return NoDir, newErr(ErrWrongLetter, name+"W: the step captures nothing by withdrawal")
+			return NoDir, stepErr(ErrWrongLetter, name+"W: the step captures nothing by withdrawal", s)
 		}
 	}
 	return d, nil
@@ -258,9 +264,9 @@ func (p Position) Apply(t Turn) (Position, error) {
 		if i > 0 && !open {
 			name := s.From.String() + "-" + s.To.String()
 			if prev == NoCapture {
-				return p, newErr(ErrAfterPaika, "a paika is a single step; "+name+" cannot follow it")
+				return p, stepErr(ErrAfterPaika, "a paika is a single step; "+name+" cannot follow it", s)
 			}
-			return p, newErr(ErrPhase, "in the first phase of Véla White captures one piece per turn: no continuation "+name)
+			return p, stepErr(ErrPhase, "in the first phase of Véla White captures one piece per turn: no continuation "+name, s)
 		}
 		d, err := q.check(s)
 		if err != nil {

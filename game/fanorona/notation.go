@@ -38,10 +38,10 @@ func (c Capture) String() string {
 func ParsePoint(s string) (Point, error) {
 	p, ok, off := scanPoint(s)
 	if !ok {
-		return NoPoint, newErr(ErrMalformed, "malformed point "+quote(s)+": write a file a to i and a rank 1 to 5, such as e3")
+		return NoPoint, textErr(ErrMalformed, "malformed point "+quote(s)+": write a file a to i and a rank 1 to 5, such as e3", s)
 	}
 	if off {
-		return NoPoint, newErr(ErrOffBoard, "point "+quote(s)+" is off the board (a1 to i5)")
+		return NoPoint, textErr(ErrOffBoard, "point "+quote(s)+" is off the board (a1 to i5)", s)
 	}
 	return p, nil
 }
@@ -93,7 +93,7 @@ func ParseStep(s string) (Step, error) {
 		return Step{}, err
 	}
 	if t.Len() != 1 {
-		return Step{}, newErr(ErrMalformed, "malformed step "+quote(s)+": write one step, such as e2-e3 or d2-e3A")
+		return Step{}, textErr(ErrMalformed, "malformed step "+quote(s)+": write one step, such as e2-e3 or d2-e3A", s)
 	}
 	return t.Step(0), nil
 }
@@ -234,7 +234,7 @@ func appendPoint(b []byte, p Point) []byte {
 func ParseTurn(s string) (Turn, error) {
 	var t Turn
 	malformed := func() (Turn, error) {
-		return Turn{}, newErr(ErrMalformed, "malformed turn "+quote(s)+": write from-to, such as e2-e3, with A or W after each capturing step, such as d2-e3A-e4W")
+		return Turn{}, textErr(ErrMalformed, "malformed turn "+quote(s)+": write from-to, such as e2-e3, with A or W after each capturing step, such as d2-e3A-e4W", s)
 	}
 	if len(s) > 8*MaxSteps {
 		return malformed()
@@ -271,7 +271,7 @@ func ParseTurn(s string) (Turn, error) {
 		t.push(p, c)
 	}
 	if off != "" {
-		return Turn{}, newErr(ErrOffBoard, "point "+quote(off)+" is off the board (a1 to i5)")
+		return Turn{}, textErr(ErrOffBoard, "point "+quote(off)+" is off the board (a1 to i5)", off)
 	}
 	return t, nil
 }

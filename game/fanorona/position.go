@@ -3,6 +3,8 @@ package fanorona
 import (
 	"strconv"
 	"strings"
+
+	"github.com/veletasbot/veletas/game/internal/enginekit"
 )
 
 // Color is a side. White moves first.
@@ -57,7 +59,7 @@ func ParseVariant(s string) (Variant, error) {
 	case "vela", "véla":
 		return Vela, nil
 	}
-	return Fanorona, newErr(ErrMalformed, "unknown variant "+quote(s)+": use fanorona or vela")
+	return Fanorona, textErr(ErrMalformed, "unknown variant "+quote(s)+": use fanorona or vela", s)
 }
 
 // Result is the state of a game: ongoing, won by a side, or drawn.
@@ -325,10 +327,10 @@ func (p Position) String() string {
 // of turns in a row without a capture, 0 to 100.
 func ParsePosition(s string, v Variant) (Position, error) {
 	if !v.Valid() {
-		return Position{}, newErr(ErrMalformed, "unknown variant "+strconv.Itoa(int(v))+": use fanorona or vela")
+		return Position{}, textErr(ErrMalformed, "unknown variant "+strconv.Itoa(int(v))+": use fanorona or vela", strconv.Itoa(int(v)))
 	}
 	bad := func(why string) (Position, error) {
-		return Position{}, newErr(ErrMalformed, "malformed position "+quote(s)+": "+why)
+		return Position{}, textErr(ErrMalformed, "malformed position "+quote(s)+": "+why, s)
 	}
 	fields := strings.Fields(s)
 	if len(fields) != 3 {
@@ -389,11 +391,11 @@ func ParsePosition(s string, v Variant) (Position, error) {
 	p.quiet = uint8(n)
 	for _, c := range []Color{White, Black} {
 		if k := p.Count(c); k > MaxPieces {
-			return Position{}, newErr(ErrBadPosition, "impossible position: "+c.String()+" has "+strconv.Itoa(k)+" pieces, more than the 22 a side starts with")
+			return Position{}, textErr(ErrBadPosition, "impossible position: "+c.String()+" has "+strconv.Itoa(k)+" pieces, more than the 22 a side starts with", s)
 		}
 	}
 	if p.side[White] == 0 && p.side[Black] == 0 {
-		return Position{}, newErr(ErrBadPosition, "impossible position: there are no pieces at all")
+		return Position{}, textErr(ErrBadPosition, "impossible position: there are no pieces at all", s)
 	}
 	return p, nil
 }
@@ -411,29 +413,9 @@ func ParsePosition(s string, v Variant) (Position, error) {
 // The result is the position with that board, the side to move and the
 // count of turns without a capture given.
 func ParseDiagram(rows string, toMove Color, quiet int, v Variant) (Position, error) {
-	var ranks []string
-	for _, line := range strings.Split(strings.TrimSpace(rows), "\n") {
-		var b strings.Builder
-		run := 0
-		for _, f := range strings.Fields(line) {
-			if f == "." {
-				run++
-				continue
-			}
-			if run > 0 {
-				b.WriteString(strconv.Itoa(run))
-				run = 0
-			}
-			b.WriteString(f)
-		}
-		if run > 0 {
-			b.WriteString(strconv.Itoa(run))
-		}
-		ranks = append(ranks, b.String())
-	}
 	side := " w "
 	if toMove == Black {
 		side = " b "
 	}
-	return ParsePosition(strings.Join(ranks, "/")+side+strconv.Itoa(quiet), v)
+	return ParsePosition(enginekit.DiagramRanks(rows)+side+strconv.Itoa(quiet), v)
 }

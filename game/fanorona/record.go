@@ -120,7 +120,7 @@ func ParseRecord(r io.Reader) (Game, error) {
 			}
 			n++
 			if strings.Contains(tok, "=") {
-				return Game{}, &TokenError{N: n, Token: tok, Err: newErr(ErrMalformed, quote(tok)+" is not a turn (a header is only allowed as the first token, as variant=fanorona or variant=vela)")}
+				return Game{}, &TokenError{N: n, Token: tok, Err: textErr(ErrMalformed, quote(tok)+" is not a turn (a header is only allowed as the first token, as variant=fanorona or variant=vela)", tok)}
 			}
 			next, err := g.PlayToken(tok)
 			if err != nil {

@@ -530,3 +530,15 @@ func TestErrorsOnStart(t *testing.T) {
 		t.Fatal(tk.String())
 	}
 }
+
+// TestMessageRepairsInvalidUTF8: user text quoted in an error is valid
+// UTF-8, invalid bytes shown as U+FFFD, as in every engine.
+func TestMessageRepairsInvalidUTF8(t *testing.T) {
+	_, err := ParseTurn("e2\xff-e3")
+	if !errors.Is(err, ErrMalformed) {
+		t.Fatalf("ParseTurn: %v, want ErrMalformed", err)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "'e2\uFFFD-e3'") {
+		t.Fatalf("message %q does not quote the turn with U+FFFD", msg)
+	}
+}

@@ -98,7 +98,7 @@ func (a Action) String() string {
 }
 
 func malformedToken(tok string) error {
-	return newErr(ErrMalformed, "malformed token "+quote(tok)+": write a setup like [d4,g7,b9]e5, swap or keep, or a turn like d4-d7/f9 or g7/g2")
+	return textErr(ErrMalformed, "malformed token "+quote(tok)+": write a setup like [d4,g7,b9]e5, swap or keep, or a turn like d4-d7/f9 or g7/g2", tok)
 }
 
 // ParseAction reads one action token (any case). Squares beyond j10 are
@@ -126,10 +126,10 @@ func ParseAction(tok string) (Action, error) {
 func squareIn(tok, text string) (Square, error) {
 	sq, off, ok := parseSquareText(text)
 	if !ok {
-		return NoSquare, newErr(ErrMalformed, "malformed square "+quote(text)+" in "+quote(tok)+": write a file letter and a rank number, like c4")
+		return NoSquare, textErr(ErrMalformed, "malformed square "+quote(text)+" in "+quote(tok)+": write a file letter and a rank number, like c4", text)
 	}
 	if off {
-		return NoSquare, newErr(ErrOffBoard, "square "+strings.ToLower(text)+" is off the board: the largest board is 10x10, a1 to j10")
+		return NoSquare, textErr(ErrOffBoard, "square "+strings.ToLower(text)+" is off the board: the largest board is 10x10, a1 to j10", text)
 	}
 	return sq, nil
 }
@@ -137,11 +137,11 @@ func squareIn(tok, text string) (Square, error) {
 func parseSetup(tok string) (Action, error) {
 	end := strings.IndexByte(tok, ']')
 	if end < 0 || strings.Count(tok, "[") != 1 || strings.Count(tok, "]") != 1 {
-		return Action{}, newErr(ErrMalformed, "malformed setup token "+quote(tok)+": write the shooters in brackets, then the stone, like [d4,g7,b9]e5")
+		return Action{}, textErr(ErrMalformed, "malformed setup token "+quote(tok)+": write the shooters in brackets, then the stone, like [d4,g7,b9]e5", tok)
 	}
 	inner, rest := tok[1:end], tok[end+1:]
 	if inner == "" || rest == "" || strings.ContainsAny(rest, ",") {
-		return Action{}, newErr(ErrMalformed, "malformed setup token "+quote(tok)+": write the shooters in brackets, then the stone, like [d4,g7,b9]e5")
+		return Action{}, textErr(ErrMalformed, "malformed setup token "+quote(tok)+": write the shooters in brackets, then the stone, like [d4,g7,b9]e5", tok)
 	}
 	parts := strings.Split(inner, ",")
 	if len(parts) > 7 {

@@ -4,7 +4,6 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Size is the side of the board: 7, 9 or 10.
@@ -42,7 +41,7 @@ func ParseSize(text string) (Size, error) {
 	}
 	n, err := strconv.Atoi(t)
 	if err != nil || n < 0 || n > 10 || !Size(n).Valid() {
-		return 0, newErr(ErrBadSize, "board size "+quote(text)+" is not supported: use 7, 9 or 10")
+		return 0, textErr(ErrBadSize, "board size "+quote(text)+" is not supported: use 7, 9 or 10", text)
 	}
 	return Size(n), nil
 }
@@ -107,10 +106,10 @@ func parseSquareText(t string) (sq Square, off, ok bool) {
 func ParseSquare(text string) (Square, error) {
 	sq, off, ok := parseSquareText(text)
 	if !ok {
-		return NoSquare, newErr(ErrMalformed, "malformed square "+quote(text)+": write a file letter and a rank number, like c4")
+		return NoSquare, textErr(ErrMalformed, "malformed square "+quote(text)+": write a file letter and a rank number, like c4", text)
 	}
 	if off {
-		return NoSquare, newErr(ErrOffBoard, "square "+strings.ToLower(text)+" is off the board: the largest board is 10x10, a1 to j10")
+		return NoSquare, textErr(ErrOffBoard, "square "+strings.ToLower(text)+" is off the board: the largest board is 10x10, a1 to j10", text)
 	}
 	return sq, nil
 }
@@ -310,19 +309,3 @@ func sign(x int) int {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-// clip shortens text for an error message and keeps it valid UTF-8.
-func clip(s string) string {
-	const max = 40
-	if len(s) <= max && utf8.ValidString(s) {
-		return s
-	}
-	out := make([]rune, 0, max)
-	for _, r := range s {
-		if len(out) == max {
-			return string(out) + "..."
-		}
-		out = append(out, r)
-	}
-	return string(out)
-}

@@ -2,8 +2,8 @@ package veletas
 
 import (
 	"errors"
-	"strconv"
-	"strings"
+
+	"github.com/veletasbot/veletas/game/internal/enginekit"
 )
 
 // These errors classify every refusal of the rules engine. Errors returned
@@ -71,15 +71,44 @@ var (
 )
 
 // Error is the concrete error returned by the package. Kind is one of the
-// Err* values above (errors.Is matches it); Msg is a sentence for players.
-// An ErrSetupCount error also gives its numbers, for callers that word the
-// refusal themselves: Placed, the shooters the setup gave, and Wanted, the
-// shooters it must place (0 when the setup gave more than any setup may).
+// Err* values above (errors.Is matches it); Msg is an English sentence
+// for players (the offline tools print it). The other fields are the
+// details of a refusal by the rules (Position.Apply), for callers that
+// word it themselves in any language: the squares it concerns, NoSquare
+// when a field does not apply, and the counts of a wrong setup.
 type Error struct {
-	Kind   error
-	Msg    string
-	Placed int
-	Wanted int
+	Kind error
+	Msg  string
+	// From and To are the line a refused move or shot follows
+	// (ErrNotQueenLine, ErrBlocked): the shooter's square and the square
+	// it moves to, or the square it shoots from and the shot square.
+	From, To Square
+	// Square is the square the rule concerns: the square off the board
+	// (ErrOffBoard), the occupied square (ErrOccupied), the shooter's
+	// square (ErrNotShooter, ErrClaimedShooter, ErrAdjacentShooter,
+	// ErrPerimeterShooter), the first square in the way (ErrBlocked).
+	Square Square
+	// Near is, for ErrAdjacentShooter, the shooter Square touches.
+	Near Square
+	// Stone is set for an ErrBlocked move or shot under the revised rules,
+	// where only a stone blocks the way.
+	Stone bool
+	// Twice is set for an ErrOccupied setup that names Square twice.
+	Twice bool
+	// Placed and Wanted are the counts of an ErrSetupCount error: the
+	// shooters the setup gave, and the shooters it must place (0 when the
+	// setup gave more than any setup may).
+	Placed, Wanted int
+	// Expected and Got are the kinds of action of an ErrWrongPhase error:
+	// the one the game expects and the one given.
+	Expected, Got Kind
+	// Winner is, for ErrGameOver, the side that won.
+	Winner Color
+	// Text is, for an error of the notation (ErrMalformed, ErrOffBoard of
+	// a square written off every board, ErrBadSize, ErrBadRules,
+	// ErrBadHeader, ErrBadPosition), the text that is wrong, as given: the
+	// token, square, size, rules or position.
+	Text string
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -87,7 +116,42 @@ func (e *Error) Error() string { return e.Msg }
 // Unwrap returns Kind, so that errors.Is(err, ErrOccupied) works.
 func (e *Error) Unwrap() error { return e.Kind }
 
-func newErr(kind error, msg string) error { return &Error{Kind: kind, Msg: msg} }
+// ruleErr is an error of kind with no squares.
+func ruleErr(kind error, msg string) *Error {
+	return &Error{Kind: kind, Msg: msg, From: NoSquare, To: NoSquare, Square: NoSquare, Near: NoSquare}
+}
+
+func newErr(kind error, msg string) error { return ruleErr(kind, msg) }
+
+// textErr is an error of kind about the text given.
+func textErr(kind error, msg, text string) error {
+	e := ruleErr(kind, msg)
+	e.Text = text
+	return e
+}
+
+// squareErr is an error of kind about one square.
+func squareErr(kind error, msg string, sq Square) error {
+	e := ruleErr(kind, msg)
+	e.Square = sq
+	return e
+}
+
+// lineErr is an error of kind about the line from-to and the square sq
+// in its way (NoSquare: none); stone says sq holds a stone under the
+// revised rules.
+func lineErr(kind error, msg string, from, to, sq Square, stone bool) error {
+	e := ruleErr(kind, msg)
+	e.From, e.To, e.Square, e.Stone = from, to, sq, stone
+	return e
+}
+
+// phaseErr is the ErrWrongPhase error of action a where want is expected.
+func phaseErr(want Kind, a Action) error {
+	e := ruleErr(ErrWrongPhase, "expected "+want.String()+", got "+a.Kind.String()+" "+quote(a.String()))
+	e.Expected, e.Got = want, a.Kind
+	return e
+}
 
 // countErr is the ErrSetupCount error of a setup that gave placed shooters
 // where wanted are to be placed (wanted 0: more than any setup places).
@@ -96,7 +160,9 @@ func countErr(placed, wanted int) error {
 	if wanted == 0 {
 		msg = "this setup places " + nShooters(placed) + "; no setup places more than 4"
 	}
-	return &Error{Kind: ErrSetupCount, Msg: msg, Placed: placed, Wanted: wanted}
+	e := ruleErr(ErrSetupCount, msg)
+	e.Placed, e.Wanted = placed, wanted
+	return e
 }
 
 // nShooters writes a number of shooters: "1 shooter", "2 shooters".
@@ -125,9 +191,6 @@ func (e *TokenError) Error() string {
 // Unwrap returns the reason.
 func (e *TokenError) Unwrap() error { return e.Err }
 
-// quote writes user text into a message on one line: clipped, with control
-// characters and invalid bytes escaped.
-func quote(s string) string {
-	q := strconv.Quote(clip(s))
-	return "'" + strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`) + "'"
-}
+// quote writes user text into a message on one line (enginekit.Quote):
+// clipped, invalid UTF-8 repaired, control characters escaped.
+func quote(s string) string { return enginekit.Quote(s) }

@@ -80,10 +80,10 @@ func NewPosition(size Size) (Position, error) { return NewPositionRules(size, Cl
 // first setup, under the given rules.
 func NewPositionRules(size Size, rules Rules) (Position, error) {
 	if !size.Valid() {
-		return Position{}, newErr(ErrBadSize, "board size "+itoa(int(size))+" is not supported: use 7, 9 or 10")
+		return Position{}, textErr(ErrBadSize, "board size "+itoa(int(size))+" is not supported: use 7, 9 or 10", itoa(int(size)))
 	}
 	if !rules.Valid() {
-		return Position{}, newErr(ErrBadRules, "rules "+rules.String()+" are not known: use classic or revised")
+		return Position{}, textErr(ErrBadRules, "rules "+rules.String()+" are not known: use classic or revised", rules.String())
 	}
 	return Position{size: size, toMove: Black, rules: rules}, nil
 }
@@ -212,7 +212,9 @@ func (p Position) Empties() Bits { return geo(p.size).mask.AndNot(p.occupied()) 
 // is never changed.
 func (p Position) Apply(a Action) (Position, error) {
 	if p.phase == PhaseOver {
-		return p, newErr(ErrGameOver, "the game is over: "+p.Winner().String()+" won, no further actions are allowed")
+		e := ruleErr(ErrGameOver, "the game is over: "+p.Winner().String()+" won, no further actions are allowed")
+		e.Winner = p.Winner()
+		return p, e
 	}
 	want := KindTurn
 	switch p.phase {
@@ -222,7 +224,7 @@ func (p Position) Apply(a Action) (Position, error) {
 		want = KindChoice
 	}
 	if a.Kind != want {
-		return p, newErr(ErrWrongPhase, "expected "+want.String()+", got "+a.Kind.String()+" "+quote(a.String()))
+		return p, phaseErr(want, a)
 	}
 	switch a.Kind {
 	case KindSetup:
@@ -244,7 +246,9 @@ func (p Position) Apply(a Action) (Position, error) {
 func (p Position) ApplyTurn(t Turn) (Position, error) { return p.Apply(TurnAction(t)) }
 
 func (p Position) offBoard(sq Square) error {
-	return newErr(ErrOffBoard, "square "+sq.String()+" is off the "+p.size.String()+" board")
+	e := ruleErr(ErrOffBoard, "square "+sq.String()+" is off the "+p.size.String()+" board")
+	e.Square = sq
+	return e
 }
 
 // setupCount is the number of shooters the current setup places.
@@ -274,29 +278,33 @@ func (p Position) applySetup(shooters []Square, stone Square) (Position, error) 
 	for i, sq := range shooters {
 		for _, prev := range shooters[:i] {
 			if prev == sq {
-				return p, newErr(ErrOccupied, sq.String()+" is given twice")
+				e := ruleErr(ErrOccupied, sq.String()+" is given twice")
+				e.Square, e.Twice = sq, true
+				return p, e
 			}
 		}
 		if occ.Has(sq) {
-			return p, newErr(ErrOccupied, "shooter square "+sq.String()+" is occupied")
+			return p, squareErr(ErrOccupied, "shooter square "+sq.String()+" is occupied", sq)
 		}
 		if p.rules == Revised {
 			if !g.inner.Has(sq) {
-				return p, newErr(ErrPerimeterShooter, "shooter "+sq.String()+" is on the edge of the board: shooters may not be placed on the edge of the board under the revised rules")
+				return p, squareErr(ErrPerimeterShooter, "shooter "+sq.String()+" is on the edge of the board: shooters may not be placed on the edge of the board under the revised rules", sq)
 			}
 			placed = placed.With(sq)
 			continue
 		}
 		if near := g.nb[sq].And(placed); !near.Empty() {
-			return p, newErr(ErrAdjacentShooter, "shooter "+sq.String()+" is adjacent to the shooter on "+near.First().String()+": shooters may not touch, even diagonally")
+			e := ruleErr(ErrAdjacentShooter, "shooter "+sq.String()+" is adjacent to the shooter on "+near.First().String()+": shooters may not touch, even diagonally")
+			e.Square, e.Near = sq, near.First()
+			return p, e
 		}
 		placed = placed.With(sq)
 	}
 	if placed.Has(stone) {
-		return p, newErr(ErrOccupied, "stone square "+stone.String()+" is taken by a shooter")
+		return p, squareErr(ErrOccupied, "stone square "+stone.String()+" is taken by a shooter", stone)
 	}
 	if occ.Has(stone) {
-		return p, newErr(ErrOccupied, "stone square "+stone.String()+" is occupied")
+		return p, squareErr(ErrOccupied, "stone square "+stone.String()+" is occupied", stone)
 	}
 	p.shooters = placed
 	if p.phase == PhaseSetup1 {
@@ -319,27 +327,27 @@ func (p *Position) checkTurn(t Turn) error {
 		}
 	}
 	if p.claimedB.Has(t.From) || p.claimedW.Has(t.From) {
-		return newErr(ErrClaimedShooter, "the shooter on "+t.From.String()+" is claimed and can neither move nor shoot")
+		return squareErr(ErrClaimedShooter, "the shooter on "+t.From.String()+" is claimed and can neither move nor shoot", t.From)
 	}
 	if !p.shooters.Has(t.From) {
-		return newErr(ErrNotShooter, "no shooter on "+t.From.String())
+		return squareErr(ErrNotShooter, "no shooter on "+t.From.String(), t.From)
 	}
 	occ := p.occupied()
 	stones := p.black.Or(p.white)
 	if t.Moved() {
 		between, ok := queenLine(t.From, t.To)
 		if !ok {
-			return newErr(ErrNotQueenLine, t.From.String()+"-"+t.To.String()+" is not a queen move: a shooter moves along a rank, file or diagonal")
+			return lineErr(ErrNotQueenLine, t.From.String()+"-"+t.To.String()+" is not a queen move: a shooter moves along a rank, file or diagonal", t.From, t.To, NoSquare, false)
 		}
 		if occ.Has(t.To) {
-			return newErr(ErrOccupied, t.To.String()+" is occupied")
+			return squareErr(ErrOccupied, t.To.String()+" is occupied", t.To)
 		}
 		for _, sq := range between {
 			if p.rules == Revised && stones.Has(sq) {
-				return newErr(ErrBlocked, "move "+t.From.String()+"-"+t.To.String()+" passes over a stone on "+sq.String()+": under the revised rules a shooter may pass over shooters but not over stones")
+				return lineErr(ErrBlocked, "move "+t.From.String()+"-"+t.To.String()+" passes over a stone on "+sq.String()+": under the revised rules a shooter may pass over shooters but not over stones", t.From, t.To, sq, true)
 			}
 			if p.rules != Revised && occ.Has(sq) {
-				return newErr(ErrBlocked, "move "+t.From.String()+"-"+t.To.String()+" passes over a piece on "+sq.String())
+				return lineErr(ErrBlocked, "move "+t.From.String()+"-"+t.To.String()+" passes over a piece on "+sq.String(), t.From, t.To, sq, false)
 			}
 		}
 		occ = occ.Without(t.From).With(t.To)
@@ -347,17 +355,17 @@ func (p *Position) checkTurn(t Turn) error {
 	from := t.Shooter()
 	between, ok := queenLine(from, t.Shot)
 	if !ok {
-		return newErr(ErrNotQueenLine, "shot "+from.String()+" to "+t.Shot.String()+" is not along a queen line: shoot along a rank, file or diagonal from the shooter")
+		return lineErr(ErrNotQueenLine, "shot "+from.String()+" to "+t.Shot.String()+" is not along a queen line: shoot along a rank, file or diagonal from the shooter", from, t.Shot, NoSquare, false)
 	}
 	if occ.Has(t.Shot) {
-		return newErr(ErrOccupied, "shot square "+t.Shot.String()+" is occupied")
+		return squareErr(ErrOccupied, "shot square "+t.Shot.String()+" is occupied", t.Shot)
 	}
 	for _, sq := range between {
 		if p.rules == Revised && stones.Has(sq) {
-			return newErr(ErrBlocked, "shot "+from.String()+" to "+t.Shot.String()+" passes over a stone on "+sq.String()+": under the revised rules a shot may pass over shooters but not over stones")
+			return lineErr(ErrBlocked, "shot "+from.String()+" to "+t.Shot.String()+" passes over a stone on "+sq.String()+": under the revised rules a shot may pass over shooters but not over stones", from, t.Shot, sq, true)
 		}
 		if p.rules != Revised && occ.Has(sq) {
-			return newErr(ErrBlocked, "shot "+from.String()+" to "+t.Shot.String()+" passes over a piece on "+sq.String())
+			return lineErr(ErrBlocked, "shot "+from.String()+" to "+t.Shot.String()+" passes over a piece on "+sq.String(), from, t.Shot, sq, false)
 		}
 	}
 	return nil
@@ -495,13 +503,13 @@ func (p Position) String() string {
 }
 
 func badPosition(text, why string) error {
-	return newErr(ErrMalformed, "malformed position "+quote(text)+": "+why)
+	return textErr(ErrMalformed, "malformed position "+quote(text)+": "+why, text)
 }
 
 // ParsePositionRules is ParsePosition for a game under the given rules.
 func ParsePositionRules(text string, rules Rules) (Position, error) {
 	if !rules.Valid() {
-		return Position{}, newErr(ErrBadRules, "rules "+rules.String()+" are not known: use classic or revised")
+		return Position{}, textErr(ErrBadRules, "rules "+rules.String()+" are not known: use classic or revised", rules.String())
 	}
 	p, err := ParsePosition(text)
 	if err != nil {
@@ -538,7 +546,7 @@ func ParsePosition(text string) (Position, error) {
 	ranks := strings.Split(board, "/")
 	n := len(ranks)
 	if n > 10 || !Size(n).Valid() {
-		return Position{}, newErr(ErrBadSize, "position "+quote(text)+" has "+itoa(n)+" ranks: a board is 7x7, 9x9 or 10x10")
+		return Position{}, textErr(ErrBadSize, "position "+quote(text)+" has "+itoa(n)+" ranks: a board is 7x7, 9x9 or 10x10", text)
 	}
 	p.size = Size(n)
 	for i, rank := range ranks {
@@ -595,14 +603,14 @@ func ParsePosition(text string) (Position, error) {
 			p.phase = PhaseOver
 		}
 		if p.claimedB.Count() >= p.size.Majority() && p.claimedW.Count() >= p.size.Majority() {
-			return Position{}, newErr(ErrBadPosition, "position "+quote(text)+": both colours hold a majority of shooters")
+			return Position{}, textErr(ErrBadPosition, "position "+quote(text)+": both colours hold a majority of shooters", text)
 		}
 	case all == 0 && stones == 0 && p.toMove == Black:
 		p.phase = PhaseSetup1
 	case all == p.size.FirstShooters() && p.shooters.Count() == all && p.black.Count() == 1 && p.white.Empty() && p.toMove == White:
 		p.phase = PhaseChoice
 	default:
-		return Position{}, newErr(ErrBadPosition, "position "+quote(text)+" has "+itoa(all)+" shooters and "+itoa(stones)+" stones: a "+p.size.String()+" game has "+itoa(p.size.Shooters())+" shooters in play")
+		return Position{}, textErr(ErrBadPosition, "position "+quote(text)+" has "+itoa(all)+" shooters and "+itoa(stones)+" stones: a "+p.size.String()+" game has "+itoa(p.size.Shooters())+" shooters in play", text)
 	}
 	return p, nil
 }

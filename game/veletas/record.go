@@ -169,7 +169,7 @@ func ParseRecord(r io.Reader) (Game, error) {
 			}
 			n++
 			if _, ok := headerKey(tok); ok {
-				return Game{}, &TokenError{N: n, Token: tok, Err: newErr(ErrMalformed, "header token "+quote(tok)+" after the first action: the header comes before it")}
+				return Game{}, &TokenError{N: n, Token: tok, Err: textErr(ErrMalformed, "header token "+quote(tok)+" after the first action: the header comes before it", tok)}
 			}
 			next, err := g.PlayToken(tok)
 			if err != nil {
@@ -225,7 +225,7 @@ func (h *header) read(tok string) (ok bool, err error) {
 	switch key {
 	case "size":
 		if h.sizeTok != "" {
-			return true, newErr(ErrBadHeader, "header token "+quote(tok)+" repeats "+quote(h.sizeTok)+": size may be given once")
+			return true, textErr(ErrBadHeader, "header token "+quote(tok)+" repeats "+quote(h.sizeTok)+": size may be given once", tok)
 		}
 		s, err := ParseSize(val)
 		if err != nil {
@@ -234,7 +234,7 @@ func (h *header) read(tok string) (ok bool, err error) {
 		h.sizeTok, h.sz = tok, s
 	default:
 		if h.rulesTok != "" {
-			return true, newErr(ErrBadHeader, "header token "+quote(tok)+" repeats "+quote(h.rulesTok)+": rules may be given once")
+			return true, textErr(ErrBadHeader, "header token "+quote(tok)+" repeats "+quote(h.rulesTok)+": rules may be given once", tok)
 		}
 		r, err := ParseRules(val)
 		if err != nil {

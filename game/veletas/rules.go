@@ -44,5 +44,5 @@ func ParseRules(text string) (Rules, error) {
 	case "revised":
 		return Revised, nil
 	}
-	return 0, newErr(ErrBadRules, "rules "+quote(text)+" are not known: use classic or revised")
+	return 0, textErr(ErrBadRules, "rules "+quote(text)+" are not known: use classic or revised", text)
 }

@@ -1,0 +1,25 @@
+package enginekit
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestStandardLibraryOnly keeps the engines' scaffolding free of
+// dependencies: it may import only the standard library.
+func TestStandardLibraryOnly(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", ".").Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	pkgs := strings.Fields(string(out))
+	if len(pkgs) == 0 {
+		t.Fatal("go list -deps listed nothing, not even this package")
+	}
+	for _, pkg := range pkgs {
+		if pkg != "github.com/veletasbot/veletas/game/internal/enginekit" {
+			t.Errorf("game/internal/enginekit depends on %s; it may import only the standard library", pkg)
+		}
+	}
+}
