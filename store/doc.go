@@ -9,8 +9,11 @@
 // DefaultURL) or etcd://HOST:PORT[,HOST:PORT...][/PREFIX] (the keys under
 // PREFIX, DefaultPrefix by default), which several processes may share.
 // The store's logic is written once against a small transaction interface
-// (kv.go: buckets with Get, Put, Delete and NextSequence, ordered cursors);
-// etcd.go implements it over etcd: each change is one etcd Txn guarded by
+// (kv.go: buckets with Get, Put, Delete and NextSequence, ordered cursors)
+// and reaches its backend through one interface (backend.go), implemented
+// by bolt.go (the file and its commit loop) and etcd.go. A read that fails
+// (etcd) returns its error where it happens: from the bucket's Get, or
+// from the cursor's Err. etcd.go implements the transactions over etcd: each change is one etcd Txn guarded by
 // the revisions of what it read, run again on conflict, never applied
 // twice (see there). What the bbolt file alone has (Check, Backup,
 // snapshots, damaged-file handling, migrations of older files) fails with

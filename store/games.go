@@ -43,13 +43,17 @@ func (db *DB) decodeActive(v []byte, g *Game) error {
 // activeKey finds the key of the active game of a channel or thread.
 func activeKey(tx txn, guild, channel string) (key, value []byte, err error) {
 	key = pairKey(guild, channel)
-	if v := tx.Bucket(bucketGames).Get(key); v != nil {
-		return key, v, nil
+	if v, err := tx.Bucket(bucketGames).Get(key); v != nil || err != nil {
+		return key, v, err
 	}
-	if ch := tx.Bucket(bucketThreads).Get(key); ch != nil {
+	ch, err := tx.Bucket(bucketThreads).Get(key)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ch != nil {
 		key = pairKey(guild, string(ch))
-		if v := tx.Bucket(bucketGames).Get(key); v != nil {
-			return key, v, nil
+		if v, err := tx.Bucket(bucketGames).Get(key); v != nil || err != nil {
+			return key, v, err
 		}
 	}
 	return nil, nil, fmt.Errorf("store: channel %s: %w", channel, ErrNoGame)
@@ -98,6 +102,7 @@ func (db *DB) ActiveGames(guild string) ([]Game, error) {
 		if guild != "" {
 			prefix = pairKey(guild, "")
 		}
+		out = nil // a run again (etcd) starts afresh
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 			var g Game
 			if err := db.decodeActive(v, &g); err != nil {
@@ -106,7 +111,7 @@ func (db *DB) ActiveGames(guild string) ([]Game, error) {
 			}
 			out = append(out, g)
 		}
-		return nil
+		return c.Err()
 	})
 	return out, err
 }
@@ -126,14 +131,24 @@ func (db *DB) PlayerGames(guild, user string) ([]Game, error) {
 		for k, id := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, id = c.Next() {
 			entries = append(entries, entry{pairKey(guild, string(k[len(prefix):])), bytes.Clone(id)})
 		}
+		if err := c.Err(); err != nil {
+			return err
+		}
+		out = nil // a run again (etcd) starts afresh
 		for page := range slices.Chunk(entries, aheadPage) {
 			keys := make([][]byte, len(page))
 			for i, e := range page {
 				keys[i] = e.key
 			}
-			prefetch(games, keys) // read together where that saves requests (etcd)
+			// Read together where that saves requests (etcd).
+			if err := prefetch(games, keys); err != nil {
+				return err
+			}
 			for _, e := range page {
-				v := games.Get(e.key)
+				v, err := games.Get(e.key)
+				if err != nil {
+					return err
+				}
 				if v == nil {
 					continue
 				}
@@ -252,6 +267,9 @@ func (db *DB) removeGame(guild, channel string, onlyDamaged bool) error {
 				dead = append(dead, bytes.Clone(k))
 			}
 		}
+		if err := tc.Err(); err != nil {
+			return err
+		}
 		for _, k := range dead {
 			if err := threads.Delete(k); err != nil {
 				return err
@@ -287,7 +305,7 @@ func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time
 			return Game{}, err
 		}
 	}
-	if db.etcd != nil {
+	if !db.be.readOutside() {
 		return db.changeInTxn(guild, channel, user, fn)
 	}
 	for {
@@ -299,7 +317,8 @@ func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time
 			var err error
 			g, key, err = db.loadActive(tx, guild, channel)
 			if err == nil {
-				old = bytes.Clone(tx.Bucket(bucketGames).Get(key))
+				old, err = tx.Bucket(bucketGames).Get(key)
+				old = bytes.Clone(old)
 			}
 			return err
 		})
@@ -319,7 +338,11 @@ func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time
 		conflict := false
 		var finished Game
 		err = db.update(func(tx txn) error {
-			conflict = !bytes.Equal(tx.Bucket(bucketGames).Get(key), old)
+			now, err := tx.Bucket(bucketGames).Get(key)
+			if err != nil {
+				return err
+			}
+			conflict = !bytes.Equal(now, old)
 			if conflict {
 				return nil
 			}

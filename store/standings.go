@@ -97,7 +97,10 @@ func putStanding(tx txn, s *Standing) error {
 // standingIn reads a standing; an absent one is a new player's.
 func standingIn(tx txn, kind Kind, guild, user string) (Standing, error) {
 	b, k := standingKey(tx, kind, guild, user)
-	v := b.Get(k)
+	v, err := b.Get(k)
+	if err != nil {
+		return newStanding(kind, guild, user), err
+	}
 	if v == nil {
 		return newStanding(kind, guild, user), nil
 	}
@@ -138,6 +141,7 @@ func (db *DB) KindStandings(kind Kind, guild string) ([]Standing, error) {
 	err := db.view(func(tx txn) error {
 		name, prefix := standingPlace(kind, guild, "")
 		c := tx.Cursor(name)
+		out = nil // a run again (etcd) starts afresh
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 			var s Standing
 			if err := decode(v, &s); err != nil {
@@ -147,7 +151,7 @@ func (db *DB) KindStandings(kind Kind, guild string) ([]Standing, error) {
 			s.Kind = kind
 			out = append(out, s)
 		}
-		return nil
+		return c.Err()
 	})
 	slices.SortStableFunc(out, func(a, b Standing) int {
 		if a.Wins != b.Wins {
