@@ -6,8 +6,8 @@ import (
 	"github.com/veletasbot/veletas/game/veletas"
 )
 
-// StartAIGame starts a game between human and the bot's computer opponent
-// at once, without a challenge to accept. human is Players[0] and makes the
+// StartAIGameRules starts a game between human and the bot's computer
+// opponent at once, without a challenge to accept. human is Players[0] and makes the
 // first setup; ai (the bot's own user ID) is Players[1] and Game.AI, level
 // its strength (Game.AILevel). size 0 takes the guild's default board size
 // (10 when unset). The game has no time limit and is never rated; when it
@@ -15,13 +15,7 @@ import (
 //
 // It fails with ErrChannelBusy when the channel (or the thread) has an
 // active game, with ErrSelfChallenge when ai is human, and with ErrInvalid
-// for an empty level or a bad size.
-func (db *DB) StartAIGame(guild, channel, human, ai, level string, size veletas.Size) (Game, error) {
-	return db.StartAIGameRules(guild, channel, human, ai, level, size, veletas.Classic)
-}
-
-// StartAIGameRules is StartAIGame under the given rules (ErrInvalid for
-// an unknown rule set).
+// for an empty level, a bad size or an unknown rule set.
 func (db *DB) StartAIGameRules(guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules) (Game, error) {
 	return db.StartAIGameOrder(guild, channel, human, ai, level, size, rules, false)
 }

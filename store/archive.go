@@ -2,7 +2,6 @@ package store
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 )
 
@@ -135,42 +134,6 @@ func (db *DB) FinishedGame(id uint64) (Game, error) {
 		return nil
 	})
 	return g, err
-}
-
-// GameByID returns a game by its ID, finished or active (an index by ID:
-// it reads that game only).
-func (db *DB) GameByID(id uint64) (Game, error) {
-	g, err := db.FinishedGame(id)
-	if !errors.Is(err, ErrNotFound) {
-		return g, err
-	}
-	err = db.view(func(tx txn) error {
-		key, err := tx.Bucket(bucketGamesByID).Get(idKey(id))
-		if err != nil {
-			return err
-		}
-		if key == nil {
-			return fmt.Errorf("store: game %d: %w", id, ErrNotFound)
-		}
-		v, err := tx.Bucket(bucketGames).Get(key)
-		if err != nil {
-			return err
-		}
-		if v == nil {
-			return fmt.Errorf("store: game %d: %w", id, ErrNotFound)
-		}
-		if err := db.decodeActive(v, &g); err != nil {
-			return fmt.Errorf("store: game %d: %w", id, err)
-		}
-		if g.ID != id {
-			return fmt.Errorf("store: game %d: %w", id, ErrNotFound)
-		}
-		return nil
-	})
-	if err != nil {
-		return Game{}, err
-	}
-	return g, nil
 }
 
 // FinishedGames returns a guild's finished games, newest first, at most

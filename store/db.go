@@ -147,7 +147,7 @@ var (
 	bucketStandings  = []byte("standings")  // guild \x00 user -> Standing
 	bucketSettings   = []byte("settings")   // guild -> Settings
 	bucketPlayers    = []byte("players")    // guild \x00 user \x00 id (8 bytes) -> empty (v2)
-	bucketQuarantine = []byte("quarantine") // key -> raw value removed by RemoveGame
+	bucketQuarantine = []byte("quarantine") // key -> raw value removed by EndDamagedGame
 
 	// Indexes of schema 3; their values are empty.
 	bucketArchiveByGuild      = []byte("archive_by_guild")      // guild \x00 id -> (v3)

@@ -210,29 +210,12 @@ func (db *DB) SetGameThread(guild, channel, thread string) (Game, error) {
 	return out, err
 }
 
-// SetGameMessage records the message that shows a game (the bot's own
-// bookkeeping; it does not change the revision).
-func (db *DB) SetGameMessage(guild, channel, message string) (Game, error) {
-	return db.change(guild, channel, "", func(g *Game, now time.Time) error {
-		g.Message = message
-		return nil
-	})
-}
-
-// RemoveGame deletes the active game of a channel (or thread) without a
-// result, even one whose stored value is corrupt (the raw value is kept in
-// a quarantine bucket for inspection). It frees the channel, and every
-// thread that led to it, for a new game.
-func (db *DB) RemoveGame(guild, channel string) error {
-	return db.removeGame(guild, channel, false)
-}
-
-// EndDamagedGame is RemoveGame for a server manager: it removes the active
-// game of a channel (or thread) only when its stored value is damaged
-// (ActiveGame fails with ErrCorrupt), so that the game no longer blocks its
-// channel, and refuses with ErrNotDamaged a game that loads. The damaged
-// value is kept in the quarantine bucket; nothing is counted in the
-// standings.
+// EndDamagedGame is for a server manager: it deletes the active game of a
+// channel (or thread) without a result, only when its stored value is
+// damaged (ActiveGame fails with ErrCorrupt), so that the game no longer
+// blocks its channel, and every thread that led to it, and refuses with
+// ErrNotDamaged a game that loads. The damaged value is kept in the
+// quarantine bucket for inspection; nothing is counted in the standings.
 func (db *DB) EndDamagedGame(guild, channel string) error {
 	return db.removeGame(guild, channel, true)
 }
