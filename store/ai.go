@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/veletasbot/veletas/game/veletas"
@@ -30,8 +31,12 @@ func (db *DB) StartAIGameOrder(guild, channel, human, ai, level string, size vel
 	}
 	return db.startAIGame(guild, channel, human, ai, level, func(tx txn, g *Game) error {
 		if size == 0 {
-			if set, err := settingsIn(tx, guild); err == nil {
+			set, err := settingsIn(tx, guild)
+			switch {
+			case err == nil:
 				size = set.Size
+			case !errors.Is(err, ErrCorrupt): // damaged settings: the default
+				return err
 			}
 			if size == 0 {
 				size = veletas.Size10
@@ -73,7 +78,9 @@ func (db *DB) startAIGame(guild, channel, human, ai, level string, start func(tx
 		if err := start(tx, &g); err != nil {
 			return err
 		}
-		if _, _, err := activeKey(tx, guild, channel); err == nil {
+		if busy, err := channelBusy(tx, guild, channel); err != nil {
+			return err
+		} else if busy {
 			return refuse(fmt.Errorf("store: start AI game in channel %s: %w", channel, ErrChannelBusy))
 		}
 		games := tx.Bucket(bucketGames)

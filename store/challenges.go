@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -58,8 +59,10 @@ func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 	err := db.update(func(tx txn) error {
 		out = c
 		set, err := settingsIn(tx, c.Guild)
-		if err != nil {
-			set = Settings{Guild: c.Guild}
+		if errors.Is(err, ErrCorrupt) {
+			set = Settings{Guild: c.Guild} // damaged settings: the defaults
+		} else if err != nil {
+			return err
 		}
 		switch out.Kind {
 		case Veletas:
@@ -89,7 +92,9 @@ func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 		case out.MoveTime < 0:
 			out.MoveTime = 0
 		}
-		if _, _, err := activeKey(tx, c.Guild, c.Channel); err == nil {
+		if busy, err := channelBusy(tx, c.Guild, c.Channel); err != nil {
+			return err
+		} else if busy {
 			return refuse(fmt.Errorf("store: create challenge in channel %s: %w", c.Channel, ErrChannelBusy))
 		}
 		now := db.opts.Now()
@@ -386,7 +391,9 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 		if c.Expired(now) {
 			return refuse(fmt.Errorf("store: accept challenge %d: %w", id, ErrChallengeExpired))
 		}
-		if _, _, err := activeKey(tx, c.Guild, c.Channel); err == nil {
+		if busy, err := channelBusy(tx, c.Guild, c.Channel); err != nil {
+			return err
+		} else if busy {
 			return refuse(fmt.Errorf("store: accept challenge %d in channel %s: %w", id, c.Channel, ErrChannelBusy))
 		}
 		var (

@@ -115,6 +115,11 @@ type Options struct {
 	// batchHook, when set (by tests), is called after each transaction of
 	// the commit loop with the number of changes it ran and its error.
 	batchHook func(changes int, err error)
+
+	// txnHook, when set (by tests), is given each transaction of view and
+	// update and returns the one the change runs in (a wrapper that makes
+	// reads fail, say).
+	txnHook func(txn) txn
 }
 
 // DB is an open store. Its methods are safe for concurrent use.
@@ -627,7 +632,16 @@ func (db *DB) view(fn func(tx txn) error) error {
 		return fmt.Errorf("store: %w", ErrClosed)
 	default:
 	}
-	return db.be.view(fn)
+	return db.be.view(db.hooked(fn))
+}
+
+// hooked is fn run in the transaction that Options.txnHook makes, if set.
+func (db *DB) hooked(fn func(tx txn) error) func(tx txn) error {
+	h := db.opts.txnHook
+	if h == nil {
+		return fn
+	}
+	return func(tx txn) error { return fn(h(tx)) }
 }
 
 // refusal marks an error that a change returned before it wrote
@@ -679,7 +693,7 @@ func (db *DB) update(fn func(tx txn) error) error {
 		return fmt.Errorf("store: %w", ErrClosed)
 	}
 	defer db.closeMu.RUnlock() // Close waits for the changes in flight
-	return db.be.update(fn)
+	return db.be.update(db.hooked(fn))
 }
 
 // run calls fn, turning a panic into an error, which rolls back.

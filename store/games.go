@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -57,6 +58,16 @@ func activeKey(tx txn, guild, channel string) (key, value []byte, err error) {
 		}
 	}
 	return nil, nil, fmt.Errorf("store: channel %s: %w", channel, ErrNoGame)
+}
+
+// channelBusy reports whether a channel (or thread) has an active game;
+// the error is a read's that failed.
+func channelBusy(tx txn, guild, channel string) (bool, error) {
+	_, _, err := activeKey(tx, guild, channel)
+	if errors.Is(err, ErrNoGame) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // loadActive loads and replays the active game of a channel or thread.

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
 )
@@ -28,12 +29,16 @@ func (db *DB) count(tx txn, g *Game) error {
 	}
 	loser := g.Loser()
 	w, err := standingIn(tx, g.Kind, g.Guild, g.Winner)
-	if err != nil {
+	if errors.Is(err, ErrCorrupt) {
 		w = newStanding(g.Kind, g.Guild, g.Winner) // a corrupt standing starts again
+	} else if err != nil {
+		return err
 	}
 	l, err := standingIn(tx, g.Kind, g.Guild, loser)
-	if err != nil {
+	if errors.Is(err, ErrCorrupt) {
 		l = newStanding(g.Kind, g.Guild, loser)
+	} else if err != nil {
+		return err
 	}
 	w.Wins++
 	w.Games++
@@ -56,8 +61,11 @@ func (db *DB) countDraw(tx txn, g *Game) error {
 	var s [2]Standing
 	for i, p := range g.Players {
 		var err error
-		if s[i], err = standingIn(tx, g.Kind, g.Guild, p); err != nil {
-			s[i] = newStanding(g.Kind, g.Guild, p)
+		s[i], err = standingIn(tx, g.Kind, g.Guild, p)
+		if errors.Is(err, ErrCorrupt) {
+			s[i] = newStanding(g.Kind, g.Guild, p) // a corrupt standing starts again
+		} else if err != nil {
+			return err
 		}
 		s[i].Draws++
 		s[i].Games++
