@@ -311,7 +311,7 @@ func TestAIRestart(t *testing.T) {
 	e := newEnv(t, Config{})
 	// A game left with the AI to act, as after a crash: the store has it,
 	// no bot queued it.
-	g, err := e.db.StartAIGame(e.guild, e.chann, "alice", aiName, "medium", veletas.Size7)
+	g, err := e.db.StartAIGameRules(e.guild, e.chann, "alice", aiName, "medium", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -498,11 +498,11 @@ func TestAIInJapanese(t *testing.T) {
 func TestAISweepLeavesAIToRescan(t *testing.T) {
 	e := newEnv(t, Config{})
 	box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20), Rescan: -1})
-	g, err := e.db.StartAIGame(e.guild, e.chann, "alice", aiName, "easy", veletas.Size7)
+	g, err := e.db.StartAIGameRules(e.guild, e.chann, "alice", aiName, "easy", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.db.ApplyToken(e.guild, e.chann, "alice", g.Revision, "[d4]a1"); err != nil {
+	if _, err := applyToken(e.db, e.guild, e.chann, "alice", g.Revision, "[d4]a1"); err != nil {
 		t.Fatal(err)
 	}
 	e.waitAI()
@@ -631,11 +631,11 @@ func TestAIFairQueue(t *testing.T) {
 	game := func(n int, user, level string) store.Game {
 		t.Helper()
 		ch := fmt.Sprintf("%s-%d", e.chann, n)
-		g, err := e.db.StartAIGame(e.guild, ch, user, aiName, level, veletas.Size7)
+		g, err := e.db.StartAIGameRules(e.guild, ch, user, aiName, level, veletas.Size7, veletas.Classic)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g, err = e.db.ApplyToken(e.guild, ch, user, g.Revision, "[d4]a1"); err != nil {
+		if g, err = applyToken(e.db, e.guild, ch, user, g.Revision, "[d4]a1"); err != nil {
 			t.Fatal(err)
 		}
 		return g
@@ -679,4 +679,14 @@ func TestAIFairQueue(t *testing.T) {
 	if g, err := e.db.ActiveGame(e.guild, e.chann+"-4"); err != nil || g.ToAct() != "alice" {
 		t.Fatalf("alice's fourth game after the rescan: %v, to act %q", err, g.ToAct())
 	}
+}
+
+// applyToken plays the action written in the notation ("[d4]a1"), as a
+// player would.
+func applyToken(db *store.DB, guild, channel, user string, rev int, token string) (store.Game, error) {
+	a, err := veletas.ParseAction(token)
+	if err != nil {
+		return store.Game{}, err
+	}
+	return db.Apply(guild, channel, user, rev, a)
 }

@@ -115,11 +115,11 @@ func TestSweeperOnlyWhileLeading(t *testing.T) {
 // at once. RescanGrace leaves young games to the replica thinking on them.
 func TestAIRescanOnlyWhileLeading(t *testing.T) {
 	e := newEnv(t, Config{})
-	g, err := e.db.StartAIGame(e.guild, e.chann, "alice", aiName, "easy", veletas.Size7)
+	g, err := e.db.StartAIGameRules(e.guild, e.chann, "alice", aiName, "easy", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g, err = e.db.ApplyToken(e.guild, e.chann, "alice", g.Revision, "[d4]a1"); err != nil {
+	if g, err = applyToken(e.db, e.guild, e.chann, "alice", g.Revision, "[d4]a1"); err != nil {
 		t.Fatal(err)
 	}
 	l := newSwitchLeader(false)
@@ -154,11 +154,11 @@ func TestAIRescanOnlyWhileLeading(t *testing.T) {
 // one action, the other is refused as stale, and one board is posted.
 func TestLeaderOverlapAI(t *testing.T) {
 	e := newEnv(t, Config{})
-	g, err := e.db.StartAIGame(e.guild, e.chann, "alice", aiName, "easy", veletas.Size7)
+	g, err := e.db.StartAIGameRules(e.guild, e.chann, "alice", aiName, "easy", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g, err = e.db.ApplyToken(e.guild, e.chann, "alice", g.Revision, "[d4]a1"); err != nil {
+	if g, err = applyToken(e.db, e.guild, e.chann, "alice", g.Revision, "[d4]a1"); err != nil {
 		t.Fatal(err)
 	}
 	// Both replicas' AIs wait for each other inside their decision, then

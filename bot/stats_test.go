@@ -113,7 +113,7 @@ func FuzzParseMoveTime(f *testing.F) {
 // instead of "No finished game yet"; they stay out of the standings.
 func TestStatsUnratedOnly(t *testing.T) {
 	e := newEnv(t, Config{})
-	g, err := e.db.StartAIGame(e.guild, "ai-chan", "alice", "veletas", "easy", veletas.Size7)
+	g, err := e.db.StartAIGameRules(e.guild, "ai-chan", "alice", "veletas", "easy", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}

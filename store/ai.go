@@ -1,13 +1,14 @@
 package store
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/veletasbot/veletas/game/veletas"
 )
 
-// StartAIGame starts a game between human and the bot's computer opponent
-// at once, without a challenge to accept. human is Players[0] and makes the
+// StartAIGameRules starts a game between human and the bot's computer
+// opponent at once, without a challenge to accept. human is Players[0] and makes the
 // first setup; ai (the bot's own user ID) is Players[1] and Game.AI, level
 // its strength (Game.AILevel). size 0 takes the guild's default board size
 // (10 when unset). The game has no time limit and is never rated; when it
@@ -15,13 +16,7 @@ import (
 //
 // It fails with ErrChannelBusy when the channel (or the thread) has an
 // active game, with ErrSelfChallenge when ai is human, and with ErrInvalid
-// for an empty level or a bad size.
-func (db *DB) StartAIGame(guild, channel, human, ai, level string, size veletas.Size) (Game, error) {
-	return db.StartAIGameRules(guild, channel, human, ai, level, size, veletas.Classic)
-}
-
-// StartAIGameRules is StartAIGame under the given rules (ErrInvalid for
-// an unknown rule set).
+// for an empty level, a bad size or an unknown rule set.
 func (db *DB) StartAIGameRules(guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules) (Game, error) {
 	return db.StartAIGameOrder(guild, channel, human, ai, level, size, rules, false)
 }
@@ -36,8 +31,12 @@ func (db *DB) StartAIGameOrder(guild, channel, human, ai, level string, size vel
 	}
 	return db.startAIGame(guild, channel, human, ai, level, func(tx txn, g *Game) error {
 		if size == 0 {
-			if set, err := settingsIn(tx, guild); err == nil {
+			set, err := settingsIn(tx, guild)
+			switch {
+			case err == nil:
 				size = set.Size
+			case !errors.Is(err, ErrCorrupt): // damaged settings: the default
+				return err
 			}
 			if size == 0 {
 				size = veletas.Size10
@@ -79,7 +78,9 @@ func (db *DB) startAIGame(guild, channel, human, ai, level string, start func(tx
 		if err := start(tx, &g); err != nil {
 			return err
 		}
-		if _, _, err := activeKey(tx, guild, channel); err == nil {
+		if busy, err := channelBusy(tx, guild, channel); err != nil {
+			return err
+		} else if busy {
 			return refuse(fmt.Errorf("store: start AI game in channel %s: %w", channel, ErrChannelBusy))
 		}
 		games := tx.Bucket(bucketGames)

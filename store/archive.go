@@ -2,7 +2,6 @@ package store
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 )
 
@@ -21,7 +20,11 @@ func (db *DB) finish(tx txn, key []byte, g *Game, val []byte) error {
 	if err := unindexActive(tx, g); err != nil {
 		return err
 	}
-	if tx.Bucket(bucketArchive).Get(idKey(g.ID)) != nil {
+	taken, err := tx.Bucket(bucketArchive).Get(idKey(g.ID))
+	if err != nil {
+		return err
+	}
+	if taken != nil {
 		// Never over an archived game: this one took its ID from a
 		// counter that was behind (before IDs were create-only).
 		id, err := db.newID(tx, bucketGames, gameIDBuckets)
@@ -74,8 +77,9 @@ func (db *DB) decodeArchived(v []byte, g *Game) error {
 
 // archivedNewestFirst calls fn with the archived games listed in an index
 // under prefix (each key is prefix, NUL, ID), newest first, until fn
-// returns false. Damaged games are skipped and logged.
-func (db *DB) archivedNewestFirst(tx txn, index, prefix []byte, fn func(Game) bool) {
+// returns false. Damaged games are skipped and logged; a read that fails
+// ends the walk with its error.
+func (db *DB) archivedNewestFirst(tx txn, index, prefix []byte, fn func(Game) bool) error {
 	prefix = append(bytes.Clone(prefix), 0)
 	arch := tx.Bucket(bucketArchive)
 	c := tx.Cursor(index)
@@ -86,9 +90,17 @@ func (db *DB) archivedNewestFirst(tx txn, index, prefix []byte, fn func(Game) bo
 		for ; k != nil && bytes.HasPrefix(k, prefix) && len(ids) < aheadPage; k, _ = c.Prev() {
 			ids = append(ids, bytes.Clone(k[len(prefix):]))
 		}
-		prefetch(arch, ids)
+		if err := c.Err(); err != nil {
+			return err
+		}
+		if err := prefetch(arch, ids); err != nil {
+			return err
+		}
 		for _, id := range ids {
-			v := arch.Get(id)
+			v, err := arch.Get(id)
+			if err != nil {
+				return err
+			}
 			if v == nil {
 				continue
 			}
@@ -98,17 +110,21 @@ func (db *DB) archivedNewestFirst(tx txn, index, prefix []byte, fn func(Game) bo
 				continue
 			}
 			if !fn(g) {
-				return
+				return nil
 			}
 		}
 	}
+	return c.Err()
 }
 
 // FinishedGame returns an archived game by ID.
 func (db *DB) FinishedGame(id uint64) (Game, error) {
 	var g Game
 	err := db.view(func(tx txn) error {
-		v := tx.Bucket(bucketArchive).Get(idKey(id))
+		v, err := tx.Bucket(bucketArchive).Get(idKey(id))
+		if err != nil {
+			return err
+		}
 		if v == nil {
 			return fmt.Errorf("store: finished game %d: %w", id, ErrNotFound)
 		}
@@ -118,36 +134,6 @@ func (db *DB) FinishedGame(id uint64) (Game, error) {
 		return nil
 	})
 	return g, err
-}
-
-// GameByID returns a game by its ID, finished or active (an index by ID:
-// it reads that game only).
-func (db *DB) GameByID(id uint64) (Game, error) {
-	g, err := db.FinishedGame(id)
-	if !errors.Is(err, ErrNotFound) {
-		return g, err
-	}
-	err = db.view(func(tx txn) error {
-		key := tx.Bucket(bucketGamesByID).Get(idKey(id))
-		if key == nil {
-			return fmt.Errorf("store: game %d: %w", id, ErrNotFound)
-		}
-		v := tx.Bucket(bucketGames).Get(key)
-		if v == nil {
-			return fmt.Errorf("store: game %d: %w", id, ErrNotFound)
-		}
-		if err := db.decodeActive(v, &g); err != nil {
-			return fmt.Errorf("store: game %d: %w", id, err)
-		}
-		if g.ID != id {
-			return fmt.Errorf("store: game %d: %w", id, ErrNotFound)
-		}
-		return nil
-	})
-	if err != nil {
-		return Game{}, err
-	}
-	return g, nil
 }
 
 // FinishedGames returns a guild's finished games, newest first, at most
@@ -161,13 +147,13 @@ func (db *DB) FinishedGames(guild, user string, limit int) ([]Game, error) {
 		if user != "" {
 			index, prefix = bucketPlayers, pairKey(guild, user)
 		}
-		db.archivedNewestFirst(tx, index, prefix, func(g Game) bool {
+		out = nil // a run again (etcd) starts afresh
+		return db.archivedNewestFirst(tx, index, prefix, func(g Game) bool {
 			if g.Guild == guild && (user == "" || g.IsPlayer(user)) {
 				out = append(out, g)
 			}
 			return limit <= 0 || len(out) < limit
 		})
-		return nil
 	})
 	return out, err
 }
@@ -180,14 +166,13 @@ func (db *DB) LastFinishedGame(guild, channel string) (Game, error) {
 	var out Game
 	found := false
 	err := db.view(func(tx txn) error {
-		db.archivedNewestFirst(tx, bucketArchiveByChannel, pairKey(guild, channel), func(g Game) bool {
+		return db.archivedNewestFirst(tx, bucketArchiveByChannel, pairKey(guild, channel), func(g Game) bool {
 			if g.Guild == guild && (g.Channel == channel || g.Thread == channel) {
 				out, found = g, true
 				return false
 			}
 			return true
 		})
-		return nil
 	})
 	switch {
 	case err != nil:

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/veletasbot/veletas/store/etcdtest"
+	bolt "go.etcd.io/bbolt"
 )
 
 // The behavioural tests run on both backends: bothStores runs a test as
@@ -88,4 +89,18 @@ func countKeys(tx txn, name []byte) int {
 		n++
 	}
 	return n
+}
+
+// boltFile is the bbolt file of a bolt store, nil on etcd.
+func (db *DB) boltFile() *bolt.DB {
+	if b, ok := db.be.(*boltBackend); ok {
+		return b.db
+	}
+	return nil
+}
+
+// etcdBackend is the etcd backend of an etcd store, nil on bolt.
+func (db *DB) etcdBackend() *etcdStore {
+	s, _ := db.be.(*etcdStore)
+	return s
 }

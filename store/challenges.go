@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -58,8 +59,10 @@ func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 	err := db.update(func(tx txn) error {
 		out = c
 		set, err := settingsIn(tx, c.Guild)
-		if err != nil {
-			set = Settings{Guild: c.Guild}
+		if errors.Is(err, ErrCorrupt) {
+			set = Settings{Guild: c.Guild} // damaged settings: the defaults
+		} else if err != nil {
+			return err
 		}
 		switch out.Kind {
 		case Veletas:
@@ -89,14 +92,24 @@ func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 		case out.MoveTime < 0:
 			out.MoveTime = 0
 		}
-		if _, _, err := activeKey(tx, c.Guild, c.Channel); err == nil {
+		if busy, err := channelBusy(tx, c.Guild, c.Channel); err != nil {
+			return err
+		} else if busy {
 			return refuse(fmt.Errorf("store: create challenge in channel %s: %w", c.Channel, ErrChannelBusy))
 		}
 		now := db.opts.Now()
-		if n := db.countOpen(tx, bucketChallengesByUser, pairKey(c.Guild, c.Challenger), now, db.opts.MaxChallengesPerUser); n >= db.opts.MaxChallengesPerUser {
+		n, err := db.countOpen(tx, bucketChallengesByUser, pairKey(c.Guild, c.Challenger), now, db.opts.MaxChallengesPerUser)
+		if err != nil {
+			return err
+		}
+		if n >= db.opts.MaxChallengesPerUser {
 			return refuse(fmt.Errorf("store: create challenge: %w (%d open)", ErrTooManyChallenges, n))
 		}
-		if n := db.countOpen(tx, bucketChallengesByChannel, pairKey(c.Guild, c.Channel), now, db.opts.MaxChallengesPerChannel); n >= db.opts.MaxChallengesPerChannel {
+		n, err = db.countOpen(tx, bucketChallengesByChannel, pairKey(c.Guild, c.Channel), now, db.opts.MaxChallengesPerChannel)
+		if err != nil {
+			return err
+		}
+		if n >= db.opts.MaxChallengesPerChannel {
 			return refuse(fmt.Errorf("store: create challenge in channel %s: %w (%d open)", c.Channel, ErrChannelChallengesFull, n))
 		}
 		out.Created = now
@@ -122,22 +135,22 @@ func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 
 // countOpen counts the unexpired challenges listed under prefix in an
 // index, stopping at limit.
-func (db *DB) countOpen(tx txn, index, prefix []byte, now time.Time, limit int) int {
+func (db *DB) countOpen(tx txn, index, prefix []byte, now time.Time, limit int) (int, error) {
 	n := 0
-	db.forIndexed(tx, index, prefix, true, func(c Challenge) bool {
+	err := db.forIndexed(tx, index, prefix, true, func(c Challenge) bool {
 		if !c.Expired(now) {
 			n++
 		}
 		return n < limit
 	})
-	return n
+	return n, err
 }
 
 // forIndexed calls fn with the challenges listed in an index under prefix
 // (guild \x00 channel or guild \x00 user), oldest first or, with newest,
 // newest first, until fn returns false. Entries whose challenge is gone or
-// damaged are skipped.
-func (db *DB) forIndexed(tx txn, index, prefix []byte, newest bool, fn func(Challenge) bool) {
+// damaged are skipped; a read that fails ends the walk with its error.
+func (db *DB) forIndexed(tx txn, index, prefix []byte, newest bool, fn func(Challenge) bool) error {
 	prefix = append(bytes.Clone(prefix), 0)
 	all := tx.Bucket(bucketChallenges)
 	c := tx.Cursor(index)
@@ -156,9 +169,17 @@ func (db *DB) forIndexed(tx txn, index, prefix []byte, newest bool, fn func(Chal
 				ids = append(ids, bytes.Clone(k[len(k)-8:])) // keys end with the ID
 			}
 		}
-		prefetch(all, ids)
+		if err := c.Err(); err != nil {
+			return err
+		}
+		if err := prefetch(all, ids); err != nil {
+			return err
+		}
 		for _, id := range ids {
-			v := all.Get(id)
+			v, err := all.Get(id)
+			if err != nil {
+				return err
+			}
 			if v == nil {
 				continue
 			}
@@ -168,10 +189,11 @@ func (db *DB) forIndexed(tx txn, index, prefix []byte, newest bool, fn func(Chal
 				continue
 			}
 			if !fn(ch) {
-				return
+				return nil
 			}
 		}
 	}
+	return c.Err()
 }
 
 // seekLast puts c on the last key that starts with prefix, or returns nil.
@@ -249,7 +271,10 @@ func (db *DB) Challenge(id uint64) (Challenge, error) {
 
 func challengeIn(tx txn, id uint64) (Challenge, error) {
 	var c Challenge
-	v := tx.Bucket(bucketChallenges).Get(idKey(id))
+	v, err := tx.Bucket(bucketChallenges).Get(idKey(id))
+	if err != nil {
+		return c, err
+	}
 	if v == nil {
 		return c, fmt.Errorf("store: challenge %d: %w", id, ErrChallengeNotFound)
 	}
@@ -270,12 +295,16 @@ func (db *DB) Challenges(guild, channel string) ([]Challenge, error) {
 		if channel == "" {
 			prefix = []byte(guild)
 		}
-		db.forIndexed(tx, bucketChallengesByChannel, prefix, false, func(c Challenge) bool {
+		out = nil // a run again (etcd) starts afresh
+		err := db.forIndexed(tx, bucketChallengesByChannel, prefix, false, func(c Challenge) bool {
 			if c.Guild == guild && (channel == "" || c.Channel == channel) && !c.Expired(now) {
 				out = append(out, c)
 			}
 			return true
 		})
+		if err != nil {
+			return err
+		}
 		if channel == "" {
 			slices.SortFunc(out, func(a, b Challenge) int { return cmp.Compare(a.ID, b.ID) })
 		}
@@ -294,7 +323,8 @@ func (db *DB) PendingChallenge(guild, channel, user string) (Challenge, error) {
 	found, expired := false, false
 	now := db.opts.Now()
 	err := db.view(func(tx txn) error {
-		db.forIndexed(tx, bucketChallengesByChannel, pairKey(guild, channel), true, func(c Challenge) bool {
+		found, expired = false, false // a run again (etcd) starts afresh
+		return db.forIndexed(tx, bucketChallengesByChannel, pairKey(guild, channel), true, func(c Challenge) bool {
 			if c.Guild != guild || c.Channel != channel {
 				return true
 			}
@@ -308,7 +338,6 @@ func (db *DB) PendingChallenge(guild, channel, user string) (Challenge, error) {
 			best, found = c, true // newest first: the first is the newest
 			return false
 		})
-		return nil
 	})
 	switch {
 	case err != nil:
@@ -392,7 +421,9 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 		if c.Expired(now) {
 			return refuse(fmt.Errorf("store: accept challenge %d: %w", id, ErrChallengeExpired))
 		}
-		if _, _, err := activeKey(tx, c.Guild, c.Channel); err == nil {
+		if busy, err := channelBusy(tx, c.Guild, c.Channel); err != nil {
+			return err
+		} else if busy {
 			return refuse(fmt.Errorf("store: accept challenge %d in channel %s: %w", id, c.Channel, ErrChannelBusy))
 		}
 		var (
@@ -498,7 +529,10 @@ func (db *DB) purgeSome(cutoff time.Time) (n int, more bool, err error) {
 			}
 			seen++
 			id := binary.BigEndian.Uint64(k[8:])
-			v := tx.Bucket(bucketChallenges).Get(idKey(id))
+			v, err := tx.Bucket(bucketChallenges).Get(idKey(id))
+			if err != nil {
+				return err
+			}
 			var ch Challenge
 			switch {
 			case v == nil:
@@ -512,6 +546,9 @@ func (db *DB) purgeSome(cutoff time.Time) (n int, more bool, err error) {
 			default:
 				dead = append(dead, ch)
 			}
+		}
+		if err := c.Err(); err != nil {
+			return err
 		}
 		for _, k := range stale {
 			if err := tx.Bucket(bucketChallengesByExpiry).Delete(k); err != nil {

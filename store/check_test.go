@@ -164,7 +164,7 @@ func TestEndDamagedGame(t *testing.T) {
 		t.Fatalf("the refused end changed the game: %v", err)
 	}
 	bad := []byte("not a game at all")
-	if err := db.bolt.Update(func(tx *bolt.Tx) error {
+	if err := db.boltFile().Update(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketGames).Put(pairKey("g", "c"), bad)
 	}); err != nil {
 		t.Fatal(err)
@@ -192,7 +192,7 @@ func TestEndDamagedGame(t *testing.T) {
 	if _, err := db.GameByID(g.ID); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("the ended game by ID: %v", err)
 	}
-	db.bolt.View(func(tx *bolt.Tx) error {
+	db.boltFile().View(func(tx *bolt.Tx) error {
 		q := tx.Bucket(bucketQuarantine)
 		n := 0
 		q.ForEach(func(k, v []byte) error {

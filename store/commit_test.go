@@ -48,7 +48,7 @@ func holdLoop(t *testing.T, db *DB) (release chan struct{}, held chan error) {
 
 // waitQueued waits until n changes are queued for the commit loop.
 func waitQueued(db *DB, n int) {
-	for len(db.reqs) < n {
+	for len(db.be.(*boltBackend).reqs) < n {
 		runtime.Gosched()
 	}
 }
@@ -62,7 +62,7 @@ func TestGroupCommitFailure(t *testing.T) {
 	var log batchLog
 	db := openTest(t, &Options{NoSync: true, batchHook: log.hook})
 	bucket := []byte("test")
-	if err := db.bolt.Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucket(bucket); return err }); err != nil {
+	if err := db.boltFile().Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucket(bucket); return err }); err != nil {
 		t.Fatal(err)
 	}
 	// Hold the commit loop so that the changes below queue into one group.
@@ -102,7 +102,11 @@ func TestGroupCommitFailure(t *testing.T) {
 	db.view(func(tx txn) error {
 		b := tx.Bucket(bucket)
 		for i := range n {
-			got := b.Get([]byte(fmt.Sprint(i))) != nil
+			v, err := b.Get([]byte(fmt.Sprint(i)))
+			if err != nil {
+				return err
+			}
+			got := v != nil
 			switch i {
 			case 7:
 				if got || !errors.Is(errs[i], boom) {

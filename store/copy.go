@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	bolt "go.etcd.io/bbolt"
 	"go.etcd.io/etcd/api/v3/mvccpb"
 	clientv3 "go.etcd.io/etcd/client/v3"
 )
@@ -160,24 +159,12 @@ func Copy(dst, src *DB, mode CopyMode) (CopyStats, error) {
 // dump calls fn with every key of every bucket, and seq with every
 // bucket's counter that is not zero, at one point in time.
 func (db *DB) dump(fn func(bucket, key, value []byte) error, seq func(bucket []byte, n uint64) error) error {
-	if db.etcd != nil {
-		return db.etcd.dump(fn, seq)
+	select {
+	case <-db.closing:
+		return fmt.Errorf("store: %w", ErrClosed)
+	default:
 	}
-	return db.boltView("copy", func(tx *bolt.Tx) error {
-		return tx.ForEach(func(name []byte, b *bolt.Bucket) error {
-			if n := b.Sequence(); n > 0 {
-				if err := seq(name, n); err != nil {
-					return err
-				}
-			}
-			return b.ForEach(func(k, v []byte) error {
-				if v == nil {
-					return nil // a nested bucket: the store has none
-				}
-				return fn(name, k, v)
-			})
-		})
-	})
+	return db.be.dump(fn, seq)
 }
 
 // firstRecord names a record of the store (bucket and key), or returns ""
@@ -201,22 +188,12 @@ var errStop = errors.New("stop")
 
 // setSequence sets a bucket's counter to n, unless it is already higher.
 func (db *DB) setSequence(bucket []byte, n uint64) error {
-	if db.etcd != nil {
-		return db.etcd.setSequence(bucket, n)
+	db.closeMu.RLock()
+	defer db.closeMu.RUnlock()
+	if db.closed {
+		return fmt.Errorf("store: %w", ErrClosed)
 	}
-	return db.update(func(tx txn) error {
-		b := tx.(boltTxn).tx.Bucket(bucket)
-		if b == nil {
-			var err error
-			if b, err = tx.(boltTxn).tx.CreateBucket(bucket); err != nil {
-				return err
-			}
-		}
-		if b.Sequence() >= n {
-			return nil
-		}
-		return b.SetSequence(n)
-	})
+	return db.be.setSequence(bucket, n)
 }
 
 // dump reads the whole prefix at one revision, etcdPage keys at a time:

@@ -12,7 +12,6 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -116,20 +115,22 @@ type Options struct {
 	// batchHook, when set (by tests), is called after each transaction of
 	// the commit loop with the number of changes it ran and its error.
 	batchHook func(changes int, err error)
+
+	// txnHook, when set (by tests), is given each transaction of view and
+	// update and returns the one the change runs in (a wrapper that makes
+	// reads fail, say).
+	txnHook func(txn) txn
 }
 
 // DB is an open store. Its methods are safe for concurrent use.
 type DB struct {
-	bolt *bolt.DB   // the bolt backend, or nil
-	etcd *etcdStore // the etcd backend, or nil
-	path string     // the bolt file, or the etcd store's URL
+	be   backend // a *boltBackend or an *etcdStore
+	path string  // the bolt file, or the etcd store's URL
 	opts Options
 
 	states stateCache // replayed active games
 
-	reqs    chan *request // changes queued for the commit loop
-	closing chan struct{} // closed by Close: the loop drains reqs and ends
-	done    chan struct{} // closed when the loop has ended
+	closing chan struct{} // closed by Close: no new change; bolt's commit loop drains its queue and ends
 
 	snapDone chan struct{} // closed when the snapshot loop has ended
 	once     sync.Once
@@ -151,7 +152,7 @@ var (
 	bucketStandings  = []byte("standings")  // guild \x00 user -> Standing
 	bucketSettings   = []byte("settings")   // guild -> Settings
 	bucketPlayers    = []byte("players")    // guild \x00 user \x00 id (8 bytes) -> empty (v2)
-	bucketQuarantine = []byte("quarantine") // key -> raw value removed by RemoveGame
+	bucketQuarantine = []byte("quarantine") // key -> raw value removed by EndDamagedGame
 
 	// Indexes of schema 3; their values are empty.
 	bucketArchiveByGuild      = []byte("archive_by_guild")      // guild \x00 id -> (v3)
@@ -227,13 +228,12 @@ func Open(path string, opts *Options) (*DB, error) {
 	if err != nil {
 		return nil, openErr(err)
 	}
-	db := &DB{bolt: bdb, path: path, opts: o,
-		reqs: make(chan *request, maxBatch), closing: make(chan struct{}), done: make(chan struct{})}
+	db := &DB{path: path, opts: o, closing: make(chan struct{})}
 	if err := protect(func() error { return bdb.Update(db.migrate) }); err != nil {
 		bdb.Close()
 		return nil, openErr(err)
 	}
-	go db.commitLoop()
+	db.be = newBoltBackend(bdb, db.closing, o.batchHook)
 	if created {
 		db.warnEarlierSnapshots()
 	}
@@ -372,9 +372,8 @@ func OpenLocation(loc Location, opts *Options) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", loc, err)
 	}
-	db := &DB{etcd: s, path: loc.String(), opts: o,
-		closing: make(chan struct{}), done: make(chan struct{}), snapDone: make(chan struct{})}
-	close(db.done) // no commit loop: each change commits on its own
+	db := &DB{be: s, path: loc.String(), opts: o,
+		closing: make(chan struct{}), snapDone: make(chan struct{})}
 	close(db.snapDone)
 	return db, nil
 }
@@ -521,13 +520,8 @@ func (db *DB) Close() error {
 		db.closed = true
 		db.closeMu.Unlock()
 		close(db.closing)
-		<-db.done
 		<-db.snapDone
-		if db.etcd != nil {
-			err = db.etcd.close()
-			return
-		}
-		err = db.bolt.Close()
+		err = db.be.close()
 	})
 	return err
 }
@@ -545,18 +539,12 @@ func (db *DB) Ping() error {
 // ctx is done (with an error wrapping ErrUnavailable and ctx's error),
 // before Options.EtcdTimeout.
 func (db *DB) PingContext(ctx context.Context) error {
-	if db.etcd != nil {
-		select {
-		case <-db.closing:
-			return fmt.Errorf("store: %w", ErrClosed)
-		default:
-		}
-		return db.etcd.ping(ctx)
+	select {
+	case <-db.closing:
+		return fmt.Errorf("store: %w", ErrClosed)
+	default:
 	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("store: ping: %w", err)
-	}
-	return db.view(func(tx txn) error { return nil })
+	return db.be.ping(ctx)
 }
 
 // Check runs bbolt's consistency check of the whole file and returns the
@@ -625,7 +613,8 @@ func (db *DB) BackupFile(path string) error {
 // boltView runs fn in a read-only bbolt transaction; what (a bolt-only
 // feature) fails with ErrBoltOnly on etcd.
 func (db *DB) boltView(what string, fn func(tx *bolt.Tx) error) error {
-	if db.etcd != nil {
+	b, ok := db.be.(*boltBackend)
+	if !ok {
 		return fmt.Errorf("store: %s: %w", what, ErrBoltOnly)
 	}
 	select {
@@ -633,11 +622,7 @@ func (db *DB) boltView(what string, fn func(tx *bolt.Tx) error) error {
 		return fmt.Errorf("store: %w", ErrClosed)
 	default:
 	}
-	err := db.bolt.View(fn)
-	if errors.Is(err, bolterrors.ErrDatabaseNotOpen) {
-		return fmt.Errorf("store: %w", ErrClosed)
-	}
-	return err
+	return b.boltView(fn)
 }
 
 // view runs fn in a read-only transaction.
@@ -647,20 +632,16 @@ func (db *DB) view(fn func(tx txn) error) error {
 		return fmt.Errorf("store: %w", ErrClosed)
 	default:
 	}
-	if db.etcd != nil {
-		return db.etcd.view(fn)
-	}
-	err := db.bolt.View(func(tx *bolt.Tx) error { return fn(boltTxn{tx}) })
-	if errors.Is(err, bolterrors.ErrDatabaseNotOpen) {
-		return fmt.Errorf("store: %w", ErrClosed)
-	}
-	return err
+	return db.be.view(db.hooked(fn))
 }
 
-// A request is one change waiting for the commit loop.
-type request struct {
-	fn   func(tx txn) error
-	done chan error
+// hooked is fn run in the transaction that Options.txnHook makes, if set.
+func (db *DB) hooked(fn func(tx txn) error) func(tx txn) error {
+	h := db.opts.txnHook
+	if h == nil {
+		return fn
+	}
+	return func(tx txn) error { return fn(h(tx)) }
 }
 
 // refusal marks an error that a change returned before it wrote
@@ -706,98 +687,13 @@ func unrefuse(err error) error {
 // refusal does not make the others run again. fn may run more than once,
 // and must set its results afresh on each run.
 func (db *DB) update(fn func(tx txn) error) error {
-	r := &request{fn: fn, done: make(chan error, 1)}
 	db.closeMu.RLock()
 	if db.closed {
 		db.closeMu.RUnlock()
 		return fmt.Errorf("store: %w", ErrClosed)
 	}
-	if db.etcd != nil {
-		defer db.closeMu.RUnlock() // Close waits for the changes in flight
-		return db.etcd.update(fn)
-	}
-	db.reqs <- r // the loop drains the queue until Close has set closed
-	db.closeMu.RUnlock()
-	return <-r.done
-}
-
-// commitLoop runs the queued changes in groups of up to maxBatch, each
-// group in one transaction and one fsync, until Close.
-func (db *DB) commitLoop() {
-	defer close(db.done)
-	batch := make([]*request, 0, maxBatch)
-	for {
-		batch = batch[:0]
-		select {
-		case r := <-db.reqs:
-			batch = append(batch, r)
-		case <-db.closing:
-			// No change is queued after closing: run the last ones.
-			for {
-				select {
-				case r := <-db.reqs:
-					db.commit([]*request{r})
-				default:
-					return
-				}
-			}
-		}
-	more:
-		for len(batch) < maxBatch {
-			select {
-			case r := <-db.reqs:
-				batch = append(batch, r)
-			default:
-				break more
-			}
-		}
-		db.commit(batch)
-	}
-}
-
-// commit runs a group of changes in one transaction and answers each. A
-// change that fails rolls the transaction back; it gets its error and the
-// others run again in a new transaction, until a transaction commits.
-func (db *DB) commit(batch []*request) {
-	errs := make([]error, len(batch))
-	for len(batch) > 0 {
-		failed := -1
-		err := db.bolt.Update(func(tx *bolt.Tx) error {
-			for i, r := range batch {
-				errs[i] = run(r.fn, boltTxn{tx})
-				if errs[i] != nil && !isRefusal(errs[i]) {
-					failed = i
-					return errs[i]
-				}
-			}
-			return nil
-		})
-		if h := db.opts.batchHook; h != nil {
-			h(len(batch), err)
-		}
-		switch {
-		case failed >= 0:
-			// Rolled back: nothing of the failed change is on disk.
-			batch[failed].done <- errs[failed]
-			batch = slices.Delete(batch, failed, failed+1)
-			errs = errs[:len(batch)]
-			continue
-		case err == nil:
-			for i, r := range batch {
-				r.done <- unrefuse(errs[i])
-			}
-			return
-		case len(batch) == 1:
-			batch[0].done <- fmt.Errorf("store: commit: %w", err)
-			return
-		}
-		// The commit itself failed (a full disk, an I/O error): each
-		// change alone, so that one cannot fail the others.
-		for _, r := range batch {
-			db.commit([]*request{r})
-		}
-		return
-	}
+	defer db.closeMu.RUnlock() // Close waits for the changes in flight
+	return db.be.update(db.hooked(fn))
 }
 
 // run calls fn, turning a panic into an error, which rolls back.

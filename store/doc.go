@@ -9,8 +9,11 @@
 // DefaultURL) or etcd://HOST:PORT[,HOST:PORT...][/PREFIX] (the keys under
 // PREFIX, DefaultPrefix by default), which several processes may share.
 // The store's logic is written once against a small transaction interface
-// (kv.go: buckets with Get, Put, Delete and NextSequence, ordered cursors);
-// etcd.go implements it over etcd: each change is one etcd Txn guarded by
+// (kv.go: buckets with Get, Put, Delete and NextSequence, ordered cursors)
+// and reaches its backend through one interface (backend.go), implemented
+// by bolt.go (the file and its commit loop) and etcd.go. A read that fails
+// (etcd) returns its error where it happens: from the bucket's Get, or
+// from the cursor's Err. etcd.go implements the transactions over etcd: each change is one etcd Txn guarded by
 // the revisions of what it read, run again on conflict, never applied
 // twice (see there). What the bbolt file alone has (Check, Backup,
 // snapshots, damaged-file handling, migrations of older files) fails with
@@ -78,7 +81,7 @@
 // and reorders nothing, but is archived like any game (Game.Rated false).
 // Deadlines are stored (Game.Updated plus Game.MoveTime, see
 // Game.Deadline), so a periodic sweep over ActiveGames("") finds them again
-// after a restart; RecordNotice (or SetReminded and SetTimeUp) records
+// after a restart; RecordNotice records
 // that the reminder and the time-up notice of the current move were sent
 // (once each per move: any action clears them). The bot records a notice
 // after Discord accepted it, so that one that failed is sent again. A rated game's standings go through
@@ -90,7 +93,7 @@
 // challenger); the side choice is the second player's; the second setup is
 // White's; turns are made by the player whose colour is to move.
 //
-// Games against the bot's computer player start at once with StartAIGame,
+// Games against the bot's computer player start at once with StartAIGameRules,
 // without a challenge: Game.AI names the AI's user (Players[1], the
 // human being the first player, or Players[0] in a Veletas game started
 // with StartAIGameOrder's aiFirst) and Game.AILevel its strength. They have
@@ -111,7 +114,7 @@
 // guild, by channel (and thread) and by player (FinishedGames,
 // LastFinishedGame), the pending challenges by channel, by challenger and
 // by expiry (Challenges, PendingChallenge, the caps, PurgeChallenges), and
-// the active games by player and by ID (PlayerGames, GameByID). Open
+// the active games by player and by ID (PlayerGames; new IDs). Open
 // builds the indexes of a file written before them (schemas 3 and 4).
 //
 // Loading a game replays its record; the states of active games are kept in

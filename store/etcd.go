@@ -159,6 +159,8 @@ func (s *etcdStore) init() error {
 
 func (s *etcdStore) close() error { return s.cli.Close() }
 
+func (s *etcdStore) readOutside() bool { return false }
+
 // ping is a linearizable read of the schema version.
 func (s *etcdStore) ping(parent context.Context) error {
 	ctx, cancel := context.WithTimeout(parent, s.timeout)
@@ -192,14 +194,13 @@ func etcdErr(err error) error {
 func (s *etcdStore) view(fn func(txn) error) error {
 	start, wait := time.Now(), 20*time.Millisecond
 	for {
-		t := &etcdTxn{s: s}
-		err := run(fn, t)
-		if t.err != nil {
-			if s.transient(t.err, start) {
+		err := run(fn, &etcdTxn{s: s})
+		if re := (*readError)(nil); errors.As(err, &re) {
+			if s.transient(re.err, start) {
 				pause(&wait)
 				continue
 			}
-			return fmt.Errorf("store: %w", t.err)
+			return fmt.Errorf("store: %w", re.err)
 		}
 		return err
 	}
@@ -239,12 +240,12 @@ func (s *etcdStore) update(fn func(txn) error) error {
 		}
 		t := &etcdTxn{s: s, writable: true, writes: map[string]*etcdWrite{}}
 		err := run(fn, t)
-		if t.err != nil {
-			if attempt < etcdAttempts && s.transient(t.err, start) {
+		if re := (*readError)(nil); errors.As(err, &re) {
+			if attempt < etcdAttempts && s.transient(re.err, start) {
 				pause(&readWait) // read afresh when the cluster answers again
 				continue
 			}
-			return fmt.Errorf("store: %w", t.err)
+			return fmt.Errorf("store: %w", re.err)
 		}
 		if err != nil {
 			return unrefuse(err) // nothing was sent
@@ -303,7 +304,6 @@ type etcdTxn struct {
 	s        *etcdStore
 	writable bool
 	rev      int64 // the revision read at; 0 before the first read
-	err      error // the first failed read; later reads return nothing
 
 	got     map[string]*mvccpb.KeyValue // keys read with Get (nil value: absent)
 	scanned map[string]*mvccpb.KeyValue // keys seen by cursors
@@ -319,22 +319,17 @@ func (t *etcdTxn) Cursor(name []byte) cursor {
 }
 
 // read does a range request at the transaction's revision (fixing it on
-// the first read, which is linearizable). It returns nil after a failure,
-// recorded in t.err.
-func (t *etcdTxn) read(key string, opts ...clientv3.OpOption) *clientv3.GetResponse {
-	if t.err != nil {
-		return nil
-	}
+// the first read, which is linearizable). A failure is a *readError.
+func (t *etcdTxn) read(key string, opts ...clientv3.OpOption) (*clientv3.GetResponse, error) {
 	ctx, cancel := t.s.ctx()
 	defer cancel()
 	if t.rev == 0 {
 		r, err := t.s.cli.Get(ctx, key, opts...)
 		if err != nil {
-			t.err = etcdErr(err)
-			return nil
+			return nil, &readError{etcdErr(err)}
 		}
 		t.rev = r.Header.Revision
-		return r
+		return r, nil
 	}
 	// At a fixed revision a member that has applied it answers alone
 	// (serializable); one that lags answers ErrFutureRev, and the read
@@ -344,21 +339,21 @@ func (t *etcdTxn) read(key string, opts ...clientv3.OpOption) *clientv3.GetRespo
 		r, err = t.s.cli.Get(ctx, key, append(opts, clientv3.WithRev(t.rev))...)
 	}
 	if err != nil {
-		if errors.Is(err, rpctypes.ErrCompacted) {
-			t.err = err
-		} else {
-			t.err = etcdErr(err)
-		}
-		return nil
+		return nil, readErr(err)
 	}
-	return r
+	return r, nil
+}
+
+// readErr is the *readError of a failed read at a fixed revision.
+func readErr(err error) error {
+	if errors.Is(err, rpctypes.ErrCompacted) {
+		return &readError{err}
+	}
+	return &readError{etcdErr(err)}
 }
 
 // readMany reads keys in one read-only Txn, as read does one key.
-func (t *etcdTxn) readMany(keys []string) *clientv3.TxnResponse {
-	if t.err != nil {
-		return nil
-	}
+func (t *etcdTxn) readMany(keys []string) (*clientv3.TxnResponse, error) {
 	ctx, cancel := t.s.ctx()
 	defer cancel()
 	ops := func(opts ...clientv3.OpOption) []clientv3.Op {
@@ -371,56 +366,50 @@ func (t *etcdTxn) readMany(keys []string) *clientv3.TxnResponse {
 	if t.rev == 0 {
 		r, err := t.s.cli.Txn(ctx).Then(ops()...).Commit()
 		if err != nil {
-			t.err = etcdErr(err)
-			return nil
+			return nil, &readError{etcdErr(err)}
 		}
 		t.rev = r.Header.Revision
-		return r
+		return r, nil
 	}
 	r, err := t.s.cli.Txn(ctx).Then(ops(clientv3.WithRev(t.rev), clientv3.WithSerializable())...).Commit()
 	if errors.Is(err, rpctypes.ErrFutureRev) {
 		r, err = t.s.cli.Txn(ctx).Then(ops(clientv3.WithRev(t.rev))...).Commit()
 	}
 	if err != nil {
-		if errors.Is(err, rpctypes.ErrCompacted) {
-			t.err = err
-		} else {
-			t.err = etcdErr(err)
-		}
-		return nil
+		return nil, readErr(err)
 	}
-	return r
+	return r, nil
 }
 
 // get reads one key: the transaction's own write, or the value at the
 // revision read at (recorded for the commit's condition).
-func (t *etcdTxn) get(key string) []byte {
+func (t *etcdTxn) get(key string) ([]byte, error) {
 	if w, ok := t.writes[key]; ok {
 		if w.delete {
-			return nil
+			return nil, nil
 		}
-		return w.value
+		return w.value, nil
 	}
 	if kv, ok := t.got[key]; ok {
-		return kvValue(kv)
+		return kvValue(kv), nil
 	}
 	if t.got == nil {
 		t.got = map[string]*mvccpb.KeyValue{}
 	}
 	if kv, ok := t.scanned[key]; ok {
 		t.got[key] = kv
-		return kvValue(kv)
+		return kvValue(kv), nil
 	}
-	r := t.read(key)
-	if r == nil {
-		return nil
+	r, err := t.read(key)
+	if err != nil {
+		return nil, err
 	}
 	var kv *mvccpb.KeyValue
 	if len(r.Kvs) > 0 {
 		kv = r.Kvs[0]
 	}
 	t.got[key] = kv
-	return kvValue(kv)
+	return kvValue(kv), nil
 }
 
 func kvValue(kv *mvccpb.KeyValue) []byte {
@@ -568,16 +557,13 @@ type etcdBucket struct {
 	name []byte
 }
 
-func (b *etcdBucket) Get(key []byte) []byte { return b.t.get(b.t.s.key(b.name, key)) }
+func (b *etcdBucket) Get(key []byte) ([]byte, error) { return b.t.get(b.t.s.key(b.name, key)) }
 
 // Prefetch reads the keys not read yet in one request (a read-only Txn at
 // the transaction's revision); Get then answers them from what it read,
 // and the ones it is asked for are guarded as if read by Get.
-func (b *etcdBucket) Prefetch(keys [][]byte) {
+func (b *etcdBucket) Prefetch(keys [][]byte) error {
 	t := b.t
-	if t.err != nil {
-		return
-	}
 	var want []string
 	for _, k := range keys {
 		full := t.s.key(b.name, k)
@@ -589,11 +575,11 @@ func (b *etcdBucket) Prefetch(keys [][]byte) {
 		}
 	}
 	if len(want) < 2 {
-		return
+		return nil
 	}
-	r := t.readMany(want)
-	if r == nil {
-		return
+	r, err := t.readMany(want)
+	if err != nil {
+		return err
 	}
 	if t.scanned == nil {
 		t.scanned = map[string]*mvccpb.KeyValue{}
@@ -605,6 +591,7 @@ func (b *etcdBucket) Prefetch(keys [][]byte) {
 		}
 		t.scanned[k] = kv // nil: absent
 	}
+	return nil
 }
 
 func (b *etcdBucket) Put(key, value []byte) error { return b.t.put(b.t.s.key(b.name, key), value) }
@@ -619,12 +606,9 @@ func (b *etcdBucket) Delete(key []byte) error { return b.t.del(b.t.s.key(b.name,
 // again). A number taken by a change that conflicts or refuses is not
 // used: IDs may have gaps, never repeats.
 func (b *etcdBucket) NextSequence() (uint64, error) {
-	if b.t.err != nil {
-		return 0, b.t.err
-	}
 	n, err := b.t.s.nextSequence(b.name)
 	if err != nil && !errors.Is(err, errBadCounter) { // newID sets a bad counter again
-		b.t.err = err
+		return 0, &readError{err}
 	}
 	return n, err
 }
@@ -633,14 +617,10 @@ func (b *etcdBucket) NextSequence() (uint64, error) {
 // transaction (as NextSequence takes numbers), replacing a base that is
 // not a number.
 func (b *etcdBucket) SetSequence(n uint64) error {
-	if b.t.err != nil {
-		return b.t.err
+	if err := b.t.s.setSequence(b.name, n); err != nil {
+		return &readError{err}
 	}
-	err := b.t.s.setSequence(b.name, n)
-	if err != nil {
-		b.t.err = err
-	}
-	return err
+	return nil
 }
 
 func (s *etcdStore) nextSequence(bucket []byte) (uint64, error) {
@@ -737,6 +717,7 @@ type etcdCursor struct {
 	start, end string // the bucket's range, full keys: [start, end)
 	bucketLen  int    // len(start): the raw key follows
 	cur        string // the full key the cursor is on; "" when off the ends
+	err        error  // the failed read that stopped the cursor (a *readError)
 
 	lo, hi string // window: every key in [lo, hi) is in kvs
 	kvs    []*mvccpb.KeyValue
@@ -745,8 +726,9 @@ type etcdCursor struct {
 
 // fetchUp reads the window of keys from 'from' upwards.
 func (c *etcdCursor) fetchUp(from string) bool {
-	r := c.t.read(from, clientv3.WithRange(c.end), clientv3.WithLimit(etcdPage))
-	if r == nil {
+	r, err := c.t.read(from, clientv3.WithRange(c.end), clientv3.WithLimit(etcdPage))
+	if err != nil {
+		c.err = err
 		return false
 	}
 	c.kvs, c.lo, c.hi, c.have = r.Kvs, from, c.end, true
@@ -759,9 +741,10 @@ func (c *etcdCursor) fetchUp(from string) bool {
 
 // fetchDown reads the window of keys below 'below' downwards.
 func (c *etcdCursor) fetchDown(below string) bool {
-	r := c.t.read(c.start, clientv3.WithRange(below), clientv3.WithLimit(etcdPage),
+	r, err := c.t.read(c.start, clientv3.WithRange(below), clientv3.WithLimit(etcdPage),
 		clientv3.WithSort(clientv3.SortByKey, clientv3.SortDescend))
-	if r == nil {
+	if err != nil {
+		c.err = err
 		return false
 	}
 	kvs := r.Kvs
@@ -875,7 +858,7 @@ func (c *etcdCursor) down(below string) ([]byte, []byte) {
 
 func (c *etcdCursor) land(key string, val []byte) ([]byte, []byte) {
 	c.cur = key
-	if key == "" || c.t.err != nil {
+	if key == "" || c.err != nil {
 		c.cur = ""
 		return nil, nil
 	}
@@ -889,6 +872,9 @@ func (c *etcdCursor) land(key string, val []byte) ([]byte, []byte) {
 }
 
 func (c *etcdCursor) First() ([]byte, []byte) { return c.up(c.start) }
+
+// Err returns the read that failed, which ended the walk, or nil.
+func (c *etcdCursor) Err() error { return c.err }
 
 func (c *etcdCursor) Last() ([]byte, []byte) { return c.down(c.end) }
 

@@ -140,7 +140,7 @@ func TestEtcdUnknownOutcome(t *testing.T) {
 	var late []func() (*clientv3.TxnResponse, error)
 	for _, mode := range []string{"applied", "lost", "delayed"} {
 		calls := 0
-		db.etcd.commitHook = func(cmps []clientv3.Cmp, ops []clientv3.Op) (*clientv3.TxnResponse, error) {
+		db.etcdBackend().commitHook = func(cmps []clientv3.Cmp, ops []clientv3.Op) (*clientv3.TxnResponse, error) {
 			calls++
 			if calls > 1 {
 				return cli.Txn(ctx).If(cmps...).Then(ops...).Commit()
@@ -162,7 +162,7 @@ func TestEtcdUnknownOutcome(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", mode, err)
 		}
-		db.etcd.commitHook = nil
+		db.etcdBackend().commitHook = nil
 		wantCalls := map[string]int{"applied": 1, "lost": 2, "delayed": 2}[mode]
 		if calls != wantCalls {
 			t.Errorf("%s: %d commits, want %d", mode, calls, wantCalls)
@@ -196,7 +196,7 @@ func TestEtcdUnknownOutcomeNewChallenge(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	calls := 0
-	db.etcd.commitHook = func(cmps []clientv3.Cmp, ops []clientv3.Op) (*clientv3.TxnResponse, error) {
+	db.etcdBackend().commitHook = func(cmps []clientv3.Cmp, ops []clientv3.Op) (*clientv3.TxnResponse, error) {
 		calls++
 		r, err := cli.Txn(ctx).If(cmps...).Then(ops...).Commit()
 		if calls == 1 {
@@ -208,7 +208,7 @@ func TestEtcdUnknownOutcomeNewChallenge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db.etcd.commitHook = nil
+	db.etcdBackend().commitHook = nil
 	all, err := db.Challenges("g", "c")
 	if err != nil {
 		t.Fatal(err)
@@ -230,7 +230,7 @@ func TestEtcdContended(t *testing.T) {
 		// Another writer touches the game after every read.
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		k := db.etcd.key(bucketGames, pairKey("g", "c"))
+		k := db.etcdBackend().key(bucketGames, pairKey("g", "c"))
 		r, err := cli.Get(ctx, k)
 		if err == nil {
 			_, err = cli.Put(ctx, k, string(r.Kvs[0].Value))
@@ -502,7 +502,7 @@ func TestEtcdMarkerLeaseRevoked(t *testing.T) {
 	db, _ := etcdTestStore(t, nil)
 	cli := clusterClient(t, sharedCluster(t))
 	g := startGame(t, db, "g", "c", veletas.Size7)
-	old := db.etcd.lease
+	old := db.etcdBackend().lease
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if _, err := cli.Revoke(ctx, old); err != nil {
@@ -512,8 +512,8 @@ func TestEtcdMarkerLeaseRevoked(t *testing.T) {
 	if err != nil || ng.Revision != g.Revision+1 {
 		t.Fatalf("after the lease was revoked: %v, revision %d", err, ng.Revision)
 	}
-	if db.etcd.lease == old || db.etcd.lease == 0 {
-		t.Fatalf("lease %x, was %x: no new lease", db.etcd.lease, old)
+	if db.etcdBackend().lease == old || db.etcdBackend().lease == 0 {
+		t.Fatalf("lease %x, was %x: no new lease", db.etcdBackend().lease, old)
 	}
 }
 
@@ -555,5 +555,57 @@ func TestPingContextNoQuorum(t *testing.T) {
 	}
 	if err := db.PingContext(t.Context()); err != nil {
 		t.Fatalf("ping after the members are back: %v", err)
+	}
+}
+
+// TestEtcdReadErrorAtTheRead makes etcd unreachable in the middle of a
+// transaction (its client closed after a first read): the next bucket Get
+// returns the failure itself (a *readError, no value), a cursor stops and
+// its Err says why, and the transaction returns that error, while the
+// read before still gave the stored game.
+func TestEtcdReadErrorAtTheRead(t *testing.T) {
+	db, url := etcdTestStore(t, nil)
+	startGame(t, db, "g", "c", veletas.Size7)
+	other, err := OpenURL(url, &Options{EtcdTimeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	var (
+		first, after   []byte
+		firstErr, gErr error
+		curKey         []byte
+		curErr         error
+		runs           int
+	)
+	err = other.view(func(tx txn) error {
+		if runs++; runs > 1 {
+			_, err := tx.Bucket(bucketGames).Get(pairKey("g", "c")) // run again: the failure may be transient
+			return err
+		}
+		first, firstErr = tx.Bucket(bucketGames).Get(pairKey("g", "c"))
+		other.etcdBackend().cli.Close() // etcd can no longer be reached
+		after, gErr = tx.Bucket(bucketThreads).Get(pairKey("g", "t"))
+		c := tx.Cursor(bucketArchive)
+		curKey, _ = c.First()
+		curErr = c.Err()
+		return gErr
+	})
+	if firstErr != nil || first == nil {
+		t.Fatalf("the read before: %q, %v; want the stored game", first, firstErr)
+	}
+	var re *readError
+	if gErr == nil || !errors.As(gErr, &re) || after != nil {
+		t.Fatalf("Get with etcd unreachable: %q, %v; want no value and a *readError", after, gErr)
+	}
+	if curKey != nil || curErr == nil || !errors.As(curErr, &re) {
+		t.Fatalf("cursor with etcd unreachable: key %q, Err %v; want none and a *readError", curKey, curErr)
+	}
+	if !errors.Is(gErr, ErrUnavailable) || !errors.Is(err, ErrUnavailable) || !strings.HasPrefix(err.Error(), "store: etcd: ") {
+		t.Fatalf("the transaction returned %v after the read's error %v; want ErrUnavailable from both", err, gErr)
+	}
+	// The store's own methods return it too, not "no game".
+	if _, err := other.ActiveGame("g", "c"); err == nil || errors.Is(err, ErrNoGame) {
+		t.Fatalf("ActiveGame with etcd unreachable: %v; want the read's error", err)
 	}
 }

@@ -124,7 +124,7 @@ func (db *DB) playFanorona(guild, channel, user string, rev int, fn func(g *Game
 // StartFanoronaAIGame starts a Fanorona or Véla game between human
 // (Players[0]) and the bot's computer opponent ai (Players[1], Game.AI)
 // at once; humanBlack makes the human play Black (Game.Swapped). Like
-// StartAIGame's games it has no time limit and is never rated.
+// StartAIGameRules's games it has no time limit and is never rated.
 func (db *DB) StartFanoronaAIGame(guild, channel, human, ai, level string, v fanorona.Variant, humanBlack bool) (Game, error) {
 	return db.startAIGame(guild, channel, human, ai, level, func(tx txn, g *Game) error {
 		if !v.Valid() {

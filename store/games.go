@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -43,16 +44,30 @@ func (db *DB) decodeActive(v []byte, g *Game) error {
 // activeKey finds the key of the active game of a channel or thread.
 func activeKey(tx txn, guild, channel string) (key, value []byte, err error) {
 	key = pairKey(guild, channel)
-	if v := tx.Bucket(bucketGames).Get(key); v != nil {
-		return key, v, nil
+	if v, err := tx.Bucket(bucketGames).Get(key); v != nil || err != nil {
+		return key, v, err
 	}
-	if ch := tx.Bucket(bucketThreads).Get(key); ch != nil {
+	ch, err := tx.Bucket(bucketThreads).Get(key)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ch != nil {
 		key = pairKey(guild, string(ch))
-		if v := tx.Bucket(bucketGames).Get(key); v != nil {
-			return key, v, nil
+		if v, err := tx.Bucket(bucketGames).Get(key); v != nil || err != nil {
+			return key, v, err
 		}
 	}
 	return nil, nil, fmt.Errorf("store: channel %s: %w", channel, ErrNoGame)
+}
+
+// channelBusy reports whether a channel (or thread) has an active game;
+// the error is a read's that failed.
+func channelBusy(tx txn, guild, channel string) (bool, error) {
+	_, _, err := activeKey(tx, guild, channel)
+	if errors.Is(err, ErrNoGame) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // loadActive loads and replays the active game of a channel or thread.
@@ -98,6 +113,7 @@ func (db *DB) ActiveGames(guild string) ([]Game, error) {
 		if guild != "" {
 			prefix = pairKey(guild, "")
 		}
+		out = nil // a run again (etcd) starts afresh
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 			var g Game
 			if err := db.decodeActive(v, &g); err != nil {
@@ -106,7 +122,7 @@ func (db *DB) ActiveGames(guild string) ([]Game, error) {
 			}
 			out = append(out, g)
 		}
-		return nil
+		return c.Err()
 	})
 	return out, err
 }
@@ -126,14 +142,24 @@ func (db *DB) PlayerGames(guild, user string) ([]Game, error) {
 		for k, id := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, id = c.Next() {
 			entries = append(entries, entry{pairKey(guild, string(k[len(prefix):])), bytes.Clone(id)})
 		}
+		if err := c.Err(); err != nil {
+			return err
+		}
+		out = nil // a run again (etcd) starts afresh
 		for page := range slices.Chunk(entries, aheadPage) {
 			keys := make([][]byte, len(page))
 			for i, e := range page {
 				keys[i] = e.key
 			}
-			prefetch(games, keys) // read together where that saves requests (etcd)
+			// Read together where that saves requests (etcd).
+			if err := prefetch(games, keys); err != nil {
+				return err
+			}
 			for _, e := range page {
-				v := games.Get(e.key)
+				v, err := games.Get(e.key)
+				if err != nil {
+					return err
+				}
 				if v == nil {
 					continue
 				}
@@ -195,29 +221,12 @@ func (db *DB) SetGameThread(guild, channel, thread string) (Game, error) {
 	return out, err
 }
 
-// SetGameMessage records the message that shows a game (the bot's own
-// bookkeeping; it does not change the revision).
-func (db *DB) SetGameMessage(guild, channel, message string) (Game, error) {
-	return db.change(guild, channel, "", func(g *Game, now time.Time) error {
-		g.Message = message
-		return nil
-	})
-}
-
-// RemoveGame deletes the active game of a channel (or thread) without a
-// result, even one whose stored value is corrupt (the raw value is kept in
-// a quarantine bucket for inspection). It frees the channel, and every
-// thread that led to it, for a new game.
-func (db *DB) RemoveGame(guild, channel string) error {
-	return db.removeGame(guild, channel, false)
-}
-
-// EndDamagedGame is RemoveGame for a server manager: it removes the active
-// game of a channel (or thread) only when its stored value is damaged
-// (ActiveGame fails with ErrCorrupt), so that the game no longer blocks its
-// channel, and refuses with ErrNotDamaged a game that loads. The damaged
-// value is kept in the quarantine bucket; nothing is counted in the
-// standings.
+// EndDamagedGame is for a server manager: it deletes the active game of a
+// channel (or thread) without a result, only when its stored value is
+// damaged (ActiveGame fails with ErrCorrupt), so that the game no longer
+// blocks its channel, and every thread that led to it, and refuses with
+// ErrNotDamaged a game that loads. The damaged value is kept in the
+// quarantine bucket for inspection; nothing is counted in the standings.
 func (db *DB) EndDamagedGame(guild, channel string) error {
 	return db.removeGame(guild, channel, true)
 }
@@ -251,6 +260,9 @@ func (db *DB) removeGame(guild, channel string, onlyDamaged bool) error {
 			if bytes.Equal(ch, gameChannel) {
 				dead = append(dead, bytes.Clone(k))
 			}
+		}
+		if err := tc.Err(); err != nil {
+			return err
 		}
 		for _, k := range dead {
 			if err := threads.Delete(k); err != nil {
@@ -287,7 +299,7 @@ func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time
 			return Game{}, err
 		}
 	}
-	if db.etcd != nil {
+	if !db.be.readOutside() {
 		return db.changeInTxn(guild, channel, user, fn)
 	}
 	for {
@@ -299,7 +311,8 @@ func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time
 			var err error
 			g, key, err = db.loadActive(tx, guild, channel)
 			if err == nil {
-				old = bytes.Clone(tx.Bucket(bucketGames).Get(key))
+				old, err = tx.Bucket(bucketGames).Get(key)
+				old = bytes.Clone(old)
 			}
 			return err
 		})
@@ -319,7 +332,11 @@ func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time
 		conflict := false
 		var finished Game
 		err = db.update(func(tx txn) error {
-			conflict = !bytes.Equal(tx.Bucket(bucketGames).Get(key), old)
+			now, err := tx.Bucket(bucketGames).Get(key)
+			if err != nil {
+				return err
+			}
+			conflict = !bytes.Equal(now, old)
 			if conflict {
 				return nil
 			}

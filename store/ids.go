@@ -39,10 +39,19 @@ func (db *DB) newID(tx txn, counter []byte, buckets [][]byte) (uint64, error) {
 	if err != nil && !errors.Is(err, errBadCounter) {
 		return 0, err
 	}
-	if err == nil && !idStored(tx, id, buckets) {
-		return id, nil
+	if err == nil {
+		taken, rerr := idStored(tx, id, buckets)
+		if rerr != nil {
+			return 0, rerr
+		}
+		if !taken {
+			return id, nil
+		}
 	}
-	high := highestID(tx, buckets)
+	high, rerr := highestID(tx, buckets)
+	if rerr != nil {
+		return 0, rerr
+	}
 	set, ok := b.(sequenceSetter)
 	if !ok {
 		return 0, fmt.Errorf("store: the counter of %s gave ID %d, which is taken: %w", counter, id, ErrStoreFault)
@@ -58,7 +67,9 @@ func (db *DB) newID(tx txn, counter []byte, buckets [][]byte) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	if idStored(tx, id, buckets) {
+	if taken, err := idStored(tx, id, buckets); err != nil {
+		return 0, err
+	} else if taken {
 		return 0, fmt.Errorf("store: the counter of %s gives ID %d, which is taken, even after it was set past the highest ID stored (%d): %w", counter, id, high, ErrStoreFault)
 	}
 	db.opts.Logger.Warn("store: the ID counter was behind the stored records (its key was deleted or damaged): set past the highest ID stored",
@@ -67,17 +78,21 @@ func (db *DB) newID(tx txn, counter []byte, buckets [][]byte) (uint64, error) {
 }
 
 // idStored reports whether id is a key of one of buckets.
-func idStored(tx txn, id uint64, buckets [][]byte) bool {
+func idStored(tx txn, id uint64, buckets [][]byte) (bool, error) {
 	for _, name := range buckets {
-		if tx.Bucket(name).Get(idKey(id)) != nil {
-			return true
+		v, err := tx.Bucket(name).Get(idKey(id))
+		if err != nil {
+			return false, err
+		}
+		if v != nil {
+			return true, nil
 		}
 	}
-	return false
+	return false, nil
 }
 
 // highestID returns the highest 8-byte key of buckets (0 when empty).
-func highestID(tx txn, buckets [][]byte) uint64 {
+func highestID(tx txn, buckets [][]byte) (uint64, error) {
 	var high uint64
 	for _, name := range buckets {
 		c := tx.Cursor(name)
@@ -85,9 +100,12 @@ func highestID(tx txn, buckets [][]byte) uint64 {
 		for k != nil && len(k) != 8 {
 			k, _ = c.Prev()
 		}
+		if err := c.Err(); err != nil {
+			return 0, err
+		}
 		if len(k) == 8 {
 			high = max(high, binary.BigEndian.Uint64(k))
 		}
 	}
-	return high
+	return high, nil
 }

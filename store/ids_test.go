@@ -35,13 +35,13 @@ func (l *lockedBuf) String() string {
 // etcd does (on bbolt: sets the bucket's sequence to 0).
 func resetCounter(t *testing.T, db *DB, bucket []byte) {
 	t.Helper()
-	if db.etcd != nil {
-		if _, err := db.etcd.cli.Delete(context.Background(), db.etcd.prefix+"seq/"+string(bucket)); err != nil {
+	if db.etcdBackend() != nil {
+		if _, err := db.etcdBackend().cli.Delete(context.Background(), db.etcdBackend().prefix+"seq/"+string(bucket)); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	if err := db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucket).SetSequence(0) }); err != nil {
+	if err := db.boltFile().Update(func(tx *bolt.Tx) error { return tx.Bucket(bucket).SetSequence(0) }); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -106,7 +106,11 @@ func TestCounterLost(t *testing.T) {
 		if err := db.update(func(tx txn) error {
 			key := pairKey("g", "c2")
 			var a Game
-			if err := decode(tx.Bucket(bucketGames).Get(key), &a); err != nil {
+			v, err := tx.Bucket(bucketGames).Get(key)
+			if err != nil {
+				return err
+			}
+			if err := decode(v, &a); err != nil {
 				return err
 			}
 			if err := tx.Bucket(bucketGamesByID).Delete(idKey(a.ID)); err != nil {
@@ -144,8 +148,8 @@ func TestCounterGarbage(t *testing.T) {
 	logs := &lockedBuf{}
 	db, _ := etcdTestStore(t, &Options{Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	first := startGame(t, db, "g", "c1", veletas.Size7)
-	cli := db.etcd.cli
-	if _, err := cli.Put(context.Background(), db.etcd.prefix+"seqbase/games", "garbage"); err != nil {
+	cli := db.etcdBackend().cli
+	if _, err := cli.Put(context.Background(), db.etcdBackend().prefix+"seqbase/games", "garbage"); err != nil {
 		t.Fatal(err)
 	}
 	g, err := newGame(db, "g", "c2", "alice", "bob", veletas.Size7)
@@ -158,7 +162,7 @@ func TestCounterGarbage(t *testing.T) {
 	if !strings.Contains(logs.String(), "not a number") {
 		t.Fatalf("no warning: %s", logs.String())
 	}
-	r, err := cli.Get(context.Background(), db.etcd.prefix+"seqbase/games")
+	r, err := cli.Get(context.Background(), db.etcdBackend().prefix+"seqbase/games")
 	if err != nil || len(r.Kvs) != 1 || string(r.Kvs[0].Value) == "garbage" {
 		t.Fatalf("the counter base after: %v %v", r, err)
 	}

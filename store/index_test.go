@@ -23,7 +23,7 @@ func archiveGames(t testing.TB, db *DB, guild, channel string, n int) {
 	}
 	now := db.opts.Now()
 	per := 1000
-	if db.etcd != nil {
+	if db.etcdBackend() != nil {
 		per = 10 // an etcd Txn has at most 128 operations
 	}
 	for done := 0; done < n; {

@@ -17,11 +17,13 @@ type txn interface {
 	Cursor(bucket []byte) cursor
 }
 
-// bucket is a bucket of a transaction. *bolt.Bucket is one.
+// bucket is a bucket of a transaction.
 type bucket interface {
 	// Get returns the value of key, or nil when absent. The slice is
-	// valid during the transaction only.
-	Get(key []byte) []byte
+	// valid during the transaction only. An error says that the value
+	// could not be read (etcd: the cluster did not answer; it wraps a
+	// *readError): the caller returns it, failing its transaction.
+	Get(key []byte) ([]byte, error)
 	Put(key, value []byte) error
 	Delete(key []byte) error
 	// NextSequence returns the next value of the bucket's counter,
@@ -30,20 +32,32 @@ type bucket interface {
 }
 
 // cursor walks a bucket's keys in byte order; each method returns the key
-// and value it lands on, or nil, nil past either end. *bolt.Cursor is one.
+// and value it lands on, or nil, nil past either end or after a failed
+// read. Err returns that failure (nil past an end), as sql.Rows.Err does:
+// a walk that ends checks it before it trusts what it saw.
 type cursor interface {
 	First() (key, value []byte)
 	Last() (key, value []byte)
 	Seek(seek []byte) (key, value []byte)
 	Next() (key, value []byte)
 	Prev() (key, value []byte)
+	Err() error
 }
 
 // prefetcher is a bucket that can read many keys in one request (etcd);
 // its Get then answers them without another.
 type prefetcher interface {
-	Prefetch(keys [][]byte)
+	Prefetch(keys [][]byte) error
 }
+
+// A readError is a read of a transaction that failed (etcd: the cluster
+// did not answer, or the revision read at was compacted). Get, cursors and
+// NextSequence return it, wrapped, at the failed read; the backend finds
+// it in the error of the transaction to decide whether to run it again.
+type readError struct{ err error }
+
+func (e *readError) Error() string { return e.err.Error() }
+func (e *readError) Unwrap() error { return e.err }
 
 // aheadPage is the number of values read ahead at once by the lookups
 // through an index.
@@ -51,10 +65,11 @@ const aheadPage = 16
 
 // prefetch reads keys ahead where the bucket can; elsewhere (bbolt, where
 // a Get costs no request) it does nothing.
-func prefetch(b bucket, keys [][]byte) {
+func prefetch(b bucket, keys [][]byte) error {
 	if p, ok := b.(prefetcher); ok && len(keys) > 1 {
-		p.Prefetch(keys)
+		return p.Prefetch(keys)
 	}
+	return nil
 }
 
 // boltTxn is a txn over a bbolt transaction.
@@ -64,33 +79,44 @@ type boltTxn struct{ tx *bolt.Tx }
 // older file lacks (the quarantine, created on first use) is created.
 func (t boltTxn) Bucket(name []byte) bucket {
 	if b := t.tx.Bucket(name); b != nil {
-		return b
+		return boltBucket{b}
 	}
 	if t.tx.Writable() {
 		b, err := t.tx.CreateBucketIfNotExists(name)
 		if err != nil {
 			return failedBucket{err}
 		}
-		return b
+		return boltBucket{b}
 	}
 	return emptyBucket{}
 }
 
 func (t boltTxn) Cursor(name []byte) cursor {
 	if b := t.tx.Bucket(name); b != nil {
-		return b.Cursor()
+		return boltCursor{b.Cursor()}
 	}
 	return emptyCursor{}
 }
 
+// boltBucket is a bucket of a bbolt transaction: its reads cannot fail
+// (the file is mapped in memory and checked when opened).
+type boltBucket struct{ *bolt.Bucket }
+
+func (b boltBucket) Get(key []byte) ([]byte, error) { return b.Bucket.Get(key), nil }
+
+// boltCursor is a cursor of a bbolt transaction, whose reads cannot fail.
+type boltCursor struct{ *bolt.Cursor }
+
+func (boltCursor) Err() error { return nil }
+
 // failedBucket is a bucket that could not be created: its writes fail.
 type failedBucket struct{ err error }
 
-func (b failedBucket) Get([]byte) []byte             { return nil }
+func (b failedBucket) Get([]byte) ([]byte, error)    { return nil, nil }
 func (b failedBucket) Put(_, _ []byte) error         { return b.err }
 func (b failedBucket) Delete([]byte) error           { return b.err }
 func (b failedBucket) NextSequence() (uint64, error) { return 0, b.err }
-func (emptyBucket) Get([]byte) []byte                { return nil }
+func (emptyBucket) Get([]byte) ([]byte, error)       { return nil, nil }
 func (emptyBucket) Put(_, _ []byte) error            { return bolterrors.ErrTxNotWritable }
 func (emptyBucket) Delete([]byte) error              { return bolterrors.ErrTxNotWritable }
 func (emptyBucket) NextSequence() (uint64, error)    { return 0, bolterrors.ErrTxNotWritable }
@@ -99,6 +125,7 @@ func (emptyCursor) Last() ([]byte, []byte)           { return nil, nil }
 func (emptyCursor) Seek([]byte) ([]byte, []byte)     { return nil, nil }
 func (emptyCursor) Next() ([]byte, []byte)           { return nil, nil }
 func (emptyCursor) Prev() ([]byte, []byte)           { return nil, nil }
+func (emptyCursor) Err() error                       { return nil }
 
 // emptyBucket is a bucket absent from a read-only transaction.
 type emptyBucket struct{}

@@ -202,12 +202,12 @@ func TestMigrateV1(t *testing.T) {
 		}
 		tx.Bucket(bucketMeta).Put(keyVersion, []byte("1"))
 		for i := range finished {
-			if err := put(tx.Bucket(bucketArchive), idKey(finished[i].ID), &finished[i]); err != nil {
+			if err := put(boltBucket{tx.Bucket(bucketArchive)}, idKey(finished[i].ID), &finished[i]); err != nil {
 				return err
 			}
 		}
 		tx.Bucket(bucketGames).SetSequence(4)
-		return put(tx.Bucket(bucketGames), pairKey("g", "c"), &active)
+		return put(boltBucket{tx.Bucket(bucketGames)}, pairKey("g", "c"), &active)
 	})
 	b.Close()
 	if err != nil {
@@ -220,7 +220,7 @@ func TestMigrateV1(t *testing.T) {
 	}
 	if v := func() string {
 		var v string
-		db.bolt.View(func(tx *bolt.Tx) error {
+		db.boltFile().View(func(tx *bolt.Tx) error {
 			v = string(tx.Bucket(bucketMeta).Get(keyVersion))
 			if tx.Bucket(bucketPlayers) == nil {
 				v += " without players bucket"
@@ -278,7 +278,7 @@ func TestCorruptValue(t *testing.T) {
 	}
 	damage := func(v []byte) {
 		t.Helper()
-		if err := db.bolt.Update(func(tx *bolt.Tx) error {
+		if err := db.boltFile().Update(func(tx *bolt.Tx) error {
 			return tx.Bucket(bucketGames).Put(pairKey("g", "c2"), v)
 		}); err != nil {
 			t.Fatal(err)
@@ -326,7 +326,7 @@ func TestCorruptValue(t *testing.T) {
 	if len(fin) != 2 {
 		t.Fatalf("finished: %+v", fin)
 	}
-	db.bolt.Update(func(tx *bolt.Tx) error {
+	db.boltFile().Update(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketArchive).Put(idKey(fin[0].ID), []byte{1, 2, 3, 4, 5, 6, 7})
 	})
 	if _, err := db.FinishedGame(fin[0].ID); !errors.Is(err, ErrCorrupt) {
@@ -336,7 +336,7 @@ func TestCorruptValue(t *testing.T) {
 		t.Fatalf("listing with a damaged archive entry: %v %+v", err, list)
 	}
 	// A damaged standing restarts from zero rather than blocking the end of games.
-	db.bolt.Update(func(tx *bolt.Tx) error {
+	db.boltFile().Update(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketStandings).Put(pairKey("g", "alice"), []byte("x"))
 	})
 	if _, err := db.Standing("g", "alice"); !errors.Is(err, ErrCorrupt) {

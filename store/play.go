@@ -44,16 +44,6 @@ func (db *DB) Apply(guild, channel, user string, rev int, a veletas.Action) (Gam
 	})
 }
 
-// ApplyToken is Apply with the action written in the notation
-// ("d4-d7/f9", "swap", "[d4,g7,b9]e5").
-func (db *DB) ApplyToken(guild, channel, user string, rev int, token string) (Game, error) {
-	a, err := veletas.ParseAction(token)
-	if err != nil {
-		return Game{}, fmt.Errorf("store: %w: %w", ErrIllegal, err)
-	}
-	return db.Apply(guild, channel, user, rev, a)
-}
-
 // Resign ends the active game of a channel with user, one of its players,
 // losing. It returns the finished game (archived, standings updated).
 func (db *DB) Resign(guild, channel, user string) (Game, error) {
@@ -165,32 +155,6 @@ func (db *DB) RecordNotice(guild, channel string, id uint64, rev int, n Notice) 
 		} else {
 			g.TimeUp = true
 		}
-		return nil
-	})
-}
-
-// SetReminded records that the reminder for the move at revision rev was
-// sent (the bot sends one per move). It fails with ErrStaleRevision when the
-// game has moved on.
-func (db *DB) SetReminded(guild, channel string, rev int) (Game, error) {
-	return db.change(guild, channel, "", func(g *Game, now time.Time) error {
-		if rev >= 0 && rev != g.Revision {
-			return fmt.Errorf("store: game %d: %w", g.ID, ErrStaleRevision)
-		}
-		g.Reminded = true
-		return nil
-	})
-}
-
-// SetTimeUp records that the opponent was told that the time for the move
-// at revision rev ran out (the bot tells them once per move). It fails with
-// ErrStaleRevision when the game has moved on.
-func (db *DB) SetTimeUp(guild, channel string, rev int) (Game, error) {
-	return db.change(guild, channel, "", func(g *Game, now time.Time) error {
-		if rev >= 0 && rev != g.Revision {
-			return fmt.Errorf("store: game %d: %w", g.ID, ErrStaleRevision)
-		}
-		g.TimeUp = true
 		return nil
 	})
 }

@@ -7,7 +7,10 @@ import (
 
 func settingsIn(tx txn, guild string) (Settings, error) {
 	s := Settings{Guild: guild}
-	v := tx.Bucket(bucketSettings).Get([]byte(guild))
+	v, err := tx.Bucket(bucketSettings).Get([]byte(guild))
+	if err != nil {
+		return s, err
+	}
 	if v == nil {
 		return s, nil
 	}

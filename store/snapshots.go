@@ -125,10 +125,14 @@ func (db *DB) earlierDatabase(current, path string) (string, bool) {
 // cannot be read).
 func (db *DB) lineage() string {
 	var l string
-	db.view(func(tx txn) error {
-		l = string(tx.Bucket(bucketMeta).Get(keyLineage))
-		return nil
+	err := db.view(func(tx txn) error {
+		v, err := tx.Bucket(bucketMeta).Get(keyLineage)
+		l = string(v)
+		return err
 	})
+	if err != nil {
+		return ""
+	}
 	return l
 }
 
@@ -141,9 +145,9 @@ func (db *DB) ensureLineage() (string, error) {
 	var l string
 	err := db.update(func(tx txn) error {
 		m := tx.Bucket(bucketMeta)
-		if v := m.Get(keyLineage); v != nil {
+		if v, err := m.Get(keyLineage); v != nil || err != nil {
 			l = string(v)
-			return nil
+			return err
 		}
 		v := newLineage(db.opts.Now(), true)
 		l = string(v)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
 )
@@ -28,12 +29,16 @@ func (db *DB) count(tx txn, g *Game) error {
 	}
 	loser := g.Loser()
 	w, err := standingIn(tx, g.Kind, g.Guild, g.Winner)
-	if err != nil {
+	if errors.Is(err, ErrCorrupt) {
 		w = newStanding(g.Kind, g.Guild, g.Winner) // a corrupt standing starts again
+	} else if err != nil {
+		return err
 	}
 	l, err := standingIn(tx, g.Kind, g.Guild, loser)
-	if err != nil {
+	if errors.Is(err, ErrCorrupt) {
 		l = newStanding(g.Kind, g.Guild, loser)
+	} else if err != nil {
+		return err
 	}
 	w.Wins++
 	w.Games++
@@ -56,8 +61,11 @@ func (db *DB) countDraw(tx txn, g *Game) error {
 	var s [2]Standing
 	for i, p := range g.Players {
 		var err error
-		if s[i], err = standingIn(tx, g.Kind, g.Guild, p); err != nil {
-			s[i] = newStanding(g.Kind, g.Guild, p)
+		s[i], err = standingIn(tx, g.Kind, g.Guild, p)
+		if errors.Is(err, ErrCorrupt) {
+			s[i] = newStanding(g.Kind, g.Guild, p) // a corrupt standing starts again
+		} else if err != nil {
+			return err
 		}
 		s[i].Draws++
 		s[i].Games++
@@ -97,7 +105,10 @@ func putStanding(tx txn, s *Standing) error {
 // standingIn reads a standing; an absent one is a new player's.
 func standingIn(tx txn, kind Kind, guild, user string) (Standing, error) {
 	b, k := standingKey(tx, kind, guild, user)
-	v := b.Get(k)
+	v, err := b.Get(k)
+	if err != nil {
+		return newStanding(kind, guild, user), err
+	}
 	if v == nil {
 		return newStanding(kind, guild, user), nil
 	}
@@ -138,6 +149,7 @@ func (db *DB) KindStandings(kind Kind, guild string) ([]Standing, error) {
 	err := db.view(func(tx txn) error {
 		name, prefix := standingPlace(kind, guild, "")
 		c := tx.Cursor(name)
+		out = nil // a run again (etcd) starts afresh
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 			var s Standing
 			if err := decode(v, &s); err != nil {
@@ -147,7 +159,7 @@ func (db *DB) KindStandings(kind Kind, guild string) ([]Standing, error) {
 			s.Kind = kind
 			out = append(out, s)
 		}
-		return nil
+		return c.Err()
 	})
 	slices.SortStableFunc(out, func(a, b Standing) int {
 		if a.Wins != b.Wins {

@@ -505,10 +505,13 @@ func TestArchiveSize(t *testing.T) {
 				}
 			}
 			longest = max(longest, g.State().Len())
-			db.view(func(tx txn) error {
-				largest = max(largest, len(tx.Bucket(bucketArchive).Get(idKey(g.ID))))
-				return nil
-			})
+			if err := db.view(func(tx txn) error {
+				v, err := tx.Bucket(bucketArchive).Get(idKey(g.ID))
+				largest = max(largest, len(v))
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
 		}
 		t.Logf("largest archived 10x10 game: %d bytes (longest game: %d actions)", largest, longest)
 

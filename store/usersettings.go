@@ -31,7 +31,10 @@ func userKey(user string) []byte { return []byte("\x00user\x00" + user) }
 
 func userSettingsIn(tx txn, user string) (UserSettings, error) {
 	u := UserSettings{User: user}
-	v := tx.Bucket(bucketSettings).Get(userKey(user))
+	v, err := tx.Bucket(bucketSettings).Get(userKey(user))
+	if err != nil {
+		return u, err
+	}
 	if v == nil {
 		return u, nil
 	}

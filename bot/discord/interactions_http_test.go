@@ -331,7 +331,10 @@ func TestHTTPWholeFlow(t *testing.T) {
 			t.Fatalf("%s %v: %+v %v, want the edit of @original", sub, opts, last, err)
 		}
 		checkPNG(t, last)
-		g2, err := e.DB.GameByID(g.ID)
+		g2, err := e.DB.ActiveGame(e.Guild, thread)
+		if errors.Is(err, store.ErrNoGame) { // the last move ended it
+			g2, err = e.DB.FinishedGame(g.ID)
+		}
 		if err != nil || g2.Revision != g.Revision+1 {
 			t.Fatalf("%s %v: game revision %d after %d: %v", sub, opts, g2.Revision, g.Revision, err)
 		}

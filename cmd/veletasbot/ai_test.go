@@ -60,11 +60,15 @@ func TestConsoleAI(t *testing.T) {
 	if _, err := db.Resign("console", "console", "alice"); err != nil {
 		t.Fatal(err)
 	}
-	g, err = db.StartAIGame("console", "console", "bob", ConsoleAI, "easy", veletas.Size7)
+	g, err = db.StartAIGameRules("console", "console", "bob", ConsoleAI, "easy", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.ApplyToken("console", "console", "bob", g.Revision, "[d4]a1"); err != nil {
+	setup, err := veletas.ParseAction("[d4]a1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Apply("console", "console", "bob", g.Revision, setup); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()

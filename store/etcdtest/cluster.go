@@ -39,15 +39,10 @@ type Option func(*config)
 
 type config struct {
 	members int
-	binary  string
 }
 
 // Members sets the number of members (default 3).
 func Members(n int) Option { return func(c *config) { c.members = n } }
-
-// Binary sets the etcd binary to run (default: ETCD_BIN, then
-// DefaultBinary, then etcd on PATH).
-func Binary(path string) Option { return func(c *config) { c.binary = path } }
 
 // Cluster is a running etcd cluster of local processes.
 type Cluster struct {
@@ -140,12 +135,9 @@ func New(dir string, opts ...Option) (*Cluster, error) {
 	if cfg.members < 1 {
 		return nil, fmt.Errorf("etcdtest: %d members: need at least 1", cfg.members)
 	}
-	if cfg.binary == "" {
-		b, err := FindBinary()
-		if err != nil {
-			return nil, err
-		}
-		cfg.binary = b
+	binary, err := FindBinary()
+	if err != nil {
+		return nil, err
 	}
 	ports, err := freePorts(2 * cfg.members)
 	if err != nil {
@@ -153,7 +145,7 @@ func New(dir string, opts ...Option) (*Cluster, error) {
 	}
 	var tok [8]byte
 	rand.Read(tok[:])
-	c := &Cluster{dir: dir, binary: cfg.binary, token: "etcdtest-" + hex.EncodeToString(tok[:])}
+	c := &Cluster{dir: dir, binary: binary, token: "etcdtest-" + hex.EncodeToString(tok[:])}
 	for i := range cfg.members {
 		name := "m" + strconv.Itoa(i)
 		c.members = append(c.members, &member{name: name, dir: filepath.Join(dir, name+".etcd"),
@@ -354,9 +346,6 @@ func (c *Cluster) URL(prefix string) string {
 	}
 	return u
 }
-
-// Dir is the directory holding the members' data and logs.
-func (c *Cluster) Dir() string { return c.dir }
 
 // Client returns a new client of the cluster; the caller closes it.
 func (c *Cluster) Client() (*clientv3.Client, error) {
