@@ -383,14 +383,17 @@ func (db *DB) ExpiredChallengeMessages(now time.Time, limit int) ([]Challenge, e
 			if len(k) != 16 {
 				continue
 			}
-			v := all.Get(idKey(binary.BigEndian.Uint64(k[8:])))
+			v, err := all.Get(idKey(binary.BigEndian.Uint64(k[8:])))
+			if err != nil {
+				return err
+			}
 			var ch Challenge
 			if v == nil || decodeValue(v, &ch) != nil || ch.Message == "" || !ch.Expired(now) {
 				continue
 			}
 			out = append(out, ch)
 		}
-		return nil
+		return c.Err()
 	})
 	return out, err
 }
