@@ -106,6 +106,17 @@ var messagesEN = map[string]string{
 	"withdrawn.open":      "%s's open challenge",
 	"expired.to":          "%s's challenge to %s has expired. Make a new one with `/veletas challenge opponent:@someone`.",
 	"expired.open":        "%s's open challenge has expired. Make a new one with `/veletas challenge opponent:@someone`.",
+
+	// A challenge's message once it is settled by a command, or withdrawn
+	// as a game started in its channel (challenges.go).
+	"settled.accepted.to":    "%s's challenge to %s was accepted.",
+	"settled.accepted.open":  "%s's open challenge was accepted by %s.",
+	"settled.declined":       "%s's challenge to %s was declined.",
+	"settled.withdrawn.to":   "%s's challenge to %s was withdrawn.",
+	"settled.withdrawn.open": "%s's open challenge was withdrawn.",
+	"settled.closed.to":      "%s's challenge to %s was withdrawn: a game started in this channel.",
+	"settled.closed.open":    "%s's open challenge was withdrawn: a game started in this channel.",
+
 	"choice.made":         "%s chose **%s**.",
 	"game.starts":         "The game starts.",
 	"decline.none":        "There is no open challenge for you in this channel.",

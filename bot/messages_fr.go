@@ -105,6 +105,17 @@ var messagesFR = map[string]string{
 	"withdrawn.open":      "le défi ouvert de %s",
 	"expired.to":          "Le défi de %s à %s a expiré. Lancez-en un nouveau avec `/veletas challenge opponent:@quelqu'un`.",
 	"expired.open":        "Le défi ouvert de %s a expiré. Lancez-en un nouveau avec `/veletas challenge opponent:@quelqu'un`.",
+
+	// A challenge's message once it is settled by a command, or withdrawn
+	// as a game started in its channel (challenges.go).
+	"settled.accepted.to":    "Le défi de %s à %s a été accepté.",
+	"settled.accepted.open":  "Le défi ouvert de %s a été accepté par %s.",
+	"settled.declined":       "Le défi de %s à %s a été refusé.",
+	"settled.withdrawn.to":   "Le défi de %s à %s a été retiré.",
+	"settled.withdrawn.open": "Le défi ouvert de %s a été retiré.",
+	"settled.closed.to":      "Le défi de %s à %s a été retiré : une partie a commencé dans ce salon.",
+	"settled.closed.open":    "Le défi ouvert de %s a été retiré : une partie a commencé dans ce salon.",
+
 	"choice.made":         "%s a choisi **%s**.",
 	"game.starts":         "La partie commence.",
 	"decline.none":        "Il n'y a pas de défi ouvert pour vous dans ce salon.",

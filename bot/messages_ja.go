@@ -105,6 +105,17 @@ var messagesJA = map[string]string{
 	"withdrawn.open":      "%s さんの誰でも受けられる挑戦",
 	"expired.to":          "%s さんから %s さんへの挑戦は期限切れになりました。`/veletas challenge opponent:@相手` で新しく挑戦してください。",
 	"expired.open":        "%s さんの誰でも受けられる挑戦は期限切れになりました。`/veletas challenge opponent:@相手` で新しく挑戦してください。",
+
+	// A challenge's message once it is settled by a command, or withdrawn
+	// as a game started in its channel (challenges.go).
+	"settled.accepted.to":    "%s さんから %s さんへの挑戦は受諾されました。",
+	"settled.accepted.open":  "%s さんの誰でも受けられる挑戦は %s さんが受けました。",
+	"settled.declined":       "%s さんから %s さんへの挑戦は断られました。",
+	"settled.withdrawn.to":   "%s さんから %s さんへの挑戦は取り下げられました。",
+	"settled.withdrawn.open": "%s さんの誰でも受けられる挑戦は取り下げられました。",
+	"settled.closed.to":      "このチャンネルで対局が始まったため、%s さんから %s さんへの挑戦は取り下げられました。",
+	"settled.closed.open":    "このチャンネルで対局が始まったため、%s さんの誰でも受けられる挑戦は取り下げられました。",
+
 	"choice.made":         "%s さんが **%s** を選びました。",
 	"game.starts":         "対局開始です。",
 	"decline.none":        "このチャンネルにはあなた宛ての受付中の挑戦がありません。",
