@@ -441,6 +441,46 @@ func (b *Bot) declineCommand(ctx context.Context, req Request) (Reply, error) {
 	return b.decline(req, c.ID)
 }
 
+// withdrawCommand withdraws the user's challenges open in the channel for
+// req's game (only the one to opponent, when named), saying so; the
+// message of each, when recorded, is edited to say it was withdrawn,
+// without buttons (settledEdit).
+func (b *Bot) withdrawCommand(ctx context.Context, req Request) (Reply, error) {
+	opp := strings.TrimSpace(req.Options["opponent"])
+	if opp != "" && !ValidID(opp) {
+		return Reply{}, refuse("withdraw.name")
+	}
+	open, err := b.Store.Challenges(req.Guild, req.Channel)
+	if err != nil {
+		return Reply{}, err
+	}
+	kind := req.module().kind()
+	var (
+		r     Reply
+		lines []string
+	)
+	for _, c := range open {
+		if c.Challenger != req.User.ID || c.Kind != kind || opp != "" && c.Opponent != opp {
+			continue
+		}
+		one, err := b.decline(req, c.ID)
+		if err != nil {
+			continue // answered meanwhile
+		}
+		lines = append(lines, one.Text)
+		r.Mentions = append(r.Mentions, one.Mentions...)
+		r.Posts = append(r.Posts, one.Posts...)
+	}
+	if len(lines) == 0 {
+		if opp != "" {
+			return Reply{}, refuse("withdraw.noneto", Mention(opp))
+		}
+		return Reply{}, refuse("withdraw.none")
+	}
+	r.Text = strings.Join(lines, "\n")
+	return r, nil
+}
+
 func (b *Bot) declineButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
 	cid, err := b.buttonChallenge(req, id)
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/veletasbot/veletas/store"
 )
 
 // edits returns the posts of r that edit a message (Post.Message), by
@@ -33,7 +35,7 @@ func edits(tb testing.TB, r Reply) map[string]Post {
 // buttons, in the language of the one who acted, carried by the reply.
 func TestSettledChallengeMessageEdited(t *testing.T) {
 	type texts struct {
-		accepted, acceptedOpen, declined, withdrawn, withdrawnOpen, closedTo, closedOpen string
+		accepted, acceptedOpen, declined, withdrawn, withdrawnDave, withdrawnOpen, closedTo, closedOpen string
 	}
 	for loc, want := range map[string]texts{
 		"en": {
@@ -41,7 +43,8 @@ func TestSettledChallengeMessageEdited(t *testing.T) {
 			acceptedOpen:  "<@carol>'s open challenge was accepted by <@bob>.",
 			declined:      "<@alice>'s challenge to <@bob> was declined.",
 			withdrawn:     "<@alice>'s challenge to <@bob> was withdrawn.",
-			withdrawnOpen: "<@carol>'s open challenge was withdrawn.",
+			withdrawnDave: "<@alice>'s challenge to <@dave> was withdrawn.",
+			withdrawnOpen: "<@alice>'s open challenge was withdrawn.",
 			closedTo:      "<@dave>'s challenge to <@erin> was withdrawn: a game started in this channel.",
 			closedOpen:    "<@bob>'s open challenge was withdrawn: a game started in this channel.",
 		},
@@ -50,7 +53,8 @@ func TestSettledChallengeMessageEdited(t *testing.T) {
 			acceptedOpen:  "Le défi ouvert de <@carol> a été accepté par <@bob>.",
 			declined:      "Le défi de <@alice> à <@bob> a été refusé.",
 			withdrawn:     "Le défi de <@alice> à <@bob> a été retiré.",
-			withdrawnOpen: "Le défi ouvert de <@carol> a été retiré.",
+			withdrawnDave: "Le défi de <@alice> à <@dave> a été retiré.",
+			withdrawnOpen: "Le défi ouvert de <@alice> a été retiré.",
 			closedTo:      "Le défi de <@dave> à <@erin> a été retiré : une partie a commencé dans ce salon.",
 			closedOpen:    "Le défi ouvert de <@bob> a été retiré : une partie a commencé dans ce salon.",
 		},
@@ -59,7 +63,8 @@ func TestSettledChallengeMessageEdited(t *testing.T) {
 			acceptedOpen:  "<@carol> さんの誰でも受けられる挑戦は <@bob> さんが受けました。",
 			declined:      "<@alice> さんから <@bob> さんへの挑戦は断られました。",
 			withdrawn:     "<@alice> さんから <@bob> さんへの挑戦は取り下げられました。",
-			withdrawnOpen: "<@carol> さんの誰でも受けられる挑戦は取り下げられました。",
+			withdrawnDave: "<@alice> さんから <@dave> さんへの挑戦は取り下げられました。",
+			withdrawnOpen: "<@alice> さんの誰でも受けられる挑戦は取り下げられました。",
 			closedTo:      "このチャンネルで対局が始まったため、<@dave> さんから <@erin> さんへの挑戦は取り下げられました。",
 			closedOpen:    "このチャンネルで対局が始まったため、<@bob> さんの誰でも受けられる挑戦は取り下げられました。",
 		},
@@ -101,9 +106,21 @@ func TestSettledChallengeMessageEdited(t *testing.T) {
 			_, m = challenge("c2", true, "carol")
 			check(e.in("", loc, "bob", "accept"), "c2", map[string]string{m: want.acceptedOpen})
 
-			// Declined by the opponent.
+			// Declined by the opponent; withdrawn by the challenger with
+			// /veletas withdraw: the one to a player named, then all.
 			_, m = challenge("c3", true, "alice", "opponent=bob")
 			check(e.in("", loc, "bob", "decline"), "c3", map[string]string{m: want.declined})
+			_, m = challenge("c3", true, "alice", "opponent=bob")
+			_, m2 := challenge("c3", true, "alice")
+			_, m3 := challenge("c3", true, "alice", "opponent=dave")
+			check(e.in("", loc, "alice", "withdraw", "opponent=bob"), "c3", map[string]string{m: want.withdrawn})
+			check(e.in("", loc, "alice", "withdraw"), "c3", map[string]string{m2: want.withdrawnOpen, m3: want.withdrawnDave})
+			if cs, err := e.db.Challenges(e.guild, "c3"); err != nil || len(cs) != 0 {
+				t.Fatalf("challenges left after withdraw: %+v %v", cs, err)
+			}
+			if r := e.in("", loc, "alice", "withdraw"); !r.Ephemeral {
+				t.Fatalf("withdraw with none open: %+v", r)
+			}
 
 			// A game's start withdraws the channel's other challenges:
 			// those whose message is recorded are edited; one whose
@@ -137,7 +154,7 @@ func TestSettledChallengeMessageEdited(t *testing.T) {
 			// Accepted from the list /veletas accept shows when several
 			// are open: the challenge's own message is edited.
 			_, m = challenge("c7", true, "alice", "opponent=bob")
-			_, m2 := challenge("c7", true, "dave", "opponent=bob")
+			_, m2 = challenge("c7", true, "dave", "opponent=bob")
 			list := e.in("", loc, "bob", "accept")
 			if !list.Ephemeral || len(list.Buttons) != 2 {
 				t.Fatalf("no list of the challenges: %+v", list)
@@ -165,5 +182,32 @@ func TestAIGameWithdrawsEditsMessages(t *testing.T) {
 	want := "<@dave>'s challenge to <@erin> was withdrawn: a game started in this channel."
 	if p, ok := got["1300000000000000042"]; len(got) != 1 || !ok || p.Channel != e.chann || p.Reply.Text != want {
 		t.Fatalf("edits %+v; want %q", start.Posts, want)
+	}
+}
+
+// TestWithdrawCommand checks that /fanorona withdraw withdraws only the
+// user's Fanorona challenges, and the refusals of /veletas withdraw.
+func TestWithdrawCommand(t *testing.T) {
+	e := newEnv(t, Config{})
+	public(t, e.cmd("alice", "challenge", "opponent=bob"))
+	fr := public(t, e.in("fanorona", "", "alice", "challenge", "opponent=bob"))
+	fr.Posted("1300000000000000077")
+	r := public(t, e.in("fanorona", "", "alice", "withdraw"))
+	if r.Text != "<@alice> withdrew the challenge to <@bob>." || len(r.Mentions) != 1 || r.Mentions[0] != "bob" {
+		t.Fatalf("/fanorona withdraw: %+v", r)
+	}
+	got := edits(t, r)
+	if p := got["1300000000000000077"]; len(got) != 1 || p.Reply.Text != "<@alice>'s challenge to <@bob> was withdrawn." {
+		t.Fatalf("/fanorona withdraw edits %+v", r.Posts)
+	}
+	cs, err := e.db.Challenges(e.guild, e.chann)
+	if err != nil || len(cs) != 1 || cs[0].Kind != store.Veletas {
+		t.Fatalf("left: %+v %v; want the Veletas challenge", cs, err)
+	}
+	refused(t, e.cmd("alice", "withdraw", "opponent=carol"), "no open challenge to <@carol>")
+	refused(t, e.cmd("alice", "withdraw", "opponent=not an id"), "as a mention")
+	refused(t, e.cmd("bob", "withdraw"), "no open challenge in this channel")
+	if cs, err := e.db.Challenges(e.guild, e.chann); err != nil || len(cs) != 1 {
+		t.Fatalf("a refused withdraw changed the challenges: %+v %v", cs, err)
 	}
 }

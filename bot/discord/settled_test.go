@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/veletasbot/veletas/bot"
@@ -39,7 +40,8 @@ func settledAs(t testing.TB, fake *fakediscord.Server, id, want string) {
 }
 
 // TestDiscordSettledChallengeMessage: a challenge accepted with /veletas
-// accept, or declined with /veletas decline, has its message edited in the
+// accept, declined with /veletas decline or withdrawn with /veletas
+// withdraw has its message edited in the
 // fake Discord, after the answer, into a notice without buttons; so has
 // the message of a challenge withdrawn as a game starts in its channel.
 func TestDiscordSettledChallengeMessage(t *testing.T) {
@@ -82,6 +84,19 @@ func TestDiscordSettledChallengeMessage(t *testing.T) {
 		t.Fatalf("edited %s; want %s", id, ch.ID)
 	}
 	settledAs(t, de.fake, ch.ID, "<@"+alice.ID+">'s challenge to <@"+bob.ID+"> was declined.")
+
+	// c2: withdrawn by its challenger with /veletas withdraw.
+	ch = de.command(t, "c2", alice, fakediscord.NoThreads, "challenge", to(bob), bob)
+	if id := h.next(t); id != ch.ID {
+		t.Fatalf("recorded %s; the challenge is %+v", id, ch)
+	}
+	if r := de.command(t, "c2", alice, fakediscord.NoThreads, "withdraw", nil); r.Ephemeral() || !strings.Contains(r.Content, "withdrew the challenge") {
+		t.Fatalf("withdraw: %+v", r)
+	}
+	if id := nextEdit(t, de.fake, "c2"); id != ch.ID {
+		t.Fatalf("edited %s; want %s", id, ch.ID)
+	}
+	settledAs(t, de.fake, ch.ID, "<@"+alice.ID+">'s challenge to <@"+bob.ID+"> was withdrawn.")
 
 	// c3: two challenges to bob; /veletas accept lists them, and a press
 	// on the list (not on the challenge's message) accepts one.
