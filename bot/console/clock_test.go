@@ -141,6 +141,7 @@ bob: [Accept]
 	expired := "-- 1 day later: 2026-03-02 13:00 UTC\n" +
 		">> all\n@alice's challenge to @bob has expired. Make a new one with `/veletas challenge opponent:@someone`.\n" +
 		">> all\n@carol's open challenge has expired. Make a new one with `/veletas challenge opponent:@someone`.\n" +
+		"<< bob: [Decline]\n" +
 		"error: line 7: no message has a button [Decline]\n"
 	if !strings.Contains(text, expired) || strings.Count(text, "has expired") != 2 {
 		t.Fatalf("the expiry notices: want once\n%s\nin:\n%s", expired, text)
