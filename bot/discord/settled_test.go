@@ -139,3 +139,40 @@ func TestHTTPSettledChallengeMessage(t *testing.T) {
 	}
 	settledAs(t, he.fake, ch.ID, "<@"+alice.ID+">'s challenge to <@"+bob.ID+"> was accepted.")
 }
+
+// TestDiscordSettledEditFails: an edit Discord refuses (a message it does
+// not hold: 404) is logged, and the accept stands: its game started and
+// the other edits are made.
+func TestDiscordSettledEditFails(t *testing.T) {
+	e := bottest.NewEnv(t, bot.Config{})
+	h := newPostedHandler(e.Bot)
+	de := newDiscordEnv(t, h, e)
+	de.command(t, "c5", alice, fakediscord.NoThreads, "challenge", []fakediscord.Option{fakediscord.UserOpt("opponent", bob.ID)}, bob)
+	h.next(t)
+	other := de.command(t, "c5", carol, fakediscord.NoThreads, "challenge", []fakediscord.Option{fakediscord.UserOpt("opponent", alice.ID)}, alice)
+	h.next(t)
+	cs, err := e.DB.Challenges(e.Guild, "c5")
+	if err != nil || len(cs) != 2 {
+		t.Fatalf("challenges: %+v %v", cs, err)
+	}
+	for _, c := range cs {
+		if c.Challenger == alice.ID {
+			if _, err := e.DB.SetChallengeMessage(c.ID, "999999999999999"); err != nil { // a message the fake does not hold
+				t.Fatal(err)
+			}
+		}
+	}
+	if r := de.command(t, "c5", bob, fakediscord.NoThreads, "accept", nil); r.Ephemeral() || len(r.Embeds) != 1 || !strings.Contains(r.Embeds[0].Description, "accepted") {
+		t.Fatalf("accept: %+v", r)
+	}
+	// The edits go in order: the refused one, then carol's.
+	if id := nextEdit(t, de.fake, "c5"); id != other.ID {
+		t.Fatalf("edited %s; want %s", id, other.ID)
+	}
+	if logs := e.Logs.String(); !strings.Contains(logs, "editing a settled challenge's message failed") || !strings.Contains(logs, "999999999999999") {
+		t.Fatalf("the refused edit was not logged:\n%s", logs)
+	}
+	if g, err := e.DB.ActiveGame(e.Guild, "c5"); err != nil || g.Players[1] != bob.ID {
+		t.Fatalf("the game after a refused edit: %+v %v", g, err)
+	}
+}
