@@ -301,7 +301,8 @@ func (b *Bot) startAIGame(req Request, r *aiRunner, level string) (Reply, error)
 	loc := withGame(req.Locale, g.Kind)
 	b.Logger.Info("bot: AI game started", "game", g.ID, "kind", g.Kind.String(), "guild", g.Guild, "channel", g.Channel, "name", moduleOf(g.Kind).gameName("", g), "level", g.AILevel)
 	intro := tr(loc, "ai.start", Mention(req.User.ID), levelText(loc, g.AILevel))
-	intro += b.withdrawOthers(loc, g)
+	others, edits := b.withdrawOthers(loc, g)
+	intro += others
 	// The AI starts when it moves first (Fanorona with the human as
 	// Black), once the reply is out.
 	after := func(r *Reply, g store.Game) {
@@ -320,6 +321,7 @@ func (b *Bot) startAIGame(req Request, r *aiRunner, level string) (Reply, error)
 					Text:  tr(loc, "accept.inthread", intro, ChannelMention(thread)),
 					Posts: []Post{{Channel: thread, Reply: view}},
 				}
+				r.Posts = append(r.Posts, edits...)
 				after(&r, g2)
 				return r, nil
 			}
@@ -333,6 +335,7 @@ func (b *Bot) startAIGame(req Request, r *aiRunner, level string) (Reply, error)
 		b.aiTurn(g)
 		return Reply{}, err
 	}
+	view.Posts = append(view.Posts, edits...)
 	after(&view, g)
 	return view, nil
 }

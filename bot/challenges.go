@@ -259,12 +259,24 @@ func (b *Bot) accept(req Request, cid uint64) (Reply, error) {
 // acceptAs is accept, whose message, when named is the challenge, says
 // whose it was and on what terms (for /veletas accept, which names none).
 func (b *Bot) acceptAs(req Request, cid uint64, named *store.Challenge) (Reply, error) {
+	// The challenge as it stands, for its message (Challenge.Message),
+	// which the reply edits when the challenge is not accepted from it.
+	var c store.Challenge
+	if named != nil {
+		c = *named
+	} else if rc, err := b.Store.Challenge(cid); err == nil {
+		c = rc
+	}
 	g, err := b.Store.AcceptChallenge(cid, req.User.ID)
 	if err != nil {
 		return Reply{}, b.challengeRefusal(cid, err)
 	}
 	mod := moduleOf(g.Kind)
 	loc := withGame(req.Locale, g.Kind)
+	var edits []Post
+	if c.ID == cid {
+		edits = settledEdit(req, c, acceptedText(loc, c, req.User.ID))
+	}
 	b.Logger.Info("bot: game started", "game", g.ID, "kind", g.Kind.String(), "guild", g.Guild, "channel", g.Channel, "name", mod.gameName("", g))
 	// The opponent (who accepted) and the challenger, whichever plays first.
 	acceptor, challenger := g.Players[1], g.Players[0]
@@ -275,7 +287,9 @@ func (b *Bot) acceptAs(req Request, cid uint64, named *store.Challenge) (Reply, 
 	if named != nil {
 		intro = tr(loc, "accept.named", Mention(acceptor), Mention(challenger), mod.challengeName(loc, *named), termsText(loc, named.Rated, named.MoveTime))
 	}
-	intro += b.withdrawOthers(loc, g)
+	others, withdrawn := b.withdrawOthers(loc, g)
+	intro += others
+	edits = append(edits, withdrawn...)
 	if req.Threads != nil {
 		name := tr(loc, "thread.name", threadTitle(loc, g), b.name(g.Players[0]), b.name(g.Players[1]))
 		thread, err := req.Threads.StartThread(g.Channel, name)
@@ -295,6 +309,7 @@ func (b *Bot) acceptAs(req Request, cid uint64, named *store.Challenge) (Reply, 
 				if req.Kind == KindButton {
 					r = settled(r, nil) // the challenge's message says so, without buttons
 				}
+				r.Posts = append(r.Posts, edits...)
 				return r, nil
 			}
 			b.Logger.Warn("bot: recording the game's thread failed; playing in the channel", "game", g.ID, "err", err)
@@ -309,9 +324,59 @@ func (b *Bot) acceptAs(req Request, cid uint64, named *store.Challenge) (Reply, 
 		if err != nil {
 			return Reply{}, err
 		}
-		return settled(Reply{Text: intro}, &view), nil
+		r := settled(Reply{Text: intro}, &view)
+		r.Posts = append(r.Posts, edits...)
+		return r, nil
 	}
-	return b.gameViewIn(loc, g, intro, true)
+	r, err := b.gameViewIn(loc, g, intro, true)
+	if err != nil {
+		return Reply{}, err
+	}
+	r.Posts = append(r.Posts, edits...)
+	return r, nil
+}
+
+// settledEdit returns the post that edits the message of challenge c,
+// which req settled, into text, without buttons and without pinging
+// anyone (Post.Message), so that its buttons cannot be pressed again:
+// none when c's message is not recorded, or when req is a press of a
+// button on that message (its reply replaces it, Reply.Update) or on a
+// message the front end does not name.
+func settledEdit(req Request, c store.Challenge, text string) []Post {
+	if c.Message == "" || req.Kind == KindButton && (req.Message == "" || req.Message == c.Message) {
+		return nil
+	}
+	return []Post{{Channel: c.Channel, Message: c.Message, Reply: Reply{Text: text}}}
+}
+
+// acceptedText says that challenge c was accepted, naming its players
+// (and, for an open challenge, who accepted it).
+func acceptedText(loc string, c store.Challenge, by string) string {
+	if c.Opponent == "" {
+		return tr(loc, "settled.accepted.open", Mention(c.Challenger), Mention(by))
+	}
+	return tr(loc, "settled.accepted.to", Mention(c.Challenger), Mention(c.Opponent))
+}
+
+// declinedText says that challenge c was declined by its opponent, or
+// withdrawn by its challenger (by).
+func declinedText(loc string, c store.Challenge, by string) string {
+	switch {
+	case c.Opponent == "":
+		return tr(loc, "settled.withdrawn.open", Mention(c.Challenger))
+	case by == c.Challenger:
+		return tr(loc, "settled.withdrawn.to", Mention(c.Challenger), Mention(c.Opponent))
+	}
+	return tr(loc, "settled.declined", Mention(c.Challenger), Mention(c.Opponent))
+}
+
+// closedText says that challenge c was withdrawn because a game started
+// in its channel (withdrawOthers).
+func closedText(loc string, c store.Challenge) string {
+	if c.Opponent == "" {
+		return tr(loc, "settled.closed.open", Mention(c.Challenger))
+	}
+	return tr(loc, "settled.closed.to", Mention(c.Challenger), Mention(c.Opponent))
 }
 
 // withdrawOthers withdraws the challenges left in the channel of g, a
@@ -319,12 +384,14 @@ func (b *Bot) acceptAs(req Request, cid uint64, named *store.Challenge) (Reply, 
 // (CreateChallenge refuses one, AcceptChallenge cannot start it), so they
 // could not be accepted until the game is over, when their players may
 // have moved on. It returns the line that says so ("" when none was
-// left), to follow the game's first message.
-func (b *Bot) withdrawOthers(loc string, g store.Game) string {
+// left), to follow the game's first message, and the posts that edit
+// the messages of those withdrawn, when recorded, into a notice that says
+// so, without buttons (Post.Message), for the reply to carry.
+func (b *Bot) withdrawOthers(loc string, g store.Game) (line string, edits []Post) {
 	open, err := b.Store.Challenges(g.Guild, g.Channel)
 	if err != nil {
 		b.Logger.Warn("bot: listing the challenges left in a channel failed", "game", g.ID, "err", err)
-		return ""
+		return "", nil
 	}
 	var names []string
 	for _, c := range open {
@@ -333,11 +400,12 @@ func (b *Bot) withdrawOthers(loc string, g store.Game) string {
 		}
 		b.Logger.Info("bot: challenge withdrawn as its channel has a game", "challenge", c.ID, "game", g.ID)
 		names = append(names, whose(loc, c))
+		edits = append(edits, settledEdit(Request{Kind: KindCommand}, c, closedText(withGame(loc, c.Kind), c))...)
 	}
 	if len(names) == 0 {
-		return ""
+		return "", nil
 	}
-	return "\n" + tr(loc, "accept.withdrawn", strings.Join(names, tr(loc, "list.sep")))
+	return "\n" + tr(loc, "accept.withdrawn", strings.Join(names, tr(loc, "list.sep"))), edits
 }
 
 // challengeRefusal words the store's refusals of a challenge answer.
@@ -373,6 +441,46 @@ func (b *Bot) declineCommand(ctx context.Context, req Request) (Reply, error) {
 	return b.decline(req, c.ID)
 }
 
+// withdrawCommand withdraws the user's challenges open in the channel for
+// req's game (only the one to opponent, when named), saying so; the
+// message of each, when recorded, is edited to say it was withdrawn,
+// without buttons (settledEdit).
+func (b *Bot) withdrawCommand(ctx context.Context, req Request) (Reply, error) {
+	opp := strings.TrimSpace(req.Options["opponent"])
+	if opp != "" && !ValidID(opp) {
+		return Reply{}, refuse("withdraw.name")
+	}
+	open, err := b.Store.Challenges(req.Guild, req.Channel)
+	if err != nil {
+		return Reply{}, err
+	}
+	kind := req.module().kind()
+	var (
+		r     Reply
+		lines []string
+	)
+	for _, c := range open {
+		if c.Challenger != req.User.ID || c.Kind != kind || opp != "" && c.Opponent != opp {
+			continue
+		}
+		one, err := b.decline(req, c.ID)
+		if err != nil {
+			continue // answered meanwhile
+		}
+		lines = append(lines, one.Text)
+		r.Mentions = append(r.Mentions, one.Mentions...)
+		r.Posts = append(r.Posts, one.Posts...)
+	}
+	if len(lines) == 0 {
+		if opp != "" {
+			return Reply{}, refuse("withdraw.noneto", Mention(opp))
+		}
+		return Reply{}, refuse("withdraw.none")
+	}
+	r.Text = strings.Join(lines, "\n")
+	return r, nil
+}
+
 func (b *Bot) declineButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
 	cid, err := b.buttonChallenge(req, id)
 	if err != nil {
@@ -390,15 +498,18 @@ func (b *Bot) decline(req Request, cid uint64) (Reply, error) {
 	if err != nil {
 		return Reply{}, b.challengeRefusal(cid, err)
 	}
+	// The challenge's message, answered other than by its own buttons,
+	// says so too, without buttons.
+	edits := settledEdit(req, c, declinedText(withGame(req.Locale, c.Kind), c, req.User.ID))
 	if req.User.ID == c.Challenger && c.Opponent == "" {
-		return Reply{Text: tr(req.Locale, "decline.withdrewall", Mention(c.Challenger))}, nil
+		return Reply{Text: tr(req.Locale, "decline.withdrewall", Mention(c.Challenger)), Posts: edits}, nil
 	}
 	if req.User.ID == c.Challenger {
 		return Reply{Text: tr(req.Locale, "decline.withdrew", Mention(c.Challenger), Mention(c.Opponent)),
-			Mentions: []string{c.Opponent}}, nil
+			Mentions: []string{c.Opponent}, Posts: edits}, nil
 	}
 	return Reply{Text: tr(req.Locale, "decline.declined", Mention(req.User.ID), Mention(c.Challenger)),
-		Mentions: []string{c.Challenger}}, nil
+		Mentions: []string{c.Challenger}, Posts: edits}, nil
 }
 
 // openChallengeReply is the message of an open challenge: anyone but the

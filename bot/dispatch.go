@@ -42,6 +42,7 @@ var commands = map[string]handlerFunc{
 	"challenge": (*Bot).challenge,
 	"accept":    (*Bot).acceptCommand,
 	"decline":   (*Bot).declineCommand,
+	"withdraw":  (*Bot).withdrawCommand,
 	// play.go
 	"resign": (*Bot).resign,
 	// views.go

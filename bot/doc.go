@@ -62,7 +62,12 @@
 // pressed after it expired replace its message with one saying so. The
 // front end records the id of a challenge's message (Reply.Posted), and
 // once the challenge expired the sweep edits that message likewise,
-// through the Sender when it is a MessageEditor (timelimits.go).
+// through the Sender when it is a MessageEditor (timelimits.go). A
+// challenge settled other than by a button on its own message (accept,
+// decline or withdraw by command, a press on the accept list, the
+// withdrawal at a game's start) edits it at once: the reply carries a
+// post that names the message (Post.Message), which the front end
+// performs after the answer (challenges.go).
 //
 // Rules are never checked here: handlers call the Store, which applies
 // actions through the game package and returns typed errors that this

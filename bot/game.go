@@ -127,7 +127,7 @@ func splitGame(loc string) (string, string) {
 
 // sharedCommands are the subcommands every game has, whose texts a game's
 // locale rewrites from `/veletas …` to its own command.
-var sharedCommands = regexp.MustCompile("`/veletas (challenge|accept|decline|move|resign|board|record|standings|stats|claim|games|takeback|help|rules|%)")
+var sharedCommands = regexp.MustCompile("`/veletas (challenge|accept|decline|withdraw|move|resign|board|record|standings|stats|claim|games|takeback|help|rules|%)")
 
 // commandsFor rewrites the shared commands named in a text for game.
 func commandsFor(text, game string) string {

@@ -114,6 +114,21 @@ var messagesEN = map[string]string{
 	"withdrawn.open":      "%s's open challenge",
 	"expired.to":          "%s's challenge to %s has expired. Make a new one with `/veletas challenge opponent:@someone`.",
 	"expired.open":        "%s's open challenge has expired. Make a new one with `/veletas challenge opponent:@someone`.",
+
+	// A challenge's message once it is settled by a command, or withdrawn
+	// as a game started in its channel (challenges.go).
+	"settled.accepted.to":    "%s's challenge to %s was accepted.",
+	"settled.accepted.open":  "%s's open challenge was accepted by %s.",
+	"settled.declined":       "%s's challenge to %s was declined.",
+	"settled.withdrawn.to":   "%s's challenge to %s was withdrawn.",
+	"settled.withdrawn.open": "%s's open challenge was withdrawn.",
+	"settled.closed.to":      "%s's challenge to %s was withdrawn: a game started in this channel.",
+	"settled.closed.open":    "%s's open challenge was withdrawn: a game started in this channel.",
+
+	"withdraw.none":   "You have no open challenge in this channel to withdraw.",
+	"withdraw.noneto": "You have no open challenge to %s in this channel to withdraw.",
+	"withdraw.name":   "Name the opponent of the challenge to withdraw as a mention, `/veletas withdraw opponent:@someone`, or leave it out to withdraw all your challenges in this channel.",
+
 	"choice.made":         "%s chose **%s**.",
 	"game.starts":         "The game starts.",
 	"decline.none":        "There is no open challenge for you in this channel.",
@@ -291,7 +306,7 @@ var messagesEN = map[string]string{
 	"rules.seerevised": "\n*These are the classic rules. The revised ones (no shooter on the edge at setup, only stones block): `/veletas rules rules:revised`.*",
 	"rules.seeclassic": "\n*The classic rules: `/veletas rules rules:classic`.*",
 	"help": "**How to play Veletas here**\n" +
-		"`/veletas challenge opponent:@friend size:7` challenge a friend (10x10 by default; `rules:revised` for the revised rules, `rated:false` for a friendly game, `time:12h` for the time per move); leave out `opponent` for an open challenge. They press **Accept**.\n" +
+		"`/veletas challenge opponent:@friend size:7` challenge a friend (10x10 by default; `rules:revised` for the revised rules, `rated:false` for a friendly game, `time:12h` for the time per move); leave out `opponent` for an open challenge. They press **Accept**; `/veletas withdraw` takes your challenge back.\n" +
 		"`/veletas challenge opponent:@me level:easy size:7` play me, the computer, at once (me is this bot; in the console `@veletas`); levels easy, medium, hard; not counted in the standings.\n" +
 		"`/veletas setup shooters:d4 g7 stone:e5` place your shooters and your stone (setup).\n" +
 		"`/veletas swap` / `/veletas keep` second player: take Black or stay White.\n" +

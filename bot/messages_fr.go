@@ -113,6 +113,21 @@ var messagesFR = map[string]string{
 	"withdrawn.open":      "le défi ouvert de %s",
 	"expired.to":          "Le défi de %s à %s a expiré. Lancez-en un nouveau avec `/veletas challenge opponent:@quelqu'un`.",
 	"expired.open":        "Le défi ouvert de %s a expiré. Lancez-en un nouveau avec `/veletas challenge opponent:@quelqu'un`.",
+
+	// A challenge's message once it is settled by a command, or withdrawn
+	// as a game started in its channel (challenges.go).
+	"settled.accepted.to":    "Le défi de %s à %s a été accepté.",
+	"settled.accepted.open":  "Le défi ouvert de %s a été accepté par %s.",
+	"settled.declined":       "Le défi de %s à %s a été refusé.",
+	"settled.withdrawn.to":   "Le défi de %s à %s a été retiré.",
+	"settled.withdrawn.open": "Le défi ouvert de %s a été retiré.",
+	"settled.closed.to":      "Le défi de %s à %s a été retiré : une partie a commencé dans ce salon.",
+	"settled.closed.open":    "Le défi ouvert de %s a été retiré : une partie a commencé dans ce salon.",
+
+	"withdraw.none":   "Vous n'avez aucun défi ouvert à retirer dans ce salon.",
+	"withdraw.noneto": "Vous n'avez aucun défi ouvert à %s à retirer dans ce salon.",
+	"withdraw.name":   "Indiquez par une mention l'adversaire du défi à retirer, `/veletas withdraw opponent:@quelqu'un`, ou omettez-le pour retirer tous vos défis de ce salon.",
+
 	"choice.made":         "%s a choisi **%s**.",
 	"game.starts":         "La partie commence.",
 	"decline.none":        "Il n'y a pas de défi ouvert pour vous dans ce salon.",
@@ -289,7 +304,7 @@ var messagesFR = map[string]string{
 	"rules.seerevised": "\n*Règles révisées : `/veletas rules rules:revised`.*",
 	"rules.seeclassic": "\n*Les règles classiques : `/veletas rules rules:classic`.*",
 	"help": "**Jouer à Veletas ici**\n" +
-		"`/veletas challenge opponent:@ami size:7` défiez un ami (10x10 par défaut ; `rules:revised` pour les règles révisées, `rated:false` pour une partie amicale, `time:12h` pour le temps par coup) ; sans `opponent`, le défi est ouvert à tous. Votre adversaire appuie sur **Accepter**.\n" +
+		"`/veletas challenge opponent:@ami size:7` défiez un ami (10x10 par défaut ; `rules:revised` pour les règles révisées, `rated:false` pour une partie amicale, `time:12h` pour le temps par coup) ; sans `opponent`, le défi est ouvert à tous. Votre adversaire appuie sur **Accepter** ; `/veletas withdraw` retire votre défi.\n" +
 		"`/veletas challenge opponent:@moi level:easy size:7` jouez tout de suite contre moi, l'ordinateur (moi, c'est ce bot ; dans la console `@veletas`) ; niveaux easy, medium, hard ; ces parties ne comptent pas au classement.\n" +
 		"`/veletas setup shooters:d4 g7 stone:e5` placez vos tireurs et votre pierre (mise en place).\n" +
 		"`/veletas swap` / `/veletas keep` second joueur : prendre les Noirs ou rester Blanc.\n" +

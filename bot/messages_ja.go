@@ -113,6 +113,21 @@ var messagesJA = map[string]string{
 	"withdrawn.open":      "%s さんの誰でも受けられる挑戦",
 	"expired.to":          "%s さんから %s さんへの挑戦は期限切れになりました。`/veletas challenge opponent:@相手` で新しく挑戦してください。",
 	"expired.open":        "%s さんの誰でも受けられる挑戦は期限切れになりました。`/veletas challenge opponent:@相手` で新しく挑戦してください。",
+
+	// A challenge's message once it is settled by a command, or withdrawn
+	// as a game started in its channel (challenges.go).
+	"settled.accepted.to":    "%s さんから %s さんへの挑戦は受諾されました。",
+	"settled.accepted.open":  "%s さんの誰でも受けられる挑戦は %s さんが受けました。",
+	"settled.declined":       "%s さんから %s さんへの挑戦は断られました。",
+	"settled.withdrawn.to":   "%s さんから %s さんへの挑戦は取り下げられました。",
+	"settled.withdrawn.open": "%s さんの誰でも受けられる挑戦は取り下げられました。",
+	"settled.closed.to":      "このチャンネルで対局が始まったため、%s さんから %s さんへの挑戦は取り下げられました。",
+	"settled.closed.open":    "このチャンネルで対局が始まったため、%s さんの誰でも受けられる挑戦は取り下げられました。",
+
+	"withdraw.none":   "このチャンネルに取り下げられる自分の挑戦はありません。",
+	"withdraw.noneto": "このチャンネルに %s さんへの取り下げられる挑戦はありません。",
+	"withdraw.name":   "取り下げる挑戦の相手はメンションで指定してください（`/veletas withdraw opponent:@相手`）。省略するとこのチャンネルの自分の挑戦をすべて取り下げます。",
+
 	"choice.made":         "%s さんが **%s** を選びました。",
 	"game.starts":         "対局開始です。",
 	"decline.none":        "このチャンネルにはあなた宛ての受付中の挑戦がありません。",
@@ -290,7 +305,7 @@ var messagesJA = map[string]string{
 	"rules.seerevised": "\n*これはクラシックルールです。改訂ルール（配置でシューターを盤の端に置けない、石だけが妨げる）は `/veletas rules rules:revised` で。*",
 	"rules.seeclassic": "\n*クラシックルールは `/veletas rules rules:classic` で。*",
 	"help": "**このボットでのベレタスの遊び方**\n" +
-		"`/veletas challenge opponent:@友だち size:7` 友だちに挑戦します（既定は10×10。`rules:revised` で改訂ルール、`rated:false` でレーティング対象外、`time:12h` で一手の持ち時間）。`opponent` を省くと誰でも受けられる公開挑戦になります。相手が **受ける** を押すと始まります。\n" +
+		"`/veletas challenge opponent:@友だち size:7` 友だちに挑戦します（既定は10×10。`rules:revised` で改訂ルール、`rated:false` でレーティング対象外、`time:12h` で一手の持ち時間）。`opponent` を省くと誰でも受けられる公開挑戦になります。相手が **受ける** を押すと始まります。`/veletas withdraw` で自分の挑戦を取り下げます。\n" +
 		"`/veletas challenge opponent:@me level:easy size:7` このボット（コンピューター）とすぐに対局します（@me はこのボット、コンソールでは `@veletas`）。強さは easy、medium、hard。順位表には数えません。\n" +
 		"`/veletas setup shooters:d4 g7 stone:e5` シューターと自分の石を置きます（配置）。\n" +
 		"`/veletas swap` / `/veletas keep` 後手：黒を取るか、白のままでいるか。\n" +

@@ -14,9 +14,10 @@ import (
 // These are the lifecycle's; each game adds its own and those of its
 // challenge (gameModule.options), which take precedence.
 var commandOptions = map[string][]string{
-	"stats":  {"player"},
-	"theme":  {"board"},
-	"notify": {"dm"},
+	"withdraw": {"opponent"},
+	"stats":    {"player"},
+	"theme":    {"board"},
+	"notify":   {"dm"},
 }
 
 // optionsOf returns the options a subcommand of a game takes.

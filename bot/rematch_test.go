@@ -43,6 +43,11 @@ func TestRematchTwiceAndCrossing(t *testing.T) {
 	if all, err := e.db.Challenges(e.guild, e.chann); err != nil || len(all) != 0 {
 		t.Fatalf("challenges left after the rematch started: %+v, %v", all, err)
 	}
+	// bob's Rematch press accepted the offer from another message: the
+	// offer's message is edited to say so, without buttons.
+	if got := edits(t, started); len(got) != 1 || got["1300000000000000009"].Reply.Text != "<@alice>'s challenge to <@bob> was accepted." {
+		t.Fatalf("the offer's message after the crossing press: edits %+v", started.Posts)
+	}
 	// The offer's own Accept button is stale now.
 	if r := e.press("bob", button(t, offer, "Accept")); !r.Ephemeral {
 		t.Fatalf("the offer accepted a second time: %q", r.Plain())

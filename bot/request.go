@@ -47,6 +47,11 @@ type Request struct {
 
 	// CustomID is the pressed button's id, for KindButton.
 	CustomID string
+	// Message is the id of the message the pressed button is on, for
+	// KindButton ("" when the front end does not tell it): a challenge
+	// accepted from another message (the list /veletas accept shows)
+	// has its own message edited too (challenges.go).
+	Message string
 
 	// Threads creates game threads; nil when the front end cannot (the
 	// console) or the bot may not create threads in Channel.
@@ -149,8 +154,12 @@ type Post struct {
 	// Message, when set, names a message of Channel that the post
 	// replaces, text, embeds and buttons (none removes them), instead of
 	// being a new message: the sweep turns an expired challenge's message
-	// into a notice this way. A front end that cannot edit messages
-	// (MessageEditor) leaves the message as it is.
+	// into a notice this way, and a reply that settles a challenge other
+	// than by a button on its message (a command, or a game's start that
+	// withdraws the channel's other challenges) carries such a post in
+	// Posts, which the front end performs once the reply is out. A front
+	// end that cannot edit messages (MessageEditor) leaves the message as
+	// it is; a failed edit is logged and changes nothing else.
 	Message string
 
 	// expired is the challenge whose message the post edits, whose

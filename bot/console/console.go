@@ -240,7 +240,7 @@ func (c *Console) Line(ctx context.Context, text string) error {
 			_, err := fmt.Fprintf(c.Out, "error: line %d: no message has a button [%s]\n", c.line, cl.Button)
 			return err
 		}
-		req.Kind, req.CustomID, pressed = bot.KindButton, id, m
+		req.Kind, req.CustomID, req.Message, pressed = bot.KindButton, id, m.id, m
 	} else {
 		req.Kind, req.Game, req.Command = bot.KindCommand, cl.Game, cl.Command
 	}
@@ -272,6 +272,16 @@ func (c *Console) Line(ctx context.Context, text string) error {
 		}
 	}
 	for _, p := range r.Posts {
+		if p.Message != "" {
+			// It replaces a message (a challenge's, settled by a
+			// command): its buttons go. One this run does not know
+			// is left as it is.
+			m := c.message(p.Message)
+			if m == nil {
+				continue
+			}
+			m.buttons = p.Reply.Buttons
+		}
 		if err := c.print(p.Reply, cl.User, p.Channel); err != nil {
 			return err
 		}

@@ -34,6 +34,8 @@ func veletasCommands() []*discordgo.ApplicationCommand {
 				rulesOption("Classic or revised rules (shooters do not block); the server's default otherwise")),
 			subcommand("accept", "Accept the challenge made to you in this channel"),
 			subcommand("decline", "Decline the challenge made to you in this channel"),
+			subcommand("withdraw", "Withdraw your open challenges in this channel",
+				userOption("opponent", "Only your challenge to this player")),
 			subcommand("setup", "Place your shooters and your stone",
 				stringOption("shooters", "Squares for your shooters, separated by spaces or commas (e.g. d4 g7)", true, true, 40),
 				stringOption("stone", "Square for your stone (e.g. e5)", true, true, 4)),

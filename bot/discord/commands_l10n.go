@@ -27,6 +27,8 @@ var commandTexts = map[string]cmdText{
 	"challenge.time":     {"持ち時間", "一手の持ち時間：1h〜14d（例 12h、3d）または none", "temps", "Temps par coup : de 1h à 14d (ex. 12h, 3d) ou none"},
 	"accept":             {"受ける", "このチャンネルで自分への挑戦を受ける", "accepter", "Accepter le défi qui vous est lancé dans ce salon"},
 	"decline":            {"断る", "このチャンネルで自分への挑戦を断る", "refuser", "Refuser le défi qui vous est lancé dans ce salon"},
+	"withdraw":           {"取り下げ", "このチャンネルで自分が出した挑戦を取り下げる", "retirer", "Retirer vos défis ouverts dans ce salon"},
+	"withdraw.opponent":  {"相手", "この相手への挑戦だけを取り下げる", "adversaire", "Seulement votre défi à ce joueur"},
 	"setup":              {"配置", "シューターと自分の石を置く", "placer", "Placer vos tireurs et votre pierre"},
 	"setup.shooters":     {"シューター", "シューターを置くマス（空白かカンマ区切り、例 d4 g7）", "tireurs", "Cases de vos tireurs, séparées par des espaces ou des virgules (ex. d4 g7)"},
 	"setup.stone":        {"石", "自分の石を置くマス（例 e5）", "pierre", "Case de votre pierre (ex. e5)"},

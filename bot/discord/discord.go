@@ -467,10 +467,20 @@ func (d *Adapter) followUpNew(i *discordgo.Interaction, r bot.Reply) string {
 }
 
 // post sends the extra messages of a reply, such as a game's first board
-// in its new thread.
+// in its new thread, and makes its edits (bot.Post.Message: a challenge's
+// message once the challenge is settled by a command), after the answer.
+// A failed edit is logged and changes nothing else.
 func (d *Adapter) post(i *discordgo.Interaction, posts []bot.Post) {
 	for _, p := range posts {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		if p.Message != "" {
+			err := d.EditMessage(ctx, p.Channel, p.Message, p.Reply)
+			cancel()
+			if err != nil {
+				d.Logger.Warn("discord: editing a settled challenge's message failed", "id", i.ID, "channel", p.Channel, "message", p.Message, "err", err)
+			}
+			continue
+		}
 		m, err := d.Session.ChannelMessageSendComplex(p.Channel, &discordgo.MessageSend{
 			Content: clipText(p.Reply.Text), Components: components(p.Reply.Buttons),
 			AllowedMentions: allowed(p.Reply.Mentions), Files: files(p.Reply.Images), Embeds: embeds(p.Reply.Embeds),

@@ -8,7 +8,9 @@
 // channel messages (response.go). The id of a challenge's message is
 // given back to the core (bot.Reply.Posted), read from @original for a
 // first response; EditMessage (edit.go) edits it for the core's sweep
-// when the challenge expires (bot.MessageEditor).
+// when the challenge expires (bot.MessageEditor), and for a reply's post
+// that names a message (bot.Post.Message: a challenge settled by a
+// command), after the answer.
 //
 // It is the only package of the bot that imports discordgo. The core
 // (package bot) knows nothing of it: Adapter drives any Handler, which

@@ -107,6 +107,9 @@ func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
 		}
 		req.Kind = bot.KindButton
 		req.CustomID = data.CustomID
+		if i.Message != nil && bot.ValidID(i.Message.ID) {
+			req.Message = i.Message.ID
+		}
 	default:
 		return bot.Request{}, fmt.Errorf("discord: interaction type %d is not handled", i.Type)
 	}
