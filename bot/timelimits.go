@@ -196,7 +196,7 @@ func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send func(ctx
 			if !b.Leading() {
 				break // another replica leads now: its sweep posts the rest
 			}
-			sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			sctx, cancel := context.WithTimeout(ctx, PostTimeout)
 			if err := b.sendSafely(sctx, send, p); err != nil {
 				b.Logger.Warn("bot: sweep: posting failed; the next sweep tries again", "channel", p.Channel, "err", err)
 			} else {

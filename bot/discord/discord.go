@@ -342,7 +342,7 @@ func (d *Adapter) later(i *discordgo.Interaction, r bot.Reply) {
 	if r.Later == nil || r.Ephemeral {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), RESTTimeout)
 	defer cancel()
 	if err := d.Send(ctx, i.ChannelID, bot.Reply{Later: r.Later}); err != nil {
 		d.Logger.Warn("discord: posting the replay failed", "id", i.ID, "channel", i.ChannelID, "err", err)
@@ -361,7 +361,7 @@ func (d *Adapter) logDone(x *exchange) {
 // edits the pressed message, anything else is a follow-up message.
 func (d *Adapter) followUp(x *exchange, r bot.Reply) {
 	i := x.i
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), RESTTimeout)
 	defer cancel()
 	opt := discordgo.WithContext(ctx)
 	switch {
@@ -400,7 +400,7 @@ func (d *Adapter) followUp(x *exchange, r bot.Reply) {
 // followUpNew sends r as a new message through the interaction's webhook
 // (ephemeral or not), after the first response.
 func (d *Adapter) followUpNew(i *discordgo.Interaction, r bot.Reply) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), RESTTimeout)
 	defer cancel()
 	params := &discordgo.WebhookParams{
 		Content: clipText(r.Text), Components: components(r.Buttons), AllowedMentions: allowed(r.Mentions),
@@ -418,7 +418,7 @@ func (d *Adapter) followUpNew(i *discordgo.Interaction, r bot.Reply) {
 // in its new thread.
 func (d *Adapter) post(i *discordgo.Interaction, posts []bot.Post) {
 	for _, p := range posts {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), RESTTimeout)
 		_, err := d.Session.ChannelMessageSendComplex(p.Channel, &discordgo.MessageSend{
 			Content: clipText(p.Reply.Text), Components: components(p.Reply.Buttons),
 			AllowedMentions: allowed(p.Reply.Mentions), Files: files(p.Reply.Images), Embeds: embeds(p.Reply.Embeds),
