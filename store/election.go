@@ -32,9 +32,9 @@ import (
 // DefaultElectionTTL is the default TTL of an election session's lease.
 const DefaultElectionTTL = 5 * time.Second
 
-// minElectionTTL is the shortest TTL of an election's lease: a lease's
+// MinElectionTTL is the shortest TTL of an election's lease: a lease's
 // TTL is in whole seconds, and ElectionMargin must leave some.
-const minElectionTTL = 2 * time.Second
+const MinElectionTTL = 2 * time.Second
 
 // ElectionMargin is how long before its lease may expire a leader that
 // has not heard of a renewal stops leading.
@@ -115,7 +115,7 @@ type Elector struct {
 // leader. While a key under legacy (when not "") is there, a candidate
 // of an older veletasbot, this replica does not lead even when elected.
 func startElection(cli *clientv3.Client, key, legacy, id string, ttl time.Duration, elected func(), logger *slog.Logger) *Elector {
-	ttl = max(ttl, minElectionTTL)
+	ttl = max(ttl, MinElectionTTL)
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}

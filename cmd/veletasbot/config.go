@@ -78,6 +78,14 @@ type Config struct {
 	// etcd store (0: store.DefaultElectionTTL): a replica that dies is
 	// replaced as the leader within it.
 	ElectionTTL time.Duration
+	// StoreTimeout bounds each request to an etcd store
+	// (store.Options.EtcdTimeout, unless StoreOptions sets it; 0:
+	// store.DefaultEtcdTimeout).
+	StoreTimeout time.Duration
+	// ShutdownGrace bounds how long Close waits for the interactions in
+	// flight to be answered (discord.Adapter.ShutdownWait; 0:
+	// DefaultShutdownGrace).
+	ShutdownGrace time.Duration
 	// MigrateTimeout is how long migrate waits for the lock of a bolt
 	// file, its source or destination (store.Options.Timeout; 0:
 	// DefaultMigrateTimeout).
@@ -109,6 +117,9 @@ func DefaultConsoleConfig() Config {
 // DefaultImageDir is the console's default directory for board images.
 const DefaultImageDir = "veletas-images"
 
+// DefaultShutdownGrace is the default of Config.ShutdownGrace.
+const DefaultShutdownGrace = 15 * time.Second
+
 // DefaultMigrateTimeout is the default of Config.MigrateTimeout.
 const DefaultMigrateTimeout = 2 * time.Second
 
@@ -137,6 +148,8 @@ func DefaultConfig() Config {
 		LogLevel:       slog.LevelInfo,
 		Locale:         "en",
 		ElectionTTL:    store.DefaultElectionTTL,
+		StoreTimeout:   store.DefaultEtcdTimeout,
+		ShutdownGrace:  DefaultShutdownGrace,
 		MigrateTimeout: DefaultMigrateTimeout,
 	}
 }
@@ -163,11 +176,13 @@ var (
 	// lease's TTL is in whole seconds, and the lead must end a second
 	// before it).
 	ErrElectionTTL = errors.New("use at least 2s, such as 5s")
+	// ErrTimeout refuses a negative timeout.
+	ErrTimeout = errors.New("use a positive duration, or 0 for the default")
 )
 
 // Validate checks the configuration: the console's language, AI bound and
 // image directory, the snapshots' period and count, the sweeps' period,
-// the shard and the election's TTL. The error names the flag and wraps
+// the shard, the election's TTL and the timeouts. The error names the flag and wraps
 // one of the Err values above.
 func (c *Config) Validate() error {
 	if c.Console {
@@ -179,7 +194,7 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("-snapshot-every %v: %w", c.SnapshotEvery, ErrSnapshotEvery)
 	}
 	if c.Console {
-		return nil
+		return c.validateTimeouts()
 	}
 	if c.SnapshotEvery > 0 && c.SnapshotKeep < 1 {
 		return fmt.Errorf("-snapshot-keep %d: %w", c.SnapshotKeep, ErrSnapshotKeep)
@@ -193,8 +208,21 @@ func (c *Config) Validate() error {
 	if c.ShardCount < 0 || c.ShardID < 0 || (c.ShardCount > 0 && c.ShardID >= c.ShardCount) || (c.ShardCount == 0 && c.ShardID != 0) {
 		return fmt.Errorf("-shard \"%d/%d\": %w", c.ShardID, c.ShardCount, ErrShard)
 	}
-	if c.ElectionTTL != 0 && c.ElectionTTL < 2*time.Second {
+	if c.ElectionTTL != 0 && c.ElectionTTL < store.MinElectionTTL {
 		return fmt.Errorf("election TTL %v: %w", c.ElectionTTL, ErrElectionTTL)
+	}
+	return c.validateTimeouts()
+}
+
+// validateTimeouts refuses a negative timeout.
+func (c *Config) validateTimeouts() error {
+	for _, t := range []struct {
+		name string
+		d    time.Duration
+	}{{"store timeout", c.StoreTimeout}, {"shutdown grace", c.ShutdownGrace}, {"migrate timeout", c.MigrateTimeout}} {
+		if t.d < 0 {
+			return fmt.Errorf("%s %v: %w", t.name, t.d, ErrTimeout)
+		}
 	}
 	return nil
 }

@@ -25,7 +25,7 @@ func TestDefaultConfigValid(t *testing.T) {
 	c := DefaultConfig()
 	if c.DBPath != BotDB || !c.Register || c.SweepEvery != bot.SweepEvery || c.SnapshotEvery != store.DefaultSnapshotEvery ||
 		c.SnapshotKeep != store.DefaultSnapshotKeep || c.LogLevel != slog.LevelInfo || c.ElectionTTL != store.DefaultElectionTTL ||
-		c.MigrateTimeout != DefaultMigrateTimeout {
+		c.MigrateTimeout != DefaultMigrateTimeout || c.StoreTimeout != store.DefaultEtcdTimeout || c.ShutdownGrace != DefaultShutdownGrace {
 		t.Errorf("DefaultConfig: %+v", c)
 	}
 
@@ -92,6 +92,14 @@ func TestValidate(t *testing.T) {
 			`-shard "1/0": give ID/COUNT with 0 <= ID < COUNT, such as 0/2 and 1/2 for two processes`},
 		{"short election TTL", func(c *Config) { c.ElectionTTL = time.Second }, ErrElectionTTL,
 			"election TTL 1s: use at least 2s, such as 5s"},
+		{"negative store timeout", func(c *Config) { c.StoreTimeout = -time.Second }, ErrTimeout,
+			"store timeout -1s: use a positive duration, or 0 for the default"},
+		{"negative shutdown grace", func(c *Config) { c.ShutdownGrace = -time.Second }, ErrTimeout,
+			"shutdown grace -1s: use a positive duration, or 0 for the default"},
+		{"console's negative store timeout", func(c *Config) { *c = DefaultConsoleConfig(); c.StoreTimeout = -time.Minute }, ErrTimeout,
+			"store timeout -1m0s: use a positive duration, or 0 for the default"},
+		{"negative migrate timeout", func(c *Config) { c.MigrateTimeout = -time.Second }, ErrTimeout,
+			"migrate timeout -1s: use a positive duration, or 0 for the default"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -62,6 +62,7 @@ func (m *Main) connectDiscord() error {
 	}
 	d.Guild = m.Guild
 	d.SkipRegister = !m.Register
+	d.ShutdownWait = m.ShutdownGrace // 0: the adapter's default
 	open := d.Open
 	if m.HTTPAddr != "" {
 		open = d.OpenHTTP

@@ -91,8 +91,8 @@ func (m *Main) openStore() (newFile string, err error) {
 	return newFile, nil
 }
 
-// storeOptions is StoreOptions with the defaults filled in: m's clock and
-// logger, Glicko-2 ratings, and the bot's snapshots.
+// storeOptions is StoreOptions with the defaults filled in: m's clock,
+// logger and StoreTimeout, Glicko-2 ratings, and the bot's snapshots.
 func (m *Main) storeOptions() store.Options {
 	opts := store.Options{}
 	if m.StoreOptions != nil {
@@ -100,6 +100,9 @@ func (m *Main) storeOptions() store.Options {
 	}
 	if opts.Now == nil {
 		opts.Now = m.Now
+	}
+	if opts.EtcdTimeout == 0 {
+		opts.EtcdTimeout = m.StoreTimeout // 0: the store's default
 	}
 	if opts.Logger == nil {
 		opts.Logger = m.Logger
