@@ -538,7 +538,7 @@ func (r *aiRunner) decide(id uint64) {
 	if g2.Thread != "" {
 		channel = g2.Thread
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), PostTimeout)
 	defer cancel()
 	if err := r.send.Send(ctx, channel, view); err != nil {
 		log.Warn("bot: posting the AI's action failed", "channel", channel, "err", err)

@@ -284,7 +284,7 @@ func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send Sender) 
 			if _, ok := send.(MessageEditor); p.Message != "" && !ok {
 				continue // the front end cannot edit: the message stays
 			}
-			sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			sctx, cancel := context.WithTimeout(ctx, PostTimeout)
 			switch err := b.sendSafely(sctx, send, p); {
 			case err == nil:
 				b.Delivered(p)

@@ -166,4 +166,12 @@
 // A game whose stored value is damaged blocks its channel: EndDamagedGame
 // (for a server manager) removes it, keeping the value in a quarantine
 // bucket, and frees the channel and its threads.
+//
+// # The lead among replicas
+//
+// DB.Elect (election.go) makes a process a candidate for the lead among
+// the replicas on an etcd store, with etcd's election on the store's own
+// client, under ElectionKey(PREFIX); the Elector it returns tells whether
+// this replica leads (bot.Leader) and resigns on Close. A bolt store has
+// one process, which always leads: Elect returns ErrNoElection.
 package store

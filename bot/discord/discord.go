@@ -379,7 +379,7 @@ func (d *Adapter) later(i *discordgo.Interaction, r bot.Reply) {
 	if r.Later == nil || r.Ephemeral {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), RESTTimeout)
 	defer cancel()
 	if err := d.Send(ctx, i.ChannelID, bot.Reply{Later: r.Later}); err != nil {
 		d.Logger.Warn("discord: posting the replay failed", "id", i.ID, "channel", i.ChannelID, "err", err)
@@ -399,7 +399,7 @@ func (d *Adapter) logDone(x *exchange) {
 // returns the id of the message r became, when Discord told it.
 func (d *Adapter) followUp(x *exchange, r bot.Reply) (message string) {
 	i := x.i
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), RESTTimeout)
 	defer cancel()
 	opt := discordgo.WithContext(ctx)
 	switch {
@@ -448,7 +448,7 @@ func idOf(m *discordgo.Message) string {
 // (ephemeral or not), after the first response, and returns its id ("" if
 // it failed).
 func (d *Adapter) followUpNew(i *discordgo.Interaction, r bot.Reply) string {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), RESTTimeout)
 	defer cancel()
 	params := &discordgo.WebhookParams{
 		Content: clipText(r.Text), Components: components(r.Buttons), AllowedMentions: allowed(r.Mentions),
@@ -472,7 +472,7 @@ func (d *Adapter) followUpNew(i *discordgo.Interaction, r bot.Reply) string {
 // A failed edit is logged and changes nothing else.
 func (d *Adapter) post(i *discordgo.Interaction, posts []bot.Post) {
 	for _, p := range posts {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), RESTTimeout)
 		if p.Message != "" {
 			err := d.EditMessage(ctx, p.Channel, p.Message, p.Reply)
 			cancel()

@@ -523,7 +523,7 @@ func (d *Adapter) interactionRespond(ctx context.Context, i *discordgo.Interacti
 	if err := x.send(ctx, deferral); err != nil {
 		return err
 	}
-	ectx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ectx, cancel := context.WithTimeout(context.Background(), RESTTimeout)
 	defer cancel()
 	_, err := d.Session.InteractionResponseEdit(i, editFor(resp.Data), discordgo.WithContext(ectx))
 	return err

@@ -18,4 +18,12 @@
 // given together must name the same store). -register=false skips the
 // command registration. Snapshots (-snapshot-dir, -snapshot-every) are for
 // a bolt store; an etcd cluster is backed up with etcdctl snapshot save.
+//
+// The files: config.go holds Config (DefaultConfig, DefaultConsoleConfig,
+// Validate and its named errors), flags.go ParseFlags, which fills a
+// Config from the flags and the environment, main.go Main, whose Run
+// dispatches to runMigrate (migrate.go), runConsole (console.go) or
+// runBot (runbot.go), and Close; store.go resolves and opens the store,
+// token.go reads the Discord token, replicas.go joins the election of
+// the replicas on an etcd store (store.DB.Elect).
 package main

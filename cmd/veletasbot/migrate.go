@@ -85,7 +85,11 @@ func (m *Main) parseMigrate(args []string) error {
 
 // runMigrate copies the store and reports the counts on Stdout.
 func (m *Main) runMigrate(ctx context.Context) error {
-	opts := &store.Options{Timeout: 2 * time.Second, Logger: m.Logger}
+	timeout := m.MigrateTimeout
+	if timeout == 0 {
+		timeout = DefaultMigrateTimeout
+	}
+	opts := &store.Options{Timeout: timeout, Logger: m.Logger}
 	src, err := store.OpenLocation(m.Migrate.From, opts)
 	if err != nil {
 		return fmt.Errorf("migrate: opening the source: %w", err)

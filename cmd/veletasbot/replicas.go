@@ -3,7 +3,6 @@ package main
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"flag"
 	"fmt"
 	"os"
 	"strconv"
@@ -11,14 +10,11 @@ import (
 	"sync"
 	"time"
 
-	clientv3 "go.etcd.io/etcd/client/v3"
-	"go.uber.org/zap"
-
 	"github.com/veletasbot/veletas/bot"
 )
 
 // Several replicas on one etcd store: the election of the one that
-// sweeps and rescans (election.go), and the settings that go with it.
+// sweeps and rescans (store.DB.Elect), and the settings that go with it.
 
 // AIRescanReplicas is how often the leader of several replicas looks for
 // games left with the computer to act (by a replica that died while
@@ -32,17 +28,9 @@ const AIRescanReplicas = 5 * time.Second
 // time limit at once. Unset in production.
 const ClockOffsetEnv = "VELETAS_CLOCK_OFFSET_FILE"
 
-// replicaFlags registers the flags of the bot (not the console) that
-// concern its sweeps.
-func (m *Main) replicaFlags(fs *flag.FlagSet) {
-	fs.DurationVar(&m.SweepEvery, "sweep-every", bot.SweepEvery, "time between the sweeps for time limits (reminders, time-up notices), at least 100ms")
-}
-
-// checkReplicaFlags checks them after parsing.
-func (m *Main) checkReplicaFlags() error {
-	if m.SweepEvery < 100*time.Millisecond {
-		return fmt.Errorf("-sweep-every %v: use at least 100ms, such as 1m", m.SweepEvery)
-	}
+// useClockOffset makes m.Now run ahead by the duration in the file
+// ClockOffsetEnv names, when it is set.
+func (m *Main) useClockOffset() error {
 	if path := m.Getenv(ClockOffsetEnv); path != "" {
 		c := &offsetClock{path: path}
 		if _, err := c.read(); err != nil {
@@ -103,17 +91,16 @@ func replicaID() string {
 }
 
 // startLeader makes this replica campaign for the lead among those on
-// the etcd cluster at endpoints under prefix, and makes the bot sweep and
-// rescan only while it leads. Call it before the sweeper and the AI start.
-func (m *Main) startLeader(endpoints []string, prefix string) error {
-	cli, err := clientv3.New(clientv3.Config{Endpoints: endpoints, DialTimeout: 5 * time.Second,
-		DialKeepAliveTime: 2 * time.Second, DialKeepAliveTimeout: 2 * time.Second, Logger: zap.NewNop()})
+// the etcd store (store.DB.Elect, on the store's client), and makes the
+// bot sweep and rescan only while it leads. Call it before the sweeper
+// and the AI start.
+func (m *Main) startLeader() error {
+	l, err := m.DB.Elect(replicaID(), m.ElectionTTL, m.Bot.Elected)
 	if err != nil {
-		return fmt.Errorf("election: connecting to etcd at %s: %w", strings.Join(endpoints, ","), err)
+		return fmt.Errorf("election: %w", err)
 	}
-	m.leaderClient = cli
-	m.leader = startElection(cli, electionKey(prefix), legacyElectionKey(prefix), replicaID(), LeaderTTL, m.Bot.Elected, m.Logger)
-	m.Bot.SetLeader(m.leader)
+	m.leader = l
+	m.Bot.SetLeader(l)
 	if m.AI.Rescan == 0 {
 		m.AI.Rescan = AIRescanReplicas
 	}
@@ -123,33 +110,11 @@ func (m *Main) startLeader(endpoints []string, prefix string) error {
 	return nil
 }
 
-// electionKey is the election's key prefix for a store prefix: under the
-// store's own keys (PREFIX/election/leader beside PREFIX/games/...), so
-// that etcdctl get --prefix PREFIX/ sees them all.
-func electionKey(prefix string) string {
-	if p := strings.Trim(prefix, "/"); p != "" {
-		return p + "/" + ElectionKey
-	}
-	return ElectionKey
-}
-
-// legacyElectionKey is the form of the election's key that veletasbot
-// used before (/PREFIX/election/leader, with a slash before the prefix):
-// a replica does not lead while a candidate of an older veletasbot is
-// there, so that a rolling upgrade never has two leaders.
-func legacyElectionKey(prefix string) string {
-	return "/" + electionKey(prefix)
-}
-
 // stopLeader resigns the lead, so that another replica takes over at
-// once, and closes the election's client.
+// once.
 func (m *Main) stopLeader() {
 	if m.leader != nil {
 		m.leader.Close()
 		m.leader = nil
-	}
-	if m.leaderClient != nil {
-		m.leaderClient.Close()
-		m.leaderClient = nil
 	}
 }

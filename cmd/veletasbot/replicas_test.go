@@ -347,7 +347,7 @@ func TestReplicasFaults(t *testing.T) {
 	leader := func() *replica {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		resp, err := cli.Get(ctx, electionKey(prefix)+"/", clientv3.WithFirstCreate()...)
+		resp, err := cli.Get(ctx, store.ElectionKey(prefix)+"/", clientv3.WithFirstCreate()...)
 		if err != nil || len(resp.Kvs) == 0 {
 			return nil
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -63,6 +64,68 @@ func (m *Main) resolveStore(set map[string]bool) error {
 		m.DBPath = loc.Path
 	}
 	return nil
+}
+
+// openStore opens m.Store (bolt:DBPath when unset) into m.DB, and
+// returns the bolt file it created ("" when the file was there or the
+// store is etcd). Its error is one line, "store: open STORE: what is
+// wrong", that names the store (and for a damaged file says how to
+// restore a snapshot).
+func (m *Main) openStore() (newFile string, err error) {
+	opts := m.storeOptions()
+	if m.Store.Kind == "" {
+		if err := m.resolveStore(nil); err != nil {
+			return "", err
+		}
+	}
+	if m.Store.Kind == "bolt" {
+		if _, serr := os.Stat(m.Store.Path); errors.Is(serr, fs.ErrNotExist) {
+			newFile = m.Store.Path
+		}
+	}
+	db, err := store.OpenLocation(m.Store, &opts)
+	if err != nil {
+		return "", err
+	}
+	m.DB = db
+	return newFile, nil
+}
+
+// storeOptions is StoreOptions with the defaults filled in: m's clock,
+// logger and StoreTimeout, Glicko-2 ratings, and the bot's snapshots.
+func (m *Main) storeOptions() store.Options {
+	opts := store.Options{}
+	if m.StoreOptions != nil {
+		opts = *m.StoreOptions
+	}
+	if opts.Now == nil {
+		opts.Now = m.Now
+	}
+	if opts.EtcdTimeout == 0 {
+		opts.EtcdTimeout = m.StoreTimeout // 0: the store's default
+	}
+	if opts.Logger == nil {
+		opts.Logger = m.Logger
+	}
+	if opts.Rate == nil {
+		opts.Rate = store.GlickoRate(opts.Now)
+	}
+	if opts.RateDraw == nil {
+		opts.RateDraw = store.GlickoRateDraw(opts.Now)
+	}
+	if !m.Console && m.SnapshotEvery > 0 && opts.SnapshotDir == "" {
+		opts.SnapshotDir, opts.SnapshotEvery, opts.SnapshotKeep = m.SnapshotDir, m.SnapshotEvery, m.SnapshotKeep
+	}
+	return opts
+}
+
+// removeOnFailure makes Close remove newFile, the database file a start
+// created, when the start failed (*err not nil): the next start creates
+// it again.
+func (m *Main) removeOnFailure(newFile string, err *error) {
+	if *err != nil && newFile != "" {
+		m.removeOnClose = newFile
+	}
 }
 
 // ErrBotDatabase is the error of a console given the bot's database file.

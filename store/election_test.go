@@ -1,6 +1,7 @@
-package main
+package store
 
 import (
+	"errors"
 	"io"
 	"log/slog"
 	"strconv"
@@ -15,9 +16,9 @@ import (
 
 // candidates starts n candidates of one election on c, each on its own
 // client; elected[i] receives a value each time candidate i is elected.
-func candidates(t *testing.T, c *etcdtest.Cluster, n int) ([]*etcdLeader, []*clientv3.Client, []chan struct{}) {
+func candidates(t *testing.T, c *etcdtest.Cluster, n int) ([]*Elector, []*clientv3.Client, []chan struct{}) {
 	t.Helper()
-	var ls []*etcdLeader
+	var ls []*Elector
 	var clis []*clientv3.Client
 	var elected []chan struct{}
 	for i := range n {
@@ -27,7 +28,7 @@ func candidates(t *testing.T, c *etcdtest.Cluster, n int) ([]*etcdLeader, []*cli
 		}
 		t.Cleanup(func() { cli.Close() })
 		ch := make(chan struct{}, 8)
-		l := startElection(cli, "test/"+ElectionKey, "", "replica-"+strconv.Itoa(i), LeaderTTL, func() { ch <- struct{}{} },
+		l := startElection(cli, "test/"+electionPath, "", "replica-"+strconv.Itoa(i), DefaultElectionTTL, func() { ch <- struct{}{} },
 			slog.New(slog.NewTextHandler(io.Discard, nil)))
 		t.Cleanup(l.Close)
 		ls, clis, elected = append(ls, l), append(clis, cli), append(elected, ch)
@@ -37,7 +38,7 @@ func candidates(t *testing.T, c *etcdtest.Cluster, n int) ([]*etcdLeader, []*cli
 
 // waitLeader polls until exactly one of ls (not counting skip) leads and
 // returns it, failing after within; it fails at once if two lead together.
-func waitLeader(t *testing.T, ls []*etcdLeader, skip int, within time.Duration) int {
+func waitLeader(t *testing.T, ls []*Elector, skip int, within time.Duration) int {
 	t.Helper()
 	deadline := time.Now().Add(within)
 	for {
@@ -88,7 +89,7 @@ func TestElection(t *testing.T) {
 	// A death: the leader's client is cut off, no resignation.
 	clis[second].Close()
 	start = time.Now()
-	rest := []*etcdLeader{ls[0], ls[1], ls[2]}
+	rest := []*Elector{ls[0], ls[1], ls[2]}
 	rest[first] = nil
 	third := -1
 	deadline := time.Now().Add(15 * time.Second)
@@ -140,7 +141,7 @@ func (w signalWriter) Write(p []byte) (int, error) {
 // form (/PREFIX/election/leader/...) says so in the log and does not
 // lead until that candidate is gone.
 func TestElectionKeyForm(t *testing.T) {
-	if got := electionKey("veletas"); got != "veletas/election/leader" {
+	if got := ElectionKey("veletas"); got != "veletas/election/leader" {
 		t.Fatalf("election key %q", got)
 	}
 	if got := legacyElectionKey("veletas"); got != "/veletas/election/leader" {
@@ -162,7 +163,7 @@ func TestElectionKeyForm(t *testing.T) {
 	}
 	waiting := make(chan struct{}, 1)
 	elected := make(chan struct{}, 1)
-	l := startElection(cli, electionKey("p"), legacyElectionKey("p"), "new-replica", LeaderTTL, func() { elected <- struct{}{} },
+	l := startElection(cli, ElectionKey("p"), legacyElectionKey("p"), "new-replica", DefaultElectionTTL, func() { elected <- struct{}{} },
 		slog.New(slog.NewTextHandler(signalWriter{"older veletasbot", waiting}, nil)))
 	defer l.Close()
 	select {
@@ -190,4 +191,52 @@ func TestElectionKeyForm(t *testing.T) {
 	if !l.Leading() {
 		t.Fatal("elected but not leading")
 	}
+}
+
+// TestElect: on an etcd store, DB.Elect campaigns on the store's own
+// client under its prefix (PREFIX/election/leader/..., holding the
+// candidate's id), calls elected and leads; Close resigns, deleting the
+// key. On a bolt store it refuses with ErrNoElection.
+func TestElect(t *testing.T) {
+	bothStores(t, func(t *testing.T) {
+		db := openTest(t, nil)
+		elected := make(chan struct{}, 1)
+		l, err := db.Elect("replica-a", 0, func() { elected <- struct{}{} })
+		if !onEtcd(t) {
+			if !errors.Is(err, ErrNoElection) || l != nil {
+				t.Fatalf("Elect on bolt: %v, %v; want ErrNoElection", l, err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close()
+		select {
+		case <-elected:
+		case <-time.After(15 * time.Second):
+			t.Fatal("not elected")
+		}
+		if !l.Leading() {
+			t.Fatal("elected but not leading")
+		}
+		be := db.etcdBackend()
+		key := ElectionKey(be.prefix) + "/"
+		if !strings.HasPrefix(key, strings.TrimSuffix(be.prefix, "/")+"/election/leader/") {
+			t.Fatalf("election key %q is not under the store's prefix %q", key, be.prefix)
+		}
+		ctx := t.Context()
+		r, err := be.cli.Get(ctx, key, clientv3.WithPrefix())
+		if err != nil || len(r.Kvs) != 1 || string(r.Kvs[0].Value) != "replica-a" {
+			t.Fatalf("keys under %s: %v %v", key, r, err)
+		}
+		l.Close()
+		if l.Leading() {
+			t.Fatal("still leading after Close")
+		}
+		r, err = be.cli.Get(ctx, key, clientv3.WithPrefix(), clientv3.WithCountOnly())
+		if err != nil || r.Count != 0 {
+			t.Fatalf("after Close, %v keys under %s (%v); want 0", r.Count, key, err)
+		}
+	})
 }
