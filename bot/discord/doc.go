@@ -22,7 +22,8 @@
 //
 // HTTPEndpoint (interactions_http.go) serves the same Adapter over
 // Discord's HTTP interactions instead of the gateway: POST /interactions
-// with each request's Ed25519 signature checked (VerifyRequest), the
+// with each request's Ed25519 signature checked as VerifyRequest checks
+// it (the body read into one of MaxBodiesReading buffers), the
 // first response in the HTTP response, and GET /healthz.
 //
 // RewriteTransport points the session at another REST origin (a
