@@ -256,13 +256,6 @@ func (b *Bot) aiAfter(r *Reply, g store.Game) {
 	}
 }
 
-// runAfter runs a reply's After hook, for the front ends.
-func runAfter(r Reply) {
-	if r.After != nil {
-		r.After()
-	}
-}
-
 // aiThinking is the line shown instead of a prompt while the AI is to act.
 func aiThinking(loc string, g store.Game) string {
 	return tr(loc, "ai.thinking", Mention(g.AI), levelText(loc, g.AILevel))

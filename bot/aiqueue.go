@@ -72,14 +72,6 @@ func (l *aiLane) pop() (aiJob, bool) {
 	return aiJob{game: game, user: user}, true
 }
 
-func (l *aiLane) len() int {
-	n := 0
-	for _, q := range l.games {
-		n += len(q)
-	}
-	return n
-}
-
 // aiQueue is the fair queue of the AI's workers. Its zero value is not
 // usable: use newAIQueue.
 type aiQueue struct {
@@ -172,11 +164,4 @@ func (q *aiQueue) close() {
 	defer q.mu.Unlock()
 	q.closed = true
 	q.cond.Broadcast()
-}
-
-// waiting returns how many jobs wait in each lane.
-func (q *aiQueue) waiting() (cheap, costly int) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	return q.cheap.len(), q.costly.len()
 }

@@ -3,8 +3,9 @@
 // game_veletas.go, Fanorona and Véla in game_fanorona.go under /fanorona,
 // whose options are read in fanorona_parse.go), and the lifecycle written
 // once for all of them: the /veletas commands (challenge, accept,
-// decline, setup, swap, keep, move, resign, board, record, standings,
-// stats, games, takeback, claim, settings, theme, notify, rules, help)
+// decline, withdraw, setup, swap, keep, move, resign, board, record,
+// standings, stats, games, takeback, claim, settings, end, theme, notify,
+// rules, help)
 // and /fanorona's
 // (the same lifecycle, and move, stop, draw), their buttons and
 // autocomplete. It knows no transport: a front
@@ -13,8 +14,8 @@
 // that Bot.Handle returns (text, embeds, ephemeral flag, images, buttons,
 // the users it may mention, whether it replaces the pressed message, the
 // direct messages to send after it). The
-// front ends are bot/discord (the Discord gateway) and bot/console (text
-// lines); TestCoreKnowsNoTransport fails if this package imports discordgo.
+// front ends are bot/discord (Discord, over its gateway or its HTTP
+// interactions) and bot/console (text lines); TestCoreKnowsNoTransport fails if this package imports discordgo.
 //
 // Files by concern:
 //
@@ -29,13 +30,25 @@
 //     notify.go: the direct messages (Reply.DMs) of the players who asked
 //     for them, and DM.Closed when Discord refuses them.
 //   - dispatch.go: the one dispatch table of subcommands and button
-//     actions, and the custom ids of buttons.
+//     actions, and the custom ids of buttons; options.go: the options
+//     each subcommand takes (any other is refused), which bot/discord's
+//     definitions must offer; labels.go: ButtonLabels, a button's label
+//     in every language, for a front end where labels are typed (the
+//     console).
 //   - challenges.go, play.go, views.go, stats.go, settings.go,
 //     timelimits.go (the sweep of reminders and time-outs, run by
-//     StartSweeper on one goroutine or by the console), takebacks.go,
-//     endgame.go (the replay, Record and Rematch), aigames.go (games
-//     against the computer: one bounded pool of workers, StartAI and
-//     StopAI, posting through a Sender), autocomplete.go.
+//     StartSweeper on one goroutine or by the console) with
+//     timelimits_next.go (NextDue, the sweep's next due time),
+//     takebacks.go, endgame.go (the replay, Record and Rematch) with
+//     rematch.go (a Rematch pressed while a rematch challenge is pending),
+//     aigames.go (games against the computer: one bounded pool of
+//     workers, StartAI and StopAI, posting through a Sender) with
+//     aiqueue.go (the workers' queue, fair between users),
+//     autocomplete.go with fanorona_paths.go (the cache of whole turns
+//     that completes /fanorona move path).
+//   - leader.go: leadership among replicas sharing one store (Leader,
+//     SetLeader): only the leading replica sweeps and rescans for games
+//     left with the computer to act.
 //   - messages.go with messages_en.go, messages_ja.go, messages_fr.go:
 //     every text for players, by message id; replies are written in the
 //     language of the Request's Locale.

@@ -82,13 +82,6 @@ func (c *pathCache) turns(g store.Game, pos fanorona.Position) (turns, lower []s
 	return e.turns, e.lower
 }
 
-// stats returns the hits and misses so far.
-func (c *pathCache) stats() (hits, misses int) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.hits, c.misses
-}
-
 // pathChoices lists the turns whose lower-case form starts with typed, at
 // most MaxChoices.
 func pathChoices(turns, lower []string, typed string) []Choice {

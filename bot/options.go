@@ -28,12 +28,6 @@ func optionsOf(mod gameModule, command string) []string {
 	return commandOptions[command]
 }
 
-// CommandOptions returns the options the /veletas subcommand takes,
-// sorted.
-func CommandOptions(command string) []string {
-	return GameCommandOptions("veletas", command)
-}
-
 // GameCommandOptions returns the options a subcommand of a game (its
 // slash command, such as "fanorona") takes, sorted.
 func GameCommandOptions(game, command string) []string {

@@ -12,7 +12,7 @@ type Kind uint8
 
 // The kinds of request.
 const (
-	KindCommand      Kind = iota + 1 // a /veletas subcommand
+	KindCommand      Kind = iota + 1 // a subcommand of a game's slash command (Request.Game)
 	KindButton                       // a button pressed on a message
 	KindAutocomplete                 // the user is typing an option
 )

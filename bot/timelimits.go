@@ -188,12 +188,6 @@ type MessageEditor interface {
 // The sweep then forgets it instead of trying again.
 var ErrMessageGone = errors.New("bot: the message is gone")
 
-// SendFunc is a function that posts a message, as a Sender.
-type SendFunc func(ctx context.Context, channel string, r Reply) error
-
-// Send calls f.
-func (f SendFunc) Send(ctx context.Context, channel string, r Reply) error { return f(ctx, channel, r) }
-
 // Delivered records that a post returned by Sweep went out (Discord
 // accepted it, the console printed it), so that it is not sent again for
 // the same move; for a post that edited an expired challenge's message,

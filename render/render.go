@@ -37,17 +37,6 @@ func DestinationsHint(p veletas.Position, sq veletas.Square) Hint {
 	return Hint{Selected: veletas.Bits{}.With(sq), Marks: p.Destinations(sq)}
 }
 
-// ShotsHint marks where the shooter on from may shoot after moving to to
-// (veletas.NoSquare for no move). The position is drawn as it is, so the
-// shooter still stands on from; both squares are ringed.
-func ShotsHint(p veletas.Position, from, to veletas.Square) Hint {
-	sel := veletas.Bits{}.With(from)
-	if to != veletas.NoSquare {
-		sel = sel.With(to)
-	}
-	return Hint{Selected: sel, Marks: p.Shots(from, to)}
-}
-
 // Scene is everything one image shows.
 type Scene struct {
 	Position veletas.Position

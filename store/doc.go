@@ -90,7 +90,7 @@
 // idle week. A challenge with OpponentFirst (a rematch) makes its opponent the first player.
 //
 // Who acts: the first setup is the first player's (Players[0], the
-// challenger); the side choice is the second player's; the second setup is
+// challenger unless the challenge has OpponentFirst); the side choice is the second player's; the second setup is
 // White's; turns are made by the player whose colour is to move.
 //
 // Games against the bot's computer player start at once with StartAIGameRules,

@@ -99,9 +99,15 @@ type Challenge struct {
 // Expired reports whether the challenge has expired at now.
 func (c Challenge) Expired(now time.Time) bool { return !now.Before(c.Expires) }
 
-// Game is an active or finished game. Players[0] is the first player (the
-// challenger), who makes the first setup; Players[1] makes the side
-// choice. Record is the game record in the notation, the source of truth.
+// Game is an active or finished game. Players[0] is the first player: in
+// Veletas the one who makes the first setup, Players[1] making the side
+// choice; in Fanorona and Véla White, unless Swapped. In a game from a
+// challenge the first player is the challenger, or the opponent when the
+// challenge has OpponentFirst (a rematch offered by the last game's first
+// player, or a Fanorona challenge whose challenger plays Black); in a
+// game against the computer it is the human, or the computer in a
+// Veletas game started with StartAIGameOrder's aiFirst. Record is the
+// game record in the notation, the source of truth.
 type Game struct {
 	ID        uint64        `json:"id"`
 	Guild     string        `json:"guild"`
@@ -124,7 +130,8 @@ type Game struct {
 	Reason    Reason        `json:"reason,omitempty"`
 
 	// AI is the user ID of the player that is the bot's computer
-	// opponent (always Players[1]), "" in a game between people; AILevel
+	// opponent (Players[1], or Players[0] in a Veletas game started with
+	// StartAIGameOrder's aiFirst), "" in a game between people; AILevel
 	// is its strength ("easy", "medium" or "hard"). Games against the AI
 	// are archived but never counted in the standings.
 	AI      string `json:"ai,omitempty"`

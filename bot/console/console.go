@@ -514,13 +514,10 @@ func highestImage(dir string) (int, error) {
 
 var timestampRE = regexp.MustCompile(`<t:(\d{1,12}):[a-zA-Z]>`)
 
-// Text writes a reply's text for a terminal: mentions <@ID> as
-// @ID (console user ids are their names), channel links as #ID and
-// Discord timestamps as UTC times.
-func Text(text string) string { return TextIn(text, "") }
-
-// TextIn is Text with the times written as the language of locale writes
-// them (bot.DateTime).
+// TextIn writes a reply's text for a terminal: mentions <@ID> as @ID
+// (console user ids are their names), channel links as #ID and Discord
+// timestamps as times written as the language of locale writes them
+// (bot.DateTime).
 func TextIn(text, locale string) string {
 	text = timestampRE.ReplaceAllStringFunc(text, func(m string) string {
 		n, err := strconv.ParseInt(timestampRE.FindStringSubmatch(m)[1], 10, 64)

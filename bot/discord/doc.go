@@ -1,11 +1,14 @@
-// Package discord is the bot's Discord front end over the gateway: it
-// connects a discordgo session (Adapter, New), registers the /veletas
-// slash command with its subcommands, options and their Japanese and
-// French localizations (commands.go, commands_options.go,
-// commands_l10n.go), turns each INTERACTION_CREATE into a bot.Request
-// (request.go, which checks every field of the payload before use) and
-// sends back the bot.Reply as an interaction response, a deferred edit or
-// channel messages (response.go). The id of a challenge's message is
+// Package discord is the bot's Discord front end, over the gateway or over
+// Discord's HTTP interactions: it connects a discordgo session (Adapter,
+// New; Open connects to the gateway, discord.go), registers the /veletas
+// and /fanorona slash commands with their subcommands, options and their
+// Japanese and French localizations (commands.go, commands_fanorona.go,
+// commands_options.go, commands_l10n.go), turns each interaction (an
+// INTERACTION_CREATE from the gateway, or a POST to HTTPEndpoint) into a
+// bot.Request (request.go, which checks every field of the payload before
+// use) and sends back the bot.Reply as an interaction response, a
+// deferred edit or channel messages (response.go), and the players'
+// direct messages (bot.DM) to their DM channels (dm.go). The id of a challenge's message is
 // given back to the core (bot.Reply.Posted), read from @original for a
 // first response; EditMessage (edit.go) edits it for the core's sweep
 // when the challenge expires (bot.MessageEditor), and for a reply's post
@@ -19,7 +22,8 @@
 //
 // HTTPEndpoint (interactions_http.go) serves the same Adapter over
 // Discord's HTTP interactions instead of the gateway: POST /interactions
-// with each request's Ed25519 signature checked (VerifyRequest), the
+// with each request's Ed25519 signature checked as VerifyRequest checks
+// it (the body read into one of MaxBodiesReading buffers), the
 // first response in the HTTP response, and GET /healthz.
 //
 // RewriteTransport points the session at another REST origin (a

@@ -18,8 +18,9 @@ const (
 // RequestFromInteraction turns an interaction into a Request. It checks
 // every field it uses before using it (a null entry in data.options, a
 // user without an id, an option that is not text, ...) and refuses with
-// an error saying what is wrong, and anything that is not /veletas or one
-// of this bot's buttons. It never panics (FuzzInteraction).
+// an error saying what is wrong, and anything that is not a subcommand of
+// /veletas or /fanorona (CommandName, FanoronaCommandName) or one of this
+// bot's buttons. It never panics (FuzzInteraction).
 func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
 	if i == nil {
 		return bot.Request{}, fmt.Errorf("discord: no interaction")

@@ -88,8 +88,3 @@ func (p Position) Playout(r *rand.Rand) (Position, int) {
 		}
 	}
 }
-
-// RandomGame plays a whole random game of the variant from the start.
-func RandomGame(v Variant, r *rand.Rand) (Position, int) {
-	return NewPosition(v).Playout(r)
-}

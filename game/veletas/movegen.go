@@ -296,15 +296,10 @@ func (p Position) randomPlacement(r *rand.Rand, buf *[4]Square) ([]Square, Squar
 	}
 }
 
-// RandomGame plays a whole game from an empty board of the given size under
-// the classic rules: a random legal first setup, a random side choice, a
-// random second setup, then RandomTurn until the end. It returns the final
-// position and the number of turns. It does not allocate.
-func RandomGame(size Size, r *rand.Rand) (Position, int) {
-	return RandomGameRules(size, Classic, r)
-}
-
-// RandomGameRules is RandomGame under the given rules.
+// RandomGameRules plays a whole game from an empty board of the given size
+// under the given rules: a random legal first setup, a random side choice,
+// a random second setup, then RandomTurn until the end. It returns the
+// final position and the number of turns. It does not allocate.
 func RandomGameRules(size Size, rules Rules, r *rand.Rand) (Position, int) {
 	p, err := NewPositionRules(size, rules)
 	if err != nil {

@@ -167,16 +167,6 @@ func (p *Player) Choose(pos fanorona.Position) (fanorona.Turn, Stats, error) {
 	return p.s.run(pos, p.opts)
 }
 
-// Evaluate scores a position between turns for the side to move, in
-// hundredths of a piece: material, the pieces on strong points (those
-// that carry diagonals), each side's largest capture threat, and for the
-// side ahead in the endgame the distance to the enemy pieces. It does not
-// look at whether the game is over.
-func Evaluate(pos fanorona.Position) int {
-	me := pos.ToMove()
-	return evaluate(pos.Pieces(me), pos.Pieces(me.Other())) + threats(pos)
-}
-
 // neighbour[p][d] is the point next to p in direction d along a line, or
 // NoPoint.
 var neighbour [fanorona.Points][8]fanorona.Point

@@ -5,7 +5,7 @@
 // transposition table, then by the material a capture wins and a history
 // of the quiet moves (paika) that refuted others. At the horizon a capture
 // search goes on while the side to move must capture (capture is
-// compulsory, so no stand-pat), and the leaves are scored by Evaluate:
+// compulsory, so no stand-pat), and the leaves are scored by the evaluation:
 // material first, then the threats (the largest line of enemy pieces one
 // step could capture, for each side; during Véla's first phase Black's
 // threats count as latent strength, since it may not capture yet), the

@@ -36,15 +36,10 @@ func (r *Random) Act(g veletas.Game) (veletas.Action, error) {
 	return veletas.Action{}, ErrGameOver
 }
 
-// PlayGame plays a whole game of the given size under the classic rules
+// PlayGameRules plays a whole game of the given size under the given rules
 // between first (who makes the first setup) and second, with the pie rule.
 // It returns 0 when the first player wins, 1 when the second does, and the
 // finished game.
-func PlayGame(size veletas.Size, first, second Agent) (int, veletas.Game, error) {
-	return PlayGameRules(size, veletas.Classic, first, second)
-}
-
-// PlayGameRules is PlayGame under the given rules.
 func PlayGameRules(size veletas.Size, rules veletas.Rules, first, second Agent) (int, veletas.Game, error) {
 	g, err := veletas.NewGameRules(size, rules)
 	if err != nil {
