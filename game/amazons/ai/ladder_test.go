@@ -37,7 +37,15 @@ var ladder = []ladderPairing{
 // AMAZONS_LADDER_PARALLEL=N plays each rung on N goroutines. The games
 // are seeded and bounded by work, so a run repeats exactly, in parallel
 // or not.
+//
+// Under the race detector the default ladder is skipped: its games run on
+// one goroutine each and take ten times as long there, and .ci/run plays
+// it without the detector (TestMatchRepeats covers the parallel match
+// under it).
 func TestLadder(t *testing.T) {
+	if raceEnabled && os.Getenv("AMAZONS_LADDER") == "" {
+		t.Skip("the ladder runs without the race detector (.ci/run runs it so)")
+	}
 	games := 12
 	shortBars := map[string]float64{"easy": 11.0 / 12 * 100, "medium": 9.0 / 12 * 100, "hard": 9.0 / 12 * 100}
 	if s := os.Getenv("AMAZONS_LADDER"); s != "" {
