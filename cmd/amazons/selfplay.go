@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/veletasbot/veletas/game/amazons"
+	"github.com/veletasbot/veletas/game/amazons/ai"
 )
 
 func init() {
@@ -128,7 +128,7 @@ func (m *Main) selfplay(ctx context.Context, args []string) error {
 		if r.err != nil {
 			return r.err
 		}
-		diff, margin := elo(float64(r.wins), cfg.games)
+		diff, margin := ai.Elo(r.wins, cfg.games)
 		mean := 0.0
 		if r.moves > 0 {
 			mean = r.think.Seconds() / float64(r.moves)
@@ -138,21 +138,6 @@ func (m *Main) selfplay(ctx context.Context, args []string) error {
 			strconv.Itoa(r.whiteWins), fmt.Sprintf("%.4f", mean), fmt.Sprintf("%.3f", r.maxMove.Seconds()))
 	}
 	return nil
-}
-
-// elo returns the Elo difference a score of wins out of games gives, with
-// its 95% margin.
-func elo(score float64, games int) (diff, margin float64) {
-	if games <= 0 {
-		return 0, math.Inf(1)
-	}
-	p := (score + 0.5) / (float64(games) + 1) // keep 0 and 1 finite
-	e := func(p float64) float64 {
-		p = math.Min(math.Max(p, 1e-4), 1-1e-4)
-		return -400 * math.Log10(1/p-1)
-	}
-	se := math.Sqrt(p * (1 - p) / float64(games))
-	return e(p), (e(p+1.96*se) - e(p-1.96*se)) / 2
 }
 
 type matchResult struct {
