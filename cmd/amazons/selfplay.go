@@ -13,6 +13,7 @@ import (
 
 	"github.com/veletasbot/veletas/game/amazons"
 	"github.com/veletasbot/veletas/game/amazons/ai"
+	"github.com/veletasbot/veletas/internal/cli"
 )
 
 func init() {
@@ -105,20 +106,20 @@ func (m *Main) selfplay(ctx context.Context, args []string) error {
 		return err
 	}
 	if len(rest) > 0 {
-		return &usageError{"unexpected argument " + quote(rest[0]) + ": selfplay takes options only"}
+		return cli.Usagef("unexpected argument %s: selfplay takes options only", quote(rest[0]))
 	}
 	cfg := selfplayConfig{games: *games, seed: *seed, parallel: *parallel}
 	if *verbose {
 		cfg.progress = m.Stderr
 	}
 	if cfg.games < 2 || cfg.games > 100000 || cfg.games%2 != 0 {
-		return &usageError{"-games must be an even number from 2 to 100000, so that both players have White equally often"}
+		return cli.Usagef("-games must be an even number from 2 to 100000, so that both players have White equally often")
 	}
 	if cfg.parallel < 1 || cfg.parallel > 64 {
-		return &usageError{"-parallel must be from 1 to 64"}
+		return cli.Usagef("-parallel must be from 1 to 64")
 	}
 	if cfg.pairs, err = parsePairings(*pairs); err != nil {
-		return &usageError{"option -pairs: " + err.Error()}
+		return cli.Usagef("option -pairs: %s", err.Error())
 	}
 	fmt.Fprintln(m.Stdout, "score = wins of the first player of each pairing; half the games with each player as White")
 	const row = "%-20s %6s %5s %6s %7s %12s %11s %10s %10s\n"

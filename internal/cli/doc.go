@@ -1,5 +1,5 @@
-// Package cli holds what the offline tools (cmd/veletas, cmd/fanorona)
-// share so that they behave alike on the command line:
+// Package cli holds what the offline tools (cmd/veletas, cmd/fanorona,
+// cmd/amazons) share so that they behave alike on the command line:
 //
 //   - Run dispatches a command: TOOL -h, TOOL help and TOOL COMMAND -h print
 //     the usage to standard output and exit 0; an unknown command or a bad
