@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/veletasbot/veletas/game/amazons"
@@ -194,60 +193,42 @@ func playGame(ctx context.Context, white, black Player) (amazons.Game, error) {
 // runMatch plays cfg.games games of the pairing: player a has White in
 // the even-numbered games and Black in the others.
 func runMatch(ctx context.Context, cfg selfplayConfig, p pairing) matchResult {
-	var mu sync.Mutex
 	var res matchResult
-	next := 0
-	var wg sync.WaitGroup
-	for w := 0; w < cfg.parallel; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				stop := i >= cfg.games || res.err != nil
-				mu.Unlock()
-				if stop {
-					return
-				}
-				seed := cfg.seed + uint64(i)*1000
-				a := &timed{Player: players[p.a](seed)}
-				b := players[p.b](seed + 1)
-				aSide := amazons.White
-				var g amazons.Game
-				var err error
-				if i%2 == 0 {
-					g, err = playGame(ctx, a, b)
-				} else {
-					aSide = amazons.Black
-					g, err = playGame(ctx, b, a)
-				}
-				winner, _ := g.Position().Winner()
-				mu.Lock()
-				if err != nil && res.err == nil {
-					res.err = fmt.Errorf("%s v %s game %d: %w", p.a, p.b, i+1, err)
-				}
-				outcome := p.b + " wins"
-				if winner == aSide {
-					res.wins++
-					outcome = p.a + " wins"
-				}
-				if winner == amazons.White {
-					res.whiteWins++
-				}
-				res.played++
-				res.moves += a.moves
-				res.think += a.total
-				res.maxMove = max(res.maxMove, a.max)
-				if cfg.progress != nil && err == nil {
-					fmt.Fprintf(cfg.progress, "%s v %s game %d (%s White): %s in %d turns; %d-%d so far\n", p.a, p.b, i+1,
-						[]string{p.a, p.b}[i%2], outcome, g.Len(), res.wins, res.played-res.wins)
-				}
-				mu.Unlock()
+	res.err = cli.RunGames(cfg.parallel, cfg.games, func(i int) (func(), error) {
+		seed := cfg.seed + uint64(i)*1000
+		a := &timed{Player: players[p.a](seed)}
+		b := players[p.b](seed + 1)
+		aSide := amazons.White
+		var g amazons.Game
+		var err error
+		if i%2 == 0 {
+			g, err = playGame(ctx, a, b)
+		} else {
+			aSide = amazons.Black
+			g, err = playGame(ctx, b, a)
+		}
+		if err != nil {
+			err = fmt.Errorf("%s v %s game %d: %w", p.a, p.b, i+1, err)
+		}
+		winner, _ := g.Position().Winner()
+		return func() {
+			outcome := p.b + " wins"
+			if winner == aSide {
+				res.wins++
+				outcome = p.a + " wins"
 			}
-		}()
-	}
-	wg.Wait()
+			if winner == amazons.White {
+				res.whiteWins++
+			}
+			res.played++
+			res.moves += a.moves
+			res.think += a.total
+			res.maxMove = max(res.maxMove, a.max)
+			if cfg.progress != nil && err == nil {
+				fmt.Fprintf(cfg.progress, "%s v %s game %d (%s White): %s in %d turns; %d-%d so far\n", p.a, p.b, i+1,
+					[]string{p.a, p.b}[i%2], outcome, g.Len(), res.wins, res.played-res.wins)
+			}
+		}, err
+	})
 	return res
 }

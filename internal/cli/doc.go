@@ -13,4 +13,6 @@
 //   - CheckPerftBudget refuses a perft whose work, estimated from the
 //     branching factor MeasurePerft finds, exceeds a node budget before it
 //     starts, and Perft counts in a way that a context (Ctrl-C) stops.
+//   - RunGames plays a selfplay match's games on parallel workers,
+//     tallying each game under a lock and stopping at the first error.
 package cli
