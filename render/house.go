@@ -15,7 +15,7 @@ import (
 // This file exports the house style for the drawers of other games in
 // their own packages (render/amazons): the themes' colours, the stones,
 // text from glyph atlases, the words' patterns, the board's place in the
-// image, sprites, the palette quantizer and the PNG and GIF encoders. The Veletas and Fanorona drawers use the unexported forms.
+// image, its frame, grid and coordinates, sprites, the palette quantizer and the PNG and GIF encoders. The Veletas and Fanorona drawers use the unexported forms.
 
 // Colors are the colours of one theme. Last, LastLine, Hint and Shadow
 // are non-premultiplied with their alpha; the others are opaque.
@@ -202,3 +202,22 @@ type BoardGeometry struct {
 // (clamped to MinWidth..MaxWidth; 0 means DefaultWidth), in the
 // proportions of the Veletas images.
 func SquareBoard(n, width int) BoardGeometry { return squareBoard(n, width) }
+
+// DrawBoardFrame draws the frame of a square board, frame pixels wide
+// around the squares board, over the soft shadow under it, whose reach
+// grows with cell, the side of a square.
+func DrawBoardFrame(dc *gg.Context, board image.Rectangle, frame, cell int, c Colors) {
+	drawFrame(dc, board, frame, cell, c.Shadow, c.Frame)
+}
+
+// DrawGrid draws one-pixel lines between the n×n squares of board.
+func DrawGrid(dc *gg.Context, board image.Rectangle, n, cell int, c Colors) {
+	drawGrid(dc, board, n, cell, c.Grid)
+}
+
+// DrawCoordinates writes the coordinates of an n×n board with label: the
+// file letters under it, between the frame and the bottom of an image
+// height pixels tall, and the rank numbers in the gutter on its left.
+func DrawCoordinates(dst *image.RGBA, board image.Rectangle, n, cell, frame, height int, label *Text, c Colors) {
+	drawCoordinates(dst, board, n, cell, frame, height, label.a, c.Label)
+}
