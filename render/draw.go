@@ -20,21 +20,7 @@ import (
 func drawBackground(dc *gg.Context, l Layout, p *themeColors, label *atlas) {
 	dc.SetColor(p.page)
 	dc.Clear()
-	c := float64(l.Cell)
-	b := l.Board
-	fr := float64(l.Frame)
-	x0, y0 := float64(b.Min.X)-fr, float64(b.Min.Y)-fr
-	w, h := float64(b.Dx())+2*fr, float64(b.Dy())+2*fr
-	// Soft shadow under the board.
-	for i := 6; i >= 1; i-- {
-		s := float64(i) * c * 0.012
-		dc.SetColor(withAlpha(p.shadow, 0.10))
-		dc.DrawRoundedRectangle(x0-s*0.5, y0+s*0.5, w+s, h+s, fr+s)
-		dc.Fill()
-	}
-	dc.SetColor(p.frame)
-	dc.DrawRoundedRectangle(x0, y0, w, h, fr*1.5)
-	dc.Fill()
+	drawFrame(dc, l.Board, l.Frame, l.Cell, p.shadow, p.frame)
 	n := int(l.Size)
 	for r := 0; r < n; r++ {
 		for f := 0; f < n; f++ {
@@ -46,28 +32,58 @@ func drawBackground(dc *gg.Context, l Layout, p *themeColors, label *atlas) {
 			draw.Draw(dc.Image().(*image.RGBA), sr, image.NewUniform(col), image.Point{}, draw.Src)
 		}
 	}
-	// Grid: one-pixel lines between squares.
-	dc.SetColor(p.grid)
+	drawGrid(dc, l.Board, n, l.Cell, p.grid)
+	drawCoordinates(dc.Image().(*image.RGBA), l.Board, n, l.Cell, l.Frame, l.Height, label, p.label)
+}
+
+// drawFrame draws the frame of a square board, frame pixels wide around
+// the squares board, over a soft shadow whose reach grows with cell, the
+// side of a square.
+func drawFrame(dc *gg.Context, board image.Rectangle, frame, cell int, shadow, colour color.RGBA) {
+	c := float64(cell)
+	fr := float64(frame)
+	x0, y0 := float64(board.Min.X)-fr, float64(board.Min.Y)-fr
+	w, h := float64(board.Dx())+2*fr, float64(board.Dy())+2*fr
+	for i := 6; i >= 1; i-- {
+		s := float64(i) * c * 0.012
+		dc.SetColor(withAlpha(shadow, 0.10))
+		dc.DrawRoundedRectangle(x0-s*0.5, y0+s*0.5, w+s, h+s, fr+s)
+		dc.Fill()
+	}
+	dc.SetColor(colour)
+	dc.DrawRoundedRectangle(x0, y0, w, h, fr*1.5)
+	dc.Fill()
+}
+
+// drawGrid draws one-pixel lines between the n×n squares of board.
+func drawGrid(dc *gg.Context, board image.Rectangle, n, cell int, grid color.RGBA) {
+	dc.SetColor(grid)
 	dc.SetLineWidth(1)
 	for i := 1; i < n; i++ {
-		x := float64(b.Min.X+i*l.Cell) + 0.5
-		dc.DrawLine(x, float64(b.Min.Y), x, float64(b.Max.Y))
+		x := float64(board.Min.X+i*cell) + 0.5
+		dc.DrawLine(x, float64(board.Min.Y), x, float64(board.Max.Y))
 		dc.Stroke()
-		y := float64(b.Min.Y+i*l.Cell) + 0.5
-		dc.DrawLine(float64(b.Min.X), y, float64(b.Max.X), y)
+		y := float64(board.Min.Y+i*cell) + 0.5
+		dc.DrawLine(float64(board.Min.X), y, float64(board.Max.X), y)
 		dc.Stroke()
 	}
-	// Coordinates: rank numbers on the left, file letters below.
-	dst := dc.Image().(*image.RGBA)
+}
+
+// drawCoordinates writes the coordinates of an n×n board: the file
+// letters centred under it, between the frame and the bottom of an image
+// height pixels tall, and the rank numbers centred in the gutter on its
+// left.
+func drawCoordinates(dst *image.RGBA, board image.Rectangle, n, cell, frame, height int, label *atlas, c color.RGBA) {
 	capH := label.capHeight()
+	half := float64(cell) / 2
 	for i := 0; i < n; i++ {
-		sq := veletas.Sq(i, i)
-		cx, cy := l.center(sq)
+		cx := float64(board.Min.X+i*cell) + half
+		cy := float64(board.Max.Y-(i+1)*cell) + half
 		file := string(rune('a' + i))
-		label.draw(dst, file, int(cx)-label.measure(file)/2, b.Max.Y+l.Frame+(l.Height-b.Max.Y-l.Frame+capH)/2, p.label)
+		label.draw(dst, file, int(cx)-label.measure(file)/2, board.Max.Y+frame+(height-board.Max.Y-frame+capH)/2, c)
 		rank := itoa(i + 1)
-		gx := b.Min.X - l.Frame
-		label.draw(dst, rank, gx/2-label.measure(rank)/2+l.Frame/2, int(cy)+capH/2, p.label)
+		gx := board.Min.X - frame
+		label.draw(dst, rank, gx/2-label.measure(rank)/2+frame/2, int(cy)+capH/2, c)
 	}
 }
 

@@ -14,8 +14,8 @@ import (
 
 // This file exports the house style for the drawers of other games in
 // their own packages (render/amazons): the themes' colours, the stones,
-// text from glyph atlases, sprites, the palette quantizer and the PNG and
-// GIF encoders. The Veletas and Fanorona drawers use the unexported forms.
+// text from glyph atlases, the words' patterns, the board's place in the
+// image, its frame, grid and coordinates, sprites, the palette quantizer and the PNG and GIF encoders. The Veletas and Fanorona drawers use the unexported forms.
 
 // Colors are the colours of one theme. Last, LastLine, Hint and Shadow
 // are non-premultiplied with their alpha; the others are opaque.
@@ -180,4 +180,44 @@ func EncodePNG(w io.Writer, m *image.Paletted) error {
 // GIFHoldDelay), frames after the first holding only what changed.
 func EncodeReplay(w io.Writer, q *Quantizer, bounds image.Rectangle, n int, paint func(dst *image.RGBA, i int)) error {
 	return encodeReplay(w, q.q, bounds, n, paint)
+}
+
+// Fill replaces the verbs of a words pattern, %x by args['x'] (a verb
+// without an argument, or a lone %, is kept as it is), as every drawer
+// fills its captions in every language.
+func Fill(pattern string, args map[byte]string) string { return fill(pattern, args) }
+
+// BoardGeometry is where a square board stands in an image: the image's
+// size, the side of one square, the squares (without the frame), the
+// frame's width and the status strip above the board.
+type BoardGeometry struct {
+	Width, Height int
+	Cell          int
+	Board         image.Rectangle
+	Frame         int
+	Status        image.Rectangle
+}
+
+// SquareBoard returns where an n×n board stands in an image of width
+// (clamped to MinWidth..MaxWidth; 0 means DefaultWidth), in the
+// proportions of the Veletas images.
+func SquareBoard(n, width int) BoardGeometry { return squareBoard(n, width) }
+
+// DrawBoardFrame draws the frame of a square board, frame pixels wide
+// around the squares board, over the soft shadow under it, whose reach
+// grows with cell, the side of a square.
+func DrawBoardFrame(dc *gg.Context, board image.Rectangle, frame, cell int, c Colors) {
+	drawFrame(dc, board, frame, cell, c.Shadow, c.Frame)
+}
+
+// DrawGrid draws one-pixel lines between the n×n squares of board.
+func DrawGrid(dc *gg.Context, board image.Rectangle, n, cell int, c Colors) {
+	drawGrid(dc, board, n, cell, c.Grid)
+}
+
+// DrawCoordinates writes the coordinates of an n×n board with label: the
+// file letters under it, between the frame and the bottom of an image
+// height pixels tall, and the rank numbers in the gutter on its left.
+func DrawCoordinates(dst *image.RGBA, board image.Rectangle, n, cell, frame, height int, label *Text, c Colors) {
+	drawCoordinates(dst, board, n, cell, frame, height, label.a, c.Label)
 }

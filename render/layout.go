@@ -34,8 +34,25 @@ func NewLayout(size veletas.Size, width int) Layout {
 	if !size.Valid() {
 		size = veletas.Size10
 	}
+	g := squareBoard(int(size), width)
+	return Layout{
+		Size:   size,
+		Width:  g.Width,
+		Height: g.Height,
+		Cell:   g.Cell,
+		Board:  g.Board,
+		Frame:  g.Frame,
+		Status: g.Status,
+	}
+}
+
+// squareBoard is where an n×n board stands in an image of width (clamped
+// to MinWidth..MaxWidth; 0 means DefaultWidth), in the house proportions:
+// the rank numbers' gutter on the left and the file letters' below, a
+// margin on the right, the frame, the status strip above the board, the
+// image heightRatio times as tall as wide.
+func squareBoard(n, width int) BoardGeometry {
 	width = clampWidth(width)
-	n := int(size)
 	margin := max(6, width/50)
 	gutter := width * 6 / 100 // rank numbers on the left, file letters below
 	frame := max(2, width/200)
@@ -45,8 +62,7 @@ func NewLayout(size veletas.Size, width int) Layout {
 	height := int(float64(width)*heightRatio + 0.5)
 	bottom := height - gutter - frame
 	top := bottom - n*cell
-	return Layout{
-		Size:   size,
+	return BoardGeometry{
 		Width:  width,
 		Height: height,
 		Cell:   cell,

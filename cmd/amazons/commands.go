@@ -10,9 +10,9 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
-	"time"
 
 	"github.com/veletasbot/veletas/game/amazons"
+	"github.com/veletasbot/veletas/internal/cli"
 )
 
 const startText = amazons.StartText
@@ -35,7 +35,7 @@ func (m *Main) moves(_ context.Context, args []string) error {
 		return err
 	}
 	if len(args) != 1 {
-		return &usageError{"expected one argument, the position in quotes: amazons moves 'POSITION'"}
+		return cli.Usagef("expected one argument, the position in quotes: amazons moves 'POSITION'")
 	}
 	p, err := amazons.ParsePosition(args[0])
 	if err != nil {
@@ -50,21 +50,18 @@ func (m *Main) moves(_ context.Context, args []string) error {
 	return w.Flush()
 }
 
-// defaultMaxNodes is perft's default budget of leaves.
-const defaultMaxNodes = 2e9
-
 func (m *Main) perft(ctx context.Context, args []string) error {
 	fs := newFlags("perft")
-	maxNodes := fs.Float64("max-nodes", defaultMaxNodes, "the most leaves a count may be estimated to visit")
+	maxNodes := fs.Float64("max-nodes", cli.DefaultMaxNodes, "the most leaves a count may be estimated to visit")
 	args, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(args) != 2 {
-		return &usageError{"expected the position in quotes and a depth: amazons perft 'POSITION' DEPTH"}
+		return cli.Usagef("expected the position in quotes and a depth: amazons perft 'POSITION' DEPTH")
 	}
 	if *maxNodes < 1 || math.IsNaN(*maxNodes) {
-		return &usageError{"-max-nodes must be a number of leaves of at least 1, such as 5e9"}
+		return cli.Usagef("-max-nodes must be a number of leaves of at least 1, such as 5e9")
 	}
 	p, err := amazons.ParsePosition(args[0])
 	if err != nil {
@@ -80,29 +77,20 @@ func (m *Main) perft(ctx context.Context, args []string) error {
 		_, err = fmt.Fprintln(m.Stdout, 0)
 		return err
 	}
-	if depth >= 3 {
-		// Estimate the leaves from the branching at depths 1 and 2, and the
-		// time from the speed of the count at depth 2 on this machine: a
-		// count at depth d counts the turns of each position at depth d-1.
-		start := time.Now()
-		b1, b2 := float64(p.Perft(1)), float64(p.Perft(2))
-		perNode := time.Since(start).Seconds() / max(b1, 1)
-		est, parents := b2, b1
-		if b1 > 0 {
-			parents = b2 * math.Pow(b2/b1, float64(depth-3))
-			est = parents * b2 / b1
-		}
-		if est > *maxNodes {
-			return fmt.Errorf("perft %d would count about %.3g sequences (about %s on this machine now), over the budget of %.3g: raise it with -max-nodes N",
-				depth, est, roughDuration(parents*perNode), *maxNodes)
-		}
+	counts, elapsed := cli.MeasurePerft(p, depth, amazons.Position.Perft)
+	if err := cli.CheckPerftBudget(counts, elapsed, depth, *maxNodes); err != nil {
+		return err
+	}
+	if depth <= len(counts) {
+		_, err = fmt.Fprintln(m.Stdout, counts[depth-1])
+		return err
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
 	perftStarted()
-	n, err := perftCtx(ctx, p, depth)
+	n, err := cli.Perft(ctx, p, depth, 2, amazons.Position.Perft, children)
 	if err != nil {
-		return &interruptedError{"perft interrupted"}
+		return err
 	}
 	_, err = fmt.Fprintln(m.Stdout, n)
 	return err
@@ -112,42 +100,16 @@ func (m *Main) perft(ctx context.Context, args []string) error {
 // process; tests replace it to know when to send the signal.
 var perftStarted = func() {}
 
-// perftCtx is Position.Perft that stops when ctx is done (within the time
-// of a count at depth 2).
-func perftCtx(ctx context.Context, p amazons.Position, depth int) (int64, error) {
-	if err := ctx.Err(); err != nil {
-		return 0, err
+// children returns the positions after each legal turn of p (none once
+// the game is over), for cli.Perft.
+func children(p amazons.Position) []amazons.Position {
+	turns := p.AppendTurns(nil)
+	out := make([]amazons.Position, len(turns))
+	for i, t := range turns {
+		out[i] = p
+		out[i].Do(t)
 	}
-	if depth <= 2 {
-		return p.Perft(depth), nil
-	}
-	var n int64
-	for _, t := range p.AppendTurns(nil) {
-		q := p
-		q.Do(t)
-		k, err := perftCtx(ctx, q, depth-1)
-		if err != nil {
-			return 0, err
-		}
-		n += k
-	}
-	return n, nil
-}
-
-// roughDuration writes a number of seconds as "12 s", "5 min", "3 h" or
-// "4 days".
-func roughDuration(secs float64) string {
-	switch {
-	case secs < 120:
-		return fmt.Sprintf("%.0f s", math.Ceil(secs))
-	case secs < 7200:
-		return fmt.Sprintf("%.0f min", secs/60)
-	case secs < 48*3600:
-		return fmt.Sprintf("%.0f h", secs/3600)
-	case secs < 1e4*86400:
-		return fmt.Sprintf("%.0f days", secs/86400)
-	}
-	return "years"
+	return out
 }
 
 func (m *Main) replay(_ context.Context, args []string) error {
@@ -170,7 +132,7 @@ func (m *Main) replay(_ context.Context, args []string) error {
 		defer f.Close()
 		in = f
 	default:
-		return &usageError{"expected at most one record file (or none, or -, to read standard input): amazons replay [FILE|-]"}
+		return cli.Usagef("expected at most one record file (or none, or -, to read standard input): amazons replay [FILE|-]")
 	}
 	g, err := amazons.ParseRecord(in)
 	if err != nil {

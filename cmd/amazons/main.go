@@ -15,8 +15,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
+
+	"github.com/veletasbot/veletas/internal/cli"
 )
 
 func main() {
@@ -78,94 +79,36 @@ on standard error; 130 when perft is interrupted (Ctrl-C).
 	return b.String()
 }
 
-// errHelp asks Run to print the usage and exit 0.
-var errHelp = errors.New("help")
-
-// usageError is bad usage (an unknown option, a missing argument): Run
-// adds the hint to run amazons -h.
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg }
-
-// interruptedError stops a command on SIGINT: exit 130.
-type interruptedError struct{ msg string }
-
-func (e *interruptedError) Error() string { return e.msg }
-
-// Run executes one command and returns the exit code: 0 on success, 1 on
-// bad input, 2 when no command is given, 130 when interrupted.
+// Run executes one command and returns the exit code: 0 on success and
+// for help, 1 on bad input, 2 without a command (the usage on standard
+// output), 130 when interrupted. The dispatch, help and error lines are
+// internal/cli's, as for the other tools.
 func (m *Main) Run(ctx context.Context, args []string) int {
 	if len(args) == 0 {
 		fmt.Fprint(m.Stdout, usage())
 		return 2
 	}
-	switch args[0] {
-	case "help", "-h", "--help", "-help":
-		fmt.Fprint(m.Stdout, usage())
-		return 0
+	cmds := make(map[string]cli.Command, len(commands))
+	for name, c := range commands {
+		cmds[name] = func(ctx context.Context, args []string) error { return c.run(m, ctx, args) }
 	}
-	cmd, ok := commands[args[0]]
-	if !ok {
-		what := "command"
-		if strings.HasPrefix(args[0], "-") {
-			what = "option"
-		}
-		fmt.Fprintf(m.Stderr, "amazons: unknown %s %s (the commands are %s); run 'amazons -h' for usage\n", what, quote(args[0]), strings.Join(order, ", "))
-		return 1
-	}
-	err := cmd.run(m, ctx, args[1:])
-	var ue *usageError
-	var ie *interruptedError
-	switch {
-	case err == nil:
-		return 0
-	case errors.Is(err, errHelp):
-		fmt.Fprint(m.Stdout, usage())
-		return 0
-	case errors.As(err, &ie):
-		fmt.Fprintf(m.Stderr, "amazons %s: %s\n", args[0], oneLine(err.Error()))
-		return 130
-	case errors.As(err, &ue):
-		fmt.Fprintf(m.Stderr, "amazons %s: %s; run 'amazons -h' for usage\n", args[0], oneLine(err.Error()))
-		return 1
-	}
-	fmt.Fprintf(m.Stderr, "amazons %s: %s\n", args[0], oneLine(err.Error()))
-	return 1
+	return cli.Tool{Name: "amazons", Usage: usage(), Commands: cmds, Stdout: m.Stdout, Stderr: m.Stderr}.Run(ctx, args)
 }
 
-// newFlags returns a flag set that reports errors instead of printing.
-func newFlags(name string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	return fs
-}
+// newFlags returns a flag set for a command's options.
+func newFlags(name string) *flag.FlagSet { return flag.NewFlagSet(name, flag.ContinueOnError) }
 
 // parseArgs parses fs's options wherever they stand among the arguments
-// (before, between or after them; everything after "--" is an argument)
-// and returns the positional arguments in order.
+// (cli.Parse: before, between or after them; everything after "--" is an
+// argument) and returns the positional arguments in order. A bad option
+// is worded as this tool words it (optionError).
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var rest []string
-	for i, a := range args {
-		if a == "--" {
-			args, rest = args[:i], args[i+1:]
-			break
-		}
+	pos, err := cli.Parse(fs, args)
+	var ue *cli.UsageError
+	if errors.As(err, &ue) {
+		return nil, cli.Usagef("%s", optionError(ue.Err))
 	}
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, errHelp
-			}
-			return nil, &usageError{optionError(err)}
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return append(pos, rest...), nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
+	return pos, err
 }
 
 // optionError words a flag package error on one line.
@@ -181,16 +124,4 @@ func optionError(err error) string {
 }
 
 // quote writes user text into a message on one line, clipped.
-func quote(s string) string {
-	r := []rune(s)
-	if len(r) > 40 {
-		s = string(r[:40]) + "..."
-	}
-	q := strconv.Quote(s)
-	return "'" + strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`) + "'"
-}
-
-// oneLine keeps an error message on one line.
-func oneLine(s string) string {
-	return strings.NewReplacer("\n", " ", "\r", " ").Replace(s)
-}
+func quote(s string) string { return cli.Quote(s) }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/veletasbot/veletas/game/amazons"
+	"github.com/veletasbot/veletas/internal/cli"
 	"github.com/veletasbot/veletas/render"
 	amazonsrender "github.com/veletasbot/veletas/render/amazons"
 )
@@ -55,7 +56,7 @@ func (m *Main) render(_ context.Context, args []string) error {
 	}
 	th, err := render.ParseTheme(a.theme)
 	if err != nil {
-		return &usageError{"option -theme: " + quote(a.theme) + " is not a theme: use light or dark"}
+		return cli.Usagef("option -theme: %s is not a theme: use light or dark", quote(a.theme))
 	}
 	r, err := amazonsrender.New(render.Options{Theme: th, Width: a.size})
 	if err != nil {
@@ -128,22 +129,22 @@ func (a renderArgs) check(pos []string) error {
 	}
 	switch {
 	case len(pos) > 1:
-		return &usageError{fmt.Sprintf("expected one position in quotes, got %d arguments: amazons render 'POSITION' -o FILE.png", len(pos))}
+		return cli.Usagef("expected one position in quotes, got %d arguments: amazons render 'POSITION' -o FILE.png", len(pos))
 	case sources == 0:
-		return &usageError{"nothing to draw: give a position in quotes, -record FILE or -replay FILE"}
+		return cli.Usagef("nothing to draw: give a position in quotes, -record FILE or -replay FILE")
 	case sources > 1:
-		return &usageError{"give one of a position, -record FILE and -replay FILE, not several"}
+		return cli.Usagef("give one of a position, -record FILE and -replay FILE, not several")
 	case a.last != "" && len(pos) == 0:
-		return &usageError{"option -last goes with a position: a record's image shows its own last turn"}
+		return cli.Usagef("option -last goes with a position: a record's image shows its own last turn")
 	case a.out == "":
-		return &usageError{"no output file: add -o FILE.png (-o FILE.gif with -replay, -o - for standard output)"}
+		return cli.Usagef("no output file: add -o FILE.png (-o FILE.gif with -replay, -o - for standard output)")
 	case a.size < render.MinWidth || a.size > render.MaxWidth:
-		return &usageError{fmt.Sprintf("option -size: %d pixels is outside %d to %d", a.size, render.MinWidth, render.MaxWidth)}
+		return cli.Usagef("option -size: %d pixels is outside %d to %d", a.size, render.MinWidth, render.MaxWidth)
 	}
 	switch a.locale {
 	case "en", "fr", "ja":
 	default:
-		return &usageError{"option -locale: " + quote(a.locale) + " is not a language of the images: use en, fr or ja"}
+		return cli.Usagef("option -locale: %s is not a language of the images: use en, fr or ja", quote(a.locale))
 	}
 	if a.out == "-" {
 		return nil
@@ -151,11 +152,11 @@ func (a renderArgs) check(pos []string) error {
 	ext := strings.ToLower(filepath.Ext(a.out))
 	switch {
 	case ext == ".gif" && a.replay == "":
-		return &usageError{"output " + quote(a.out) + " is a GIF, which only -replay writes: name it FILE.png"}
+		return cli.Usagef("output %s is a GIF, which only -replay writes: name it FILE.png", quote(a.out))
 	case ext == ".png" && a.replay != "":
-		return &usageError{"-replay writes an animated GIF, not " + quote(a.out) + ": name the output FILE.gif"}
+		return cli.Usagef("-replay writes an animated GIF, not %s: name the output FILE.gif", quote(a.out))
 	case ext != ".png" && ext != ".gif":
-		return &usageError{"output " + quote(a.out) + ": the accepted extensions are .png (a board) and .gif (a replay, with -replay)"}
+		return cli.Usagef("output %s: the accepted extensions are .png (a board) and .gif (a replay, with -replay)", quote(a.out))
 	}
 	return nil
 }

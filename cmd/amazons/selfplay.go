@@ -4,15 +4,15 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/veletasbot/veletas/game/amazons"
+	"github.com/veletasbot/veletas/game/amazons/ai"
+	"github.com/veletasbot/veletas/internal/cli"
 )
 
 func init() {
@@ -105,20 +105,20 @@ func (m *Main) selfplay(ctx context.Context, args []string) error {
 		return err
 	}
 	if len(rest) > 0 {
-		return &usageError{"unexpected argument " + quote(rest[0]) + ": selfplay takes options only"}
+		return cli.Usagef("unexpected argument %s: selfplay takes options only", quote(rest[0]))
 	}
 	cfg := selfplayConfig{games: *games, seed: *seed, parallel: *parallel}
 	if *verbose {
 		cfg.progress = m.Stderr
 	}
 	if cfg.games < 2 || cfg.games > 100000 || cfg.games%2 != 0 {
-		return &usageError{"-games must be an even number from 2 to 100000, so that both players have White equally often"}
+		return cli.Usagef("-games must be an even number from 2 to 100000, so that both players have White equally often")
 	}
 	if cfg.parallel < 1 || cfg.parallel > 64 {
-		return &usageError{"-parallel must be from 1 to 64"}
+		return cli.Usagef("-parallel must be from 1 to 64")
 	}
 	if cfg.pairs, err = parsePairings(*pairs); err != nil {
-		return &usageError{"option -pairs: " + err.Error()}
+		return cli.Usagef("option -pairs: %s", err.Error())
 	}
 	fmt.Fprintln(m.Stdout, "score = wins of the first player of each pairing; half the games with each player as White")
 	const row = "%-20s %6s %5s %6s %7s %12s %11s %10s %10s\n"
@@ -128,7 +128,7 @@ func (m *Main) selfplay(ctx context.Context, args []string) error {
 		if r.err != nil {
 			return r.err
 		}
-		diff, margin := elo(float64(r.wins), cfg.games)
+		diff, margin := ai.Elo(r.wins, cfg.games)
 		mean := 0.0
 		if r.moves > 0 {
 			mean = r.think.Seconds() / float64(r.moves)
@@ -138,21 +138,6 @@ func (m *Main) selfplay(ctx context.Context, args []string) error {
 			strconv.Itoa(r.whiteWins), fmt.Sprintf("%.4f", mean), fmt.Sprintf("%.3f", r.maxMove.Seconds()))
 	}
 	return nil
-}
-
-// elo returns the Elo difference a score of wins out of games gives, with
-// its 95% margin.
-func elo(score float64, games int) (diff, margin float64) {
-	if games <= 0 {
-		return 0, math.Inf(1)
-	}
-	p := (score + 0.5) / (float64(games) + 1) // keep 0 and 1 finite
-	e := func(p float64) float64 {
-		p = math.Min(math.Max(p, 1e-4), 1-1e-4)
-		return -400 * math.Log10(1/p-1)
-	}
-	se := math.Sqrt(p * (1 - p) / float64(games))
-	return e(p), (e(p+1.96*se) - e(p-1.96*se)) / 2
 }
 
 type matchResult struct {
@@ -208,60 +193,42 @@ func playGame(ctx context.Context, white, black Player) (amazons.Game, error) {
 // runMatch plays cfg.games games of the pairing: player a has White in
 // the even-numbered games and Black in the others.
 func runMatch(ctx context.Context, cfg selfplayConfig, p pairing) matchResult {
-	var mu sync.Mutex
 	var res matchResult
-	next := 0
-	var wg sync.WaitGroup
-	for w := 0; w < cfg.parallel; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				stop := i >= cfg.games || res.err != nil
-				mu.Unlock()
-				if stop {
-					return
-				}
-				seed := cfg.seed + uint64(i)*1000
-				a := &timed{Player: players[p.a](seed)}
-				b := players[p.b](seed + 1)
-				aSide := amazons.White
-				var g amazons.Game
-				var err error
-				if i%2 == 0 {
-					g, err = playGame(ctx, a, b)
-				} else {
-					aSide = amazons.Black
-					g, err = playGame(ctx, b, a)
-				}
-				winner, _ := g.Position().Winner()
-				mu.Lock()
-				if err != nil && res.err == nil {
-					res.err = fmt.Errorf("%s v %s game %d: %w", p.a, p.b, i+1, err)
-				}
-				outcome := p.b + " wins"
-				if winner == aSide {
-					res.wins++
-					outcome = p.a + " wins"
-				}
-				if winner == amazons.White {
-					res.whiteWins++
-				}
-				res.played++
-				res.moves += a.moves
-				res.think += a.total
-				res.maxMove = max(res.maxMove, a.max)
-				if cfg.progress != nil && err == nil {
-					fmt.Fprintf(cfg.progress, "%s v %s game %d (%s White): %s in %d turns; %d-%d so far\n", p.a, p.b, i+1,
-						[]string{p.a, p.b}[i%2], outcome, g.Len(), res.wins, res.played-res.wins)
-				}
-				mu.Unlock()
+	res.err = cli.RunGames(cfg.parallel, cfg.games, func(i int) (func(), error) {
+		seed := cfg.seed + uint64(i)*1000
+		a := &timed{Player: players[p.a](seed)}
+		b := players[p.b](seed + 1)
+		aSide := amazons.White
+		var g amazons.Game
+		var err error
+		if i%2 == 0 {
+			g, err = playGame(ctx, a, b)
+		} else {
+			aSide = amazons.Black
+			g, err = playGame(ctx, b, a)
+		}
+		if err != nil {
+			err = fmt.Errorf("%s v %s game %d: %w", p.a, p.b, i+1, err)
+		}
+		winner, _ := g.Position().Winner()
+		return func() {
+			outcome := p.b + " wins"
+			if winner == aSide {
+				res.wins++
+				outcome = p.a + " wins"
 			}
-		}()
-	}
-	wg.Wait()
+			if winner == amazons.White {
+				res.whiteWins++
+			}
+			res.played++
+			res.moves += a.moves
+			res.think += a.total
+			res.maxMove = max(res.maxMove, a.max)
+			if cfg.progress != nil && err == nil {
+				fmt.Fprintf(cfg.progress, "%s v %s game %d (%s White): %s in %d turns; %d-%d so far\n", p.a, p.b, i+1,
+					[]string{p.a, p.b}[i%2], outcome, g.Len(), res.wins, res.played-res.wins)
+			}
+		}, err
+	})
 	return res
 }

@@ -8,7 +8,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/veletasbot/veletas/game/fanorona"
@@ -154,61 +153,40 @@ func agent(name string, seed uint64) ai.Agent {
 // runMatch plays cfg.games games of the pairing: player a has White in the
 // even-numbered games and Black in the others.
 func runMatch(cfg selfplayConfig, p pairing, v fanorona.Variant) matchResult {
-	var mu sync.Mutex
 	var res matchResult
-	next := 0
-	var wg sync.WaitGroup
-	for w := 0; w < cfg.parallel; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				stop := i >= cfg.games || res.err != nil
-				mu.Unlock()
-				if stop {
-					return
-				}
-				seed := cfg.seed + uint64(i)*1000 + uint64(v)*100
-				a := &timed{Agent: agent(p.a, seed)}
-				b := agent(p.b, seed+1)
-				aColor := fanorona.White
-				var result fanorona.Result
-				var g fanorona.Game
-				var err error
-				if i%2 == 0 {
-					result, g, err = ai.PlayGame(v, a, b)
-				} else {
-					aColor = fanorona.Black
-					result, g, err = ai.PlayGame(v, b, a)
-				}
-				mu.Lock()
-				if err != nil && res.err == nil {
-					res.err = err
-				}
-				outcome := "draw"
-				if c, ok := result.Winner(); ok && c == aColor {
-					res.wins++
-					outcome = p.a + " wins"
-				} else if ok {
-					outcome = p.b + " wins"
-				} else {
-					res.draws++
-				}
-				res.played++
-				res.moves += a.moves
-				res.think += a.total
-				res.maxMove = max(res.maxMove, a.max)
-				if cfg.progress != nil && err == nil {
-					fmt.Fprintf(cfg.progress, "%s %s v %s game %d (%s White): %s in %d turns; %d-%d-%d so far\n", v, p.a, p.b, i+1,
-						[]string{p.a, p.b}[i%2], outcome, g.Len(), res.wins, res.draws, res.played-res.wins-res.draws)
-				}
-				mu.Unlock()
+	res.err = cli.RunGames(cfg.parallel, cfg.games, func(i int) (func(), error) {
+		seed := cfg.seed + uint64(i)*1000 + uint64(v)*100
+		a := &timed{Agent: agent(p.a, seed)}
+		b := agent(p.b, seed+1)
+		aColor := fanorona.White
+		var result fanorona.Result
+		var g fanorona.Game
+		var err error
+		if i%2 == 0 {
+			result, g, err = ai.PlayGame(v, a, b)
+		} else {
+			aColor = fanorona.Black
+			result, g, err = ai.PlayGame(v, b, a)
+		}
+		return func() {
+			outcome := "draw"
+			if c, ok := result.Winner(); ok && c == aColor {
+				res.wins++
+				outcome = p.a + " wins"
+			} else if ok {
+				outcome = p.b + " wins"
+			} else {
+				res.draws++
 			}
-		}()
-	}
-	wg.Wait()
+			res.played++
+			res.moves += a.moves
+			res.think += a.total
+			res.maxMove = max(res.maxMove, a.max)
+			if cfg.progress != nil && err == nil {
+				fmt.Fprintf(cfg.progress, "%s %s v %s game %d (%s White): %s in %d turns; %d-%d-%d so far\n", v, p.a, p.b, i+1,
+					[]string{p.a, p.b}[i%2], outcome, g.Len(), res.wins, res.draws, res.played-res.wins-res.draws)
+			}
+		}, err
+	})
 	return res
 }

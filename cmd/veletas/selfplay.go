@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -158,52 +157,31 @@ func agent(name string, seed uint64, hardIters int, untimed bool) ai.Agent {
 }
 
 func runMatch(cfg selfplayConfig, p pairing, size veletas.Size) matchResult {
-	var mu sync.Mutex
 	var res matchResult
-	next := 0
-	var wg sync.WaitGroup
-	for w := 0; w < cfg.parallel; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				stop := i >= cfg.games || res.err != nil
-				mu.Unlock()
-				if stop {
-					return
-				}
-				seed := cfg.seed + uint64(i)*1000 + uint64(size)
-				a := &timed{Agent: agent(p.a, seed, cfg.hardIters, cfg.untimed)}
-				b := agent(p.b, seed+1, cfg.hardIters, cfg.untimed)
-				var winner int
-				var err error
-				if i%2 == 0 {
-					winner, _, err = ai.PlayGameRules(size, cfg.rules, a, b)
-				} else {
-					winner, _, err = ai.PlayGameRules(size, cfg.rules, b, a)
-					winner = 1 - winner
-				}
-				mu.Lock()
-				if err != nil && res.err == nil {
-					res.err = err
-				}
-				if winner == 0 {
-					res.wins++
-				}
-				res.played++
-				if cfg.progress != nil && err == nil {
-					fmt.Fprintf(cfg.progress, "%s %s v %s game %d: %s wins; %d/%d so far\n", size, p.a, p.b, i+1, []string{p.a, p.b}[winner], res.wins, res.played)
-				}
-				if a.max > res.maxMove {
-					res.maxMove = a.max
-				}
-				mu.Unlock()
+	res.err = cli.RunGames(cfg.parallel, cfg.games, func(i int) (func(), error) {
+		seed := cfg.seed + uint64(i)*1000 + uint64(size)
+		a := &timed{Agent: agent(p.a, seed, cfg.hardIters, cfg.untimed)}
+		b := agent(p.b, seed+1, cfg.hardIters, cfg.untimed)
+		var winner int
+		var err error
+		if i%2 == 0 {
+			winner, _, err = ai.PlayGameRules(size, cfg.rules, a, b)
+		} else {
+			winner, _, err = ai.PlayGameRules(size, cfg.rules, b, a)
+			winner = 1 - winner
+		}
+		return func() {
+			if winner == 0 {
+				res.wins++
 			}
-		}()
-	}
-	wg.Wait()
+			res.played++
+			if cfg.progress != nil && err == nil {
+				fmt.Fprintf(cfg.progress, "%s %s v %s game %d: %s wins; %d/%d so far\n", size, p.a, p.b, i+1, []string{p.a, p.b}[winner], res.wins, res.played)
+			}
+			if a.max > res.maxMove {
+				res.maxMove = a.max
+			}
+		}, err
+	})
 	return res
 }

@@ -1,10 +1,11 @@
 package amazons
 
 import (
-	"bufio"
 	"errors"
 	"io"
 	"strings"
+
+	"github.com/veletasbot/veletas/game/internal/enginekit"
 )
 
 // MaxRecordBytes bounds the text of a record read by ParseRecord; a whole
@@ -84,33 +85,28 @@ func (g Game) String() string {
 // lines hold no tokens) and why. A record over MaxRecordBytes gives a
 // *TooLongError (ErrRecordTooLong).
 func ParseRecord(r io.Reader) (Game, error) {
-	br := bufio.NewReader(io.LimitReader(r, MaxRecordBytes+1))
 	g := NewGame()
-	total, n := 0, 0
-	for {
-		line, err := br.ReadString('\n')
-		total += len(line)
-		if total > MaxRecordBytes {
-			return Game{}, &TooLongError{Limit: MaxRecordBytes}
-		}
-		if len(line) > 0 && line[0] != '#' {
-			for _, tok := range strings.FieldsFunc(line, isSpace) {
-				n++
-				next, perr := g.PlayToken(tok)
-				if perr != nil {
-					return Game{}, &TokenError{N: n, Token: tok, Err: perr}
-				}
-				g = next
-			}
-		}
+	n := 0
+	err := enginekit.ReadRecord(r, MaxRecordBytes, splitTokens, func(tok string) error {
+		n++
+		next, err := g.PlayToken(tok)
 		if err != nil {
-			if errors.Is(err, io.EOF) {
-				return g, nil
-			}
-			return Game{}, err
+			return &TokenError{N: n, Token: tok, Err: err}
 		}
+		g = next
+		return nil
+	})
+	if errors.Is(err, enginekit.ErrRecordTooLong) {
+		return Game{}, &TooLongError{Limit: MaxRecordBytes}
 	}
+	if err != nil {
+		return Game{}, err
+	}
+	return g, nil
 }
+
+// splitTokens cuts a record's line into tokens at white space (isSpace).
+func splitTokens(line string) []string { return strings.FieldsFunc(line, isSpace) }
 
 // isSpace reports the white space that separates a record's tokens:
 // space, tab, line ends (CR and LF), vertical tab and form feed. Other

@@ -2,6 +2,7 @@ package fanorona
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -91,5 +92,24 @@ func TestNotationErrorText(t *testing.T) {
 		if !errors.As(err, &e) || !errors.Is(err, c.kind) || e.Text != c.text || e.Step.From != NoPoint || e.Point != NoPoint {
 			t.Errorf("%v: want a %v *Error with Text %q and no points, got %+v", err, c.kind, c.text, e)
 		}
+	}
+}
+
+// TestRecordTooLong checks that a record over MaxRecordBytes is refused
+// with ErrMalformed saying so, CRLF line ends counted as two bytes: such
+// a record is never read cut short.
+func TestRecordTooLong(t *testing.T) {
+	for _, text := range []string{
+		strings.Repeat("#\n", MaxRecordBytes/2+1),
+		strings.Repeat("#\r\n", MaxRecordBytes/3+1),
+		"#" + strings.Repeat("x", MaxRecordBytes),
+	} {
+		_, err := ParseRecordString(text)
+		if !errors.Is(err, ErrMalformed) || !strings.Contains(err.Error(), "the record is too long") {
+			t.Errorf("record of %d bytes: %v, want the record is too long", len(text), err)
+		}
+	}
+	if _, err := ParseRecordString(strings.Repeat("#\r\n", MaxRecordBytes/3)); err != nil {
+		t.Errorf("record under the limit: %v", err)
 	}
 }

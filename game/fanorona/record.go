@@ -1,10 +1,12 @@
 package fanorona
 
 import (
-	"bufio"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/veletasbot/veletas/game/internal/enginekit"
 )
 
 // MaxRecordBytes bounds the text of a record read by ParseRecord; a real
@@ -94,48 +96,48 @@ func (g Game) String() string {
 // not counted). Any other header, or a header in any other place, is a
 // malformed turn token.
 func ParseRecord(r io.Reader) (Game, error) {
-	sc := bufio.NewScanner(io.LimitReader(r, MaxRecordBytes+1))
-	sc.Buffer(make([]byte, 0, 4096), MaxRecordBytes+1)
 	g := NewGame(Fanorona)
-	started, total, n := false, 0, 0
-	for sc.Scan() {
-		line := sc.Text()
-		total += len(line) + 1
-		if total > MaxRecordBytes {
-			return Game{}, errRecordTooLong()
-		}
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		for _, tok := range strings.Fields(line) {
-			if !started {
-				started = true
-				switch tok {
-				case "variant=fanorona":
-					continue
-				case "variant=vela":
-					g = NewGame(Vela)
-					continue
-				}
+	started, n := false, 0
+	err := enginekit.ReadRecord(r, MaxRecordBytes, strings.Fields, func(tok string) error {
+		if !started {
+			started = true
+			switch tok {
+			case "variant=fanorona":
+				return nil
+			case "variant=vela":
+				g = NewGame(Vela)
+				return nil
 			}
-			n++
-			if strings.Contains(tok, "=") {
-				return Game{}, &TokenError{N: n, Token: tok, Err: textErr(ErrMalformed, quote(tok)+" is not a turn (a header is only allowed as the first token, as variant=fanorona or variant=vela)", tok)}
-			}
-			next, err := g.PlayToken(tok)
-			if err != nil {
-				return Game{}, &TokenError{N: n, Token: tok, Err: err}
-			}
-			g = next
 		}
-	}
-	if err := sc.Err(); err != nil {
-		if err == bufio.ErrTooLong {
-			return Game{}, errRecordTooLong()
+		n++
+		if strings.Contains(tok, "=") {
+			return &TokenError{N: n, Token: tok, Err: textErr(ErrMalformed, quote(tok)+" is not a turn (a header is only allowed as the first token, as variant=fanorona or variant=vela)", tok)}
 		}
-		return Game{}, newErr(ErrMalformed, "record could not be read: "+err.Error())
+		next, err := g.PlayToken(tok)
+		if err != nil {
+			return &TokenError{N: n, Token: tok, Err: err}
+		}
+		g = next
+		return nil
+	})
+	if err != nil {
+		return Game{}, recordError(err)
 	}
 	return g, nil
+}
+
+// recordError words an error of enginekit.ReadRecord: a *TokenError as
+// it is, a record over MaxRecordBytes and a reader's error as this
+// package's errors.
+func recordError(err error) error {
+	var te *TokenError
+	switch {
+	case errors.As(err, &te):
+		return err
+	case errors.Is(err, enginekit.ErrRecordTooLong):
+		return errRecordTooLong()
+	}
+	return newErr(ErrMalformed, "record could not be read: "+err.Error())
 }
 
 // ParseRecordString is ParseRecord over a string.

@@ -2,6 +2,7 @@ package veletas
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -115,5 +116,24 @@ func TestNotationErrorText(t *testing.T) {
 	var e *Error
 	if !over.Over() || !errors.As(err, &e) || e.Kind != ErrGameOver || e.Winner != Black || e.Winner != over.Winner() {
 		t.Errorf("over %v, winner %v: %v, want ErrGameOver with Winner Black", over.Over(), over.Winner(), err)
+	}
+}
+
+// TestRecordTooLong checks that a record over MaxRecordBytes is refused
+// with ErrMalformed saying so, CRLF line ends counted as two bytes: such
+// a record is never read cut short.
+func TestRecordTooLong(t *testing.T) {
+	for _, text := range []string{
+		strings.Repeat("#\n", MaxRecordBytes/2+1),
+		strings.Repeat("#\r\n", MaxRecordBytes/3+1),
+		"#" + strings.Repeat("x", MaxRecordBytes),
+	} {
+		_, err := ParseRecordString(text)
+		if !errors.Is(err, ErrMalformed) || !strings.Contains(err.Error(), "the record is too long") {
+			t.Errorf("record of %d bytes: %v, want the record is too long", len(text), err)
+		}
+	}
+	if _, err := ParseRecordString(strings.Repeat("#\r\n", MaxRecordBytes/3)); err != nil {
+		t.Errorf("record under the limit: %v", err)
 	}
 }

@@ -1,9 +1,11 @@
 package veletas
 
 import (
-	"bufio"
+	"errors"
 	"io"
 	"strings"
+
+	"github.com/veletasbot/veletas/game/internal/enginekit"
 )
 
 // MaxRecordBytes bounds the text of a record read by ParseRecord; a real
@@ -140,54 +142,53 @@ func (g Game) String() string {
 // against the rules in order and stops at the first bad one with a
 // *TokenError naming its number (0 for a header token).
 func ParseRecord(r io.Reader) (Game, error) {
-	sc := bufio.NewScanner(io.LimitReader(r, MaxRecordBytes+1))
-	sc.Buffer(make([]byte, 0, 4096), MaxRecordBytes+1)
 	var g Game
 	var h header
-	started, total := false, 0
-	n := 0
-	for sc.Scan() {
-		line := sc.Text()
-		total += len(line) + 1
-		if total > MaxRecordBytes {
-			return Game{}, errRecordTooLong()
-		}
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		for _, tok := range strings.Fields(line) {
-			if !started {
-				ok, err := h.read(tok)
-				if err != nil {
-					return Game{}, &TokenError{N: 0, Token: tok, Err: err}
-				}
-				if ok {
-					continue
-				}
-				started = true
-				g, _ = NewGameRules(h.size(), h.rules)
-			}
-			n++
-			if _, ok := headerKey(tok); ok {
-				return Game{}, &TokenError{N: n, Token: tok, Err: textErr(ErrMalformed, "header token "+quote(tok)+" after the first action: the header comes before it", tok)}
-			}
-			next, err := g.PlayToken(tok)
+	started, n := false, 0
+	err := enginekit.ReadRecord(r, MaxRecordBytes, strings.Fields, func(tok string) error {
+		if !started {
+			ok, err := h.read(tok)
 			if err != nil {
-				return Game{}, &TokenError{N: n, Token: tok, Err: err}
+				return &TokenError{N: 0, Token: tok, Err: err}
 			}
-			g = next
+			if ok {
+				return nil
+			}
+			started = true
+			g, _ = NewGameRules(h.size(), h.rules)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		if err == bufio.ErrTooLong {
-			return Game{}, errRecordTooLong()
+		n++
+		if _, ok := headerKey(tok); ok {
+			return &TokenError{N: n, Token: tok, Err: textErr(ErrMalformed, "header token "+quote(tok)+" after the first action: the header comes before it", tok)}
 		}
-		return Game{}, newErr(ErrMalformed, "record could not be read: "+err.Error())
+		next, err := g.PlayToken(tok)
+		if err != nil {
+			return &TokenError{N: n, Token: tok, Err: err}
+		}
+		g = next
+		return nil
+	})
+	if err != nil {
+		return Game{}, recordError(err)
 	}
 	if !started {
 		g, _ = NewGameRules(h.size(), h.rules)
 	}
 	return g, nil
+}
+
+// recordError words an error of enginekit.ReadRecord: a *TokenError as
+// it is, a record over MaxRecordBytes and a reader's error as this
+// package's errors.
+func recordError(err error) error {
+	var te *TokenError
+	switch {
+	case errors.As(err, &te):
+		return err
+	case errors.Is(err, enginekit.ErrRecordTooLong):
+		return errRecordTooLong()
+	}
+	return newErr(ErrMalformed, "record could not be read: "+err.Error())
 }
 
 // header collects a record's header tokens.

@@ -1,5 +1,5 @@
-// Package cli holds what the offline tools (cmd/veletas, cmd/fanorona)
-// share so that they behave alike on the command line:
+// Package cli holds what the offline tools (cmd/veletas, cmd/fanorona,
+// cmd/amazons) share so that they behave alike on the command line:
 //
 //   - Run dispatches a command: TOOL -h, TOOL help and TOOL COMMAND -h print
 //     the usage to standard output and exit 0; an unknown command or a bad
@@ -13,4 +13,6 @@
 //   - CheckPerftBudget refuses a perft whose work, estimated from the
 //     branching factor MeasurePerft finds, exceeds a node budget before it
 //     starts, and Perft counts in a way that a context (Ctrl-C) stops.
+//   - RunGames plays a selfplay match's games on parallel workers,
+//     tallying each game under a lock and stopping at the first error.
 package cli

@@ -47,40 +47,10 @@ func drawBackground(dst *image.RGBA, l Layout, p style, label *render.Text) {
 	dc := gg.NewContextForRGBA(dst)
 	dc.SetColor(p.Page)
 	dc.Clear()
-	c := float64(l.Cell)
-	b := l.Board
-	fr := float64(l.Frame)
-	x0, y0 := float64(b.Min.X)-fr, float64(b.Min.Y)-fr
-	w, h := float64(b.Dx())+2*fr, float64(b.Dy())+2*fr
-	for i := 6; i >= 1; i-- { // a soft shadow under the board
-		s := float64(i) * c * 0.012
-		dc.SetColor(color.NRGBA{p.Shadow.R, p.Shadow.G, p.Shadow.B, 26})
-		dc.DrawRoundedRectangle(x0-s*0.5, y0+s*0.5, w+s, h+s, fr+s)
-		dc.Fill()
-	}
-	dc.SetColor(p.Frame)
-	dc.DrawRoundedRectangle(x0, y0, w, h, fr*1.5)
-	dc.Fill()
-	draw.Draw(dst, b, image.NewUniform(p.Cell), image.Point{}, draw.Src)
-	dc.SetColor(p.Grid)
-	dc.SetLineWidth(1)
-	for i := 1; i < amazons.Files; i++ {
-		x := float64(b.Min.X+i*l.Cell) + 0.5
-		dc.DrawLine(x, float64(b.Min.Y), x, float64(b.Max.Y))
-		dc.Stroke()
-		y := float64(b.Min.Y+i*l.Cell) + 0.5
-		dc.DrawLine(float64(b.Min.X), y, float64(b.Max.X), y)
-		dc.Stroke()
-	}
-	capH := label.CapHeight()
-	for i := 0; i < amazons.Files; i++ {
-		cx, cy := l.center(amazons.Sq(i, i))
-		file := string(rune('a' + i))
-		label.Draw(dst, file, int(cx)-label.Measure(file)/2, b.Max.Y+l.Frame+(l.Height-b.Max.Y-l.Frame+capH)/2, p.Label)
-		rank := num(i + 1)
-		gx := b.Min.X - l.Frame
-		label.Draw(dst, rank, gx/2-label.Measure(rank)/2+l.Frame/2, int(cy)+capH/2, p.Label)
-	}
+	render.DrawBoardFrame(dc, l.Board, l.Frame, l.Cell, p.Colors)
+	draw.Draw(dst, l.Board, image.NewUniform(p.Cell), image.Point{}, draw.Src)
+	render.DrawGrid(dc, l.Board, amazons.Files, l.Cell, p.Colors)
+	render.DrawCoordinates(dst, l.Board, amazons.Files, l.Cell, l.Frame, l.Height, label, p.Colors)
 }
 
 // spritePad is how far a sprite reaches beyond its square (the shadow).

@@ -7,10 +7,6 @@ import (
 	"github.com/veletasbot/veletas/render"
 )
 
-// heightRatio makes images clearly taller than wide, as the Veletas
-// ones: Discord on Android crops square images.
-const heightRatio = 1.2
-
 // Layout tells where everything is in an image of one width. All
 // coordinates are whole pixels; a1 is the bottom-left square.
 type Layout struct {
@@ -23,33 +19,16 @@ type Layout struct {
 
 // NewLayout computes the layout for an image width (clamped to
 // render.MinWidth..render.MaxWidth; 0 means render.DefaultWidth), with
-// the proportions of the 10x10 Veletas board.
+// the proportions of the 10x10 Veletas board (render.SquareBoard).
 func NewLayout(width int) Layout {
-	switch {
-	case width == 0:
-		width = render.DefaultWidth
-	case width < render.MinWidth:
-		width = render.MinWidth
-	case width > render.MaxWidth:
-		width = render.MaxWidth
-	}
-	const n = amazons.Files
-	margin := max(6, width/50)
-	gutter := width * 6 / 100 // rank numbers on the left, file letters below
-	frame := max(2, width/200)
-	cell := (width - gutter - margin - 2*frame) / n
-	extra := width - gutter - margin - 2*frame - n*cell
-	left := gutter + extra/2 + frame
-	height := int(float64(width)*heightRatio + 0.5)
-	bottom := height - gutter - frame
-	top := bottom - n*cell
+	g := render.SquareBoard(amazons.Files, width)
 	return Layout{
-		Width:  width,
-		Height: height,
-		Cell:   cell,
-		Board:  image.Rect(left, top, left+n*cell, bottom),
-		Frame:  frame,
-		Status: image.Rect(0, 0, width, top-frame-margin/2),
+		Width:  g.Width,
+		Height: g.Height,
+		Cell:   g.Cell,
+		Board:  g.Board,
+		Frame:  g.Frame,
+		Status: g.Status,
 	}
 }
 

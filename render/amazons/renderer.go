@@ -248,25 +248,25 @@ func sideWord(w words, s amazons.Side) string {
 func statusOf(s Scene, terr amazons.Territory) status {
 	w := wordsFor(s.Lang)
 	p := s.Position
-	st := status{icon: p.ToMove(), head: fill(w.toMove, map[byte]string{'c': sideWord(w, p.ToMove())})}
+	st := status{icon: p.ToMove(), head: render.Fill(w.toMove, map[byte]string{'c': sideWord(w, p.ToMove())})}
 	if s.HasLast {
 		st.token = s.Last.String()
 	}
 	n := p.Arrows()
 	st.caption = w.start
 	if n > 0 {
-		st.caption = fill(w.turn, map[byte]string{'n': num(n)})
+		st.caption = render.Fill(w.turn, map[byte]string{'n': num(n)})
 	}
 	if s.Territory {
-		st.caption = fill(w.territory, map[byte]string{'w': num(terr.Count[amazons.White]), 'b': num(terr.Count[amazons.Black])})
+		st.caption = render.Fill(w.territory, map[byte]string{'w': num(terr.Count[amazons.White]), 'b': num(terr.Count[amazons.Black])})
 	}
 	if winner, ok := p.Winner(); ok {
 		st.icon, st.won = winner, true
-		st.head = fill(w.wins, map[byte]string{'c': sideWord(w, winner)})
-		st.end = fill(w.stuck, map[byte]string{'c': sideWord(w, winner.Other())})
+		st.head = render.Fill(w.wins, map[byte]string{'c': sideWord(w, winner)})
+		st.end = render.Fill(w.stuck, map[byte]string{'c': sideWord(w, winner.Other())})
 	} else if s.HasWinner {
 		st.icon, st.won = s.Winner, true
-		st.head = fill(w.wins, map[byte]string{'c': sideWord(w, s.Winner)})
+		st.head = render.Fill(w.wins, map[byte]string{'c': sideWord(w, s.Winner)})
 	}
 	switch s.End {
 	case render.EndResign:

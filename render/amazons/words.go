@@ -53,22 +53,6 @@ func wordsFor(lang string) words {
 	return wordsByLang["en"]
 }
 
-// fill replaces the verbs of a pattern by args.
-func fill(pattern string, args map[byte]string) string {
-	var sb strings.Builder
-	for i := 0; i < len(pattern); i++ {
-		if pattern[i] == '%' && i+1 < len(pattern) {
-			if v, ok := args[pattern[i+1]]; ok {
-				sb.WriteString(v)
-				i++
-				continue
-			}
-		}
-		sb.WriteByte(pattern[i])
-	}
-	return sb.String()
-}
-
 func num(n int) string { return strconv.Itoa(n) }
 
 // textRunes are the characters an image can show: coordinates, digits,

@@ -4,51 +4,41 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/veletasbot/veletas/game/amazons"
+	"github.com/veletasbot/veletas/game/internal/enginekit"
 )
 
-// Level is a named strength.
-type Level uint8
+// Level is a named strength: easy, medium or hard, named and read as
+// every game's computer player does (enginekit.Level); Options gives its
+// search settings for this game.
+type Level enginekit.Level
 
 // The levels, weakest first.
 const (
-	Easy Level = iota + 1
-	Medium
-	Hard
+	Easy   = Level(enginekit.Easy)
+	Medium = Level(enginekit.Medium)
+	Hard   = Level(enginekit.Hard)
 )
 
 // Levels lists the levels, weakest first.
 var Levels = []Level{Easy, Medium, Hard}
 
-func (l Level) String() string {
-	switch l {
-	case Easy:
-		return "easy"
-	case Medium:
-		return "medium"
-	case Hard:
-		return "hard"
-	}
-	return "unknown"
-}
+// String returns "easy", "medium" or "hard".
+func (l Level) String() string { return enginekit.Level(l).String() }
 
-// ErrUnknownLevel is returned by ParseLevel for a name that is not a level.
-var ErrUnknownLevel = errors.New("ai: unknown level")
+// ErrUnknownLevel is returned by ParseLevel for a name that is not a
+// level. It is the same value for every game's computer player.
+var ErrUnknownLevel = enginekit.ErrUnknownLevel
 
 // ErrGameOver is returned when asked to choose a turn in a finished game.
 var ErrGameOver = errors.New("ai: the game is over")
 
 // ParseLevel reads "easy", "medium" or "hard" (any case).
 func ParseLevel(s string) (Level, error) {
-	for _, l := range Levels {
-		if strings.EqualFold(s, l.String()) {
-			return l, nil
-		}
-	}
-	return 0, fmt.Errorf("%w %q: use easy, medium or hard", ErrUnknownLevel, s)
+	l, err := enginekit.ParseLevel(s)
+	return Level(l), err
 }
 
 // Options shape and bound a decision. Level.Options gives the settings

@@ -17,9 +17,10 @@
 // budget of evaluations. Every level plays a turn that shuts the opponent
 // in when there is one.
 //
-// Like package amazons it imports only the standard library. A decision
-// is bounded by work (turns scored, evaluations), so that it is
-// deterministic for a seed and its strength does not depend on the
+// Like package amazons it imports only the standard library and the
+// engines' shared scaffolding, game/internal/enginekit, whose Level it
+// builds on. A decision is bounded by work (turns scored, evaluations),
+// so that it is deterministic for a seed and its strength does not depend on the
 // machine's load, and by time (Options.Time and the context) as a safety
 // net, the best turn found so far being played when the time is up. The
 // bot uses NewLevel(level, seed).Choose(ctx, position) or Act(ctx, game).

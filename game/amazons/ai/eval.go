@@ -133,23 +133,29 @@ func (b *board) canMove(s amazons.Side) bool {
 	return false
 }
 
+// startSearch starts a breadth-first search of distances from side s's
+// amazons: every square of d at inf but the amazons' at 0, and the
+// amazons in b.queue. It returns how many it queued.
+func (b *board) startSearch(s amazons.Side, d *[boxSize]uint8) int {
+	for c := range d {
+		d[c] = inf
+	}
+	for i := 0; i < b.n[s]; i++ {
+		c := b.amz[s][i]
+		d[c] = 0
+		b.queue[i] = c
+	}
+	return b.n[s]
+}
+
 // queenDistances fills d with the number of queen moves side s's amazons
 // need to reach each empty square over empty squares (inf when they
 // cannot): a breadth-first search that walks each line from a square
 // until a square reached no later than that square, beyond which the
 // later square's own walk reaches as far.
 func (b *board) queenDistances(s amazons.Side, d *[boxSize]uint8) {
-	for c := range d {
-		d[c] = inf
-	}
 	q := &b.queue
-	head, tail := 0, 0
-	for i := 0; i < b.n[s]; i++ {
-		c := b.amz[s][i]
-		d[c] = 0
-		q[tail] = c
-		tail++
-	}
+	head, tail := 0, b.startSearch(s, d)
 	for head < tail {
 		c := q[head]
 		head++
@@ -172,17 +178,8 @@ func (b *board) queenDistances(s amazons.Side, d *[boxSize]uint8) {
 
 // kingDistances is queenDistances for king moves (one step at a time).
 func (b *board) kingDistances(s amazons.Side, d *[boxSize]uint8) {
-	for c := range d {
-		d[c] = inf
-	}
 	q := &b.queue
-	head, tail := 0, 0
-	for i := 0; i < b.n[s]; i++ {
-		c := b.amz[s][i]
-		d[c] = 0
-		q[tail] = c
-		tail++
-	}
+	head, tail := 0, b.startSearch(s, d)
 	for head < tail {
 		c := q[head]
 		head++

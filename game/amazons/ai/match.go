@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"sync"
 
 	"github.com/veletasbot/veletas/game/amazons"
+	"github.com/veletasbot/veletas/game/internal/enginekit"
 )
 
 // Agent is anything that chooses turns: a Player or Random.
@@ -187,18 +187,5 @@ func Match(ctx context.Context, a, b string, games int, seed uint64, parallel in
 }
 
 // Elo returns the Elo difference for wins over a number of games, and its
-// 95% margin.
-func Elo(wins, games int) (diff, margin float64) {
-	if games == 0 {
-		return 0, math.Inf(1)
-	}
-	p := (float64(wins) + 0.5) / (float64(games) + 1) // keep 0 and 1 finite
-	elo := func(p float64) float64 {
-		p = math.Min(math.Max(p, 1e-4), 1-1e-4)
-		return -400 * math.Log10(1/p-1)
-	}
-	se := math.Sqrt(p * (1 - p) / float64(games))
-	diff = elo(p)
-	margin = (elo(p+1.96*se) - elo(p-1.96*se)) / 2
-	return diff, margin
-}
+// 95% margin (enginekit.Elo, as for every game).
+func Elo(wins, games int) (diff, margin float64) { return enginekit.Elo(float64(wins), games) }

@@ -2,10 +2,10 @@ package ai
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 
 	"github.com/veletasbot/veletas/game/fanorona"
+	"github.com/veletasbot/veletas/game/internal/enginekit"
 )
 
 // Random is the uniform random player: a uniform choice among the legal
@@ -55,18 +55,6 @@ func PlayGame(v fanorona.Variant, white, black Agent) (fanorona.Result, fanorona
 }
 
 // Elo returns the Elo difference for a score (wins plus half the draws)
-// over a number of games, and its 95% margin.
-func Elo(score float64, games int) (diff, margin float64) {
-	if games <= 0 {
-		return 0, math.Inf(1)
-	}
-	p := (score + 0.5) / (float64(games) + 1) // keep 0 and 1 finite
-	elo := func(p float64) float64 {
-		p = math.Min(math.Max(p, 1e-4), 1-1e-4)
-		return -400 * math.Log10(1/p-1)
-	}
-	se := math.Sqrt(p * (1 - p) / float64(games))
-	diff = elo(p)
-	margin = (elo(p+1.96*se) - elo(p-1.96*se)) / 2
-	return diff, margin
-}
+// over a number of games, and its 95% margin (enginekit.Elo, as for every
+// game).
+func Elo(score float64, games int) (diff, margin float64) { return enginekit.Elo(score, games) }
