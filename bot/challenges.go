@@ -70,9 +70,13 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 // recordMessage makes r, the message of challenge c, record the id of the
 // message it becomes (Reply.Posted, called by the front end), so that the
 // sweep can edit that message when c expires (timelimits.go). An id that
-// cannot be one is not recorded.
+// cannot be one is not recorded. The record is made after the request's
+// reply is sent, when its ctx may have ended: it is bounded by
+// PostTimeout instead (ctx's values are kept).
 func (b *Bot) recordMessage(ctx context.Context, r Reply, c store.Challenge) Reply {
 	r.Posted = func(message string) {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), PostTimeout)
+		defer cancel()
 		defer func() {
 			if v := recover(); v != nil {
 				b.logPanic(v, "recording a challenge's message", Request{Guild: c.Guild, Channel: c.Channel})

@@ -65,3 +65,23 @@ func TestStoreUnavailableWording(t *testing.T) {
 		}
 	}
 }
+
+// TestPostedAfterRequestContext: a challenge's message id is recorded by
+// Reply.Posted once the front end has posted the reply, when the
+// request's context has ended (the Discord adapter cancels it as the
+// handler returns): the record has a context of its own.
+func TestPostedAfterRequestContext(t *testing.T) {
+	e := newEnv(t, Config{})
+	ctx, cancel := context.WithCancel(t.Context())
+	req := e.req("alice", "challenge", "opponent=bob")
+	r := public(t, e.bot.Handle(ctx, req))
+	cancel()
+	if r.Posted == nil {
+		t.Fatal("a challenge's reply does not record its message (Reply.Posted)")
+	}
+	r.Posted("1300000000000000001")
+	cs, err := e.db.Challenges(t.Context(), e.guild, e.chann)
+	if err != nil || len(cs) != 1 || cs[0].Message != "1300000000000000001" {
+		t.Fatalf("challenges after Posted: %+v, %v; want the message recorded", cs, err)
+	}
+}

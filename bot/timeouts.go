@@ -6,6 +6,8 @@ import "time"
 // through the front end's Sender: a sweep's reminder or time-up notice,
 // and the computer's action in a game. A post still waiting after it is
 // given up and logged (a sweep's post is due again at the next sweep).
+// It also bounds the record of the id of a challenge's message, made once
+// the front end has posted it (Reply.Posted), after the request's ctx.
 const PostTimeout = 30 * time.Second
 
 // SweepTimeout bounds the store's work of one sweep (Sweep: the purge of
