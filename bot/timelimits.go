@@ -285,12 +285,16 @@ func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send Sender) 
 				continue // the front end cannot edit: the message stays
 			}
 			sctx, cancel := context.WithTimeout(ctx, PostTimeout)
+			// A post that went out is recorded even when the sweeper is
+			// being stopped meanwhile (else it would go out again):
+			// bounded by Delivered's SweepTimeout, not by ctx.
+			rctx := context.WithoutCancel(ctx)
 			switch err := b.sendSafely(sctx, send, p); {
 			case err == nil:
-				b.Delivered(ctx, p)
+				b.Delivered(rctx, p)
 			case errors.Is(err, ErrMessageGone):
 				b.Logger.Info("bot: sweep: the message to edit is gone", "channel", p.Channel, "message", p.Message, "err", err)
-				b.Delivered(ctx, p)
+				b.Delivered(rctx, p)
 			default:
 				b.Logger.Warn("bot: sweep: posting failed; the next sweep tries again", "channel", p.Channel, "err", err)
 			}
