@@ -54,8 +54,8 @@ type Actor interface {
 // AIStore is what the AI needs from the store besides Store. *store.DB
 // implements it.
 type AIStore interface {
-	StartAIGameOrder(guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules, aiFirst bool) (store.Game, error)
-	ActiveGames(guild string) ([]store.Game, error)
+	StartAIGameOrder(ctx context.Context, guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules, aiFirst bool) (store.Game, error)
+	ActiveGames(ctx context.Context, guild string) ([]store.Game, error)
 }
 
 // AIConfig configures StartAI; zero values give the defaults.
@@ -102,6 +102,11 @@ type aiRunner struct {
 	queue *aiQueue
 	stop  chan struct{}
 	wg    sync.WaitGroup
+	// ctx bounds the scans of the store for games to decide; StopAI
+	// cancels it, so that a scan waiting for a store that does not answer
+	// ends at once.
+	ctx    context.Context
+	cancel context.CancelFunc
 
 	mu      sync.Mutex
 	stopped bool
@@ -165,7 +170,9 @@ func (b *Bot) StartAI(self User, send Sender, cfg AIConfig) error {
 	r := &aiRunner{b: b, st: st, self: self, send: send, cfg: cfg,
 		queue: newAIQueue(cfg.Workers, cfg.Queue, cfg.PerUser), stop: make(chan struct{}),
 		pending: map[uint64]*aiTask{}, players: map[uint64]Actor{}}
+	r.ctx, r.cancel = context.WithCancel(context.Background())
 	if !b.ai.CompareAndSwap(nil, r) {
+		r.cancel()
 		return errors.New("bot: the AI is already started")
 	}
 	b.remember(self)
@@ -196,6 +203,7 @@ func (b *Bot) StopAI() {
 		return
 	}
 	r.stopped = true
+	r.cancel()
 	close(r.stop)
 	r.queue.close()
 	r.mu.Unlock()
@@ -263,7 +271,7 @@ func aiThinking(loc string, g store.Game) string {
 
 // challengeAI starts a game against the AI at once; opp is the opponent
 // named, the bot itself unless level was given for a person.
-func (b *Bot) challengeAI(req Request, opp string) (Reply, error) {
+func (b *Bot) challengeAI(ctx context.Context, req Request, opp string) (Reply, error) {
 	r := b.ai.Load()
 	switch {
 	case r == nil: // a level was given, but the AI is off
@@ -278,23 +286,23 @@ func (b *Bot) challengeAI(req Request, opp string) (Reply, error) {
 			return Reply{}, refuse("ai.level.bad", Quote(s))
 		}
 	}
-	return b.startAIGame(req, r, lv.String())
+	return b.startAIGame(ctx, req, r, lv.String())
 }
 
 // startAIGame starts the game of req's user against the AI in req's
 // channel, in a new thread when the front end can make one.
-func (b *Bot) startAIGame(req Request, r *aiRunner, level string) (Reply, error) {
-	g, err := req.module().startAI(b, req, r, level)
+func (b *Bot) startAIGame(ctx context.Context, req Request, r *aiRunner, level string) (Reply, error) {
+	g, err := req.module().startAI(ctx, b, req, r, level)
 	if err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
-			return Reply{}, b.busy(req)
+			return Reply{}, b.busy(ctx, req)
 		}
 		return Reply{}, err
 	}
 	loc := withGame(req.Locale, g.Kind)
 	b.Logger.Info("bot: AI game started", "game", g.ID, "kind", g.Kind.String(), "guild", g.Guild, "channel", g.Channel, "name", moduleOf(g.Kind).gameName("", g), "level", g.AILevel)
 	intro := tr(loc, "ai.start", Mention(req.User.ID), levelText(loc, g.AILevel))
-	others, edits := b.withdrawOthers(loc, g)
+	others, edits := b.withdrawOthers(ctx, loc, g)
 	intro += others
 	// The AI starts when it moves first (Fanorona with the human as
 	// Black), once the reply is out.
@@ -304,9 +312,9 @@ func (b *Bot) startAIGame(req Request, r *aiRunner, level string) (Reply, error)
 	if req.Threads != nil {
 		thread, err := req.Threads.StartThread(g.Channel, tr(loc, "ai.thread", moduleOf(g.Kind).gameName(loc, g), b.name(g.Opponent(g.AI)), levelText(loc, g.AILevel)))
 		if err == nil {
-			g2, err := b.Store.SetGameThread(g.Guild, g.Channel, thread)
+			g2, err := b.Store.SetGameThread(ctx, g.Guild, g.Channel, thread)
 			if err == nil {
-				view, err := b.gameViewIn(loc, g2, tr(loc, "game.starts"), true)
+				view, err := b.gameViewIn(ctx, loc, g2, tr(loc, "game.starts"), true)
 				if err != nil {
 					return Reply{}, err
 				}
@@ -323,7 +331,7 @@ func (b *Bot) startAIGame(req Request, r *aiRunner, level string) (Reply, error)
 			b.Logger.Info("bot: no thread for the game; playing in the channel", "game", g.ID, "err", err)
 		}
 	}
-	view, err := b.gameViewIn(loc, g, intro, true)
+	view, err := b.gameViewIn(ctx, loc, g, intro, true)
 	if err != nil {
 		b.aiTurn(g)
 		return Reply{}, err
@@ -395,7 +403,9 @@ func (r *aiRunner) task(id uint64) (aiTask, bool) {
 // scan queues every active game whose AI is to act (and whose last
 // action is older than RescanGrace).
 func (r *aiRunner) scan() {
-	games, err := r.st.ActiveGames("")
+	ctx, cancel := context.WithTimeout(r.ctx, AITimeout)
+	defer cancel()
+	games, err := r.st.ActiveGames(ctx, "")
 	if err != nil {
 		r.b.Logger.Warn("bot: scanning games for the AI failed", "err", err)
 		return
@@ -486,8 +496,12 @@ func (r *aiRunner) act(p Actor, g veletas.Game, id uint64) (a veletas.Action, er
 }
 
 // decide lets the AI act in game id if it is still its turn, applies the
-// action at the revision it saw and posts the new board.
+// action at the revision it saw and posts the new board. Its work with the
+// store is bounded by AITimeout (not the thinking, which the level
+// bounds); StopAI does not cancel a decision under way, it waits for it.
 func (r *aiRunner) decide(id uint64) {
+	ctx, cancel := context.WithTimeout(context.Background(), AITimeout)
+	defer cancel()
 	t, ok := r.task(id)
 	if !ok {
 		return
@@ -498,12 +512,12 @@ func (r *aiRunner) decide(id uint64) {
 			r.b.logPanic(v, "in the AI's move", Request{ID: "ai-game-" + strconv.FormatUint(id, 10), Guild: t.guild, Channel: t.channel})
 		}
 	}()
-	g, err := r.b.Store.ActiveGame(t.guild, t.channel)
+	g, err := r.b.Store.ActiveGame(ctx, t.guild, t.channel)
 	if err != nil || g.ID != id || g.AI == "" || g.ToAct() != g.AI {
 		return // over, or the AI is not to act
 	}
 	start := time.Now()
-	g2, action, err := moduleOf(g.Kind).aiDecide(r, g)
+	g2, action, err := moduleOf(g.Kind).aiDecide(ctx, r, g)
 	switch {
 	case errors.Is(err, store.ErrStaleRevision) || errors.Is(err, store.ErrNoGame) || errors.Is(err, store.ErrNotYourTurn):
 		log.Info("bot: AI action dropped: the game changed while it thought", "action", action, "err", err)
@@ -518,11 +532,11 @@ func (r *aiRunner) decide(id uint64) {
 		r.b.Logger.Info("bot: game over", "game", g2.ID, "winner", g2.Winner, "reason", g2.Reason.String())
 	}
 	loc := "" // the server's language (/veletas settings), as for the other notices
-	if set, err := r.b.Store.Settings(g2.Guild); err == nil {
+	if set, err := r.b.Store.Settings(ctx, g2.Guild); err == nil {
 		loc = set.Locale
 	}
 	loc = withGame(loc, g2.Kind)
-	view, err := r.b.gameViewIn(loc, g2, "", true)
+	view, err := r.b.gameViewIn(ctx, loc, g2, "", true)
 	if err != nil {
 		log.Error("bot: showing the AI's action failed", "err", err)
 		return
@@ -531,9 +545,9 @@ func (r *aiRunner) decide(id uint64) {
 	if g2.Thread != "" {
 		channel = g2.Thread
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), PostTimeout)
-	defer cancel()
-	if err := r.send.Send(ctx, channel, view); err != nil {
+	pctx, pcancel := context.WithTimeout(context.Background(), PostTimeout)
+	defer pcancel()
+	if err := r.send.Send(pctx, channel, view); err != nil {
 		log.Warn("bot: posting the AI's action failed", "channel", channel, "err", err)
 	}
 	r.b.aiTurn(g2) // never true today: the human acts next

@@ -150,7 +150,7 @@ func playAI(t *testing.T, e *env, box *postBox, seed uint64, opts ...string) (st
 	aiActions := 0
 	var final Reply
 	for i := 0; ; i++ {
-		g, err := e.db.ActiveGame(e.guild, e.chann)
+		g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 		if errors.Is(err, store.ErrNoGame) {
 			break
 		}
@@ -186,7 +186,7 @@ func playAI(t *testing.T, e *env, box *postBox, seed uint64, opts ...string) (st
 		}
 		if len(posts) > 0 {
 			last := posts[len(posts)-1].Reply
-			_, err := e.db.ActiveGame(e.guild, e.chann)
+			_, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 			switch {
 			case errors.Is(err, store.ErrNoGame):
 				if !strings.Contains(last.Plain(), "**<@veletas> wins**") {
@@ -203,7 +203,7 @@ func playAI(t *testing.T, e *env, box *postBox, seed uint64, opts ...string) (st
 	if aiActions < 3 {
 		t.Fatalf("the AI acted %d times", aiActions)
 	}
-	done, err := e.db.FinishedGames(e.guild, "", 1)
+	done, err := e.db.FinishedGames(t.Context(), e.guild, "", 1)
 	if err != nil || len(done) != 1 {
 		t.Fatal(done, err)
 	}
@@ -254,7 +254,7 @@ func TestAIDoesNotBlockOtherGames(t *testing.T) {
 	// c1: alice against the AI; her setup sets it thinking, and it blocks.
 	e.chann = "c1"
 	public(t, e.cmd("alice", "challenge", "opponent="+aiName, "size=7"))
-	g1, _ := e.db.ActiveGame(e.guild, "c1")
+	g1, _ := e.db.ActiveGame(t.Context(), e.guild, "c1")
 	user, sub, opts := nextCommand(t, g1, r)
 	public(t, e.act(user, sub, opts...))
 	blk.waitStarted(t, g1.ID)
@@ -262,12 +262,12 @@ func TestAIDoesNotBlockOtherGames(t *testing.T) {
 	// Meanwhile every other command is answered.
 	e.chann = "c2"
 	e.startGame("7")
-	g2, _ := e.db.ActiveGame(e.guild, "c2")
+	g2, _ := e.db.ActiveGame(t.Context(), e.guild, "c2")
 	user, sub, opts = nextCommand(t, g2, r)
 	public(t, e.cmd(user, sub, opts...))
 	e.chann = "c3"
 	public(t, e.cmd("carol", "challenge", "opponent="+aiName, "size=9", "level=hard"))
-	g3, _ := e.db.ActiveGame(e.guild, "c3")
+	g3, _ := e.db.ActiveGame(t.Context(), e.guild, "c3")
 	user, sub, opts = nextCommand(t, g3, r)
 	rep := public(t, e.act(user, sub, opts...)) // queued behind c1
 	if !strings.Contains(rep.Plain(), "(computer, hard) is thinking") {
@@ -302,7 +302,7 @@ func TestAIDoesNotBlockOtherGames(t *testing.T) {
 	if !strings.Contains(e.logs.String(), "AI action dropped") {
 		t.Fatalf("the dropped action is not logged:\n%s", e.logs.String())
 	}
-	if g, err := e.db.ActiveGame(e.guild, "c3"); err != nil || g.ToAct() != "carol" {
+	if g, err := e.db.ActiveGame(t.Context(), e.guild, "c3"); err != nil || g.ToAct() != "carol" {
 		t.Fatalf("c3 after the AI: %v %q", err, g.ToAct())
 	}
 }
@@ -311,12 +311,12 @@ func TestAIRestart(t *testing.T) {
 	e := newEnv(t, Config{})
 	// A game left with the AI to act, as after a crash: the store has it,
 	// no bot queued it.
-	g, err := e.db.StartAIGameRules(e.guild, e.chann, "alice", aiName, "medium", veletas.Size7, veletas.Classic)
+	g, err := e.db.StartAIGameRules(t.Context(), e.guild, e.chann, "alice", aiName, "medium", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := rand.New(rand.NewPCG(2, 2))
-	if g, err = e.db.Apply(e.guild, e.chann, "alice", g.Revision, g.Position().RandomSetup(r)); err != nil {
+	if g, err = e.db.Apply(t.Context(), e.guild, e.chann, "alice", g.Revision, g.Position().RandomSetup(r)); err != nil {
 		t.Fatal(err)
 	}
 	// A game between people is left alone.
@@ -331,7 +331,7 @@ func TestAIRestart(t *testing.T) {
 	}
 	e.waitAI()
 	box.drain()
-	g, err = e.db.ActiveGame(e.guild, e.chann)
+	g, err = e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	if err != nil || g.ToAct() != "alice" || g.Revision < 2 {
 		t.Fatalf("after the restart: %v rev %d, %q to act", err, g.Revision, g.ToAct())
 	}
@@ -342,7 +342,7 @@ func TestAIRestart(t *testing.T) {
 		turn, _ := q.RandomTurn(r)
 		a = veletas.TurnAction(turn)
 	}
-	if _, err := e.db.Apply(e.guild, e.chann, "alice", g.Revision, a); err != nil {
+	if _, err := e.db.Apply(t.Context(), e.guild, e.chann, "alice", g.Revision, a); err != nil {
 		t.Fatal(err)
 	}
 	if p := box.wait(t); !strings.Contains(p.Reply.Plain(), "by <@veletas>") {
@@ -366,7 +366,7 @@ func TestAIRefusals(t *testing.T) {
 	refused(t, e.cmd("alice", "challenge", "opponent="+aiName, "level=expert"), "is not a level")
 	refused(t, e.cmd("alice", "challenge", "opponent="+aiName, "size=8"), "is not a board size")
 	public(t, e.bot.Handle(context.Background(), req)) // Users marks the bot a bot: still the AI
-	g, err := e.db.ActiveGame(e.guild, e.chann)
+	g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	if err != nil || g.AI != aiName || g.AILevel != "easy" || g.Size != veletas.Size7 {
 		t.Fatalf("a challenge marked bot did not start an AI game: %v %+v", err, g)
 	}
@@ -378,7 +378,7 @@ func TestAIChallengeRefusalsInGame(t *testing.T) {
 	e.startAI(AIConfig{Workers: 1, NewPlayer: blk.player})
 	t.Cleanup(func() { close(blk.release) })
 	public(t, e.cmd("alice", "challenge", "opponent="+aiName))
-	g, _ := e.db.ActiveGame(e.guild, e.chann)
+	g, _ := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	if g.Size != veletas.Size10 || g.AILevel != "easy" {
 		t.Fatalf("defaults: %v %q", g.Size, g.AILevel)
 	}
@@ -408,14 +408,14 @@ func TestAIRematchAndTakeback(t *testing.T) {
 	if !strings.Contains(re.Plain(), "<@alice> plays against me, the computer (easy)") || !strings.Contains(re.Plain(), "<@veletas> (computer, easy) is thinking") {
 		t.Fatalf("rematch: %q", re.Plain())
 	}
-	g2, err := e.db.ActiveGame(e.guild, e.chann)
+	g2, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	if err != nil || g2.ID == g.ID || g2.AI != aiName || g2.AILevel != "easy" || g2.Size != g.Size || g2.Players != [2]string{aiName, "alice"} {
 		t.Fatalf("rematch game: %v %+v", err, g2)
 	}
 	refused(t, e.press("alice", button(t, final, "Rematch")), "already has a game")
 	runAfter(pressed) // the computer places first
 	e.waitAI()
-	if g2, err = e.db.ActiveGame(e.guild, e.chann); err != nil || g2.ToAct() != "alice" {
+	if g2, err = e.db.ActiveGame(t.Context(), e.guild, e.chann); err != nil || g2.ToAct() != "alice" {
 		t.Fatalf("after the computer's first setup: %v %+v", err, g2)
 	}
 	// No takebacks against the computer.
@@ -434,12 +434,12 @@ func TestAIRematchAlternatesFirst(t *testing.T) {
 	e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20)})
 	public(t, e.act("alice", "challenge", "opponent="+aiName, "level=easy", "size=7", "rules=revised"))
 	for i, first := range []string{"alice", aiName, "alice"} {
-		g, err := e.db.ActiveGame(e.guild, e.chann)
+		g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 		if err != nil || g.Players[0] != first || g.Opponent(first) == "" || g.Size != 7 || g.Rules() != veletas.Revised {
 			t.Fatalf("game %d: %v %+v, want %s first", i+1, err, g, first)
 		}
 		e.waitAI()
-		if g, err = e.db.ActiveGame(e.guild, e.chann); err != nil || g.ToAct() != "alice" {
+		if g, err = e.db.ActiveGame(t.Context(), e.guild, e.chann); err != nil || g.ToAct() != "alice" {
 			t.Fatalf("game %d: %q to act, want alice", i+1, g.ToAct())
 		}
 		if first == aiName && g.State().Position().Phase() != veletas.PhaseChoice {
@@ -462,7 +462,7 @@ func TestAIInJapanese(t *testing.T) {
 	if !strings.Contains(start.Plain(), "コンピューター") {
 		t.Fatalf("start in Japanese: %q", start.Plain())
 	}
-	g, _ := e.db.ActiveGame(e.guild, e.chann)
+	g, _ := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	user, sub, opts := nextCommand(t, g, rand.New(rand.NewPCG(1, 4)))
 	req = e.req(user, sub, opts...)
 	req.Locale = "ja"
@@ -498,7 +498,7 @@ func TestAIInJapanese(t *testing.T) {
 func TestAISweepLeavesAIToRescan(t *testing.T) {
 	e := newEnv(t, Config{})
 	box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20), Rescan: -1})
-	g, err := e.db.StartAIGameRules(e.guild, e.chann, "alice", aiName, "easy", veletas.Size7, veletas.Classic)
+	g, err := e.db.StartAIGameRules(t.Context(), e.guild, e.chann, "alice", aiName, "easy", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -509,7 +509,7 @@ func TestAISweepLeavesAIToRescan(t *testing.T) {
 	if posts := box.drain(); len(posts) != 0 {
 		t.Fatalf("the AI acted unasked: %+v", posts)
 	}
-	if posts := e.bot.Sweep(e.clock.Now()); len(posts) != 0 {
+	if posts := e.bot.Sweep(t.Context(), e.clock.Now()); len(posts) != 0 {
 		t.Fatalf("the sweep posted %+v for a game without a time limit", posts)
 	}
 	e.waitAI()
@@ -566,7 +566,7 @@ func TestAIFaultyPlayer(t *testing.T) {
 		e.waitAI()
 		// With the choice made, f acts in the second setup (when the AI
 		// kept) or alice does; play on until it is alice's turn to move.
-		g, err := e.db.ActiveGame(e.guild, e.chann)
+		g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 		if err != nil || g.Revision < 2 {
 			t.Fatalf("fault %d: %v, revision %d", i, err, g.Revision)
 		}
@@ -631,7 +631,7 @@ func TestAIFairQueue(t *testing.T) {
 	game := func(n int, user, level string) store.Game {
 		t.Helper()
 		ch := fmt.Sprintf("%s-%d", e.chann, n)
-		g, err := e.db.StartAIGameRules(e.guild, ch, user, aiName, level, veletas.Size7, veletas.Classic)
+		g, err := e.db.StartAIGameRules(t.Context(), e.guild, ch, user, aiName, level, veletas.Size7, veletas.Classic)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -676,7 +676,7 @@ func TestAIFairQueue(t *testing.T) {
 		t.Fatalf("the rescan started game %d, want alice's fourth %d", id, a4.ID)
 	}
 	e.waitAI()
-	if g, err := e.db.ActiveGame(e.guild, e.chann+"-4"); err != nil || g.ToAct() != "alice" {
+	if g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann+"-4"); err != nil || g.ToAct() != "alice" {
 		t.Fatalf("alice's fourth game after the rescan: %v, to act %q", err, g.ToAct())
 	}
 }
@@ -688,5 +688,5 @@ func applyToken(db *store.DB, guild, channel, user string, rev int, token string
 	if err != nil {
 		return store.Game{}, err
 	}
-	return db.Apply(guild, channel, user, rev, a)
+	return db.Apply(context.Background(), guild, channel, user, rev, a)
 }

@@ -25,7 +25,7 @@ func (b *Bot) Autocomplete(ctx context.Context, req Request) (choices []Choice) 
 	if !ok || !ValidID(req.User.ID) || checkOptions(req.Options) != nil {
 		return nil
 	}
-	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
+	g, err := b.Store.ActiveGame(ctx, req.Guild, req.Channel)
 	if err != nil || g.Over() || g.ToAct() != req.User.ID || g.Kind != req.module().kind() {
 		return nil
 	}

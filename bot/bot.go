@@ -23,43 +23,43 @@ import (
 // (game_fanorona.go).
 type Store interface {
 	// challenges.go
-	CreateChallenge(c store.Challenge) (store.Challenge, error)
-	Challenge(id uint64) (store.Challenge, error)
-	PendingChallenge(guild, channel, user string) (store.Challenge, error)
-	Challenges(guild, channel string) ([]store.Challenge, error)
-	AcceptChallenge(id uint64, user string) (store.Game, error)
-	DeclineChallenge(id uint64, user string) (store.Challenge, error)
-	SetGameThread(guild, channel, thread string) (store.Game, error)
+	CreateChallenge(ctx context.Context, c store.Challenge) (store.Challenge, error)
+	Challenge(ctx context.Context, id uint64) (store.Challenge, error)
+	PendingChallenge(ctx context.Context, guild, channel, user string) (store.Challenge, error)
+	Challenges(ctx context.Context, guild, channel string) ([]store.Challenge, error)
+	AcceptChallenge(ctx context.Context, id uint64, user string) (store.Game, error)
+	DeclineChallenge(ctx context.Context, id uint64, user string) (store.Challenge, error)
+	SetGameThread(ctx context.Context, guild, channel, thread string) (store.Game, error)
 	// play.go, views.go
-	ActiveGame(guild, channel string) (store.Game, error)
-	Apply(guild, channel, user string, rev int, a veletas.Action) (store.Game, error)
-	Resign(guild, channel, user string) (store.Game, error)
-	FinishedGames(guild, user string, limit int) ([]store.Game, error)
-	FinishedGame(id uint64) (store.Game, error)
-	LastFinishedGame(guild, channel string) (store.Game, error)
-	ActiveGames(guild string) ([]store.Game, error)
-	PlayerGames(guild, user string) ([]store.Game, error)
+	ActiveGame(ctx context.Context, guild, channel string) (store.Game, error)
+	Apply(ctx context.Context, guild, channel, user string, rev int, a veletas.Action) (store.Game, error)
+	Resign(ctx context.Context, guild, channel, user string) (store.Game, error)
+	FinishedGames(ctx context.Context, guild, user string, limit int) ([]store.Game, error)
+	FinishedGame(ctx context.Context, id uint64) (store.Game, error)
+	LastFinishedGame(ctx context.Context, guild, channel string) (store.Game, error)
+	ActiveGames(ctx context.Context, guild string) ([]store.Game, error)
+	PlayerGames(ctx context.Context, guild, user string) ([]store.Game, error)
 	// stats.go
-	Standings(guild string) ([]store.Standing, error)
-	Standing(guild, user string) (store.Standing, error)
-	KindStandings(kind store.Kind, guild string) ([]store.Standing, error)
-	KindStanding(kind store.Kind, guild, user string) (store.Standing, error)
+	Standings(ctx context.Context, guild string) ([]store.Standing, error)
+	Standing(ctx context.Context, guild, user string) (store.Standing, error)
+	KindStandings(ctx context.Context, kind store.Kind, guild string) ([]store.Standing, error)
+	KindStanding(ctx context.Context, kind store.Kind, guild, user string) (store.Standing, error)
 	// timelimits.go
-	ClaimTimeout(guild, channel, user string) (store.Game, error)
-	RecordNotice(guild, channel string, id uint64, rev int, n store.Notice) (store.Game, error)
-	PurgeExpiredChallenges() (int, error)
-	SetChallengeMessage(id uint64, message string) (store.Challenge, error)
-	ExpiredChallengeMessages(now time.Time, limit int) ([]store.Challenge, error)
+	ClaimTimeout(ctx context.Context, guild, channel, user string) (store.Game, error)
+	RecordNotice(ctx context.Context, guild, channel string, id uint64, rev int, n store.Notice) (store.Game, error)
+	PurgeExpiredChallenges(ctx context.Context) (int, error)
+	SetChallengeMessage(ctx context.Context, id uint64, message string) (store.Challenge, error)
+	ExpiredChallengeMessages(ctx context.Context, now time.Time, limit int) ([]store.Challenge, error)
 	// takebacks.go
-	RequestTakeback(guild, channel, user string) (store.Game, error)
-	AnswerTakeback(guild, channel, user string, accept bool) (store.Game, error)
+	RequestTakeback(ctx context.Context, guild, channel, user string) (store.Game, error)
+	AnswerTakeback(ctx context.Context, guild, channel, user string, accept bool) (store.Game, error)
 	// settings.go
-	Settings(guild string) (store.Settings, error)
-	EndDamagedGame(guild, channel string) error
-	UpdateSettings(guild string, fn func(*store.Settings) error) (store.Settings, error)
+	Settings(ctx context.Context, guild string) (store.Settings, error)
+	EndDamagedGame(ctx context.Context, guild, channel string) error
+	UpdateSettings(ctx context.Context, guild string, fn func(*store.Settings) error) (store.Settings, error)
 	// usersettings.go, notify.go
-	UserSettings(user string) (store.UserSettings, error)
-	UpdateUserSettings(user string, fn func(*store.UserSettings) error) (store.UserSettings, error)
+	UserSettings(ctx context.Context, user string) (store.UserSettings, error)
+	UpdateUserSettings(ctx context.Context, user string, fn func(*store.UserSettings) error) (store.UserSettings, error)
 }
 
 // Renderer draws boards. *render.Renderer implements it.
@@ -184,14 +184,14 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 			break
 		}
 		if err = checkOptions(req.Options); err == nil {
-			err = b.otherGame(req)
+			err = b.otherGame(ctx, req)
 		}
 		if err == nil {
 			err = checkKnownOptions(req.module(), req.Command, req.Options)
 		}
 		if err == nil {
 			r, err = h(b, ctx, req)
-			err = b.gameOver(req, err)
+			err = b.gameOver(ctx, req, err)
 		}
 	case req.Kind == KindButton:
 		var id buttonID

@@ -28,10 +28,10 @@ func TestButtonsCheckTheirTarget(t *testing.T) {
 		refused(t, e.pressAt(w[0], w[1], "bob", button(t, ch, "Accept")), "not one of mine")
 		refused(t, e.pressAt(w[0], w[1], "bob", button(t, ch, "Decline")), "not one of mine")
 	}
-	if games, err := e.db.ActiveGames(""); err != nil || len(games) != 0 {
+	if games, err := e.db.ActiveGames(t.Context(), ""); err != nil || len(games) != 0 {
 		t.Fatalf("forged presses started %d games: %v", len(games), err)
 	}
-	if _, err := e.db.Challenge(1); err != nil {
+	if _, err := e.db.Challenge(t.Context(), 1); err != nil {
 		t.Fatalf("forged presses answered the challenge: %v", err)
 	}
 	followed(t, public(t, e.press("bob", button(t, ch, "Accept"))))
@@ -49,7 +49,7 @@ func TestButtonsCheckTheirTarget(t *testing.T) {
 	for _, w := range elsewhere {
 		refused(t, e.pressAt(w[0], w[1], "bob", button(t, ask, "Accept")), "no longer open")
 	}
-	g, err := e.db.ActiveGame(e.guild, e.chann)
+	g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	if err != nil || g.TakebackBy != "alice" {
 		t.Fatalf("a forged press answered the takeback: %+v %v", g.TakebackBy, err)
 	}
@@ -58,7 +58,7 @@ func TestButtonsCheckTheirTarget(t *testing.T) {
 		refused(t, e.pressAt(w[0], w[1], "alice", button(t, end, "Rematch")), "not one of mine")
 		refused(t, e.pressAt(w[0], w[1], "alice", button(t, end, "Record")), "not one of mine")
 	}
-	if _, err := e.db.Challenge(2); !errors.Is(err, store.ErrChallengeNotFound) {
+	if _, err := e.db.Challenge(t.Context(), 2); !errors.Is(err, store.ErrChallengeNotFound) {
 		t.Fatalf("a forged Rematch made an offer: %v", err)
 	}
 }

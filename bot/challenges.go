@@ -23,40 +23,40 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, refuse("challenge.name")
 	}
 	if b.isSelf(opp) || strings.TrimSpace(req.Options["level"]) != "" {
-		return b.challengeAI(req, opp) // a game against the AI (aigames.go)
+		return b.challengeAI(ctx, req, opp) // a game against the AI (aigames.go)
 	}
 	if u, ok := req.Users[opp]; ok && u.Bot {
 		return Reply{}, refuse("challenge.bot", Mention(opp))
 	}
 	mod := req.module()
 	c := store.Challenge{Guild: req.Guild, Channel: req.Channel, Challenger: req.User.ID, Opponent: opp}
-	if err := mod.challengeTerms(b, req, &c); err != nil {
+	if err := mod.challengeTerms(ctx, b, req, &c); err != nil {
 		return Reply{}, err
 	}
-	rated, moveTime, err := b.challengeTerms(req)
+	rated, moveTime, err := b.challengeTerms(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
 	c.Rated = c.Rated && rated // a game may rule rating out (Véla)
 	c.MoveTime = moveTime
-	if err := b.sameChallenge(req, c); err != nil {
+	if err := b.sameChallenge(ctx, req, c); err != nil {
 		return Reply{}, err
 	}
-	c, err = b.Store.CreateChallenge(c)
+	c, err = b.Store.CreateChallenge(ctx, c)
 	if err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
-			return Reply{}, b.busy(req)
+			return Reply{}, b.busy(ctx, req)
 		}
 		return Reply{}, err
 	}
 	if opp == "" {
-		return b.recordMessage(openChallengeReply(req, c), c), nil // anyone may accept (endgame.go)
+		return b.recordMessage(ctx, openChallengeReply(req, c), c), nil // anyone may accept (endgame.go)
 	}
 	first := c.Challenger
 	if c.OpponentFirst {
 		first = c.Opponent
 	}
-	return b.recordMessage(Reply{
+	return b.recordMessage(ctx, Reply{
 		Text: tr(req.Locale, "challenge.text", Mention(opp), Mention(req.User.ID), mod.challengeName(req.Locale, c), Mention(first),
 			termsText(req.Locale, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{opp},
@@ -70,9 +70,13 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 // recordMessage makes r, the message of challenge c, record the id of the
 // message it becomes (Reply.Posted, called by the front end), so that the
 // sweep can edit that message when c expires (timelimits.go). An id that
-// cannot be one is not recorded.
-func (b *Bot) recordMessage(r Reply, c store.Challenge) Reply {
+// cannot be one is not recorded. The record is made after the request's
+// reply is sent, when its ctx may have ended: it is bounded by
+// PostTimeout instead (ctx's values are kept).
+func (b *Bot) recordMessage(ctx context.Context, r Reply, c store.Challenge) Reply {
 	r.Posted = func(message string) {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), PostTimeout)
+		defer cancel()
 		defer func() {
 			if v := recover(); v != nil {
 				b.logPanic(v, "recording a challenge's message", Request{Guild: c.Guild, Channel: c.Channel})
@@ -82,7 +86,7 @@ func (b *Bot) recordMessage(r Reply, c store.Challenge) Reply {
 			b.Logger.Warn("bot: a challenge's message id is not an id; not recorded", "challenge", c.ID, "message", clipName(message))
 			return
 		}
-		if _, err := b.Store.SetChallengeMessage(c.ID, message); err != nil && !errors.Is(err, store.ErrChallengeNotFound) {
+		if _, err := b.Store.SetChallengeMessage(ctx, c.ID, message); err != nil && !errors.Is(err, store.ErrChallengeNotFound) {
 			b.Logger.Error("bot: recording a challenge's message failed", "challenge", c.ID, "err", err)
 		}
 	}
@@ -93,8 +97,8 @@ func (b *Bot) recordMessage(r Reply, c store.Challenge) Reply {
 // the channel already to the same opponent (or open to anyone) for the
 // same game, pointing to it: one stands at a time, so that an answer is
 // never in doubt.
-func (b *Bot) sameChallenge(req Request, c store.Challenge) error {
-	open, err := b.Store.Challenges(c.Guild, c.Channel)
+func (b *Bot) sameChallenge(ctx context.Context, req Request, c store.Challenge) error {
+	open, err := b.Store.Challenges(ctx, c.Guild, c.Channel)
 	if err != nil {
 		return err
 	}
@@ -114,7 +118,7 @@ func (b *Bot) sameChallenge(req Request, c store.Challenge) error {
 // challengeRules reads the rules option of a challenge (classic or
 // revised); without it a challenge follows the server's default, classic
 // unless /veletas settings chose revised.
-func (b *Bot) challengeRules(req Request) (veletas.Rules, error) {
+func (b *Bot) challengeRules(ctx context.Context, req Request) (veletas.Rules, error) {
 	if s := strings.TrimSpace(req.Options["rules"]); s != "" {
 		r, err := veletas.ParseRules(s)
 		if err != nil || len(s) > 8 {
@@ -122,7 +126,7 @@ func (b *Bot) challengeRules(req Request) (veletas.Rules, error) {
 		}
 		return r, nil
 	}
-	set, err := b.Store.Settings(req.Guild)
+	set, err := b.Store.Settings(ctx, req.Guild)
 	if err != nil {
 		return 0, err
 	}
@@ -139,8 +143,8 @@ func boardText(loc string, size veletas.Size, rules veletas.Rules) string {
 }
 
 // busy explains that the channel has a game and points to it.
-func (b *Bot) busy(req Request) error {
-	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
+func (b *Bot) busy(ctx context.Context, req Request) error {
+	g, err := b.Store.ActiveGame(ctx, req.Guild, req.Channel)
 	if err == nil && g.Thread != "" && g.Thread != req.Channel {
 		return refuse("busy.thread", ChannelMention(g.Thread))
 	}
@@ -151,7 +155,7 @@ func (b *Bot) busy(req Request) error {
 // channel, saying whose it was and on what terms; when several are open,
 // it accepts none and lists them, each with a button to accept it.
 func (b *Bot) acceptCommand(ctx context.Context, req Request) (Reply, error) {
-	open, err := b.Store.Challenges(req.Guild, req.Channel)
+	open, err := b.Store.Challenges(ctx, req.Guild, req.Channel)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -163,19 +167,19 @@ func (b *Bot) acceptCommand(ctx context.Context, req Request) (Reply, error) {
 	}
 	switch {
 	case len(mine) == 1:
-		return b.acceptAs(req, mine[0].ID, &mine[0])
+		return b.acceptAs(ctx, req, mine[0].ID, &mine[0])
 	case len(mine) > 1:
 		return pickChallenge(req, mine), nil
 	}
 	// None is open: PendingChallenge tells an expired one apart.
-	c, err := b.Store.PendingChallenge(req.Guild, req.Channel, req.User.ID)
+	c, err := b.Store.PendingChallenge(ctx, req.Guild, req.Channel, req.User.ID)
 	if err != nil {
 		if errors.Is(err, store.ErrChallengeNotFound) {
 			return Reply{}, refuse("accept.none")
 		}
 		return Reply{}, err
 	}
-	return b.acceptAs(req, c.ID, &c)
+	return b.acceptAs(ctx, req, c.ID, &c)
 }
 
 // maxPicked bounds the challenges pickChallenge lists (a row of buttons).
@@ -198,10 +202,10 @@ func pickChallenge(req Request, open []store.Challenge) Reply {
 }
 
 func (b *Bot) acceptButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
-	cid, err := b.buttonChallenge(req, id)
+	cid, err := b.buttonChallenge(ctx, req, id)
 	if err == nil {
 		var r Reply
-		if r, err = b.accept(req, cid); err == nil {
+		if r, err = b.accept(ctx, req, cid); err == nil {
 			return r, nil
 		}
 	}
@@ -232,12 +236,12 @@ func (b *Bot) expiredPress(req Request, id buttonID, err error) (Reply, error) {
 // refusing a button pressed outside the server and channel of its
 // challenge (a forged custom id), and one whose challenge expired
 // (store.ErrChallengeExpired).
-func (b *Bot) buttonChallenge(req Request, id buttonID) (uint64, error) {
+func (b *Bot) buttonChallenge(ctx context.Context, req Request, id buttonID) (uint64, error) {
 	cid, err := strconv.ParseUint(id.Key, 10, 64)
 	if err != nil {
 		return 0, refuse("button.notmine")
 	}
-	c, err := b.Store.Challenge(cid)
+	c, err := b.Store.Challenge(ctx, cid)
 	if err != nil {
 		return 0, err
 	}
@@ -252,24 +256,24 @@ func (b *Bot) buttonChallenge(req Request, id buttonID) (uint64, error) {
 
 // accept starts the game of challenge cid, in a new thread when the front
 // end can make one, else in the channel.
-func (b *Bot) accept(req Request, cid uint64) (Reply, error) {
-	return b.acceptAs(req, cid, nil)
+func (b *Bot) accept(ctx context.Context, req Request, cid uint64) (Reply, error) {
+	return b.acceptAs(ctx, req, cid, nil)
 }
 
 // acceptAs is accept, whose message, when named is the challenge, says
 // whose it was and on what terms (for /veletas accept, which names none).
-func (b *Bot) acceptAs(req Request, cid uint64, named *store.Challenge) (Reply, error) {
+func (b *Bot) acceptAs(ctx context.Context, req Request, cid uint64, named *store.Challenge) (Reply, error) {
 	// The challenge as it stands, for its message (Challenge.Message),
 	// which the reply edits when the challenge is not accepted from it.
 	var c store.Challenge
 	if named != nil {
 		c = *named
-	} else if rc, err := b.Store.Challenge(cid); err == nil {
+	} else if rc, err := b.Store.Challenge(ctx, cid); err == nil {
 		c = rc
 	}
-	g, err := b.Store.AcceptChallenge(cid, req.User.ID)
+	g, err := b.Store.AcceptChallenge(ctx, cid, req.User.ID)
 	if err != nil {
-		return Reply{}, b.challengeRefusal(cid, err)
+		return Reply{}, b.challengeRefusal(ctx, cid, err)
 	}
 	mod := moduleOf(g.Kind)
 	loc := withGame(req.Locale, g.Kind)
@@ -287,16 +291,16 @@ func (b *Bot) acceptAs(req Request, cid uint64, named *store.Challenge) (Reply, 
 	if named != nil {
 		intro = tr(loc, "accept.named", Mention(acceptor), Mention(challenger), mod.challengeName(loc, *named), termsText(loc, named.Rated, named.MoveTime))
 	}
-	others, withdrawn := b.withdrawOthers(loc, g)
+	others, withdrawn := b.withdrawOthers(ctx, loc, g)
 	intro += others
 	edits = append(edits, withdrawn...)
 	if req.Threads != nil {
 		name := tr(loc, "thread.name", threadTitle(loc, g), b.name(g.Players[0]), b.name(g.Players[1]))
 		thread, err := req.Threads.StartThread(g.Channel, name)
 		if err == nil {
-			g2, err := b.Store.SetGameThread(g.Guild, g.Channel, thread)
+			g2, err := b.Store.SetGameThread(ctx, g.Guild, g.Channel, thread)
 			if err == nil {
-				view, err := b.gameViewIn(loc, g2, tr(loc, "game.starts"), true)
+				view, err := b.gameViewIn(ctx, loc, g2, tr(loc, "game.starts"), true)
 				if err != nil {
 					return Reply{}, err
 				}
@@ -320,7 +324,7 @@ func (b *Bot) acceptAs(req Request, cid uint64, named *store.Challenge) (Reply, 
 	if req.Kind == KindButton {
 		// The challenge's message says it was accepted, without buttons;
 		// the board follows as a new message that pings the first player.
-		view, err := b.gameViewIn(loc, g, tr(loc, "game.starts"), true)
+		view, err := b.gameViewIn(ctx, loc, g, tr(loc, "game.starts"), true)
 		if err != nil {
 			return Reply{}, err
 		}
@@ -328,7 +332,7 @@ func (b *Bot) acceptAs(req Request, cid uint64, named *store.Challenge) (Reply, 
 		r.Posts = append(r.Posts, edits...)
 		return r, nil
 	}
-	r, err := b.gameViewIn(loc, g, intro, true)
+	r, err := b.gameViewIn(ctx, loc, g, intro, true)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -387,15 +391,15 @@ func closedText(loc string, c store.Challenge) string {
 // left), to follow the game's first message, and the posts that edit
 // the messages of those withdrawn, when recorded, into a notice that says
 // so, without buttons (Post.Message), for the reply to carry.
-func (b *Bot) withdrawOthers(loc string, g store.Game) (line string, edits []Post) {
-	open, err := b.Store.Challenges(g.Guild, g.Channel)
+func (b *Bot) withdrawOthers(ctx context.Context, loc string, g store.Game) (line string, edits []Post) {
+	open, err := b.Store.Challenges(ctx, g.Guild, g.Channel)
 	if err != nil {
 		b.Logger.Warn("bot: listing the challenges left in a channel failed", "game", g.ID, "err", err)
 		return "", nil
 	}
 	var names []string
 	for _, c := range open {
-		if _, err := b.Store.DeclineChallenge(c.ID, c.Challenger); err != nil {
+		if _, err := b.Store.DeclineChallenge(ctx, c.ID, c.Challenger); err != nil {
 			continue // answered meanwhile
 		}
 		b.Logger.Info("bot: challenge withdrawn as its channel has a game", "challenge", c.ID, "game", g.ID)
@@ -409,10 +413,10 @@ func (b *Bot) withdrawOthers(loc string, g store.Game) (line string, edits []Pos
 }
 
 // challengeRefusal words the store's refusals of a challenge answer.
-func (b *Bot) challengeRefusal(cid uint64, err error) error {
+func (b *Bot) challengeRefusal(ctx context.Context, cid uint64, err error) error {
 	switch {
 	case errors.Is(err, store.ErrNotPlayer):
-		if c, cerr := b.Store.Challenge(cid); cerr == nil && c.Opponent != "" {
+		if c, cerr := b.Store.Challenge(ctx, cid); cerr == nil && c.Opponent != "" {
 			return refuse("challenge.forother", Mention(c.Opponent))
 		}
 		return refuse("challenge.notyours")
@@ -420,7 +424,7 @@ func (b *Bot) challengeRefusal(cid uint64, err error) error {
 		// Name the button the challenger sees: Withdraw on an open
 		// challenge, Decline on one made to someone.
 		button := "button.decline"
-		if c, cerr := b.Store.Challenge(cid); cerr == nil && c.Opponent == "" {
+		if c, cerr := b.Store.Challenge(ctx, cid); cerr == nil && c.Opponent == "" {
 			button = "button.withdraw"
 		}
 		return refuse("challenge.own", trKey(button))
@@ -431,14 +435,14 @@ func (b *Bot) challengeRefusal(cid uint64, err error) error {
 }
 
 func (b *Bot) declineCommand(ctx context.Context, req Request) (Reply, error) {
-	c, err := b.Store.PendingChallenge(req.Guild, req.Channel, req.User.ID)
+	c, err := b.Store.PendingChallenge(ctx, req.Guild, req.Channel, req.User.ID)
 	if err != nil {
 		if errors.Is(err, store.ErrChallengeNotFound) || errors.Is(err, store.ErrChallengeExpired) {
 			return Reply{}, refuse("decline.none")
 		}
 		return Reply{}, err
 	}
-	return b.decline(req, c.ID)
+	return b.decline(ctx, req, c.ID)
 }
 
 // withdrawCommand withdraws the user's challenges open in the channel for
@@ -450,7 +454,7 @@ func (b *Bot) withdrawCommand(ctx context.Context, req Request) (Reply, error) {
 	if opp != "" && !ValidID(opp) {
 		return Reply{}, refuse("withdraw.name")
 	}
-	open, err := b.Store.Challenges(req.Guild, req.Channel)
+	open, err := b.Store.Challenges(ctx, req.Guild, req.Channel)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -463,7 +467,7 @@ func (b *Bot) withdrawCommand(ctx context.Context, req Request) (Reply, error) {
 		if c.Challenger != req.User.ID || c.Kind != kind || opp != "" && c.Opponent != opp {
 			continue
 		}
-		one, err := b.decline(req, c.ID)
+		one, err := b.decline(ctx, req, c.ID)
 		if err != nil {
 			continue // answered meanwhile
 		}
@@ -482,21 +486,21 @@ func (b *Bot) withdrawCommand(ctx context.Context, req Request) (Reply, error) {
 }
 
 func (b *Bot) declineButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
-	cid, err := b.buttonChallenge(req, id)
+	cid, err := b.buttonChallenge(ctx, req, id)
 	if err != nil {
 		return b.expiredPress(req, id, err)
 	}
-	r, err := b.decline(req, cid)
+	r, err := b.decline(ctx, req, cid)
 	if err != nil {
 		return b.expiredPress(req, id, err)
 	}
 	return settled(r, nil), nil // the challenge's message says so, without buttons
 }
 
-func (b *Bot) decline(req Request, cid uint64) (Reply, error) {
-	c, err := b.Store.DeclineChallenge(cid, req.User.ID)
+func (b *Bot) decline(ctx context.Context, req Request, cid uint64) (Reply, error) {
+	c, err := b.Store.DeclineChallenge(ctx, cid, req.User.ID)
 	if err != nil {
-		return Reply{}, b.challengeRefusal(cid, err)
+		return Reply{}, b.challengeRefusal(ctx, cid, err)
 	}
 	// The challenge's message, answered other than by its own buttons,
 	// says so too, without buttons.
@@ -537,12 +541,12 @@ func threadTitle(loc string, g store.Game) string {
 // challengeTerms reads a challenge's rated and time options; a challenge
 // without a time takes the server's default (3 days unless changed with
 // /veletas settings).
-func (b *Bot) challengeTerms(req Request) (rated bool, moveTime time.Duration, err error) {
+func (b *Bot) challengeTerms(ctx context.Context, req Request) (rated bool, moveTime time.Duration, err error) {
 	rated, moveTime, err = challengeTerms(req)
 	if err != nil || moveTime != 0 {
 		return rated, moveTime, err
 	}
-	set, err := b.Store.Settings(req.Guild)
+	set, err := b.Store.Settings(ctx, req.Guild)
 	if err != nil {
 		return false, 0, err
 	}

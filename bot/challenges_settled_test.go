@@ -115,7 +115,7 @@ func TestSettledChallengeMessageEdited(t *testing.T) {
 			_, m3 := challenge("c3", true, "alice", "opponent=dave")
 			check(e.in("", loc, "alice", "withdraw", "opponent=bob"), "c3", map[string]string{m: want.withdrawn})
 			check(e.in("", loc, "alice", "withdraw"), "c3", map[string]string{m2: want.withdrawnOpen, m3: want.withdrawnDave})
-			if cs, err := e.db.Challenges(e.guild, "c3"); err != nil || len(cs) != 0 {
+			if cs, err := e.db.Challenges(t.Context(), e.guild, "c3"); err != nil || len(cs) != 0 {
 				t.Fatalf("challenges left after withdraw: %+v %v", cs, err)
 			}
 			if r := e.in("", loc, "alice", "withdraw"); !r.Ephemeral {
@@ -200,14 +200,14 @@ func TestWithdrawCommand(t *testing.T) {
 	if p := got["1300000000000000077"]; len(got) != 1 || p.Reply.Text != "<@alice>'s challenge to <@bob> was withdrawn." {
 		t.Fatalf("/fanorona withdraw edits %+v", r.Posts)
 	}
-	cs, err := e.db.Challenges(e.guild, e.chann)
+	cs, err := e.db.Challenges(t.Context(), e.guild, e.chann)
 	if err != nil || len(cs) != 1 || cs[0].Kind != store.Veletas {
 		t.Fatalf("left: %+v %v; want the Veletas challenge", cs, err)
 	}
 	refused(t, e.cmd("alice", "withdraw", "opponent=carol"), "no open challenge to <@carol>")
 	refused(t, e.cmd("alice", "withdraw", "opponent=not an id"), "as a mention")
 	refused(t, e.cmd("bob", "withdraw"), "no open challenge in this channel")
-	if cs, err := e.db.Challenges(e.guild, e.chann); err != nil || len(cs) != 1 {
+	if cs, err := e.db.Challenges(t.Context(), e.guild, e.chann); err != nil || len(cs) != 1 {
 		t.Fatalf("a refused withdraw changed the challenges: %+v %v", cs, err)
 	}
 }

@@ -28,7 +28,7 @@ func TestWholeGame(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	var last Reply
 	for i := 0; i < 200; i++ {
-		g, err := e.db.ActiveGame(e.guild, e.chann)
+		g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 		if errors.Is(err, store.ErrNoGame) {
 			break
 		}
@@ -41,7 +41,7 @@ func TestWholeGame(t *testing.T) {
 		if !strings.Contains(last.Plain(), "Last action: `") || !strings.Contains(last.Plain(), "Claims: Black ") {
 			t.Fatalf("game reply lacks last action or claims: %q", last.Plain())
 		}
-		g2, err := e.db.ActiveGame(e.guild, e.chann)
+		g2, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 		if err == nil {
 			if next := g2.ToAct(); !hasMention(last, next) || !strings.Contains(last.Plain(), "<@"+next+">, your turn") {
 				t.Fatalf("reply does not ping %s: %q %v", next, last.Plain(), last.Mentions)
@@ -54,7 +54,7 @@ func TestWholeGame(t *testing.T) {
 	if !strings.Contains(last.Plain(), "wins") {
 		t.Fatalf("last reply does not name a winner: %q", last.Plain())
 	}
-	done, err := e.db.FinishedGames(e.guild, "", 1)
+	done, err := e.db.FinishedGames(t.Context(), e.guild, "", 1)
 	if err != nil || len(done) != 1 {
 		t.Fatalf("finished games: %v %v", done, err)
 	}
@@ -121,7 +121,7 @@ func TestChallengeRefusals(t *testing.T) {
 	g := public(t, e.cmd("bob", "accept"))
 	decodePNG(t, g)
 	refused(t, e.cmd("carol", "challenge", "opponent=dave"), "already has a game")
-	if _, err := e.db.ActiveGame(e.guild, e.chann); err != nil {
+	if _, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -186,7 +186,7 @@ func TestActionRefusals(t *testing.T) {
 	refused(t, e.cmd("alice", "record"), "no game in this channel")
 	e.startGame("7")
 	record := func() string {
-		g, err := e.db.ActiveGame(e.guild, e.chann)
+		g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -251,7 +251,7 @@ func TestResign(t *testing.T) {
 		t.Fatalf("resign: %q %v", r.Plain(), r.Mentions)
 	}
 	refusedAs(t, e.cmd("bob", "resign"), "", "game.over", 1, "<@alice> won by resignation")
-	s, err := e.db.Standing(e.guild, "alice")
+	s, err := e.db.Standing(t.Context(), e.guild, "alice")
 	if err != nil || s.Wins != 1 {
 		t.Fatalf("standing %+v %v", s, err)
 	}
@@ -421,7 +421,7 @@ func TestChallengeCap(t *testing.T) {
 		public(t, e.cmd("alice", "challenge", "opponent="+opp, "size=7"))
 	}
 	refused(t, e.cmd("alice", "challenge", "opponent=gina", "size=7"), "too many open challenges on this server: withdraw one")
-	if list, err := e.db.Challenges(e.guild, ""); err != nil || len(list) != 5 {
+	if list, err := e.db.Challenges(t.Context(), e.guild, ""); err != nil || len(list) != 5 {
 		t.Fatalf("open challenges: %v %d", err, len(list))
 	}
 }
@@ -433,7 +433,7 @@ func TestChallengeCap(t *testing.T) {
 func TestSameChallengeRefused(t *testing.T) {
 	e := newEnv(t, Config{})
 	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
-	first, err := e.db.Challenges(e.guild, e.chann)
+	first, err := e.db.Challenges(t.Context(), e.guild, e.chann)
 	if err != nil || len(first) != 1 {
 		t.Fatalf("challenges: %v %+v", err, first)
 	}
@@ -446,10 +446,10 @@ func TestSameChallengeRefused(t *testing.T) {
 	public(t, e.cmd("bob", "challenge", "opponent=alice"))
 	public(t, e.fcmd("alice", "challenge", "opponent=bob"))
 	public(t, e.cmd("alice", "challenge"))
-	open, _ := e.db.Challenges(e.guild, e.chann)
+	open, _ := e.db.Challenges(t.Context(), e.guild, e.chann)
 	refusedAs(t, e.cmd("alice", "challenge", "size=9"), "", "challenge.dupopen", "10x10", open[len(open)-1].Expires.Unix())
 	refusedAs(t, e.fcmd("alice", "challenge", "opponent=bob", "variant=vela"), "+fanorona", "challenge.already", "<@bob>", "Fanorona", open[3].Expires.Unix())
-	if all, _ := e.db.Challenges(e.guild, e.chann); len(all) != 5 {
+	if all, _ := e.db.Challenges(t.Context(), e.guild, e.chann); len(all) != 5 {
 		t.Fatalf("%d challenges stored, want 5: %+v", len(all), all)
 	}
 	// Once withdrawn, the same challenge may be made again.
@@ -487,15 +487,15 @@ func TestAcceptCommandNamesOrPicks(t *testing.T) {
 	if ja := e.in("", "ja", "bob", "accept"); !strings.HasPrefix(ja.Text, "このチャンネルにはあなたが受けられる挑戦が 2 件あり、") || !strings.Contains(ja.Text, "1. <@alice> さん：9x9。") {
 		t.Fatalf("ja: %q", ja.Text)
 	}
-	if _, err := e.db.ActiveGame(e.guild, e.chann); !errors.Is(err, store.ErrNoGame) {
+	if _, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); !errors.Is(err, store.ErrNoGame) {
 		t.Fatalf("a game started: %v", err)
 	}
-	if open, _ := e.db.Challenges(e.guild, e.chann); len(open) != 2 {
+	if open, _ := e.db.Challenges(t.Context(), e.guild, e.chann); len(open) != 2 {
 		t.Fatalf("challenges left: %+v", open)
 	}
 	// The second button accepts carol's Véla challenge.
 	r := followed(t, e.press("bob", button(t, pick, "Accept 2")))
-	g, err := e.db.ActiveGame(e.guild, e.chann)
+	g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	if err != nil || g.Kind != store.Fanorona || !g.IsPlayer("carol") || !g.IsPlayer("bob") {
 		t.Fatalf("game: %v %+v", err, g)
 	}
@@ -519,12 +519,12 @@ func TestExpiredChallengeButtons(t *testing.T) {
 	updatedTo(t, e.press("bob", button(t, ch, "Decline")), expired)
 	updatedTo(t, e.press("alice", button(t, ch, "Decline")), expired)
 	updatedTo(t, e.press("erin", button(t, open, "Accept")), expired)
-	if _, err := e.db.ActiveGame(e.guild, e.chann); !errors.Is(err, store.ErrNoGame) {
+	if _, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); !errors.Is(err, store.ErrNoGame) {
 		t.Fatalf("an expired challenge started a game: %v", err)
 	}
 	// Purged a day after it expired: the buttons still say it expired.
 	e.clock.Add(25 * time.Hour)
-	if n, err := e.db.PurgeExpiredChallenges(); err != nil || n != 2 {
+	if n, err := e.db.PurgeExpiredChallenges(t.Context()); err != nil || n != 2 {
 		t.Fatalf("purged %d: %v", n, err)
 	}
 	for _, p := range []struct{ user, label string }{{"bob", "Decline"}, {"bob", "Accept"}, {"alice", "Decline"}} {
@@ -560,10 +560,10 @@ func TestGameStartWithdrawsChannelChallenges(t *testing.T) {
 		want != "This channel now has a game, and a channel with a game holds no challenge, so these are withdrawn: "+list+"." {
 		t.Fatalf("start: %q, want the line %q", r.Text, want)
 	}
-	if open, err := e.db.Challenges(e.guild, "c1"); err != nil || len(open) != 0 {
+	if open, err := e.db.Challenges(t.Context(), e.guild, "c1"); err != nil || len(open) != 0 {
 		t.Fatalf("challenges left in the game's channel: %v %+v", err, open)
 	}
-	if open, err := e.db.Challenges(e.guild, "c2"); err != nil || len(open) != 1 {
+	if open, err := e.db.Challenges(t.Context(), e.guild, "c2"); err != nil || len(open) != 1 {
 		t.Fatalf("the other channel's challenge: %v %+v", err, open)
 	}
 	refused(t, e.press("carol", button(t, toCarol, "Accept")), "no longer open")
@@ -592,7 +592,7 @@ func TestAIGameStartWithdrawsChannelChallenges(t *testing.T) {
 	if want := tr("", "accept.withdrawn", "<@alice>'s challenge to <@bob>"); !strings.Contains(start.Plain(), want) {
 		t.Fatalf("start: %q lacks %q", start.Plain(), want)
 	}
-	if open, err := e.db.Challenges(e.guild, e.chann); err != nil || len(open) != 0 {
+	if open, err := e.db.Challenges(t.Context(), e.guild, e.chann); err != nil || len(open) != 0 {
 		t.Fatalf("challenges left: %v %+v", err, open)
 	}
 }

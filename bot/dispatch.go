@@ -92,11 +92,11 @@ var gameActions = map[string]bool{
 
 // otherGame refuses a game action of req's game in a channel whose game
 // is of another kind. A channel without a game is left to the handler.
-func (b *Bot) otherGame(req Request) error {
+func (b *Bot) otherGame(ctx context.Context, req Request) error {
 	if !gameActions[req.Command] {
 		return nil
 	}
-	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
+	g, err := b.Store.ActiveGame(ctx, req.Guild, req.Channel)
 	if err != nil {
 		return nil
 	}
@@ -107,11 +107,11 @@ func (b *Bot) otherGame(req Request) error {
 // has ended (store.ErrNoGame while its last game is archived): the game
 // is over, with its result, and how to start another. Any other error is
 // returned as it is.
-func (b *Bot) gameOver(req Request, err error) error {
+func (b *Bot) gameOver(ctx context.Context, req Request, err error) error {
 	if !gameActions[req.Command] || !errors.Is(err, store.ErrNoGame) {
 		return err
 	}
-	g, ferr := b.Store.LastFinishedGame(req.Guild, req.Channel)
+	g, ferr := b.Store.LastFinishedGame(ctx, req.Guild, req.Channel)
 	if ferr != nil {
 		return err
 	}

@@ -46,7 +46,7 @@ func TestOtherGameCommands(t *testing.T) {
 		{"c2", "fanorona", "draw", nil, "/veletas", "/veletas"},
 	} {
 		e.chann = c.chann
-		before, err := e.db.ActiveGame(e.guild, e.chann)
+		before, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,7 +54,7 @@ func TestOtherGameCommands(t *testing.T) {
 			r := e.in(c.game, "", user, c.sub, c.opts...)
 			refusedAs(t, r, "+"+c.game, "game.otherkind", c.use, c.board)
 		}
-		after, err := e.db.ActiveGame(e.guild, e.chann)
+		after, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 		if err != nil || after.Revision != before.Revision || after.Over() || after.TakebackBy != "" || after.DrawBy != "" {
 			t.Fatalf("/%s %s in %s changed the game: %v %+v", c.game, c.sub, c.chann, err, after)
 		}

@@ -59,6 +59,16 @@
 //     moves) is recovered, logged with its stack, and answered with
 //     Failed.
 //
+// Contexts: Handle and Autocomplete pass the request's ctx to every call
+// of the store, whose reads and changes give up when it ends
+// (store.ErrUnavailable, answered with err.unavailable); the front end
+// sets its deadline (the Discord adapter: a little before Discord's 3 s,
+// see discord.HandlerMargin). Work that outlives the request has its own
+// ctx and deadline (timeouts.go): the record of a posted message
+// (PostTimeout), the sweep (SweepTimeout, under the sweeper's ctx, which
+// StopSweeper cancels), the computer's decisions (AITimeout) and its
+// scans, which StopAI cancels.
+//
 // A button that settles something (a challenge's Accept, Decline or
 // Withdraw, Swap and Keep, a takeback's answer, Rematch) answers with
 // Reply.Update: the reply replaces the pressed message, so that its

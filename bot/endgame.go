@@ -74,12 +74,12 @@ func (b *Bot) replayGIF(w io.Writer, rr ReplayRenderer, g store.Game, st veletas
 }
 
 // finishedGame loads the finished game a button names.
-func (b *Bot) finishedGame(req Request, id buttonID) (store.Game, error) {
+func (b *Bot) finishedGame(ctx context.Context, req Request, id buttonID) (store.Game, error) {
 	gid, err := strconv.ParseUint(id.Key, 10, 64)
 	if err != nil {
 		return store.Game{}, refuse("button.notmine")
 	}
-	g, err := b.Store.FinishedGame(gid)
+	g, err := b.Store.FinishedGame(ctx, gid)
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			return store.Game{}, badInput("%s", tr(req.Locale, "record.gone"))
@@ -95,7 +95,7 @@ func (b *Bot) finishedGame(req Request, id buttonID) (store.Game, error) {
 }
 
 func (b *Bot) recordButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
-	g, err := b.finishedGame(req, id)
+	g, err := b.finishedGame(ctx, req, id)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -104,7 +104,7 @@ func (b *Bot) recordButton(ctx context.Context, req Request, id buttonID) (Reply
 
 func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
 	loc := req.Locale
-	g, err := b.finishedGame(req, id)
+	g, err := b.finishedGame(ctx, req, id)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -119,14 +119,14 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 		again := req
 		again.Channel = g.Channel
 		again.Options = mod.aiRematch(g)
-		next, err := b.challengeAI(again, g.AI)
+		next, err := b.challengeAI(ctx, again, g.AI)
 		if err != nil {
 			return Reply{}, err
 		}
-		return b.rematchSettled(req, g, next, tr(loc, "rematch.asked", Mention(req.User.ID)))
+		return b.rematchSettled(ctx, req, g, next, tr(loc, "rematch.asked", Mention(req.User.ID)))
 	}
 	opp := g.Opponent(req.User.ID)
-	if r, ok, err := b.pendingRematch(req, g, opp); ok {
+	if r, ok, err := b.pendingRematch(ctx, req, g, opp); ok {
 		return r, err
 	}
 	moveTime := g.MoveTime
@@ -138,14 +138,14 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 	c.Rated, c.MoveTime = g.Rated, moveTime
 	// The last game's second player is the first player now.
 	c.OpponentFirst = req.User.ID == g.Players[0]
-	c, err = b.Store.CreateChallenge(c)
+	c, err = b.Store.CreateChallenge(ctx, c)
 	if err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
 			return Reply{}, badInput("%s", tr(loc, "rematch.busy"))
 		}
 		return Reply{}, err
 	}
-	return b.rematchSettled(req, g, b.recordMessage(Reply{
+	return b.rematchSettled(ctx, req, g, b.recordMessage(ctx, Reply{
 		Text: tr(loc, "rematch.offer", Mention(opp), Mention(req.User.ID), g.ID, mod.challengeName(loc, c), Mention(g.Players[1]),
 			termsText(loc, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{opp},
@@ -160,9 +160,9 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 // result and its Record button but loses Rematch and says what happened
 // (line); next (the offer, or the new game) follows in the channel where
 // the game was challenged, where its buttons may be pressed.
-func (b *Bot) rematchSettled(req Request, g store.Game, next Reply, line string) (Reply, error) {
+func (b *Bot) rematchSettled(ctx context.Context, req Request, g store.Game, next Reply, line string) (Reply, error) {
 	loc := req.Locale
-	final, err := b.gameViewIn(loc, g, "", false)
+	final, err := b.gameViewIn(ctx, loc, g, "", false)
 	if err != nil {
 		return Reply{}, err
 	}

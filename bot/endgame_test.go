@@ -20,14 +20,14 @@ func TestOpenChallenge(t *testing.T) {
 	}
 	refused(t, e.press("alice", button(t, ch, "Accept")), "You made this challenge")
 	refused(t, e.press("bob", button(t, ch, "Withdraw")), "not yours to answer")
-	if _, err := e.db.Challenge(1); err != nil {
+	if _, err := e.db.Challenge(t.Context(), 1); err != nil {
 		t.Fatalf("a refusal removed the challenge: %v", err)
 	}
 	start := public(t, e.press("carol", button(t, ch, "Accept")))
 	if !strings.Contains(start.Plain(), "<@carol> accepted <@alice>'s challenge.") {
 		t.Fatalf("start: %q", start.Plain())
 	}
-	g, err := e.db.ActiveGame(e.guild, e.chann)
+	g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	if err != nil || g.Players != [2]string{"alice", "carol"} {
 		t.Fatalf("game %+v %v", g.Players, err)
 	}
@@ -38,7 +38,7 @@ func TestOpenChallenge(t *testing.T) {
 	public(t, e.cmd("bob", "challenge"))
 	refused(t, e.cmd("bob", "accept"), "no challenge for you")
 	public(t, e.cmd("dave", "accept"))
-	if g, err := e.db.ActiveGame(e.guild, "c2"); err != nil || g.Players != [2]string{"bob", "dave"} {
+	if g, err := e.db.ActiveGame(t.Context(), e.guild, "c2"); err != nil || g.Players != [2]string{"bob", "dave"} {
 		t.Fatalf("accepted by command: %+v %v", g.Players, err)
 	}
 	e.chann = "c3"
@@ -61,7 +61,7 @@ func TestEndReplayRecordRematch(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	var last Reply
 	for {
-		g, err := e.db.ActiveGame(e.guild, e.chann)
+		g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 		if err != nil {
 			break
 		}
@@ -81,7 +81,7 @@ func TestEndReplayRecordRematch(t *testing.T) {
 	if err != nil {
 		t.Fatalf("replay: %v", err)
 	}
-	done, _ := e.db.FinishedGames(e.guild, "", 1)
+	done, _ := e.db.FinishedGames(t.Context(), e.guild, "", 1)
 	fin := done[0]
 	if len(anim.Image) != fin.State().Len() {
 		t.Fatalf("replay has %d frames for %d actions", len(anim.Image), fin.State().Len())
@@ -101,7 +101,7 @@ func TestEndReplayRecordRematch(t *testing.T) {
 		t.Fatalf("rematch: %+v", offer)
 	}
 	public(t, e.press("bob", button(t, offer, "Accept")))
-	g, err := e.db.ActiveGame(e.guild, "c2")
+	g, err := e.db.ActiveGame(t.Context(), e.guild, "c2")
 	if err != nil || g.Players != [2]string{"bob", "alice"} || !g.Rated || g.MoveTime != fin.MoveTime {
 		t.Fatalf("rematch game %+v %v", g, err)
 	}
@@ -109,7 +109,7 @@ func TestEndReplayRecordRematch(t *testing.T) {
 
 	// bob (the second player) offers one: he plays first.
 	public(t, e.cmd("bob", "resign"))
-	if done, err := e.db.FinishedGames(e.guild, "", 1); err != nil || len(done) != 1 || done[0].Winner != "alice" || done[0].Reason != store.ReasonResign {
+	if done, err := e.db.FinishedGames(t.Context(), e.guild, "", 1); err != nil || len(done) != 1 || done[0].Winner != "alice" || done[0].Reason != store.ReasonResign {
 		t.Fatalf("after bob resigned: %+v %v", done, err)
 	}
 	// Game 1's Rematch is pressed where game 1 was played; the same button
@@ -122,7 +122,7 @@ func TestEndReplayRecordRematch(t *testing.T) {
 		t.Fatalf("rematch: %q", offer.Plain())
 	}
 	public(t, e.press("alice", button(t, offer, "Accept")))
-	if g, err := e.db.ActiveGame(e.guild, "c1"); err != nil || g.Players != [2]string{"bob", "alice"} {
+	if g, err := e.db.ActiveGame(t.Context(), e.guild, "c1"); err != nil || g.Players != [2]string{"bob", "alice"} {
 		t.Fatalf("rematch game %+v %v", g.Players, err)
 	}
 }
@@ -142,7 +142,7 @@ func TestRematchAgainstAI(t *testing.T) {
 		t.Fatalf("AI rematch: %q", again.Plain())
 	}
 	e.waitAI()
-	g, err := e.db.ActiveGame(e.guild, e.chann)
+	g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	if err != nil || g.Players != [2]string{aiName, "alice"} || g.AILevel != "medium" || g.Size != 9 {
 		t.Fatalf("AI rematch game %+v %v", g, err)
 	}

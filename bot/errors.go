@@ -244,6 +244,14 @@ func (b *Bot) refusal(req Request, err error) Reply {
 			"channel", req.Channel, "err", err)
 		return Reply{Ephemeral: true, Text: tr(loc, "err.storefault")}
 	}
+	if errors.Is(err, store.ErrUnavailable) {
+		// The store did not answer before the request's deadline (or
+		// the bot is shutting down): said as such, and logged for the
+		// operator.
+		b.Logger.Warn("bot: the store does not answer", "id", req.ID, "command", req.Command, "button", req.CustomID,
+			"channel", req.Channel, "err", err)
+		return Reply{Ephemeral: true, Text: tr(loc, "err.unavailable")}
+	}
 	for _, r := range refusals {
 		if errors.Is(err, r.err) {
 			return Reply{Ephemeral: true, Text: tr(loc, r.key)}

@@ -66,10 +66,10 @@ func TestFanoronaEndedByRules(t *testing.T) {
 			e := newEnv(t, Config{})
 			e.startFanorona("fanorona")
 			e.playFanoronaRecord(c.file)
-			if _, err := e.db.ActiveGame(e.guild, e.chann); err == nil {
+			if _, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); err == nil {
 				t.Fatal("the game did not end")
 			}
-			g, err := e.db.LastFinishedGame(e.guild, e.chann)
+			g, err := e.db.LastFinishedGame(t.Context(), e.guild, e.chann)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -38,7 +38,7 @@ func (e *env) fcomplete(user, sub, focused string, opts ...string) []Choice {
 // fgame is the channel's Fanorona game.
 func (e *env) fgame() store.Game {
 	e.tb.Helper()
-	g, err := e.db.ActiveGame(e.guild, e.chann)
+	g, err := e.db.ActiveGame(e.tb.Context(), e.guild, e.chann)
 	if err != nil || g.Kind != store.Fanorona {
 		e.tb.Fatalf("no Fanorona game: %v %+v", err, g)
 	}
@@ -133,7 +133,7 @@ func TestFanoronaChallengeRefusals(t *testing.T) {
 	refused(t, e.fcmd("alice", "challenge", "opponent=bob", "size=7"), "`/fanorona challenge` has no option `size`")
 	refused(t, e.fcmd("alice", "move", "path=d2-e3A"), "no game in this channel")
 	refused(t, e.fcmd("alice", "setup", "shooters=c5"), "I do not know `/fanorona setup`")
-	if n, err := e.db.Challenges(e.guild, e.chann); err != nil || len(n) != 0 {
+	if n, err := e.db.Challenges(t.Context(), e.guild, e.chann); err != nil || len(n) != 0 {
 		t.Fatalf("a refused challenge was stored: %v %+v", err, n)
 	}
 	// A Véla challenge is unrated whatever rated says.
@@ -493,7 +493,7 @@ func TestFanoronaVelaOffer(t *testing.T) {
 			t.Fatal("a Véla game offers Véla")
 		}
 	}
-	if l, _ := e.db.KindStandings(store.Fanorona, e.guild); len(l) != 2 || l[0].Games+l[1].Games != 2 {
+	if l, _ := e.db.KindStandings(t.Context(), store.Fanorona, e.guild); len(l) != 2 || l[0].Games+l[1].Games != 2 {
 		t.Fatalf("the Véla game was rated: %+v", l)
 	}
 }
@@ -530,7 +530,7 @@ func TestFanoronaTakebackClaimAndGames(t *testing.T) {
 		t.Fatalf("claim: %q", w.Plain())
 	}
 	fanoronaImage(t, w)
-	s, err := e.db.KindStanding(store.Fanorona, e.guild, "bob")
+	s, err := e.db.KindStanding(t.Context(), store.Fanorona, e.guild, "bob")
 	if err != nil || s.Wins != 1 {
 		t.Fatalf("bob's standing: %v %+v", err, s)
 	}
@@ -693,16 +693,16 @@ func TestFanoronaSweep(t *testing.T) {
 	ch := public(t, e.fcmd("alice", "challenge", "opponent=bob", "side=white", "time=1d"))
 	public(t, e.press("bob", button(t, ch, "Accept")))
 	e.clock.Add(20 * 60 * 60 * 1e9) // 20 h of 24: the reminder
-	posts := e.bot.Sweep(e.clock.Now())
+	posts := e.bot.Sweep(t.Context(), e.clock.Now())
 	if len(posts) != 1 || !strings.Contains(posts[0].Reply.Plain(), "<@alice>, a reminder: your move in game 1") {
 		t.Fatalf("reminder: %+v", posts)
 	}
-	e.bot.Delivered(posts[0])
-	if again := e.bot.Sweep(e.clock.Now()); len(again) != 0 {
+	e.bot.Delivered(t.Context(), posts[0])
+	if again := e.bot.Sweep(t.Context(), e.clock.Now()); len(again) != 0 {
 		t.Fatalf("reminded twice: %+v", again)
 	}
 	e.clock.Add(5 * 60 * 60 * 1e9)
-	posts = e.bot.Sweep(e.clock.Now())
+	posts = e.bot.Sweep(t.Context(), e.clock.Now())
 	if len(posts) != 1 || !strings.Contains(posts[0].Reply.Plain(), "`/fanorona claim`") {
 		t.Fatalf("time up: %+v", posts)
 	}
@@ -772,10 +772,10 @@ func TestFanoronaDrawOffersDoNotPileUp(t *testing.T) {
 		!strings.Contains(acc.Plain(), "**The game is drawn** by agreement.") || !hasMention(acc, "alice") {
 		t.Fatalf("bob's offer did not accept alice's: %+v", acc)
 	}
-	if _, err := e.db.ActiveGame(e.guild, e.chann); !errors.Is(err, store.ErrNoGame) {
+	if _, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); !errors.Is(err, store.ErrNoGame) {
 		t.Fatalf("the game is still active: %v", err)
 	}
-	if f, err := e.db.LastFinishedGame(e.guild, e.chann); err != nil || f.Reason != store.ReasonAgreed || f.Winner != "" {
+	if f, err := e.db.LastFinishedGame(t.Context(), e.guild, e.chann); err != nil || f.Reason != store.ReasonAgreed || f.Winner != "" {
 		t.Fatalf("finished game: %v %+v", err, f)
 	}
 	refused(t, e.press("bob", button(t, off, "Accept")), "no longer open")

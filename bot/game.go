@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"regexp"
 	"strings"
 
@@ -34,12 +35,12 @@ type gameModule interface {
 
 	// challengeTerms reads the game's options of a challenge (board,
 	// rules, variant, side) into c, Kind included.
-	challengeTerms(b *Bot, req Request, c *store.Challenge) error
+	challengeTerms(ctx context.Context, b *Bot, req Request, c *store.Challenge) error
 	// rematchTerms is the challenge of a new game on the terms of g.
 	rematchTerms(g store.Game) store.Challenge
 	// startAI starts a game of req's user against the computer with the
 	// options of req (level already read).
-	startAI(b *Bot, req Request, r *aiRunner, level string) (store.Game, error)
+	startAI(ctx context.Context, b *Bot, req Request, r *aiRunner, level string) (store.Game, error)
 	// aiRematch is the options of a new game against the computer on the
 	// terms of g.
 	aiRematch(g store.Game) map[string]string
@@ -62,7 +63,7 @@ type gameModule interface {
 	// aiDecide lets the computer act in g, which it is to act in, and
 	// applies its action at g's revision; it returns the game after it
 	// and the action in the notation (for the logs).
-	aiDecide(r *aiRunner, g store.Game) (store.Game, string, error)
+	aiDecide(ctx context.Context, r *aiRunner, g store.Game) (store.Game, string, error)
 }
 
 // cardParts are the parts of a game's card that a module words and the

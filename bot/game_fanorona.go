@@ -60,7 +60,7 @@ type FanoronaActor interface {
 // challengeTerms reads a Fanorona challenge's variant and side: the
 // challenger's colour, White (who moves first), Black or, by default,
 // drawn at random. A Véla challenge is never rated.
-func (fanoronaGame) challengeTerms(b *Bot, req Request, c *store.Challenge) error {
+func (fanoronaGame) challengeTerms(ctx context.Context, b *Bot, req Request, c *store.Challenge) error {
 	v, err := optVariant(req)
 	if err != nil {
 		return err
@@ -118,7 +118,7 @@ func (fanoronaGame) aiRematch(g store.Game) map[string]string {
 	return map[string]string{"level": g.AILevel, "variant": g.Fanorona().Variant().String(), "side": side}
 }
 
-func (fanoronaGame) startAI(b *Bot, req Request, r *aiRunner, level string) (store.Game, error) {
+func (fanoronaGame) startAI(ctx context.Context, b *Bot, req Request, r *aiRunner, level string) (store.Game, error) {
 	v, err := optVariant(req)
 	if err != nil {
 		return store.Game{}, err
@@ -131,13 +131,13 @@ func (fanoronaGame) startAI(b *Bot, req Request, r *aiRunner, level string) (sto
 	if !ok {
 		return store.Game{}, refuse("ai.off")
 	}
-	return st.StartFanoronaAIGame(req.Guild, req.Channel, req.User.ID, r.self.ID, level, v, black)
+	return st.StartFanoronaAIGame(ctx, req.Guild, req.Channel, req.User.ID, r.self.ID, level, v, black)
 }
 
 // FanoronaAIStore starts Fanorona games against the computer. *store.DB
 // implements it.
 type FanoronaAIStore interface {
-	StartFanoronaAIGame(guild, channel, human, ai, level string, v fanorona.Variant, humanBlack bool) (store.Game, error)
+	StartFanoronaAIGame(ctx context.Context, guild, channel, human, ai, level string, v fanorona.Variant, humanBlack bool) (store.Game, error)
 }
 
 // variantName is "Fanorona" or "Véla".
@@ -301,7 +301,7 @@ func (fanoronaGame) record(g store.Game) string {
 // aiDecide lets the computer choose a whole turn; if it fails, or its
 // turn is refused, a random legal turn is played instead, so that a bug
 // never leaves a game stuck.
-func (fanoronaGame) aiDecide(r *aiRunner, g store.Game) (store.Game, string, error) {
+func (fanoronaGame) aiDecide(ctx context.Context, r *aiRunner, g store.Game) (store.Game, string, error) {
 	log := r.b.Logger.With("game", g.ID)
 	lv, err := fai.ParseLevel(g.AILevel)
 	if err != nil {
@@ -325,11 +325,11 @@ func (fanoronaGame) aiDecide(r *aiRunner, g store.Game) (store.Game, string, err
 			return store.Game{}, "", err
 		}
 	}
-	g2, err := st.PlayFanoronaTurn(g.Guild, g.Channel, g.AI, g.Revision, t)
+	g2, err := st.PlayFanoronaTurn(ctx, g.Guild, g.Channel, g.AI, g.Revision, t)
 	if errors.Is(err, store.ErrIllegal) {
 		log.Error("bot: the AI chose an illegal turn; playing a random one", "turn", t.String(), "err", err)
 		if t, err = random(); err == nil {
-			g2, err = st.PlayFanoronaTurn(g.Guild, g.Channel, g.AI, g.Revision, t)
+			g2, err = st.PlayFanoronaTurn(ctx, g.Guild, g.Channel, g.AI, g.Revision, t)
 		}
 	}
 	return g2, t.String(), err
@@ -350,21 +350,21 @@ func (r *aiRunner) fanoronaAct(p FanoronaActor, g store.Game) (t fanorona.Turn, 
 // fanoronaStore is what the Fanorona handlers need from the store besides
 // Store. *store.DB implements it.
 type fanoronaStore interface {
-	PlayFanoronaTurn(guild, channel, user string, rev int, t fanorona.Turn) (store.Game, error)
-	PlayFanoronaStep(guild, channel, user string, rev int, s fanorona.Step) (store.Game, error)
-	StopFanoronaTurn(guild, channel, user string, rev int) (store.Game, error)
-	OfferDraw(guild, channel, user string) (store.Game, error)
-	AnswerDraw(guild, channel, user string, accept bool) (store.Game, error)
+	PlayFanoronaTurn(ctx context.Context, guild, channel, user string, rev int, t fanorona.Turn) (store.Game, error)
+	PlayFanoronaStep(ctx context.Context, guild, channel, user string, rev int, s fanorona.Step) (store.Game, error)
+	StopFanoronaTurn(ctx context.Context, guild, channel, user string, rev int) (store.Game, error)
+	OfferDraw(ctx context.Context, guild, channel, user string) (store.Game, error)
+	AnswerDraw(ctx context.Context, guild, channel, user string, accept bool) (store.Game, error)
 }
 
 // fanoronaGameOf returns the store's Fanorona methods and the channel's
 // game, refusing a game of another kind.
-func (b *Bot) fanoronaGameOf(req Request) (fanoronaStore, store.Game, error) {
+func (b *Bot) fanoronaGameOf(ctx context.Context, req Request) (fanoronaStore, store.Game, error) {
 	st, ok := b.Store.(fanoronaStore)
 	if !ok {
 		return nil, store.Game{}, errors.New("bot: the store cannot play Fanorona")
 	}
-	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
+	g, err := b.Store.ActiveGame(ctx, req.Guild, req.Channel)
 	if err != nil {
 		return nil, store.Game{}, err
 	}
@@ -378,7 +378,7 @@ func (b *Bot) fanoronaGameOf(req Request) (fanoronaStore, store.Game, error) {
 // (from, to, capture; from is implied while a capture sequence is under
 // way). The rules are checked by the store through game/fanorona.
 func (b *Bot) fanoronaMove(ctx context.Context, req Request) (Reply, error) {
-	st, g, err := b.fanoronaGameOf(req)
+	st, g, err := b.fanoronaGameOf(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -391,17 +391,17 @@ func (b *Bot) fanoronaMove(ctx context.Context, req Request) (Reply, error) {
 	}
 	var after store.Game
 	if m.Whole {
-		after, err = st.PlayFanoronaTurn(req.Guild, req.Channel, req.User.ID, -1, m.Turn)
+		after, err = st.PlayFanoronaTurn(ctx, req.Guild, req.Channel, req.User.ID, -1, m.Turn)
 		if err != nil {
 			err = pathRefused{err}
 		}
 	} else {
-		after, err = st.PlayFanoronaStep(req.Guild, req.Channel, req.User.ID, -1, m.Step)
+		after, err = st.PlayFanoronaStep(ctx, req.Guild, req.Channel, req.User.ID, -1, m.Step)
 	}
 	if err != nil {
 		return Reply{}, err
 	}
-	return b.showPlayed(req, after)
+	return b.showPlayed(ctx, req, after)
 }
 
 // pathRefused is the refusal of a whole turn (path:…), nothing of which
@@ -411,24 +411,24 @@ type pathRefused struct{ error }
 func (e pathRefused) Unwrap() error { return e.error }
 
 func (b *Bot) fanoronaStop(ctx context.Context, req Request) (Reply, error) {
-	st, _, err := b.fanoronaGameOf(req)
+	st, _, err := b.fanoronaGameOf(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
-	after, err := st.StopFanoronaTurn(req.Guild, req.Channel, req.User.ID, -1)
+	after, err := st.StopFanoronaTurn(ctx, req.Guild, req.Channel, req.User.ID, -1)
 	if err != nil {
 		return Reply{}, err
 	}
-	return b.showPlayed(req, after)
+	return b.showPlayed(ctx, req, after)
 }
 
 // showPlayed shows a game after an action, with the AI queued once the
 // reply is out when it is to act.
-func (b *Bot) showPlayed(req Request, g store.Game) (Reply, error) {
+func (b *Bot) showPlayed(ctx context.Context, req Request, g store.Game) (Reply, error) {
 	if g.Over() {
 		b.Logger.Info("bot: game over", "game", g.ID, "winner", g.Winner, "reason", g.Reason.String())
 	}
-	r, err := b.gameViewIn(req.Locale, g, "", true)
+	r, err := b.gameViewIn(ctx, req.Locale, g, "", true)
 	if err != nil {
 		b.aiTurn(g)
 		return Reply{}, err
@@ -440,7 +440,7 @@ func (b *Bot) showPlayed(req Request, g store.Game) (Reply, error) {
 // offerDraw offers a draw to the opponent, who answers with the buttons.
 func (b *Bot) offerDraw(ctx context.Context, req Request) (Reply, error) {
 	loc := req.Locale
-	st, g, err := b.fanoronaGameOf(req)
+	st, g, err := b.fanoronaGameOf(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -454,9 +454,9 @@ func (b *Bot) offerDraw(ctx context.Context, req Request) (Reply, error) {
 		if g.DrawBy == req.User.ID {
 			return Reply{}, refuse("draw.already", Mention(g.Opponent(req.User.ID)))
 		}
-		return b.acceptDraw(req, st, g.DrawBy)
+		return b.acceptDraw(ctx, req, st, g.DrawBy)
 	}
-	g, err = st.OfferDraw(req.Guild, req.Channel, req.User.ID)
+	g, err = st.OfferDraw(ctx, req.Guild, req.Channel, req.User.ID)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -475,19 +475,19 @@ func (b *Bot) offerDraw(ctx context.Context, req Request) (Reply, error) {
 
 // acceptDraw accepts, by a command, the open draw offer of asker: the
 // game ends drawn, shown with a line saying who accepted whose offer.
-func (b *Bot) acceptDraw(req Request, st fanoronaStore, asker string) (Reply, error) {
-	after, err := st.AnswerDraw(req.Guild, req.Channel, req.User.ID, true)
+func (b *Bot) acceptDraw(ctx context.Context, req Request, st fanoronaStore, asker string) (Reply, error) {
+	after, err := st.AnswerDraw(ctx, req.Guild, req.Channel, req.User.ID, true)
 	if err != nil {
 		return Reply{}, err
 	}
 	b.Logger.Info("bot: game over", "game", after.ID, "reason", after.Reason.String())
-	return b.gameViewIn(req.Locale, after, tr(req.Locale, "draw.accepted", Mention(req.User.ID), Mention(asker)), true)
+	return b.gameViewIn(ctx, req.Locale, after, tr(req.Locale, "draw.accepted", Mention(req.User.ID), Mention(asker)), true)
 }
 
 // drawButton answers a draw offer; accepting ends the game drawn.
 func (b *Bot) drawButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
 	loc := req.Locale
-	st, g, err := b.fanoronaGameOf(req)
+	st, g, err := b.fanoronaGameOf(ctx, req)
 	if err != nil {
 		if errors.Is(err, store.ErrNoGame) {
 			return Reply{}, refuse("draw.gone")
@@ -499,7 +499,7 @@ func (b *Bot) drawButton(ctx context.Context, req Request, id buttonID) (Reply, 
 	}
 	asker := g.DrawBy
 	accept := id.Action == btnDrawYes
-	after, err := st.AnswerDraw(req.Guild, req.Channel, req.User.ID, accept)
+	after, err := st.AnswerDraw(ctx, req.Guild, req.Channel, req.User.ID, accept)
 	if err != nil {
 		switch {
 		case errors.Is(err, store.ErrNoDrawOffer):
@@ -513,7 +513,7 @@ func (b *Bot) drawButton(ctx context.Context, req Request, id buttonID) (Reply, 
 		return settled(Reply{Text: tr(loc, "draw.declined", Mention(req.User.ID), Mention(asker)), Mentions: []string{asker}}, nil), nil
 	}
 	b.Logger.Info("bot: game over", "game", after.ID, "reason", after.Reason.String())
-	view, err := b.gameViewIn(loc, after, "", true)
+	view, err := b.gameViewIn(ctx, loc, after, "", true)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -527,7 +527,7 @@ func (b *Bot) drawButton(ctx context.Context, req Request, id buttonID) (Reply, 
 // Against the computer the Véla game starts at once.
 func (b *Bot) velaButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
 	loc := req.Locale
-	g, err := b.finishedGame(req, id)
+	g, err := b.finishedGame(ctx, req, id)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -543,21 +543,21 @@ func (b *Bot) velaButton(ctx context.Context, req Request, id buttonID) (Reply, 
 		again := req
 		again.Channel = g.Channel
 		again.Options = map[string]string{"level": g.AILevel, "variant": "vela", "side": "white"}
-		next, err := b.challengeAI(again, g.AI)
+		next, err := b.challengeAI(ctx, again, g.AI)
 		if err != nil {
 			return Reply{}, err
 		}
-		return b.rematchSettled(req, g, next, tr(loc, "vela.asked", Mention(req.User.ID)))
+		return b.rematchSettled(ctx, req, g, next, tr(loc, "vela.asked", Mention(req.User.ID)))
 	}
 	winner := g.Winner
-	if c, err := b.Store.PendingChallenge(g.Guild, g.Channel, winner); err == nil && c.Challenger == loser && c.Kind == store.Fanorona {
+	if c, err := b.Store.PendingChallenge(ctx, g.Guild, g.Channel, winner); err == nil && c.Challenger == loser && c.Kind == store.Fanorona {
 		return Reply{}, refuse("rematch.already", Mention(winner))
 	}
 	moveTime := g.MoveTime
 	if moveTime == 0 {
 		moveTime = -1
 	}
-	c, err := b.Store.CreateChallenge(store.Challenge{Guild: g.Guild, Channel: g.Channel, Challenger: loser, Opponent: winner,
+	c, err := b.Store.CreateChallenge(ctx, store.Challenge{Guild: g.Guild, Channel: g.Channel, Challenger: loser, Opponent: winner,
 		Kind: store.Fanorona, Variant: fanorona.Vela.String(), MoveTime: moveTime})
 	if err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
@@ -565,7 +565,7 @@ func (b *Bot) velaButton(ctx context.Context, req Request, id buttonID) (Reply, 
 		}
 		return Reply{}, err
 	}
-	return b.rematchSettled(req, g, b.recordMessage(Reply{
+	return b.rematchSettled(ctx, req, g, b.recordMessage(ctx, Reply{
 		Text:     tr(loc, "vela.offer", Mention(winner), Mention(loser), g.ID, Mention(loser), termsText(loc, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{winner},
 		Buttons: []Button{

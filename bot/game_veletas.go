@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -71,7 +72,7 @@ var veletasCompleters = func() map[string]completer {
 }()
 
 // challengeTerms reads the board size and the rules of a challenge.
-func (veletasGame) challengeTerms(b *Bot, req Request, c *store.Challenge) error {
+func (veletasGame) challengeTerms(ctx context.Context, b *Bot, req Request, c *store.Challenge) error {
 	c.Kind, c.Rated = store.Veletas, true
 	c.Size = veletas.Size10
 	if s := strings.TrimSpace(req.Options["size"]); s != "" {
@@ -81,7 +82,7 @@ func (veletasGame) challengeTerms(b *Bot, req Request, c *store.Challenge) error
 		}
 	}
 	var err error
-	c.Rules, err = b.challengeRules(req)
+	c.Rules, err = b.challengeRules(ctx, req)
 	return err
 }
 
@@ -106,7 +107,7 @@ const optFirst, firstComputer = "first", "computer"
 // startAI starts a Veletas game against the computer: the human places
 // first, and the computer then chooses sides (the other way round in a
 // rematch of a game the human began).
-func (veletasGame) startAI(b *Bot, req Request, r *aiRunner, level string) (store.Game, error) {
+func (veletasGame) startAI(ctx context.Context, b *Bot, req Request, r *aiRunner, level string) (store.Game, error) {
 	var size veletas.Size
 	if s := strings.TrimSpace(req.Options["size"]); s != "" {
 		var err error
@@ -114,11 +115,11 @@ func (veletasGame) startAI(b *Bot, req Request, r *aiRunner, level string) (stor
 			return store.Game{}, refuse("challenge.badsize", Quote(s))
 		}
 	}
-	rules, err := b.challengeRules(req)
+	rules, err := b.challengeRules(ctx, req)
 	if err != nil {
 		return store.Game{}, err
 	}
-	return r.st.StartAIGameOrder(req.Guild, req.Channel, req.User.ID, r.self.ID, level, size, rules, req.Options[optFirst] == firstComputer)
+	return r.st.StartAIGameOrder(ctx, req.Guild, req.Channel, req.User.ID, r.self.ID, level, size, rules, req.Options[optFirst] == firstComputer)
 }
 
 func (veletasGame) challengeName(loc string, c store.Challenge) string {
@@ -192,7 +193,7 @@ func (veletasGame) record(g store.Game) string { return g.State().String() }
 // aiDecide lets the computer player act: the kept player of the game (for
 // its search tree) or a new one, a random legal action when it fails or
 // chooses an illegal one, so that a bug never leaves a game stuck.
-func (veletasGame) aiDecide(r *aiRunner, g store.Game) (store.Game, string, error) {
+func (veletasGame) aiDecide(ctx context.Context, r *aiRunner, g store.Game) (store.Game, string, error) {
 	log := r.b.Logger.With("game", g.ID)
 	lv, err := ai.ParseLevel(g.AILevel)
 	if err != nil {
@@ -207,14 +208,14 @@ func (veletasGame) aiDecide(r *aiRunner, g store.Game) (store.Game, string, erro
 			return store.Game{}, "", fmt.Errorf("bot: no random action either: %w", err)
 		}
 	}
-	g2, err := r.b.Store.Apply(g.Guild, g.Channel, g.AI, g.Revision, a)
+	g2, err := r.b.Store.Apply(ctx, g.Guild, g.Channel, g.AI, g.Revision, a)
 	if errors.Is(err, store.ErrIllegal) {
 		// A bug in the AI must not leave the game stuck: a random legal
 		// action instead.
 		log.Error("bot: the AI chose an illegal action; playing a random one", "action", a.String(), "err", err)
 		p = nil
 		if a, err = r.act(ai.NewRandom(g.ID), g.State(), g.ID); err == nil {
-			g2, err = r.b.Store.Apply(g.Guild, g.Channel, g.AI, g.Revision, a)
+			g2, err = r.b.Store.Apply(ctx, g.Guild, g.Channel, g.AI, g.Revision, a)
 		}
 	}
 	if err != nil {

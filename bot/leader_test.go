@@ -66,7 +66,7 @@ func TestSweeperOnlyWhileLeading(t *testing.T) {
 	default:
 	}
 	for _, c := range []string{"c1", "c2"} {
-		if g, err := e.db.ActiveGame(e.guild, c); err != nil || g.TimeUp {
+		if g, err := e.db.ActiveGame(t.Context(), e.guild, c); err != nil || g.TimeUp {
 			t.Fatalf("%s: %v %+v", c, err, g)
 		}
 	}
@@ -90,7 +90,7 @@ func TestSweeperOnlyWhileLeading(t *testing.T) {
 	}
 	recorded := 0
 	for _, c := range []string{"c1", "c2"} {
-		g, err := e.db.ActiveGame(e.guild, c)
+		g, err := e.db.ActiveGame(t.Context(), e.guild, c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,7 +115,7 @@ func TestSweeperOnlyWhileLeading(t *testing.T) {
 // at once. RescanGrace leaves young games to the replica thinking on them.
 func TestAIRescanOnlyWhileLeading(t *testing.T) {
 	e := newEnv(t, Config{})
-	g, err := e.db.StartAIGameRules(e.guild, e.chann, "alice", aiName, "easy", veletas.Size7, veletas.Classic)
+	g, err := e.db.StartAIGameRules(t.Context(), e.guild, e.chann, "alice", aiName, "easy", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestAIRescanOnlyWhileLeading(t *testing.T) {
 	if p := box.wait(t); !strings.Contains(p.Reply.Plain(), "by <@veletas>") {
 		t.Fatalf("the elected replica's post: %q", p.Reply.Plain())
 	}
-	if g2, err := e.db.ActiveGame(e.guild, e.chann); err != nil || g2.ToAct() != "alice" || g2.Revision != g.Revision+1 {
+	if g2, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); err != nil || g2.ToAct() != "alice" || g2.Revision != g.Revision+1 {
 		t.Fatalf("after the takeover: %v rev %d (was %d), %q to act", err, g2.Revision, g.Revision, g2.ToAct())
 	}
 }
@@ -154,7 +154,7 @@ func TestAIRescanOnlyWhileLeading(t *testing.T) {
 // one action, the other is refused as stale, and one board is posted.
 func TestLeaderOverlapAI(t *testing.T) {
 	e := newEnv(t, Config{})
-	g, err := e.db.StartAIGameRules(e.guild, e.chann, "alice", aiName, "easy", veletas.Size7, veletas.Classic)
+	g, err := e.db.StartAIGameRules(t.Context(), e.guild, e.chann, "alice", aiName, "easy", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +194,7 @@ func TestLeaderOverlapAI(t *testing.T) {
 	if len(posts) != 1 || !strings.Contains(posts[0].Reply.Plain(), "by <@veletas>") {
 		t.Fatalf("posts: %+v", posts)
 	}
-	g2, err := e.db.ActiveGame(e.guild, e.chann)
+	g2, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	if err != nil || g2.Revision != g.Revision+1 || g2.ToAct() != "alice" {
 		t.Fatalf("after both decided: %v rev %d (was %d), %q to act", err, g2.Revision, g.Revision, g2.ToAct())
 	}
@@ -218,24 +218,24 @@ func TestLeaderOverlapSweep(t *testing.T) {
 	public(t, e.press("bob", button(t, ch, "Accept")))
 	e.clock.Add(2 * time.Hour)
 	other := New(e.db, testRenderer(t), e.clock.Now, e.bot.Logger, Config{RateBurst: -1})
-	before, err := e.db.ActiveGame(e.guild, e.chann)
+	before, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := e.bot.Sweep(e.clock.Now()), other.Sweep(e.clock.Now())
+	a, b := e.bot.Sweep(t.Context(), e.clock.Now()), other.Sweep(t.Context(), e.clock.Now())
 	if len(a) != 1 || len(b) != 1 {
 		t.Fatalf("sweeps: %+v %+v", a, b)
 	}
-	e.bot.Delivered(a[0])
-	other.Delivered(b[0])
-	g, err := e.db.ActiveGame(e.guild, e.chann)
+	e.bot.Delivered(t.Context(), a[0])
+	other.Delivered(t.Context(), b[0])
+	g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	if err != nil || !g.TimeUp || before.TimeUp || g.Record != before.Record {
 		t.Fatalf("after both records: %v TimeUp %v (was %v), record %q (was %q)", err, g.TimeUp, before.TimeUp, g.Record, before.Record)
 	}
 	if strings.Contains(e.logs.String(), "recording a sent message failed") {
 		t.Fatalf("the stale record was logged as a failure:\n%s", e.logs.String())
 	}
-	if p := other.Sweep(e.clock.Now()); len(p) != 0 {
+	if p := other.Sweep(t.Context(), e.clock.Now()); len(p) != 0 {
 		t.Fatalf("found again: %+v", p)
 	}
 }

@@ -42,6 +42,7 @@ var messagesEN = map[string]string{
 	"err.channelchallenges": "This channel already has too many open challenges: accept or decline one, or challenge in another channel.",
 	"err.corrupt":           "The stored data of this game is damaged, so it cannot be shown or played. A member with Manage Server can end it with `/veletas end` to free the channel. Nothing was changed.",
 	"err.storefault":        "The bot's storage has a fault that is not this game's (a record of the store itself is damaged), so this could not be done. Nothing was changed. Please tell the bot's operator: the bot's log says what is damaged and what to do.",
+	"err.unavailable":       "The bot's storage does not answer right now, so this could not be done. Try again in a moment (look at the board first with `/veletas board`: a move may have gone through). If it keeps happening, tell the bot's operator.",
 	"end.denied":            "Only members with the Manage Server permission can end a damaged game. Nothing was changed.",
 	"end.notdamaged":        "This channel's game is not damaged: it can be played on, resigned (`/veletas resign`) or claimed on time (`/veletas claim`). Nothing was changed.",
 	"end.done":              "%s ended this channel's damaged game; it counts for no one. The channel is free for a new challenge.",

@@ -41,6 +41,7 @@ var messagesFR = map[string]string{
 	"err.channelchallenges": "Ce salon a déjà trop de défis ouverts : acceptez-en ou refusez-en un, ou lancez le défi dans un autre salon.",
 	"err.corrupt":           "Les données enregistrées de cette partie sont abîmées : elle ne peut être ni affichée ni jouée. Un membre avec Gérer le serveur peut la terminer avec `/veletas end` pour libérer le salon. Rien n'a été changé.",
 	"err.storefault":        "Le stockage du bot a un défaut qui ne vient pas de cette partie (un enregistrement du stockage lui-même est abîmé) : l'action n'a pas pu être faite. Rien n'a été changé. Prévenez la personne qui gère le bot : son journal dit ce qui est abîmé et quoi faire.",
+	"err.unavailable":       "Le stockage du bot ne répond pas en ce moment : l'action n'a pas pu être faite. Réessayez dans un instant (regardez d'abord le plateau avec `/veletas board` : un coup a pu passer). Si cela continue, prévenez la personne qui gère le bot.",
 	"end.denied":            "Seuls les membres avec la permission Gérer le serveur peuvent terminer une partie abîmée. Rien n'a été changé.",
 	"end.notdamaged":        "La partie de ce salon n'est pas abîmée : on peut la continuer, abandonner (`/veletas resign`) ou réclamer au temps (`/veletas claim`). Rien n'a été changé.",
 	"end.done":              "%s a terminé la partie abîmée de ce salon ; elle ne compte pour personne. Le salon est libre pour un nouveau défi.",

@@ -14,7 +14,7 @@ import (
 func (e *env) toPlay(r *rand.Rand) store.Game {
 	e.tb.Helper()
 	for {
-		g, err := e.db.ActiveGame(e.guild, e.chann)
+		g, err := e.db.ActiveGame(e.tb.Context(), e.guild, e.chann)
 		if err != nil {
 			e.tb.Fatal(err)
 		}
@@ -36,7 +36,7 @@ func TestGamesList(t *testing.T) {
 	e.chann = "c3"
 	ch = public(t, e.cmd("carol", "challenge", "opponent=dave", "size=7"))
 	public(t, e.press("dave", button(t, ch, "Accept"))) // not alice's
-	if _, err := e.db.SetGameThread(e.guild, "c1", "t1"); err != nil {
+	if _, err := e.db.SetGameThread(t.Context(), e.guild, "c1", "t1"); err != nil {
 		t.Fatal(err)
 	}
 	r := e.cmd("alice", "games")
@@ -78,7 +78,7 @@ func TestTakeback(t *testing.T) {
 		t.Fatalf("decline: %+v", no)
 	}
 	refused(t, e.press(other, button(t, ask, "Accept")), "no longer open")
-	g2, _ := e.db.ActiveGame(e.guild, e.chann)
+	g2, _ := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	if g2.Revision != g.Revision || g2.Record != g.Record {
 		t.Fatal("a declined takeback changed the game")
 	}
@@ -90,7 +90,7 @@ func TestTakeback(t *testing.T) {
 	}
 	updatedTo(t, yes, "accepted the takeback")
 	decodePNG(t, followed(t, yes))
-	g3, _ := e.db.ActiveGame(e.guild, e.chann)
+	g3, _ := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	if g3.ToAct() != mover || g3.State().Len() != g.State().Len()-1 || g3.Revision != g.Revision+1 {
 		t.Fatalf("after the takeback: to act %s, plies %d (was %d)", g3.ToAct(), g3.State().Len(), g.State().Len())
 	}
@@ -99,7 +99,7 @@ func TestTakeback(t *testing.T) {
 	user, sub, opts := nextCommand(t, g3, rand.New(rand.NewPCG(5, 6)))
 	public(t, e.cmd(user, sub, opts...))
 	ask = public(t, e.cmd(mover, "takeback"))
-	g4, _ := e.db.ActiveGame(e.guild, e.chann)
+	g4, _ := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	user, sub, opts = nextCommand(t, g4, rand.New(rand.NewPCG(7, 8)))
 	public(t, e.cmd(user, sub, opts...))
 	refused(t, e.press(other, button(t, ask, "Accept")), "no longer open")
@@ -113,7 +113,7 @@ func TestTakebackUndoesClaims(t *testing.T) {
 		e := newEnv(t, Config{})
 		e.startGame("7")
 		for {
-			g, err := e.db.ActiveGame(e.guild, e.chann)
+			g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 			if err != nil {
 				break // over
 			}
@@ -122,7 +122,7 @@ func TestTakebackUndoesClaims(t *testing.T) {
 			}
 			user, sub, opts := nextCommand(t, g, r)
 			after := public(t, e.cmd(user, sub, opts...))
-			g2, err := e.db.ActiveGame(e.guild, e.chann)
+			g2, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 			if err != nil || sub != "move" || claims(g2) == claims(g) {
 				continue
 			}
@@ -131,7 +131,7 @@ func TestTakebackUndoesClaims(t *testing.T) {
 			}
 			ask := public(t, e.cmd(user, "takeback"))
 			yes := followed(t, public(t, e.press(g.Opponent(user), button(t, ask, "Accept"))))
-			g3, _ := e.db.ActiveGame(e.guild, e.chann)
+			g3, _ := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 			if claims(g3) != claims(g) || g3.Position().String() != g.Position().String() || !strings.Contains(yes.Plain(), "Claims: Black 0 – White 0") == (claims(g) == 0) {
 				t.Fatalf("claims after the takeback %d, before the turn %d:\n%s", claims(g3), claims(g), yes.Plain())
 			}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
 )
@@ -34,25 +35,25 @@ const (
 
 // gameDMs are the direct messages a game message sends: to the player to
 // act, or, at the end, to both players (never to the computer).
-func (b *Bot) gameDMs(g store.Game) []DM {
+func (b *Bot) gameDMs(ctx context.Context, g store.Game) []DM {
 	if g.Over() {
-		return b.dms(g, dmEnd, g.Winner, g.Loser())
+		return b.dms(ctx, g, dmEnd, g.Winner, g.Loser())
 	}
 	if g.AI != "" && g.ToAct() == g.AI {
 		return nil
 	}
-	return b.dms(g, dmTurn, g.ToAct())
+	return b.dms(ctx, g, dmTurn, g.ToAct())
 }
 
 // dms are the notices of one kind to those of users who asked for them
 // and whose DMs are not known to be closed.
-func (b *Bot) dms(g store.Game, kind dmKind, users ...string) []DM {
+func (b *Bot) dms(ctx context.Context, g store.Game, kind dmKind, users ...string) []DM {
 	var out []DM
 	for _, u := range users {
 		if u == "" || u == g.AI {
 			continue
 		}
-		s, err := b.Store.UserSettings(u)
+		s, err := b.Store.UserSettings(ctx, u)
 		if err != nil {
 			b.Logger.Warn("bot: reading a user's settings for a notice failed", "user", u, "err", err)
 			continue
@@ -60,7 +61,7 @@ func (b *Bot) dms(g store.Game, kind dmKind, users ...string) []DM {
 		if !s.Notify || s.DMClosed {
 			continue
 		}
-		out = append(out, DM{User: u, Reply: Reply{Text: dmText(s.Locale, g, kind, u)}, Closed: b.dmClosed(u)})
+		out = append(out, DM{User: u, Reply: Reply{Text: dmText(s.Locale, g, kind, u)}, Closed: b.dmClosed(ctx, u)})
 	}
 	return out
 }
@@ -95,9 +96,9 @@ func dmText(loc string, g store.Game, kind dmKind, user string) string {
 
 // dmClosed is the DM.Closed of a user: it records that their DMs are
 // closed, so that none is tried again until they opt in again.
-func (b *Bot) dmClosed(user string) func() {
+func (b *Bot) dmClosed(ctx context.Context, user string) func() {
 	return func() {
-		_, err := b.Store.UpdateUserSettings(user, func(s *store.UserSettings) error {
+		_, err := b.Store.UpdateUserSettings(ctx, user, func(s *store.UserSettings) error {
 			s.DMClosed = true
 			return nil
 		})

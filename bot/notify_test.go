@@ -77,12 +77,12 @@ func TestNotifyByDM(t *testing.T) {
 	// Opting in again tries again: the end of the next game reaches her.
 	e.cmd("alice", "notify", "dm=on")
 	e.startGame("7")
-	g, _ := e.db.ActiveGame(e.guild, e.chann)
+	g, _ := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	rnd := rand.New(rand.NewPCG(3, 3))
 	for g.ToAct() != "alice" {
 		user, sub, opts := nextCommand(t, g, rnd)
 		public(t, e.cmd(user, sub, opts...))
-		g, _ = e.db.ActiveGame(e.guild, e.chann)
+		g, _ = e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	}
 	r = public(t, e.cmd("bob", "resign"))
 	if d, ok := dmTo(r, "alice"); !ok || !strings.HasPrefix(d.Reply.Text, "You won Veletas game 2 (7x7) against <@bob> by resignation: https://discord.com/channels/") {
@@ -175,7 +175,7 @@ func TestDMRevisedBoardName(t *testing.T) {
 	e := newEnv(t, Config{})
 	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "rules=revised"))
 	public(t, e.press("bob", button(t, ch, "Accept")))
-	g, err := e.db.ActiveGame(e.guild, e.chann)
+	g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,13 +33,13 @@ func TestUnknownOptionRefused(t *testing.T) {
 	}
 	// Nothing was done: no challenge from the refused line, the settings
 	// unchanged.
-	if _, err := e.db.PendingChallenge(e.guild, e.chann, "bob"); err == nil {
+	if _, err := e.db.PendingChallenge(t.Context(), e.guild, e.chann, "bob"); err == nil {
 		t.Error("the refused challenge was created")
 	}
 	req := e.req("alice", "settings", "time=2d", "size=7")
 	req.ManageServer = true
 	refused(t, e.bot.Handle(context.Background(), req), "no option `size`")
-	if s, err := e.db.Settings(e.guild); err != nil || s.MoveTime == 48*time.Hour {
+	if s, err := e.db.Settings(t.Context(), e.guild); err != nil || s.MoveTime == 48*time.Hour {
 		t.Errorf("settings after a refused change: %+v, %v", s, err)
 	}
 	// The known options still work.

@@ -21,32 +21,32 @@ type panicStore struct {
 	settingsOf string       // Settings panics for this guild
 }
 
-func (p *panicStore) Standings(guild string) ([]store.Standing, error) {
+func (p *panicStore) Standings(ctx context.Context, guild string) ([]store.Standing, error) {
 	if p.standings.Load() {
 		panic("deliberate panic in Standings")
 	}
-	return p.DB.Standings(guild)
+	return p.DB.Standings(ctx, guild)
 }
 
-func (p *panicStore) ActiveGame(guild, channel string) (store.Game, error) {
+func (p *panicStore) ActiveGame(ctx context.Context, guild, channel string) (store.Game, error) {
 	if p.activeGame.Load() {
 		panic("deliberate panic in ActiveGame")
 	}
-	return p.DB.ActiveGame(guild, channel)
+	return p.DB.ActiveGame(ctx, guild, channel)
 }
 
-func (p *panicStore) ActiveGames(guild string) ([]store.Game, error) {
+func (p *panicStore) ActiveGames(ctx context.Context, guild string) ([]store.Game, error) {
 	if p.games.Add(-1) >= 0 {
 		panic("deliberate panic in ActiveGames")
 	}
-	return p.DB.ActiveGames(guild)
+	return p.DB.ActiveGames(ctx, guild)
 }
 
-func (p *panicStore) Settings(guild string) (store.Settings, error) {
+func (p *panicStore) Settings(ctx context.Context, guild string) (store.Settings, error) {
 	if guild == p.settingsOf {
 		panic("deliberate panic in Settings of " + guild)
 	}
-	return p.DB.Settings(guild)
+	return p.DB.Settings(ctx, guild)
 }
 
 func newPanicEnv(t *testing.T) (*env, *panicStore) {
@@ -148,7 +148,7 @@ func TestSweepPanics(t *testing.T) {
 	}
 	e.clock.Add(2 * time.Hour)
 	ps.settingsOf = "g1"
-	p := e.bot.Sweep(e.clock.Now())
+	p := e.bot.Sweep(t.Context(), e.clock.Now())
 	if len(p) != 1 || !strings.Contains(p[0].Reply.Plain(), "Game 2: the time for <@alice>'s move has run out") {
 		t.Fatalf("sweep with one game panicking: %+v", p)
 	}
@@ -192,10 +192,10 @@ func TestEmptyUserRefused(t *testing.T) {
 	if c := e.complete("", "setup", "stone"); c != nil {
 		t.Fatalf("autocomplete for nobody: %v", c)
 	}
-	if _, err := e.db.ActiveGame(e.guild, e.chann); err != nil {
+	if _, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); err != nil {
 		t.Fatalf("the game changed: %v", err)
 	}
-	if done, err := e.db.FinishedGames(e.guild, "", 1); err != nil || len(done) != 0 {
+	if done, err := e.db.FinishedGames(t.Context(), e.guild, "", 1); err != nil || len(done) != 0 {
 		t.Fatalf("a game ended: %+v %v", done, err)
 	}
 }

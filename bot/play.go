@@ -15,7 +15,7 @@ import (
 // applies every action through the rules; a handler only reads options.
 
 func (b *Bot) setup(ctx context.Context, req Request) (Reply, error) {
-	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
+	g, err := b.Store.ActiveGame(ctx, req.Guild, req.Channel)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -27,19 +27,19 @@ func (b *Bot) setup(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return b.apply(req, -1, veletas.SetupAction(shooters, stone))
+	return b.apply(ctx, req, -1, veletas.SetupAction(shooters, stone))
 }
 
 func (b *Bot) swapCommand(ctx context.Context, req Request) (Reply, error) {
-	return b.apply(req, -1, veletas.ChoiceAction(true))
+	return b.apply(ctx, req, -1, veletas.ChoiceAction(true))
 }
 
 func (b *Bot) keepCommand(ctx context.Context, req Request) (Reply, error) {
-	return b.apply(req, -1, veletas.ChoiceAction(false))
+	return b.apply(ctx, req, -1, veletas.ChoiceAction(false))
 }
 
 func (b *Bot) choiceButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
-	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
+	g, err := b.Store.ActiveGame(ctx, req.Guild, req.Channel)
 	if err != nil {
 		if errors.Is(err, store.ErrNoGame) {
 			return Reply{}, refuse("button.overgame")
@@ -53,7 +53,7 @@ func (b *Bot) choiceButton(ctx context.Context, req Request, id buttonID) (Reply
 		return Reply{}, refuse("button.notmine")
 	}
 	swap := id.Action == btnSwap
-	view, err := b.apply(req, int(id.Rev), veletas.ChoiceAction(swap))
+	view, err := b.apply(ctx, req, int(id.Rev), veletas.ChoiceAction(swap))
 	if err != nil {
 		return Reply{}, err
 	}
@@ -69,7 +69,7 @@ func (b *Bot) choiceButton(ctx context.Context, req Request, id buttonID) (Reply
 const maxRev = 1 << 30
 
 func (b *Bot) move(ctx context.Context, req Request) (Reply, error) {
-	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
+	g, err := b.Store.ActiveGame(ctx, req.Guild, req.Channel)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -90,19 +90,19 @@ func (b *Bot) move(ctx context.Context, req Request) (Reply, error) {
 			return Reply{}, refuse("move.same", "`"+from.String()+"`")
 		}
 	}
-	return b.apply(req, -1, veletas.TurnAction(veletas.Turn{From: from, To: to, Shot: shot}))
+	return b.apply(ctx, req, -1, veletas.TurnAction(veletas.Turn{From: from, To: to, Shot: shot}))
 }
 
 // apply commits an action through the store, then shows the game.
-func (b *Bot) apply(req Request, rev int, a veletas.Action) (Reply, error) {
-	g, err := b.Store.Apply(req.Guild, req.Channel, req.User.ID, rev, a)
+func (b *Bot) apply(ctx context.Context, req Request, rev int, a veletas.Action) (Reply, error) {
+	g, err := b.Store.Apply(ctx, req.Guild, req.Channel, req.User.ID, rev, a)
 	if err != nil {
 		return Reply{}, err
 	}
 	if g.Over() {
 		b.Logger.Info("bot: game over", "game", g.ID, "winner", g.Winner, "reason", g.Reason.String())
 	}
-	r, err := b.gameViewIn(req.Locale, g, "", true)
+	r, err := b.gameViewIn(ctx, req.Locale, g, "", true)
 	if err != nil {
 		b.aiTurn(g)
 		return Reply{}, err
@@ -112,10 +112,10 @@ func (b *Bot) apply(req Request, rev int, a veletas.Action) (Reply, error) {
 }
 
 func (b *Bot) resign(ctx context.Context, req Request) (Reply, error) {
-	g, err := b.Store.Resign(req.Guild, req.Channel, req.User.ID)
+	g, err := b.Store.Resign(ctx, req.Guild, req.Channel, req.User.ID)
 	if err != nil {
 		return Reply{}, err
 	}
 	b.Logger.Info("bot: game over", "game", g.ID, "winner", g.Winner, "reason", g.Reason.String())
-	return b.gameViewIn(req.Locale, g, "", true)
+	return b.gameViewIn(ctx, req.Locale, g, "", true)
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -10,21 +11,21 @@ import (
 // (one offer is enough); pressed by the other player, it accepts that
 // offer, so that both pressing Rematch starts one game rather than two
 // crossing offers. ok is false when nothing is pending.
-func (b *Bot) pendingRematch(req Request, g store.Game, opp string) (r Reply, ok bool, err error) {
-	if c, err := b.Store.PendingChallenge(g.Guild, g.Channel, opp); err == nil && c.Challenger == req.User.ID && c.Opponent == opp {
+func (b *Bot) pendingRematch(ctx context.Context, req Request, g store.Game, opp string) (r Reply, ok bool, err error) {
+	if c, err := b.Store.PendingChallenge(ctx, g.Guild, g.Channel, opp); err == nil && c.Challenger == req.User.ID && c.Opponent == opp {
 		return Reply{}, true, refuse("rematch.already", Mention(opp))
 	}
-	c, err := b.Store.PendingChallenge(g.Guild, g.Channel, req.User.ID)
+	c, err := b.Store.PendingChallenge(ctx, g.Guild, g.Channel, req.User.ID)
 	if err != nil || c.Challenger != opp || c.Opponent != req.User.ID {
 		return Reply{}, false, nil
 	}
 	at := req
 	at.Channel = g.Channel // the offer's channel, where the game starts
 	at.Kind = KindCommand  // the game's start as one message; the Rematch press settles the final message
-	r, err = b.accept(at, c.ID)
+	r, err = b.accept(ctx, at, c.ID)
 	if err != nil {
 		return Reply{}, true, err
 	}
-	r, err = b.rematchSettled(req, g, r, tr(req.Locale, "accept.intro", Mention(req.User.ID), Mention(opp)))
+	r, err = b.rematchSettled(ctx, req, g, r, tr(req.Locale, "accept.intro", Mention(req.User.ID), Mention(opp)))
 	return r, true, err
 }

@@ -26,7 +26,7 @@ func TestRematchTwiceAndCrossing(t *testing.T) {
 	}
 	offer.Posted("1300000000000000009") // as the front end does with the follow-up's id
 	refused(t, e.press("alice", rematch), "You offered a rematch already: it is up to <@bob> to accept it.")
-	all, err := e.db.Challenges(e.guild, e.chann)
+	all, err := e.db.Challenges(t.Context(), e.guild, e.chann)
 	if err != nil || len(all) != 1 || all[0].Message != "1300000000000000009" {
 		t.Fatalf("after two presses by alice: %+v (%v), want 1 challenge, its message recorded", all, err)
 	}
@@ -36,11 +36,11 @@ func TestRematchTwiceAndCrossing(t *testing.T) {
 	if next := followed(t, started); strings.Contains(next.Plain(), "offers a rematch") || !strings.Contains(next.Plain(), "<@bob>, your turn") {
 		t.Fatalf("bob's press made another offer or was refused: %q", next.Plain())
 	}
-	g, err := e.db.ActiveGame(e.guild, e.chann)
+	g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	if err != nil || g.Players != [2]string{"bob", "alice"} {
 		t.Fatalf("the rematch game after bob's press: %+v, %v", g.Players, err)
 	}
-	if all, err := e.db.Challenges(e.guild, e.chann); err != nil || len(all) != 0 {
+	if all, err := e.db.Challenges(t.Context(), e.guild, e.chann); err != nil || len(all) != 0 {
 		t.Fatalf("challenges left after the rematch started: %+v, %v", all, err)
 	}
 	// bob's Rematch press accepted the offer from another message: the

@@ -47,7 +47,7 @@ func TestRevisedGame(t *testing.T) {
 	// The rest of the game, at random.
 	r := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 200; i++ {
-		g, err := e.db.ActiveGame(e.guild, e.chann)
+		g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 		if errors.Is(err, store.ErrNoGame) {
 			break
 		}
@@ -71,7 +71,7 @@ func TestRevisedGame(t *testing.T) {
 		}
 	}
 	// Standings are shared by both rule sets: the revised game counts.
-	done, err := e.db.FinishedGames(e.guild, "", 1)
+	done, err := e.db.FinishedGames(t.Context(), e.guild, "", 1)
 	if err != nil || len(done) != 1 {
 		t.Fatal(done, err)
 	}
@@ -103,7 +103,7 @@ func TestRulesSetting(t *testing.T) {
 	bad := e.req("alice", "settings", "rules=classical")
 	bad.ManageServer = true
 	refused(t, e.bot.Handle(t.Context(), bad), "`classic` or `revised`")
-	if s, _ := e.db.Settings(e.guild); s.Rules != veletas.Revised {
+	if s, _ := e.db.Settings(t.Context(), e.guild); s.Rules != veletas.Revised {
 		t.Fatalf("stored rules %v", s.Rules)
 	}
 	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
@@ -111,14 +111,14 @@ func TestRulesSetting(t *testing.T) {
 		t.Fatalf("challenge under the default: %q", ch.Plain())
 	}
 	public(t, e.press("bob", button(t, ch, "Accept")))
-	if g, err := e.db.ActiveGame(e.guild, e.chann); err != nil || g.Rules() != veletas.Revised {
+	if g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); err != nil || g.Rules() != veletas.Revised {
 		t.Fatalf("game: %v %v", err, g.Rules())
 	}
 	// The option still wins over the default.
 	e.chann = "c2"
 	ch = public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "rules=classic"))
 	public(t, e.press("bob", button(t, ch, "Accept")))
-	if g, err := e.db.ActiveGame(e.guild, e.chann); err != nil || g.Rules() != veletas.Classic {
+	if g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); err != nil || g.Rules() != veletas.Classic {
 		t.Fatalf("classic game: %v %v", err, g.Rules())
 	}
 }

@@ -26,7 +26,7 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 	rs := strings.TrimSpace(req.Options["rules"])
 	th := strings.ToLower(strings.TrimSpace(req.Options["theme"]))
 	if v == "" && l == "" && rs == "" && th == "" {
-		s, err := b.Store.Settings(req.Guild)
+		s, err := b.Store.Settings(ctx, req.Guild)
 		if err != nil {
 			return Reply{}, err
 		}
@@ -79,7 +79,7 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 	if th != "" && th != "light" && th != "dark" {
 		return Reply{}, badInput("%s", tr(loc, "theme.bad", Quote(th)))
 	}
-	s, err := b.Store.UpdateSettings(req.Guild, func(s *store.Settings) error {
+	s, err := b.Store.UpdateSettings(ctx, req.Guild, func(s *store.Settings) error {
 		if th != "" {
 			if s.Values == nil {
 				s.Values = map[string]string{}
@@ -126,7 +126,7 @@ func (b *Bot) endDamaged(ctx context.Context, req Request) (Reply, error) {
 	if !req.ManageServer {
 		return Reply{}, badInput("%s", tr(loc, "end.denied"))
 	}
-	if err := b.Store.EndDamagedGame(req.Guild, req.Channel); err != nil {
+	if err := b.Store.EndDamagedGame(ctx, req.Guild, req.Channel); err != nil {
 		if errors.Is(err, store.ErrNotDamaged) {
 			return Reply{}, badInput("%s", tr(loc, "end.notdamaged"))
 		}

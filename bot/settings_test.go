@@ -25,7 +25,7 @@ func TestEndDamagedGame(t *testing.T) {
 	}
 	refused(t, e.cmd("bob", "end"), "Manage Server")
 	refused(t, manager(), "is not damaged")
-	if _, err := e.db.ActiveGame(e.guild, e.chann); err != nil {
+	if _, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); err != nil {
 		t.Fatalf("a refused end changed the game: %v", err)
 	}
 
@@ -60,7 +60,7 @@ func TestEndDamagedGame(t *testing.T) {
 	refused(t, e.cmd("alice", "board"), "no game")
 	ch = public(t, e.cmd("carol", "challenge", "opponent=dave", "size=7"))
 	public(t, e.press("dave", button(t, ch, "Accept")))
-	if s, _ := e.db.Standings(e.guild); len(s) != 0 {
+	if s, _ := e.db.Standings(t.Context(), e.guild); len(s) != 0 {
 		t.Fatalf("the ended game counted: %+v", s)
 	}
 }

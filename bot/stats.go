@@ -46,24 +46,24 @@ func ratingText(s store.Standing) string {
 }
 
 // standings returns a guild's standings in one game.
-func (b *Bot) standings(kind store.Kind, guild string) ([]store.Standing, error) {
+func (b *Bot) standings(ctx context.Context, kind store.Kind, guild string) ([]store.Standing, error) {
 	if kind == store.Veletas {
-		return b.Store.Standings(guild)
+		return b.Store.Standings(ctx, guild)
 	}
-	return b.Store.KindStandings(kind, guild)
+	return b.Store.KindStandings(ctx, kind, guild)
 }
 
 // standing returns a player's standing in one game.
-func (b *Bot) standing(kind store.Kind, guild, user string) (store.Standing, error) {
+func (b *Bot) standing(ctx context.Context, kind store.Kind, guild, user string) (store.Standing, error) {
 	if kind == store.Veletas {
-		return b.Store.Standing(guild, user)
+		return b.Store.Standing(ctx, guild, user)
 	}
-	return b.Store.KindStanding(kind, guild, user)
+	return b.Store.KindStanding(ctx, kind, guild, user)
 }
 
 func (b *Bot) leaderboard(ctx context.Context, req Request) (Reply, error) {
 	kind := req.module().kind()
-	list, err := b.standings(kind, req.Guild)
+	list, err := b.standings(ctx, kind, req.Guild)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -108,13 +108,13 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 		user = p
 	}
 	kind := req.module().kind()
-	s, err := b.standing(kind, req.Guild, user)
+	s, err := b.standing(ctx, kind, req.Guild, user)
 	if err != nil {
 		return Reply{}, err
 	}
 	// The recent games of this game include the unrated ones (against the
 	// computer, friendly), which the standing leaves out.
-	all, err := b.Store.FinishedGames(req.Guild, user, 4*recentGames)
+	all, err := b.Store.FinishedGames(ctx, req.Guild, user, 4*recentGames)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -140,7 +140,7 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 	if s.Games == 0 {
 		sb.WriteString(tr(loc, "stats.norated") + "\n")
 	} else {
-		b.ratedStats(&sb, loc, kind, req.Guild, user, s)
+		b.ratedStats(ctx, &sb, loc, kind, req.Guild, user, s)
 	}
 	var recent strings.Builder
 	if len(games) > 0 {
@@ -169,9 +169,9 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 
 // ratedStats writes the rating, rank, record and streak of a player with
 // rated games.
-func (b *Bot) ratedStats(sb *strings.Builder, loc string, kind store.Kind, guild, user string, s store.Standing) {
+func (b *Bot) ratedStats(ctx context.Context, sb *strings.Builder, loc string, kind store.Kind, guild, user string, s store.Standing) {
 	rank := 0
-	if list, err := b.standings(kind, guild); err == nil {
+	if list, err := b.standings(ctx, kind, guild); err == nil {
 		sortStandings(list)
 		for i, o := range list {
 			if o.User == user {

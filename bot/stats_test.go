@@ -17,7 +17,7 @@ func (e *env) resignGame(first, second string, opts ...string) store.Game {
 	ch := public(e.tb, e.cmd(first, "challenge", append([]string{"opponent=" + second, "size=7"}, opts...)...))
 	public(e.tb, e.press(second, button(e.tb, ch, "Accept")))
 	public(e.tb, e.cmd(second, "resign"))
-	done, err := e.db.FinishedGames(e.guild, first, 1)
+	done, err := e.db.FinishedGames(e.tb.Context(), e.guild, first, 1)
 	if err != nil || len(done) != 1 {
 		e.tb.Fatalf("finished %v %v", done, err)
 	}
@@ -37,7 +37,7 @@ func TestStandingsAndStats(t *testing.T) {
 	e.resignGame("carol", "bob")
 
 	// The unrated (friendly) loss is left out of the standings (issue 11).
-	a, _ := e.db.Standing(e.guild, "alice")
+	a, _ := e.db.Standing(t.Context(), e.guild, "alice")
 	if a.Wins != 1 || a.Losses != 0 || a.Rating < 1600 {
 		t.Fatalf("alice %+v: the unrated loss counted in the standings", a)
 	}
@@ -113,11 +113,11 @@ func FuzzParseMoveTime(f *testing.F) {
 // instead of "No finished game yet"; they stay out of the standings.
 func TestStatsUnratedOnly(t *testing.T) {
 	e := newEnv(t, Config{})
-	g, err := e.db.StartAIGameRules(e.guild, "ai-chan", "alice", "veletas", "easy", veletas.Size7, veletas.Classic)
+	g, err := e.db.StartAIGameRules(t.Context(), e.guild, "ai-chan", "alice", "veletas", "easy", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.db.Resign(e.guild, g.Channel, "alice"); err != nil {
+	if _, err := e.db.Resign(t.Context(), e.guild, g.Channel, "alice"); err != nil {
 		t.Fatal(err)
 	}
 	e.chann = "friendly"

@@ -14,7 +14,7 @@ import (
 
 func (b *Bot) takeback(ctx context.Context, req Request) (Reply, error) {
 	loc := req.Locale
-	if g, err := b.Store.ActiveGame(req.Guild, req.Channel); err == nil {
+	if g, err := b.Store.ActiveGame(ctx, req.Guild, req.Channel); err == nil {
 		switch {
 		case g.AI != "":
 			return Reply{}, refuse("ai.takeback") // the AI never answers one (aigames.go)
@@ -24,7 +24,7 @@ func (b *Bot) takeback(ctx context.Context, req Request) (Reply, error) {
 			return Reply{}, refuse("takeback.insequence")
 		}
 	}
-	g, err := b.Store.RequestTakeback(req.Guild, req.Channel, req.User.ID)
+	g, err := b.Store.RequestTakeback(ctx, req.Guild, req.Channel, req.User.ID)
 	if err != nil {
 		if errors.Is(err, store.ErrTakebackNotAllowed) {
 			return Reply{}, badInput("%s", tr(loc, "takeback.notallowed"))
@@ -46,7 +46,7 @@ func (b *Bot) takeback(ctx context.Context, req Request) (Reply, error) {
 
 func (b *Bot) takebackButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
 	loc := req.Locale
-	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
+	g, err := b.Store.ActiveGame(ctx, req.Guild, req.Channel)
 	if err != nil {
 		if errors.Is(err, store.ErrNoGame) {
 			return Reply{}, badInput("%s", tr(loc, "takeback.gone"))
@@ -58,7 +58,7 @@ func (b *Bot) takebackButton(ctx context.Context, req Request, id buttonID) (Rep
 	}
 	asker := g.TakebackBy
 	accept := id.Action == btnTakebackYes
-	after, err := b.Store.AnswerTakeback(req.Guild, req.Channel, req.User.ID, accept)
+	after, err := b.Store.AnswerTakeback(ctx, req.Guild, req.Channel, req.User.ID, accept)
 	if err != nil {
 		switch {
 		case errors.Is(err, store.ErrNoTakeback):
@@ -75,7 +75,7 @@ func (b *Bot) takebackButton(ctx context.Context, req Request, id buttonID) (Rep
 	b.Logger.Info("bot: takeback", "game", after.ID, "by", asker)
 	// The request's message says it was accepted, without buttons; the
 	// board follows and pings the asker, whose turn it is again.
-	view, err := b.gameViewIn(loc, after, "", true)
+	view, err := b.gameViewIn(ctx, loc, after, "", true)
 	if err != nil {
 		return Reply{}, err
 	}

@@ -43,12 +43,12 @@ type storePinger interface {
 
 // storeAnswers checks, within SweepPingTimeout, that the store answers,
 // when it can be checked (storePinger).
-func (b *Bot) storeAnswers() error {
+func (b *Bot) storeAnswers(ctx context.Context) error {
 	p, ok := b.Store.(storePinger)
 	if !ok {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), SweepPingTimeout)
+	ctx, cancel := context.WithTimeout(ctx, SweepPingTimeout)
 	defer cancel()
 	return p.PingContext(ctx)
 }
@@ -63,25 +63,28 @@ func (b *Bot) storeAnswers() error {
 // message (Post.Message), the notice replacing the message of each
 // challenge expired at now whose message is recorded.
 // A store that does not answer within SweepPingTimeout skips the sweep
-// (logged).
-func (b *Bot) Sweep(now time.Time) (posts []Post) {
+// (logged). The sweep's work with the store is bounded by ctx and
+// SweepTimeout.
+func (b *Bot) Sweep(ctx context.Context, now time.Time) (posts []Post) {
+	ctx, cancel := context.WithTimeout(ctx, SweepTimeout)
+	defer cancel()
 	defer func() {
 		if v := recover(); v != nil {
 			b.logPanic(v, "sweeping", Request{})
 		}
 	}()
-	if err := b.storeAnswers(); err != nil {
+	if err := b.storeAnswers(ctx); err != nil {
 		b.Logger.Error("bot: sweep: the store does not answer; sweep skipped", "err", err)
 		return nil
 	}
-	if n, err := b.Store.PurgeExpiredChallenges(); err != nil {
+	if n, err := b.Store.PurgeExpiredChallenges(ctx); err != nil {
 		b.Logger.Error("bot: sweep: purging expired challenges failed", "err", err)
 	} else if n > 0 {
 		b.Logger.Info("bot: sweep: purged expired challenges", "count", n)
 	}
 	locales := map[string]string{}
-	posts = b.expiredChallenges(now, locales)
-	games, err := b.Store.ActiveGames("")
+	posts = b.expiredChallenges(ctx, now, locales)
+	games, err := b.Store.ActiveGames(ctx, "")
 	if err != nil {
 		b.Logger.Error("bot: sweep: listing the active games failed", "err", err)
 		return posts
@@ -103,7 +106,7 @@ func (b *Bot) Sweep(now time.Time) (posts []Post) {
 			if g.Thread != "" {
 				where = g.Thread
 			}
-			loc := withGame(b.guildLocale(locales, g.Guild), g.Kind)
+			loc := withGame(b.guildLocale(ctx, locales, g.Guild), g.Kind)
 			who := g.ToAct()
 			notice := postNotice{guild: g.Guild, channel: g.Channel, game: g.ID, rev: g.Revision}
 			switch {
@@ -119,7 +122,7 @@ func (b *Bot) Sweep(now time.Time) (posts []Post) {
 				posts = append(posts, Post{Channel: where, notice: notice, Reply: Reply{
 					Text:     tr(loc, "time.reminder", Mention(who), g.ID, d.Unix(), d.Unix()),
 					Mentions: []string{who},
-					DMs:      b.dms(g, dmReminder, who), // notify.go
+					DMs:      b.dms(ctx, g, dmReminder, who), // notify.go
 				}})
 			}
 		}()
@@ -129,10 +132,10 @@ func (b *Bot) Sweep(now time.Time) (posts []Post) {
 
 // guildLocale is the language of a server's settings, read once per
 // sweep (locales caches it by server).
-func (b *Bot) guildLocale(locales map[string]string, guild string) string {
+func (b *Bot) guildLocale(ctx context.Context, locales map[string]string, guild string) string {
 	loc, ok := locales[guild]
 	if !ok {
-		if s, err := b.Store.Settings(guild); err == nil {
+		if s, err := b.Store.Settings(ctx, guild); err == nil {
 			loc = s.Locale
 		}
 		locales[guild] = loc
@@ -148,15 +151,15 @@ const expiredPerSweep = 50
 // challenge expired at now whose message is recorded into a notice that
 // it expired, naming its players (the message's own text goes), without
 // buttons and without pinging anyone.
-func (b *Bot) expiredChallenges(now time.Time, locales map[string]string) []Post {
-	cs, err := b.Store.ExpiredChallengeMessages(now, expiredPerSweep)
+func (b *Bot) expiredChallenges(ctx context.Context, now time.Time, locales map[string]string) []Post {
+	cs, err := b.Store.ExpiredChallengeMessages(ctx, now, expiredPerSweep)
 	if err != nil {
 		b.Logger.Error("bot: sweep: listing the expired challenges' messages failed", "err", err)
 		return nil
 	}
 	posts := make([]Post, 0, len(cs))
 	for _, c := range cs {
-		loc := withGame(b.guildLocale(locales, c.Guild), c.Kind)
+		loc := withGame(b.guildLocale(ctx, locales, c.Guild), c.Kind)
 		posts = append(posts, Post{Channel: c.Channel, Message: c.Message, expired: c.ID,
 			Reply: Reply{Text: expiredText(loc, c)}})
 	}
@@ -193,10 +196,13 @@ var ErrMessageGone = errors.New("bot: the message is gone")
 // the same move; for a post that edited an expired challenge's message,
 // it forgets the message (store.Challenge.Message), so that it is edited
 // once. A post about a move that is no longer current needs no record.
-// Posts that carry no notice are ignored.
-func (b *Bot) Delivered(p Post) {
+// Posts that carry no notice are ignored. The record is bounded by ctx
+// and SweepTimeout.
+func (b *Bot) Delivered(ctx context.Context, p Post) {
+	ctx, cancel := context.WithTimeout(ctx, SweepTimeout)
+	defer cancel()
 	if p.expired != 0 {
-		if _, err := b.Store.SetChallengeMessage(p.expired, ""); err != nil && !errors.Is(err, store.ErrChallengeNotFound) {
+		if _, err := b.Store.SetChallengeMessage(ctx, p.expired, ""); err != nil && !errors.Is(err, store.ErrChallengeNotFound) {
 			b.Logger.Error("bot: sweep: forgetting an expired challenge's message failed", "challenge", p.expired, "err", err)
 		}
 		return
@@ -205,7 +211,7 @@ func (b *Bot) Delivered(p Post) {
 	if n.kind == 0 {
 		return
 	}
-	if _, err := b.Store.RecordNotice(n.guild, n.channel, n.game, n.rev, n.kind); err != nil {
+	if _, err := b.Store.RecordNotice(ctx, n.guild, n.channel, n.game, n.rev, n.kind); err != nil {
 		if errors.Is(err, store.ErrStaleRevision) || errors.Is(err, store.ErrNoGame) {
 			return // the player moved meanwhile: nothing is due
 		}
@@ -269,7 +275,7 @@ func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send Sender) 
 	for {
 		var posts []Post
 		if b.Leading() {
-			posts = b.Sweep(b.Now())
+			posts = b.Sweep(ctx, b.Now())
 		}
 		for _, p := range posts {
 			if !b.Leading() {
@@ -279,12 +285,16 @@ func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send Sender) 
 				continue // the front end cannot edit: the message stays
 			}
 			sctx, cancel := context.WithTimeout(ctx, PostTimeout)
+			// A post that went out is recorded even when the sweeper is
+			// being stopped meanwhile (else it would go out again):
+			// bounded by Delivered's SweepTimeout, not by ctx.
+			rctx := context.WithoutCancel(ctx)
 			switch err := b.sendSafely(sctx, send, p); {
 			case err == nil:
-				b.Delivered(p)
+				b.Delivered(rctx, p)
 			case errors.Is(err, ErrMessageGone):
 				b.Logger.Info("bot: sweep: the message to edit is gone", "channel", p.Channel, "message", p.Message, "err", err)
-				b.Delivered(p)
+				b.Delivered(rctx, p)
 			default:
 				b.Logger.Warn("bot: sweep: posting failed; the next sweep tries again", "channel", p.Channel, "err", err)
 			}
@@ -300,10 +310,10 @@ func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send Sender) 
 }
 
 func (b *Bot) claim(ctx context.Context, req Request) (Reply, error) {
-	g, err := b.Store.ClaimTimeout(req.Guild, req.Channel, req.User.ID)
+	g, err := b.Store.ClaimTimeout(ctx, req.Guild, req.Channel, req.User.ID)
 	if err != nil {
 		if errors.Is(err, store.ErrNoTimeout) {
-			if a, aerr := b.Store.ActiveGame(req.Guild, req.Channel); aerr == nil {
+			if a, aerr := b.Store.ActiveGame(ctx, req.Guild, req.Channel); aerr == nil {
 				if d, ok := a.Deadline(); ok {
 					return Reply{}, badInput("%s", tr(req.Locale, "claim.notyet", Mention(a.ToAct()), d.Unix(), d.Unix()))
 				}
@@ -316,7 +326,7 @@ func (b *Bot) claim(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	b.Logger.Info("bot: game over", "game", g.ID, "winner", g.Winner, "reason", g.Reason.String())
-	return b.gameViewIn(req.Locale, g, "", true)
+	return b.gameViewIn(ctx, req.Locale, g, "", true)
 }
 
 // Time per move limits.

@@ -1,6 +1,9 @@
 package bot
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // NextDue returns the earliest time at which a sweep (Sweep) has a notice
 // to post for a game with a time limit: the reminder of the player to
@@ -9,11 +12,13 @@ import "time"
 // step (the console's "wait 2d") sweeps at each due time on the way, so
 // that a reminder is posted before the time-up notice of the same move.
 // A store that does not answer within SweepPingTimeout has nothing due.
-func (b *Bot) NextDue() (due time.Time, ok bool) {
-	if b.storeAnswers() != nil {
+func (b *Bot) NextDue(ctx context.Context) (due time.Time, ok bool) {
+	ctx, cancel := context.WithTimeout(ctx, SweepTimeout)
+	defer cancel()
+	if b.storeAnswers(ctx) != nil {
 		return time.Time{}, false
 	}
-	games, err := b.Store.ActiveGames("")
+	games, err := b.Store.ActiveGames(ctx, "")
 	if err != nil {
 		return time.Time{}, false
 	}

@@ -17,9 +17,9 @@ import (
 // a sender that accepts them does.
 func (e *env) sweep() []Post {
 	e.tb.Helper()
-	posts := e.bot.Sweep(e.clock.Now())
+	posts := e.bot.Sweep(e.tb.Context(), e.clock.Now())
 	for _, p := range posts {
-		e.bot.Delivered(p)
+		e.bot.Delivered(e.tb.Context(), p)
 	}
 	return posts
 }
@@ -76,7 +76,7 @@ func TestTimeLimitReminderTimeoutClaim(t *testing.T) {
 	}
 	refused(t, e.cmd("alice", "claim"), "It is your move")
 	refused(t, e.cmd("carol", "claim"), "not playing this game")
-	if _, err := e.db.ActiveGame(e.guild, e.chann); err != nil {
+	if _, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); err != nil {
 		t.Fatalf("a refusal changed the game: %v", err)
 	}
 	end := public(t, e.cmd("bob", "claim"))
@@ -84,11 +84,11 @@ func TestTimeLimitReminderTimeoutClaim(t *testing.T) {
 		t.Fatalf("claim: %q", end.Plain())
 	}
 	decodePNG(t, end)
-	done, err := e.db.FinishedGames(e.guild, "bob", 1)
+	done, err := e.db.FinishedGames(t.Context(), e.guild, "bob", 1)
 	if err != nil || len(done) != 1 || done[0].Reason != store.ReasonTimeout || done[0].Winner != "bob" {
 		t.Fatalf("archive: %+v %v", done, err)
 	}
-	if s, _ := e.db.Standing(e.guild, "bob"); s.Wins != 1 || s.Rating <= 1500 {
+	if s, _ := e.db.Standing(t.Context(), e.guild, "bob"); s.Wins != 1 || s.Rating <= 1500 {
 		t.Fatalf("bob's standing after a timeout win: %+v", s)
 	}
 }
@@ -103,7 +103,7 @@ func TestTimeLimitMoveResets(t *testing.T) {
 	if p := e.sweep(); len(p) != 1 || !hasMention(p[0].Reply, "alice") {
 		t.Fatalf("reminder: %+v", p)
 	}
-	g, _ := e.db.ActiveGame(e.guild, e.chann)
+	g, _ := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	user, sub, opts := nextCommand(t, g, rand.New(rand.NewPCG(1, 2)))
 	public(t, e.cmd(user, sub, opts...)) // alice's setup, just in time
 	e.clock.Add(9 * time.Hour)
@@ -206,14 +206,14 @@ func TestSweepRetriesUndelivered(t *testing.T) {
 		if !strings.Contains(p.Reply.Plain(), "has run out") {
 			t.Fatalf("post %+v", p)
 		}
-		if g, err := e.db.ActiveGame(e.guild, e.chann); err != nil || g.TimeUp {
+		if g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); err != nil || g.TimeUp {
 			t.Fatalf("a notice that failed was recorded as sent: %v %+v", err, g)
 		}
 	}
 	if p := run(false); !strings.Contains(p.Reply.Plain(), "has run out") {
 		t.Fatalf("post %+v", p)
 	}
-	if g, err := e.db.ActiveGame(e.guild, e.chann); err != nil || !g.TimeUp {
+	if g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); err != nil || !g.TimeUp {
 		t.Fatalf("a delivered notice was not recorded: %v %+v", err, g)
 	}
 	if p := e.sweep(); len(p) != 0 {
@@ -230,17 +230,17 @@ func TestSweepPurgesExpiredChallenges(t *testing.T) {
 	public(t, e.cmd("carol", "challenge", "opponent=bob", "size=7"))
 	e.clock.Add(25 * time.Hour) // the first expired 25 h ago, the second 1 h ago
 	e.sweep()
-	if _, err := e.db.PendingChallenge(e.guild, e.chann, "bob"); !errors.Is(err, store.ErrChallengeExpired) {
+	if _, err := e.db.PendingChallenge(t.Context(), e.guild, e.chann, "bob"); !errors.Is(err, store.ErrChallengeExpired) {
 		t.Fatalf("the challenge expired an hour ago: %v", err)
 	}
-	list, err := e.db.Challenges(e.guild, "")
+	list, err := e.db.Challenges(t.Context(), e.guild, "")
 	if err != nil || len(list) != 0 {
 		t.Fatalf("unexpired challenges: %v %+v", err, list)
 	}
-	if _, err := e.db.Challenge(1); !errors.Is(err, store.ErrChallengeNotFound) {
+	if _, err := e.db.Challenge(t.Context(), 1); !errors.Is(err, store.ErrChallengeNotFound) {
 		t.Fatalf("the challenge expired 25 h ago after the sweep: %v", err)
 	}
-	if c, err := e.db.Challenge(2); err != nil || c.Challenger != "carol" {
+	if c, err := e.db.Challenge(t.Context(), 2); err != nil || c.Challenger != "carol" {
 		t.Fatalf("the challenge expired an hour ago after the sweep: %v %+v", err, c)
 	}
 }
@@ -289,19 +289,19 @@ func TestExpiredChallengeMessageEdited(t *testing.T) {
 		}
 		return n
 	}
-	if c, err := e.db.Challenge(id(ch)); err != nil || c.Message != "1300000000000000001" {
+	if c, err := e.db.Challenge(t.Context(), id(ch)); err != nil || c.Message != "1300000000000000001" {
 		t.Fatalf("the challenge's message: %v %+v", err, c)
 	}
-	if c, err := e.db.Challenge(id(open)); err != nil || c.Message != "1300000000000000002" {
+	if c, err := e.db.Challenge(t.Context(), id(open)); err != nil || c.Message != "1300000000000000002" {
 		t.Fatalf("the open challenge's message: %v %+v", err, c)
 	}
 	if !strings.Contains(e.logs.String(), "not an id") {
 		t.Fatalf("the bad id was not logged:\n%s", e.logs)
 	}
-	if _, err := e.db.UpdateSettings(e.guild, func(s *store.Settings) error { s.Locale = "fr"; return nil }); err != nil {
+	if _, err := e.db.UpdateSettings(t.Context(), e.guild, func(s *store.Settings) error { s.Locale = "fr"; return nil }); err != nil {
 		t.Fatal(err)
 	}
-	if posts := e.bot.Sweep(e.clock.Now()); len(posts) != 0 {
+	if posts := e.bot.Sweep(t.Context(), e.clock.Now()); len(posts) != 0 {
 		t.Fatalf("before the expiry: %+v", posts)
 	}
 
@@ -321,7 +321,7 @@ func TestExpiredChallengeMessageEdited(t *testing.T) {
 		"Le défi ouvert de <@carol> a expiré. Lancez-en un nouveau avec `/veletas challenge opponent:@quelqu'un`.",
 	}
 	want := wants[0]
-	posts := e.bot.Sweep(e.clock.Now())
+	posts := e.bot.Sweep(t.Context(), e.clock.Now())
 	var got []string
 	for i, p := range posts {
 		if i >= len(wants) || p.Channel != e.chann || p.Reply.Text != wants[i] || len(p.Reply.Buttons) != 0 || len(p.Reply.Mentions) != 0 || p.Reply.Ephemeral {
@@ -341,10 +341,10 @@ func TestExpiredChallengeMessageEdited(t *testing.T) {
 	if first.Message != "1300000000000000001" || second.Message != "1300000000000000002" || first.Reply.Text != want || len(first.Reply.Buttons) != 0 {
 		t.Fatalf("edits %+v %+v", first, second)
 	}
-	if c, err := e.db.Challenge(id(ch)); err != nil || c.Message != "" {
+	if c, err := e.db.Challenge(t.Context(), id(ch)); err != nil || c.Message != "" {
 		t.Fatalf("the edited message is still recorded: %v %+v", err, c)
 	}
-	if posts := e.bot.Sweep(e.clock.Now()); len(posts) != 0 {
+	if posts := e.bot.Sweep(t.Context(), e.clock.Now()); len(posts) != 0 {
 		t.Fatalf("edited again: %+v", posts)
 	}
 
@@ -354,14 +354,14 @@ func TestExpiredChallengeMessageEdited(t *testing.T) {
 	e.bot.StartSweeper(time.Hour, ed)
 	<-ed.edits
 	e.bot.StopSweeper()
-	if posts := e.bot.Sweep(e.clock.Now()); len(posts) != 1 || posts[0].Message != "1300000000000000003" {
+	if posts := e.bot.Sweep(t.Context(), e.clock.Now()); len(posts) != 1 || posts[0].Message != "1300000000000000003" {
 		t.Fatalf("after a failed edit: %+v", posts)
 	}
 	ed.fail = fmt.Errorf("discord: Unknown Message: %w", ErrMessageGone)
 	e.bot.StartSweeper(time.Hour, ed)
 	<-ed.edits
 	e.bot.StopSweeper()
-	if posts := e.bot.Sweep(e.clock.Now()); len(posts) != 0 {
+	if posts := e.bot.Sweep(t.Context(), e.clock.Now()); len(posts) != 0 {
 		t.Fatalf("a message gone is edited again: %+v", posts)
 	}
 }

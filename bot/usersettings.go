@@ -27,16 +27,16 @@ func serverTheme(s store.Settings) string {
 
 // themeFor is the board theme of a user on a server: theirs, else the
 // server's. A failed read gives light (a board is still drawn).
-func (b *Bot) themeFor(guild, user string) render.Theme {
+func (b *Bot) themeFor(ctx context.Context, guild, user string) render.Theme {
 	if user != "" {
-		if u, err := b.Store.UserSettings(user); err == nil && u.Theme != "" {
+		if u, err := b.Store.UserSettings(ctx, user); err == nil && u.Theme != "" {
 			if u.Theme == "dark" {
 				return render.Dark
 			}
 			return render.Light
 		}
 	}
-	if s, err := b.Store.Settings(guild); err == nil && serverTheme(s) == "dark" {
+	if s, err := b.Store.Settings(ctx, guild); err == nil && serverTheme(s) == "dark" {
 		return render.Dark
 	}
 	return render.Light
@@ -51,7 +51,7 @@ func (b *Bot) themeCommand(ctx context.Context, req Request) (Reply, error) {
 	v := strings.ToLower(strings.TrimSpace(req.Options["board"]))
 	switch v {
 	case "":
-		u, err := us.UserSettings(req.User.ID)
+		u, err := us.UserSettings(ctx, req.User.ID)
 		if err != nil {
 			return Reply{}, err
 		}
@@ -70,12 +70,12 @@ func (b *Bot) themeCommand(ctx context.Context, req Request) (Reply, error) {
 			}
 			opts = append(opts, tr(loc, key, text))
 		}
-		return Reply{Ephemeral: true, Text: tr(loc, "theme.show", append([]any{b.themeText(loc, req.Guild, u.Theme)}, opts...)...)}, nil
+		return Reply{Ephemeral: true, Text: tr(loc, "theme.show", append([]any{b.themeText(ctx, loc, req.Guild, u.Theme)}, opts...)...)}, nil
 	case "light", "dark", "server":
 	default:
 		return Reply{}, badInput("%s", tr(loc, "theme.bad", Quote(v)))
 	}
-	u, err := us.UpdateUserSettings(req.User.ID, func(u *store.UserSettings) error {
+	u, err := us.UpdateUserSettings(ctx, req.User.ID, func(u *store.UserSettings) error {
 		u.Theme = v
 		if v == "server" {
 			u.Theme = ""
@@ -85,16 +85,16 @@ func (b *Bot) themeCommand(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Ephemeral: true, Text: tr(loc, "theme.changed", b.themeText(loc, req.Guild, u.Theme))}, nil
+	return Reply{Ephemeral: true, Text: tr(loc, "theme.changed", b.themeText(ctx, loc, req.Guild, u.Theme))}, nil
 }
 
 // themeText names the theme a user's boards have, saying when it is the
 // server's.
-func (b *Bot) themeText(loc, guild, own string) string {
+func (b *Bot) themeText(ctx context.Context, loc, guild, own string) string {
 	if own != "" {
 		return tr(loc, "theme."+own)
 	}
-	s, _ := b.Store.Settings(guild)
+	s, _ := b.Store.Settings(ctx, guild)
 	return tr(loc, "theme.ofserver", tr(loc, "theme."+serverTheme(s)))
 }
 
@@ -107,7 +107,7 @@ func (b *Bot) notifyCommand(ctx context.Context, req Request) (Reply, error) {
 	v := strings.ToLower(strings.TrimSpace(req.Options["dm"]))
 	switch v {
 	case "":
-		u, err := us.UserSettings(req.User.ID)
+		u, err := us.UserSettings(ctx, req.User.ID)
 		if err != nil {
 			return Reply{}, err
 		}
@@ -123,7 +123,7 @@ func (b *Bot) notifyCommand(ctx context.Context, req Request) (Reply, error) {
 	default:
 		return Reply{}, badInput("%s", tr(loc, "notify.bad", Quote(v)))
 	}
-	_, err := us.UpdateUserSettings(req.User.ID, func(u *store.UserSettings) error {
+	_, err := us.UpdateUserSettings(ctx, req.User.ID, func(u *store.UserSettings) error {
 		u.Notify = v == "on"
 		u.DMClosed = false // opting in again tries DMs again
 		u.Locale = req.Locale

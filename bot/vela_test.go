@@ -26,11 +26,11 @@ func TestVelaOnlyLoserAgainstComputer(t *testing.T) {
 	// The computer lost (it resigned, through the store): no Véla button,
 	// and its loser-only refusal for the human winner.
 	e.chann = "won"
-	won, err := e.db.StartFanoronaAIGame(e.guild, e.chann, "alice", aiName, "easy", fanorona.Fanorona, false)
+	won, err := e.db.StartFanoronaAIGame(t.Context(), e.guild, e.chann, "alice", aiName, "easy", fanorona.Fanorona, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if won, err = e.db.Resign(e.guild, e.chann, aiName); err != nil || won.Winner != "alice" {
+	if won, err = e.db.Resign(t.Context(), e.guild, e.chann, aiName); err != nil || won.Winner != "alice" {
 		t.Fatalf("the computer's resignation: %v %+v", err, won)
 	}
 	if b := finalButtons("", won); len(b) != 0 {
@@ -50,7 +50,7 @@ func TestVelaOnlyLoserAgainstComputer(t *testing.T) {
 	} {
 		refused(t, e.pressIn(loc, "alice", vela), want)
 	}
-	if g, err := e.db.ActiveGame(e.guild, e.chann); err == nil {
+	if g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); err == nil {
 		t.Fatalf("the winner's Véla press started a game: %+v", g)
 	}
 

@@ -19,27 +19,27 @@ import (
 
 // currentOrLast returns the channel's active game, or its latest finished
 // one when none is active (one indexed read, however large the archive).
-func (b *Bot) currentOrLast(req Request) (store.Game, error) {
-	g, err := b.Store.ActiveGame(req.Guild, req.Channel)
+func (b *Bot) currentOrLast(ctx context.Context, req Request) (store.Game, error) {
+	g, err := b.Store.ActiveGame(ctx, req.Guild, req.Channel)
 	if !errors.Is(err, store.ErrNoGame) {
 		return g, err
 	}
-	if f, ferr := b.Store.LastFinishedGame(req.Guild, req.Channel); ferr == nil {
+	if f, ferr := b.Store.LastFinishedGame(ctx, req.Guild, req.Channel); ferr == nil {
 		return f, nil
 	}
 	return g, err
 }
 
 func (b *Bot) board(ctx context.Context, req Request) (Reply, error) {
-	g, err := b.currentOrLast(req)
+	g, err := b.currentOrLast(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
-	return b.gameViewFor(req.Locale, g, "", false, req.User.ID)
+	return b.gameViewFor(ctx, req.Locale, g, "", false, req.User.ID)
 }
 
 func (b *Bot) record(ctx context.Context, req Request) (Reply, error) {
-	g, err := b.currentOrLast(req)
+	g, err := b.currentOrLast(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -63,7 +63,7 @@ func (b *Bot) rules(ctx context.Context, req Request) (Reply, error) {
 		}
 		set = r
 	} else if req.Guild != "" {
-		s, err := b.Store.Settings(req.Guild)
+		s, err := b.Store.Settings(ctx, req.Guild)
 		if err != nil {
 			return Reply{}, err
 		}
@@ -84,14 +84,14 @@ func (b *Bot) help(ctx context.Context, req Request) (Reply, error) {
 // the last action and the score, the game's module filling its own parts
 // (gameModule.card). ping lets the message notify the player to act (or
 // both players at the end).
-func (b *Bot) gameViewIn(loc string, g store.Game, intro string, ping bool) (Reply, error) {
-	return b.gameViewFor(loc, g, intro, ping, "")
+func (b *Bot) gameViewIn(ctx context.Context, loc string, g store.Game, intro string, ping bool) (Reply, error) {
+	return b.gameViewFor(ctx, loc, g, intro, ping, "")
 }
 
 // gameViewFor is gameViewIn with the board drawn in the theme of viewer;
 // "" draws it for the player the message asks to act (the winner at the
 // end).
-func (b *Bot) gameViewFor(loc string, g store.Game, intro string, ping bool, viewer string) (Reply, error) {
+func (b *Bot) gameViewFor(ctx context.Context, loc string, g store.Game, intro string, ping bool, viewer string) (Reply, error) {
 	if viewer == "" {
 		viewer = g.ToAct()
 		if g.Over() {
@@ -100,7 +100,7 @@ func (b *Bot) gameViewFor(loc string, g store.Game, intro string, ping bool, vie
 	}
 	mod := moduleOf(g.Kind)
 	loc = withGame(loc, g.Kind)
-	lk := b.lookFor(g.Guild, viewer, loc)
+	lk := b.lookFor(ctx, g.Guild, viewer, loc)
 	c, p, err := mod.card(b, loc, g, lk)
 	if err != nil {
 		return Reply{}, err
@@ -148,7 +148,7 @@ func (b *Bot) gameViewFor(loc string, g store.Game, intro string, ping bool, vie
 	}
 	r := cardReply(loc, c, ping)
 	if ping {
-		r.DMs = b.gameDMs(g) // notify.go
+		r.DMs = b.gameDMs(ctx, g) // notify.go
 	}
 	if g.Over() && ping {
 		b.finalMessage(loc, &r, g, lk) // the replay, Record and Rematch (endgame.go)
@@ -221,8 +221,8 @@ type pngKey struct {
 
 // lookFor is the look of the images drawn for a user on a server, in the
 // language of loc.
-func (b *Bot) lookFor(guild, user, loc string) look {
-	return look{theme: b.themeFor(guild, user), lang: lang(loc)}
+func (b *Bot) lookFor(ctx context.Context, guild, user, loc string) look {
+	return look{theme: b.themeFor(ctx, guild, user), lang: lang(loc)}
 }
 
 // gamePNG returns the image of a stored Veletas game at its revision,
@@ -339,7 +339,7 @@ func gameLink(g store.Game) string {
 // their turn first, each with a link and whose turn it is.
 func (b *Bot) games(ctx context.Context, req Request) (Reply, error) {
 	loc := req.Locale
-	list, err := b.Store.PlayerGames(req.Guild, req.User.ID)
+	list, err := b.Store.PlayerGames(ctx, req.Guild, req.User.ID)
 	if err != nil {
 		return Reply{}, err
 	}

@@ -62,7 +62,7 @@ func TestOwnOpenChallengeNamesWithdraw(t *testing.T) {
 	ja := fr
 	ja.Locale = "ja"
 	refused(t, e.bot.Handle(context.Background(), ja), "「取り下げる」ボタン")
-	if _, err := e.db.PendingChallenge(e.guild, e.chann, "bob"); err != nil {
+	if _, err := e.db.PendingChallenge(t.Context(), e.guild, e.chann, "bob"); err != nil {
 		t.Fatalf("the open challenge after its author's Accept: %v", err)
 	}
 	public(t, e.press("alice", withdraw))

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -17,19 +18,19 @@ import (
 // It fails with ErrChannelBusy when the channel (or the thread) has an
 // active game, with ErrSelfChallenge when ai is human, and with ErrInvalid
 // for an empty level, a bad size or an unknown rule set.
-func (db *DB) StartAIGameRules(guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules) (Game, error) {
-	return db.StartAIGameOrder(guild, channel, human, ai, level, size, rules, false)
+func (db *DB) StartAIGameRules(ctx context.Context, guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules) (Game, error) {
+	return db.StartAIGameOrder(ctx, guild, channel, human, ai, level, size, rules, false)
 }
 
 // StartAIGameOrder is StartAIGameRules in which, with aiFirst, the
 // computer is the first player (Players[0], making the first setup) and
 // the human the second (Players[1]): a rematch against the computer
 // alternates who places first, as one between people does.
-func (db *DB) StartAIGameOrder(guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules, aiFirst bool) (Game, error) {
+func (db *DB) StartAIGameOrder(ctx context.Context, guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules, aiFirst bool) (Game, error) {
 	if !rules.Valid() {
 		return Game{}, fmt.Errorf("store: start AI game: %w: rules %d (use classic or revised)", ErrInvalid, rules)
 	}
-	return db.startAIGame(guild, channel, human, ai, level, func(tx txn, g *Game) error {
+	return db.startAIGame(ctx, guild, channel, human, ai, level, func(tx txn, g *Game) error {
 		if size == 0 {
 			set, err := settingsIn(tx, guild)
 			switch {
@@ -60,7 +61,7 @@ func (db *DB) StartAIGameOrder(guild, channel, human, ai, level string, size vel
 // players and the level, and in one transaction lets start set the
 // game's kind and first position (refusing what it cannot start), refuses
 // a busy channel, then numbers, stores and indexes the game.
-func (db *DB) startAIGame(guild, channel, human, ai, level string, start func(tx txn, g *Game) error) (Game, error) {
+func (db *DB) startAIGame(ctx context.Context, guild, channel, human, ai, level string, start func(tx txn, g *Game) error) (Game, error) {
 	for _, p := range [][2]string{{"guild", guild}, {"channel", channel}, {"user", human}, {"ai", ai}} {
 		if err := checkID(p[0], p[1]); err != nil {
 			return Game{}, err
@@ -73,7 +74,7 @@ func (db *DB) startAIGame(guild, channel, human, ai, level string, start func(tx
 		return Game{}, fmt.Errorf("store: start AI game: %w: level %q", ErrInvalid, level)
 	}
 	var out Game
-	err := db.update(func(tx txn) error {
+	err := db.update(ctx, func(tx txn) error {
 		g := Game{Guild: guild, Channel: channel, Players: [2]string{human, ai}, AI: ai, AILevel: level}
 		if err := start(tx, &g); err != nil {
 			return err

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 )
 
@@ -118,9 +119,9 @@ func (db *DB) archivedNewestFirst(tx txn, index, prefix []byte, fn func(Game) bo
 }
 
 // FinishedGame returns an archived game by ID.
-func (db *DB) FinishedGame(id uint64) (Game, error) {
+func (db *DB) FinishedGame(ctx context.Context, id uint64) (Game, error) {
 	var g Game
-	err := db.view(func(tx txn) error {
+	err := db.view(ctx, func(tx txn) error {
 		v, err := tx.Bucket(bucketArchive).Get(idKey(id))
 		if err != nil {
 			return err
@@ -140,9 +141,9 @@ func (db *DB) FinishedGame(id uint64) (Game, error) {
 // limit of them (all when limit <= 0); with user set, only user's games.
 // Corrupt entries are skipped (and logged). It reads only the games it
 // returns (indexes by guild and by player), however large the archive.
-func (db *DB) FinishedGames(guild, user string, limit int) ([]Game, error) {
+func (db *DB) FinishedGames(ctx context.Context, guild, user string, limit int) ([]Game, error) {
 	var out []Game
-	err := db.view(func(tx txn) error {
+	err := db.view(ctx, func(tx txn) error {
 		index, prefix := bucketArchiveByGuild, []byte(guild)
 		if user != "" {
 			index, prefix = bucketPlayers, pairKey(guild, user)
@@ -162,10 +163,10 @@ func (db *DB) FinishedGames(guild, user string, limit int) ([]Game, error) {
 // or in a thread (the game's channel or thread is channel). It fails with
 // ErrNoGame when the channel has none. It reads only the game it returns
 // (an index by channel), however large the archive.
-func (db *DB) LastFinishedGame(guild, channel string) (Game, error) {
+func (db *DB) LastFinishedGame(ctx context.Context, guild, channel string) (Game, error) {
 	var out Game
 	found := false
-	err := db.view(func(tx txn) error {
+	err := db.view(ctx, func(tx txn) error {
 		return db.archivedNewestFirst(tx, bucketArchiveByChannel, pairKey(guild, channel), func(g Game) bool {
 			if g.Guild == guild && (g.Channel == channel || g.Thread == channel) {
 				out, found = g, true

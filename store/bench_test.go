@@ -22,7 +22,7 @@ func BenchmarkApply(b *testing.B) {
 		if g.Over() {
 			g = startGame(b, db, "g", "c", veletas.Size10)
 		}
-		ng, err := db.Apply("g", "c", g.ToAct(), g.Revision, randomAction(g.Position(), r))
+		ng, err := db.Apply(b.Context(), "g", "c", g.ToAct(), g.Revision, randomAction(g.Position(), r))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -54,7 +54,7 @@ func benchApplyParallel(b *testing.B) {
 		i := next.Add(1) - 1
 		ch := fmt.Sprint("c", i%games)
 		r := rand.New(rand.NewPCG(uint64(i), 9))
-		g, err := db.ActiveGame("g", ch)
+		g, err := db.ActiveGame(b.Context(), "g", ch)
 		if err != nil {
 			b.Error(err)
 			return
@@ -66,7 +66,7 @@ func benchApplyParallel(b *testing.B) {
 					return
 				}
 			}
-			ng, err := db.Apply("g", ch, g.ToAct(), g.Revision, randomAction(g.Position(), r))
+			ng, err := db.Apply(b.Context(), "g", ch, g.ToAct(), g.Revision, randomAction(g.Position(), r))
 			if err != nil {
 				b.Error(err)
 				return
@@ -85,7 +85,7 @@ func benchArchive(b *testing.B, n int) *DB {
 	if _, err := newGame(db, "small", "quiet", "alice", "bob", veletas.Size7); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := db.Resign("small", "quiet", "bob"); err != nil {
+	if _, err := db.Resign(b.Context(), "small", "quiet", "bob"); err != nil {
 		b.Fatal(err)
 	}
 	archiveGames(b, db, "big", "busy", n)
@@ -102,14 +102,14 @@ func BenchmarkLastGameOfAChannel(b *testing.B) {
 		db := benchArchive(b, n)
 		b.Run(fmt.Sprintf("lastfinished/archive=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if g, err := db.LastFinishedGame("small", "quiet"); err != nil || g.Winner != "alice" {
+				if g, err := db.LastFinishedGame(b.Context(), "small", "quiet"); err != nil || g.Winner != "alice" {
 					b.Fatal(err)
 				}
 			}
 		})
 		b.Run(fmt.Sprintf("finishedgames/archive=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if list, err := db.FinishedGames("small", "", 50); err != nil || len(list) != 1 {
+				if list, err := db.FinishedGames(b.Context(), "small", "", 50); err != nil || len(list) != 1 {
 					b.Fatal(err, len(list))
 				}
 			}
@@ -124,17 +124,17 @@ func BenchmarkPendingChallenge(b *testing.B) {
 	for _, n := range []int{100, 2000} {
 		db := openTest(b, &Options{NoSync: true})
 		for i := range n {
-			if _, err := db.CreateChallenge(Challenge{Guild: fmt.Sprint("g", i%10), Channel: fmt.Sprint("c", i%100),
+			if _, err := db.CreateChallenge(b.Context(), Challenge{Guild: fmt.Sprint("g", i%10), Channel: fmt.Sprint("c", i%100),
 				Challenger: fmt.Sprint("u", i/5), Opponent: "bob"}); err != nil {
 				b.Fatal(err)
 			}
 		}
-		if _, err := db.CreateChallenge(Challenge{Guild: "g0", Channel: "mine", Challenger: "alice", Opponent: "bob"}); err != nil {
+		if _, err := db.CreateChallenge(b.Context(), Challenge{Guild: "g0", Channel: "mine", Challenger: "alice", Opponent: "bob"}); err != nil {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("others=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if c, err := db.PendingChallenge("g0", "mine", "bob"); err != nil || c.Challenger != "alice" {
+				if c, err := db.PendingChallenge(b.Context(), "g0", "mine", "bob"); err != nil || c.Challenger != "alice" {
 					b.Fatal(err)
 				}
 			}
@@ -184,7 +184,7 @@ func BenchmarkPlayerGames(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("others=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if l, err := db.PlayerGames("g", "alice"); err != nil || len(l) != 2 {
+				if l, err := db.PlayerGames(b.Context(), "g", "alice"); err != nil || len(l) != 2 {
 					b.Fatal(err, len(l))
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	bolt "go.etcd.io/bbolt"
 	bolterrors "go.etcd.io/bbolt/errors"
@@ -38,27 +39,61 @@ func (b *boltBackend) boltView(fn func(tx *bolt.Tx) error) error {
 	return err
 }
 
-func (b *boltBackend) view(fn func(txn) error) error {
+// view runs fn in a read-only transaction, unless ctx has already ended
+// (an error wrapping ErrUnavailable and ctx's error). A bbolt read does
+// not wait for the writers, so ctx is not looked at once it has started.
+func (b *boltBackend) view(ctx context.Context, fn func(txn) error) error {
+	if ctx.Err() != nil {
+		return gaveUp(ctx, "read")
+	}
 	return b.boltView(func(tx *bolt.Tx) error { return fn(boltTxn{tx}) })
 }
 
 // update queues fn for the commit loop and waits for its commit. The
 // loop drains the queue until DB.Close, which waits for the changes in
 // flight before it closes closing.
-func (b *boltBackend) update(fn func(txn) error) error {
+//
+// When ctx ends while the change waits for its turn (the queue is full,
+// or the loop is committing an earlier group), update gives up: the
+// change will not run, and the error wraps ErrUnavailable and ctx's
+// error (gaveUp). Once the loop has taken the change into a write
+// transaction, the transaction runs to its end (bbolt cannot stop one
+// half-way) and update returns its outcome, whether or not ctx has
+// ended meanwhile.
+func (b *boltBackend) update(ctx context.Context, fn func(txn) error) error {
+	if ctx.Err() != nil {
+		return gaveUp(ctx, "change")
+	}
 	r := &request{fn: fn, done: make(chan error, 1)}
-	b.reqs <- r
-	return <-r.done
+	select {
+	case b.reqs <- r:
+	case <-ctx.Done():
+		return gaveUp(ctx, "change")
+	}
+	select {
+	case err := <-r.done:
+		return err
+	case <-ctx.Done():
+		if r.state.CompareAndSwap(queued, abandoned) {
+			return gaveUp(ctx, "change") // the loop will skip it
+		}
+		return <-r.done // taken: runs to its end
+	}
 }
 
 func (b *boltBackend) ping(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("store: ping: %w", err)
 	}
-	return b.view(func(tx txn) error { return nil })
+	return b.view(ctx, func(tx txn) error { return nil })
 }
 
-func (b *boltBackend) dump(fn func(bucket, key, value []byte) error, seq func(bucket []byte, n uint64) error) error {
+// dump reads the whole file in one read-only transaction; ctx is looked
+// at before it starts (see view).
+func (b *boltBackend) dump(ctx context.Context, fn func(bucket, key, value []byte) error, seq func(bucket []byte, n uint64) error) error {
+	if ctx.Err() != nil {
+		return gaveUp(ctx, "read")
+	}
 	return b.boltView(func(tx *bolt.Tx) error {
 		return tx.ForEach(func(name []byte, b *bolt.Bucket) error {
 			if n := b.Sequence(); n > 0 {
@@ -76,8 +111,8 @@ func (b *boltBackend) dump(fn func(bucket, key, value []byte) error, seq func(bu
 	})
 }
 
-func (b *boltBackend) setSequence(bucket []byte, n uint64) error {
-	return b.update(func(tx txn) error {
+func (b *boltBackend) setSequence(ctx context.Context, bucket []byte, n uint64) error {
+	return b.update(ctx, func(tx txn) error {
 		bk := tx.(boltTxn).tx.Bucket(bucket)
 		if bk == nil {
 			var err error
@@ -103,7 +138,22 @@ func (b *boltBackend) close() error {
 type request struct {
 	fn   func(tx txn) error
 	done chan error
+	// state is queued until either the commit loop takes the request
+	// into a transaction (taken) or its caller gives up waiting
+	// (abandoned); whichever comes first decides.
+	state atomic.Int32
 }
+
+// The states of a request.
+const (
+	queued int32 = iota
+	taken
+	abandoned
+)
+
+// take reports whether the commit loop may run r: false when its caller
+// has given up waiting (its ctx ended), and the loop drops it.
+func (r *request) take() bool { return r.state.CompareAndSwap(queued, taken) }
 
 // commitLoop runs the queued changes in groups of up to maxBatch, each
 // group in one transaction and one fsync, until Close.
@@ -114,13 +164,17 @@ func (b *boltBackend) commitLoop() {
 		batch = batch[:0]
 		select {
 		case r := <-b.reqs:
-			batch = append(batch, r)
+			if r.take() {
+				batch = append(batch, r)
+			}
 		case <-b.closing:
 			// No change is queued after closing: run the last ones.
 			for {
 				select {
 				case r := <-b.reqs:
-					b.commit([]*request{r})
+					if r.take() {
+						b.commit([]*request{r})
+					}
 				default:
 					return
 				}
@@ -130,12 +184,16 @@ func (b *boltBackend) commitLoop() {
 		for len(batch) < maxBatch {
 			select {
 			case r := <-b.reqs:
-				batch = append(batch, r)
+				if r.take() {
+					batch = append(batch, r)
+				}
 			default:
 				break more
 			}
 		}
-		b.commit(batch)
+		if len(batch) > 0 {
+			b.commit(batch)
+		}
 	}
 }
 

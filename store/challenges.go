@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -41,7 +42,7 @@ const DefaultKeepExpired = 24 * time.Hour
 // Options.MaxChallengesPerUser open challenges in the guild and with
 // ErrChannelChallengesFull when the channel has
 // Options.MaxChallengesPerChannel.
-func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
+func (db *DB) CreateChallenge(ctx context.Context, c Challenge) (Challenge, error) {
 	for _, p := range [][2]string{{"guild", c.Guild}, {"channel", c.Channel}, {"challenger", c.Challenger}} {
 		if err := checkID(p[0], p[1]); err != nil {
 			return Challenge{}, err
@@ -56,7 +57,7 @@ func (db *DB) CreateChallenge(c Challenge) (Challenge, error) {
 		return Challenge{}, fmt.Errorf("store: create challenge: %w", ErrSelfChallenge)
 	}
 	var out Challenge
-	err := db.update(func(tx txn) error {
+	err := db.update(ctx, func(tx txn) error {
 		out = c
 		set, err := settingsIn(tx, c.Guild)
 		if errors.Is(err, ErrCorrupt) {
@@ -259,9 +260,9 @@ func deleteChallenge(tx txn, c *Challenge) error {
 }
 
 // Challenge returns the challenge with the given ID, expired or not.
-func (db *DB) Challenge(id uint64) (Challenge, error) {
+func (db *DB) Challenge(ctx context.Context, id uint64) (Challenge, error) {
 	var c Challenge
-	err := db.view(func(tx txn) error {
+	err := db.view(ctx, func(tx txn) error {
 		var err error
 		c, err = challengeIn(tx, id)
 		return err
@@ -287,10 +288,10 @@ func challengeIn(tx txn, id uint64) (Challenge, error) {
 // Challenges returns the unexpired challenges of a channel, oldest first.
 // An empty channel lists the whole guild's. It reads only the challenges
 // of that channel (or guild).
-func (db *DB) Challenges(guild, channel string) ([]Challenge, error) {
+func (db *DB) Challenges(ctx context.Context, guild, channel string) ([]Challenge, error) {
 	var out []Challenge
 	now := db.opts.Now()
-	err := db.view(func(tx txn) error {
+	err := db.view(ctx, func(tx txn) error {
 		prefix := pairKey(guild, channel)
 		if channel == "" {
 			prefix = []byte(guild)
@@ -318,11 +319,11 @@ func (db *DB) Challenges(guild, channel string) ([]Challenge, error) {
 // fails with ErrChallengeExpired when only expired ones exist and with
 // ErrChallengeNotFound when there are none. It reads only the channel's
 // challenges.
-func (db *DB) PendingChallenge(guild, channel, user string) (Challenge, error) {
+func (db *DB) PendingChallenge(ctx context.Context, guild, channel, user string) (Challenge, error) {
 	var best Challenge
 	found, expired := false, false
 	now := db.opts.Now()
-	err := db.view(func(tx txn) error {
+	err := db.view(ctx, func(tx txn) error {
 		found, expired = false, false // a run again (etcd) starts afresh
 		return db.forIndexed(tx, bucketChallengesByChannel, pairKey(guild, channel), true, func(c Challenge) bool {
 			if c.Guild != guild || c.Channel != channel {
@@ -352,9 +353,9 @@ func (db *DB) PendingChallenge(guild, channel, user string) (Challenge, error) {
 
 // SetChallengeMessage records the message that shows the challenge ("" to
 // forget it, once the expired challenge's message was edited).
-func (db *DB) SetChallengeMessage(id uint64, message string) (Challenge, error) {
+func (db *DB) SetChallengeMessage(ctx context.Context, id uint64, message string) (Challenge, error) {
 	var out Challenge
-	err := db.update(func(tx txn) error {
+	err := db.update(ctx, func(tx txn) error {
 		c, err := challengeIn(tx, id)
 		if err != nil {
 			return refuse(err)
@@ -372,9 +373,9 @@ func (db *DB) SetChallengeMessage(id uint64, message string) (Challenge, error) 
 // challenge no longer open. The bot's sweep edits each to say it expired
 // and then clears its Message with SetChallengeMessage. It reads the
 // expired challenges only (the index by expiry).
-func (db *DB) ExpiredChallengeMessages(now time.Time, limit int) ([]Challenge, error) {
+func (db *DB) ExpiredChallengeMessages(ctx context.Context, now time.Time, limit int) ([]Challenge, error) {
 	var out []Challenge
-	err := db.view(func(tx txn) error {
+	err := db.view(ctx, func(tx txn) error {
 		out = nil
 		end := expiryKey(&Challenge{Expires: now})
 		all := tx.Bucket(bucketChallenges)
@@ -404,12 +405,12 @@ func (db *DB) ExpiredChallengeMessages(now time.Time, limit int) ([]Challenge, e
 // channel must have no active game. The challenge is removed and the new
 // game returned; the challenger is Players[0] (the opponent when
 // OpponentFirst is set).
-func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
+func (db *DB) AcceptChallenge(ctx context.Context, id uint64, user string) (Game, error) {
 	if err := checkID("user", user); err != nil {
 		return Game{}, err
 	}
 	var out Game
-	err := db.update(func(tx txn) error {
+	err := db.update(ctx, func(tx txn) error {
 		c, err := challengeIn(tx, id)
 		if err != nil {
 			return refuse(err)
@@ -475,9 +476,9 @@ func (db *DB) AcceptChallenge(id uint64, user string) (Game, error) {
 // DeclineChallenge removes a challenge: its opponent declines it or its
 // challenger withdraws it (for an open challenge, only the challenger). It
 // returns the challenge removed. Expired challenges may be declined.
-func (db *DB) DeclineChallenge(id uint64, user string) (Challenge, error) {
+func (db *DB) DeclineChallenge(ctx context.Context, id uint64, user string) (Challenge, error) {
 	var out Challenge
-	err := db.update(func(tx txn) error {
+	err := db.update(ctx, func(tx txn) error {
 		c, err := challengeIn(tx, id)
 		if err != nil {
 			return refuse(err)
@@ -497,10 +498,10 @@ func (db *DB) DeclineChallenge(id uint64, user string) (Challenge, error) {
 //
 // It works in transactions of at most purgeBatch challenges (an etcd Txn
 // holds at most 128 operations), until none is left.
-func (db *DB) PurgeChallenges(cutoff time.Time) (int, error) {
+func (db *DB) PurgeChallenges(ctx context.Context, cutoff time.Time) (int, error) {
 	total := 0
 	for {
-		n, more, err := db.purgeSome(cutoff)
+		n, more, err := db.purgeSome(ctx, cutoff)
 		total += n
 		if err != nil || !more {
 			return total, err
@@ -514,8 +515,8 @@ const purgeBatch = 25
 
 // purgeSome deletes up to purgeBatch challenges that expired before
 // cutoff, in one transaction, and says whether more may be left.
-func (db *DB) purgeSome(cutoff time.Time) (n int, more bool, err error) {
-	err = db.update(func(tx txn) error {
+func (db *DB) purgeSome(ctx context.Context, cutoff time.Time) (n int, more bool, err error) {
+	err = db.update(ctx, func(tx txn) error {
 		n, more = 0, false
 		var dead []Challenge
 		end := expiryKey(&Challenge{Expires: cutoff})
@@ -581,6 +582,6 @@ func (db *DB) purgeSome(cutoff time.Time) (n int, more bool, err error) {
 // PurgeExpiredChallenges deletes the challenges that expired more than
 // Options.KeepExpired ago and returns how many it deleted; the bot's
 // regular sweep calls it. Its cost is that of the challenges it deletes.
-func (db *DB) PurgeExpiredChallenges() (int, error) {
-	return db.PurgeChallenges(db.opts.Now().Add(-db.opts.KeepExpired))
+func (db *DB) PurgeExpiredChallenges(ctx context.Context) (int, error) {
+	return db.PurgeChallenges(ctx, db.opts.Now().Add(-db.opts.KeepExpired))
 }

@@ -154,13 +154,13 @@ func TestEndDamagedGame(t *testing.T) {
 	db := openTest(t, &Options{NoSync: true})
 	startGame(t, db, "g", "ok", veletas.Size7)
 	g := startGame(t, db, "g", "c", veletas.Size7)
-	if _, err := db.SetGameThread("g", "c", "t"); err != nil {
+	if _, err := db.SetGameThread(t.Context(), "g", "c", "t"); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.EndDamagedGame("g", "t"); !errors.Is(err, ErrNotDamaged) {
+	if err := db.EndDamagedGame(t.Context(), "g", "t"); !errors.Is(err, ErrNotDamaged) {
 		t.Fatalf("ending a healthy game: %v", err)
 	}
-	if _, err := db.ActiveGame("g", "t"); err != nil {
+	if _, err := db.ActiveGame(t.Context(), "g", "t"); err != nil {
 		t.Fatalf("the refused end changed the game: %v", err)
 	}
 	bad := []byte("not a game at all")
@@ -169,27 +169,27 @@ func TestEndDamagedGame(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.ActiveGame("g", "t"); !errors.Is(err, ErrCorrupt) {
+	if _, err := db.ActiveGame(t.Context(), "g", "t"); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("damaged game: %v", err)
 	}
-	if _, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
+	if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
 		t.Fatalf("challenge over a damaged game: %v", err)
 	}
-	if err := db.EndDamagedGame("g", "t"); err != nil { // through its thread
+	if err := db.EndDamagedGame(t.Context(), "g", "t"); err != nil { // through its thread
 		t.Fatal(err)
 	}
 	for _, ch := range []string{"c", "t"} {
-		if _, err := db.ActiveGame("g", ch); !errors.Is(err, ErrNoGame) {
+		if _, err := db.ActiveGame(t.Context(), "g", ch); !errors.Is(err, ErrNoGame) {
 			t.Fatalf("%s after the end: %v", ch, err)
 		}
 	}
-	if err := db.EndDamagedGame("g", "c"); !errors.Is(err, ErrNoGame) {
+	if err := db.EndDamagedGame(t.Context(), "g", "c"); !errors.Is(err, ErrNoGame) {
 		t.Fatalf("ending twice: %v", err)
 	}
-	if l, err := db.PlayerGames("g", "alice"); err != nil || len(l) != 1 || l[0].Channel != "ok" {
+	if l, err := db.PlayerGames(t.Context(), "g", "alice"); err != nil || len(l) != 1 || l[0].Channel != "ok" {
 		t.Fatalf("alice's games after the end: %v %+v", err, l)
 	}
-	if _, err := db.GameByID(g.ID); !errors.Is(err, ErrNotFound) {
+	if _, err := db.GameByID(t.Context(), g.ID); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("the ended game by ID: %v", err)
 	}
 	db.boltFile().View(func(tx *bolt.Tx) error {
@@ -215,13 +215,13 @@ func TestEndDamagedGame(t *testing.T) {
 	if g2.ID == g.ID {
 		t.Fatalf("new game reuses ID %d", g.ID)
 	}
-	if _, err := db.ActiveGame("g", "t"); !errors.Is(err, ErrNoGame) {
+	if _, err := db.ActiveGame(t.Context(), "g", "t"); !errors.Is(err, ErrNoGame) {
 		t.Fatalf("old thread after a new game: %v", err)
 	}
-	if s, _ := db.Standings("g"); len(s) != 0 {
+	if s, _ := db.Standings(t.Context(), "g"); len(s) != 0 {
 		t.Fatalf("standings after ending a damaged game: %+v", s)
 	}
-	if _, err := db.ActiveGame("g", "ok"); err != nil {
+	if _, err := db.ActiveGame(t.Context(), "g", "ok"); err != nil {
 		t.Fatalf("the other game: %v", err)
 	}
 }
@@ -313,7 +313,7 @@ func TestDamagedStructure(t *testing.T) {
 	}
 	archiveGames(t, db, "g", "c", 1000)
 	for i := range 40 {
-		if _, err := db.UpdateSettings(fmt.Sprint("guild", i), func(s *Settings) error { s.Locale = "fr"; return nil }); err != nil {
+		if _, err := db.UpdateSettings(t.Context(), fmt.Sprint("guild", i), func(s *Settings) error { s.Locale = "fr"; return nil }); err != nil {
 			t.Fatal(err)
 		}
 	}

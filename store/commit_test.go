@@ -40,7 +40,7 @@ func holdLoop(t *testing.T, db *DB) (release chan struct{}, held chan error) {
 	release, held = make(chan struct{}), make(chan error, 1)
 	inside := make(chan struct{})
 	go func() {
-		held <- db.update(func(tx txn) error { close(inside); <-release; return nil })
+		held <- db.update(t.Context(), func(tx txn) error { close(inside); <-release; return nil })
 	}()
 	<-inside
 	return release, held
@@ -75,7 +75,7 @@ func TestGroupCommitFailure(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = db.update(func(tx txn) error {
+			errs[i] = db.update(t.Context(), func(tx txn) error {
 				if i == 21 {
 					return refuse(refused) // a refusal, before any write
 				}
@@ -99,7 +99,7 @@ func TestGroupCommitFailure(t *testing.T) {
 	if err := <-held; err != nil {
 		t.Fatal(err)
 	}
-	db.view(func(tx txn) error {
+	db.view(t.Context(), func(tx txn) error {
 		b := tx.Bucket(bucket)
 		for i := range n {
 			v, err := b.Get([]byte(fmt.Sprint(i)))
@@ -155,11 +155,11 @@ func TestFailedChangeInGroupLeavesNothing(t *testing.T) {
 	for i := range others {
 		startGame(t, db, "g", fmt.Sprint("c", i), veletas.Size7)
 	}
-	c, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "bad", Challenger: "mallory", Opponent: "bob", Rated: true})
+	c, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "bad", Challenger: "mallory", Opponent: "bob", Rated: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.AcceptChallenge(c.ID, "bob"); err != nil {
+	if _, err := db.AcceptChallenge(t.Context(), c.ID, "bob"); err != nil {
 		t.Fatal(err)
 	}
 	release, held := holdLoop(t, db)
@@ -167,12 +167,12 @@ func TestFailedChangeInGroupLeavesNothing(t *testing.T) {
 	errs := make([]error, others)
 	var resignErr error
 	wg.Add(1)
-	go func() { defer wg.Done(); _, resignErr = db.Resign("g", "bad", "bob") }()
+	go func() { defer wg.Done(); _, resignErr = db.Resign(t.Context(), "g", "bad", "bob") }()
 	for i := range others {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = db.ApplyToken("g", fmt.Sprint("c", i), "alice", 0, "[c5]d2")
+			_, errs[i] = db.ApplyToken(t.Context(), "g", fmt.Sprint("c", i), "alice", 0, "[c5]d2")
 		}()
 	}
 	waitQueued(db, others+1)
@@ -188,18 +188,18 @@ func TestFailedChangeInGroupLeavesNothing(t *testing.T) {
 		if err != nil {
 			t.Fatalf("move in c%d: %v", i, err)
 		}
-		if g, err := db.ActiveGame("g", fmt.Sprint("c", i)); err != nil || g.Revision != 1 {
+		if g, err := db.ActiveGame(t.Context(), "g", fmt.Sprint("c", i)); err != nil || g.Revision != 1 {
 			t.Fatalf("c%d after the group: %v %+v", i, err, g)
 		}
 	}
-	g, err := db.ActiveGame("g", "bad")
+	g, err := db.ActiveGame(t.Context(), "g", "bad")
 	if err != nil || g.Reason != ReasonNone || g.Revision != 0 {
 		t.Fatalf("the failed resignation left the game %v %+v", err, g)
 	}
-	if fin, _ := db.FinishedGames("g", "", 0); len(fin) != 0 {
+	if fin, _ := db.FinishedGames(t.Context(), "g", "", 0); len(fin) != 0 {
 		t.Fatalf("the failed resignation archived %+v", fin)
 	}
-	if s, _ := db.Standings("g"); len(s) != 0 {
+	if s, _ := db.Standings(t.Context(), "g"); len(s) != 0 {
 		t.Fatalf("the failed resignation counted standings %+v", s)
 	}
 	log.mu.Lock()

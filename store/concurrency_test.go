@@ -59,7 +59,7 @@ func TestConcurrentPlay(t *testing.T) {
 				for n := 0; n < perWorker; {
 					i := r.IntN(games)
 					ch := fmt.Sprint("c", i)
-					g, err := db.ActiveGame("g", ch)
+					g, err := db.ActiveGame(t.Context(), "g", ch)
 					if errors.Is(err, ErrNoGame) {
 						// The game ended: start the next one (someone else may be first).
 						if _, err := newGame(db, "g", ch, "alice", "bob", sizes[i%3]); err != nil && !errors.Is(err, ErrChannelBusy) {
@@ -77,7 +77,7 @@ func TestConcurrentPlay(t *testing.T) {
 					if useRev {
 						rev = g.Revision
 					}
-					ng, err := db.Apply("g", ch, g.ToAct(), rev, a)
+					ng, err := db.Apply(t.Context(), "g", ch, g.ToAct(), rev, a)
 					switch {
 					case err == nil:
 						mu.Lock()
@@ -104,14 +104,14 @@ func TestConcurrentPlay(t *testing.T) {
 
 		// Every game, active or finished.
 		records := map[uint64]Game{}
-		active, err := db.ActiveGames("g")
+		active, err := db.ActiveGames(t.Context(), "g")
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, g := range active {
 			records[g.ID] = g
 		}
-		finished, err := db.FinishedGames("g", "", 0)
+		finished, err := db.FinishedGames(t.Context(), "g", "", 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -75,13 +76,13 @@ const (
 // the source (its lineage), so that a copy that failed half-way can be
 // run again with CopyResume. The source is read at one point in time; the
 // bot must not write to the destination meanwhile.
-func Copy(dst, src *DB, mode CopyMode) (CopyStats, error) {
+func Copy(ctx context.Context, dst, src *DB, mode CopyMode) (CopyStats, error) {
 	st := CopyStats{Keys: map[string]int{}, Sequences: map[string]uint64{}}
-	lineage, err := src.ensureLineage()
+	lineage, err := src.ensureLineage(ctx)
 	if err != nil {
 		return st, fmt.Errorf("store: copy: marking the source: %w", err)
 	}
-	what, err := dst.firstRecord()
+	what, err := dst.firstRecord(ctx)
 	if err != nil {
 		return st, fmt.Errorf("store: copy: reading the destination: %w", err)
 	}
@@ -91,7 +92,7 @@ func Copy(dst, src *DB, mode CopyMode) (CopyStats, error) {
 		case CopyIntoEmpty:
 			return st, fmt.Errorf("store: copy to %s: %w (it holds %s)", dst.path, ErrNotEmpty, what)
 		case CopyResume:
-			if l := dst.lineage(); l != lineage {
+			if l := dst.lineage(ctx); l != lineage {
 				from := "no copy of it (or a copy made by a veletasbot that did not mark its copies)"
 				if l != "" {
 					from = "records of the store " + l
@@ -101,7 +102,7 @@ func Copy(dst, src *DB, mode CopyMode) (CopyStats, error) {
 		}
 	}
 	if mark {
-		if err := dst.update(func(tx txn) error { return tx.Bucket(bucketMeta).Put(keyLineage, []byte(lineage)) }); err != nil {
+		if err := dst.update(ctx, func(tx txn) error { return tx.Bucket(bucketMeta).Put(keyLineage, []byte(lineage)) }); err != nil {
 			return st, fmt.Errorf("store: copy to %s: %w", dst.path, err)
 		}
 	}
@@ -112,7 +113,7 @@ func Copy(dst, src *DB, mode CopyMode) (CopyStats, error) {
 			return nil
 		}
 		b := batch
-		err := dst.update(func(tx txn) error {
+		err := dst.update(ctx, func(tx txn) error {
 			for _, e := range b {
 				if err := tx.Bucket(e.bucket).Put(e.key, e.value); err != nil {
 					return err
@@ -129,7 +130,7 @@ func Copy(dst, src *DB, mode CopyMode) (CopyStats, error) {
 		batch = nil
 		return nil
 	}
-	err = src.dump(func(bucket, key, value []byte) error {
+	err = src.dump(ctx, func(bucket, key, value []byte) error {
 		if bytes.Equal(bucket, bucketMeta) {
 			return nil // the destination has its own schema version
 		}
@@ -149,7 +150,7 @@ func Copy(dst, src *DB, mode CopyMode) (CopyStats, error) {
 		return st, err
 	}
 	for _, b := range slices.Sorted(maps.Keys(st.Sequences)) {
-		if err := dst.setSequence([]byte(b), st.Sequences[b]); err != nil {
+		if err := dst.setSequence(ctx, []byte(b), st.Sequences[b]); err != nil {
 			return st, fmt.Errorf("store: copy to %s: counter of %s: %w", dst.path, b, err)
 		}
 	}
@@ -158,20 +159,20 @@ func Copy(dst, src *DB, mode CopyMode) (CopyStats, error) {
 
 // dump calls fn with every key of every bucket, and seq with every
 // bucket's counter that is not zero, at one point in time.
-func (db *DB) dump(fn func(bucket, key, value []byte) error, seq func(bucket []byte, n uint64) error) error {
+func (db *DB) dump(ctx context.Context, fn func(bucket, key, value []byte) error, seq func(bucket []byte, n uint64) error) error {
 	select {
 	case <-db.closing:
 		return fmt.Errorf("store: %w", ErrClosed)
 	default:
 	}
-	return db.be.dump(fn, seq)
+	return db.be.dump(ctx, fn, seq)
 }
 
 // firstRecord names a record of the store (bucket and key), or returns ""
 // for a store without any (a new one).
-func (db *DB) firstRecord() (string, error) {
+func (db *DB) firstRecord(ctx context.Context) (string, error) {
 	found := ""
-	err := db.dump(func(bucket, key, value []byte) error {
+	err := db.dump(ctx, func(bucket, key, value []byte) error {
 		if bytes.Equal(bucket, bucketMeta) {
 			return nil
 		}
@@ -187,23 +188,23 @@ func (db *DB) firstRecord() (string, error) {
 var errStop = errors.New("stop")
 
 // setSequence sets a bucket's counter to n, unless it is already higher.
-func (db *DB) setSequence(bucket []byte, n uint64) error {
+func (db *DB) setSequence(ctx context.Context, bucket []byte, n uint64) error {
 	db.closeMu.RLock()
 	defer db.closeMu.RUnlock()
 	if db.closed {
 		return fmt.Errorf("store: %w", ErrClosed)
 	}
-	return db.be.setSequence(bucket, n)
+	return db.be.setSequence(ctx, bucket, n)
 }
 
 // dump reads the whole prefix at one revision, etcdPage keys at a time:
 // the buckets' keys and counters (the commit markers are left out).
-func (s *etcdStore) dump(fn func(bucket, key, value []byte) error, seq func(bucket []byte, n uint64) error) error {
+func (s *etcdStore) dump(parent context.Context, fn func(bucket, key, value []byte) error, seq func(bucket []byte, n uint64) error) error {
 	var rev int64
 	from, end := s.prefix, clientv3.GetPrefixRangeEnd(s.prefix)
 	seqs, bases := map[string]*mvccpb.KeyValue{}, map[string]*mvccpb.KeyValue{}
 	for {
-		ctx, cancel := s.ctx()
+		ctx, cancel := s.reqCtx(parent)
 		opts := []clientv3.OpOption{clientv3.WithRange(end), clientv3.WithLimit(1000)}
 		if rev > 0 {
 			opts = append(opts, clientv3.WithRev(rev))

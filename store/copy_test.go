@@ -18,7 +18,7 @@ import (
 func records(t *testing.T, db *DB) (map[string]map[string]string, map[string]uint64) {
 	t.Helper()
 	out, seqs := map[string]map[string]string{}, map[string]uint64{}
-	err := db.dump(func(bucket, key, value []byte) error {
+	err := db.dump(t.Context(), func(bucket, key, value []byte) error {
 		if out[string(bucket)] == nil {
 			out[string(bucket)] = map[string]string{}
 		}
@@ -55,27 +55,27 @@ func TestCopyBoltToEtcd(t *testing.T) {
 	// More of everything: a game in a thread, a damaged game removed to
 	// the quarantine, settings, a rated game finished.
 	g := startGame(t, src, "g", "c9", veletas.Size7)
-	if _, err := src.SetGameThread("g", "c9", "t9"); err != nil {
+	if _, err := src.SetGameThread(t.Context(), "g", "c9", "t9"); err != nil {
 		t.Fatal(err)
 	}
 	startGame(t, src, "g", "c10", veletas.Size7)
-	if err := src.RemoveGame("g", "c10"); err != nil {
+	if err := src.RemoveGame(t.Context(), "g", "c10"); err != nil {
 		t.Fatal(err)
 	}
-	c, err := src.CreateChallenge(Challenge{Guild: "g", Channel: "c11", Challenger: "alice", Opponent: "bob", Rated: true})
+	c, err := src.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c11", Challenger: "alice", Opponent: "bob", Rated: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := src.AcceptChallenge(c.ID, "bob"); err != nil {
+	if _, err := src.AcceptChallenge(t.Context(), c.ID, "bob"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := src.Resign("g", "c11", "bob"); err != nil {
+	if _, err := src.Resign(t.Context(), "g", "c11", "bob"); err != nil {
 		t.Fatal(err)
 	}
-	if err := src.SetSettings(Settings{Guild: "g", Size: veletas.Size9, MoveTime: time.Hour}); err != nil {
+	if err := src.SetSettings(t.Context(), Settings{Guild: "g", Size: veletas.Size9, MoveTime: time.Hour}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := src.CreateChallenge(Challenge{Guild: "h", Channel: "c12", Challenger: "erin"}); err != nil {
+	if _, err := src.CreateChallenge(t.Context(), Challenge{Guild: "h", Channel: "c12", Challenger: "erin"}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -85,7 +85,7 @@ func TestCopyBoltToEtcd(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer dst.Close()
-	st, err := Copy(dst, src, CopyIntoEmpty)
+	st, err := Copy(t.Context(), dst, src, CopyIntoEmpty)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,34 +111,34 @@ func TestCopyBoltToEtcd(t *testing.T) {
 
 	// The lookups answer the same.
 	for _, guild := range []string{"g", "h"} {
-		a, _ := src.FinishedGames(guild, "", 0)
-		b, err := dst.FinishedGames(guild, "", 0)
+		a, _ := src.FinishedGames(t.Context(), guild, "", 0)
+		b, err := dst.FinishedGames(t.Context(), guild, "", 0)
 		if err != nil || fmt.Sprint(ids(a)) != fmt.Sprint(ids(b)) || len(a) == 0 {
 			t.Fatalf("finished games of %s: %v %v, want %v", guild, err, ids(b), ids(a))
 		}
-		sa, _ := src.Standings(guild)
-		sb, err := dst.Standings(guild)
+		sa, _ := src.Standings(t.Context(), guild)
+		sb, err := dst.Standings(t.Context(), guild)
 		if err != nil || fmt.Sprint(sa) != fmt.Sprint(sb) {
 			t.Fatalf("standings of %s: %v %v, want %v", guild, err, sb, sa)
 		}
-		ca, _ := src.Challenges(guild, "")
-		cb, err := dst.Challenges(guild, "")
+		ca, _ := src.Challenges(t.Context(), guild, "")
+		cb, err := dst.Challenges(t.Context(), guild, "")
 		if err != nil || len(ca) != len(cb) {
 			t.Fatalf("challenges of %s: %v %d, want %d", guild, err, len(cb), len(ca))
 		}
 	}
-	if ag, err := dst.ActiveGame("g", "t9"); err != nil || ag.ID != g.ID {
+	if ag, err := dst.ActiveGame(t.Context(), "g", "t9"); err != nil || ag.ID != g.ID {
 		t.Fatalf("the game through its thread: %v %d, want %d", err, ag.ID, g.ID)
 	}
-	if s, err := dst.Settings("g"); err != nil || s.Size != veletas.Size9 || s.MoveTime != time.Hour {
+	if s, err := dst.Settings(t.Context(), "g"); err != nil || s.Size != veletas.Size9 || s.MoveTime != time.Hour {
 		t.Fatalf("settings: %v %+v", err, s)
 	}
 	// New IDs follow the copied counters.
-	nc, err := dst.CreateChallenge(Challenge{Guild: "g", Channel: "c13", Challenger: "alice", Opponent: "bob"})
+	nc, err := dst.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c13", Challenger: "alice", Opponent: "bob"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ng, err := dst.AcceptChallenge(nc.ID, "bob")
+	ng, err := dst.AcceptChallenge(t.Context(), nc.ID, "bob")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,13 +147,13 @@ func TestCopyBoltToEtcd(t *testing.T) {
 	}
 
 	// Not twice into the same prefix, unless overwriting.
-	if _, err := Copy(dst, src, CopyIntoEmpty); !errors.Is(err, ErrNotEmpty) {
+	if _, err := Copy(t.Context(), dst, src, CopyIntoEmpty); !errors.Is(err, ErrNotEmpty) {
 		t.Fatalf("copy into a non-empty store: %v", err)
 	}
-	if _, err := Copy(dst, src, CopyResume); err != nil {
+	if _, err := Copy(t.Context(), dst, src, CopyResume); err != nil {
 		t.Fatalf("overwriting: %v", err)
 	}
-	if ag, err := dst.ActiveGame("g", "c13"); err != nil || ag.ID != ng.ID {
+	if ag, err := dst.ActiveGame(t.Context(), "g", "c13"); err != nil || ag.ID != ng.ID {
 		t.Fatalf("the destination's own game after overwriting: %v %d", err, ag.ID)
 	}
 
@@ -165,11 +165,11 @@ func TestCopyBoltToEtcd(t *testing.T) {
 	}
 	defer other.Close()
 	og := startGame(t, other, "g", "elsewhere", veletas.Size9)
-	if _, err := other.Resign("g", "elsewhere", "alice"); err != nil {
+	if _, err := other.Resign(t.Context(), "g", "elsewhere", "alice"); err != nil {
 		t.Fatal(err)
 	}
 	before, _ := records(t, dst)
-	if _, err := Copy(dst, other, CopyResume); !errors.Is(err, ErrOtherStore) || !strings.Contains(err.Error(), "not a merge") {
+	if _, err := Copy(t.Context(), dst, other, CopyResume); !errors.Is(err, ErrOtherStore) || !strings.Contains(err.Error(), "not a merge") {
 		t.Fatalf("resuming with another store: %v", err)
 	} else {
 		t.Log(err)
@@ -177,13 +177,13 @@ func TestCopyBoltToEtcd(t *testing.T) {
 	if after, _ := records(t, dst); !maps.EqualFunc(after, before, maps.Equal) {
 		t.Fatal("the refused copy of another store wrote into the destination")
 	}
-	if f, err := dst.FinishedGame(og.ID); err != nil || f.Channel == "elsewhere" {
+	if f, err := dst.FinishedGame(t.Context(), og.ID); err != nil || f.Channel == "elsewhere" {
 		t.Fatalf("game %d after the refused copy: %v %+v", og.ID, err, f)
 	}
-	if _, err := Copy(dst, other, CopyOverOther); err != nil {
+	if _, err := Copy(t.Context(), dst, other, CopyOverOther); err != nil {
 		t.Fatal(err)
 	}
-	if f, err := dst.FinishedGame(og.ID); err != nil || f.Channel != "elsewhere" {
+	if f, err := dst.FinishedGame(t.Context(), og.ID); err != nil || f.Channel != "elsewhere" {
 		t.Fatalf("game %d after copying over on purpose: %v %+v", og.ID, err, f)
 	}
 
@@ -193,7 +193,7 @@ func TestCopyBoltToEtcd(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer back.Close()
-	if _, err := Copy(back, dst, CopyIntoEmpty); err != nil {
+	if _, err := Copy(t.Context(), back, dst, CopyIntoEmpty); err != nil {
 		t.Fatal(err)
 	}
 	again, againSeq := records(t, back)

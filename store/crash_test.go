@@ -63,7 +63,7 @@ func TestCrashChild(t *testing.T) {
 			r := rand.New(rand.NewPCG(seed, uint64(w)))
 			for i := 0; ; i++ {
 				ch := fmt.Sprint("c", w*4+i%4)
-				g, err := db.ActiveGame("g", ch)
+				g, err := db.ActiveGame(t.Context(), "g", ch)
 				if errors.Is(err, ErrNoGame) {
 					g, err = newGame(db, "g", ch, "alice", "bob", sizes[r.IntN(3)])
 					if err != nil {
@@ -77,7 +77,7 @@ func TestCrashChild(t *testing.T) {
 				}
 				if r.IntN(150) == 0 {
 					user := g.Players[r.IntN(2)]
-					ng, err := db.Resign("g", ch, user)
+					ng, err := db.Resign(t.Context(), "g", ch, user)
 					if err != nil {
 						fail(err)
 					}
@@ -85,7 +85,7 @@ func TestCrashChild(t *testing.T) {
 					continue
 				}
 				a := randomAction(g.Position(), r)
-				ng, err := db.Apply("g", ch, g.ToAct(), g.Revision, a)
+				ng, err := db.Apply(t.Context(), "g", ch, g.ToAct(), g.Revision, a)
 				if err != nil {
 					fail(err)
 				}
@@ -197,14 +197,14 @@ func TestCrash(t *testing.T) {
 			t.Fatalf("run %d: %v", k, err)
 		}
 		games := map[uint64]Game{}
-		active, err := db.ActiveGames("")
+		active, err := db.ActiveGames(t.Context(), "")
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, g := range active {
 			games[g.ID] = g
 		}
-		fin, err := db.FinishedGames("g", "", 0)
+		fin, err := db.FinishedGames(t.Context(), "g", "", 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -625,14 +625,15 @@ func (db *DB) boltView(what string, fn func(tx *bolt.Tx) error) error {
 	return b.boltView(fn)
 }
 
-// view runs fn in a read-only transaction.
-func (db *DB) view(fn func(tx txn) error) error {
+// view runs fn in a read-only transaction, bounded by ctx (see the
+// package doc, Contexts).
+func (db *DB) view(ctx context.Context, fn func(tx txn) error) error {
 	select {
 	case <-db.closing:
 		return fmt.Errorf("store: %w", ErrClosed)
 	default:
 	}
-	return db.be.view(db.hooked(fn))
+	return db.be.view(ctx, db.hooked(fn))
 }
 
 // hooked is fn run in the transaction that Options.txnHook makes, if set.
@@ -685,15 +686,16 @@ func unrefuse(err error) error {
 // run again without it. An error marked with refuse is a refusal, returned
 // before fn wrote anything; it is delivered without a rollback, so that a
 // refusal does not make the others run again. fn may run more than once,
-// and must set its results afresh on each run.
-func (db *DB) update(fn func(tx txn) error) error {
+// and must set its results afresh on each run. ctx bounds the wait (see
+// the package doc, Contexts).
+func (db *DB) update(ctx context.Context, fn func(tx txn) error) error {
 	db.closeMu.RLock()
 	if db.closed {
 		db.closeMu.RUnlock()
 		return fmt.Errorf("store: %w", ErrClosed)
 	}
 	defer db.closeMu.RUnlock() // Close waits for the changes in flight
-	return db.be.update(db.hooked(fn))
+	return db.be.update(ctx, db.hooked(fn))
 }
 
 // run calls fn, turning a panic into an error, which rolls back.

@@ -27,6 +27,22 @@
 // operations (etcd's --max-txn-ops default): each change of the store
 // writes far fewer, and PurgeChallenges works in batches.
 //
+// # Contexts
+//
+// Every method that reads or changes the data takes a ctx first. When ctx
+// ends before the read or change is done, the method gives up with an
+// error wrapping ErrUnavailable and ctx's error. On etcd every request is
+// bounded by ctx as well as by Options.EtcdTimeout, and the retries (of a
+// conflict, of a read the cluster did not answer) and the settling of a
+// commit whose outcome is unknown stop when ctx ends; the error then says
+// when the outcome is unknown. On bbolt a change waiting for its turn in
+// the commit loop gives up when ctx ends, and is never run; once the loop
+// has taken it into a write transaction, the transaction runs to its end
+// (bbolt cannot stop one half-way) and the method returns its outcome.
+// A bbolt read does not wait for the writers: ctx is looked at before it
+// starts. Check, Backup and Snapshot (bbolt only) copy or check a local
+// file and take no ctx.
+//
 // # Durability
 //
 // Every change is one read-write bbolt transaction, committed with fsync

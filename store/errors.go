@@ -113,9 +113,14 @@ var (
 	// cannot use.
 	ErrBadURL = errors.New("bad store URL (use bolt:PATH, such as bolt:./veletas.db, or etcd://HOST:PORT[,HOST:PORT...][/PREFIX], such as etcd://127.0.0.1:2379/veletas)")
 
-	// ErrUnavailable is returned when the etcd cluster does not answer in
-	// time (no quorum, unreachable members); the change was not made.
-	ErrUnavailable = errors.New("the etcd cluster does not answer")
+	// ErrUnavailable is returned when the store does not answer in time:
+	// the etcd cluster (no quorum, unreachable members), or, on either
+	// backend, the caller's ctx ended before the read or change was done
+	// (the error then wraps ctx's error too: context.DeadlineExceeded or
+	// context.Canceled). The change was not made, except when the error
+	// says that its outcome is unknown (an etcd commit sent but never
+	// answered).
+	ErrUnavailable = errors.New("the store does not answer")
 
 	// ErrContended is returned when a change to an etcd store conflicted
 	// with other changes to the same records on every attempt; it was not

@@ -72,7 +72,7 @@ type etcdStore struct {
 	prefix  string // ends with "/"
 	timeout time.Duration
 
-	serial sync.Mutex // held by a change that conflicted serialAfter times
+	serial chan struct{} // full while held by a change that conflicted serialAfter times
 
 	leaseMu sync.Mutex
 	lease   clientv3.LeaseID
@@ -95,7 +95,7 @@ func openEtcd(loc Location, o Options) (*etcdStore, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &etcdStore{cli: cli, prefix: loc.Prefix + "/", timeout: o.EtcdTimeout}
+	s := &etcdStore{cli: cli, prefix: loc.Prefix + "/", timeout: o.EtcdTimeout, serial: make(chan struct{}, 1)}
 	if err := s.init(); err != nil {
 		cli.Close()
 		if errors.Is(err, ErrUnavailable) {
@@ -110,14 +110,16 @@ func (s *etcdStore) key(bucket, k []byte) string {
 	return s.prefix + string(bucket) + "/" + string(k)
 }
 
-func (s *etcdStore) ctx() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.Background(), s.timeout)
+// reqCtx bounds one request to etcd: it ends with ctx, or after the
+// store's timeout.
+func (s *etcdStore) reqCtx(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, s.timeout)
 }
 
 // init checks the schema version of the prefix, writing it on a fresh
 // prefix, which must be empty.
 func (s *etcdStore) init() error {
-	ctx, cancel := s.ctx()
+	ctx, cancel := s.reqCtx(context.Background())
 	defer cancel()
 	vkey := s.key(bucketMeta, keyVersion)
 	r, err := s.cli.Get(ctx, vkey)
@@ -163,7 +165,7 @@ func (s *etcdStore) readOutside() bool { return false }
 
 // ping is a linearizable read of the schema version.
 func (s *etcdStore) ping(parent context.Context) error {
-	ctx, cancel := context.WithTimeout(parent, s.timeout)
+	ctx, cancel := s.reqCtx(parent)
 	defer cancel()
 	if _, err := s.cli.Get(ctx, s.key(bucketMeta, keyVersion)); err != nil {
 		if perr := parent.Err(); perr != nil {
@@ -190,14 +192,24 @@ func etcdErr(err error) error {
 	return fmt.Errorf("etcd: %w", err)
 }
 
-// view runs fn at one revision.
-func (s *etcdStore) view(fn func(txn) error) error {
+// view runs fn at one revision. Every request is bounded by ctx, and
+// when ctx ends the reads stop being tried again: view returns an error
+// wrapping ErrUnavailable and ctx's error (gaveUp).
+func (s *etcdStore) view(ctx context.Context, fn func(txn) error) error {
 	start, wait := time.Now(), 20*time.Millisecond
 	for {
-		err := run(fn, &etcdTxn{s: s})
+		if ctx.Err() != nil {
+			return gaveUp(ctx, "read")
+		}
+		err := run(fn, &etcdTxn{s: s, ctx: ctx})
 		if re := (*readError)(nil); errors.As(err, &re) {
+			if ctx.Err() != nil {
+				return gaveUp(ctx, "read")
+			}
 			if s.transient(re.err, start) {
-				pause(&wait)
+				if pause(ctx, &wait) != nil {
+					return gaveUp(ctx, "read")
+				}
 				continue
 			}
 			return fmt.Errorf("store: %w", re.err)
@@ -214,35 +226,74 @@ func (s *etcdStore) transient(err error, start time.Time) bool {
 	return errors.Is(err, rpctypes.ErrCompacted) || (errors.Is(err, ErrUnavailable) && time.Since(start) < s.timeout)
 }
 
-// pause sleeps about *wait (jittered) and doubles it, up to a second.
-func pause(wait *time.Duration) {
-	time.Sleep(*wait/2 + time.Duration(rand.Int64N(int64(*wait))))
+// pause sleeps about *wait (jittered) and doubles it, up to a second. It
+// returns ctx's error, at once, when ctx ends first.
+func pause(ctx context.Context, wait *time.Duration) error {
+	d := *wait/2 + time.Duration(rand.Int64N(int64(*wait)))
 	*wait = min(2**wait, time.Second)
+	return sleep(ctx, d)
+}
+
+// sleep waits for d, or until ctx ends (returning its error).
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// gaveUp is the error of a read or change given up because ctx ended
+// before it was done: it wraps ErrUnavailable and ctx's error, so that
+// callers can tell it with errors.Is (context.DeadlineExceeded,
+// context.Canceled).
+func gaveUp(ctx context.Context, what string) error {
+	return fmt.Errorf("store: %s: %w (%w)", what, ErrUnavailable, ctx.Err())
 }
 
 // update runs fn in a transaction and commits it, again on conflict.
-func (s *etcdStore) update(fn func(txn) error) error {
+// Every request is bounded by ctx, and when ctx ends the change stops
+// being tried again (and an unknown outcome stops being settled): update
+// returns an error wrapping ErrUnavailable and ctx's error (gaveUp; see
+// settle for a commit whose outcome is then unknown).
+func (s *etcdStore) update(ctx context.Context, fn func(txn) error) error {
 	wait, start, readWait := time.Millisecond, time.Now(), 20*time.Millisecond
 	serial, conflicts := false, 0
 	defer func() {
 		if serial {
-			s.serial.Unlock()
+			<-s.serial
 		}
 	}()
 	for attempt := 1; ; attempt++ {
+		if ctx.Err() != nil {
+			return gaveUp(ctx, "change")
+		}
 		if conflicts >= serialAfter && !serial {
 			// Conflicting again and again: the changes of this process
 			// that are in that state run one at a time from now on (as
 			// bbolt's commit loop would run them), so that a burst on the
 			// same records (one user's challenges made at once) ends.
-			s.serial.Lock()
-			serial = true
+			select {
+			case s.serial <- struct{}{}:
+				serial = true
+			case <-ctx.Done():
+				return gaveUp(ctx, "change")
+			}
 		}
-		t := &etcdTxn{s: s, writable: true, writes: map[string]*etcdWrite{}}
+		t := &etcdTxn{s: s, ctx: ctx, writable: true, writes: map[string]*etcdWrite{}}
 		err := run(fn, t)
 		if re := (*readError)(nil); errors.As(err, &re) {
+			if ctx.Err() != nil {
+				return gaveUp(ctx, "change")
+			}
 			if attempt < etcdAttempts && s.transient(re.err, start) {
-				pause(&readWait) // read afresh when the cluster answers again
+				// read afresh when the cluster answers again
+				if pause(ctx, &readWait) != nil {
+					return gaveUp(ctx, "change")
+				}
 				continue
 			}
 			return fmt.Errorf("store: %w", re.err)
@@ -254,8 +305,13 @@ func (s *etcdStore) update(fn func(txn) error) error {
 			return nil
 		}
 		ok, err := t.commit()
+		if errors.Is(err, errNotSent) && ctx.Err() != nil {
+			return gaveUp(ctx, "change")
+		}
 		if errors.Is(err, errNotSent) && attempt < etcdAttempts && (s.transient(err, start) || errors.Is(err, rpctypes.ErrLeaseNotFound)) {
-			pause(&readWait)
+			if pause(ctx, &readWait) != nil {
+				return gaveUp(ctx, "change")
+			}
 			continue
 		}
 		if err != nil {
@@ -270,20 +326,22 @@ func (s *etcdStore) update(fn func(txn) error) error {
 		}
 		// Conflict: back off a little (jittered), so that the changes
 		// racing for the same keys do not meet again at once.
-		time.Sleep(time.Duration(rand.Int64N(int64(wait)) + 1))
+		if sleep(ctx, time.Duration(rand.Int64N(int64(wait))+1)) != nil {
+			return gaveUp(ctx, "change")
+		}
 		wait = min(2*wait, 50*time.Millisecond)
 	}
 }
 
 // markerLease returns the lease for commit markers, granting a new one
 // when the current one is older than markerRenew.
-func (s *etcdStore) markerLease() (clientv3.LeaseID, error) {
+func (s *etcdStore) markerLease(ctx context.Context) (clientv3.LeaseID, error) {
 	s.leaseMu.Lock()
 	defer s.leaseMu.Unlock()
 	if s.lease != 0 && time.Since(s.leaseAt) < markerRenew {
 		return s.lease, nil
 	}
-	ctx, cancel := s.ctx()
+	ctx, cancel := s.reqCtx(ctx)
 	defer cancel()
 	r, err := s.cli.Grant(ctx, markerTTL)
 	if err != nil {
@@ -302,6 +360,7 @@ type etcdWrite struct {
 // etcdTxn is a txn over etcd: reads at one revision, buffered writes.
 type etcdTxn struct {
 	s        *etcdStore
+	ctx      context.Context // bounds every request of the transaction
 	writable bool
 	rev      int64 // the revision read at; 0 before the first read
 
@@ -321,7 +380,7 @@ func (t *etcdTxn) Cursor(name []byte) cursor {
 // read does a range request at the transaction's revision (fixing it on
 // the first read, which is linearizable). A failure is a *readError.
 func (t *etcdTxn) read(key string, opts ...clientv3.OpOption) (*clientv3.GetResponse, error) {
-	ctx, cancel := t.s.ctx()
+	ctx, cancel := t.s.reqCtx(t.ctx)
 	defer cancel()
 	if t.rev == 0 {
 		r, err := t.s.cli.Get(ctx, key, opts...)
@@ -354,7 +413,7 @@ func readErr(err error) error {
 
 // readMany reads keys in one read-only Txn, as read does one key.
 func (t *etcdTxn) readMany(keys []string) (*clientv3.TxnResponse, error) {
-	ctx, cancel := t.s.ctx()
+	ctx, cancel := t.s.reqCtx(t.ctx)
 	defer cancel()
 	ops := func(opts ...clientv3.OpOption) []clientv3.Op {
 		out := make([]clientv3.Op, len(keys))
@@ -444,7 +503,7 @@ func (t *etcdTxn) del(key string) error {
 // commit sends the writes as one Txn guarded by what was read. It reports
 // false on a conflict (nothing written).
 func (t *etcdTxn) commit() (bool, error) {
-	lease, err := t.s.markerLease()
+	lease, err := t.s.markerLease(t.ctx)
 	if err != nil {
 		return false, fmt.Errorf("%w: %w", errNotSent, err)
 	}
@@ -474,7 +533,7 @@ func (t *etcdTxn) commit() (bool, error) {
 		}
 	}
 	ops = append(ops, clientv3.OpPut(marker, "committed", clientv3.WithLease(lease)))
-	ctx, cancel := t.s.ctx()
+	ctx, cancel := t.s.reqCtx(t.ctx)
 	defer cancel()
 	var r *clientv3.TxnResponse
 	if h := t.s.commitHook; h != nil {
@@ -496,7 +555,7 @@ func (t *etcdTxn) commit() (bool, error) {
 	if definite(err) {
 		return false, etcdErr(err)
 	}
-	return t.s.settle(marker, lease, err)
+	return t.s.settle(t.ctx, marker, lease, err)
 }
 
 // errNotSent marks a commit that failed before its Txn was sent.
@@ -515,13 +574,20 @@ func definite(err error) bool {
 // settle finds out whether the attempt with this marker committed, after
 // a commit whose outcome is unknown: either its marker is there
 // (committed), or settle writes it, so that the attempt can never commit
-// (not committed). It tries until etcdSettle has passed.
-func (s *etcdStore) settle(marker string, lease clientv3.LeaseID, cause error) (bool, error) {
+// (not committed). It tries until etcdSettle has passed, or until ctx
+// ends: the outcome is then unknown, and the error wraps ErrUnavailable
+// and ctx's error. (The attempt may still be applied later, when the
+// cluster has a quorum again; its marker then says so for the lease's
+// life.)
+func (s *etcdStore) settle(ctx context.Context, marker string, lease clientv3.LeaseID, cause error) (bool, error) {
 	deadline := time.Now().Add(etcdSettle)
 	wait := 50 * time.Millisecond
 	for {
-		ctx, cancel := s.ctx()
-		r, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.CreateRevision(marker), "=", 0)).
+		if ctx.Err() != nil {
+			return false, fmt.Errorf("%w: the outcome of the change is unknown (commit: %v; gave up checking: %w)", ErrUnavailable, cause, ctx.Err())
+		}
+		rctx, cancel := s.reqCtx(ctx)
+		r, err := s.cli.Txn(rctx).If(clientv3.Compare(clientv3.CreateRevision(marker), "=", 0)).
 			Then(clientv3.OpPut(marker, "aborted", clientv3.WithLease(lease))).
 			Else(clientv3.OpGet(marker)).Commit()
 		cancel()
@@ -544,7 +610,9 @@ func (s *etcdStore) settle(marker string, lease clientv3.LeaseID, cause error) (
 		if time.Now().After(deadline) {
 			return false, fmt.Errorf("%w: the outcome of the change is unknown (commit: %v; checking: %v)", ErrUnavailable, cause, err)
 		}
-		time.Sleep(wait) // polling the cluster until it answers
+		// polling the cluster until it answers (or ctx ends: given
+		// up at the top)
+		_ = sleep(ctx, wait)
 		wait = min(2*wait, time.Second)
 	}
 }
@@ -606,7 +674,7 @@ func (b *etcdBucket) Delete(key []byte) error { return b.t.del(b.t.s.key(b.name,
 // again). A number taken by a change that conflicts or refuses is not
 // used: IDs may have gaps, never repeats.
 func (b *etcdBucket) NextSequence() (uint64, error) {
-	n, err := b.t.s.nextSequence(b.name)
+	n, err := b.t.s.nextSequence(b.t.ctx, b.name)
 	if err != nil && !errors.Is(err, errBadCounter) { // newID sets a bad counter again
 		return 0, &readError{err}
 	}
@@ -617,14 +685,14 @@ func (b *etcdBucket) NextSequence() (uint64, error) {
 // transaction (as NextSequence takes numbers), replacing a base that is
 // not a number.
 func (b *etcdBucket) SetSequence(n uint64) error {
-	if err := b.t.s.setSequence(b.name, n); err != nil {
+	if err := b.t.s.setSequence(b.t.ctx, b.name, n); err != nil {
 		return &readError{err}
 	}
 	return nil
 }
 
-func (s *etcdStore) nextSequence(bucket []byte) (uint64, error) {
-	ctx, cancel := s.ctx()
+func (s *etcdStore) nextSequence(ctx context.Context, bucket []byte) (uint64, error) {
+	ctx, cancel := s.reqCtx(ctx)
 	defer cancel()
 	k, base := s.prefix+"seq/"+string(bucket), s.prefix+"seqbase/"+string(bucket)
 	r, err := s.cli.Txn(ctx).Then(clientv3.OpPut(k, "", clientv3.WithPrevKV()), clientv3.OpGet(base)).Commit()
@@ -648,10 +716,10 @@ func (s *etcdStore) nextSequence(bucket []byte) (uint64, error) {
 
 // setSequence makes the bucket's counter at least n: the next number is
 // then n+1 or more.
-func (s *etcdStore) setSequence(bucket []byte, n uint64) error {
+func (s *etcdStore) setSequence(parent context.Context, bucket []byte, n uint64) error {
 	k, base := s.prefix+"seq/"+string(bucket), s.prefix+"seqbase/"+string(bucket)
 	for range etcdAttempts {
-		ctx, cancel := s.ctx()
+		ctx, cancel := s.reqCtx(parent)
 		r, err := s.cli.Txn(ctx).Then(clientv3.OpGet(k), clientv3.OpGet(base)).Commit()
 		if err != nil {
 			cancel()

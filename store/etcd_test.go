@@ -30,7 +30,7 @@ func TestRacingChangesAppliedOnce(t *testing.T) {
 		read, committed := make(chan struct{}), make(chan struct{})
 		done := make(chan error, 1)
 		go func() {
-			_, err := db.change("g", "c", "", func(g *Game, now time.Time) error {
+			_, err := db.change(t.Context(), "g", "c", "", func(g *Game, now time.Time) error {
 				if runs.Add(1) == 1 {
 					close(read)
 					<-committed // the other change commits in between
@@ -41,14 +41,14 @@ func TestRacingChangesAppliedOnce(t *testing.T) {
 			done <- err
 		}()
 		<-read
-		if _, err := db.change("g", "c", "", func(g *Game, now time.Time) error { g.Message += "B"; return nil }); err != nil {
+		if _, err := db.change(t.Context(), "g", "c", "", func(g *Game, now time.Time) error { g.Message += "B"; return nil }); err != nil {
 			t.Fatal(err)
 		}
 		close(committed)
 		if err := <-done; err != nil {
 			t.Fatal(err)
 		}
-		g, err := db.ActiveGame("g", "c")
+		g, err := db.ActiveGame(t.Context(), "g", "c")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +74,7 @@ func TestRacingMovesOnce(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					_, errs[i] = db.Apply("g", "c", who, -1, a)
+					_, errs[i] = db.Apply(t.Context(), "g", "c", who, -1, a)
 				}()
 			}
 			wg.Wait()
@@ -88,7 +88,7 @@ func TestRacingMovesOnce(t *testing.T) {
 					t.Fatalf("round %d: %v", round, err)
 				}
 			}
-			ng, err := db.ActiveGame("g", "c")
+			ng, err := db.ActiveGame(t.Context(), "g", "c")
 			if errors.Is(err, ErrNoGame) {
 				return // the move ended the game
 			}
@@ -158,7 +158,7 @@ func TestEtcdUnknownOutcome(t *testing.T) {
 			return nil, lost
 		}
 		a := randomAction(g.Position(), rand.New(rand.NewPCG(1, 2)))
-		ng, err := db.Apply("g", "c", g.ToAct(), g.Revision, a)
+		ng, err := db.Apply(t.Context(), "g", "c", g.ToAct(), g.Revision, a)
 		if err != nil {
 			t.Fatalf("%s: %v", mode, err)
 		}
@@ -175,7 +175,7 @@ func TestEtcdUnknownOutcome(t *testing.T) {
 				t.Fatalf("the delayed attempt: succeeded %v, %v; want refused", r != nil && r.Succeeded, err)
 			}
 		}
-		stored, err := db.ActiveGame("g", "c")
+		stored, err := db.ActiveGame(t.Context(), "g", "c")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -204,12 +204,12 @@ func TestEtcdUnknownOutcomeNewChallenge(t *testing.T) {
 		}
 		return r, err
 	}
-	c, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob"})
+	c, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	db.etcdBackend().commitHook = nil
-	all, err := db.Challenges("g", "c")
+	all, err := db.Challenges(t.Context(), "g", "c")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +225,7 @@ func TestEtcdContended(t *testing.T) {
 	startGame(t, db, "g", "c", veletas.Size7)
 	cli := clusterClient(t, sharedCluster(t))
 	runs := 0
-	_, err := db.change("g", "c", "", func(g *Game, now time.Time) error {
+	_, err := db.change(t.Context(), "g", "c", "", func(g *Game, now time.Time) error {
 		runs++
 		// Another writer touches the game after every read.
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -244,7 +244,7 @@ func TestEtcdContended(t *testing.T) {
 	if !errors.Is(err, ErrContended) || runs != etcdAttempts {
 		t.Fatalf("after %d runs: %v; want ErrContended after %d", runs, err, etcdAttempts)
 	}
-	if g, _ := db.ActiveGame("g", "c"); g.Message != "" {
+	if g, _ := db.ActiveGame(t.Context(), "g", "c"); g.Message != "" {
 		t.Fatalf("message %q: a contended change was made", g.Message)
 	}
 }
@@ -288,14 +288,14 @@ func TestEtcdOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db2.ActiveGame("g", "c"); err != nil {
+	if _, err := db2.ActiveGame(t.Context(), "g", "c"); err != nil {
 		t.Fatalf("the game through a second DB: %v", err)
 	}
 	db2.Close()
 	if err := db2.Ping(); !errors.Is(err, ErrClosed) {
 		t.Fatalf("Ping after Close: %v", err)
 	}
-	if _, err := db2.ActiveGame("g", "c"); !errors.Is(err, ErrClosed) {
+	if _, err := db2.ActiveGame(t.Context(), "g", "c"); !errors.Is(err, ErrClosed) {
 		t.Fatalf("read after Close: %v", err)
 	}
 
@@ -368,7 +368,7 @@ func TestEtcdMemberRestart(t *testing.T) {
 			r := rand.New(rand.NewPCG(uint64(w), 5))
 			ch := fmt.Sprint("c", w)
 			for !stop.Load() {
-				g, err := db.ActiveGame("g", ch)
+				g, err := db.ActiveGame(t.Context(), "g", ch)
 				if errors.Is(err, ErrNoGame) {
 					if _, err := newGame(db, "g", ch, "alice", "bob", veletas.Size9); err != nil && !errors.Is(err, ErrUnavailable) {
 						t.Error(err)
@@ -387,7 +387,7 @@ func TestEtcdMemberRestart(t *testing.T) {
 					return
 				}
 				a := randomAction(g.Position(), r)
-				ng, err := db.Apply("g", ch, g.ToAct(), g.Revision, a)
+				ng, err := db.Apply(t.Context(), "g", ch, g.ToAct(), g.Revision, a)
 				mu.Lock()
 				switch {
 				case err == nil:
@@ -438,7 +438,7 @@ func TestEtcdMemberRestart(t *testing.T) {
 
 	// Every acknowledged action, once, where acknowledged.
 	records := map[uint64][]string{}
-	active, err := db.ActiveGames("g")
+	active, err := db.ActiveGames(t.Context(), "g")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -447,7 +447,7 @@ func TestEtcdMemberRestart(t *testing.T) {
 	}
 	for _, a := range acked {
 		if _, ok := records[a.game]; !ok {
-			g, err := db.FinishedGame(a.game)
+			g, err := db.FinishedGame(t.Context(), a.game)
 			if err != nil {
 				t.Fatalf("game %d: %v", a.game, err)
 			}
@@ -508,7 +508,7 @@ func TestEtcdMarkerLeaseRevoked(t *testing.T) {
 	if _, err := cli.Revoke(ctx, old); err != nil {
 		t.Fatal(err)
 	}
-	ng, err := db.Apply("g", "c", g.ToAct(), g.Revision, randomAction(g.Position(), rand.New(rand.NewPCG(3, 3))))
+	ng, err := db.Apply(t.Context(), "g", "c", g.ToAct(), g.Revision, randomAction(g.Position(), rand.New(rand.NewPCG(3, 3))))
 	if err != nil || ng.Revision != g.Revision+1 {
 		t.Fatalf("after the lease was revoked: %v, revision %d", err, ng.Revision)
 	}
@@ -578,7 +578,7 @@ func TestEtcdReadErrorAtTheRead(t *testing.T) {
 		curErr         error
 		runs           int
 	)
-	err = other.view(func(tx txn) error {
+	err = other.view(t.Context(), func(tx txn) error {
 		if runs++; runs > 1 {
 			_, err := tx.Bucket(bucketGames).Get(pairKey("g", "c")) // run again: the failure may be transient
 			return err
@@ -605,7 +605,7 @@ func TestEtcdReadErrorAtTheRead(t *testing.T) {
 		t.Fatalf("the transaction returned %v after the read's error %v; want ErrUnavailable from both", err, gErr)
 	}
 	// The store's own methods return it too, not "no game".
-	if _, err := other.ActiveGame("g", "c"); err == nil || errors.Is(err, ErrNoGame) {
+	if _, err := other.ActiveGame(t.Context(), "g", "c"); err == nil || errors.Is(err, ErrNoGame) {
 		t.Fatalf("ActiveGame with etcd unreachable: %v; want the read's error", err)
 	}
 }

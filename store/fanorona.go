@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -20,8 +21,8 @@ import (
 // channel (or thread); rev as in Apply. Refusals: those of Apply, and
 // ErrIllegal with the fanorona package's error (a sequence under way must
 // be continued step by step or stopped).
-func (db *DB) PlayFanoronaTurn(guild, channel, user string, rev int, t fanorona.Turn) (Game, error) {
-	return db.playFanorona(guild, channel, user, rev, func(g *Game) (fanorona.Game, fanorona.Position, string, error) {
+func (db *DB) PlayFanoronaTurn(ctx context.Context, guild, channel, user string, rev int, t fanorona.Turn) (Game, error) {
+	return db.playFanorona(ctx, guild, channel, user, rev, func(g *Game) (fanorona.Game, fanorona.Position, string, error) {
 		if _, err := g.fpos.Apply(t); err != nil { // a sequence under way
 			return g.fan, g.fpos, g.Open, err
 		}
@@ -37,8 +38,8 @@ func (db *DB) PlayFanoronaTurn(guild, channel, user string, rev int, t fanorona.
 // the next step of the capture sequence under way. When the piece cannot
 // continue (or after a paika, or a capture in Véla's first phase) the
 // turn ends by itself.
-func (db *DB) PlayFanoronaStep(guild, channel, user string, rev int, s fanorona.Step) (Game, error) {
-	return db.playFanorona(guild, channel, user, rev, func(g *Game) (fanorona.Game, fanorona.Position, string, error) {
+func (db *DB) PlayFanoronaStep(ctx context.Context, guild, channel, user string, rev int, s fanorona.Step) (Game, error) {
+	return db.playFanorona(ctx, guild, channel, user, rev, func(g *Game) (fanorona.Game, fanorona.Position, string, error) {
 		pos, err := g.fpos.Step(s)
 		if err != nil {
 			return g.fan, g.fpos, g.Open, err
@@ -57,8 +58,8 @@ func (db *DB) PlayFanoronaStep(guild, channel, user string, rev int, s fanorona.
 // StopFanoronaTurn ends the capture sequence user has under way (the
 // fanorona package's ErrNoSequence, wrapped with ErrIllegal, when there
 // is none).
-func (db *DB) StopFanoronaTurn(guild, channel, user string, rev int) (Game, error) {
-	return db.playFanorona(guild, channel, user, rev, func(g *Game) (fanorona.Game, fanorona.Position, string, error) {
+func (db *DB) StopFanoronaTurn(ctx context.Context, guild, channel, user string, rev int) (Game, error) {
+	return db.playFanorona(ctx, guild, channel, user, rev, func(g *Game) (fanorona.Game, fanorona.Position, string, error) {
 		pos, err := g.fpos.Stop()
 		if err != nil {
 			return g.fan, g.fpos, g.Open, err
@@ -86,8 +87,8 @@ func endTurn(fg fanorona.Game, open string, pos fanorona.Position) (fanorona.Gam
 
 // playFanorona checks a Fanorona action of user and applies fn, which
 // returns the record, the position and the steps under way after it.
-func (db *DB) playFanorona(guild, channel, user string, rev int, fn func(g *Game) (fanorona.Game, fanorona.Position, string, error)) (Game, error) {
-	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
+func (db *DB) playFanorona(ctx context.Context, guild, channel, user string, rev int, fn func(g *Game) (fanorona.Game, fanorona.Position, string, error)) (Game, error) {
+	return db.change(ctx, guild, channel, user, func(g *Game, now time.Time) error {
 		if g.Kind != Fanorona {
 			return fmt.Errorf("store: game %d: %w", g.ID, ErrOtherKind)
 		}
@@ -125,8 +126,8 @@ func (db *DB) playFanorona(guild, channel, user string, rev int, fn func(g *Game
 // (Players[0]) and the bot's computer opponent ai (Players[1], Game.AI)
 // at once; humanBlack makes the human play Black (Game.Swapped). Like
 // StartAIGameRules's games it has no time limit and is never rated.
-func (db *DB) StartFanoronaAIGame(guild, channel, human, ai, level string, v fanorona.Variant, humanBlack bool) (Game, error) {
-	return db.startAIGame(guild, channel, human, ai, level, func(tx txn, g *Game) error {
+func (db *DB) StartFanoronaAIGame(ctx context.Context, guild, channel, human, ai, level string, v fanorona.Variant, humanBlack bool) (Game, error) {
+	return db.startAIGame(ctx, guild, channel, human, ai, level, func(tx txn, g *Game) error {
 		if !v.Valid() {
 			return refuse(fmt.Errorf("store: start AI game: %w: variant %d (use fanorona or vela)", ErrInvalid, v))
 		}
@@ -152,8 +153,8 @@ func newFanoronaGame(c Challenge) (fanorona.Game, error) {
 // OfferDraw records user's offer of a draw in the active game of a
 // channel; the opponent answers with AnswerDraw, and any action in the
 // meantime withdraws it. It does not change the revision.
-func (db *DB) OfferDraw(guild, channel, user string) (Game, error) {
-	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
+func (db *DB) OfferDraw(ctx context.Context, guild, channel, user string) (Game, error) {
+	return db.change(ctx, guild, channel, user, func(g *Game, now time.Time) error {
 		if g.Over() {
 			return fmt.Errorf("store: game %d: %w", g.ID, ErrNoGame)
 		}
@@ -166,8 +167,8 @@ func (db *DB) OfferDraw(guild, channel, user string) (Game, error) {
 // must be the opponent of the player who offered. Accepting ends the game
 // drawn (ReasonAgreed, no winner), counted as a draw for both players of a
 // rated game. It fails with ErrNoDrawOffer when no offer is pending.
-func (db *DB) AnswerDraw(guild, channel, user string, accept bool) (Game, error) {
-	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
+func (db *DB) AnswerDraw(ctx context.Context, guild, channel, user string, accept bool) (Game, error) {
+	return db.change(ctx, guild, channel, user, func(g *Game, now time.Time) error {
 		if g.DrawBy == "" || g.DrawRev != g.Revision {
 			return fmt.Errorf("store: game %d: %w", g.ID, ErrNoDrawOffer)
 		}

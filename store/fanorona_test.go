@@ -17,14 +17,14 @@ import (
 // against bob.
 func startFanorona(t *testing.T, db *DB, channel, variant string, rated bool) Game {
 	t.Helper()
-	c, err := db.CreateChallenge(Challenge{Guild: "g", Channel: channel, Challenger: "alice", Opponent: "bob", Kind: Fanorona, Variant: variant, Rated: rated})
+	c, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: channel, Challenger: "alice", Opponent: "bob", Kind: Fanorona, Variant: variant, Rated: rated})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.Size != 0 {
 		t.Fatalf("a Fanorona challenge has no Veletas size: %+v", c)
 	}
-	g, err := db.AcceptChallenge(c.ID, "bob")
+	g, err := db.AcceptChallenge(t.Context(), c.ID, "bob")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,22 +39,22 @@ func TestFanoronaStepsAndTurns(t *testing.T) {
 		db := openTest(t, &Options{NoSync: true})
 		g := startFanorona(t, db, "c1", "", true)
 		// Bob may not act on White's turn; Veletas actions are refused.
-		if _, err := db.PlayFanoronaTurn("g", "c1", "bob", -1, mustTurn(t, "f4-e3A")); !errors.Is(err, ErrNotYourTurn) {
+		if _, err := db.PlayFanoronaTurn(t.Context(), "g", "c1", "bob", -1, mustTurn(t, "f4-e3A")); !errors.Is(err, ErrNotYourTurn) {
 			t.Fatalf("bob first: %v", err)
 		}
-		if _, err := db.ApplyToken("g", "c1", "alice", -1, "[c5]d2"); !errors.Is(err, ErrOtherKind) {
+		if _, err := db.ApplyToken(t.Context(), "g", "c1", "alice", -1, "[c5]d2"); !errors.Is(err, ErrOtherKind) {
 			t.Fatalf("a Veletas action in a Fanorona game: %v", err)
 		}
 		// A paika while a capture exists.
-		if _, err := db.PlayFanoronaStep("g", "c1", "alice", -1, mustStep(t, "d2-e3")); !errors.Is(err, ErrIllegal) || !errors.Is(err, fanorona.ErrMissingLetter) && !errors.Is(err, fanorona.ErrCaptureCompulsory) {
+		if _, err := db.PlayFanoronaStep(t.Context(), "g", "c1", "alice", -1, mustStep(t, "d2-e3")); !errors.Is(err, ErrIllegal) || !errors.Is(err, fanorona.ErrMissingLetter) && !errors.Is(err, fanorona.ErrCaptureCompulsory) {
 			t.Fatalf("paika while a capture exists: %v", err)
 		}
-		if _, err := db.StopFanoronaTurn("g", "c1", "alice", -1); !errors.Is(err, fanorona.ErrNoSequence) {
+		if _, err := db.StopFanoronaTurn(t.Context(), "g", "c1", "alice", -1); !errors.Is(err, fanorona.ErrNoSequence) {
 			t.Fatalf("stop with no sequence: %v", err)
 		}
 		// White opens with d2-e3A step by step: no continuation is legal, so
 		// the turn ends by itself.
-		g, err := db.PlayFanoronaStep("g", "c1", "alice", g.Revision, mustStep(t, "d2-e3A"))
+		g, err := db.PlayFanoronaStep(t.Context(), "g", "c1", "alice", g.Revision, mustStep(t, "d2-e3A"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,14 +73,14 @@ func TestFanoronaStepsAndTurns(t *testing.T) {
 		}
 		mover, turnsBefore := g.ToAct(), g.Fanorona().Len()
 		first := long.Step(0)
-		if g, err = db.PlayFanoronaStep("g", "c1", mover, g.Revision, first); err != nil {
+		if g, err = db.PlayFanoronaStep(t.Context(), "g", "c1", mover, g.Revision, first); err != nil {
 			t.Fatal(err)
 		}
 		if g.Open != first.String() || g.Fanorona().Len() != turnsBefore || g.ToAct() != mover {
 			t.Fatalf("after the first step of %s: open %q, %d turns, to act %q", long, g.Open, g.Fanorona().Len(), g.ToAct())
 		}
 		// It reloads with the open sequence.
-		again, err := db.ActiveGame("g", "c1")
+		again, err := db.ActiveGame(t.Context(), "g", "c1")
 		if err != nil || again.Open != first.String() || again.FanoronaPosition() != g.FanoronaPosition() {
 			t.Fatalf("reloaded: %v %+v", err, again)
 		}
@@ -95,15 +95,15 @@ func TestFanoronaStepsAndTurns(t *testing.T) {
 				if q == fanorona.NoPoint || g.FanoronaPosition().Empty()&(1<<q) == 0 {
 					continue
 				}
-				if _, err := db.PlayFanoronaStep("g", "c1", mover, -1, fanorona.Step{From: p, To: q}); !errors.Is(err, ErrIllegal) {
+				if _, err := db.PlayFanoronaStep(t.Context(), "g", "c1", mover, -1, fanorona.Step{From: p, To: q}); !errors.Is(err, ErrIllegal) {
 					t.Fatalf("another piece %v-%v: %v", p, q, err)
 				}
 			}
 		}
-		if _, err := db.PlayFanoronaTurn("g", "c1", mover, -1, long); !errors.Is(err, fanorona.ErrInSequence) {
+		if _, err := db.PlayFanoronaTurn(t.Context(), "g", "c1", mover, -1, long); !errors.Is(err, fanorona.ErrInSequence) {
 			t.Fatalf("a whole turn in a sequence: %v", err)
 		}
-		g, err = db.StopFanoronaTurn("g", "c1", mover, g.Revision)
+		g, err = db.StopFanoronaTurn(t.Context(), "g", "c1", mover, g.Revision)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,20 +115,20 @@ func TestFanoronaStepsAndTurns(t *testing.T) {
 		// Bob answers with a whole turn; a stale revision is refused.
 		n := g.Fanorona().Len()
 		turns := g.FanoronaPosition().LegalTurns(nil)
-		if _, err := db.PlayFanoronaTurn("g", "c1", bob, g.Revision-1, turns[0]); !errors.Is(err, ErrStaleRevision) {
+		if _, err := db.PlayFanoronaTurn(t.Context(), "g", "c1", bob, g.Revision-1, turns[0]); !errors.Is(err, ErrStaleRevision) {
 			t.Fatalf("stale: %v", err)
 		}
-		if g, err = db.PlayFanoronaTurn("g", "c1", bob, g.Revision, turns[0]); err != nil {
+		if g, err = db.PlayFanoronaTurn(t.Context(), "g", "c1", bob, g.Revision, turns[0]); err != nil {
 			t.Fatal(err)
 		}
 		if g.Fanorona().Len() != n+1 || g.ToAct() != alice {
 			t.Fatalf("after bob's turn: %d turns, to act %q", g.Fanorona().Len(), g.ToAct())
 		}
 		// Takeback of that turn.
-		if _, err := db.RequestTakeback("g", "c1", bob); err != nil {
+		if _, err := db.RequestTakeback(t.Context(), "g", "c1", bob); err != nil {
 			t.Fatal(err)
 		}
-		if g, err = db.AnswerTakeback("g", "c1", alice, true); err != nil {
+		if g, err = db.AnswerTakeback(t.Context(), "g", "c1", alice, true); err != nil {
 			t.Fatal(err)
 		}
 		if g.Fanorona().Len() != n || g.ToAct() != bob {
@@ -143,7 +143,7 @@ func TestFanoronaStepEndsTurn(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		db := openTest(t, &Options{NoSync: true})
 		startFanorona(t, db, "c1", "vela", false)
-		g, err := db.PlayFanoronaStep("g", "c1", "alice", -1, mustStep(t, "d2-e3A"))
+		g, err := db.PlayFanoronaStep(t.Context(), "g", "c1", "alice", -1, mustStep(t, "d2-e3A"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -161,7 +161,7 @@ func TestFanoronaStepEndsTurn(t *testing.T) {
 func playUntilSequence(t *testing.T, db *DB, channel string) Game {
 	t.Helper()
 	r := rand.New(rand.NewPCG(7, 7))
-	g, err := db.ActiveGame("g", channel)
+	g, err := db.ActiveGame(t.Context(), "g", channel)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func playUntilSequence(t *testing.T, db *DB, channel string) Game {
 				return g
 			}
 		}
-		if g, err = db.PlayFanoronaTurn("g", channel, g.ToAct(), g.Revision, turns[r.IntN(len(turns))]); err != nil {
+		if g, err = db.PlayFanoronaTurn(t.Context(), "g", channel, g.ToAct(), g.Revision, turns[r.IntN(len(turns))]); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -184,13 +184,13 @@ func playUntilSequence(t *testing.T, db *DB, channel string) Game {
 func playOut(t *testing.T, db *DB, channel string, seed uint64) Game {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 1))
-	g, err := db.ActiveGame("g", channel)
+	g, err := db.ActiveGame(t.Context(), "g", channel)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for !g.Over() {
 		turns := g.FanoronaPosition().LegalTurns(nil)
-		if g, err = db.PlayFanoronaTurn("g", channel, g.ToAct(), g.Revision, turns[r.IntN(len(turns))]); err != nil {
+		if g, err = db.PlayFanoronaTurn(t.Context(), "g", channel, g.ToAct(), g.Revision, turns[r.IntN(len(turns))]); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -206,14 +206,14 @@ func TestFanoronaEndAndStandings(t *testing.T) {
 		if g.Reason != ReasonRules || g.Ended.IsZero() {
 			t.Fatalf("ended: %+v", g)
 		}
-		if _, err := db.ActiveGame("g", "c1"); !errors.Is(err, ErrNoGame) {
+		if _, err := db.ActiveGame(t.Context(), "g", "c1"); !errors.Is(err, ErrNoGame) {
 			t.Fatalf("the channel still has a game: %v", err)
 		}
-		f, err := db.LastFinishedGame("g", "c1")
+		f, err := db.LastFinishedGame(t.Context(), "g", "c1")
 		if err != nil || f.ID != g.ID || f.Kind != Fanorona || f.Fanorona().Len() != g.Fanorona().Len() {
 			t.Fatalf("archived: %v %+v", err, f)
 		}
-		list, err := db.KindStandings(Fanorona, "g")
+		list, err := db.KindStandings(t.Context(), Fanorona, "g")
 		if err != nil || len(list) != 2 {
 			t.Fatalf("Fanorona standings: %v %+v", err, list)
 		}
@@ -222,13 +222,13 @@ func TestFanoronaEndAndStandings(t *testing.T) {
 				t.Fatalf("standing: %+v", s)
 			}
 		}
-		if v, _ := db.Standings("g"); len(v) != 0 {
+		if v, _ := db.Standings(t.Context(), "g"); len(v) != 0 {
 			t.Fatalf("a Fanorona game counted in Veletas's standings: %+v", v)
 		}
 		// A Véla game is played but, unrated, counted nowhere.
 		startFanorona(t, db, "c2", "vela", false)
 		playOut(t, db, "c2", 2)
-		if l, _ := db.KindStandings(Fanorona, "g"); l[0].Games+l[1].Games != 2 {
+		if l, _ := db.KindStandings(t.Context(), Fanorona, "g"); l[0].Games+l[1].Games != 2 {
 			t.Fatalf("an unrated Véla game was counted: %+v", l)
 		}
 	})
@@ -239,37 +239,37 @@ func TestFanoronaDrawOffer(t *testing.T) {
 		c := newClock()
 		db := openTest(t, &Options{NoSync: true, Now: c.Now, Rate: GlickoRate(c.Now), RateDraw: GlickoRateDraw(c.Now)})
 		startFanorona(t, db, "c1", "", true)
-		if _, err := db.AnswerDraw("g", "c1", "bob", true); !errors.Is(err, ErrNoDrawOffer) {
+		if _, err := db.AnswerDraw(t.Context(), "g", "c1", "bob", true); !errors.Is(err, ErrNoDrawOffer) {
 			t.Fatalf("answer with no offer: %v", err)
 		}
-		if _, err := db.OfferDraw("g", "c1", "alice"); err != nil {
+		if _, err := db.OfferDraw(t.Context(), "g", "c1", "alice"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.AnswerDraw("g", "c1", "alice", true); !errors.Is(err, ErrNotPlayer) {
+		if _, err := db.AnswerDraw(t.Context(), "g", "c1", "alice", true); !errors.Is(err, ErrNotPlayer) {
 			t.Fatalf("own offer: %v", err)
 		}
 		// A turn withdraws the offer.
-		if _, err := db.PlayFanoronaTurn("g", "c1", "alice", -1, mustTurn(t, "d2-e3A")); err != nil {
+		if _, err := db.PlayFanoronaTurn(t.Context(), "g", "c1", "alice", -1, mustTurn(t, "d2-e3A")); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.AnswerDraw("g", "c1", "bob", true); !errors.Is(err, ErrNoDrawOffer) {
+		if _, err := db.AnswerDraw(t.Context(), "g", "c1", "bob", true); !errors.Is(err, ErrNoDrawOffer) {
 			t.Fatalf("answer after a turn: %v", err)
 		}
-		if _, err := db.OfferDraw("g", "c1", "bob"); err != nil {
+		if _, err := db.OfferDraw(t.Context(), "g", "c1", "bob"); err != nil {
 			t.Fatal(err)
 		}
-		if g, err := db.AnswerDraw("g", "c1", "alice", false); err != nil || g.Over() || g.DrawBy != "" {
+		if g, err := db.AnswerDraw(t.Context(), "g", "c1", "alice", false); err != nil || g.Over() || g.DrawBy != "" {
 			t.Fatalf("declined: %v %+v", err, g)
 		}
-		if _, err := db.OfferDraw("g", "c1", "bob"); err != nil {
+		if _, err := db.OfferDraw(t.Context(), "g", "c1", "bob"); err != nil {
 			t.Fatal(err)
 		}
-		g, err := db.AnswerDraw("g", "c1", "alice", true)
+		g, err := db.AnswerDraw(t.Context(), "g", "c1", "alice", true)
 		if err != nil || g.Reason != ReasonAgreed || g.Winner != "" || !g.Over() {
 			t.Fatalf("accepted: %v %+v", err, g)
 		}
 		for _, u := range []string{"alice", "bob"} {
-			s, err := db.KindStanding(Fanorona, "g", u)
+			s, err := db.KindStanding(t.Context(), Fanorona, "g", u)
 			if err != nil || s.Draws != 1 || s.Games != 1 || s.Wins+s.Losses != 0 || s.RD >= InitialRD {
 				t.Fatalf("%s's standing after a draw: %v %+v", u, err, s)
 			}
@@ -284,7 +284,7 @@ func TestFanoronaDrawOffer(t *testing.T) {
 func TestFanoronaAIGame(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		db := openTest(t, &Options{NoSync: true})
-		g, err := db.StartFanoronaAIGame("g", "c1", "alice", "bot", "easy", fanorona.Vela, true)
+		g, err := db.StartFanoronaAIGame(t.Context(), "g", "c1", "alice", "bot", "easy", fanorona.Vela, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -294,7 +294,7 @@ func TestFanoronaAIGame(t *testing.T) {
 		if c, ok := g.FanoronaColor("alice"); !ok || c != fanorona.Black {
 			t.Fatalf("alice plays %v", c)
 		}
-		if _, err := db.StartFanoronaAIGame("g", "c1", "carol", "bot", "easy", fanorona.Fanorona, false); !errors.Is(err, ErrChannelBusy) {
+		if _, err := db.StartFanoronaAIGame(t.Context(), "g", "c1", "carol", "bot", "easy", fanorona.Fanorona, false); !errors.Is(err, ErrChannelBusy) {
 			t.Fatalf("busy channel: %v", err)
 		}
 	})
@@ -319,22 +319,22 @@ func TestMigrateV2FixtureKinds(t *testing.T) {
 		t.Fatal(err)
 	}
 	for id := uint64(1); id <= 4; id++ {
-		g, err := db.FinishedGame(id)
+		g, err := db.FinishedGame(t.Context(), id)
 		if err != nil || g.Kind != Veletas || g.State().Size() != veletas.Size7 {
 			t.Fatalf("archived game %d: %v %+v", id, err, g)
 		}
 	}
-	g, err := db.ActiveGame("g", "c3")
+	g, err := db.ActiveGame(t.Context(), "g", "c3")
 	if err != nil || g.ID != 5 || g.Kind != Veletas || g.ToAct() == "" {
 		t.Fatalf("active game: %v %+v", err, g)
 	}
 	for id := uint64(6); id <= 8; id++ {
-		c, err := db.Challenge(id)
+		c, err := db.Challenge(t.Context(), id)
 		if err != nil || c.Kind != Veletas {
 			t.Fatalf("challenge %d: %v %+v", id, err, c)
 		}
 	}
-	st, err := db.Standings("g")
+	st, err := db.Standings(t.Context(), "g")
 	if err != nil || len(st) == 0 {
 		t.Fatalf("standings: %v %+v", err, st)
 	}
@@ -343,27 +343,27 @@ func TestMigrateV2FixtureKinds(t *testing.T) {
 			t.Fatalf("standing: %+v", s)
 		}
 	}
-	if a, err := db.Standing("g", "alice"); err != nil || a.Wins != 2 {
+	if a, err := db.Standing(t.Context(), "g", "alice"); err != nil || a.Wins != 2 {
 		t.Fatalf("alice: %v %+v", err, a)
 	}
-	if h, err := db.Standings("h"); err != nil || len(h) != 2 {
+	if h, err := db.Standings(t.Context(), "h"); err != nil || len(h) != 2 {
 		t.Fatalf("guild h's standings: %v %+v", err, h)
 	}
 	// A rated Fanorona game in a free channel goes to its own standings.
-	c, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c9", Challenger: "alice", Opponent: "bob", Kind: Fanorona, Rated: true})
+	c, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c9", Challenger: "alice", Opponent: "bob", Kind: Fanorona, Rated: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.AcceptChallenge(c.ID, "bob"); err != nil {
+	if _, err := db.AcceptChallenge(t.Context(), c.ID, "bob"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Resign("g", "c9", "bob"); err != nil {
+	if _, err := db.Resign(t.Context(), "g", "c9", "bob"); err != nil {
 		t.Fatal(err)
 	}
-	if a, err := db.KindStanding(Fanorona, "g", "alice"); err != nil || a.Wins != 1 || a.Games != 1 {
+	if a, err := db.KindStanding(t.Context(), Fanorona, "g", "alice"); err != nil || a.Wins != 1 || a.Games != 1 {
 		t.Fatalf("alice's Fanorona standing: %v %+v", err, a)
 	}
-	if a, err := db.Standing("g", "alice"); err != nil || a.Wins != 2 {
+	if a, err := db.Standing(t.Context(), "g", "alice"); err != nil || a.Wins != 2 {
 		t.Fatalf("alice's Veletas standing changed: %v %+v", err, a)
 	}
 }

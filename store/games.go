@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -92,9 +93,9 @@ func (db *DB) loadActive(tx txn, guild, channel string) (Game, []byte, error) {
 // ActiveGame returns the active game of a channel, or of a thread the game
 // is played in. It fails with ErrNoGame when there is none and with an
 // error wrapping ErrCorrupt when the stored game is damaged.
-func (db *DB) ActiveGame(guild, channel string) (Game, error) {
+func (db *DB) ActiveGame(ctx context.Context, guild, channel string) (Game, error) {
 	var g Game
-	err := db.view(func(tx txn) error {
+	err := db.view(ctx, func(tx txn) error {
 		var err error
 		g, _, err = db.loadActive(tx, guild, channel)
 		return err
@@ -105,9 +106,9 @@ func (db *DB) ActiveGame(guild, channel string) (Game, error) {
 // ActiveGames returns the active games of a guild (of every guild when
 // guild is ""), ordered by guild and channel. Corrupt games are skipped
 // (and logged); ActiveGame on their channel reports them.
-func (db *DB) ActiveGames(guild string) ([]Game, error) {
+func (db *DB) ActiveGames(ctx context.Context, guild string) ([]Game, error) {
 	var out []Game
-	err := db.view(func(tx txn) error {
+	err := db.view(ctx, func(tx txn) error {
 		c := tx.Cursor(bucketGames)
 		var prefix []byte
 		if guild != "" {
@@ -131,9 +132,9 @@ func (db *DB) ActiveGames(guild string) ([]Game, error) {
 // where it is user's turn first, then by the time of the last action, the
 // oldest first. It reads only user's games (an index by player). Damaged
 // games are skipped (and logged).
-func (db *DB) PlayerGames(guild, user string) ([]Game, error) {
+func (db *DB) PlayerGames(ctx context.Context, guild, user string) ([]Game, error) {
 	var out []Game
-	err := db.view(func(tx txn) error {
+	err := db.view(ctx, func(tx txn) error {
 		prefix := pairKey(guild, user+"\x00")
 		games := tx.Bucket(bucketGames)
 		c := tx.Cursor(bucketGamesByPlayer)
@@ -194,12 +195,12 @@ func (db *DB) PlayerGames(guild, user string) ([]Game, error) {
 
 // SetGameThread records the thread a game is played in; ActiveGame and
 // the other methods then find the game by the thread's ID too.
-func (db *DB) SetGameThread(guild, channel, thread string) (Game, error) {
+func (db *DB) SetGameThread(ctx context.Context, guild, channel, thread string) (Game, error) {
 	if err := checkID("thread", thread); err != nil {
 		return Game{}, err
 	}
 	var out Game
-	err := db.update(func(tx txn) error {
+	err := db.update(ctx, func(tx txn) error {
 		g, key, err := db.loadActive(tx, guild, channel)
 		if err != nil {
 			return refuse(err)
@@ -227,18 +228,18 @@ func (db *DB) SetGameThread(guild, channel, thread string) (Game, error) {
 // blocks its channel, and every thread that led to it, and refuses with
 // ErrNotDamaged a game that loads. The damaged value is kept in the
 // quarantine bucket for inspection; nothing is counted in the standings.
-func (db *DB) EndDamagedGame(guild, channel string) error {
-	return db.removeGame(guild, channel, true)
+func (db *DB) EndDamagedGame(ctx context.Context, guild, channel string) error {
+	return db.removeGame(ctx, guild, channel, true)
 }
 
-func (db *DB) removeGame(guild, channel string, onlyDamaged bool) error {
+func (db *DB) removeGame(ctx context.Context, guild, channel string, onlyDamaged bool) error {
 	if err := checkID("guild", guild); err != nil {
 		return err
 	}
 	if err := checkID("channel", channel); err != nil {
 		return err
 	}
-	return db.update(func(tx txn) error {
+	return db.update(ctx, func(tx txn) error {
 		key, v, err := activeKey(tx, guild, channel)
 		if err != nil {
 			return refuse(err)
@@ -293,21 +294,21 @@ func (db *DB) removeGame(guild, channel string, onlyDamaged bool) error {
 // replayed, changed and encoded outside the write transaction, which then
 // only checks that the stored value is still the one read and writes the
 // new one. If another change came first, it starts again from the read.
-func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time) error) (Game, error) {
+func (db *DB) change(ctx context.Context, guild, channel, user string, fn func(g *Game, now time.Time) error) (Game, error) {
 	if user != "" {
 		if err := checkID("user", user); err != nil {
 			return Game{}, err
 		}
 	}
 	if !db.be.readOutside() {
-		return db.changeInTxn(guild, channel, user, fn)
+		return db.changeInTxn(ctx, guild, channel, user, fn)
 	}
 	for {
 		var (
 			g        Game
 			key, old []byte
 		)
-		err := db.view(func(tx txn) error {
+		err := db.view(ctx, func(tx txn) error {
 			var err error
 			g, key, err = db.loadActive(tx, guild, channel)
 			if err == nil {
@@ -331,7 +332,7 @@ func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time
 		}
 		conflict := false
 		var finished Game
-		err = db.update(func(tx txn) error {
+		err = db.update(ctx, func(tx txn) error {
 			now, err := tx.Bucket(bucketGames).Get(key)
 			if err != nil {
 				return err
@@ -368,9 +369,9 @@ func (db *DB) change(guild, channel, user string, fn func(g *Game, now time.Time
 // one transaction (one read and one Txn: the etcd backend already commits
 // optimistically, guarded by what the transaction read, and runs it again
 // when another change came first).
-func (db *DB) changeInTxn(guild, channel, user string, fn func(g *Game, now time.Time) error) (Game, error) {
+func (db *DB) changeInTxn(ctx context.Context, guild, channel, user string, fn func(g *Game, now time.Time) error) (Game, error) {
 	var out Game
-	err := db.update(func(tx txn) error {
+	err := db.update(ctx, func(tx txn) error {
 		g, key, err := db.loadActive(tx, guild, channel)
 		if err != nil {
 			return refuse(err)

@@ -58,7 +58,7 @@ func TestCounterLost(t *testing.T) {
 		logs := &lockedBuf{}
 		db := openTest(t, &Options{NoSync: true, Logger: slog.New(slog.NewTextHandler(logs, nil))})
 		first := startGame(t, db, "g", "c1", veletas.Size7)
-		if _, err := db.Resign("g", "c1", "bob"); err != nil {
+		if _, err := db.Resign(t.Context(), "g", "c1", "bob"); err != nil {
 			t.Fatal(err)
 		}
 		active := startGame(t, db, "g", "c2", veletas.Size7)
@@ -71,39 +71,39 @@ func TestCounterLost(t *testing.T) {
 		if !strings.Contains(logs.String(), "ID counter was behind") {
 			t.Fatalf("no warning: %s", logs.String())
 		}
-		if _, err := db.Resign("g", "c3", "alice"); err != nil {
+		if _, err := db.Resign(t.Context(), "g", "c3", "alice"); err != nil {
 			t.Fatal(err)
 		}
-		if f, err := db.FinishedGame(first.ID); err != nil || f.Channel != "c1" || f.Winner != "alice" {
+		if f, err := db.FinishedGame(t.Context(), first.ID); err != nil || f.Channel != "c1" || f.Winner != "alice" {
 			t.Fatalf("the archived game %d after the new one ended: %v %+v", first.ID, err, f)
 		}
-		if f, err := db.FinishedGame(g.ID); err != nil || f.Channel != "c3" || f.Winner != "bob" {
+		if f, err := db.FinishedGame(t.Context(), g.ID); err != nil || f.Channel != "c3" || f.Winner != "bob" {
 			t.Fatalf("the new game %d: %v %+v", g.ID, err, f)
 		}
-		if a, err := db.ActiveGame("g", "c2"); err != nil || a.ID != active.ID {
+		if a, err := db.ActiveGame(t.Context(), "g", "c2"); err != nil || a.ID != active.ID {
 			t.Fatalf("the active game: %v %+v", err, a)
 		}
 
 		// Challenges.
-		pending, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c4", Challenger: "carol", Opponent: "dave", Size: veletas.Size7})
+		pending, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c4", Challenger: "carol", Opponent: "dave", Size: veletas.Size7})
 		if err != nil {
 			t.Fatal(err)
 		}
 		resetCounter(t, db, bucketChallenges)
-		other, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c5", Challenger: "erin", Opponent: "frank", Size: veletas.Size7})
+		other, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c5", Challenger: "erin", Opponent: "frank", Size: veletas.Size7})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if other.ID == pending.ID {
 			t.Fatalf("new challenge ID %d, the pending one's", other.ID)
 		}
-		if c, err := db.Challenge(pending.ID); err != nil || c.Challenger != "carol" {
+		if c, err := db.Challenge(t.Context(), pending.ID); err != nil || c.Challenger != "carol" {
 			t.Fatalf("the pending challenge: %v %+v", err, c)
 		}
 
 		// An active game with an archived game's ID, as a store written
 		// with a lost counter before holds.
-		if err := db.update(func(tx txn) error {
+		if err := db.update(t.Context(), func(tx txn) error {
 			key := pairKey("g", "c2")
 			var a Game
 			v, err := tx.Bucket(bucketGames).Get(key)
@@ -124,17 +124,17 @@ func TestCounterLost(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		ended, err := db.Resign("g", "c2", "bob")
+		ended, err := db.Resign(t.Context(), "g", "c2", "bob")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if ended.ID == first.ID {
 			t.Fatalf("the game was archived under the ID of game %d", first.ID)
 		}
-		if f, err := db.FinishedGame(first.ID); err != nil || f.Channel != "c1" {
+		if f, err := db.FinishedGame(t.Context(), first.ID); err != nil || f.Channel != "c1" {
 			t.Fatalf("the archived game %d after another with its ID ended: %v %+v", first.ID, err, f)
 		}
-		if f, err := db.FinishedGame(ended.ID); err != nil || f.Channel != "c2" {
+		if f, err := db.FinishedGame(t.Context(), ended.ID); err != nil || f.Channel != "c2" {
 			t.Fatalf("the game archived under a new ID %d: %v %+v", ended.ID, err, f)
 		}
 	})

@@ -28,7 +28,7 @@ func archiveGames(t testing.TB, db *DB, guild, channel string, n int) {
 	}
 	for done := 0; done < n; {
 		batch := min(n-done, per)
-		err := db.update(func(tx txn) error {
+		err := db.update(t.Context(), func(tx txn) error {
 			games := tx.Bucket(bucketGames)
 			for i := range batch {
 				id, err := games.NextSequence()
@@ -66,15 +66,15 @@ func TestLookupsReadOnlyWhatTheyReturn(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		db := openTest(t, &Options{NoSync: true})
 		startGame(t, db, "small", "quiet", veletas.Size7)
-		if _, err := db.Resign("small", "quiet", "bob"); err != nil {
+		if _, err := db.Resign(t.Context(), "small", "quiet", "bob"); err != nil {
 			t.Fatal(err)
 		}
 		archiveGames(t, db, "big", "busy", 5000)
 		g := startGame(t, db, "small", "other", veletas.Size7)
-		if _, err := db.SetGameThread("small", "other", "thread"); err != nil {
+		if _, err := db.SetGameThread(t.Context(), "small", "other", "thread"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.Resign("small", "thread", "alice"); err != nil {
+		if _, err := db.Resign(t.Context(), "small", "thread", "alice"); err != nil {
 			t.Fatal(err)
 		}
 		reads := func(what string, want int64, fn func()) {
@@ -86,40 +86,40 @@ func TestLookupsReadOnlyWhatTheyReturn(t *testing.T) {
 			}
 		}
 		reads("FinishedGames of the small guild", 2, func() {
-			list, err := db.FinishedGames("small", "", 50)
+			list, err := db.FinishedGames(t.Context(), "small", "", 50)
 			if err != nil || len(list) != 2 || list[0].ID != g.ID {
 				t.Fatalf("small guild's games: %v %+v", err, list)
 			}
 		})
 		reads("LastFinishedGame of a quiet channel", 1, func() {
-			f, err := db.LastFinishedGame("small", "quiet")
+			f, err := db.LastFinishedGame(t.Context(), "small", "quiet")
 			if err != nil || f.Channel != "quiet" || f.Winner != "alice" {
 				t.Fatalf("quiet channel's last game: %v %+v", err, f)
 			}
 		})
 		reads("LastFinishedGame by thread", 1, func() {
-			f, err := db.LastFinishedGame("small", "thread")
+			f, err := db.LastFinishedGame(t.Context(), "small", "thread")
 			if err != nil || f.ID != g.ID || f.Winner != "bob" {
 				t.Fatalf("thread's last game: %v %+v", err, f)
 			}
 		})
 		reads("LastFinishedGame by channel of a thread's game", 1, func() {
-			if f, err := db.LastFinishedGame("small", "other"); err != nil || f.ID != g.ID {
+			if f, err := db.LastFinishedGame(t.Context(), "small", "other"); err != nil || f.ID != g.ID {
 				t.Fatalf("channel's last game: %v %+v", err, f)
 			}
 		})
 		reads("LastFinishedGame of a channel without games", 0, func() {
-			if _, err := db.LastFinishedGame("small", "busy"); !errors.Is(err, ErrNoGame) {
+			if _, err := db.LastFinishedGame(t.Context(), "small", "busy"); !errors.Is(err, ErrNoGame) {
 				t.Fatalf("channel without games: %v", err)
 			}
 		})
 		reads("FinishedGames of the big guild, 50", 50, func() {
-			if list, _ := db.FinishedGames("big", "", 50); len(list) != 50 || list[0].ID < list[49].ID {
+			if list, _ := db.FinishedGames(t.Context(), "big", "", 50); len(list) != 50 || list[0].ID < list[49].ID {
 				t.Fatalf("big guild: %d games", len(list))
 			}
 		})
 		reads("FinishedGames of a player, 5", 5, func() {
-			if list, _ := db.FinishedGames("big", "p7", 5); len(list) != 5 {
+			if list, _ := db.FinishedGames(t.Context(), "big", "p7", 5); len(list) != 5 {
 				t.Fatalf("p7: %d games", len(list))
 			}
 		})
@@ -134,16 +134,16 @@ func TestChallengeLookupsReadOnlyTheChannel(t *testing.T) {
 		c := newClock()
 		db := openTest(t, &Options{NoSync: true, Now: c.Now})
 		for i := range 1000 {
-			if _, err := db.CreateChallenge(Challenge{Guild: fmt.Sprint("g", i%2), Channel: fmt.Sprint("c", i%40),
+			if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: fmt.Sprint("g", i%2), Channel: fmt.Sprint("c", i%40),
 				Challenger: fmt.Sprint("u", i/5), Opponent: "bob"}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		mine, err := db.CreateChallenge(Challenge{Guild: "g0", Channel: "mine", Challenger: "alice", Opponent: "bob"})
+		mine, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g0", Channel: "mine", Challenger: "alice", Opponent: "bob"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		open, err := db.CreateChallenge(Challenge{Guild: "g0", Channel: "mine", Challenger: "carol"})
+		open, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g0", Channel: "mine", Challenger: "carol"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -156,36 +156,36 @@ func TestChallengeLookupsReadOnlyTheChannel(t *testing.T) {
 			}
 		}
 		reads("PendingChallenge", 1, func() {
-			if p, err := db.PendingChallenge("g0", "mine", "bob"); err != nil || p.ID != open.ID {
+			if p, err := db.PendingChallenge(t.Context(), "g0", "mine", "bob"); err != nil || p.ID != open.ID {
 				t.Fatalf("bob's pending challenge: %v %+v", err, p)
 			}
 		})
 		reads("PendingChallenge", 2, func() {
-			if p, err := db.PendingChallenge("g0", "mine", "carol"); !errors.Is(err, ErrChallengeNotFound) {
+			if p, err := db.PendingChallenge(t.Context(), "g0", "mine", "carol"); !errors.Is(err, ErrChallengeNotFound) {
 				t.Fatalf("carol's own open challenge: %v %+v", err, p)
 			}
 		})
 		reads("Challenges of a channel", 2, func() {
-			if l, err := db.Challenges("g0", "mine"); err != nil || len(l) != 2 || l[0].ID != mine.ID || l[1].ID != open.ID {
+			if l, err := db.Challenges(t.Context(), "g0", "mine"); err != nil || len(l) != 2 || l[0].ID != mine.ID || l[1].ID != open.ID {
 				t.Fatalf("channel's challenges: %v %+v", err, l)
 			}
 		})
-		if l, _ := db.Challenges("g1", ""); len(l) != 500 {
+		if l, _ := db.Challenges(t.Context(), "g1", ""); len(l) != 500 {
 			t.Fatalf("guild g1 lists %d challenges, want 500", len(l))
 		}
-		if _, err := db.DeclineChallenge(open.ID, "carol"); err != nil {
+		if _, err := db.DeclineChallenge(t.Context(), open.ID, "carol"); err != nil {
 			t.Fatal(err)
 		}
 		reads("PendingChallenge after a withdrawal", 1, func() {
-			if p, err := db.PendingChallenge("g0", "mine", "bob"); err != nil || p.ID != mine.ID {
+			if p, err := db.PendingChallenge(t.Context(), "g0", "mine", "bob"); err != nil || p.ID != mine.ID {
 				t.Fatalf("bob's pending challenge: %v %+v", err, p)
 			}
 		})
-		if _, err := db.AcceptChallenge(mine.ID, "bob"); err != nil {
+		if _, err := db.AcceptChallenge(t.Context(), mine.ID, "bob"); err != nil {
 			t.Fatal(err)
 		}
 		reads("PendingChallenge after the acceptance", 0, func() {
-			if _, err := db.PendingChallenge("g0", "mine", "bob"); !errors.Is(err, ErrChallengeNotFound) {
+			if _, err := db.PendingChallenge(t.Context(), "g0", "mine", "bob"); !errors.Is(err, ErrChallengeNotFound) {
 				t.Fatalf("after accept: %v", err)
 			}
 		})
@@ -216,64 +216,64 @@ func TestMigrateV2Fixture(t *testing.T) {
 		}
 		return out
 	}
-	if l, err := db.FinishedGames("g", "", 0); err != nil || fmt.Sprint(ids(l)) != "[3 2 1]" {
+	if l, err := db.FinishedGames(t.Context(), "g", "", 0); err != nil || fmt.Sprint(ids(l)) != "[3 2 1]" {
 		t.Fatalf("guild g's finished games: %v %v", err, ids(l))
 	}
-	if l, _ := db.FinishedGames("h", "", 0); fmt.Sprint(ids(l)) != "[4]" {
+	if l, _ := db.FinishedGames(t.Context(), "h", "", 0); fmt.Sprint(ids(l)) != "[4]" {
 		t.Fatalf("guild h's finished games: %v", ids(l))
 	}
-	if l, _ := db.FinishedGames("g", "alice", 0); fmt.Sprint(ids(l)) != "[2 1]" {
+	if l, _ := db.FinishedGames(t.Context(), "g", "alice", 0); fmt.Sprint(ids(l)) != "[2 1]" {
 		t.Fatalf("alice's finished games: %v", ids(l))
 	}
 	for _, tc := range []struct {
 		guild, channel string
 		id             uint64
 	}{{"g", "c1", 2}, {"g", "c2", 3}, {"g", "t2", 3}, {"h", "c1", 4}} {
-		if g, err := db.LastFinishedGame(tc.guild, tc.channel); err != nil || g.ID != tc.id {
+		if g, err := db.LastFinishedGame(t.Context(), tc.guild, tc.channel); err != nil || g.ID != tc.id {
 			t.Fatalf("last game of %s/%s: %v %d, want %d", tc.guild, tc.channel, err, g.ID, tc.id)
 		}
 	}
-	if _, err := db.LastFinishedGame("g", "c3"); !errors.Is(err, ErrNoGame) {
+	if _, err := db.LastFinishedGame(t.Context(), "g", "c3"); !errors.Is(err, ErrNoGame) {
 		t.Fatalf("c3 has only an active game: %v", err)
 	}
-	if l, err := db.Challenges("g", "c4"); err != nil || len(l) != 2 || l[0].ID != 6 || l[1].ID != 7 {
+	if l, err := db.Challenges(t.Context(), "g", "c4"); err != nil || len(l) != 2 || l[0].ID != 6 || l[1].ID != 7 {
 		t.Fatalf("open challenges of c4: %v %+v", err, l)
 	}
-	if c, err := db.PendingChallenge("g", "c4", "bob"); err != nil || c.ID != 7 { // the newest he may accept
+	if c, err := db.PendingChallenge(t.Context(), "g", "c4", "bob"); err != nil || c.ID != 7 { // the newest he may accept
 		t.Fatalf("bob's pending challenge: %v %+v", err, c)
 	}
-	if c, err := db.PendingChallenge("g", "c4", "erin"); err != nil || c.ID != 7 || c.Challenger != "dave" {
+	if c, err := db.PendingChallenge(t.Context(), "g", "c4", "erin"); err != nil || c.ID != 7 || c.Challenger != "dave" {
 		t.Fatalf("erin's pending challenge: %v %+v", err, c)
 	}
 	// The active game plays on through its thread and ends in the indexes.
-	g, err := db.ActiveGame("g", "t3")
+	g, err := db.ActiveGame(t.Context(), "g", "t3")
 	if err != nil || g.ID != 5 {
 		t.Fatalf("active game: %v %+v", err, g)
 	}
-	if l, err := db.PlayerGames("g", "carol"); err != nil || len(l) != 1 || l[0].ID != 5 {
+	if l, err := db.PlayerGames(t.Context(), "g", "carol"); err != nil || len(l) != 1 || l[0].ID != 5 {
 		t.Fatalf("carol's active games: %v %+v", err, l)
 	}
-	if a, err := db.GameByID(5); err != nil || a.Channel != "c3" {
+	if a, err := db.GameByID(t.Context(), 5); err != nil || a.Channel != "c3" {
 		t.Fatalf("active game by ID: %v %+v", err, a)
 	}
-	if _, err := db.Resign("g", "t3", "carol"); err != nil {
+	if _, err := db.Resign(t.Context(), "g", "t3", "carol"); err != nil {
 		t.Fatal(err)
 	}
-	if f, err := db.LastFinishedGame("g", "t3"); err != nil || f.ID != 5 || f.Winner != "alice" {
+	if f, err := db.LastFinishedGame(t.Context(), "g", "t3"); err != nil || f.ID != 5 || f.Winner != "alice" {
 		t.Fatalf("last game of t3: %v %+v", err, f)
 	}
-	if s, err := db.Standing("g", "alice"); err != nil || s.Wins != 3 {
+	if s, err := db.Standing(t.Context(), "g", "alice"); err != nil || s.Wins != 3 {
 		t.Fatalf("alice's standing: %v %+v", err, s)
 	}
 	// The expiry index: challenge 8 expired at 04:11, purged after a day.
 	now = now.Add(24 * time.Hour)
-	if n, err := db.PurgeExpiredChallenges(); err != nil || n != 1 {
+	if n, err := db.PurgeExpiredChallenges(t.Context()); err != nil || n != 1 {
 		t.Fatalf("purged %d (%v), want challenge 8", n, err)
 	}
-	if _, err := db.Challenge(8); !errors.Is(err, ErrChallengeNotFound) {
+	if _, err := db.Challenge(t.Context(), 8); !errors.Is(err, ErrChallengeNotFound) {
 		t.Fatalf("challenge 8 after the purge: %v", err)
 	}
-	if set, err := db.Settings("g"); err != nil || set.Locale != "fr" || set.Size != veletas.Size9 {
+	if set, err := db.Settings(t.Context(), "g"); err != nil || set.Locale != "fr" || set.Size != veletas.Size9 {
 		t.Fatalf("settings: %v %+v", err, set)
 	}
 }
@@ -313,7 +313,7 @@ func TestActiveLookupsReadOnlyTheirGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a2, err := db.StartAIGame("g", "a2", "alice", "bot", "easy", veletas.Size7)
+		a2, err := db.StartAIGame(t.Context(), "g", "a2", "alice", "bot", "easy", veletas.Size7)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -329,31 +329,31 @@ func TestActiveLookupsReadOnlyTheirGames(t *testing.T) {
 			}
 		}
 		reads("PlayerGames", 2, func() {
-			l, err := db.PlayerGames("g", "alice")
+			l, err := db.PlayerGames(t.Context(), "g", "alice")
 			if err != nil || len(l) != 2 || l[0].ID != a1.ID || l[1].ID != a2.ID {
 				t.Fatalf("alice's games: %v %+v", err, l)
 			}
 		})
 		reads("GameByID", 1, func() {
-			if g, err := db.GameByID(a2.ID); err != nil || g.AI != "bot" {
+			if g, err := db.GameByID(t.Context(), a2.ID); err != nil || g.AI != "bot" {
 				t.Fatalf("game by ID: %v %+v", err, g)
 			}
 		})
-		if _, err := db.Resign("g", "a1", "bob"); err != nil {
+		if _, err := db.Resign(t.Context(), "g", "a1", "bob"); err != nil {
 			t.Fatal(err)
 		}
 		reads("PlayerGames after a game ended", 1, func() {
-			if l, _ := db.PlayerGames("g", "bob"); len(l) != 0 {
+			if l, _ := db.PlayerGames(t.Context(), "g", "bob"); len(l) != 0 {
 				t.Fatalf("bob's games after his resignation: %+v", l)
 			}
-			if l, _ := db.PlayerGames("g", "alice"); len(l) != 1 || l[0].ID != a2.ID {
+			if l, _ := db.PlayerGames(t.Context(), "g", "alice"); len(l) != 1 || l[0].ID != a2.ID {
 				t.Fatalf("alice's games: %+v", l)
 			}
 		})
-		if g, err := db.GameByID(a1.ID); err != nil || g.Winner != "alice" {
+		if g, err := db.GameByID(t.Context(), a1.ID); err != nil || g.Winner != "alice" {
 			t.Fatalf("finished game by ID: %v %+v", err, g)
 		}
-		if _, err := db.GameByID(99999); !errors.Is(err, ErrNotFound) {
+		if _, err := db.GameByID(t.Context(), 99999); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("unknown ID: %v", err)
 		}
 	})

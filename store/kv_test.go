@@ -29,7 +29,7 @@ func TestCursorModel(t *testing.T) {
 		}
 		for i := 0; i < len(keys); i += 100 {
 			batch := keys[i:min(i+100, len(keys))]
-			if err := db.update(func(tx txn) error {
+			if err := db.update(t.Context(), func(tx txn) error {
 				for _, k := range batch {
 					if err := tx.Bucket(bucketThreads).Put([]byte(k), []byte(model[k])); err != nil {
 						return err
@@ -42,7 +42,7 @@ func TestCursorModel(t *testing.T) {
 		}
 		stop := errors.New("rolled back")
 		steps := 0
-		err := db.update(func(tx txn) error {
+		err := db.update(t.Context(), func(tx txn) error {
 			m := map[string]string{}
 			for k, v := range model {
 				m[k] = v

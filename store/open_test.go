@@ -231,29 +231,29 @@ func TestMigrateV1(t *testing.T) {
 	}(); v != strconv.Itoa(SchemaVersion) {
 		t.Fatalf("after migration: version %s", v)
 	}
-	list, err := db.FinishedGames("g", "alice", 0)
+	list, err := db.FinishedGames(t.Context(), "g", "alice", 0)
 	if err != nil || len(list) != 2 || list[0].ID != 2 || list[1].ID != 1 {
 		t.Fatalf("alice's games after migration: %v %+v", err, list)
 	}
-	if list, _ := db.FinishedGames("g", "alice", 1); len(list) != 1 || list[0].ID != 2 {
+	if list, _ := db.FinishedGames(t.Context(), "g", "alice", 1); len(list) != 1 || list[0].ID != 2 {
 		t.Fatalf("limit 1: %+v", list)
 	}
-	if list, _ := db.FinishedGames("h", "dave", 0); len(list) != 1 || list[0].ID != 3 {
+	if list, _ := db.FinishedGames(t.Context(), "h", "dave", 0); len(list) != 1 || list[0].ID != 3 {
 		t.Fatalf("dave's games: %+v", list)
 	}
-	if list, _ := db.FinishedGames("g", "", 0); len(list) != 2 {
+	if list, _ := db.FinishedGames(t.Context(), "g", "", 0); len(list) != 2 {
 		t.Fatalf("guild g games: %+v", list)
 	}
 	// The active game plays on, and new games take fresh IDs.
-	g, err := db.ApplyToken("g", "c", "carol", 2, "[a1,g7]e4")
+	g, err := db.ApplyToken(t.Context(), "g", "c", "carol", 2, "[a1,g7]e4")
 	if err != nil || g.Revision != 3 {
 		t.Fatalf("play after migration: %v %+v", err, g)
 	}
-	g, err = db.Resign("g", "c", "bob")
+	g, err = db.Resign(t.Context(), "g", "c", "bob")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if list, _ := db.FinishedGames("g", "carol", 0); len(list) != 2 || list[0].ID != 4 {
+	if list, _ := db.FinishedGames(t.Context(), "g", "carol", 0); len(list) != 2 || list[0].ID != 4 {
 		t.Fatalf("carol's games: %+v", list)
 	}
 	g2 := startGame(t, db, "g", "c", veletas.Size7)
@@ -284,7 +284,7 @@ func TestCorruptValue(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	good, _ := db.ActiveGame("g", "c2")
+	good, _ := db.ActiveGame(t.Context(), "g", "c2")
 	flipped, _ := encode(&good)
 	flipped[len(flipped)/2] ^= 0x20
 	bad := good
@@ -292,60 +292,60 @@ func TestCorruptValue(t *testing.T) {
 	badRecord, _ := encode(&bad)
 	for _, v := range [][]byte{[]byte("garbage that is not a game"), {}, flipped, badRecord} {
 		damage(v)
-		_, err := db.ActiveGame("g", "c2")
+		_, err := db.ActiveGame(t.Context(), "g", "c2")
 		if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "c2") {
 			t.Fatalf("damaged game: %v", err)
 		}
-		if _, err := db.ApplyToken("g", "c2", "alice", -1, "[c5]d2"); !errors.Is(err, ErrCorrupt) {
+		if _, err := db.ApplyToken(t.Context(), "g", "c2", "alice", -1, "[c5]d2"); !errors.Is(err, ErrCorrupt) {
 			t.Fatalf("apply to damaged game: %v", err)
 		}
-		all, err := db.ActiveGames("g")
+		all, err := db.ActiveGames(t.Context(), "g")
 		if err != nil || len(all) != 2 || all[0].Channel != "c1" || all[1].Channel != "c3" {
 			t.Fatalf("listing with a damaged game: %v %+v", err, all)
 		}
 	}
 	for _, ch := range []string{"c1", "c3"} {
-		if _, err := db.ApplyToken("g", ch, "alice", 0, "[c5]d2"); err != nil {
+		if _, err := db.ApplyToken(t.Context(), "g", ch, "alice", 0, "[c5]d2"); err != nil {
 			t.Fatalf("game next to a damaged one: %v", err)
 		}
-		if _, err := db.Resign("g", ch, "bob"); err != nil {
+		if _, err := db.Resign(t.Context(), "g", ch, "bob"); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// The damaged game blocks its channel until removed.
-	if _, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c2", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
+	if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c2", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
 		t.Fatalf("challenge over a damaged game: %v", err)
 	}
-	if err := db.RemoveGame("g", "c2"); err != nil {
+	if err := db.RemoveGame(t.Context(), "g", "c2"); err != nil {
 		t.Fatal(err)
 	}
 	startGame(t, db, "g", "c2", veletas.Size7)
 
 	// A damaged archive entry: that one fails, the listing skips it.
-	fin, _ := db.FinishedGames("g", "", 0)
+	fin, _ := db.FinishedGames(t.Context(), "g", "", 0)
 	if len(fin) != 2 {
 		t.Fatalf("finished: %+v", fin)
 	}
 	db.boltFile().Update(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketArchive).Put(idKey(fin[0].ID), []byte{1, 2, 3, 4, 5, 6, 7})
 	})
-	if _, err := db.FinishedGame(fin[0].ID); !errors.Is(err, ErrCorrupt) {
+	if _, err := db.FinishedGame(t.Context(), fin[0].ID); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("damaged archive entry: %v", err)
 	}
-	if list, err := db.FinishedGames("g", "bob", 0); err != nil || len(list) != 1 || list[0].ID != fin[1].ID {
+	if list, err := db.FinishedGames(t.Context(), "g", "bob", 0); err != nil || len(list) != 1 || list[0].ID != fin[1].ID {
 		t.Fatalf("listing with a damaged archive entry: %v %+v", err, list)
 	}
 	// A damaged standing restarts from zero rather than blocking the end of games.
 	db.boltFile().Update(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketStandings).Put(pairKey("g", "alice"), []byte("x"))
 	})
-	if _, err := db.Standing("g", "alice"); !errors.Is(err, ErrCorrupt) {
+	if _, err := db.Standing(t.Context(), "g", "alice"); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("damaged standing: %v", err)
 	}
-	if _, err := db.Resign("g", "c2", "bob"); err != nil {
+	if _, err := db.Resign(t.Context(), "g", "c2", "bob"); err != nil {
 		t.Fatal(err)
 	}
-	if s, err := db.Standing("g", "alice"); err != nil || s.Wins != 1 {
+	if s, err := db.Standing(t.Context(), "g", "alice"); err != nil || s.Wins != 1 {
 		t.Fatalf("standing after damage: %v %+v", err, s)
 	}
 	if err := db.Check(); err != nil {
@@ -359,10 +359,10 @@ func TestClosed(t *testing.T) {
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.ActiveGame("g", "c"); !errors.Is(err, ErrClosed) {
+	if _, err := db.ActiveGame(t.Context(), "g", "c"); !errors.Is(err, ErrClosed) {
 		t.Fatalf("read after close: %v", err)
 	}
-	if _, err := db.ApplyToken("g", "c", "alice", -1, "[c5]d2"); !errors.Is(err, ErrClosed) {
+	if _, err := db.ApplyToken(t.Context(), "g", "c", "alice", -1, "[c5]d2"); !errors.Is(err, ErrClosed) {
 		t.Fatalf("apply after close: %v", err)
 	}
 	if err := db.Close(); err != nil {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -16,8 +17,8 @@ import (
 //
 // Refusals: ErrNoGame, ErrNotPlayer, ErrStaleRevision, ErrNotYourTurn, and
 // ErrIllegal together with the game package's error.
-func (db *DB) Apply(guild, channel, user string, rev int, a veletas.Action) (Game, error) {
-	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
+func (db *DB) Apply(ctx context.Context, guild, channel, user string, rev int, a veletas.Action) (Game, error) {
+	return db.change(ctx, guild, channel, user, func(g *Game, now time.Time) error {
 		if rev >= 0 && rev != g.Revision {
 			return fmt.Errorf("store: game %d: %w (revision %d, now %d)", g.ID, ErrStaleRevision, rev, g.Revision)
 		}
@@ -46,8 +47,8 @@ func (db *DB) Apply(guild, channel, user string, rev int, a veletas.Action) (Gam
 
 // Resign ends the active game of a channel with user, one of its players,
 // losing. It returns the finished game (archived, standings updated).
-func (db *DB) Resign(guild, channel, user string) (Game, error) {
-	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
+func (db *DB) Resign(ctx context.Context, guild, channel, user string) (Game, error) {
+	return db.change(ctx, guild, channel, user, func(g *Game, now time.Time) error {
 		g.Winner, g.Reason, g.Ended, g.Updated = g.Opponent(user), ReasonResign, now, now
 		g.Revision++
 		return nil
@@ -58,8 +59,8 @@ func (db *DB) Resign(guild, channel, user string) (Game, error) {
 // time: user must be the player not to act, and the time per move of the
 // game must have run out. Otherwise it fails with ErrNoTimeout (or
 // ErrNotPlayer, ErrNotYourTurn when it is user who must act).
-func (db *DB) ClaimTimeout(guild, channel, user string) (Game, error) {
-	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
+func (db *DB) ClaimTimeout(ctx context.Context, guild, channel, user string) (Game, error) {
+	return db.change(ctx, guild, channel, user, func(g *Game, now time.Time) error {
 		if g.ToAct() == user {
 			return fmt.Errorf("store: game %d: %w: it is your move", g.ID, ErrNotYourTurn)
 		}
@@ -77,8 +78,8 @@ func (db *DB) ClaimTimeout(guild, channel, user string) (Game, error) {
 // which must be the game's last action (the opponent has not moved since).
 // It does not change the revision; the opponent answers with
 // AnswerTakeback, and any action in the meantime cancels the request.
-func (db *DB) RequestTakeback(guild, channel, user string) (Game, error) {
-	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
+func (db *DB) RequestTakeback(ctx context.Context, guild, channel, user string) (Game, error) {
+	return db.change(ctx, guild, channel, user, func(g *Game, now time.Time) error {
 		if g.ToAct() == user || !g.canTakeBack() {
 			return fmt.Errorf("store: game %d: %w", g.ID, ErrTakebackNotAllowed)
 		}
@@ -99,8 +100,8 @@ func (g *Game) canTakeBack() bool {
 // the last turn (claims it made are undone with it) and advances the
 // revision; declining only clears the request. It fails with ErrNoTakeback
 // when no request is pending.
-func (db *DB) AnswerTakeback(guild, channel, user string, accept bool) (Game, error) {
-	return db.change(guild, channel, user, func(g *Game, now time.Time) error {
+func (db *DB) AnswerTakeback(ctx context.Context, guild, channel, user string, accept bool) (Game, error) {
+	return db.change(ctx, guild, channel, user, func(g *Game, now time.Time) error {
 		if g.TakebackBy == "" || g.TakebackRev != g.Revision {
 			return fmt.Errorf("store: game %d: %w", g.ID, ErrNoTakeback)
 		}
@@ -142,11 +143,11 @@ const (
 // when the channel's game is another one or has moved on (nothing is due
 // any more), and with ErrNoGame when the game has ended. Recording a
 // notice already recorded changes nothing.
-func (db *DB) RecordNotice(guild, channel string, id uint64, rev int, n Notice) (Game, error) {
+func (db *DB) RecordNotice(ctx context.Context, guild, channel string, id uint64, rev int, n Notice) (Game, error) {
 	if n != NoticeReminder && n != NoticeTimeUp {
 		return Game{}, fmt.Errorf("store: record notice: %w: notice %d", ErrInvalid, n)
 	}
-	return db.change(guild, channel, "", func(g *Game, now time.Time) error {
+	return db.change(ctx, guild, channel, "", func(g *Game, now time.Time) error {
 		if g.ID != id || rev != g.Revision {
 			return fmt.Errorf("store: game %d: %w (notice for game %d at revision %d, now %d)", g.ID, ErrStaleRevision, id, rev, g.Revision)
 		}

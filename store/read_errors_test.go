@@ -56,45 +56,45 @@ func TestReadErrorsFailTheChange(t *testing.T) {
 
 		// The channel-busy check of a new challenge.
 		fail.Store(&games)
-		_, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, Rated: true})
+		_, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, Rated: true})
 		fail.Store(nil)
 		if !errors.Is(err, errReadFault) {
 			t.Fatalf("challenge with the games unreadable: %v; want the read's error", err)
 		}
-		if cs, err := db.Challenges("g", "c"); err != nil || len(cs) != 0 {
+		if cs, err := db.Challenges(t.Context(), "g", "c"); err != nil || len(cs) != 0 {
 			t.Fatalf("challenges after the failed one: %+v %v; want none", cs, err)
 		}
 
 		// The guild's settings of a new challenge and of a new AI game.
 		fail.Store(&settings)
-		_, err = db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, Rated: true})
-		_, aiErr := db.StartAIGameRules("g", "ai", "alice", "bot", "easy", 0, veletas.Classic)
+		_, err = db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, Rated: true})
+		_, aiErr := db.StartAIGameRules(t.Context(), "g", "ai", "alice", "bot", "easy", 0, veletas.Classic)
 		fail.Store(nil)
 		if !errors.Is(err, errReadFault) || !errors.Is(aiErr, errReadFault) {
 			t.Fatalf("with the settings unreadable: challenge %v, AI game %v; want the read's error", err, aiErr)
 		}
-		if _, err := db.ActiveGame("g", "ai"); !errors.Is(err, ErrNoGame) {
+		if _, err := db.ActiveGame(t.Context(), "g", "ai"); !errors.Is(err, ErrNoGame) {
 			t.Fatalf("the AI game after the failed start: %v; want ErrNoGame", err)
 		}
 
 		// The standings of a rated game that ends.
 		g := startGame(t, db, "g", "c", veletas.Size7)
 		fail.Store(&standings)
-		_, err = db.Resign("g", "c", "bob")
+		_, err = db.Resign(t.Context(), "g", "c", "bob")
 		fail.Store(nil)
 		if !errors.Is(err, errReadFault) {
 			t.Fatalf("resigning with the standings unreadable: %v; want the read's error", err)
 		}
-		if now, err := db.ActiveGame("g", "c"); err != nil || now.Revision != g.Revision || now.Reason != ReasonNone {
+		if now, err := db.ActiveGame(t.Context(), "g", "c"); err != nil || now.Revision != g.Revision || now.Reason != ReasonNone {
 			t.Fatalf("the game after the failed resignation: %+v %v; want it unchanged", now, err)
 		}
-		if st, err := db.Standings("g"); err != nil || len(st) != 0 {
+		if st, err := db.Standings(t.Context(), "g"); err != nil || len(st) != 0 {
 			t.Fatalf("standings after the failed resignation: %+v %v; want none", st, err)
 		}
 
 		// A lookup reports the failure, not "no game".
 		fail.Store(&games)
-		_, err = db.ActiveGame("g", "c")
+		_, err = db.ActiveGame(t.Context(), "g", "c")
 		fail.Store(nil)
 		if !errors.Is(err, errReadFault) || errors.Is(err, ErrNoGame) {
 			t.Fatalf("ActiveGame with the games unreadable: %v; want the read's error", err)

@@ -20,25 +20,25 @@ func TestRevisedRulesGame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.CreateChallenge(Challenge{Guild: "g1", Channel: "c1", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, Rules: 7}); !errors.Is(err, ErrInvalid) {
+		if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g1", Channel: "c1", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, Rules: 7}); !errors.Is(err, ErrInvalid) {
 			t.Fatalf("unknown rules: %v", err)
 		}
-		c, err := db.CreateChallenge(Challenge{Guild: "g1", Channel: "c1", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, Rules: veletas.Revised})
+		c, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g1", Channel: "c1", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, Rules: veletas.Revised})
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := db.AcceptChallenge(c.ID, "bob")
+		g, err := db.AcceptChallenge(t.Context(), c.ID, "bob")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if g.Rules() != veletas.Revised || !strings.HasPrefix(g.Record, "size=7 rules=revised") {
 			t.Fatalf("rules %v, record %q", g.Rules(), g.Record)
 		}
-		if _, err := db.ApplyToken("g1", "c1", "alice", g.Revision, "[a4]b2"); !strings.Contains(fmtErr(err), "edge of the board under the revised rules") {
+		if _, err := db.ApplyToken(t.Context(), "g1", "c1", "alice", g.Revision, "[a4]b2"); !strings.Contains(fmtErr(err), "edge of the board under the revised rules") {
 			t.Fatalf("a shooter on the edge: %v", err)
 		}
 		for _, step := range []struct{ user, tok string }{{"alice", "[c4]d2"}, {"bob", "keep"}, {"bob", "[d4,e5]a1"}} {
-			if g, err = db.ApplyToken("g1", "c1", step.user, g.Revision, step.tok); err != nil {
+			if g, err = db.ApplyToken(t.Context(), "g1", "c1", step.user, g.Revision, step.tok); err != nil {
 				t.Fatalf("%s: %v", step.tok, err) // touching shooters: revised only
 			}
 		}
@@ -50,12 +50,12 @@ func TestRevisedRulesGame(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer db.Close()
-		g, err = db.ActiveGame("g1", "c1")
+		g, err = db.ActiveGame(t.Context(), "g1", "c1")
 		if err != nil || g.Rules() != veletas.Revised || g.Position().Phase() != veletas.PhasePlay {
 			t.Fatalf("after reopening: %v, rules %v, phase %v", err, g.Rules(), g.Position().Phase())
 		}
 		// c4 runs over d4 to e4: legal only because shooters do not block.
-		if _, err := db.ApplyToken("g1", "c1", "alice", g.Revision, "c4-e4/f4"); err != nil {
+		if _, err := db.ApplyToken(t.Context(), "g1", "c1", "alice", g.Revision, "c4-e4/f4"); err != nil {
 			t.Fatalf("a move over a shooter: %v", err)
 		}
 
@@ -70,23 +70,23 @@ func TestRevisedRulesGame(t *testing.T) {
 func TestRulesSettingAndAIGame(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		db := openTest(t, nil)
-		if err := db.SetSettings(Settings{Guild: "g1", Rules: 9}); !errors.Is(err, ErrInvalid) {
+		if err := db.SetSettings(t.Context(), Settings{Guild: "g1", Rules: 9}); !errors.Is(err, ErrInvalid) {
 			t.Fatalf("unknown rules in the settings: %v", err)
 		}
-		if err := db.SetSettings(Settings{Guild: "g1", Rules: veletas.Revised}); err != nil {
+		if err := db.SetSettings(t.Context(), Settings{Guild: "g1", Rules: veletas.Revised}); err != nil {
 			t.Fatal(err)
 		}
-		if s, err := db.Settings("g1"); err != nil || s.Rules != veletas.Revised {
+		if s, err := db.Settings(t.Context(), "g1"); err != nil || s.Rules != veletas.Revised {
 			t.Fatalf("settings: %v %+v", err, s)
 		}
-		if _, err := db.StartAIGameRules("g1", "c1", "alice", "bot", "easy", veletas.Size7, 5); !errors.Is(err, ErrInvalid) {
+		if _, err := db.StartAIGameRules(t.Context(), "g1", "c1", "alice", "bot", "easy", veletas.Size7, 5); !errors.Is(err, ErrInvalid) {
 			t.Fatalf("AI game with unknown rules: %v", err)
 		}
-		g, err := db.StartAIGameRules("g1", "c1", "alice", "bot", "easy", veletas.Size7, veletas.Revised)
+		g, err := db.StartAIGameRules(t.Context(), "g1", "c1", "alice", "bot", "easy", veletas.Size7, veletas.Revised)
 		if err != nil || g.Rules() != veletas.Revised {
 			t.Fatalf("AI game: %v, rules %v", err, g.Rules())
 		}
-		if g, err := db.StartAIGame("g1", "c2", "alice", "bot", "easy", veletas.Size7); err != nil || g.Rules() != veletas.Classic {
+		if g, err := db.StartAIGame(t.Context(), "g1", "c2", "alice", "bot", "easy", veletas.Size7); err != nil || g.Rules() != veletas.Classic {
 			t.Fatalf("StartAIGame stays classic: %v, rules %v", err, g.Rules())
 		}
 	})

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"errors"
 	"fmt"
 )
@@ -21,9 +22,9 @@ func settingsIn(tx txn, guild string) (Settings, error) {
 }
 
 // Settings returns a guild's settings (zero values when never set).
-func (db *DB) Settings(guild string) (Settings, error) {
+func (db *DB) Settings(ctx context.Context, guild string) (Settings, error) {
 	var s Settings
-	err := db.view(func(tx txn) error {
+	err := db.view(ctx, func(tx txn) error {
 		var err error
 		s, err = settingsIn(tx, guild)
 		return err
@@ -32,7 +33,7 @@ func (db *DB) Settings(guild string) (Settings, error) {
 }
 
 // SetSettings replaces a guild's settings (s.Guild names the guild).
-func (db *DB) SetSettings(s Settings) error {
+func (db *DB) SetSettings(ctx context.Context, s Settings) error {
 	if err := checkID("guild", s.Guild); err != nil {
 		return err
 	}
@@ -42,7 +43,7 @@ func (db *DB) SetSettings(s Settings) error {
 	if !s.Rules.Valid() {
 		return fmt.Errorf("store: settings: %w: rules %d (use classic or revised)", ErrInvalid, s.Rules)
 	}
-	return db.update(func(tx txn) error {
+	return db.update(ctx, func(tx txn) error {
 		return put(tx.Bucket(bucketSettings), []byte(s.Guild), &s)
 	})
 }
@@ -50,12 +51,12 @@ func (db *DB) SetSettings(s Settings) error {
 // UpdateSettings changes a guild's settings with fn in one transaction;
 // an error from fn changes nothing and is returned. fn may be called more
 // than once and must only change its argument.
-func (db *DB) UpdateSettings(guild string, fn func(*Settings) error) (Settings, error) {
+func (db *DB) UpdateSettings(ctx context.Context, guild string, fn func(*Settings) error) (Settings, error) {
 	if err := checkID("guild", guild); err != nil {
 		return Settings{}, err
 	}
 	var out Settings
-	err := db.update(func(tx txn) error {
+	err := db.update(ctx, func(tx txn) error {
 		s, err := settingsIn(tx, guild)
 		if err != nil && !errors.Is(err, ErrCorrupt) {
 			return refuse(err)

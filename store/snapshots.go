@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -67,7 +68,7 @@ func (db *DB) Snapshot() (string, error) {
 	// The newest snapshot of each earlier database (one whose file was
 	// lost and created anew since) is the last taken while it held its
 	// games: it is never rotated away.
-	current := db.lineage()
+	current := db.lineage(context.Background()) // a local file: nothing to wait for
 	earlier := map[string]bool{}
 	for i, old := range all {
 		kept := i < db.opts.SnapshotKeep || old == path
@@ -123,9 +124,9 @@ func (db *DB) earlierDatabase(current, path string) (string, bool) {
 
 // lineage returns the lineage of the store ("" if it has none, or it
 // cannot be read).
-func (db *DB) lineage() string {
+func (db *DB) lineage(ctx context.Context) string {
 	var l string
-	err := db.view(func(tx txn) error {
+	err := db.view(ctx, func(tx txn) error {
 		v, err := tx.Bucket(bucketMeta).Get(keyLineage)
 		l = string(v)
 		return err
@@ -138,12 +139,12 @@ func (db *DB) lineage() string {
 
 // ensureLineage returns the store's lineage, giving it one if it has none
 // (an etcd prefix, or a file written before lineages).
-func (db *DB) ensureLineage() (string, error) {
-	if l := db.lineage(); l != "" {
+func (db *DB) ensureLineage(ctx context.Context) (string, error) {
+	if l := db.lineage(ctx); l != "" {
 		return l, nil
 	}
 	var l string
-	err := db.update(func(tx txn) error {
+	err := db.update(ctx, func(tx txn) error {
 		m := tx.Bucket(bucketMeta)
 		if v, err := m.Get(keyLineage); v != nil || err != nil {
 			l = string(v)
@@ -184,7 +185,7 @@ func (db *DB) warnEarlierSnapshots() {
 	if err != nil {
 		return
 	}
-	current := db.lineage()
+	current := db.lineage(context.Background()) // a local file: nothing to wait for
 	for _, p := range all {
 		if _, ok := db.earlierDatabase(current, p); ok {
 			db.opts.Logger.Warn("store: the database file was missing and is created anew, "+

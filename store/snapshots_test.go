@@ -57,7 +57,7 @@ func TestSnapshots(t *testing.T) {
 	var paths []string
 	for range 4 {
 		c.Add(time.Hour)
-		if _, err := db.Resign("g", "c", "bob"); err != nil && !errors.Is(err, ErrNoGame) {
+		if _, err := db.Resign(t.Context(), "g", "c", "bob"); err != nil && !errors.Is(err, ErrNoGame) {
 			t.Fatal(err)
 		}
 		paths = append(paths, snap())
@@ -76,7 +76,7 @@ func TestSnapshots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f, err := db.FinishedGame(g.ID); err != nil || f.Winner != "alice" {
+	if f, err := db.FinishedGame(t.Context(), g.ID); err != nil || f.Winner != "alice" {
 		t.Fatalf("restored archive: %v %+v", err, f)
 	}
 	db.Close()
@@ -86,7 +86,7 @@ func TestSnapshots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a, err := db.ActiveGame("g", "c"); err != nil || a.ID != g.ID {
+	if a, err := db.ActiveGame(t.Context(), "g", "c"); err != nil || a.ID != g.ID {
 		t.Fatalf("restored game: %v %+v", err, a)
 	}
 	if err := db.Check(); err != nil {
@@ -162,7 +162,7 @@ func TestSnapshotsKeepLostDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if a, err := db.ActiveGame("g", "c"); err != nil || a.ID != g.ID {
+	if a, err := db.ActiveGame(t.Context(), "g", "c"); err != nil || a.ID != g.ID {
 		t.Fatalf("restored game: %v %+v", err, a)
 	}
 }

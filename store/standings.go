@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -122,14 +123,14 @@ func standingIn(tx txn, kind Kind, guild, user string) (Standing, error) {
 
 // Standing returns a player's Veletas standing in a guild; a player with
 // no finished game has a zero record and the initial rating.
-func (db *DB) Standing(guild, user string) (Standing, error) {
-	return db.KindStanding(Veletas, guild, user)
+func (db *DB) Standing(ctx context.Context, guild, user string) (Standing, error) {
+	return db.KindStanding(ctx, Veletas, guild, user)
 }
 
 // KindStanding returns a player's standing in one game in a guild.
-func (db *DB) KindStanding(kind Kind, guild, user string) (Standing, error) {
+func (db *DB) KindStanding(ctx context.Context, kind Kind, guild, user string) (Standing, error) {
 	var s Standing
-	err := db.view(func(tx txn) error {
+	err := db.view(ctx, func(tx txn) error {
 		var err error
 		s, err = standingIn(tx, kind, guild, user)
 		return err
@@ -139,14 +140,14 @@ func (db *DB) KindStanding(kind Kind, guild, user string) (Standing, error) {
 
 // Standings returns a guild's Veletas players with at least one finished
 // game, by wins (most first), then losses (fewest first), then user ID.
-func (db *DB) Standings(guild string) ([]Standing, error) {
-	return db.KindStandings(Veletas, guild)
+func (db *DB) Standings(ctx context.Context, guild string) ([]Standing, error) {
+	return db.KindStandings(ctx, Veletas, guild)
 }
 
 // KindStandings is Standings for one game.
-func (db *DB) KindStandings(kind Kind, guild string) ([]Standing, error) {
+func (db *DB) KindStandings(ctx context.Context, kind Kind, guild string) ([]Standing, error) {
 	var out []Standing
-	err := db.view(func(tx txn) error {
+	err := db.view(ctx, func(tx txn) error {
 		name, prefix := standingPlace(kind, guild, "")
 		c := tx.Cursor(name)
 		out = nil // a run again (etcd) starts afresh

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -60,15 +61,15 @@ func startGame(t testing.TB, db *DB, guild, channel string, size veletas.Size) G
 // newGame makes and accepts a rated challenge (rated, as the bot's are
 // unless a player says otherwise); safe in any goroutine.
 func newGame(db *DB, guild, channel, challenger, opponent string, size veletas.Size) (Game, error) {
-	c, err := db.CreateChallenge(Challenge{Guild: guild, Channel: channel, Challenger: challenger, Opponent: opponent, Size: size, Rated: true})
+	c, err := db.CreateChallenge(context.Background(), Challenge{Guild: guild, Channel: channel, Challenger: challenger, Opponent: opponent, Size: size, Rated: true})
 	if err != nil {
 		return Game{}, err
 	}
-	g, err := db.AcceptChallenge(c.ID, opponent)
+	g, err := db.AcceptChallenge(context.Background(), c.ID, opponent)
 	if err != nil {
 		// Withdrawn, as a player would, so that refused attempts do not
 		// pile up against the cap on open challenges.
-		db.DeclineChallenge(c.ID, challenger)
+		db.DeclineChallenge(context.Background(), c.ID, challenger)
 	}
 	return g, err
 }
@@ -98,19 +99,19 @@ func TestPlayWholeGame(t *testing.T) {
 			user := g.ToAct()
 			other := g.Opponent(user)
 			a := randomAction(g.Position(), r)
-			if _, err := db.Apply("g1", "c1", other, -1, a); !errors.Is(err, ErrNotYourTurn) {
+			if _, err := db.Apply(t.Context(), "g1", "c1", other, -1, a); !errors.Is(err, ErrNotYourTurn) {
 				t.Fatalf("opponent acting: %v", err)
 			}
-			if _, err := db.Apply("g1", "c1", "carol", -1, a); !errors.Is(err, ErrNotPlayer) {
+			if _, err := db.Apply(t.Context(), "g1", "c1", "carol", -1, a); !errors.Is(err, ErrNotPlayer) {
 				t.Fatalf("non-player acting: %v", err)
 			}
 			if g.Revision > 0 {
-				if _, err := db.Apply("g1", "c1", user, g.Revision-1, a); !errors.Is(err, ErrStaleRevision) {
+				if _, err := db.Apply(t.Context(), "g1", "c1", user, g.Revision-1, a); !errors.Is(err, ErrStaleRevision) {
 					t.Fatalf("stale revision: %v", err)
 				}
 			}
 			clk.Add(time.Minute)
-			ng, err := db.Apply("g1", "c1", user, g.Revision, a)
+			ng, err := db.Apply(t.Context(), "g1", "c1", user, g.Revision, a)
 			if err != nil {
 				t.Fatalf("apply %s by %s: %v", a, user, err)
 			}
@@ -122,28 +123,28 @@ func TestPlayWholeGame(t *testing.T) {
 		if g.Reason != ReasonMajority || g.Winner == "" {
 			t.Fatalf("end: winner %q reason %v", g.Winner, g.Reason)
 		}
-		if _, err := db.ActiveGame("g1", "c1"); !errors.Is(err, ErrNoGame) {
+		if _, err := db.ActiveGame(t.Context(), "g1", "c1"); !errors.Is(err, ErrNoGame) {
 			t.Fatalf("active after end: %v", err)
 		}
-		f, err := db.FinishedGame(g.ID)
+		f, err := db.FinishedGame(t.Context(), g.ID)
 		if err != nil || f.Record != g.Record || f.Winner != g.Winner {
 			t.Fatalf("archive: %v %+v", err, f)
 		}
-		st, err := db.Standings("g1")
+		st, err := db.Standings(t.Context(), "g1")
 		if err != nil || len(st) != 2 || st[0].User != g.Winner || st[0].Wins != 1 || st[1].Losses != 1 {
 			t.Fatalf("standings: %v %+v", err, st)
 		}
-		if byID, err := db.GameByID(g.ID); err != nil || byID.Record != g.Record {
+		if byID, err := db.GameByID(t.Context(), g.ID); err != nil || byID.Record != g.Record {
 			t.Fatalf("finished game by ID: %v %+v", err, byID)
 		}
 		g2 := startGame(t, db, "g1", "c1", veletas.Size7)
-		if byID, err := db.GameByID(g2.ID); err != nil || byID.ID != g2.ID || byID.Over() {
+		if byID, err := db.GameByID(t.Context(), g2.ID); err != nil || byID.ID != g2.ID || byID.Over() {
 			t.Fatalf("active game by ID: %v %+v", err, byID)
 		}
-		if _, err := db.GameByID(99); !errors.Is(err, ErrNotFound) {
+		if _, err := db.GameByID(t.Context(), 99); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("game 99: %v", err)
 		}
-		list, err := db.FinishedGames("g1", g.Loser(), 0)
+		list, err := db.FinishedGames(t.Context(), "g1", g.Loser(), 0)
 		if err != nil || len(list) != 1 || list[0].ID != g.ID {
 			t.Fatalf("finished games of loser: %v %+v", err, list)
 		}
@@ -154,88 +155,88 @@ func TestChallenges(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		clk := newClock()
 		db := openTest(t, &Options{Now: clk.Now})
-		if _, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "a"}); !errors.Is(err, ErrSelfChallenge) {
+		if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "a"}); !errors.Is(err, ErrSelfChallenge) {
 			t.Fatalf("self challenge: %v", err)
 		}
-		if _, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Size: 8}); !errors.Is(err, ErrInvalid) {
+		if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Size: 8}); !errors.Is(err, ErrInvalid) {
 			t.Fatalf("size 8: %v", err)
 		}
-		c1, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b"})
+		c1, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if c1.Size != veletas.Size10 || !c1.Expires.Equal(clk.Now().Add(DefaultChallengeTTL)) {
 			t.Fatalf("defaults: %+v", c1)
 		}
-		if _, err := db.SetChallengeMessage(c1.ID, "m1"); err != nil {
+		if _, err := db.SetChallengeMessage(t.Context(), c1.ID, "m1"); err != nil {
 			t.Fatal(err)
 		}
-		if c, err := db.Challenge(c1.ID); err != nil || c.Message != "m1" {
+		if c, err := db.Challenge(t.Context(), c1.ID); err != nil || c.Message != "m1" {
 			t.Fatalf("challenge: %v %+v", err, c)
 		}
-		if c, err := db.PendingChallenge("g", "c", "b"); err != nil || c.ID != c1.ID {
+		if c, err := db.PendingChallenge(t.Context(), "g", "c", "b"); err != nil || c.ID != c1.ID {
 			t.Fatalf("pending for b: %v %+v", err, c)
 		}
-		if _, err := db.PendingChallenge("g", "c", "z"); !errors.Is(err, ErrChallengeNotFound) {
+		if _, err := db.PendingChallenge(t.Context(), "g", "c", "z"); !errors.Is(err, ErrChallengeNotFound) {
 			t.Fatalf("pending for z: %v", err)
 		}
-		if _, err := db.AcceptChallenge(c1.ID, "z"); !errors.Is(err, ErrNotPlayer) {
+		if _, err := db.AcceptChallenge(t.Context(), c1.ID, "z"); !errors.Is(err, ErrNotPlayer) {
 			t.Fatalf("accept by z: %v", err)
 		}
-		if _, err := db.AcceptChallenge(c1.ID, "a"); !errors.Is(err, ErrSelfChallenge) {
+		if _, err := db.AcceptChallenge(t.Context(), c1.ID, "a"); !errors.Is(err, ErrSelfChallenge) {
 			t.Fatalf("accept by challenger: %v", err)
 		}
 		// Expiry.
 		clk.Add(DefaultChallengeTTL)
-		if _, err := db.AcceptChallenge(c1.ID, "b"); !errors.Is(err, ErrChallengeExpired) {
+		if _, err := db.AcceptChallenge(t.Context(), c1.ID, "b"); !errors.Is(err, ErrChallengeExpired) {
 			t.Fatalf("accept expired: %v", err)
 		}
-		if _, err := db.PendingChallenge("g", "c", "b"); !errors.Is(err, ErrChallengeExpired) {
+		if _, err := db.PendingChallenge(t.Context(), "g", "c", "b"); !errors.Is(err, ErrChallengeExpired) {
 			t.Fatalf("pending expired: %v", err)
 		}
-		if list, _ := db.Challenges("g", "c"); len(list) != 0 {
+		if list, _ := db.Challenges(t.Context(), "g", "c"); len(list) != 0 {
 			t.Fatalf("expired listed: %+v", list)
 		}
-		if n, err := db.PurgeChallenges(clk.Now().Add(time.Second)); err != nil || n != 1 {
+		if n, err := db.PurgeChallenges(t.Context(), clk.Now().Add(time.Second)); err != nil || n != 1 {
 			t.Fatalf("purge: %d %v", n, err)
 		}
-		if _, err := db.AcceptChallenge(c1.ID, "b"); !errors.Is(err, ErrChallengeNotFound) {
+		if _, err := db.AcceptChallenge(t.Context(), c1.ID, "b"); !errors.Is(err, ErrChallengeNotFound) {
 			t.Fatalf("accept purged: %v", err)
 		}
 
 		// Decline and withdraw.
-		c2, _ := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Size: veletas.Size7})
-		if _, err := db.DeclineChallenge(c2.ID, "z"); !errors.Is(err, ErrNotPlayer) {
+		c2, _ := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Size: veletas.Size7})
+		if _, err := db.DeclineChallenge(t.Context(), c2.ID, "z"); !errors.Is(err, ErrNotPlayer) {
 			t.Fatalf("decline by z: %v", err)
 		}
-		if _, err := db.DeclineChallenge(c2.ID, "b"); err != nil {
+		if _, err := db.DeclineChallenge(t.Context(), c2.ID, "b"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.Challenge(c2.ID); !errors.Is(err, ErrChallengeNotFound) {
+		if _, err := db.Challenge(t.Context(), c2.ID); !errors.Is(err, ErrChallengeNotFound) {
 			t.Fatalf("declined still there: %v", err)
 		}
 
 		// Open challenge: anyone but the challenger; the channel then is busy.
-		c3, _ := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "a", Size: veletas.Size9})
-		c4, _ := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "d", Opponent: "e"})
-		if c, err := db.PendingChallenge("g", "c", "z"); err != nil || c.ID != c3.ID {
+		c3, _ := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Size: veletas.Size9})
+		c4, _ := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "d", Opponent: "e"})
+		if c, err := db.PendingChallenge(t.Context(), "g", "c", "z"); err != nil || c.ID != c3.ID {
 			t.Fatalf("open pending: %v %+v", err, c)
 		}
-		g, err := db.AcceptChallenge(c3.ID, "z")
+		g, err := db.AcceptChallenge(t.Context(), c3.ID, "z")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if g.Players != [2]string{"a", "z"} || g.Size != veletas.Size9 || g.ToAct() != "a" || g.Challenge != c3.ID {
 			t.Fatalf("game: %+v", g)
 		}
-		if _, err := db.AcceptChallenge(c4.ID, "e"); !errors.Is(err, ErrChannelBusy) {
+		if _, err := db.AcceptChallenge(t.Context(), c4.ID, "e"); !errors.Is(err, ErrChannelBusy) {
 			t.Fatalf("accept in busy channel: %v", err)
 		}
-		if _, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
+		if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
 			t.Fatalf("challenge in busy channel: %v", err)
 		}
 		// Other guilds and channels are free.
-		if _, err := db.CreateChallenge(Challenge{Guild: "g2", Channel: "c", Challenger: "x", Opponent: "y"}); err != nil {
+		if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g2", Channel: "c", Challenger: "x", Opponent: "y"}); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -245,31 +246,31 @@ func TestThreadAndMessage(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		db := openTest(t, nil)
 		g := startGame(t, db, "g", "c", veletas.Size7)
-		if _, err := db.SetGameThread("g", "c", "t1"); err != nil {
+		if _, err := db.SetGameThread(t.Context(), "g", "c", "t1"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.SetGameMessage("g", "t1", "m1"); err != nil {
+		if _, err := db.SetGameMessage(t.Context(), "g", "t1", "m1"); err != nil {
 			t.Fatal(err)
 		}
 		for _, ch := range []string{"c", "t1"} {
-			got, err := db.ActiveGame("g", ch)
+			got, err := db.ActiveGame(t.Context(), "g", ch)
 			if err != nil || got.ID != g.ID || got.Thread != "t1" || got.Message != "m1" || got.Revision != 0 {
 				t.Fatalf("lookup by %s: %v %+v", ch, err, got)
 			}
 		}
 		// A challenge inside the thread is refused too.
-		if _, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "t1", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
+		if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "t1", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
 			t.Fatalf("challenge in game thread: %v", err)
 		}
-		if _, err := db.ApplyToken("g", "t1", "alice", 0, "[d4]c2"); err != nil {
+		if _, err := db.ApplyToken(t.Context(), "g", "t1", "alice", 0, "[d4]c2"); err != nil {
 			t.Fatal(err)
 		}
-		end, err := db.Resign("g", "t1", "bob")
+		end, err := db.Resign(t.Context(), "g", "t1", "bob")
 		if err != nil || end.Winner != "alice" || end.Reason != ReasonResign {
 			t.Fatalf("resign: %v %+v", err, end)
 		}
 		for _, ch := range []string{"c", "t1"} {
-			if _, err := db.ActiveGame("g", ch); !errors.Is(err, ErrNoGame) {
+			if _, err := db.ActiveGame(t.Context(), "g", ch); !errors.Is(err, ErrNoGame) {
 				t.Fatalf("after resign, %s: %v", ch, err)
 			}
 		}
@@ -280,7 +281,7 @@ func TestRuleErrorsPassThrough(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		db := openTest(t, nil)
 		startGame(t, db, "g", "c", veletas.Size7)
-		_, err := db.ApplyToken("g", "c", "alice", -1, "[d4]d4")
+		_, err := db.ApplyToken(t.Context(), "g", "c", "alice", -1, "[d4]d4")
 		if !errors.Is(err, ErrIllegal) || !errors.Is(err, veletas.ErrOccupied) {
 			t.Fatalf("occupied: %v", err)
 		}
@@ -288,14 +289,14 @@ func TestRuleErrorsPassThrough(t *testing.T) {
 		if !errors.As(err, &ge) || ge.Msg == "" || !strings.Contains(err.Error(), ge.Msg) {
 			t.Fatalf("game error message lost: %v", err)
 		}
-		if _, err := db.ApplyToken("g", "c", "alice", -1, "d4-d5"); !errors.Is(err, veletas.ErrMalformed) {
+		if _, err := db.ApplyToken(t.Context(), "g", "c", "alice", -1, "d4-d5"); !errors.Is(err, veletas.ErrMalformed) {
 			t.Fatalf("malformed: %v", err)
 		}
-		if _, err := db.ApplyToken("g", "c", "alice", -1, "keep"); !errors.Is(err, veletas.ErrWrongPhase) {
+		if _, err := db.ApplyToken(t.Context(), "g", "c", "alice", -1, "keep"); !errors.Is(err, veletas.ErrWrongPhase) {
 			t.Fatalf("wrong phase: %v", err)
 		}
 		// Nothing changed.
-		g, err := db.ActiveGame("g", "c")
+		g, err := db.ActiveGame(t.Context(), "g", "c")
 		if err != nil || g.Revision != 0 || g.State().Len() != 0 {
 			t.Fatalf("changed by refusals: %v %+v", err, g)
 		}
@@ -309,7 +310,7 @@ func TestWhoActs(t *testing.T) {
 			startGame(t, db, "g", "c", veletas.Size7)
 			mustApply := func(user, tok string) Game {
 				t.Helper()
-				g, err := db.ApplyToken("g", "c", user, -1, tok)
+				g, err := db.ApplyToken(t.Context(), "g", "c", user, -1, tok)
 				if err != nil {
 					t.Fatalf("%s %s: %v", user, tok, err)
 				}
@@ -324,7 +325,7 @@ func TestWhoActs(t *testing.T) {
 			if swap {
 				choice, white, black = "swap", "alice", "bob"
 			}
-			if _, err := db.ApplyToken("g", "c", "alice", -1, choice); !errors.Is(err, ErrNotYourTurn) {
+			if _, err := db.ApplyToken(t.Context(), "g", "c", "alice", -1, choice); !errors.Is(err, ErrNotYourTurn) {
 				t.Fatalf("first player choosing: %v", err)
 			}
 			g = mustApply("bob", choice)
@@ -347,29 +348,29 @@ func TestClaimTimeout(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		clk := newClock()
 		db := openTest(t, &Options{Now: clk.Now})
-		c, _ := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Size: veletas.Size7, MoveTime: time.Hour, Rated: true})
-		g, err := db.AcceptChallenge(c.ID, "b")
+		c, _ := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Size: veletas.Size7, MoveTime: time.Hour, Rated: true})
+		g, err := db.AcceptChallenge(t.Context(), c.ID, "b")
 		if err != nil || g.MoveTime != time.Hour {
 			t.Fatalf("accept: %v %+v", err, g)
 		}
 		if d, ok := g.Deadline(); !ok || !d.Equal(clk.Now().Add(time.Hour)) {
 			t.Fatalf("deadline %v %v", d, ok)
 		}
-		if _, err := db.ClaimTimeout("g", "c", "b"); !errors.Is(err, ErrNoTimeout) {
+		if _, err := db.ClaimTimeout(t.Context(), "g", "c", "b"); !errors.Is(err, ErrNoTimeout) {
 			t.Fatalf("early claim: %v", err)
 		}
-		if _, err := db.SetReminded("g", "c", 0); err != nil {
+		if _, err := db.SetReminded(t.Context(), "g", "c", 0); err != nil {
 			t.Fatal(err)
 		}
 		clk.Add(time.Hour)
-		if _, err := db.ClaimTimeout("g", "c", "a"); !errors.Is(err, ErrNotYourTurn) {
+		if _, err := db.ClaimTimeout(t.Context(), "g", "c", "a"); !errors.Is(err, ErrNotYourTurn) {
 			t.Fatalf("claim by the player to move: %v", err)
 		}
-		end, err := db.ClaimTimeout("g", "c", "b")
+		end, err := db.ClaimTimeout(t.Context(), "g", "c", "b")
 		if err != nil || end.Winner != "b" || end.Reason != ReasonTimeout || !end.Ended.Equal(clk.Now()) {
 			t.Fatalf("claim: %v %+v", err, end)
 		}
-		f, err := db.FinishedGame(end.ID)
+		f, err := db.FinishedGame(t.Context(), end.ID)
 		if err != nil || f.Reason != ReasonTimeout || !f.Rated || !f.Reminded {
 			t.Fatalf("archived: %v %+v", err, f)
 		}
@@ -385,30 +386,30 @@ func TestRateHook(t *testing.T) {
 			l.Rating -= 10
 			return w, l
 		}})
-		c, _ := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Rated: true})
-		db.AcceptChallenge(c.ID, "b")
-		if _, err := db.Resign("g", "c", "a"); err != nil {
+		c, _ := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Rated: true})
+		db.AcceptChallenge(t.Context(), c.ID, "b")
+		if _, err := db.Resign(t.Context(), "g", "c", "a"); err != nil {
 			t.Fatal(err)
 		}
-		c, _ = db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob"}) // unrated
-		db.AcceptChallenge(c.ID, "bob")
-		if f, err := db.Resign("g", "c", "alice"); err != nil || f.Rated {
+		c, _ = db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob"}) // unrated
+		db.AcceptChallenge(t.Context(), c.ID, "bob")
+		if f, err := db.Resign(t.Context(), "g", "c", "alice"); err != nil || f.Rated {
 			t.Fatalf("unrated game: %v %+v", err, f)
 		}
-		sb, _ := db.Standing("g", "b")
-		sa, _ := db.Standing("g", "a")
+		sb, _ := db.Standing(t.Context(), "g", "b")
+		sa, _ := db.Standing(t.Context(), "g", "a")
 		if calls != 1 || sb.Rating != InitialRating+10 || sa.Rating != InitialRating-10 || sb.Wins != 1 || sa.Losses != 1 || sa.Streak != -1 {
 			t.Fatalf("calls %d, b %+v, a %+v", calls, sb, sa)
 		}
 		// The unrated game is left out of the standings (it is in the archive).
-		st, _ := db.Standings("g")
+		st, _ := db.Standings(t.Context(), "g")
 		if len(st) != 2 || st[0].Wins != 1 || st[1].Wins != 0 {
 			t.Fatalf("standings %+v", st)
 		}
-		if fin, _ := db.FinishedGames("g", "alice", 0); len(fin) != 1 || fin[0].Rated || fin[0].Winner != "bob" {
+		if fin, _ := db.FinishedGames(t.Context(), "g", "alice", 0); len(fin) != 1 || fin[0].Rated || fin[0].Winner != "bob" {
 			t.Fatalf("the unrated game in the archive: %+v", fin)
 		}
-		if none, _ := db.Standing("g", "nobody"); none.Games != 0 || none.Rating != InitialRating || none.RD != InitialRD {
+		if none, _ := db.Standing(t.Context(), "g", "nobody"); none.Games != 0 || none.Rating != InitialRating || none.RD != InitialRD {
 			t.Fatalf("new player %+v", none)
 		}
 	})
@@ -417,28 +418,28 @@ func TestRateHook(t *testing.T) {
 func TestSettings(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		db := openTest(t, nil)
-		if s, err := db.Settings("g"); err != nil || s.Guild != "g" || s.Size != 0 {
+		if s, err := db.Settings(t.Context(), "g"); err != nil || s.Guild != "g" || s.Size != 0 {
 			t.Fatalf("default settings %v %+v", err, s)
 		}
-		if err := db.SetSettings(Settings{Guild: "g", Size: veletas.Size7, MoveTime: 72 * time.Hour, ChallengeTTL: time.Hour}); err != nil {
+		if err := db.SetSettings(t.Context(), Settings{Guild: "g", Size: veletas.Size7, MoveTime: 72 * time.Hour, ChallengeTTL: time.Hour}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.UpdateSettings("g", func(s *Settings) error {
+		if _, err := db.UpdateSettings(t.Context(), "g", func(s *Settings) error {
 			s.Locale = "fr"
 			return nil
 		}); err != nil {
 			t.Fatal(err)
 		}
-		s, _ := db.Settings("g")
+		s, _ := db.Settings(t.Context(), "g")
 		if s.Size != veletas.Size7 || s.Locale != "fr" || s.MoveTime != 72*time.Hour {
 			t.Fatalf("settings %+v", s)
 		}
 		// Challenges take the guild's defaults.
-		c, err := db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b"})
+		c, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b"})
 		if err != nil || c.Size != veletas.Size7 || c.MoveTime != 72*time.Hour || c.Expires.Sub(c.Created) != time.Hour {
 			t.Fatalf("challenge with guild defaults: %v %+v", err, c)
 		}
-		c, _ = db.CreateChallenge(Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", MoveTime: -1})
+		c, _ = db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", MoveTime: -1})
 		if c.MoveTime != 0 {
 			t.Fatalf("no time limit: %+v", c)
 		}
@@ -448,13 +449,13 @@ func TestSettings(t *testing.T) {
 func TestBackup(t *testing.T) {
 	db := openTest(t, nil)
 	g := startGame(t, db, "g", "c", veletas.Size7)
-	db.ApplyToken("g", "c", "alice", 0, "[c5]d2")
+	db.ApplyToken(t.Context(), "g", "c", "alice", 0, "[c5]d2")
 	path := filepath.Join(t.TempDir(), "backup.db")
 	if err := db.BackupFile(path); err != nil {
 		t.Fatal(err)
 	}
 	// The original keeps working while the copy is opened.
-	if _, err := db.ApplyToken("g", "c", "bob", 1, "keep"); err != nil {
+	if _, err := db.ApplyToken(t.Context(), "g", "c", "bob", 1, "keep"); err != nil {
 		t.Fatal(err)
 	}
 	b, err := Open(path, nil)
@@ -462,7 +463,7 @@ func TestBackup(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	got, err := b.ActiveGame("g", "c")
+	got, err := b.ActiveGame(t.Context(), "g", "c")
 	if err != nil || got.ID != g.ID || got.Revision != 1 {
 		t.Fatalf("backup: %v %+v", err, got)
 	}
@@ -485,27 +486,27 @@ func TestArchiveSize(t *testing.T) {
 		r := rand.New(rand.NewPCG(3, 4))
 		largest, longest := 0, 0
 		for i := range 30 {
-			c, err := db.CreateChallenge(Challenge{Guild: guild, Channel: channel, Challenger: "1012345678901234567", Opponent: "1076543210987654321", Rated: true, MoveTime: 72 * time.Hour})
+			c, err := db.CreateChallenge(t.Context(), Challenge{Guild: guild, Channel: channel, Challenger: "1012345678901234567", Opponent: "1076543210987654321", Rated: true, MoveTime: 72 * time.Hour})
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, err := db.AcceptChallenge(c.ID, "1076543210987654321")
+			g, err := db.AcceptChallenge(t.Context(), c.ID, "1076543210987654321")
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := db.SetGameThread(guild, channel, fmt.Sprint(1200000000000000000+i)); err != nil {
+			if _, err := db.SetGameThread(t.Context(), guild, channel, fmt.Sprint(1200000000000000000+i)); err != nil {
 				t.Fatal(err)
 			}
-			if g, err = db.SetGameMessage(guild, channel, "1300000000000000000"); err != nil {
+			if g, err = db.SetGameMessage(t.Context(), guild, channel, "1300000000000000000"); err != nil {
 				t.Fatal(err)
 			}
 			for !g.Over() {
-				if g, err = db.Apply(guild, channel, g.ToAct(), g.Revision, randomAction(g.Position(), r)); err != nil {
+				if g, err = db.Apply(t.Context(), guild, channel, g.ToAct(), g.Revision, randomAction(g.Position(), r)); err != nil {
 					t.Fatal(err)
 				}
 			}
 			longest = max(longest, g.State().Len())
-			if err := db.view(func(tx txn) error {
+			if err := db.view(t.Context(), func(tx txn) error {
 				v, err := tx.Bucket(bucketArchive).Get(idKey(g.ID))
 				largest = max(largest, len(v))
 				return err
@@ -539,47 +540,47 @@ func TestTakeback(t *testing.T) {
 		db := openTest(t, nil)
 		startGame(t, db, "g", "c", veletas.Size7)
 		for _, step := range [][2]string{{"alice", "[c5]d2"}, {"bob", "keep"}, {"bob", "[a1,g7]e4"}} {
-			if _, err := db.ApplyToken("g", "c", step[0], -1, step[1]); err != nil {
+			if _, err := db.ApplyToken(t.Context(), "g", "c", step[0], -1, step[1]); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if _, err := db.RequestTakeback("g", "c", "bob"); !errors.Is(err, ErrTakebackNotAllowed) {
+		if _, err := db.RequestTakeback(t.Context(), "g", "c", "bob"); !errors.Is(err, ErrTakebackNotAllowed) {
 			t.Fatalf("takeback of a setup: %v", err)
 		}
-		g, err := db.ApplyToken("g", "c", "alice", 3, "c5-c3/f6")
+		g, err := db.ApplyToken(t.Context(), "g", "c", "alice", 3, "c5-c3/f6")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.RequestTakeback("g", "c", "bob"); !errors.Is(err, ErrTakebackNotAllowed) {
+		if _, err := db.RequestTakeback(t.Context(), "g", "c", "bob"); !errors.Is(err, ErrTakebackNotAllowed) {
 			t.Fatalf("takeback of the opponent's turn: %v", err)
 		}
-		if _, err := db.AnswerTakeback("g", "c", "bob", true); !errors.Is(err, ErrNoTakeback) {
+		if _, err := db.AnswerTakeback(t.Context(), "g", "c", "bob", true); !errors.Is(err, ErrNoTakeback) {
 			t.Fatalf("answer without request: %v", err)
 		}
-		if g, err = db.RequestTakeback("g", "c", "alice"); err != nil || g.TakebackBy != "alice" || g.Revision != 4 {
+		if g, err = db.RequestTakeback(t.Context(), "g", "c", "alice"); err != nil || g.TakebackBy != "alice" || g.Revision != 4 {
 			t.Fatalf("request: %v %+v", err, g)
 		}
-		if _, err := db.AnswerTakeback("g", "c", "alice", true); !errors.Is(err, ErrNotPlayer) {
+		if _, err := db.AnswerTakeback(t.Context(), "g", "c", "alice", true); !errors.Is(err, ErrNotPlayer) {
 			t.Fatalf("answer own request: %v", err)
 		}
 		// Declined: nothing changes.
-		if g, err = db.AnswerTakeback("g", "c", "bob", false); err != nil || g.Revision != 4 || g.TakebackBy != "" {
+		if g, err = db.AnswerTakeback(t.Context(), "g", "c", "bob", false); err != nil || g.Revision != 4 || g.TakebackBy != "" {
 			t.Fatalf("decline: %v %+v", err, g)
 		}
 		// Accepted: the turn is gone and alice moves again.
-		db.RequestTakeback("g", "c", "alice")
-		if g, err = db.AnswerTakeback("g", "c", "bob", true); err != nil || g.Revision != 5 || g.State().Len() != 3 || g.ToAct() != "alice" {
+		db.RequestTakeback(t.Context(), "g", "c", "alice")
+		if g, err = db.AnswerTakeback(t.Context(), "g", "c", "bob", true); err != nil || g.Revision != 5 || g.State().Len() != 3 || g.ToAct() != "alice" {
 			t.Fatalf("accept: %v %+v", err, g)
 		}
 		// A move cancels a pending request.
-		if _, err := db.ApplyToken("g", "c", "alice", 5, "c5-c3/f6"); err != nil {
+		if _, err := db.ApplyToken(t.Context(), "g", "c", "alice", 5, "c5-c3/f6"); err != nil {
 			t.Fatal(err)
 		}
-		db.RequestTakeback("g", "c", "alice")
-		if _, err := db.ApplyToken("g", "c", "bob", -1, "g7/g5"); err != nil {
+		db.RequestTakeback(t.Context(), "g", "c", "alice")
+		if _, err := db.ApplyToken(t.Context(), "g", "c", "bob", -1, "g7/g5"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.AnswerTakeback("g", "c", "bob", true); !errors.Is(err, ErrNoTakeback) {
+		if _, err := db.AnswerTakeback(t.Context(), "g", "c", "bob", true); !errors.Is(err, ErrNoTakeback) {
 			t.Fatalf("answer after a move: %v", err)
 		}
 	})
@@ -603,12 +604,12 @@ func TestBackupWhilePlaying(t *testing.T) {
 			r := rand.New(rand.NewPCG(uint64(i), 5))
 			ch := fmt.Sprint("c", i)
 			for range 40 {
-				g, err := db.ActiveGame("g", ch)
+				g, err := db.ActiveGame(t.Context(), "g", ch)
 				if err != nil {
 					t.Error(err)
 					return
 				}
-				if _, err := db.Apply("g", ch, g.ToAct(), g.Revision, randomAction(g.Position(), r)); err != nil {
+				if _, err := db.Apply(t.Context(), "g", ch, g.ToAct(), g.Revision, randomAction(g.Position(), r)); err != nil {
 					t.Error(err)
 					return
 				}
@@ -632,7 +633,7 @@ func TestBackupWhilePlaying(t *testing.T) {
 	if err := snap.Check(); err != nil {
 		t.Fatal(err)
 	}
-	list, err := snap.ActiveGames("g")
+	list, err := snap.ActiveGames(t.Context(), "g")
 	if err != nil || len(list) != games {
 		t.Fatalf("snapshot games: %v %d", err, len(list))
 	}

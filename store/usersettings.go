@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"errors"
 	"fmt"
 )
@@ -45,12 +46,12 @@ func userSettingsIn(tx txn, user string) (UserSettings, error) {
 }
 
 // UserSettings returns a user's settings (the zero values when never set).
-func (db *DB) UserSettings(user string) (UserSettings, error) {
+func (db *DB) UserSettings(ctx context.Context, user string) (UserSettings, error) {
 	if err := checkID("user", user); err != nil {
 		return UserSettings{}, err
 	}
 	var u UserSettings
-	err := db.view(func(tx txn) error {
+	err := db.view(ctx, func(tx txn) error {
 		var err error
 		u, err = userSettingsIn(tx, user)
 		return err
@@ -61,12 +62,12 @@ func (db *DB) UserSettings(user string) (UserSettings, error) {
 // UpdateUserSettings changes a user's settings with fn in one
 // transaction; an error from fn changes nothing and is returned. fn may be
 // called more than once and must only change its argument.
-func (db *DB) UpdateUserSettings(user string, fn func(*UserSettings) error) (UserSettings, error) {
+func (db *DB) UpdateUserSettings(ctx context.Context, user string, fn func(*UserSettings) error) (UserSettings, error) {
 	if err := checkID("user", user); err != nil {
 		return UserSettings{}, err
 	}
 	var out UserSettings
-	err := db.update(func(tx txn) error {
+	err := db.update(ctx, func(tx txn) error {
 		u, err := userSettingsIn(tx, user)
 		if err != nil && !errors.Is(err, ErrCorrupt) {
 			return refuse(err)

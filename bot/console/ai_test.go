@@ -41,7 +41,7 @@ func TestConsoleAIGame(t *testing.T) {
 		line("veletas: /veletas board")
 		r := rand.New(rand.NewPCG(7, 7))
 		for i := 0; ; i++ {
-			g, err := e.DB.ActiveGame(e.Guild, e.Channel)
+			g, err := e.DB.ActiveGame(t.Context(), e.Guild, e.Channel)
 			if errors.Is(err, store.ErrNoGame) {
 				break
 			}

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -21,22 +22,29 @@ import (
 
 // sweeperOf is what the console needs to sweep: *Bot implements it.
 type sweeperOf interface {
-	Sweep(now time.Time) []bot.Post
-	Delivered(p bot.Post)
+	Sweep(ctx context.Context, now time.Time) []bot.Post
+	Delivered(ctx context.Context, p bot.Post)
 }
 
 // dueOf is what the console needs to sweep at each due time during a
 // long wait: *Bot implements it (NextDue).
 type dueOf interface {
-	NextDue() (time.Time, bool)
+	NextDue(ctx context.Context) (time.Time, bool)
 }
+
+// *bot.Bot is both: a change of its methods must not silently turn the
+// console's sweeps off.
+var (
+	_ sweeperOf = (*bot.Bot)(nil)
+	_ dueOf     = (*bot.Bot)(nil)
+)
 
 // maxStops bounds the sweeps of one wait line at the due times on the way.
 const maxStops = 1000
 
 // timeLine handles a "wait" line (done is true then) and sweeps before
 // any other line.
-func (c *Console) timeLine(text string) (done bool, err error) {
+func (c *Console) timeLine(ctx context.Context, text string) (done bool, err error) {
 	d, isWait, perr := parseWait(text)
 	if isWait {
 		if perr != nil {
@@ -55,7 +63,7 @@ func (c *Console) timeLine(text string) (done bool, err error) {
 		// a reminder and the deadline shows both, in order.
 		if due, ok := c.Handler.(dueOf); ok {
 			for range maxStops {
-				t, ok := due.NextDue()
+				t, ok := due.NextDue(ctx)
 				now := c.Clock.Now()
 				if !ok || t.After(end) {
 					break
@@ -63,10 +71,10 @@ func (c *Console) timeLine(text string) (done bool, err error) {
 				if t.After(now) {
 					c.Clock.Advance(t.Sub(now))
 				}
-				if err := c.sweep(); err != nil {
+				if err := c.sweep(ctx); err != nil {
 					return true, err
 				}
-				if next, ok := due.NextDue(); ok && !next.After(t) {
+				if next, ok := due.NextDue(ctx); ok && !next.After(t) {
 					break // not delivered (the store failing): no progress
 				}
 			}
@@ -75,23 +83,23 @@ func (c *Console) timeLine(text string) (done bool, err error) {
 			c.Clock.Advance(end.Sub(now))
 		}
 	}
-	return isWait, c.sweep()
+	return isWait, c.sweep(ctx)
 }
 
 // sweep prints the messages the time limits make due now. A console
 // without a Clock does not sweep (it does not know the bot's time).
-func (c *Console) sweep() error {
+func (c *Console) sweep(ctx context.Context) error {
 	s, ok := c.Handler.(sweeperOf)
 	if !ok || c.Clock == nil {
 		return nil
 	}
-	for _, p := range s.Sweep(c.Clock.Now()) {
+	for _, p := range s.Sweep(ctx, c.Clock.Now()) {
 		if p.Message != "" {
 			m := c.message(p.Message)
 			if m == nil {
 				// Not this run's message (or no longer kept): nothing to
 				// replace, and never will be.
-				s.Delivered(p)
+				s.Delivered(ctx, p)
 				continue
 			}
 			m.buttons = p.Reply.Buttons
@@ -99,7 +107,7 @@ func (c *Console) sweep() error {
 		if err := c.print(p.Reply, "", p.Channel); err != nil {
 			return err // not recorded: due again at the next sweep
 		}
-		s.Delivered(p)
+		s.Delivered(ctx, p)
 	}
 	return nil
 }

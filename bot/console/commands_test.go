@@ -39,7 +39,7 @@ func (ce *consoleEnv) line(text string) string {
 // next plays the game's next random legal action as a console line.
 func (ce *consoleEnv) next(r *rand.Rand) (user, printed string) {
 	ce.TB.Helper()
-	g, err := ce.DB.ActiveGame(ce.Guild, ce.Channel)
+	g, err := ce.DB.ActiveGame(ce.TB.Context(), ce.Guild, ce.Channel)
 	if err != nil {
 		ce.TB.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestConsoleGamesAndTakeback(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
 	var user string
 	for {
-		g, _ := ce.DB.ActiveGame(ce.Guild, ce.Channel)
+		g, _ := ce.DB.ActiveGame(ce.TB.Context(), ce.Guild, ce.Channel)
 		if a, ok := g.State().LastAction(); ok && a.Kind == veletas.KindTurn {
 			break
 		}
@@ -94,7 +94,7 @@ func TestConsoleOpenChallengeReplayRematch(t *testing.T) {
 	ce.line("carol: [Accept]")
 	r := rand.New(rand.NewPCG(2, 2))
 	for {
-		if _, err := ce.DB.ActiveGame(ce.Guild, ce.Channel); err != nil {
+		if _, err := ce.DB.ActiveGame(ce.TB.Context(), ce.Guild, ce.Channel); err != nil {
 			break
 		}
 		_, out = ce.next(r)
@@ -110,7 +110,7 @@ func TestConsoleOpenChallengeReplayRematch(t *testing.T) {
 		t.Fatalf("rematch:\n%s", out)
 	}
 	ce.line("carol: [Accept]")
-	if g, err := ce.DB.ActiveGame(ce.Guild, ce.Channel); err != nil || g.Players != [2]string{"carol", "alice"} || g.Rated {
+	if g, err := ce.DB.ActiveGame(ce.TB.Context(), ce.Guild, ce.Channel); err != nil || g.Players != [2]string{"carol", "alice"} || g.Rated {
 		t.Fatalf("rematch game %+v %v", g.Players, err)
 	}
 }

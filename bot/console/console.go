@@ -208,7 +208,7 @@ func (c *Console) Line(ctx context.Context, text string) error {
 	if done, err := c.channelLine(text); done || err != nil {
 		return err
 	}
-	if done, err := c.timeLine(text); done || err != nil {
+	if done, err := c.timeLine(ctx, text); done || err != nil {
 		return err
 	}
 	cl, ok, err := parseConsoleLine(text)

@@ -12,7 +12,7 @@ func TestConsoleDrawByAgreementOrder(t *testing.T) {
 	ce := newConsoleEnv(t, "")
 	ce.line("alice: /fanorona challenge opponent:@bob side:white")
 	ce.line("bob: [Accept]")
-	g, err := ce.DB.ActiveGame(ce.Guild, ce.Channel)
+	g, err := ce.DB.ActiveGame(t.Context(), ce.Guild, ce.Channel)
 	if err != nil {
 		t.Fatal(err)
 	}

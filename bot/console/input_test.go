@@ -34,7 +34,7 @@ func TestConsoleLongLine(t *testing.T) {
 			t.Fatalf("output lacks %q:\n%.2000s", want, text)
 		}
 	}
-	if g, err := e.DB.ActiveGame(Guild, Channel); err != nil || g.Players[0] != "alice" {
+	if g, err := e.DB.ActiveGame(t.Context(), Guild, Channel); err != nil || g.Players[0] != "alice" {
 		t.Fatalf("the game after the long line: %+v, %v", g, err)
 	}
 }
@@ -98,7 +98,7 @@ func TestConsoleStopsOnSignal(t *testing.T) {
 	if !strings.HasSuffix(out.String(), "-- stopped after line 1\n") {
 		t.Fatalf("output does not end with the stop:\n%s", out.String())
 	}
-	if _, err := e.DB.PendingChallenge(Guild, Channel, "bob"); err != nil {
+	if _, err := e.DB.PendingChallenge(t.Context(), Guild, Channel, "bob"); err != nil {
 		t.Fatalf("the line before the signal was not kept: %v", err)
 	}
 }

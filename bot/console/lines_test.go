@@ -127,7 +127,7 @@ func TestHelpSetupLine(t *testing.T) {
 	if strings.Contains(out, "error:") || strings.Contains(out, "key:value") {
 		t.Fatalf("the help's setup line:\n%s", out)
 	}
-	if g, _ := ce.DB.ActiveGame(Guild, Channel); !strings.Contains(g.Record, "[d4,g7]e5") {
+	if g, _ := ce.DB.ActiveGame(t.Context(), Guild, Channel); !strings.Contains(g.Record, "[d4,g7]e5") {
 		t.Errorf("record %q lacks the setup [d4,g7]e5:\n%s", g.Record, out)
 	}
 }
@@ -145,8 +145,8 @@ func TestChannelLines(t *testing.T) {
 	if out := ce.line("dave: [Accept]"); strings.Contains(out, "error:") {
 		t.Fatalf("second game:\n%s", out)
 	}
-	first, err1 := ce.DB.ActiveGame(Guild, Channel)
-	second, err2 := ce.DB.ActiveGame(Guild, "second")
+	first, err1 := ce.DB.ActiveGame(t.Context(), Guild, Channel)
+	second, err2 := ce.DB.ActiveGame(t.Context(), Guild, "second")
 	if err1 != nil || err2 != nil || first.ID == second.ID || second.Players != [2]string{"carol", "dave"} || first.Players != [2]string{"alice", "bob"} {
 		t.Fatalf("games %+v (%v), %+v (%v)", first.Players, err1, second.Players, err2)
 	}

@@ -51,7 +51,7 @@ func TestDiscordAIGame(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 8))
 	aiPosts := 0
 	for i := 0; ; i++ {
-		g, err := e.DB.ActiveGame(e.Guild, thread)
+		g, err := e.DB.ActiveGame(t.Context(), e.Guild, thread)
 		if errors.Is(err, store.ErrNoGame) {
 			break
 		}
@@ -112,7 +112,7 @@ func TestDiscordAIGame(t *testing.T) {
 	if aiPosts < 3 {
 		t.Fatalf("%d AI posts", aiPosts)
 	}
-	done, err := e.DB.FinishedGames(e.Guild, alice.ID, 1)
+	done, err := e.DB.FinishedGames(t.Context(), e.Guild, alice.ID, 1)
 	if err != nil || len(done) != 1 || done[0].AI != me.ID {
 		t.Fatalf("finished: %v %+v", err, done)
 	}

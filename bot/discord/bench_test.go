@@ -74,7 +74,7 @@ func playSetup(b *testing.B, bt *bot.Bot, db *store.DB, channel string, r *rand.
 		b.Fatal(r.Text)
 	}
 	for {
-		g, err := db.ActiveGame("g", channel)
+		g, err := db.ActiveGame(b.Context(), "g", channel)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -107,11 +107,11 @@ func BenchmarkMoveCommand(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		g, err := db.ActiveGame("g", channel())
+		g, err := db.ActiveGame(b.Context(), "g", channel())
 		if errors.Is(err, store.ErrNoGame) {
 			games++
 			playSetup(b, bt, db, channel(), r)
-			g, err = db.ActiveGame("g", channel())
+			g, err = db.ActiveGame(b.Context(), "g", channel())
 		}
 		if err != nil {
 			b.Fatal(err)
@@ -260,7 +260,7 @@ func playThrough(db *store.DB, send func(*rand.Rand, map[string]any) (fakediscor
 		return err
 	}
 	for {
-		g, err := db.ActiveGame("g", channel)
+		g, err := db.ActiveGame(context.Background(), "g", channel)
 		if errors.Is(err, store.ErrNoGame) {
 			return nil
 		}
@@ -324,11 +324,11 @@ func BenchmarkFanoronaMoveCommand(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		g, err := db.ActiveGame("g", channel())
+		g, err := db.ActiveGame(b.Context(), "g", channel())
 		if errors.Is(err, store.ErrNoGame) {
 			games++
 			start()
-			g, err = db.ActiveGame("g", channel())
+			g, err = db.ActiveGame(b.Context(), "g", channel())
 		}
 		if err != nil {
 			b.Fatal(err)

@@ -101,7 +101,7 @@ func TestDiscordButtonsUpdateTheirMessage(t *testing.T) {
 	declined := de.stored(t, ch.ID)
 	ans, _ = de.pressOn(t, "c1", bob, ch, "Accept")
 	de.unchanged(t, ans, declined, "no longer open")
-	if _, err := e.DB.ActiveGame(e.Guild, "c1"); !errors.Is(err, store.ErrNoGame) {
+	if _, err := e.DB.ActiveGame(t.Context(), e.Guild, "c1"); !errors.Is(err, store.ErrNoGame) {
 		t.Fatalf("a game started from a declined challenge: %v", err)
 	}
 
@@ -156,17 +156,17 @@ func TestDiscordButtonsUpdateTheirMessage(t *testing.T) {
 	}
 	allowedOnly(t, board, bob.ID)
 	de.d.DeferAfter = fast
-	before, _ := e.DB.ActiveGame(e.Guild, "c1")
+	before, _ := e.DB.ActiveGame(t.Context(), e.Guild, "c1")
 	ans, _ = de.pressOn(t, "c1", bob, choice, "Swap")
 	de.unchanged(t, ans, kept, "out of date")
-	if g, err := e.DB.ActiveGame(e.Guild, "c1"); err != nil || g.Revision != before.Revision || g.PlayerOf(veletas.White) != bob.ID {
+	if g, err := e.DB.ActiveGame(t.Context(), e.Guild, "c1"); err != nil || g.Revision != before.Revision || g.PlayerOf(veletas.White) != bob.ID {
 		t.Fatalf("a stale Swap changed the game: revision %d -> %d, White %s, %v", before.Revision, g.Revision, g.PlayerOf(veletas.White), err)
 	}
 
 	// Takeback: Decline, then Accept, each settling the request's message.
 	de.command(t, "c1", bob, fakediscord.NoThreads, "setup",
 		[]fakediscord.Option{fakediscord.Str("shooters", "a1 g7"), fakediscord.Str("stone", "e4")})
-	g, err := e.DB.ActiveGame(e.Guild, "c1")
+	g, err := e.DB.ActiveGame(t.Context(), e.Guild, "c1")
 	if err != nil {
 		t.Fatal(err)
 	}

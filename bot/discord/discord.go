@@ -47,6 +47,11 @@ type Adapter struct {
 
 	mu      sync.Mutex
 	closing bool
+	// run is the parent of the handlers' contexts; Close cancels it
+	// (stop), so that what a handler in flight waits for (the store)
+	// gives up at once and the interaction is answered.
+	run  context.Context
+	stop context.CancelFunc
 	// draining, when set (by tests), is called when Close starts waiting
 	// for the interactions in flight.
 	draining func()
@@ -163,9 +168,16 @@ func (d *Adapter) register(appID string) error {
 
 // Close stops taking interactions, waits for those in flight to be
 // answered and closes the gateway connection.
+//
+// Closing cancels the contexts of the handlers in flight: a handler
+// waiting for the store gives up at once (the store's changes already
+// under way finish, see store's package doc) and its reply, the error
+// saying the store does not answer, is sent before Close returns.
 func (d *Adapter) Close() error {
 	d.mu.Lock()
 	d.closing = true
+	d.runCtxLocked()
+	d.stop()
 	d.mu.Unlock()
 	if d.remove != nil {
 		d.remove()
@@ -183,6 +195,26 @@ func (d *Adapter) Close() error {
 		d.Logger.Warn("discord: closing with interactions still in flight", "waited", d.ShutdownWait.String())
 	}
 	return d.Session.Close()
+}
+
+// handlerCtx is the context of the handler of an interaction received at
+// start: it ends HandlerMargin before Discord's deadline for the first
+// response (Deadline; at half of it at the earliest), or when the adapter
+// closes.
+func (d *Adapter) handlerCtx(start time.Time) (context.Context, context.CancelFunc) {
+	budget := max(d.Deadline-HandlerMargin, d.Deadline/2)
+	d.mu.Lock()
+	run := d.runCtxLocked()
+	d.mu.Unlock()
+	return context.WithDeadline(run, start.Add(budget))
+}
+
+// runCtxLocked returns run, making it on first use; d.mu is held.
+func (d *Adapter) runCtxLocked() context.Context {
+	if d.run == nil {
+		d.run, d.stop = context.WithCancel(context.Background())
+	}
+	return d.run
 }
 
 func (d *Adapter) begin() bool {
@@ -251,9 +283,11 @@ type exchange struct {
 func (x *exchange) component() bool { return x.i.Type == discordgo.InteractionMessageComponent }
 
 func (d *Adapter) autocomplete(x *exchange) {
+	hctx, hcancel := d.handlerCtx(x.start)
+	choices := d.Handler.Autocomplete(hctx, x.req)
+	hcancel()
 	ctx, cancel := context.WithTimeout(context.Background(), d.Deadline-time.Since(x.start))
 	defer cancel()
-	choices := d.Handler.Autocomplete(ctx, x.req)
 	out := make([]*discordgo.ApplicationCommandOptionChoice, 0, len(choices))
 	for _, c := range choices {
 		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
@@ -272,10 +306,16 @@ func (d *Adapter) autocomplete(x *exchange) {
 // DeferAfter, else acknowledges at once with a deferred response (a
 // deferred update for a button) and sends the reply when it is ready.
 // The handler runs on its own goroutine, which recovers: a panic is
-// answered with bot.Failed.
+// answered with bot.Failed. Its context (handlerCtx) ends a little before
+// Discord's deadline for the first response, so that its reply is sent
+// within the deadline even when the store does not answer; what follows
+// the reply (posts, the replay, DMs) is deferred work, bounded by
+// RESTTimeout within the 15 minutes of the interaction's token.
 func (d *Adapter) handle(x *exchange) {
 	done := make(chan bot.Reply, 1)
+	hctx, hcancel := d.handlerCtx(x.start)
 	go func() {
+		defer hcancel()
 		defer func() {
 			if v := recover(); v != nil {
 				d.Logger.Error("discord: panic in the handler", "id", x.i.ID, "command", x.req.Command,
@@ -283,7 +323,7 @@ func (d *Adapter) handle(x *exchange) {
 				done <- bot.Failed(x.req.Locale)
 			}
 		}()
-		done <- d.Handler.Handle(context.Background(), x.req)
+		done <- d.Handler.Handle(hctx, x.req)
 	}()
 
 	timer := time.NewTimer(d.DeferAfter - time.Since(x.start))

@@ -184,7 +184,7 @@ func TestDiscordWholeGame(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	var last fakediscord.Message
 	for i := 0; ; i++ {
-		g, err := e.DB.ActiveGame(e.Guild, thread)
+		g, err := e.DB.ActiveGame(t.Context(), e.Guild, thread)
 		if errors.Is(err, store.ErrNoGame) {
 			break
 		}
@@ -221,14 +221,14 @@ func TestDiscordWholeGame(t *testing.T) {
 			t.Fatalf("%s %v refused: %+v", sub, opts, last)
 		}
 		checkPNG(t, last)
-		if g2, err := e.DB.ActiveGame(e.Guild, thread); err == nil {
+		if g2, err := e.DB.ActiveGame(t.Context(), e.Guild, thread); err == nil {
 			allowedOnly(t, last, g2.ToAct())
 			if !strings.Contains(last.Text(), "<@"+g2.ToAct()+">, your turn") {
 				t.Fatalf("reply: %q", last.Text())
 			}
 		}
 	}
-	done, err := e.DB.FinishedGames(e.Guild, "", 1)
+	done, err := e.DB.FinishedGames(t.Context(), e.Guild, "", 1)
 	if err != nil || len(done) != 1 {
 		t.Fatal(done, err)
 	}

@@ -71,7 +71,7 @@ func TestDMsThroughDiscord(t *testing.T) {
 	if m, ok := de.fake.PollPost(dmc); !ok || m.Kind != "refused" {
 		t.Fatalf("the refused DM: %+v %v", m, ok)
 	}
-	if u, err := e.DB.UserSettings(alice.ID); err != nil || !u.DMClosed || !u.Notify {
+	if u, err := e.DB.UserSettings(t.Context(), alice.ID); err != nil || !u.DMClosed || !u.Notify {
 		t.Fatalf("alice's settings after the 403: %+v %v", u, err)
 	}
 	if !strings.Contains(e.Logs.String(), "DMs are closed") {
@@ -95,7 +95,7 @@ func TestDMsThroughDiscord(t *testing.T) {
 	// Opting in again clears the mark.
 	de.fake.OpenDMs(alice.ID)
 	de.command(t, "c1", alice, fakediscord.AllPermissions, "notify", []fakediscord.Option{fakediscord.Str("dm", "on")})
-	if u, _ := e.DB.UserSettings(alice.ID); u.DMClosed || !u.Notify {
+	if u, _ := e.DB.UserSettings(t.Context(), alice.ID); u.DMClosed || !u.Notify {
 		t.Fatalf("after opting in again: %+v", u)
 	}
 }

@@ -26,6 +26,14 @@
 // it (the body read into one of MaxBodiesReading buffers), the
 // first response in the HTTP response, and GET /healthz.
 //
+// Each interaction's handler gets a ctx that ends HandlerMargin before
+// Discord's deadline for the first response (timeouts.go), over the
+// gateway and over HTTP alike, and that the adapter's Close cancels: a
+// store that does not answer makes the handler reply with the error
+// saying so within Discord's 3 s, instead of leaving the interaction
+// unanswered. What follows the reply (posts, the replay, DMs) is bounded
+// by RESTTimeout within the 15 minutes of the interaction's token.
+//
 // RewriteTransport points the session at another REST origin (a
 // rate-limit proxy, or the fake Discord of the tests), and
 // RouteDiscordgoLogs sends discordgo's own log lines to slog with the

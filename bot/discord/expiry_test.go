@@ -157,7 +157,7 @@ func TestDiscordExpiredChallengeMessage(t *testing.T) {
 		t.Fatalf("the recorded follow-up %s is not the rematch offer: %q [%s]", offer, m.Text(), labels(m))
 	}
 	for c, want := range map[string]string{"c1": ch.ID, "c2": open.ID, "c3": offer} {
-		cs, err := e.DB.Challenges(e.Guild, c)
+		cs, err := e.DB.Challenges(t.Context(), e.Guild, c)
 		if err != nil || len(cs) != 1 || cs[0].Message != want {
 			t.Fatalf("the challenge of %s: %+v %v; want its message %s recorded", c, cs, err, want)
 		}
@@ -168,7 +168,7 @@ func TestDiscordExpiredChallengeMessage(t *testing.T) {
 	expiredTo(t, de.fake, ch.ID, alice, bob)
 	expiredTo(t, de.fake, open.ID, carol, fakediscord.User{})
 	expiredTo(t, de.fake, offer, alice, bob)
-	if posts := e.Bot.Sweep(e.Clock.Now()); len(posts) != 0 {
+	if posts := e.Bot.Sweep(t.Context(), e.Clock.Now()); len(posts) != 0 {
 		t.Fatalf("the next sweep edits again: %+v", posts)
 	}
 }
@@ -197,7 +197,7 @@ func TestHTTPExpiredChallengeMessage(t *testing.T) {
 	if err != nil || m.Kind != "edit" || m.ID != ch.ID || len(m.Buttons) != 0 {
 		t.Fatalf("the fake's record of the edit: %+v %v", m, err)
 	}
-	if posts := e.Bot.Sweep(e.Clock.Now()); len(posts) != 0 {
+	if posts := e.Bot.Sweep(t.Context(), e.Clock.Now()); len(posts) != 0 {
 		t.Fatalf("the next sweep edits again: %+v", posts)
 	}
 

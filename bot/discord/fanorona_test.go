@@ -47,7 +47,7 @@ func TestDiscordFanorona(t *testing.T) {
 	if ac.Type != 8 || len(ac.Choices) != 5 {
 		t.Fatalf("autocomplete: %+v", ac)
 	}
-	g, err := e.DB.ActiveGame(e.Guild, thread)
+	g, err := e.DB.ActiveGame(t.Context(), e.Guild, thread)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestDiscordFanorona(t *testing.T) {
 	if dec.Type != 7 && dec.Kind != "edit" || len(dec.Buttons) != 0 || !strings.Contains(dec.Text(), "declined") {
 		t.Fatalf("decline: %+v", dec)
 	}
-	if g, err = e.DB.ActiveGame(e.Guild, thread); err != nil || g.Over() || g.Kind != store.Fanorona || g.FanoronaPosition().ToMove() != fanorona.Black {
+	if g, err = e.DB.ActiveGame(t.Context(), e.Guild, thread); err != nil || g.Over() || g.Kind != store.Fanorona || g.FanoronaPosition().ToMove() != fanorona.Black {
 		t.Fatalf("game after the declined draw: %v %+v", err, g)
 	}
 }

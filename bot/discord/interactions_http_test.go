@@ -188,7 +188,7 @@ func TestHTTPBadSignatures(t *testing.T) {
 			if m, ok := he.fake.Poll(id); ok {
 				t.Fatalf("Discord was called about the interaction: %+v", m)
 			}
-			if cs, err := e.DB.Challenges(e.Guild, "c1"); err != nil || len(cs) != 0 {
+			if cs, err := e.DB.Challenges(t.Context(), e.Guild, "c1"); err != nil || len(cs) != 0 {
 				t.Fatalf("challenges %+v %v", cs, err)
 			}
 		})
@@ -206,7 +206,7 @@ func TestHTTPBadSignatures(t *testing.T) {
 	if err != nil || status != http.StatusOK || !strings.Contains(string(resp), "challenges you") {
 		t.Fatalf("well signed: %d %s %v", status, resp, err)
 	}
-	if cs, err := e.DB.Challenges(e.Guild, "c1"); err != nil || len(cs) != 1 || h.n.Load() != 1 {
+	if cs, err := e.DB.Challenges(t.Context(), e.Guild, "c1"); err != nil || len(cs) != 1 || h.n.Load() != 1 {
 		t.Fatalf("after the good request: challenges %+v %v, %d handled", cs, err, h.n.Load())
 	}
 	// Sent again with its valid signature (a replay within the 5 minutes
@@ -305,7 +305,7 @@ func TestHTTPWholeFlow(t *testing.T) {
 	r := mrand.New(mrand.NewPCG(5, 6))
 	var last fakediscord.Message
 	for i := 0; ; i++ {
-		g, err := e.DB.ActiveGame(e.Guild, thread)
+		g, err := e.DB.ActiveGame(t.Context(), e.Guild, thread)
 		if errors.Is(err, store.ErrNoGame) {
 			break
 		}
@@ -331,15 +331,15 @@ func TestHTTPWholeFlow(t *testing.T) {
 			t.Fatalf("%s %v: %+v %v, want the edit of @original", sub, opts, last, err)
 		}
 		checkPNG(t, last)
-		g2, err := e.DB.ActiveGame(e.Guild, thread)
+		g2, err := e.DB.ActiveGame(t.Context(), e.Guild, thread)
 		if errors.Is(err, store.ErrNoGame) { // the last move ended it
-			g2, err = e.DB.FinishedGame(g.ID)
+			g2, err = e.DB.FinishedGame(t.Context(), g.ID)
 		}
 		if err != nil || g2.Revision != g.Revision+1 {
 			t.Fatalf("%s %v: game revision %d after %d: %v", sub, opts, g2.Revision, g.Revision, err)
 		}
 	}
-	done, err := e.DB.FinishedGames(e.Guild, "", 1)
+	done, err := e.DB.FinishedGames(t.Context(), e.Guild, "", 1)
 	if err != nil || len(done) != 1 || !strings.Contains(last.Text(), "wins**") {
 		t.Fatalf("end %v %v: %q", done, err, last.Text())
 	}

@@ -74,7 +74,7 @@ type panicStore struct {
 	*store.DB
 }
 
-func (p panicStore) Standings(guild string) ([]store.Standing, error) {
+func (p panicStore) Standings(ctx context.Context, guild string) ([]store.Standing, error) {
 	panic("deliberate panic in Standings")
 }
 

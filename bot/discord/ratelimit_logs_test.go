@@ -122,7 +122,7 @@ func TestDiscordRateLimitedLogsNoTokens(t *testing.T) {
 	users := map[string]fakediscord.User{alice.ID: alice, bob.ID: bob}
 	r := rand.New(rand.NewPCG(5, 6))
 	for i := 0; ; i++ {
-		g, err := e.DB.ActiveGame(e.Guild, thread)
+		g, err := e.DB.ActiveGame(t.Context(), e.Guild, thread)
 		if errors.Is(err, store.ErrNoGame) {
 			break
 		}
@@ -152,7 +152,7 @@ func TestDiscordRateLimitedLogsNoTokens(t *testing.T) {
 			t.Fatalf("%s %v refused: %+v", sub, opts, m)
 		}
 	}
-	if done, err := e.DB.FinishedGames(e.Guild, "", 1); err != nil || len(done) != 1 {
+	if done, err := e.DB.FinishedGames(t.Context(), e.Guild, "", 1); err != nil || len(done) != 1 {
 		t.Fatal(done, err)
 	}
 	// Close waits for the answers in flight, whose failures are logged.

@@ -70,7 +70,7 @@ func TestDiscordNullEntries(t *testing.T) {
 			t.Fatalf("the next interaction: %+v", ok)
 		}
 	}
-	if c, err := e.DB.Challenge(1); !errors.Is(err, store.ErrChallengeNotFound) {
+	if c, err := e.DB.Challenge(t.Context(), 1); !errors.Is(err, store.ErrChallengeNotFound) {
 		t.Fatalf("a refused interaction made a challenge: %+v %v", c, err)
 	}
 }
@@ -90,13 +90,13 @@ func TestDiscordForgedButton(t *testing.T) {
 		if !m.Ephemeral() || !strings.Contains(m.Text(), "not one of mine") {
 			t.Fatalf("forged Accept in %v: %+v", where, m)
 		}
-		if games, err := e.DB.ActiveGames(""); err != nil || len(games) != 0 {
+		if games, err := e.DB.ActiveGames(t.Context(), ""); err != nil || len(games) != 0 {
 			t.Fatalf("forged Accept in %v started %d games: %v", where, len(games), err)
 		}
 	}
 	m, _ := de.pressOn(t, "c1", bob, de.stored(t, ch.ID), "Accept")
 	de.settledTo(t, m, ch.ID, "accepted", "")
-	if _, err := e.DB.ActiveGame(de.Guild, "c1"); err != nil {
+	if _, err := e.DB.ActiveGame(t.Context(), de.Guild, "c1"); err != nil {
 		t.Fatalf("the genuine Accept: %v", err)
 	}
 }

@@ -151,13 +151,13 @@ func TestDiscordSettledEditFails(t *testing.T) {
 	h.next(t)
 	other := de.command(t, "c5", carol, fakediscord.NoThreads, "challenge", []fakediscord.Option{fakediscord.UserOpt("opponent", alice.ID)}, alice)
 	h.next(t)
-	cs, err := e.DB.Challenges(e.Guild, "c5")
+	cs, err := e.DB.Challenges(t.Context(), e.Guild, "c5")
 	if err != nil || len(cs) != 2 {
 		t.Fatalf("challenges: %+v %v", cs, err)
 	}
 	for _, c := range cs {
 		if c.Challenger == alice.ID {
-			if _, err := e.DB.SetChallengeMessage(c.ID, "999999999999999"); err != nil { // a message the fake does not hold
+			if _, err := e.DB.SetChallengeMessage(t.Context(), c.ID, "999999999999999"); err != nil { // a message the fake does not hold
 				t.Fatal(err)
 			}
 		}
@@ -172,7 +172,7 @@ func TestDiscordSettledEditFails(t *testing.T) {
 	if logs := e.Logs.String(); !strings.Contains(logs, "editing a settled challenge's message failed") || !strings.Contains(logs, "999999999999999") {
 		t.Fatalf("the refused edit was not logged:\n%s", logs)
 	}
-	if g, err := e.DB.ActiveGame(e.Guild, "c5"); err != nil || g.Players[1] != bob.ID {
+	if g, err := e.DB.ActiveGame(t.Context(), e.Guild, "c5"); err != nil || g.Players[1] != bob.ID {
 		t.Fatalf("the game after a refused edit: %+v %v", g, err)
 	}
 }

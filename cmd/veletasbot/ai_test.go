@@ -52,15 +52,15 @@ func TestConsoleAI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := db.ActiveGame("console", "console")
+	g, err := db.ActiveGame(t.Context(), "console", "console")
 	if err != nil || g.AI != ConsoleAI || g.ToAct() == ConsoleAI {
 		t.Fatalf("after the first run: %v %+v", err, g)
 	}
 	// Leave the AI to act, as a crash would, in a second game.
-	if _, err := db.Resign("console", "console", "alice"); err != nil {
+	if _, err := db.Resign(t.Context(), "console", "console", "alice"); err != nil {
 		t.Fatal(err)
 	}
-	g, err = db.StartAIGameRules("console", "console", "bob", ConsoleAI, "easy", veletas.Size7, veletas.Classic)
+	g, err = db.StartAIGameRules(t.Context(), "console", "console", "bob", ConsoleAI, "easy", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestConsoleAI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Apply("console", "console", "bob", g.Revision, setup); err != nil {
+	if _, err := db.Apply(t.Context(), "console", "console", "bob", g.Revision, setup); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()

@@ -24,7 +24,7 @@ func (m *Main) runConsole(ctx context.Context) error {
 	}
 	clock := &console.OffsetClock{Base: m.Now} // moved forward by "wait 2d" lines
 	m.Now = clock.Now
-	c, err := m.startConsole(clock)
+	c, err := m.startConsole(ctx, clock)
 	if err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func (m *Main) runConsole(ctx context.Context) error {
 // startConsole opens the store, makes the bot and its computer opponent,
 // and sets the console's server to speak -locale. A start that fails
 // leaves no database file that it created.
-func (m *Main) startConsole(clock *console.OffsetClock) (c *console.Console, err error) {
+func (m *Main) startConsole(ctx context.Context, clock *console.OffsetClock) (c *console.Console, err error) {
 	newFile, err := m.openStore()
 	if err != nil {
 		return nil, err
@@ -50,7 +50,7 @@ func (m *Main) startConsole(clock *console.OffsetClock) (c *console.Console, err
 	c.Clock, c.Locale = clock, m.Locale
 	// The console's server speaks -locale too: the reminders and
 	// time-outs the sweep posts are in it.
-	if _, err := m.DB.UpdateSettings(console.Guild, func(s *store.Settings) error {
+	if _, err := m.DB.UpdateSettings(ctx, console.Guild, func(s *store.Settings) error {
 		s.Locale = m.Locale
 		return nil
 	}); err != nil {

@@ -153,7 +153,7 @@ func TestConsoleSIGTERM(t *testing.T) {
 		t.Fatalf("the database is still locked or damaged: %v", err)
 	}
 	defer db.Close()
-	if _, err := db.PendingChallenge("console", "console", "bob"); err != nil {
+	if _, err := db.PendingChallenge(t.Context(), "console", "console", "bob"); err != nil {
 		t.Errorf("the line before the signal was lost: %v", err)
 	}
 }

@@ -135,7 +135,7 @@ func TestFailedStartLeavesNoFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.UpdateSettings("900", func(s *store.Settings) error { s.Locale = "fr"; return nil }); err != nil {
+	if _, err := db.UpdateSettings(t.Context(), "900", func(s *store.Settings) error { s.Locale = "fr"; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -147,7 +147,7 @@ func TestFailedStartLeavesNoFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if s, err := db.Settings("900"); err != nil || s.Locale != "fr" {
+	if s, err := db.Settings(t.Context(), "900"); err != nil || s.Locale != "fr" {
 		t.Fatalf("the file that was there before: %+v %v", s, err)
 	}
 }
@@ -181,7 +181,7 @@ func TestStructurallyDamagedDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range 200 {
-		if _, err := db.UpdateSettings(fmt.Sprint("guild", i), func(s *store.Settings) error { s.Locale = "fr"; return nil }); err != nil {
+		if _, err := db.UpdateSettings(t.Context(), fmt.Sprint("guild", i), func(s *store.Settings) error { s.Locale = "fr"; return nil }); err != nil {
 			t.Fatal(err)
 		}
 	}

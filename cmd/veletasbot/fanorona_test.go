@@ -95,7 +95,7 @@ func TestEndToEndFanorona(t *testing.T) {
 	}
 	users := map[string]fakediscord.User{alice.ID: alice, bob.ID: bob}
 	game := func() (store.Game, bool) {
-		g, err := m.DB.ActiveGame("900", "chan1")
+		g, err := m.DB.ActiveGame(t.Context(), "900", "chan1")
 		if errors.Is(err, store.ErrNoGame) {
 			return store.Game{}, false
 		}
@@ -180,7 +180,7 @@ func TestEndToEndFanorona(t *testing.T) {
 			checkTurn(last, g2)
 		}
 	}
-	fin, err := m.DB.LastFinishedGame("900", "chan1")
+	fin, err := m.DB.LastFinishedGame(t.Context(), "900", "chan1")
 	if err != nil || fin.Fanorona().Variant() != fanorona.Vela || fin.Rated {
 		t.Fatalf("finished Véla game: %v %+v", err, fin)
 	}
@@ -205,7 +205,7 @@ func TestEndToEndFanorona(t *testing.T) {
 			break
 		}
 	}
-	if l, _ := m.DB.KindStandings(store.Fanorona, "900"); len(l) != 0 {
+	if l, _ := m.DB.KindStandings(t.Context(), store.Fanorona, "900"); len(l) != 0 {
 		t.Fatalf("the Véla game was rated: %+v", l)
 	}
 	t.Logf("Véla game: %d turns (%d whole, %d steps), winner %q", fin.Fanorona().Len(), wholes, steps, fin.Winner)
@@ -242,7 +242,7 @@ func TestEndToEndFanorona(t *testing.T) {
 			checkTurn(post, g3)
 		}
 	}
-	fin, err = m.DB.LastFinishedGame("900", "chan1")
+	fin, err = m.DB.LastFinishedGame(t.Context(), "900", "chan1")
 	if err != nil || fin.AI != me.ID || fin.Fanorona().Variant() != fanorona.Fanorona || fin.Reason != store.ReasonRules {
 		t.Fatalf("finished AI game: %v %+v", err, fin)
 	}

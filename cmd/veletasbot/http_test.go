@@ -58,7 +58,7 @@ func TestHTTPMode(t *testing.T) {
 	if status, _, err := p.Do(bad, p.Sign(ts, body), ts); err != nil || status != http.StatusUnauthorized {
 		t.Fatalf("forged body: %d %v", status, err)
 	}
-	if cs, err := m.DB.Challenges("900", "chan1"); err != nil || len(cs) != 0 {
+	if cs, err := m.DB.Challenges(t.Context(), "900", "chan1"); err != nil || len(cs) != 0 {
 		t.Fatalf("after a forged request: %+v %v", cs, err)
 	}
 	if _, err := p.Post(in); err != nil {
@@ -68,7 +68,7 @@ func TestHTTPMode(t *testing.T) {
 	if err != nil || msg.Kind != "callback" || msg.Type != 4 || !strings.Contains(msg.Text(), "challenges you") {
 		t.Fatalf("challenge: %+v %v", msg, err)
 	}
-	if cs, err := m.DB.Challenges("900", "chan1"); err != nil || len(cs) != 1 {
+	if cs, err := m.DB.Challenges(t.Context(), "900", "chan1"); err != nil || len(cs) != 1 {
 		t.Fatalf("challenge not stored: %+v %v", cs, err)
 	}
 

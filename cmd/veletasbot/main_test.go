@@ -137,7 +137,7 @@ func TestConsole(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	done, err := db.FinishedGames("console", "", 0)
+	done, err := db.FinishedGames(t.Context(), "console", "", 0)
 	if err != nil || len(done) != 1 || done[0].Winner == "" {
 		t.Fatalf("finished games %+v %v", done, err)
 	}
@@ -288,7 +288,7 @@ func TestEndToEnd(t *testing.T) {
 	var last fakediscord.Message
 	moves := 0 // move replies whose card was checked
 	for i := 0; ; i++ {
-		g, err := m.DB.ActiveGame("900", "chan1")
+		g, err := m.DB.ActiveGame(t.Context(), "900", "chan1")
 		if errors.Is(err, store.ErrNoGame) {
 			break
 		}
@@ -322,7 +322,7 @@ func TestEndToEnd(t *testing.T) {
 			last = cmd(u, "move", opts...)
 		}
 		checkPNG(last)
-		if g2, err := m.DB.ActiveGame("900", "chan1"); err == nil {
+		if g2, err := m.DB.ActiveGame(t.Context(), "900", "chan1"); err == nil {
 			if !strings.Contains(last.Text(), "<@"+g2.ToAct()+">, your turn") || strings.Join(last.AllowedUsers, ",") != g2.ToAct() {
 				t.Fatalf("reply does not mention %s: %+v", g2.ToAct(), last)
 			}
@@ -332,7 +332,7 @@ func TestEndToEnd(t *testing.T) {
 			}
 		}
 	}
-	done, err := m.DB.FinishedGames("900", "", 1)
+	done, err := m.DB.FinishedGames(t.Context(), "900", "", 1)
 	if err != nil || len(done) != 1 {
 		t.Fatal(done, err)
 	}
@@ -364,7 +364,7 @@ func TestEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	s, err := db.Standing("900", w)
+	s, err := db.Standing(t.Context(), "900", w)
 	if err != nil || s.Wins != 1 {
 		t.Fatalf("standing %+v %v", s, err)
 	}

@@ -108,7 +108,7 @@ func (m *Main) runMigrate(ctx context.Context) error {
 	case m.Migrate.Overwrite:
 		mode = store.CopyResume
 	}
-	st, err := store.Copy(dst, src, mode)
+	st, err := store.Copy(ctx, dst, src, mode)
 	if err != nil {
 		switch {
 		case errors.Is(err, store.ErrNotEmpty):

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/internal/fakediscord"
 	"github.com/veletasbot/veletas/store"
 	"github.com/veletasbot/veletas/store/etcdtest"
@@ -143,5 +144,70 @@ func TestHealthzNoQuorum(t *testing.T) {
 	}
 	if code, body, _ := get(); code != http.StatusOK {
 		t.Fatalf("healthz after the members are back: %d %s", code, body)
+	}
+}
+
+// TestInteractionNoQuorum runs the bot in HTTP mode on an etcd store whose
+// cluster loses its quorum, and sends a challenge through the fake
+// Discord: the interaction is acknowledged (deferred) and then answered
+// with the error saying that the store does not answer, both within
+// Discord's 3 s (the store's own timeout is 20 s here), because the
+// handler's context ends discord.HandlerMargin before that deadline;
+// nothing is stored.
+func TestInteractionNoQuorum(t *testing.T) {
+	c := etcdtest.Start(t)
+	fake := fakediscord.New()
+	defer fake.Close()
+	p := fake.NewPoster("")
+	m, _, logs := newMain(map[string]string{"DISCORD_TOKEN": token, "DISCORD_API_URL": fake.URL(),
+		"DISCORD_PUBLIC_KEY": p.PublicKey(), "VELETAS_HTTP": "127.0.0.1:0"})
+	if err := m.ParseFlags(context.Background(), []string{"-store", c.URL("interaction"), "-guild", "900"}); err != nil {
+		t.Fatal(err)
+	}
+	m.StoreOptions = &store.Options{EtcdTimeout: 20 * time.Second}
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	p.URL = "http://" + m.HTTP.Addr().String() + "/interactions"
+	stopQuorum(t, c)
+
+	in := fakediscord.Command("1001", "900", "chan1", alice, fakediscord.NoThreads, "challenge",
+		[]fakediscord.Option{fakediscord.UserOpt("opponent", bob.ID), fakediscord.Str("size", "7")}, bob)
+	start := time.Now()
+	if _, err := p.Post(in); err != nil {
+		t.Fatal(err)
+	}
+	first := time.Since(start)
+	ack, err := fake.Next("1001", 5*time.Second)
+	if err != nil || ack.Kind != "callback" {
+		t.Fatalf("first response: %+v %v", ack, err)
+	}
+	reply := ack
+	// Deferred: the answer comes after it (an ephemeral answer is a
+	// follow-up, after the deferral's public placeholder is deleted).
+	for reply.Type == 5 || reply.Kind == "delete" {
+		if reply, err = fake.Next("1001", 30*time.Second); err != nil {
+			t.Fatalf("no answer after the deferral: %v", err)
+		}
+	}
+	answered := time.Since(start)
+	if want := bot.Text("en-US", "err.unavailable"); !strings.Contains(reply.Text(), want) {
+		t.Fatalf("answer during the outage: %+v; want %q", reply, want)
+	}
+	if first >= 3*time.Second || answered >= 3*time.Second {
+		t.Fatalf("during the outage the first response took %v and the answer %v; Discord allows 3 s", first, answered)
+	}
+	if !strings.Contains(logs.String(), "the store does not answer") {
+		t.Errorf("not logged for the operator:\n%s", logs)
+	}
+	t.Logf("during the outage: first response (type %d) after %v, answer after %v", ack.Type, first.Round(time.Millisecond), answered.Round(time.Millisecond))
+	for _, i := range []int{1, 2} {
+		if err := c.StartMember(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if cs, err := m.DB.Challenges(t.Context(), "900", "chan1"); err != nil || len(cs) != 0 {
+		t.Fatalf("after the outage: challenges %+v, %v; want none", cs, err)
 	}
 }

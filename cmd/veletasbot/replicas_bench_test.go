@@ -223,7 +223,7 @@ func playGame(db *store.DB, send func(*rand.Rand, map[string]any) (fakediscord.M
 	users := map[string]fakediscord.User{p1.ID: p1, p2.ID: p2}
 	r := rand.New(rand.NewPCG(uint64(gi), 7))
 	for {
-		g, err := db.ActiveGame("g", channel)
+		g, err := db.ActiveGame(context.Background(), "g", channel)
 		if errors.Is(err, store.ErrNoGame) {
 			return nil
 		}

@@ -416,7 +416,7 @@ func TestReplicasFaults(t *testing.T) {
 	// false when the game is over. lastBy is the replica that served it.
 	act := func(channel string, mayEnd bool) (ok bool, by string) {
 		t.Helper()
-		g, err := db.ActiveGame(guild, channel)
+		g, err := db.ActiveGame(t.Context(), guild, channel)
 		if errors.Is(err, store.ErrNoGame) {
 			return false, ""
 		}
@@ -467,7 +467,7 @@ func TestReplicasFaults(t *testing.T) {
 	waitHuman := func(within time.Duration) time.Duration {
 		t.Helper()
 		return poll(t, within, "the computer's move in game B", func() bool {
-			g, err := db.ActiveGame(guild, chanB)
+			g, err := db.ActiveGame(t.Context(), guild, chanB)
 			return errors.Is(err, store.ErrNoGame) || err == nil && g.ToAct() == carol.ID
 		})
 	}
@@ -495,7 +495,7 @@ func TestReplicasFaults(t *testing.T) {
 			break
 		}
 	}
-	gb, err := db.ActiveGame(guild, chanB)
+	gb, err := db.ActiveGame(t.Context(), guild, chanB)
 	if err != nil {
 		t.Fatalf("game B ended: %v", err)
 	}
@@ -560,7 +560,7 @@ func TestReplicasFaults(t *testing.T) {
 	// 3. The leader is killed as the clock passes the time limit of the
 	// player to act in game A: another replica takes the lead and posts
 	// the time-up notice within 15 s.
-	ga, err := db.ActiveGame(guild, chanA)
+	ga, err := db.ActiveGame(t.Context(), guild, chanA)
 	if err != nil {
 		t.Fatalf("game A ended early: %v", err)
 	}
@@ -602,12 +602,12 @@ func TestReplicasFaults(t *testing.T) {
 	}
 
 	// The checks: the stored records against what was acknowledged.
-	fa, err := db.FinishedGame(ga.ID)
+	fa, err := db.FinishedGame(t.Context(), ga.ID)
 	if err != nil || fa.Reason != store.ReasonTimeout || fa.Winner != winner.ID {
 		t.Fatalf("game A: %+v %v", fa, err)
 	}
 	checkRecord(t, "game A", recordActions(fa.Record), acked[chanA], unacked[chanA], nil)
-	done, err := db.FinishedGames(guild, carol.ID, 1)
+	done, err := db.FinishedGames(t.Context(), guild, carol.ID, 1)
 	if err != nil || len(done) != 1 || done[0].AI != fakediscord.AppID || done[0].ID != gb.ID {
 		t.Fatalf("game B: %+v %v", done, err)
 	}

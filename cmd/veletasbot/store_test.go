@@ -85,17 +85,17 @@ func fillBolt(t *testing.T) string {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	c, err := db.CreateChallenge(store.Challenge{Guild: "g", Channel: "c20", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, Rated: true})
+	c, err := db.CreateChallenge(t.Context(), store.Challenge{Guild: "g", Channel: "c20", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, Rated: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.AcceptChallenge(c.ID, "bob"); err != nil {
+	if _, err := db.AcceptChallenge(t.Context(), c.ID, "bob"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.CreateChallenge(store.Challenge{Guild: "g", Channel: "c21", Challenger: "carol"}); err != nil {
+	if _, err := db.CreateChallenge(t.Context(), store.Challenge{Guild: "g", Channel: "c21", Challenger: "carol"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.SetSettings(store.Settings{Guild: "g", Size: veletas.Size9}); err != nil {
+	if err := db.SetSettings(t.Context(), store.Settings{Guild: "g", Size: veletas.Size9}); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -146,26 +146,26 @@ func TestMigrate(t *testing.T) {
 	t.Logf("migrate said:\n%s", out)
 	// Through the store on etcd: what the bolt file has.
 	for _, guild := range []string{"g", "h"} {
-		a, _ := src.FinishedGames(guild, "", 0)
-		b, err := dst.FinishedGames(guild, "", 0)
+		a, _ := src.FinishedGames(t.Context(), guild, "", 0)
+		b, err := dst.FinishedGames(t.Context(), guild, "", 0)
 		if err != nil || len(a) == 0 || fmt.Sprint(gameIDs(a)) != fmt.Sprint(gameIDs(b)) {
 			t.Fatalf("finished games of %s on etcd: %v %v, want %v", guild, err, gameIDs(b), gameIDs(a))
 		}
-		sa, _ := src.Standings(guild)
-		sb, err := dst.Standings(guild)
+		sa, _ := src.Standings(t.Context(), guild)
+		sb, err := dst.Standings(t.Context(), guild)
 		if err != nil || len(sa) == 0 || fmt.Sprint(sa) != fmt.Sprint(sb) {
 			t.Fatalf("standings of %s on etcd: %v %v, want %v", guild, err, sb, sa)
 		}
 	}
-	ga, _ := src.ActiveGames("")
-	gb, err := dst.ActiveGames("")
+	ga, _ := src.ActiveGames(t.Context(), "")
+	gb, err := dst.ActiveGames(t.Context(), "")
 	if err != nil || len(ga) != 2 || fmt.Sprint(gameIDs(ga)) != fmt.Sprint(gameIDs(gb)) {
 		t.Fatalf("active games on etcd: %v %v, want %v", err, gameIDs(gb), gameIDs(ga))
 	}
-	if ch, err := dst.Challenges("g", "c21"); err != nil || len(ch) != 1 || ch[0].Challenger != "carol" {
+	if ch, err := dst.Challenges(t.Context(), "g", "c21"); err != nil || len(ch) != 1 || ch[0].Challenger != "carol" {
 		t.Fatalf("carol's open challenge on etcd: %v %+v", err, ch)
 	}
-	if s, err := dst.Settings("g"); err != nil || s.Size != veletas.Size9 {
+	if s, err := dst.Settings(t.Context(), "g"); err != nil || s.Size != veletas.Size9 {
 		t.Fatalf("settings on etcd: %v %+v", err, s)
 	}
 
@@ -186,11 +186,11 @@ func TestMigrate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	oc, err := other.CreateChallenge(store.Challenge{Guild: "g", Channel: "elsewhere", Challenger: "zoe", Opponent: "yann", Size: veletas.Size7})
+	oc, err := other.CreateChallenge(t.Context(), store.Challenge{Guild: "g", Channel: "elsewhere", Challenger: "zoe", Opponent: "yann", Size: veletas.Size7})
 	if err != nil {
 		t.Fatal(err)
 	}
-	og, err := other.AcceptChallenge(oc.ID, "yann")
+	og, err := other.AcceptChallenge(t.Context(), oc.ID, "yann")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,13 +200,13 @@ func TestMigrate(t *testing.T) {
 		t.Fatalf("-overwrite with another store: %v", err)
 	}
 	t.Logf("veletasbot: %v", err)
-	if g, err := dst.ActiveGame("g", "elsewhere"); !errors.Is(err, store.ErrNoGame) {
+	if g, err := dst.ActiveGame(t.Context(), "g", "elsewhere"); !errors.Is(err, store.ErrNoGame) {
 		t.Fatalf("the refused copy wrote game %d: %v %+v", og.ID, err, g)
 	}
 	if out, err := runMain(t, nil, "migrate", "-from", "bolt:"+otherPath, "-to", url, "-overwrite-other-store"); err != nil || !strings.Contains(out, "copied ") {
 		t.Fatalf("-overwrite-other-store: %v\n%s", err, out)
 	}
-	if g, err := dst.ActiveGame("g", "elsewhere"); err != nil || g.ID != og.ID {
+	if g, err := dst.ActiveGame(t.Context(), "g", "elsewhere"); err != nil || g.ID != og.ID {
 		t.Fatalf("game %d after -overwrite-other-store: %v %+v", og.ID, err, g)
 	}
 
@@ -252,7 +252,7 @@ func TestConsoleOnEtcd(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	g, err := db.FinishedGame(1)
+	g, err := db.FinishedGame(t.Context(), 1)
 	if err != nil || g.Winner != "alice" || g.Reason != store.ReasonResign {
 		t.Fatalf("the game on etcd: %v %+v", err, g)
 	}
