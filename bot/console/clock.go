@@ -42,6 +42,13 @@ var (
 // maxStops bounds the sweeps of one wait line at the due times on the way.
 const maxStops = 1000
 
+// SweepBudget bounds the store work of each sweep the console runs
+// before a line (and of each look for the next due time): the sweep runs
+// inline with the line, so a store that stops answering in the middle of
+// a sweep (its health check passed a moment before) delays the line by
+// this much, not by the store's own timeout.
+const SweepBudget = 3 * time.Second
+
 // timeLine handles a "wait" line (done is true then) and sweeps before
 // any other line.
 func (c *Console) timeLine(ctx context.Context, text string) (done bool, err error) {
@@ -62,8 +69,13 @@ func (c *Console) timeLine(ctx context.Context, text string) (done bool, err err
 		// Sweep at every due time on the way, so that a wait past both
 		// a reminder and the deadline shows both, in order.
 		if due, ok := c.Handler.(dueOf); ok {
+			nextDue := func() (time.Time, bool) {
+				dctx, cancel := context.WithTimeout(ctx, SweepBudget)
+				defer cancel()
+				return due.NextDue(dctx)
+			}
 			for range maxStops {
-				t, ok := due.NextDue(ctx)
+				t, ok := nextDue()
 				now := c.Clock.Now()
 				if !ok || t.After(end) {
 					break
@@ -74,7 +86,7 @@ func (c *Console) timeLine(ctx context.Context, text string) (done bool, err err
 				if err := c.sweep(ctx); err != nil {
 					return true, err
 				}
-				if next, ok := due.NextDue(ctx); ok && !next.After(t) {
+				if next, ok := nextDue(); ok && !next.After(t) {
 					break // not delivered (the store failing): no progress
 				}
 			}
@@ -93,7 +105,10 @@ func (c *Console) sweep(ctx context.Context) error {
 	if !ok || c.Clock == nil {
 		return nil
 	}
-	for _, p := range s.Sweep(ctx, c.Clock.Now()) {
+	sctx, cancel := context.WithTimeout(ctx, SweepBudget)
+	posts := s.Sweep(sctx, c.Clock.Now())
+	cancel()
+	for _, p := range posts {
 		if p.Message != "" {
 			m := c.message(p.Message)
 			if m == nil {
