@@ -168,12 +168,45 @@ func (s *etcdStore) ping(parent context.Context) error {
 	ctx, cancel := s.reqCtx(parent)
 	defer cancel()
 	if _, err := s.cli.Get(ctx, s.key(bucketMeta, keyVersion)); err != nil {
-		if perr := parent.Err(); perr != nil {
+		if perr := ctxEnded(parent, err); perr != nil {
 			return fmt.Errorf("store: ping: %w (%w)", ErrUnavailable, perr)
 		}
 		return fmt.Errorf("store: ping: %w", etcdErr(err))
 	}
 	return nil
+}
+
+// deadlineSlack is how close to its deadline a context must be for etcd's
+// report of a passed deadline to count as the context's own.
+const deadlineSlack = 100 * time.Millisecond
+
+// ctxEnded returns ctx's error when ctx has ended, or when err is etcd's
+// report of a passed deadline that is ctx's own: the server counts down
+// the deadline the client sent and may answer "context deadline exceeded"
+// (gRPC code Unknown) a moment before the client's ctx ends. It then
+// waits for ctx's end, at most deadlineSlack.
+func ctxEnded(ctx context.Context, err error) error {
+	if e := ctx.Err(); e != nil {
+		return e
+	}
+	if !isDeadline(err) {
+		return nil
+	}
+	d, ok := ctx.Deadline()
+	if !ok || time.Until(d) > deadlineSlack {
+		return nil
+	}
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// isDeadline reports whether err says a deadline passed, on the client's
+// side or as the server words it.
+func isDeadline(err error) bool {
+	if errors.Is(err, context.DeadlineExceeded) || status.Code(err) == codes.DeadlineExceeded {
+		return true
+	}
+	return status.Code(err) == codes.Unknown && strings.Contains(status.Convert(err).Message(), context.DeadlineExceeded.Error())
 }
 
 // etcdErr classifies an error of the etcd client.
@@ -186,7 +219,7 @@ func etcdErr(err error) error {
 		errors.Is(err, rpctypes.ErrTimeoutDueToLeaderFail) || errors.Is(err, rpctypes.ErrTimeoutDueToConnectionLost) ||
 		errors.Is(err, rpctypes.ErrLeaderChanged) || errors.Is(err, rpctypes.ErrStopped) ||
 		errors.Is(err, rpctypes.ErrNotCapable) || errors.Is(err, rpctypes.ErrTooManyRequests) ||
-		status.Code(err) == codes.Unavailable || status.Code(err) == codes.DeadlineExceeded {
+		status.Code(err) == codes.Unavailable || isDeadline(err) {
 		return fmt.Errorf("etcd: %w: %v", ErrUnavailable, err)
 	}
 	return fmt.Errorf("etcd: %w", err)
