@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"log/slog"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -173,7 +172,7 @@ func TestLeaderOverlapAI(t *testing.T) {
 			return ai.NewRandom(g.ID).Act(st)
 		})
 	}
-	other := New(e.db, testRenderer(t), e.clock.Now, slog.New(slog.NewTextHandler(&syncWriter{w: e.logs}, nil)), Config{RateBurst: -1})
+	other := New(e.db, testRenderer(t), e.clock.Now, e.bot.Logger, Config{RateBurst: -1})
 	box := newPostBox()
 	for _, b := range []*Bot{e.bot, other} {
 		if err := b.StartAI(User{ID: aiName, Name: aiName}, box, AIConfig{Workers: 1, Rescan: -1, NewPlayer: player}); err != nil {
