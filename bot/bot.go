@@ -172,7 +172,7 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 	switch {
 	case req.Guild == "" && !noGuildCommands[req.Command]:
 		err = refuse("dm")
-	case req.Kind == KindCommand:
+	case req.Type == TypeCommand:
 		if _, ok := modules[req.Game]; !ok && req.Game != "" {
 			err = refuse("unknown.command", clipName(req.Game))
 			break
@@ -193,7 +193,7 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 			r, err = h(b, ctx, req)
 			err = b.gameOver(ctx, req, err)
 		}
-	case req.Kind == KindButton:
+	case req.Type == TypeButton:
 		var id buttonID
 		if id, err = parseCustomID(req.CustomID); err == nil {
 			req.Game = id.Game

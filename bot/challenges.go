@@ -310,7 +310,7 @@ func (b *Bot) acceptAs(ctx context.Context, req Request, cid uint64, named *stor
 					Text:  tr(loc, "accept.inthread", intro, ChannelMention(thread)),
 					Posts: []Post{{Channel: thread, Reply: view}},
 				}
-				if req.Kind == KindButton {
+				if req.Type == TypeButton {
 					r = settled(r, nil) // the challenge's message says so, without buttons
 				}
 				r.Posts = append(r.Posts, edits...)
@@ -321,7 +321,7 @@ func (b *Bot) acceptAs(ctx context.Context, req Request, cid uint64, named *stor
 			b.Logger.Info("bot: no thread for the game; playing in the channel", "game", g.ID, "err", err)
 		}
 	}
-	if req.Kind == KindButton {
+	if req.Type == TypeButton {
 		// The challenge's message says it was accepted, without buttons;
 		// the board follows as a new message that pings the first player.
 		view, err := b.gameViewIn(ctx, loc, g, tr(loc, "game.starts"), true)
@@ -347,7 +347,7 @@ func (b *Bot) acceptAs(ctx context.Context, req Request, cid uint64, named *stor
 // button on that message (its reply replaces it, Reply.Update) or on a
 // message the front end does not name.
 func settledEdit(req Request, c store.Challenge, text string) []Post {
-	if c.Message == "" || req.Kind == KindButton && (req.Message == "" || req.Message == c.Message) {
+	if c.Message == "" || req.Type == TypeButton && (req.Message == "" || req.Message == c.Message) {
 		return nil
 	}
 	return []Post{{Channel: c.Channel, Message: c.Message, Reply: Reply{Text: text}}}
@@ -404,7 +404,7 @@ func (b *Bot) withdrawOthers(ctx context.Context, loc string, g store.Game) (lin
 		}
 		b.Logger.Info("bot: challenge withdrawn as its channel has a game", "challenge", c.ID, "game", g.ID)
 		names = append(names, whose(loc, c))
-		edits = append(edits, settledEdit(Request{Kind: KindCommand}, c, closedText(withGame(loc, c.Kind), c))...)
+		edits = append(edits, settledEdit(Request{Type: TypeCommand}, c, closedText(withGame(loc, c.Kind), c))...)
 	}
 	if len(names) == 0 {
 		return "", nil

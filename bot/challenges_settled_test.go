@@ -137,7 +137,7 @@ func TestSettledChallengeMessageEdited(t *testing.T) {
 			// message (Update): no edit. Pressed without the front end
 			// naming the message, neither.
 			r, m := challenge("c5", true, "alice", "opponent=bob")
-			req := Request{Kind: KindButton, Guild: e.guild, Channel: "c5", User: User{ID: "bob", Name: "bob"},
+			req := Request{Type: TypeButton, Guild: e.guild, Channel: "c5", User: User{ID: "bob", Name: "bob"},
 				CustomID: button(t, r, "Accept"), Message: m, Locale: loc}
 			pressed := e.bot.Handle(context.Background(), req)
 			if !pressed.Update {
@@ -159,7 +159,7 @@ func TestSettledChallengeMessageEdited(t *testing.T) {
 			if !list.Ephemeral || len(list.Buttons) != 2 {
 				t.Fatalf("no list of the challenges: %+v", list)
 			}
-			req = Request{Kind: KindButton, Guild: e.guild, Channel: "c7", User: User{ID: "bob", Name: "bob"},
+			req = Request{Type: TypeButton, Guild: e.guild, Channel: "c7", User: User{ID: "bob", Name: "bob"},
 				CustomID: list.Buttons[1].CustomID, Message: "1399999999999999999", Locale: loc}
 			picked := e.bot.Handle(context.Background(), req)
 			got := edits(t, public(t, picked))

@@ -145,7 +145,7 @@ func TestGameInThread(t *testing.T) {
 	e.bot.remember(User{ID: "alice", Name: "Alice"})
 	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
 	th := &threads{}
-	req := Request{Kind: KindButton, Guild: e.guild, Channel: e.chann, User: User{ID: "bob", Name: "Bob"},
+	req := Request{Type: TypeButton, Guild: e.guild, Channel: e.chann, User: User{ID: "bob", Name: "Bob"},
 		CustomID: button(t, ch, "Accept"), Threads: th}
 	r := public(t, e.bot.Handle(context.Background(), req))
 	if len(th.made) != 1 || th.made[0] != "c1/Veletas 7x7: ALICE vs Bob" {
@@ -168,7 +168,7 @@ func TestGameInThread(t *testing.T) {
 	// A thread that cannot be made: the game starts in the channel.
 	e.chann = "c2"
 	ch = public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
-	req = Request{Kind: KindButton, Guild: e.guild, Channel: "c2", User: User{ID: "bob"},
+	req = Request{Type: TypeButton, Guild: e.guild, Channel: "c2", User: User{ID: "bob"},
 		CustomID: button(t, ch, "Accept"), Threads: &threads{err: errors.New("403 missing access")}}
 	r = public(t, e.bot.Handle(context.Background(), req))
 	updatedTo(t, r, "<@bob> accepted <@alice>'s challenge.")
@@ -534,9 +534,9 @@ func TestExpiredChallengeButtons(t *testing.T) {
 			t.Fatalf("%s pressing %s: %q, want err.expired", p.user, p.label, r.Text)
 		}
 	}
-	fr := e.bot.Handle(context.Background(), Request{Kind: KindButton, Guild: e.guild, Channel: e.chann, User: User{ID: "bob"}, CustomID: button(t, ch, "Decline"), Locale: "fr"})
+	fr := e.bot.Handle(context.Background(), Request{Type: TypeButton, Guild: e.guild, Channel: e.chann, User: User{ID: "bob"}, CustomID: button(t, ch, "Decline"), Locale: "fr"})
 	updatedTo(t, fr, "Ce défi a expiré. Lancez-en un nouveau avec `/veletas challenge opponent:@quelqu'un`.")
-	ja := e.bot.Handle(context.Background(), Request{Kind: KindButton, Guild: e.guild, Channel: e.chann, User: User{ID: "bob"}, CustomID: button(t, ch, "Accept"), Locale: "ja"})
+	ja := e.bot.Handle(context.Background(), Request{Type: TypeButton, Guild: e.guild, Channel: e.chann, User: User{ID: "bob"}, CustomID: button(t, ch, "Accept"), Locale: "ja"})
 	updatedTo(t, ja, "この挑戦は期限切れです。")
 }
 

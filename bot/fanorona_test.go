@@ -31,7 +31,7 @@ func (e *env) fcmd(user, sub string, opts ...string) Reply {
 
 func (e *env) fcomplete(user, sub, focused string, opts ...string) []Choice {
 	r := e.req(user, sub, opts...)
-	r.Game, r.Kind, r.Focused = "fanorona", KindAutocomplete, focused
+	r.Game, r.Type, r.Focused = "fanorona", TypeAutocomplete, focused
 	return e.bot.Autocomplete(context.Background(), r)
 }
 

@@ -105,19 +105,19 @@ func (e *env) req(user, sub string, opts ...string) Request {
 		k, v, _ := strings.Cut(kv, "=")
 		o[k] = v
 	}
-	return Request{ID: "r" + string(rune('0'+e.n%10)), Kind: KindCommand, Guild: e.guild, Channel: e.chann,
+	return Request{ID: "r" + string(rune('0'+e.n%10)), Type: TypeCommand, Guild: e.guild, Channel: e.chann,
 		User: User{ID: user, Name: strings.ToUpper(user)}, Command: sub, Options: o}
 }
 
 func (e *env) press(user, customID string) Reply {
 	e.tb.Helper()
-	return e.bot.Handle(context.Background(), Request{Kind: KindButton, Guild: e.guild, Channel: e.chann,
+	return e.bot.Handle(context.Background(), Request{Type: TypeButton, Guild: e.guild, Channel: e.chann,
 		User: User{ID: user, Name: user}, CustomID: customID})
 }
 
 func (e *env) complete(user, sub, focused string, opts ...string) []Choice {
 	r := e.req(user, sub, opts...)
-	r.Kind, r.Focused = KindAutocomplete, focused
+	r.Type, r.Focused = TypeAutocomplete, focused
 	return e.bot.Autocomplete(context.Background(), r)
 }
 

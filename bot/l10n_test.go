@@ -16,7 +16,7 @@ func (e *env) cmdIn(locale, user, sub string, opts ...string) Reply {
 
 func (e *env) pressIn(locale, user, customID string) Reply {
 	e.tb.Helper()
-	return e.bot.Handle(context.Background(), Request{Kind: KindButton, Guild: e.guild, Channel: e.chann,
+	return e.bot.Handle(context.Background(), Request{Type: TypeButton, Guild: e.guild, Channel: e.chann,
 		User: User{ID: user, Name: user}, CustomID: customID, Locale: locale})
 }
 

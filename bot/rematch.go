@@ -21,7 +21,7 @@ func (b *Bot) pendingRematch(ctx context.Context, req Request, g store.Game, opp
 	}
 	at := req
 	at.Channel = g.Channel // the offer's channel, where the game starts
-	at.Kind = KindCommand  // the game's start as one message; the Rematch press settles the final message
+	at.Type = TypeCommand  // the game's start as one message; the Rematch press settles the final message
 	r, err = b.accept(ctx, at, c.ID)
 	if err != nil {
 		return Reply{}, true, err

@@ -7,14 +7,14 @@ import (
 	"github.com/veletasbot/veletas/store"
 )
 
-// Kind tells the three kinds of request apart.
-type Kind uint8
+// RequestType tells the three types of request apart.
+type RequestType uint8
 
 // The kinds of request.
 const (
-	KindCommand      Kind = iota + 1 // a subcommand of a game's slash command (Request.Game)
-	KindButton                       // a button pressed on a message
-	KindAutocomplete                 // the user is typing an option
+	TypeCommand      RequestType = iota + 1 // a subcommand of a game's slash command (Request.Game)
+	TypeButton                              // a button pressed on a message
+	TypeAutocomplete                        // the user is typing an option
 )
 
 // User is a player as the front end knows it.
@@ -27,7 +27,7 @@ type User struct {
 // Request is one thing a user did, free of any Discord type.
 type Request struct {
 	ID      string // the front end's id of the interaction, for logs
-	Kind    Kind
+	Type    RequestType
 	Guild   string // server id; "" outside a server
 	Channel string // the channel or thread the user acted in
 	User    User
@@ -35,20 +35,20 @@ type Request struct {
 	// Game is the slash command the subcommand belongs to, the game it is
 	// for: "veletas" (also when empty) or "fanorona".
 	Game string
-	// Command is the subcommand's name for KindCommand and KindAutocomplete.
+	// Command is the subcommand's name for TypeCommand and TypeAutocomplete.
 	Command string
 	// Options holds the options typed, by name, as text. User options hold
 	// the user's id.
 	Options map[string]string
 	// Users resolves user ids named in Options to users (for names).
 	Users map[string]User
-	// Focused is the option being typed, for KindAutocomplete.
+	// Focused is the option being typed, for TypeAutocomplete.
 	Focused string
 
-	// CustomID is the pressed button's id, for KindButton.
+	// CustomID is the pressed button's id, for TypeButton.
 	CustomID string
 	// Message is the id of the message the pressed button is on, for
-	// KindButton ("" when the front end does not tell it): a challenge
+	// TypeButton ("" when the front end does not tell it): a challenge
 	// accepted from another message (the list /veletas accept shows)
 	// has its own message edited too (challenges.go).
 	Message string

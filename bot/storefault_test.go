@@ -30,7 +30,7 @@ func TestStoreFaultWording(t *testing.T) {
 		req := e.req("alice", "challenge", "opponent=bob", "size=7")
 		req.Locale = loc
 		ch := public(t, e.bot.Handle(t.Context(), req))
-		r := e.bot.Handle(t.Context(), Request{Kind: KindButton, Guild: e.guild, Channel: e.chann, Locale: loc,
+		r := e.bot.Handle(t.Context(), Request{Type: TypeButton, Guild: e.guild, Channel: e.chann, Locale: loc,
 			User: User{ID: "bob", Name: "bob"}, CustomID: button(t, ch, tr(loc, "button.accept"))})
 		if !r.Ephemeral || r.Text != tr(loc, "err.storefault") || r.Text == tr(loc, "err.corrupt") {
 			t.Fatalf("%s: %+v", loc, r)

@@ -57,7 +57,7 @@ func TestOwnOpenChallengeNamesWithdraw(t *testing.T) {
 	r := e.press("alice", button(t, open, "Accept"))
 	refused(t, r, "You can withdraw it with the Withdraw button.")
 	fr := e.req("alice", "")
-	fr.Kind, fr.Command, fr.CustomID, fr.Locale = KindButton, "", button(t, open, "Accept"), "fr"
+	fr.Type, fr.Command, fr.CustomID, fr.Locale = TypeButton, "", button(t, open, "Accept"), "fr"
 	refused(t, e.bot.Handle(context.Background(), fr), "avec le bouton Retirer.")
 	ja := fr
 	ja.Locale = "ja"

@@ -240,9 +240,9 @@ func (c *Console) Line(ctx context.Context, text string) error {
 			_, err := fmt.Fprintf(c.Out, "error: line %d: no message has a button [%s]\n", c.line, cl.Button)
 			return err
 		}
-		req.Kind, req.CustomID, req.Message, pressed = bot.KindButton, id, m.id, m
+		req.Type, req.CustomID, req.Message, pressed = bot.TypeButton, id, m.id, m
 	} else {
-		req.Kind, req.Game, req.Command = bot.KindCommand, cl.Game, cl.Command
+		req.Type, req.Game, req.Command = bot.TypeCommand, cl.Game, cl.Command
 	}
 	r := c.Handler.Handle(ctx, req)
 	if r.Update && pressed != nil {

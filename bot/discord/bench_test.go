@@ -64,7 +64,7 @@ func moveInteraction(guild, channel, user string, t veletas.Turn) *discordgo.Int
 func playSetup(b *testing.B, bt *bot.Bot, db *store.DB, channel string, r *rand.Rand) {
 	ctx := context.Background()
 	req := func(user, sub string, opts map[string]string) bot.Request {
-		return bot.Request{Kind: bot.KindCommand, Guild: "g", Channel: channel, User: bot.User{ID: user}, Command: sub, Options: opts}
+		return bot.Request{Type: bot.TypeCommand, Guild: "g", Channel: channel, User: bot.User{ID: user}, Command: sub, Options: opts}
 	}
 	ch := bt.Handle(ctx, req("u1", "challenge", map[string]string{"opponent": "u2", "size": "10"}))
 	if ch.Ephemeral {
@@ -310,7 +310,7 @@ func BenchmarkFanoronaMoveCommand(b *testing.B) {
 	channel := func() string { return fmt.Sprintf("f%d", games) }
 	start := func() {
 		req := func(user, sub string, opts map[string]string) bot.Request {
-			return bot.Request{Kind: bot.KindCommand, Game: "fanorona", Guild: "g", Channel: channel(), User: bot.User{ID: user}, Command: sub, Options: opts}
+			return bot.Request{Type: bot.TypeCommand, Game: "fanorona", Guild: "g", Channel: channel(), User: bot.User{ID: user}, Command: sub, Options: opts}
 		}
 		if ch := bt.Handle(ctx, req("u1", "challenge", map[string]string{"opponent": "u2", "side": "white"})); ch.Ephemeral {
 			b.Fatal(ch.Text)

@@ -259,7 +259,7 @@ func (d *Adapter) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		return
 	}
 	x.req = req
-	if req.Kind == bot.KindAutocomplete {
+	if req.Type == bot.TypeAutocomplete {
 		d.autocomplete(x)
 		return
 	}

@@ -47,8 +47,8 @@ func TestDMsThroughDiscord(t *testing.T) {
 	// message and its DMs are out: the game asks alice to act again.
 	ctx := context.Background()
 	de.command(t, "c1", alice, fakediscord.NoThreads, "setup", []fakediscord.Option{fakediscord.Str("shooters", "c5"), fakediscord.Str("stone", "d2")})
-	keep := e.Bot.Handle(ctx, bot.Request{Kind: bot.KindCommand, Guild: e.Guild, Channel: "c1", User: bot.User{ID: bob.ID}, Command: "keep"})
-	setup := e.Bot.Handle(ctx, bot.Request{Kind: bot.KindCommand, Guild: e.Guild, Channel: "c1", User: bot.User{ID: bob.ID}, Command: "setup",
+	keep := e.Bot.Handle(ctx, bot.Request{Type: bot.TypeCommand, Guild: e.Guild, Channel: "c1", User: bot.User{ID: bob.ID}, Command: "keep"})
+	setup := e.Bot.Handle(ctx, bot.Request{Type: bot.TypeCommand, Guild: e.Guild, Channel: "c1", User: bot.User{ID: bob.ID}, Command: "setup",
 		Options: map[string]string{"shooters": "a7 g1", "stone": "g7"}})
 	if len(keep.DMs) != 0 || len(setup.DMs) != 1 {
 		t.Fatalf("DMs: keep %+v, setup %+v", keep.DMs, setup.DMs)
@@ -79,7 +79,7 @@ func TestDMsThroughDiscord(t *testing.T) {
 	}
 	// No more DMs: the end of the game (she resigns) carries none for
 	// her, and nothing reaches Discord, not even a new DM channel.
-	board := e.Bot.Handle(ctx, bot.Request{Kind: bot.KindCommand, Guild: e.Guild, Channel: "c1", User: bot.User{ID: alice.ID}, Command: "resign"})
+	board := e.Bot.Handle(ctx, bot.Request{Type: bot.TypeCommand, Guild: e.Guild, Channel: "c1", User: bot.User{ID: alice.ID}, Command: "resign"})
 	if len(board.AllDMs()) != 0 {
 		t.Fatalf("DMs after the 403: %+v", board.AllDMs())
 	}

@@ -72,7 +72,7 @@ func FuzzInteraction(f *testing.F) {
 			}
 			return
 		}
-		if req.Kind == bot.KindAutocomplete {
+		if req.Type == bot.TypeAutocomplete {
 			if c := e.Bot.Autocomplete(context.Background(), req); len(c) > bot.MaxChoices {
 				t.Fatalf("%d choices", len(c))
 			}

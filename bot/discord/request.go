@@ -54,9 +54,9 @@ func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
 			data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
 			return bot.Request{}, refusal(fmt.Sprintf("I only know `/%s` and `/%s` and their subcommands: try `/%s help`.", CommandName, FanoronaCommandName, CommandName))
 		}
-		req.Kind = bot.KindCommand
+		req.Type = bot.TypeCommand
 		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-			req.Kind = bot.KindAutocomplete
+			req.Type = bot.TypeAutocomplete
 		}
 		sub := data.Options[0]
 		if sub.Name == "" || len(sub.Name) > maxNameLen {
@@ -106,7 +106,7 @@ func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
 		if !ok || data.ComponentType != discordgo.ButtonComponent {
 			return bot.Request{}, fmt.Errorf("discord: a component interaction that is not a button press")
 		}
-		req.Kind = bot.KindButton
+		req.Type = bot.TypeButton
 		req.CustomID = data.CustomID
 		if i.Message != nil && bot.ValidID(i.Message.ID) {
 			req.Message = i.Message.ID
