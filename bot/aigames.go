@@ -279,20 +279,26 @@ func (b *Bot) challengeAI(ctx context.Context, req Request, opp string) (Reply, 
 	case opp != r.self.ID:
 		return Reply{}, refuse("ai.level.human")
 	}
-	lv := ai.Easy
-	if s := strings.TrimSpace(req.Options["level"]); s != "" {
-		var err error
-		if lv, err = ai.ParseLevel(s); err != nil || len(s) > 8 {
-			return Reply{}, refuse("ai.level.bad", Quote(s))
-		}
+	mod := req.module()
+	if mod.ai == nil {
+		return Reply{}, refuse("ai.off")
 	}
-	return b.startAIGame(ctx, req, r, lv.String())
+	s := strings.TrimSpace(req.Options["level"])
+	lv, ok := mod.ai.AILevel(s)
+	if !ok || len(s) > 8 {
+		return Reply{}, refuse("ai.level.bad", Quote(s))
+	}
+	return b.startAIGame(ctx, req, r, lv)
 }
 
 // startAIGame starts the game of req's user against the AI in req's
 // channel, in a new thread when the front end can make one.
 func (b *Bot) startAIGame(ctx context.Context, req Request, r *aiRunner, level string) (Reply, error) {
-	g, err := req.module().startAI(ctx, b, req, r, level)
+	mod := req.module()
+	if mod.ai == nil {
+		return Reply{}, refuse("ai.off")
+	}
+	g, err := mod.ai.StartAI(ctx, b, req, r.self.ID, level)
 	if err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
 			return Reply{}, b.busy(ctx, req)
@@ -300,7 +306,7 @@ func (b *Bot) startAIGame(ctx context.Context, req Request, r *aiRunner, level s
 		return Reply{}, err
 	}
 	loc := withGame(req.Locale, g.Kind)
-	b.Logger.Info("bot: AI game started", "game", g.ID, "kind", g.Kind.String(), "guild", g.Guild, "channel", g.Channel, "name", moduleOf(g.Kind).gameName("", g), "level", g.AILevel)
+	b.Logger.Info("bot: AI game started", "game", g.ID, "kind", g.Kind.String(), "guild", g.Guild, "channel", g.Channel, "name", moduleOf(g.Kind).GameName("", g), "level", g.AILevel)
 	intro := tr(loc, "ai.start", Mention(req.User.ID), levelText(loc, g.AILevel))
 	others, edits := b.withdrawOthers(ctx, loc, g)
 	intro += others
@@ -310,7 +316,7 @@ func (b *Bot) startAIGame(ctx context.Context, req Request, r *aiRunner, level s
 		b.aiAfter(r, g)
 	}
 	if req.Threads != nil {
-		thread, err := req.Threads.StartThread(g.Channel, tr(loc, "ai.thread", moduleOf(g.Kind).gameName(loc, g), b.name(g.Opponent(g.AI)), levelText(loc, g.AILevel)))
+		thread, err := req.Threads.StartThread(g.Channel, tr(loc, "ai.thread", moduleOf(g.Kind).GameName(loc, g), b.name(g.Opponent(g.AI)), levelText(loc, g.AILevel)))
 		if err == nil {
 			g2, err := b.Store.SetGameThread(ctx, g.Guild, g.Channel, thread)
 			if err == nil {
@@ -353,8 +359,8 @@ func (r *aiRunner) enqueue(g store.Game) {
 		t.again = true
 		return
 	}
-	lv, _ := ai.ParseLevel(g.AILevel) // an unknown level is refused by decide
-	j := aiJob{game: g.ID, user: g.Opponent(g.AI), costly: costlyLevel(lv)}
+	mod := moduleOf(g.Kind) // an unknown level is refused by decide
+	j := aiJob{game: g.ID, user: g.Opponent(g.AI), costly: mod.ai != nil && mod.ai.AICostly(g.AILevel)}
 	if !r.queue.push(j) {
 		r.b.Logger.Info("bot: AI queue full, or the player has the most games queued; the game waits for the next rescan",
 			"game", g.ID, "user", j.user)
@@ -517,7 +523,12 @@ func (r *aiRunner) decide(id uint64) {
 		return // over, or the AI is not to act
 	}
 	start := time.Now()
-	g2, action, err := moduleOf(g.Kind).aiDecide(ctx, r, g)
+	mod := moduleOf(g.Kind)
+	if mod.ai == nil {
+		log.Error("bot: an AI game of a game without a computer player", "kind", g.Kind.String())
+		return
+	}
+	g2, action, err := mod.ai.AIDecide(ctx, r.b, g)
 	switch {
 	case errors.Is(err, store.ErrStaleRevision) || errors.Is(err, store.ErrNoGame) || errors.Is(err, store.ErrNotYourTurn):
 		log.Info("bot: AI action dropped: the game changed while it thought", "action", action, "err", err)

@@ -2,8 +2,6 @@ package bot
 
 import (
 	"sync"
-
-	"github.com/veletasbot/veletas/game/veletas/ai"
 )
 
 // The computer's queue
@@ -34,10 +32,6 @@ type aiJob struct {
 	user   string
 	costly bool
 }
-
-// costlyLevel reports whether a level's decisions belong in the costly
-// lane.
-func costlyLevel(l ai.Level) bool { return l == ai.Hard }
 
 // aiLane is one lane: the users with games waiting, in turn order, and
 // each user's games in the order they came.

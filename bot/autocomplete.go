@@ -13,7 +13,7 @@ import (
 // Autocomplete suggests legal values for the option being typed: only for
 // the player to act, at most MaxChoices, those that start with what was
 // typed. It returns nothing when there is nothing to suggest, and
-// nothing, with the panic logged, when a completer panics.
+// nothing, with the panic logged, when a Completer panics.
 func (b *Bot) Autocomplete(ctx context.Context, req Request) (choices []Choice) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -21,12 +21,12 @@ func (b *Bot) Autocomplete(ctx context.Context, req Request) (choices []Choice) 
 			choices = nil
 		}
 	}()
-	fn, ok := req.module().completers()[req.Command+"/"+req.Focused]
+	fn, ok := req.module().complete[req.Command+"/"+req.Focused]
 	if !ok || !ValidID(req.User.ID) || checkOptions(req.Options) != nil {
 		return nil
 	}
 	g, err := b.Store.ActiveGame(ctx, req.Guild, req.Channel)
-	if err != nil || g.Over() || g.ToAct() != req.User.ID || g.Kind != req.module().kind() {
+	if err != nil || g.Over() || g.ToAct() != req.User.ID || g.Kind != req.module().Store() {
 		return nil
 	}
 	return fn(g, req.Options, req.Options[req.Focused])

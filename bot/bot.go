@@ -77,6 +77,10 @@ type Config struct {
 	// narrower renderer than the boards' keeps it cheap (cmd/veletasbot
 	// uses 480 px). Nil uses the Renderer when it can draw GIFs.
 	Replay ReplayRenderer
+	// Games are the games the bot hosts, one Module each, the first being
+	// the game of a request that names none (cmd/veletasbot passes
+	// bot/games.All()). Two of one kind make New panic.
+	Games []Module
 }
 
 // Bot holds the handlers' dependencies. Its methods are safe for
@@ -110,6 +114,8 @@ type Bot struct {
 	sweeper sweeper // the time limits' one goroutine (timelimits.go)
 
 	lead leadership // whether this replica sweeps and rescans (leader.go)
+
+	registry *registry // the games hosted (module.go)
 }
 
 // New returns a Bot. now may be nil for time.Now, logger nil for
@@ -127,7 +133,12 @@ func New(st Store, r Renderer, now func() time.Time, logger *slog.Logger, cfg Co
 	if cfg.RateEvery <= 0 {
 		cfg.RateEvery = 2 * time.Second
 	}
-	b := &Bot{Store: st, Renderer: r, Now: now, Logger: logger, cfg: cfg, names: map[string]string{},
+	gs, err := newRegistry(cfg.Games)
+	if err != nil {
+		panic(err)
+	}
+	games.Store(gs)
+	b := &Bot{registry: gs, Store: st, Renderer: r, Now: now, Logger: logger, cfg: cfg, names: map[string]string{},
 		renders: make(chan struct{}, runtime.GOMAXPROCS(0)), replays: make(chan struct{}, 1)}
 	if cfg.RateBurst > 0 {
 		b.limit = &limiter{Burst: cfg.RateBurst, Every: cfg.RateEvery}
@@ -173,11 +184,11 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 	case req.Guild == "" && !noGuildCommands[req.Command]:
 		err = refuse("dm")
 	case req.Type == TypeCommand:
-		if _, ok := modules[req.Game]; !ok && req.Game != "" {
+		if _, ok := reg().byName[req.Game]; !ok && req.Game != "" {
 			err = refuse("unknown.command", clipName(req.Game))
 			break
 		}
-		req.Locale = withGame(req.Locale, req.module().kind())
+		req.Locale = withGame(req.Locale, req.module().Store())
 		h, ok := gameCommand(req)
 		if !ok {
 			err = refuse("unknown.command", clipName(req.Command))
@@ -194,11 +205,15 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 			err = b.gameOver(ctx, req, err)
 		}
 	case req.Type == TypeButton:
-		var id buttonID
+		var id ButtonID
 		if id, err = parseCustomID(req.CustomID); err == nil {
 			req.Game = id.Game
-			req.Locale = withGame(req.Locale, req.module().kind())
-			r, err = buttons[id.Action](b, ctx, req, id)
+			req.Locale = withGame(req.Locale, req.module().Store())
+			if h, ok := buttons[id.Action]; ok {
+				r, err = h(b, ctx, req, id)
+			} else {
+				r, err = req.module().buttons[id.Action](ctx, b, req, id)
+			}
 		}
 	default:
 		err = refuse("unknown.kind")

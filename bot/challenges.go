@@ -30,7 +30,7 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 	}
 	mod := req.module()
 	c := store.Challenge{Guild: req.Guild, Channel: req.Channel, Challenger: req.User.ID, Opponent: opp}
-	if err := mod.challengeTerms(ctx, b, req, &c); err != nil {
+	if err := mod.ChallengeTerms(ctx, b, req, &c); err != nil {
 		return Reply{}, err
 	}
 	rated, moveTime, err := b.challengeTerms(ctx, req)
@@ -57,7 +57,7 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 		first = c.Opponent
 	}
 	return b.recordMessage(ctx, Reply{
-		Text: tr(req.Locale, "challenge.text", Mention(opp), Mention(req.User.ID), mod.challengeName(req.Locale, c), Mention(first),
+		Text: tr(req.Locale, "challenge.text", Mention(opp), Mention(req.User.ID), mod.ChallengeName(req.Locale, c), Mention(first),
 			termsText(req.Locale, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{opp},
 		Buttons: []Button{
@@ -106,7 +106,7 @@ func (b *Bot) sameChallenge(ctx context.Context, req Request, c store.Challenge)
 		if o.Challenger != c.Challenger || o.Opponent != c.Opponent || o.Kind != c.Kind {
 			continue
 		}
-		name := moduleOf(o.Kind).challengeName(req.Locale, o)
+		name := moduleOf(o.Kind).ChallengeName(req.Locale, o)
 		if o.Opponent == "" {
 			return refuse("challenge.dupopen", name, o.Expires.Unix())
 		}
@@ -193,7 +193,7 @@ func pickChallenge(req Request, open []store.Challenge) Reply {
 	var lines []string
 	for i, c := range open[:min(len(open), maxPicked)] {
 		loc := withGame(req.Locale, c.Kind)
-		lines = append(lines, tr(loc, "accept.item", i+1, Mention(c.Challenger), moduleOf(c.Kind).challengeName(loc, c), termsText(loc, c.Rated, c.MoveTime)))
+		lines = append(lines, tr(loc, "accept.item", i+1, Mention(c.Challenger), moduleOf(c.Kind).ChallengeName(loc, c), termsText(loc, c.Rated, c.MoveTime)))
 		r.Buttons = append(r.Buttons, Button{Label: tr(loc, "accept.pick", i+1),
 			CustomID: challengeButton(c, btnAccept), Style: Success})
 	}
@@ -201,7 +201,7 @@ func pickChallenge(req Request, open []store.Challenge) Reply {
 	return r
 }
 
-func (b *Bot) acceptButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
+func (b *Bot) acceptButton(ctx context.Context, req Request, id ButtonID) (Reply, error) {
 	cid, err := b.buttonChallenge(ctx, req, id)
 	if err == nil {
 		var r Reply
@@ -224,7 +224,7 @@ func challengeButton(c store.Challenge, action string) string {
 // err: when the challenge expired (still kept, or purged after the expiry
 // its button carries), the pressed message is replaced by one saying so,
 // without buttons; any other error is returned.
-func (b *Bot) expiredPress(req Request, id buttonID, err error) (Reply, error) {
+func (b *Bot) expiredPress(req Request, id ButtonID, err error) (Reply, error) {
 	purged := errors.Is(err, store.ErrChallengeNotFound) && id.Rev != 0 && b.Now().Unix() >= int64(id.Rev)
 	if !purged && !errors.Is(err, store.ErrChallengeExpired) {
 		return Reply{}, err
@@ -236,7 +236,7 @@ func (b *Bot) expiredPress(req Request, id buttonID, err error) (Reply, error) {
 // refusing a button pressed outside the server and channel of its
 // challenge (a forged custom id), and one whose challenge expired
 // (store.ErrChallengeExpired).
-func (b *Bot) buttonChallenge(ctx context.Context, req Request, id buttonID) (uint64, error) {
+func (b *Bot) buttonChallenge(ctx context.Context, req Request, id ButtonID) (uint64, error) {
 	cid, err := strconv.ParseUint(id.Key, 10, 64)
 	if err != nil {
 		return 0, refuse("button.notmine")
@@ -245,7 +245,7 @@ func (b *Bot) buttonChallenge(ctx context.Context, req Request, id buttonID) (ui
 	if err != nil {
 		return 0, err
 	}
-	if c.Guild != req.Guild || c.Channel != req.Channel || c.Kind != req.module().kind() {
+	if c.Guild != req.Guild || c.Channel != req.Channel || c.Kind != req.module().Store() {
 		return 0, refuse("button.notmine")
 	}
 	if c.Expired(b.Now()) {
@@ -281,7 +281,7 @@ func (b *Bot) acceptAs(ctx context.Context, req Request, cid uint64, named *stor
 	if c.ID == cid {
 		edits = settledEdit(req, c, acceptedText(loc, c, req.User.ID))
 	}
-	b.Logger.Info("bot: game started", "game", g.ID, "kind", g.Kind.String(), "guild", g.Guild, "channel", g.Channel, "name", mod.gameName("", g))
+	b.Logger.Info("bot: game started", "game", g.ID, "kind", g.Kind.String(), "guild", g.Guild, "channel", g.Channel, "name", mod.GameName("", g))
 	// The opponent (who accepted) and the challenger, whichever plays first.
 	acceptor, challenger := g.Players[1], g.Players[0]
 	if req.User.ID == g.Players[0] {
@@ -289,7 +289,7 @@ func (b *Bot) acceptAs(ctx context.Context, req Request, cid uint64, named *stor
 	}
 	intro := tr(loc, "accept.intro", Mention(acceptor), Mention(challenger))
 	if named != nil {
-		intro = tr(loc, "accept.named", Mention(acceptor), Mention(challenger), mod.challengeName(loc, *named), termsText(loc, named.Rated, named.MoveTime))
+		intro = tr(loc, "accept.named", Mention(acceptor), Mention(challenger), mod.ChallengeName(loc, *named), termsText(loc, named.Rated, named.MoveTime))
 	}
 	others, withdrawn := b.withdrawOthers(ctx, loc, g)
 	intro += others
@@ -458,7 +458,7 @@ func (b *Bot) withdrawCommand(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	kind := req.module().kind()
+	kind := req.module().Store()
 	var (
 		r     Reply
 		lines []string
@@ -485,7 +485,7 @@ func (b *Bot) withdrawCommand(ctx context.Context, req Request) (Reply, error) {
 	return r, nil
 }
 
-func (b *Bot) declineButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
+func (b *Bot) declineButton(ctx context.Context, req Request, id ButtonID) (Reply, error) {
 	cid, err := b.buttonChallenge(ctx, req, id)
 	if err != nil {
 		return b.expiredPress(req, id, err)
@@ -522,7 +522,7 @@ func openChallengeReply(req Request, c store.Challenge) Reply {
 	loc := withGame(req.Locale, c.Kind)
 	return Reply{
 		Text: strings.Join([]string{
-			tr(loc, "open.challenge", Mention(c.Challenger), moduleOf(c.Kind).challengeName(loc, c), termsText(loc, c.Rated, c.MoveTime)),
+			tr(loc, "open.challenge", Mention(c.Challenger), moduleOf(c.Kind).ChallengeName(loc, c), termsText(loc, c.Rated, c.MoveTime)),
 			tr(loc, "open.how", c.Expires.Unix()),
 		}, "\n"),
 		Buttons: []Button{
@@ -535,7 +535,7 @@ func openChallengeReply(req Request, c store.Challenge) Reply {
 // threadTitle starts the name of a game's thread: "Veletas 7x7",
 // "Véla".
 func threadTitle(loc string, g store.Game) string {
-	return tr(loc, "thread.title", moduleOf(g.Kind).gameName(loc, g))
+	return tr(loc, "thread.title", moduleOf(g.Kind).GameName(loc, g))
 }
 
 // challengeTerms reads a challenge's rated and time options; a challenge

@@ -368,7 +368,7 @@ func TestAutocomplete(t *testing.T) {
 func TestCustomIDRoundTrip(t *testing.T) {
 	// Every action of the dispatch table, and only those, reads back.
 	for action := range buttons {
-		for _, b := range []buttonID{{"", action, "12", 0}, {"fanorona", action, "7", 31}} {
+		for _, b := range []ButtonID{{"", action, "12", 0}, {"fanorona", action, "7", 31}} {
 			got, err := parseCustomID(b.String())
 			if err != nil || got != b {
 				t.Fatalf("%v -> %v %v", b, got, err)

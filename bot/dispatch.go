@@ -17,21 +17,16 @@ import (
 
 type handlerFunc func(b *Bot, ctx context.Context, req Request) (Reply, error)
 
-type buttonFunc func(b *Bot, ctx context.Context, req Request, id buttonID) (Reply, error)
+type buttonFunc func(b *Bot, ctx context.Context, req Request, id ButtonID) (Reply, error)
 
 // Button actions carried in custom ids.
 const (
 	btnAccept      = "accept"  // accept a challenge (challenges.go)
 	btnDecline     = "decline" // decline or withdraw a challenge
-	btnSwap        = "swap"    // the second player's choice (play.go)
-	btnKeep        = "keep"
-	btnTakebackYes = "tbyes" // answer a takeback (takebacks.go)
+	btnTakebackYes = "tbyes"   // answer a takeback (takebacks.go)
 	btnTakebackNo  = "tbno"
 	btnRematch     = "rematch" // the end of a game (endgame.go)
 	btnRecord      = "record"
-	btnVela        = "vela"    // the loser of a Fanorona game offers Véla (game_fanorona.go)
-	btnDrawYes     = "drawyes" // answer a draw offer (game_fanorona.go)
-	btnDrawNo      = "drawno"
 )
 
 // commands maps each subcommand of the lifecycle to its handler, filed by
@@ -67,15 +62,10 @@ var commands = map[string]handlerFunc{
 var buttons = map[string]buttonFunc{
 	btnAccept:      (*Bot).acceptButton,
 	btnDecline:     (*Bot).declineButton,
-	btnSwap:        (*Bot).choiceButton,
-	btnKeep:        (*Bot).choiceButton,
 	btnTakebackYes: (*Bot).takebackButton,
 	btnTakebackNo:  (*Bot).takebackButton,
 	btnRematch:     (*Bot).rematchButton,
 	btnRecord:      (*Bot).recordButton,
-	btnVela:        (*Bot).velaButton,
-	btnDrawYes:     (*Bot).drawButton,
-	btnDrawNo:      (*Bot).drawButton,
 }
 
 // gameActions are the subcommands that act on the channel's game, the
@@ -86,14 +76,18 @@ var buttons = map[string]buttonFunc{
 // any kind.
 var gameActions = map[string]bool{
 	"resign": true, "takeback": true, "claim": true,
-	"setup": true, "swap": true, "keep": true, "move": true, // Veletas
-	"stop": true, "draw": true, // Fanorona
+}
+
+// acts reports whether req's subcommand acts on the channel's game: one of
+// gameActions, or one of its game's that Command.Acts.
+func (req Request) acts() bool {
+	return gameActions[req.Command] || req.module().acts[req.Command]
 }
 
 // otherGame refuses a game action of req's game in a channel whose game
 // is of another kind. A channel without a game is left to the handler.
 func (b *Bot) otherGame(ctx context.Context, req Request) error {
-	if !gameActions[req.Command] {
+	if !req.acts() {
 		return nil
 	}
 	g, err := b.Store.ActiveGame(ctx, req.Guild, req.Channel)
@@ -108,7 +102,7 @@ func (b *Bot) otherGame(ctx context.Context, req Request) error {
 // is over, with its result, and how to start another. Any other error is
 // returned as it is.
 func (b *Bot) gameOver(ctx context.Context, req Request, err error) error {
-	if !gameActions[req.Command] || !errors.Is(err, store.ErrNoGame) {
+	if !req.acts() || !errors.Is(err, store.ErrNoGame) {
 		return err
 	}
 	g, ferr := b.Store.LastFinishedGame(ctx, req.Guild, req.Channel)
@@ -126,44 +120,38 @@ func (b *Bot) gameOver(ctx context.Context, req Request, err error) error {
 // noGuildCommands are the commands that work outside a server.
 var noGuildCommands = map[string]bool{"help": true, "rules": true}
 
-const customIDPrefix = "veletas"
-
-// buttonID is the parsed form of a custom id: "GAME:ACTION:KEY:REV", GAME
+// ButtonID is the parsed form of a custom id: "GAME:ACTION:KEY:REV", GAME
 // being the slash command of the game the button is about ("veletas",
 // "fanorona"). KEY names a challenge (accept, decline) or a game (the
 // other actions); REV is the game's revision the button was made for, so
 // that a stale button is refused, and for a challenge's buttons its
 // expiry in Unix seconds (challengeButton), so that a press after the
 // challenge was purged is told it expired.
-type buttonID struct {
-	Game   string // "" for Veletas
+type ButtonID struct {
+	Game   string // the game's command; "" for the first game
 	Action string
 	Key    string
 	Rev    uint64
 }
 
-func (b buttonID) String() string {
-	prefix := customIDPrefix
-	if b.Game != "" {
-		prefix = b.Game
+func (b ButtonID) String() string {
+	prefix := b.Game
+	if prefix == "" {
+		prefix = reg().first().command
 	}
 	return prefix + ":" + b.Action + ":" + b.Key + ":" + strconv.FormatUint(b.Rev, 10)
 }
 
 // gameButton is the id of a button about a game or challenge of kind k.
 func gameButton(k store.Kind, action, key string, rev uint64) string {
-	game := ""
-	if k != store.Veletas {
-		game = moduleOf(k).command()
-	}
-	return buttonID{Game: game, Action: action, Key: key, Rev: rev}.String()
+	return ButtonID{Game: moduleOf(k).command, Action: action, Key: key, Rev: rev}.String()
 }
 
 // parseCustomID reads a button's custom id. Anything not made by this
 // package, or naming an action not in buttons, is an error.
-func parseCustomID(s string) (buttonID, error) {
-	bad := func() (buttonID, error) {
-		return buttonID{}, refuse("button.notmine")
+func parseCustomID(s string) (ButtonID, error) {
+	bad := func() (ButtonID, error) {
+		return ButtonID{}, refuse("button.notmine")
 	}
 	if len(s) > maxCustomID {
 		return bad()
@@ -172,15 +160,15 @@ func parseCustomID(s string) (buttonID, error) {
 	if len(parts) != 4 {
 		return bad()
 	}
-	game := ""
-	if parts[0] != customIDPrefix {
-		if _, ok := modules[parts[0]]; !ok {
-			return bad()
-		}
-		game = parts[0]
+	game := parts[0]
+	m, ok := reg().byName[game]
+	if !ok {
+		return bad()
 	}
 	if _, ok := buttons[parts[1]]; !ok {
-		return bad()
+		if _, ok := m.buttons[parts[1]]; !ok {
+			return bad()
+		}
 	}
 	if !ValidID(parts[2]) {
 		return bad()
@@ -189,7 +177,10 @@ func parseCustomID(s string) (buttonID, error) {
 	if err != nil || parts[3] != strconv.FormatUint(rev, 10) {
 		return bad()
 	}
-	return buttonID{Game: game, Action: parts[1], Key: parts[2], Rev: rev}, nil
+	if m == reg().first() {
+		game = "" // the first game's, as ButtonID.Game ""
+	}
+	return ButtonID{Game: game, Action: parts[1], Key: parts[2], Rev: rev}, nil
 }
 
 // settled is the reply to a button that settled something: done replaces

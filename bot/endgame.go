@@ -31,9 +31,10 @@ type ReplayRenderer interface {
 // such as Fanorona's Véla) to the message that ends a game, and the replay
 // as a message of its own after it (Reply.Later), drawn once the reply is
 // on its way, in the look of the final message.
-func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, lk look) {
+func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, lk Look) {
 	mod := moduleOf(g.Kind)
-	if draw := mod.replay(b, g, lk); draw != nil {
+	if mod.replay == nil {
+	} else if draw := mod.replay.Replay(b, g, lk); draw != nil {
 		r.Later = func() (Reply, error) {
 			b.replays <- struct{}{}
 			gif, err := draw()
@@ -42,7 +43,7 @@ func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, lk look) {
 				return Reply{}, fmt.Errorf("bot: drawing the replay of game %d: %w", g.ID, err)
 			}
 			return Reply{Text: tr(loc, "replay.text", g.ID),
-				Images: []Image{{Name: fmt.Sprintf("%s-%d-replay.gif", mod.command(), g.ID), PNG: gif}}}, nil
+				Images: []Image{{Name: fmt.Sprintf("%s-%d-replay.gif", mod.command, g.ID), PNG: gif}}}, nil
 		}
 	}
 	key := strconv.FormatUint(g.ID, 10)
@@ -50,7 +51,9 @@ func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, lk look) {
 		Button{Label: tr(loc, "button.record"), CustomID: gameButton(g.Kind, btnRecord, key, 0), Style: Secondary},
 		Button{Label: tr(loc, "button.rematch"), CustomID: gameButton(g.Kind, btnRematch, key, 0), Style: Primary},
 	)
-	r.Buttons = append(r.Buttons, finalButtons(loc, g)...)
+	if mod.final != nil {
+		r.Buttons = append(r.Buttons, mod.final.FinalButtons(loc, g)...)
+	}
 }
 
 // localReplayRenderer draws a replay in a language, its last frame
@@ -61,20 +64,20 @@ type localReplayRenderer interface {
 
 // replayGIF draws the replay in the look of the final message when rr
 // can (render.Renderer.GIFIn, InTheme), else as rr draws it.
-func (b *Bot) replayGIF(w io.Writer, rr ReplayRenderer, g store.Game, st veletas.Game, lk look) error {
+func (b *Bot) replayGIF(w io.Writer, rr ReplayRenderer, g store.Game, st veletas.Game, lk Look) error {
 	if tr, ok := rr.(themedRenderer); ok {
-		if o, err := tr.InTheme(lk.theme); err == nil {
+		if o, err := tr.InTheme(lk.Theme); err == nil {
 			rr = o
 		}
 	}
 	if lr, ok := rr.(localReplayRenderer); ok {
-		return lr.GIFIn(w, st, render.Scene{Lang: lk.lang, Winner: g.ColorOf(g.Winner), End: ending(g.Reason)})
+		return lr.GIFIn(w, st, render.Scene{Lang: lk.Lang, Winner: g.ColorOf(g.Winner), End: ending(g.Reason)})
 	}
 	return rr.GIF(w, st)
 }
 
 // finishedGame loads the finished game a button names.
-func (b *Bot) finishedGame(ctx context.Context, req Request, id buttonID) (store.Game, error) {
+func (b *Bot) finishedGame(ctx context.Context, req Request, id ButtonID) (store.Game, error) {
 	gid, err := strconv.ParseUint(id.Key, 10, 64)
 	if err != nil {
 		return store.Game{}, refuse("button.notmine")
@@ -86,7 +89,7 @@ func (b *Bot) finishedGame(ctx context.Context, req Request, id buttonID) (store
 		}
 		return store.Game{}, err
 	}
-	if g.Guild != req.Guild || (req.Channel != g.Channel && req.Channel != g.Thread) || g.Kind != req.module().kind() {
+	if g.Guild != req.Guild || (req.Channel != g.Channel && req.Channel != g.Thread) || g.Kind != req.module().Store() {
 		// A button of a game of another server or channel: a forged
 		// custom id.
 		return store.Game{}, refuse("button.notmine")
@@ -94,7 +97,7 @@ func (b *Bot) finishedGame(ctx context.Context, req Request, id buttonID) (store
 	return g, nil
 }
 
-func (b *Bot) recordButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
+func (b *Bot) recordButton(ctx context.Context, req Request, id ButtonID) (Reply, error) {
 	g, err := b.finishedGame(ctx, req, id)
 	if err != nil {
 		return Reply{}, err
@@ -102,7 +105,7 @@ func (b *Bot) recordButton(ctx context.Context, req Request, id buttonID) (Reply
 	return Reply{Ephemeral: true, Text: recordText(req.Locale, g)}, nil
 }
 
-func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
+func (b *Bot) rematchButton(ctx context.Context, req Request, id ButtonID) (Reply, error) {
 	loc := req.Locale
 	g, err := b.finishedGame(ctx, req, id)
 	if err != nil {
@@ -118,7 +121,10 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 		// (aiRematch).
 		again := req
 		again.Channel = g.Channel
-		again.Options = mod.aiRematch(g)
+		if mod.ai == nil {
+			return Reply{}, refuse("ai.off")
+		}
+		again.Options = mod.ai.AIRematch(g)
 		next, err := b.challengeAI(ctx, again, g.AI)
 		if err != nil {
 			return Reply{}, err
@@ -133,7 +139,7 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 	if moveTime == 0 {
 		moveTime = -1 // none, as in the last game
 	}
-	c := mod.rematchTerms(g)
+	c := mod.RematchTerms(g)
 	c.Guild, c.Channel, c.Challenger, c.Opponent = g.Guild, g.Channel, req.User.ID, opp
 	c.Rated, c.MoveTime = g.Rated, moveTime
 	// The last game's second player is the first player now.
@@ -146,7 +152,7 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id buttonID) (Repl
 		return Reply{}, err
 	}
 	return b.rematchSettled(ctx, req, g, b.recordMessage(ctx, Reply{
-		Text: tr(loc, "rematch.offer", Mention(opp), Mention(req.User.ID), g.ID, mod.challengeName(loc, c), Mention(g.Players[1]),
+		Text: tr(loc, "rematch.offer", Mention(opp), Mention(req.User.ID), g.ID, mod.ChallengeName(loc, c), Mention(g.Players[1]),
 			termsText(loc, c.Rated, c.MoveTime), c.Expires.Unix()),
 		Mentions: []string{opp},
 		Buttons: []Button{

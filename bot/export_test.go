@@ -8,6 +8,10 @@ import "context"
 
 // runAfter runs a reply's After hook, as the front ends do once the reply
 // was sent.
+// TestGames makes the games of the tests' bots: bot/games.All, set by
+// games_test.go (package bot_test, which may import bot/games).
+var TestGames func() []Module
+
 func runAfter(r Reply) {
 	if r.After != nil {
 		r.After()

@@ -146,7 +146,7 @@ func parsePoint(opt, text string) (fanorona.Point, error) {
 // that can act for from (none while a sequence is under way: from is
 // implied), their destinations for to, and the ways the chosen step
 // captures for capture.
-var fanoronaCompleters = map[string]completer{
+var fanoronaCompleters = map[string]Completer{
 	"move/path":    completePath,
 	"move/from":    completeFrom,
 	"move/to":      completeFanoronaTo,

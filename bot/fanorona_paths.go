@@ -8,7 +8,7 @@ import (
 	"github.com/veletasbot/veletas/store"
 )
 
-// pathCacheSize bounds the positions whose turns the path completer keeps:
+// pathCacheSize bounds the positions whose turns the path Completer keeps:
 // one for each game being typed in at once, with room to spare.
 const pathCacheSize = 64
 

@@ -20,7 +20,7 @@ func cachedTurns(t *testing.T, c *pathCache, g store.Game) []string {
 	return turns
 }
 
-// TestPathCacheRevision: the path completer's cache answers a second
+// TestPathCacheRevision: the path Completer's cache answers a second
 // keystroke in the same position from the cache, and a new revision (a
 // turn played) misses it and lists the new position's turns.
 func TestPathCacheRevision(t *testing.T) {

@@ -820,7 +820,7 @@ func TestFanoronaTakebackInSequence(t *testing.T) {
 }
 
 // TestFanoronaBoardInTheReadersLanguage: the board image's strip is drawn
-// in the language of the reply (the look), so /fanorona board in French
+// in the language of the reply (the Look), so /fanorona board in French
 // is render's French image of the same scene, not its English one.
 func TestFanoronaBoardInTheReadersLanguage(t *testing.T) {
 	e := newEnv(t, Config{})

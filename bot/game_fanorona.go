@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/game/fanorona"
 	fai "github.com/veletasbot/veletas/game/fanorona/ai"
 	"github.com/veletasbot/veletas/render"
@@ -24,25 +25,53 @@ import (
 // handicap game).
 type fanoronaGame struct{}
 
-func (fanoronaGame) kind() store.Kind { return store.Fanorona }
-func (fanoronaGame) command() string  { return "fanorona" }
+func (fanoronaGame) Store() store.Kind { return store.Fanorona }
 
-func (fanoronaGame) commands() map[string]handlerFunc { return fanoronaCommands }
+func (fanoronaGame) Kind() game.Kind { return "fanorona" }
 
-var fanoronaCommands = map[string]handlerFunc{
-	"move": (*Bot).fanoronaMove,
-	"stop": (*Bot).fanoronaStop,
-	"draw": (*Bot).offerDraw,
+func (fanoronaGame) Commands() []Command {
+	return []Command{
+		{Name: "move", Handler: handler((*Bot).fanoronaMove), Acts: true},
+		{Name: "stop", Handler: handler((*Bot).fanoronaStop), Acts: true},
+		{Name: "draw", Handler: handler((*Bot).offerDraw), Acts: true},
+	}
 }
 
-func (fanoronaGame) options() map[string][]string { return fanoronaOptions }
+// Button actions of Fanorona.
+const (
+	btnVela    = "vela"    // the loser of a Fanorona game offers Véla
+	btnDrawYes = "drawyes" // answer a draw offer
+	btnDrawNo  = "drawno"
+)
+
+func (fanoronaGame) ButtonActions() map[string]ButtonHandler {
+	return map[string]ButtonHandler{
+		btnVela:    buttonHandler((*Bot).velaButton),
+		btnDrawYes: buttonHandler((*Bot).drawButton),
+		btnDrawNo:  buttonHandler((*Bot).drawButton),
+	}
+}
+
+func (fanoronaGame) Texts() Catalogue { return nil }
+
+func (fanoronaGame) AILevel(typed string) (string, bool) {
+	if typed == "" {
+		return fai.Easy.String(), true
+	}
+	l, err := fai.ParseLevel(typed)
+	return l.String(), err == nil
+}
+
+func (fanoronaGame) AICostly(level string) bool { return level == fai.Hard.String() }
+
+func (fanoronaGame) Options() map[string][]string { return fanoronaOptions }
 
 var fanoronaOptions = map[string][]string{
 	"challenge": {"opponent", "variant", "side", "rated", "time", "level"},
 	"move":      {"path", "from", "to", "capture"},
 }
 
-func (fanoronaGame) completers() map[string]completer { return fanoronaCompleters }
+func (fanoronaGame) Completers() map[string]Completer { return fanoronaCompleters }
 
 // FanoronaRenderer draws Fanorona's boards and replays.
 // *render.Renderer implements it.
@@ -60,7 +89,7 @@ type FanoronaActor interface {
 // challengeTerms reads a Fanorona challenge's variant and side: the
 // challenger's colour, White (who moves first), Black or, by default,
 // drawn at random. A Véla challenge is never rated.
-func (fanoronaGame) challengeTerms(ctx context.Context, b *Bot, req Request, c *store.Challenge) error {
+func (fanoronaGame) ChallengeTerms(ctx context.Context, b *Bot, req Request, c *store.Challenge) error {
 	v, err := optVariant(req)
 	if err != nil {
 		return err
@@ -105,12 +134,12 @@ func optSide(req Request, def string) (bool, error) {
 	return false, refuse("fchallenge.badside", Quote(s))
 }
 
-func (fanoronaGame) rematchTerms(g store.Game) store.Challenge {
+func (fanoronaGame) RematchTerms(g store.Game) store.Challenge {
 	return store.Challenge{Kind: store.Fanorona, Variant: g.Fanorona().Variant().String()}
 }
 
 // aiRematch: the same variant and level, the human taking the other side.
-func (fanoronaGame) aiRematch(g store.Game) map[string]string {
+func (fanoronaGame) AIRematch(g store.Game) map[string]string {
 	side := "black"
 	if c, _ := g.FanoronaColor(g.Players[0]); c == fanorona.Black {
 		side = "white"
@@ -118,7 +147,7 @@ func (fanoronaGame) aiRematch(g store.Game) map[string]string {
 	return map[string]string{"level": g.AILevel, "variant": g.Fanorona().Variant().String(), "side": side}
 }
 
-func (fanoronaGame) startAI(ctx context.Context, b *Bot, req Request, r *aiRunner, level string) (store.Game, error) {
+func (fanoronaGame) StartAI(ctx context.Context, b *Bot, req Request, self, level string) (store.Game, error) {
 	v, err := optVariant(req)
 	if err != nil {
 		return store.Game{}, err
@@ -127,11 +156,11 @@ func (fanoronaGame) startAI(ctx context.Context, b *Bot, req Request, r *aiRunne
 	if err != nil {
 		return store.Game{}, err
 	}
-	st, ok := r.st.(FanoronaAIStore)
+	st, ok := b.Store.(FanoronaAIStore)
 	if !ok {
 		return store.Game{}, refuse("ai.off")
 	}
-	return st.StartFanoronaAIGame(ctx, req.Guild, req.Channel, req.User.ID, r.self.ID, level, v, black)
+	return st.StartFanoronaAIGame(ctx, req.Guild, req.Channel, req.User.ID, self, level, v, black)
 }
 
 // FanoronaAIStore starts Fanorona games against the computer. *store.DB
@@ -150,7 +179,7 @@ func variantName(loc string, v string) string {
 
 // challengeName is "Fanorona" or "Véla"; for an open challenge, whose
 // text names no one as White, with the challenger's side.
-func (fanoronaGame) challengeName(loc string, c store.Challenge) string {
+func (fanoronaGame) ChallengeName(loc string, c store.Challenge) string {
 	name := variantName(loc, c.Variant)
 	switch {
 	case c.Opponent != "":
@@ -161,7 +190,7 @@ func (fanoronaGame) challengeName(loc string, c store.Challenge) string {
 	return tr(loc, "fopen.white", name)
 }
 
-func (fanoronaGame) gameName(loc string, g store.Game) string {
+func (fanoronaGame) GameName(loc string, g store.Game) string {
 	return variantName(loc, g.Fanorona().Variant().String())
 }
 
@@ -169,7 +198,7 @@ func (fanoronaGame) gameName(loc string, g store.Game) string {
 // (White first, who moves first), the piece counts, the last turn (or the
 // steps of the turn under way, drawn as its path), the prompt, in Véla's
 // first phase a note on what it allows, and the board.
-func (fanoronaGame) card(b *Bot, loc string, g store.Game, lk look) (GameCard, cardParts, error) {
+func (fanoronaGame) Card(b *Bot, loc string, g store.Game, lk Look) (GameCard, CardParts, error) {
 	fg, pos := g.Fanorona(), g.FanoronaPosition()
 	c := GameCard{
 		Title: tr(loc, "card.title@fanorona", variantName(loc, fg.Variant().String()), g.ID),
@@ -194,7 +223,7 @@ func (fanoronaGame) card(b *Bot, loc string, g store.Game, lk look) (GameCard, c
 		}
 		c.Last, c.LastBy = turns[len(turns)-1].String(), g.FanoronaPlayer(mover)
 	}
-	p := cardParts{ColorToAct: sideColor(pos.ToMove() == fanorona.White)}
+	p := CardParts{ColorToAct: sideColor(pos.ToMove() == fanorona.White)}
 	switch {
 	case pos.FirstPhase():
 		p.Note = tr(loc, "fview.phase1", pos.Count(fanorona.Black))
@@ -220,7 +249,7 @@ func (fanoronaGame) card(b *Bot, loc string, g store.Game, lk look) (GameCard, c
 	}
 	png, err := b.fanoronaPNG(g, scene, lk)
 	if err != nil {
-		return GameCard{}, cardParts{}, err
+		return GameCard{}, CardParts{}, err
 	}
 	c.Image = Image{Name: fmt.Sprintf("fanorona-%d-%d.png", g.ID, g.Revision), PNG: png}
 	return c, p, nil
@@ -236,12 +265,12 @@ func colorWord(loc string, c fanorona.Color) string {
 
 // fanoronaPNG draws a scene of a stored game in a look (the theme of the
 // user it is for), once per revision and look.
-func (b *Bot) fanoronaPNG(g store.Game, s render.FanoronaScene, lk look) ([]byte, error) {
-	fr, ok := b.themed(lk.theme).(FanoronaRenderer)
+func (b *Bot) fanoronaPNG(g store.Game, s render.FanoronaScene, lk Look) ([]byte, error) {
+	fr, ok := b.themed(lk.Theme).(FanoronaRenderer)
 	if !ok {
 		return nil, errors.New("bot: the renderer cannot draw Fanorona")
 	}
-	s.Lang = lk.lang // the strip's words, as the card's
+	s.Lang = lk.Lang // the strip's words, as the card's
 	return b.cachedPNG(g, lk, func() ([]byte, error) {
 		b.renders <- struct{}{}
 		defer func() { <-b.renders }()
@@ -257,23 +286,23 @@ func (b *Bot) fanoronaPNG(g store.Game, s render.FanoronaScene, lk look) ([]byte
 // finalButtons are the buttons a game's final message adds to Record and
 // Rematch: after a Fanorona game won by someone, Véla, which its loser
 // presses to offer the winner a Véla game.
-func finalButtons(loc string, g store.Game) []Button {
+func (fanoronaGame) FinalButtons(loc string, g store.Game) []Button {
 	if g.Kind != store.Fanorona || g.Winner == "" || g.Fanorona().Variant() != fanorona.Fanorona || g.Loser() == g.AI {
 		return nil // no Véla offer: no loser, or the computer lost
 	}
 	return []Button{{Label: tr(loc, "button.vela"), CustomID: gameButton(g.Kind, btnVela, strconv.FormatUint(g.ID, 10), 0), Style: Success}}
 }
 
-func (fanoronaGame) replay(b *Bot, g store.Game, lk look) func() ([]byte, error) {
+func (fanoronaGame) Replay(b *Bot, g store.Game, lk Look) func() ([]byte, error) {
 	var r any = b.cfg.Replay
 	if tr, ok := r.(themedRenderer); ok {
-		if o, err := tr.InTheme(lk.theme); err == nil {
+		if o, err := tr.InTheme(lk.Theme); err == nil {
 			r = o
 		}
 	}
 	fr, ok := r.(FanoronaRenderer)
 	if !ok {
-		if fr, ok = b.themed(lk.theme).(FanoronaRenderer); !ok {
+		if fr, ok = b.themed(lk.Theme).(FanoronaRenderer); !ok {
 			return nil
 		}
 	}
@@ -290,7 +319,7 @@ func (fanoronaGame) replay(b *Bot, g store.Game, lk look) func() ([]byte, error)
 
 // record is the record with its variant header; a turn under way follows
 // as a comment line, which a record may hold.
-func (fanoronaGame) record(g store.Game) string {
+func (fanoronaGame) Record(g store.Game) string {
 	r := g.Fanorona().String()
 	if g.Open != "" {
 		r += "# under way: " + g.Open + "\n"
@@ -301,7 +330,8 @@ func (fanoronaGame) record(g store.Game) string {
 // aiDecide lets the computer choose a whole turn; if it fails, or its
 // turn is refused, a random legal turn is played instead, so that a bug
 // never leaves a game stuck.
-func (fanoronaGame) aiDecide(ctx context.Context, r *aiRunner, g store.Game) (store.Game, string, error) {
+func (fanoronaGame) AIDecide(ctx context.Context, b *Bot, g store.Game) (store.Game, string, error) {
+	r := b.ai.Load()
 	log := r.b.Logger.With("game", g.ID)
 	lv, err := fai.ParseLevel(g.AILevel)
 	if err != nil {
@@ -368,7 +398,7 @@ func (b *Bot) fanoronaGameOf(ctx context.Context, req Request) (fanoronaStore, s
 	if err != nil {
 		return nil, store.Game{}, err
 	}
-	if err := inGame(req.Locale, fanoronaGame{}, g, req.Command); err != nil {
+	if err := InGame(req, g); err != nil {
 		return nil, store.Game{}, err
 	}
 	return st, g, nil
@@ -485,7 +515,7 @@ func (b *Bot) acceptDraw(ctx context.Context, req Request, st fanoronaStore, ask
 }
 
 // drawButton answers a draw offer; accepting ends the game drawn.
-func (b *Bot) drawButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
+func (b *Bot) drawButton(ctx context.Context, req Request, id ButtonID) (Reply, error) {
 	loc := req.Locale
 	st, g, err := b.fanoronaGameOf(ctx, req)
 	if err != nil {
@@ -525,7 +555,7 @@ func (b *Bot) drawButton(ctx context.Context, req Request, id buttonID) (Reply, 
 // first); the winner accepts it as a rematch. Only the loser may press the
 // button, against a person or the computer (which never offers one).
 // Against the computer the Véla game starts at once.
-func (b *Bot) velaButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
+func (b *Bot) velaButton(ctx context.Context, req Request, id ButtonID) (Reply, error) {
 	loc := req.Locale
 	g, err := b.finishedGame(ctx, req, id)
 	if err != nil {
@@ -574,3 +604,16 @@ func (b *Bot) velaButton(ctx context.Context, req Request, id buttonID) (Reply, 
 		},
 	}, c), tr(loc, "vela.asked", Mention(req.User.ID)))
 }
+
+// FanoronaModule is Fanorona's module, until it moves to its own package
+// (bot/games lists it).
+func FanoronaModule() Module { return fanoronaGame{} }
+
+var _ Module = fanoronaGame{}
+var (
+	_ Completions   = fanoronaGame{}
+	_ ButtonActions = fanoronaGame{}
+	_ FinalButtons  = fanoronaGame{}
+	_ Replayer      = fanoronaGame{}
+	_ AIPlayer      = fanoronaGame{}
+)

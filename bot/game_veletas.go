@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/store"
@@ -20,25 +21,46 @@ import (
 // game/veletas/ai.
 type veletasGame struct{}
 
-func (veletasGame) kind() store.Kind { return store.Veletas }
-func (veletasGame) command() string  { return "veletas" }
+func (veletasGame) Store() store.Kind { return store.Veletas }
 
-func (veletasGame) commands() map[string]handlerFunc {
-	return veletasCommands
+func (veletasGame) Kind() game.Kind { return "veletas" }
+
+func (veletasGame) Commands() []Command {
+	return []Command{
+		// play.go
+		{Name: "setup", Handler: handler((*Bot).setup), Acts: true},
+		{Name: "swap", Handler: handler((*Bot).swapCommand), Acts: true},
+		{Name: "keep", Handler: handler((*Bot).keepCommand), Acts: true},
+		{Name: "move", Handler: handler((*Bot).move), Acts: true},
+		// settings.go
+		{Name: "settings", Handler: handler((*Bot).settings)},
+		{Name: "end", Handler: handler((*Bot).endDamaged)},
+	}
 }
 
-var veletasCommands = map[string]handlerFunc{
-	// play.go
-	"setup": (*Bot).setup,
-	"swap":  (*Bot).swapCommand,
-	"keep":  (*Bot).keepCommand,
-	"move":  (*Bot).move,
-	// settings.go
-	"settings": (*Bot).settings,
-	"end":      (*Bot).endDamaged,
+// handler makes a Handler of a method.
+func handler(f func(*Bot, context.Context, Request) (Reply, error)) Handler {
+	return func(ctx context.Context, b *Bot, req Request) (Reply, error) { return f(b, ctx, req) }
 }
 
-func (veletasGame) options() map[string][]string { return veletasOptions }
+// buttonHandler makes a ButtonHandler of a method.
+func buttonHandler(f func(*Bot, context.Context, Request, ButtonID) (Reply, error)) ButtonHandler {
+	return func(ctx context.Context, b *Bot, req Request, id ButtonID) (Reply, error) { return f(b, ctx, req, id) }
+}
+
+// Button actions of Veletas: the second player's choice (play.go).
+const (
+	btnSwap = "swap"
+	btnKeep = "keep"
+)
+
+func (veletasGame) ButtonActions() map[string]ButtonHandler {
+	return map[string]ButtonHandler{btnSwap: buttonHandler((*Bot).choiceButton), btnKeep: buttonHandler((*Bot).choiceButton)}
+}
+
+func (veletasGame) Texts() Catalogue { return nil }
+
+func (veletasGame) Options() map[string][]string { return veletasOptions }
 
 var veletasOptions = map[string][]string{
 	"challenge": {"opponent", "size", "level", "rated", "time", "rules"},
@@ -48,12 +70,12 @@ var veletasOptions = map[string][]string{
 	"rules":     {"rules"},
 }
 
-func (veletasGame) completers() map[string]completer { return veletasCompleters }
+func (veletasGame) Completers() map[string]Completer { return veletasCompleters }
 
 // veletasCompleters wrap autocomplete.go's square completers, which read
 // the position.
-var veletasCompleters = func() map[string]completer {
-	m := map[string]completer{}
+var veletasCompleters = func() map[string]Completer {
+	m := map[string]Completer{}
 	for k, fn := range map[string]func(pos veletas.Position, opts map[string]string, typed string) []Choice{
 		"setup/shooters": completeShooters,
 		"setup/stone":    completeStone,
@@ -72,7 +94,7 @@ var veletasCompleters = func() map[string]completer {
 }()
 
 // challengeTerms reads the board size and the rules of a challenge.
-func (veletasGame) challengeTerms(ctx context.Context, b *Bot, req Request, c *store.Challenge) error {
+func (veletasGame) ChallengeTerms(ctx context.Context, b *Bot, req Request, c *store.Challenge) error {
 	c.Kind, c.Rated = store.Veletas, true
 	c.Size = veletas.Size10
 	if s := strings.TrimSpace(req.Options["size"]); s != "" {
@@ -86,13 +108,13 @@ func (veletasGame) challengeTerms(ctx context.Context, b *Bot, req Request, c *s
 	return err
 }
 
-func (veletasGame) rematchTerms(g store.Game) store.Challenge {
+func (veletasGame) RematchTerms(g store.Game) store.Challenge {
 	return store.Challenge{Kind: store.Veletas, Size: g.Size, Rules: g.Rules()}
 }
 
 // aiRematch: the same size, rules and level, and the other first player
 // (optFirst, which only a rematch sets: no command takes it).
-func (veletasGame) aiRematch(g store.Game) map[string]string {
+func (veletasGame) AIRematch(g store.Game) map[string]string {
 	o := map[string]string{"level": g.AILevel, "size": strconv.Itoa(int(g.Size)), "rules": g.Rules().String()}
 	if g.Players[0] != g.AI {
 		o[optFirst] = firstComputer
@@ -107,7 +129,11 @@ const optFirst, firstComputer = "first", "computer"
 // startAI starts a Veletas game against the computer: the human places
 // first, and the computer then chooses sides (the other way round in a
 // rematch of a game the human began).
-func (veletasGame) startAI(ctx context.Context, b *Bot, req Request, r *aiRunner, level string) (store.Game, error) {
+func (veletasGame) StartAI(ctx context.Context, b *Bot, req Request, self, level string) (store.Game, error) {
+	st, ok := b.Store.(veletasAIStore)
+	if !ok {
+		return store.Game{}, refuse("ai.off")
+	}
 	var size veletas.Size
 	if s := strings.TrimSpace(req.Options["size"]); s != "" {
 		var err error
@@ -119,21 +145,37 @@ func (veletasGame) startAI(ctx context.Context, b *Bot, req Request, r *aiRunner
 	if err != nil {
 		return store.Game{}, err
 	}
-	return r.st.StartAIGameOrder(ctx, req.Guild, req.Channel, req.User.ID, r.self.ID, level, size, rules, req.Options[optFirst] == firstComputer)
+	return st.StartAIGameOrder(ctx, req.Guild, req.Channel, req.User.ID, self, level, size, rules, req.Options[optFirst] == firstComputer)
 }
 
-func (veletasGame) challengeName(loc string, c store.Challenge) string {
+// veletasAIStore starts Veletas games against the computer. *store.DB
+// implements it.
+type veletasAIStore interface {
+	StartAIGameOrder(ctx context.Context, guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules, aiFirst bool) (store.Game, error)
+}
+
+func (veletasGame) AILevel(typed string) (string, bool) {
+	if typed == "" {
+		return ai.Easy.String(), true
+	}
+	l, err := ai.ParseLevel(typed)
+	return l.String(), err == nil
+}
+
+func (veletasGame) AICostly(level string) bool { return level == ai.Hard.String() }
+
+func (veletasGame) ChallengeName(loc string, c store.Challenge) string {
 	return boardText(loc, c.Size, c.Rules)
 }
 
-func (veletasGame) gameName(loc string, g store.Game) string {
+func (veletasGame) GameName(loc string, g store.Game) string {
 	return boardText(loc, g.Size, g.Rules())
 }
 
 // card is a Veletas game's part of its card: the players by colour, the
 // last action, the claims, the prompt of the phase, the board and, at the
 // side choice, Swap and Keep.
-func (veletasGame) card(b *Bot, loc string, g store.Game, lk look) (GameCard, cardParts, error) {
+func (veletasGame) Card(b *Bot, loc string, g store.Game, lk Look) (GameCard, CardParts, error) {
 	st := g.State()
 	pos := st.Position()
 	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
@@ -149,7 +191,7 @@ func (veletasGame) card(b *Bot, loc string, g store.Game, lk look) (GameCard, ca
 	if a, ok := st.LastAction(); ok {
 		c.Last, c.LastBy = a.String(), lastActor(g, st)
 	}
-	p := cardParts{
+	p := CardParts{
 		WinHow:      tr(loc, "view.bymajority", pos.Claims(g.ColorOf(g.Winner)), g.Size.Shooters()),
 		ColorToAct:  sideColor(pos.ToMove() == veletas.White),
 		ColorWinner: sideColor(g.ColorOf(g.Winner) == veletas.White),
@@ -159,20 +201,20 @@ func (veletasGame) card(b *Bot, loc string, g store.Game, lk look) (GameCard, ca
 	}
 	png, err := b.gamePNG(g, st, lk)
 	if err != nil {
-		return GameCard{}, cardParts{}, err
+		return GameCard{}, CardParts{}, err
 	}
 	c.Image = Image{Name: fmt.Sprintf("veletas-%d-%d.png", g.ID, g.Revision), PNG: png}
 	if !g.Over() && pos.Phase() == veletas.PhaseChoice && g.ToAct() != g.AI {
 		key := strconv.FormatUint(g.ID, 10)
 		p.Buttons = []Button{
-			{Label: tr(loc, "button.swap"), CustomID: buttonID{Action: btnSwap, Key: key, Rev: uint64(g.Revision)}.String(), Style: Primary},
-			{Label: tr(loc, "button.keep"), CustomID: buttonID{Action: btnKeep, Key: key, Rev: uint64(g.Revision)}.String(), Style: Secondary},
+			{Label: tr(loc, "button.swap"), CustomID: ButtonID{Action: btnSwap, Key: key, Rev: uint64(g.Revision)}.String(), Style: Primary},
+			{Label: tr(loc, "button.keep"), CustomID: ButtonID{Action: btnKeep, Key: key, Rev: uint64(g.Revision)}.String(), Style: Secondary},
 		}
 	}
 	return c, p, nil
 }
 
-func (veletasGame) replay(b *Bot, g store.Game, lk look) func() ([]byte, error) {
+func (veletasGame) Replay(b *Bot, g store.Game, lk Look) func() ([]byte, error) {
 	rr := b.cfg.Replay
 	if rr == nil {
 		rr, _ = b.Renderer.(ReplayRenderer)
@@ -188,12 +230,13 @@ func (veletasGame) replay(b *Bot, g store.Game, lk look) func() ([]byte, error) 
 	}
 }
 
-func (veletasGame) record(g store.Game) string { return g.State().String() }
+func (veletasGame) Record(g store.Game) string { return g.State().String() }
 
 // aiDecide lets the computer player act: the kept player of the game (for
 // its search tree) or a new one, a random legal action when it fails or
 // chooses an illegal one, so that a bug never leaves a game stuck.
-func (veletasGame) aiDecide(ctx context.Context, r *aiRunner, g store.Game) (store.Game, string, error) {
+func (veletasGame) AIDecide(ctx context.Context, b *Bot, g store.Game) (store.Game, string, error) {
+	r := b.ai.Load()
 	log := r.b.Logger.With("game", g.ID)
 	lv, err := ai.ParseLevel(g.AILevel)
 	if err != nil {
@@ -226,3 +269,15 @@ func (veletasGame) aiDecide(ctx context.Context, r *aiRunner, g store.Game) (sto
 	}
 	return g2, a.String(), nil
 }
+
+// VeletasModule is Veletas's module, until it moves to its own package
+// (bot/games lists it).
+func VeletasModule() Module { return veletasGame{} }
+
+var _ Module = veletasGame{}
+var (
+	_ Completions   = veletasGame{}
+	_ ButtonActions = veletasGame{}
+	_ Replayer      = veletasGame{}
+	_ AIPlayer      = veletasGame{}
+)

@@ -77,6 +77,9 @@ func newEnv(tb testing.TB, cfg Config) *env {
 	if cfg.RateBurst == 0 {
 		cfg.RateBurst = -1
 	}
+	if cfg.Games == nil {
+		cfg.Games = TestGames()
+	}
 	b := New(db, testRenderer(tb), c.Now, logger, cfg)
 	return &env{tb: tb, bot: b, db: db, clock: c, guild: "g1", chann: "c1", logs: logs}
 }

@@ -31,14 +31,23 @@ func lang(locale string) string {
 }
 
 // tr writes message key in the language of locale, English when the
-// language lacks it. A locale that names a game after a '+' (withGame:
-// "fr+fanorona") takes that game's own text of a key when the catalogue
-// has one (key "@fanorona"), and else the shared text with its
-// `/veletas …` commands written for the game's command.
+// language lacks it. A locale names a game after a '+' (withGame:
+// "fr+fanorona"); one that names none is of the first game registered.
+// The game's own text of a key (its module's catalogue) comes first, then
+// the shared text, whose `/{game} …` commands are written with the game's
+// command and `/{home} …` with the first game's (which has the server's
+// settings).
 func tr(locale, key string, args ...any) string {
 	l, game := splitGame(locale)
-	m, ok := "", false
-	if game != "" {
+	r := reg()
+	if game == "" {
+		game = r.first().command
+	}
+	m, ok := r.texts[l][key+"@"+game]
+	if !ok {
+		m, ok = r.texts["en"][key+"@"+game]
+	}
+	if !ok {
 		if m, ok = messages[l][key+"@"+game]; !ok {
 			m, ok = messages["en"][key+"@"+game]
 		}
@@ -49,10 +58,8 @@ func tr(locale, key string, args ...any) string {
 				return key
 			}
 		}
-		if game != "" {
-			m = commandsFor(m, game)
-		}
 	}
+	m = commandsFor(m, game, r.first().command)
 	if len(args) == 0 {
 		return m
 	}
@@ -63,7 +70,13 @@ func tr(locale, key string, args ...any) string {
 // when n is 1 (English and French say "1 day", "2 days").
 func trn(locale, key string, n int, args ...any) string {
 	if n == 1 {
+		_, game := splitGame(locale)
+		if game == "" {
+			game = reg().first().command
+		}
 		if _, ok := messages["en"][key+".one"]; ok {
+			key += ".one"
+		} else if _, ok := reg().texts["en"][key+".one@"+game]; ok {
 			key += ".one"
 		}
 	}

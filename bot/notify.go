@@ -70,7 +70,7 @@ func (b *Bot) dms(ctx context.Context, g store.Game, kind dmKind, users ...strin
 // opted in).
 func dmText(loc string, g store.Game, kind dmKind, user string) string {
 	loc = withGame(loc, g.Kind)
-	board := moduleOf(g.Kind).gameName(loc, g)
+	board := moduleOf(g.Kind).GameName(loc, g)
 	if g.Kind == store.Veletas && g.Rules() == veletas.Revised {
 		// The notices name the board in parentheses already.
 		board = tr(loc, "board.revised.inner", g.Size)

@@ -12,7 +12,7 @@ import (
 // these: a test there compares them.
 //
 // These are the lifecycle's; each game adds its own and those of its
-// challenge (gameModule.options), which take precedence.
+// challenge (*module.options), which take precedence.
 var commandOptions = map[string][]string{
 	"withdraw": {"opponent"},
 	"stats":    {"player"},
@@ -21,8 +21,8 @@ var commandOptions = map[string][]string{
 }
 
 // optionsOf returns the options a subcommand of a game takes.
-func optionsOf(mod gameModule, command string) []string {
-	if o, ok := mod.options()[command]; ok {
+func optionsOf(mod *module, command string) []string {
+	if o, ok := mod.Options()[command]; ok {
 		return o
 	}
 	return commandOptions[command]
@@ -31,7 +31,7 @@ func optionsOf(mod gameModule, command string) []string {
 // GameCommandOptions returns the options a subcommand of a game (its
 // slash command, such as "fanorona") takes, sorted.
 func GameCommandOptions(game, command string) []string {
-	mod, ok := modules[game]
+	mod, ok := reg().byName[game]
 	if !ok {
 		return nil
 	}
@@ -42,7 +42,7 @@ func GameCommandOptions(game, command string) []string {
 
 // checkKnownOptions refuses the first option, in name order, that command
 // does not take.
-func checkKnownOptions(mod gameModule, command string, opts map[string]string) error {
+func checkKnownOptions(mod *module, command string, opts map[string]string) error {
 	known := optionsOf(mod, command)
 	var unknown []string
 	for k := range opts {

@@ -94,7 +94,7 @@ func TestHandlePanics(t *testing.T) {
 	}
 }
 
-// TestAutocompletePanics: a completer that panics suggests nothing and is
+// TestAutocompletePanics: a Completer that panics suggests nothing and is
 // logged; the next one works.
 func TestAutocompletePanics(t *testing.T) {
 	e, ps := newPanicEnv(t)

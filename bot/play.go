@@ -38,7 +38,7 @@ func (b *Bot) keepCommand(ctx context.Context, req Request) (Reply, error) {
 	return b.apply(ctx, req, -1, veletas.ChoiceAction(false))
 }
 
-func (b *Bot) choiceButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
+func (b *Bot) choiceButton(ctx context.Context, req Request, id ButtonID) (Reply, error) {
 	g, err := b.Store.ActiveGame(ctx, req.Guild, req.Channel)
 	if err != nil {
 		if errors.Is(err, store.ErrNoGame) {

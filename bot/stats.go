@@ -62,7 +62,7 @@ func (b *Bot) standing(ctx context.Context, kind store.Kind, guild, user string)
 }
 
 func (b *Bot) leaderboard(ctx context.Context, req Request) (Reply, error) {
-	kind := req.module().kind()
+	kind := req.module().Store()
 	list, err := b.standings(ctx, kind, req.Guild)
 	if err != nil {
 		return Reply{}, err
@@ -107,7 +107,7 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 		}
 		user = p
 	}
-	kind := req.module().kind()
+	kind := req.module().Store()
 	s, err := b.standing(ctx, kind, req.Guild, user)
 	if err != nil {
 		return Reply{}, err
@@ -156,7 +156,7 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 			if !g.Rated {
 				rated = tr(loc, "stats.unrated")
 			}
-			board := moduleOf(g.Kind).gameName(loc, g)
+			board := moduleOf(g.Kind).GameName(loc, g)
 			if g.Kind == store.Veletas {
 				board = tr(loc, "stats.board", g.Size, tr(loc, "rules.short."+g.Rules().String()))
 			}

@@ -38,13 +38,13 @@ func (b *Bot) takeback(ctx context.Context, req Request) (Reply, error) {
 		Text:     tr(loc, "takeback.asked", Mention(opp), Mention(req.User.ID)),
 		Mentions: []string{opp},
 		Buttons: []Button{
-			{Label: tr(loc, "button.accept"), CustomID: buttonID{Action: btnTakebackYes, Key: key, Rev: rev}.String(), Style: Success},
-			{Label: tr(loc, "button.decline"), CustomID: buttonID{Action: btnTakebackNo, Key: key, Rev: rev}.String(), Style: Danger},
+			{Label: tr(loc, "button.accept"), CustomID: ButtonID{Action: btnTakebackYes, Key: key, Rev: rev}.String(), Style: Success},
+			{Label: tr(loc, "button.decline"), CustomID: ButtonID{Action: btnTakebackNo, Key: key, Rev: rev}.String(), Style: Danger},
 		},
 	}, nil
 }
 
-func (b *Bot) takebackButton(ctx context.Context, req Request, id buttonID) (Reply, error) {
+func (b *Bot) takebackButton(ctx context.Context, req Request, id ButtonID) (Reply, error) {
 	loc := req.Locale
 	g, err := b.Store.ActiveGame(ctx, req.Guild, req.Channel)
 	if err != nil {

@@ -52,7 +52,7 @@ func (b *Bot) record(ctx context.Context, req Request) (Reply, error) {
 // other rule set.
 func (b *Bot) rules(ctx context.Context, req Request) (Reply, error) {
 	loc := req.Locale
-	if req.module().kind() != store.Veletas {
+	if req.module().Store() != store.Veletas {
 		return Reply{Ephemeral: true, Text: tr(loc, "rules")}, nil
 	}
 	var set veletas.Rules
@@ -101,7 +101,7 @@ func (b *Bot) gameViewFor(ctx context.Context, loc string, g store.Game, intro s
 	mod := moduleOf(g.Kind)
 	loc = withGame(loc, g.Kind)
 	lk := b.lookFor(ctx, g.Guild, viewer, loc)
-	c, p, err := mod.card(b, loc, g, lk)
+	c, p, err := mod.Card(b, loc, g, lk)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -205,41 +205,41 @@ func lastActor(g store.Game, st veletas.Game) string {
 
 const pngCacheSize = 256
 
-// look is how an image is drawn for the user it is for: their board
+// Look is how an image is drawn for the user it is for: their board
 // theme (usersettings.go) and their language.
-type look struct {
-	theme render.Theme
-	lang  string // a catalogue language: "en", "ja", "fr"
+type Look struct {
+	Theme render.Theme
+	Lang  string // a catalogue language: "en", "ja", "fr"
 }
 
 // pngKey names a drawn image: a game at a revision, in a look.
 type pngKey struct {
 	id   uint64
 	rev  int
-	look look
+	look Look
 }
 
 // lookFor is the look of the images drawn for a user on a server, in the
 // language of loc.
-func (b *Bot) lookFor(ctx context.Context, guild, user, loc string) look {
-	return look{theme: b.themeFor(ctx, guild, user), lang: lang(loc)}
+func (b *Bot) lookFor(ctx context.Context, guild, user, loc string) Look {
+	return Look{Theme: b.themeFor(ctx, guild, user), Lang: lang(loc)}
 }
 
 // gamePNG returns the image of a stored Veletas game at its revision,
 // drawn once per look and kept for repeated looks (/veletas board). A
 // game won off the board (resignation, time) says so.
-func (b *Bot) gamePNG(g store.Game, st veletas.Game, lk look) ([]byte, error) {
+func (b *Bot) gamePNG(g store.Game, st veletas.Game, lk Look) ([]byte, error) {
 	return b.cachedPNG(g, lk, func() ([]byte, error) {
 		s := render.GameScene(st)
 		s.Winner = g.ColorOf(g.Winner) // NoColor until someone won
-		s.End, s.Lang = ending(g.Reason), lk.lang
-		return b.boardPNG(s, lk.theme)
+		s.End, s.Lang = ending(g.Reason), lk.Lang
+		return b.boardPNG(s, lk.Theme)
 	})
 }
 
-// cachedPNG returns the image of a stored game at its revision in a look,
+// cachedPNG returns the image of a stored game at its revision in a Look,
 // drawn by draw the first time.
-func (b *Bot) cachedPNG(g store.Game, lk look, draw func() ([]byte, error)) ([]byte, error) {
+func (b *Bot) cachedPNG(g store.Game, lk Look, draw func() ([]byte, error)) ([]byte, error) {
 	key := pngKey{g.ID, g.Revision, lk}
 	b.pngMu.Lock()
 	png, ok := b.pngCache[key]
@@ -317,7 +317,7 @@ func recordText(loc string, g store.Game) string {
 	if g.Kind == store.Fanorona {
 		black, white = g.FanoronaPlayer(fanorona.Black), g.FanoronaPlayer(fanorona.White)
 	}
-	return tr(loc, "record.text", g.ID, Mention(black), Mention(white), status, moduleOf(g.Kind).record(g))
+	return tr(loc, "record.text", g.ID, Mention(black), Mention(white), status, moduleOf(g.Kind).Record(g))
 }
 
 // maxGamesListed bounds /veletas games (a message holds 2000 characters).
@@ -362,7 +362,7 @@ func (b *Bot) games(ctx context.Context, req Request) (Reply, error) {
 			due = tr(loc, "games.due", d.Unix())
 		}
 		gl := withGame(loc, g.Kind)
-		sb.WriteString(tr(gl, "games.row", g.ID, moduleOf(g.Kind).gameName(gl, g), Mention(g.Opponent(req.User.ID)), turn, due, gameLink(g)) + "\n")
+		sb.WriteString(tr(gl, "games.row", g.ID, moduleOf(g.Kind).GameName(gl, g), Mention(g.Opponent(req.User.ID)), turn, due, gameLink(g)) + "\n")
 	}
 	return Reply{Ephemeral: true, Text: strings.TrimRight(sb.String(), "\n")}, nil
 }

@@ -54,7 +54,7 @@ func parseConsoleLine(line string) (cl consoleLine, ok bool, err error) {
 		return consoleLine{}, false, err
 	}
 	if len(toks) < 2 || !slices.Contains(bot.Games(), strings.TrimPrefix(toks[0], "/")) || !strings.HasPrefix(toks[0], "/") {
-		return consoleLine{}, false, fmt.Errorf("console: after the name comes `/veletas SUBCOMMAND key:value ...` (or `/fanorona ...`) or a button such as `[Accept]`")
+		return consoleLine{}, false, fmt.Errorf("console: after the name comes %s or a button such as `[Accept]`", commandForms(bot.Games()))
 	}
 	cl.Game = strings.TrimPrefix(toks[0], "/")
 	cl.Command = strings.ToLower(toks[1])
@@ -149,4 +149,21 @@ func validName(s string) bool {
 		}
 	}
 	return true
+}
+
+// commandForms words the commands of the games for the console's help:
+// "`/first SUBCOMMAND key:value ...` (or `/second ...`)".
+func commandForms(games []string) string {
+	if len(games) == 0 {
+		return "`/GAME SUBCOMMAND key:value ...`"
+	}
+	s := "`/" + games[0] + " SUBCOMMAND key:value ...`"
+	var others []string
+	for _, g := range games[1:] {
+		others = append(others, "`/"+g+" ...`")
+	}
+	if len(others) > 0 {
+		s += " (or " + strings.Join(others, ", ") + ")"
+	}
+	return s
 }

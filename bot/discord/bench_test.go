@@ -16,6 +16,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/veletasbot/veletas/bot"
+	"github.com/veletasbot/veletas/bot/games"
 	"github.com/veletasbot/veletas/bot/internal/bottest"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/internal/fakediscord"
@@ -37,7 +38,7 @@ func benchBot(b *testing.B) (*bot.Bot, *store.DB) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	return bot.New(db, bottest.Renderer(b), nil, logger, bot.Config{RateBurst: -1, Replay: replay}), db
+	return bot.New(db, bottest.Renderer(b), nil, logger, bot.Config{RateBurst: -1, Replay: replay, Games: games.All()}), db
 }
 
 // moveInteraction is a decoded /veletas move interaction, as discordgo

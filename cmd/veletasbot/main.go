@@ -16,6 +16,7 @@ import (
 
 	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/bot/discord"
+	"github.com/veletasbot/veletas/bot/games"
 	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
 )
@@ -159,6 +160,9 @@ func (m *Main) newBot() error {
 			return err
 		}
 		cfg.Replay = replay
+	}
+	if cfg.Games == nil {
+		cfg.Games = games.With(games.Options{AIIterations: m.AIIterations})
 	}
 	m.Bot = bot.New(m.DB, rend, m.Now, m.Logger, cfg)
 	return nil

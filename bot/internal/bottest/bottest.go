@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/veletasbot/veletas/bot"
+	"github.com/veletasbot/veletas/bot/games"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/render"
@@ -81,6 +82,9 @@ func NewEnv(tb testing.TB, cfg bot.Config) *Env {
 	tb.Cleanup(func() { db.Close() })
 	if cfg.RateBurst == 0 {
 		cfg.RateBurst = -1
+	}
+	if cfg.Games == nil {
+		cfg.Games = games.All()
 	}
 	b := bot.New(db, Renderer(tb), c.Now, logger, cfg)
 	return &Env{TB: tb, Bot: b, DB: db, Clock: c, Guild: "g1", Channel: "c1", Logs: logs}
