@@ -85,7 +85,7 @@ func (Definition) New(t game.Terms) (game.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := NewGameRules(size, rules)
+	g, err := NewGame(size, WithRules(rules))
 	if err != nil {
 		return nil, err
 	}
