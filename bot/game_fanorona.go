@@ -27,7 +27,7 @@ type fanoronaGame struct{}
 
 func (fanoronaGame) Store() store.Kind { return store.Fanorona }
 
-func (fanoronaGame) Kind() game.Kind { return "fanorona" }
+func (fanoronaGame) Rules() game.Rules { return fanorona.Definition{} }
 
 func (fanoronaGame) Commands() []Command {
 	return []Command{

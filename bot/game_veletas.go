@@ -23,7 +23,7 @@ type veletasGame struct{}
 
 func (veletasGame) Store() store.Kind { return store.Veletas }
 
-func (veletasGame) Kind() game.Kind { return "veletas" }
+func (veletasGame) Rules() game.Rules { return veletas.Definition{} }
 
 func (veletasGame) Commands() []Command {
 	return []Command{

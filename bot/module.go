@@ -26,9 +26,9 @@ import (
 // Module is one game's part of the bot. Its package checks so at compile
 // time: var _ bot.Module = (*Module)(nil).
 type Module interface {
-	// Kind is the game's kind (game.Rules.Kind of its rules package),
-	// which is its slash command.
-	Kind() game.Kind
+	// Rules is the game (its package's Definition): its Kind is the
+	// game's slash command.
+	Rules() game.Rules
 	// Store is the store's kind of the game's challenges and games.
 	Store() store.Kind
 	ModuleCommands
@@ -189,7 +189,7 @@ var games atomic.Pointer[registry]
 func newRegistry(mods []Module) (*registry, error) {
 	r := &registry{byName: map[string]*module{}, byStore: map[store.Kind]*module{}, texts: Catalogue{}}
 	for _, m := range mods {
-		k := m.Kind()
+		k := m.Rules().Kind()
 		if _, dup := r.byName[string(k)]; dup {
 			return nil, fmt.Errorf("bot: %w: %q", game.ErrDuplicateKind, string(k))
 		}
