@@ -156,14 +156,6 @@ func (b *Bot) StartAI(self User, send Sender, cfg AIConfig) error {
 	if cfg.Rescan == 0 {
 		cfg.Rescan = time.Minute
 	}
-	if cfg.NewPlayer == nil {
-		cfg.NewPlayer = func(l ai.Level, g store.Game) Actor { return ai.NewLevel(l, g.ID) }
-	}
-	if cfg.NewFanoronaPlayer == nil {
-		cfg.NewFanoronaPlayer = func(l fai.Level, g store.Game) FanoronaActor {
-			return fai.NewLevel(l, g.ID<<16+uint64(g.Fanorona().Len()))
-		}
-	}
 	if self.Name == "" {
 		self.Name = "Veletas"
 	}
@@ -466,7 +458,7 @@ func (r *aiRunner) work() {
 
 // take returns the kept player of a game, or a new one; the caller has it
 // alone until it gives it back with keep.
-func (r *aiRunner) take(g store.Game, lv ai.Level) Actor {
+func (r *aiRunner) take(g store.Game, lv ai.Level, newPlayer func(ai.Level, store.Game) Actor) Actor {
 	r.mu.Lock()
 	p, ok := r.players[g.ID]
 	delete(r.players, g.ID)
@@ -474,7 +466,10 @@ func (r *aiRunner) take(g store.Game, lv ai.Level) Actor {
 	if ok {
 		return p
 	}
-	return r.cfg.NewPlayer(lv, g)
+	if r.cfg.NewPlayer != nil {
+		return r.cfg.NewPlayer(lv, g)
+	}
+	return newPlayer(lv, g)
 }
 
 func (r *aiRunner) keep(id uint64, p Actor) {

@@ -23,7 +23,11 @@ import (
 // the end of a Fanorona game, the images of render/fanorona.go and the
 // computer player of game/fanorona/ai. Véla games are never rated (a
 // handicap game).
-type fanoronaGame struct{}
+type fanoronaGame struct {
+	// untimed plays the computer without its time cap (its levels are
+	// bounded by visited positions already), so that games repeat.
+	untimed bool
+}
 
 func (fanoronaGame) Store() store.Kind { return store.Fanorona }
 
@@ -330,7 +334,7 @@ func (fanoronaGame) Record(g store.Game) string {
 // aiDecide lets the computer choose a whole turn; if it fails, or its
 // turn is refused, a random legal turn is played instead, so that a bug
 // never leaves a game stuck.
-func (fanoronaGame) AIDecide(ctx context.Context, b *Bot, g store.Game) (store.Game, string, error) {
+func (m fanoronaGame) AIDecide(ctx context.Context, b *Bot, g store.Game) (store.Game, string, error) {
 	r := b.ai.Load()
 	log := r.b.Logger.With("game", g.ID)
 	lv, err := fai.ParseLevel(g.AILevel)
@@ -348,7 +352,7 @@ func (fanoronaGame) AIDecide(ctx context.Context, b *Bot, g store.Game) (store.G
 		}
 		return turns[rand.IntN(len(turns))], nil
 	}
-	t, err := r.fanoronaAct(r.cfg.NewFanoronaPlayer(lv, g), g)
+	t, err := r.fanoronaAct(m.newPlayer(r, lv, g), g)
 	if err != nil {
 		log.Error("bot: the AI found no turn; playing a random one", "err", err)
 		if t, err = random(); err != nil {
@@ -607,7 +611,23 @@ func (b *Bot) velaButton(ctx context.Context, req Request, id ButtonID) (Reply, 
 
 // FanoronaModule is Fanorona's module, until it moves to its own package
 // (bot/games lists it).
-func FanoronaModule() Module { return fanoronaGame{} }
+// With untimed, its computer player has no time cap (the console's
+// -ai-iterations, for games that repeat).
+func FanoronaModule(untimed bool) Module { return fanoronaGame{untimed: untimed} }
+
+// newPlayer makes the computer player of a decision: AIConfig's when set.
+func (m fanoronaGame) newPlayer(r *aiRunner, l fai.Level, g store.Game) FanoronaActor {
+	seed := g.ID<<16 + uint64(g.Fanorona().Len())
+	switch {
+	case r.cfg.NewFanoronaPlayer != nil:
+		return r.cfg.NewFanoronaPlayer(l, g)
+	case m.untimed:
+		o := l.Options()
+		o.Time, o.Seed = 0, seed
+		return fai.New(o)
+	}
+	return fai.NewLevel(l, seed)
+}
 
 var _ Module = fanoronaGame{}
 var (

@@ -19,7 +19,11 @@ import (
 // server's settings and /veletas end (settings.go), the square options'
 // autocomplete (autocomplete.go) and the computer player of
 // game/veletas/ai.
-type veletasGame struct{}
+type veletasGame struct {
+	// iterations bounds the computer player's playouts (0: the level's
+	// own bounds).
+	iterations int
+}
 
 func (veletasGame) Store() store.Kind { return store.Veletas }
 
@@ -235,14 +239,14 @@ func (veletasGame) Record(g store.Game) string { return g.State().String() }
 // aiDecide lets the computer player act: the kept player of the game (for
 // its search tree) or a new one, a random legal action when it fails or
 // chooses an illegal one, so that a bug never leaves a game stuck.
-func (veletasGame) AIDecide(ctx context.Context, b *Bot, g store.Game) (store.Game, string, error) {
+func (m veletasGame) AIDecide(ctx context.Context, b *Bot, g store.Game) (store.Game, string, error) {
 	r := b.ai.Load()
 	log := r.b.Logger.With("game", g.ID)
 	lv, err := ai.ParseLevel(g.AILevel)
 	if err != nil {
 		return store.Game{}, "", fmt.Errorf("bot: AI game with an unknown level %q", g.AILevel)
 	}
-	p := r.take(g, lv)
+	p := r.take(g, lv, m.newPlayer)
 	a, err := r.act(p, g.State(), g.ID)
 	if err != nil {
 		log.Error("bot: the AI found no action; playing a random one", "err", err)
@@ -272,7 +276,19 @@ func (veletasGame) AIDecide(ctx context.Context, b *Bot, g store.Game) (store.Ga
 
 // VeletasModule is Veletas's module, until it moves to its own package
 // (bot/games lists it).
-func VeletasModule() Module { return veletasGame{} }
+// With iterations > 0 its computer player searches that many playouts,
+// untimed, seeded by the game (the console's -ai-iterations).
+func VeletasModule(iterations int) Module { return veletasGame{iterations: iterations} }
+
+// newPlayer makes the computer player of a game at a level.
+func (m veletasGame) newPlayer(l ai.Level, g store.Game) Actor {
+	if m.iterations > 0 {
+		o := l.Options()
+		o.Iterations, o.Time, o.Seed = m.iterations, 0, g.ID
+		return ai.New(o)
+	}
+	return ai.NewLevel(l, g.ID)
+}
 
 var _ Module = veletasGame{}
 var (

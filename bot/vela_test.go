@@ -33,7 +33,7 @@ func TestVelaOnlyLoserAgainstComputer(t *testing.T) {
 	if won, err = e.db.Resign(t.Context(), e.guild, e.chann, aiName); err != nil || won.Winner != "alice" {
 		t.Fatalf("the computer's resignation: %v %+v", err, won)
 	}
-	if b := FanoronaModule().(FinalButtons).FinalButtons("", won); len(b) != 0 {
+	if b := FanoronaModule(false).(FinalButtons).FinalButtons("", won); len(b) != 0 {
 		t.Errorf("Véla button for the human winner: %+v", b)
 	}
 	end := public(t, e.fcmd("alice", "board"))

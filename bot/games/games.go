@@ -19,7 +19,7 @@ func All() []bot.Module { return With(Options{}) }
 // With returns All configured by o.
 func With(o Options) []bot.Module {
 	return []bot.Module{
-		bot.VeletasModule(),
-		bot.FanoronaModule(),
+		bot.VeletasModule(o.AIIterations),
+		bot.FanoronaModule(o.AIIterations > 0),
 	}
 }

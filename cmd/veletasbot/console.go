@@ -8,8 +8,6 @@ import (
 
 	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/bot/console"
-	fai "github.com/veletasbot/veletas/game/fanorona/ai"
-	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -90,24 +88,6 @@ func checkWritableDir(dir string) error {
 // "alice: /veletas challenge opponent:@veletas level:easy".
 const ConsoleAI = "veletas"
 
-// aiConfig is m.AI with -ai-iterations applied.
-func (m *Main) aiConfig() bot.AIConfig {
-	cfg := m.AI
-	if n := m.AIIterations; n > 0 && cfg.NewPlayer == nil {
-		cfg.NewPlayer = func(l ai.Level, g store.Game) bot.Actor {
-			o := l.Options()
-			o.Iterations, o.Time, o.Seed = n, 0, g.ID
-			return ai.New(o)
-		}
-	}
-	if m.AIIterations > 0 && cfg.NewFanoronaPlayer == nil {
-		// Fanorona's levels are bounded by visited positions already:
-		// without their time cap the console's games repeat exactly.
-		cfg.NewFanoronaPlayer = func(l fai.Level, g store.Game) bot.FanoronaActor {
-			o := l.Options()
-			o.Time, o.Seed = 0, g.ID<<16+uint64(g.Fanorona().Len())
-			return fai.New(o)
-		}
-	}
-	return cfg
-}
+// aiConfig is m.AI; -ai-iterations is the games' option (games.With in
+// main.go).
+func (m *Main) aiConfig() bot.AIConfig { return m.AI }
