@@ -62,8 +62,8 @@ type ModuleTerms interface {
 
 // ModuleViews name and show a game.
 type ModuleViews interface {
-	// ChallengeName names what a challenge is for in messages ("Veletas
-	// on 7x7", "Véla"); GameName a game in lists ("7x7", "Véla").
+	// ChallengeName names what a challenge is for in messages ("a game
+	// on 7x7"); GameName a game in lists ("7x7").
 	ChallengeName(loc string, c store.Challenge) string
 	GameName(loc string, g store.Game) string
 	// Card fills the game's own parts of the card that shows g: Title,
@@ -88,7 +88,7 @@ type ButtonActions interface {
 }
 
 // FinalButtons is a module whose games' final message has buttons besides
-// Record and Rematch (the Véla offer).
+// Record and Rematch (a handicap game offered by its loser).
 type FinalButtons interface {
 	FinalButtons(loc string, g store.Game) []Button
 }
