@@ -64,6 +64,11 @@ type gameModule interface {
 	// applies its action at g's revision; it returns the game after it
 	// and the action in the notation (for the logs).
 	aiDecide(ctx context.Context, r *aiRunner, g store.Game) (store.Game, string, error)
+
+	// slash is the game's own part of its slash command: its
+	// description, its subcommands in order, its own options and texts
+	// (commandspec.go; slash_veletas.go, slash_fanorona.go).
+	slash() slashPart
 }
 
 // cardParts are the parts of a game's card that a module words and the

@@ -53,7 +53,7 @@ func moveInteraction(guild, channel, user string, t veletas.Turn) *discordgo.Int
 	return &discordgo.Interaction{
 		ID: "1", AppID: fakediscord.AppID, Type: discordgo.InteractionApplicationCommand, GuildID: guild, ChannelID: channel,
 		Member: &discordgo.Member{User: &discordgo.User{ID: user, Username: user}},
-		Data: discordgo.ApplicationCommandInteractionData{Name: CommandName, Options: []*discordgo.ApplicationCommandInteractionDataOption{
+		Data: discordgo.ApplicationCommandInteractionData{Name: "veletas", Options: []*discordgo.ApplicationCommandInteractionDataOption{
 			{Name: "move", Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts},
 		}},
 		Token: "tok",
@@ -288,7 +288,7 @@ func playThrough(db *store.DB, send func(*rand.Rand, map[string]any) (fakediscor
 // fanoronaMoveInteraction is a decoded /fanorona move path:… interaction.
 func fanoronaMoveInteraction(guild, channel, user, path string) *discordgo.Interaction {
 	in := moveInteraction(guild, channel, user, veletas.Turn{})
-	in.Data = discordgo.ApplicationCommandInteractionData{Name: FanoronaCommandName, Options: []*discordgo.ApplicationCommandInteractionDataOption{
+	in.Data = discordgo.ApplicationCommandInteractionData{Name: "fanorona", Options: []*discordgo.ApplicationCommandInteractionDataOption{
 		{Name: "move", Type: discordgo.ApplicationCommandOptionSubCommand, Options: []*discordgo.ApplicationCommandInteractionDataOption{
 			{Name: "path", Type: discordgo.ApplicationCommandOptionString, Value: path},
 		}},

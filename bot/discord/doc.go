@@ -1,9 +1,9 @@
 // Package discord is the bot's Discord front end, over the gateway or over
 // Discord's HTTP interactions: it connects a discordgo session (Adapter,
-// New; Open connects to the gateway, discord.go), registers the /veletas
-// and /fanorona slash commands with their subcommands, options and their
-// Japanese and French localizations (commands.go, commands_fanorona.go,
-// commands_options.go, commands_l10n.go), turns each interaction (an
+// New; Open connects to the gateway, discord.go), registers the slash
+// command of every game the bot hosts, with their subcommands, options
+// and Japanese and French localizations, converted from the core's
+// description of them (bot.Commands; commands.go), turns each interaction (an
 // INTERACTION_CREATE from the gateway, or a POST to HTTPEndpoint) into a
 // bot.Request (request.go, which checks every field of the payload before
 // use) and sends back the bot.Reply as an interaction response, a

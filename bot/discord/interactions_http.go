@@ -30,7 +30,7 @@ const (
 	// catalogue's UTF-8, about 24 kB), its buttons (at most 25, each
 	// under 200 bytes) and the member who pressed (about 1 kB); a slash
 	// command with all its options and resolved users is smaller. Real
-	// payloads are 1 to 5 kB (a /veletas move is about 1.2 kB).
+	// payloads are 1 to 5 kB (a game's move is about 1.2 kB).
 	MaxInteractionBody = 64 << 10
 	// MaxBodiesReading is how many request bodies are read at once: each
 	// reading holds a buffer of MaxInteractionBody, so the bodies of
