@@ -43,7 +43,7 @@ func (db *DB) StartAIGameOrder(ctx context.Context, guild, channel, human, ai, l
 				size = veletas.Size10
 			}
 		}
-		st, err := veletas.NewGameRules(size, rules)
+		st, err := veletas.NewGame(size, veletas.WithRules(rules))
 		if err != nil {
 			return refuse(fmt.Errorf("store: start AI game: %w: %w", ErrInvalid, err))
 		}

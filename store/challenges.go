@@ -437,7 +437,7 @@ func (db *DB) AcceptChallenge(ctx context.Context, id uint64, user string) (Game
 		if c.Kind == Fanorona {
 			fg, err = newFanoronaGame(c)
 		} else {
-			st, err = veletas.NewGameRules(c.Size, c.Rules)
+			st, err = veletas.NewGame(c.Size, veletas.WithRules(c.Rules))
 		}
 		if err != nil {
 			return refuse(fmt.Errorf("store: accept challenge %d: %w: %w", id, ErrInvalid, err))
