@@ -27,6 +27,7 @@ func applicationCommand(s bot.CommandSpec) *discordgo.ApplicationCommand {
 	switch s.Scope {
 	case bot.ScopeServersDM:
 		dm := false
+		//lint:ignore SA1019 deprecated, but the commands registered with it stay as they are (bot.ScopeServersDM)
 		c.DMPermission = &dm
 	case bot.ScopeServersCtx:
 		c.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
