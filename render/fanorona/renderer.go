@@ -17,8 +17,8 @@ import (
 // both sides' pieces, the last turn as its path with the captured points
 // crossed out, a status strip (whose turn it is, the last turn's token,
 // the piece counts) and, during Véla's first phase, a line saying that
-// Black may not capture until five are left. It shares the themes, fonts,
-// palette quantizer and PNG encoder of the Veletas images.
+// Black may not capture until five are left. It uses the house style of
+// package render: themes, fonts, stones, quantizer and PNG encoder.
 
 // Scene is everything one image of a Fanorona or Véla game shows.
 type Scene struct {

@@ -466,7 +466,7 @@ func checkGolden(t *testing.T, name string, data []byte) {
 	}
 	wantData, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./render -run 'Golden' -update to create it)", err)
+		t.Fatalf("%v (run go test ./render/veletas -run 'Golden' -update to create it)", err)
 	}
 	want, err := png.Decode(bytes.NewReader(wantData))
 	if err != nil {
