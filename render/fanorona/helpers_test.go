@@ -49,10 +49,6 @@ func lum(c color.RGBA) float64 {
 	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
 }
 
-func isRed(c color.RGBA) bool {
-	return int(c.R) > 150 && int(c.R) > 2*int(c.G) && int(c.R) > 2*int(c.B)
-}
-
 func near(a, b color.RGBA, tol int) bool {
 	return abs(int(a.R)-int(b.R)) <= tol && abs(int(a.G)-int(b.G)) <= tol && abs(int(a.B)-int(b.B)) <= tol
 }
@@ -156,15 +152,6 @@ func markBlobs(m image.Image, rect image.Rectangle, c color.RGBA, tol, minPx int
 		}
 	}
 	return n
-}
-
-// contrast is the contrast ratio of two colours (WCAG), 1 to 21.
-func contrast(a, b color.RGBA) float64 {
-	la, lb := lum(a), lum(b)
-	if la < lb {
-		la, lb = lb, la
-	}
-	return (la + 0.05) / (lb + 0.05)
 }
 
 func abs(x int) int {

@@ -201,36 +201,3 @@ func TestStripFits(t *testing.T) {
 		}
 	}
 }
-
-// markBlobs counts the separate marks of colour c (within tol) in rect:
-// groups of at least minPx pixels touching each other.
-func markBlobs(m image.Image, rect image.Rectangle, c color.RGBA, tol, minPx int) int {
-	seen := map[image.Point]bool{}
-	n := 0
-	for y := rect.Min.Y; y < rect.Max.Y; y++ {
-		for x := rect.Min.X; x < rect.Max.X; x++ {
-			p := image.Pt(x, y)
-			if seen[p] || !near(rgbAt(m, p), c, tol) {
-				continue
-			}
-			size, stack := 0, []image.Point{p}
-			seen[p] = true
-			for len(stack) > 0 {
-				q := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				size++
-				for _, d := range []image.Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}} {
-					nb := q.Add(d)
-					if nb.In(rect) && !seen[nb] && near(rgbAt(m, nb), c, tol) {
-						seen[nb] = true
-						stack = append(stack, nb)
-					}
-				}
-			}
-			if size >= minPx {
-				n++
-			}
-		}
-	}
-	return n
-}
