@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/veletasbot/veletas/game/veletas"
-	"github.com/veletasbot/veletas/render"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -62,9 +62,9 @@ type Store interface {
 	UpdateUserSettings(ctx context.Context, user string, fn func(*store.UserSettings) error) (store.UserSettings, error)
 }
 
-// Renderer draws boards. *render.Renderer implements it.
+// Renderer draws boards. *veletasrender.Renderer implements it.
 type Renderer interface {
-	PNG(w io.Writer, s render.Scene) error
+	PNG(w io.Writer, s veletasrender.Scene) error
 }
 
 // Config holds the Bot's settings; zero values give the defaults.
@@ -77,6 +77,9 @@ type Config struct {
 	// narrower renderer than the boards' keeps it cheap (cmd/veletasbot
 	// uses 480 px). Nil uses the Renderer when it can draw GIFs.
 	Replay ReplayRenderer
+	// Fanorona draws Fanorona's boards and FanoronaReplay its replays
+	// (nil: Fanorona); with neither, Fanorona games have no images.
+	Fanorona, FanoronaReplay FanoronaRenderer
 }
 
 // Bot holds the handlers' dependencies. Its methods are safe for

@@ -8,7 +8,7 @@ import (
 	"strconv"
 
 	"github.com/veletasbot/veletas/game/veletas"
-	"github.com/veletasbot/veletas/render"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -21,7 +21,7 @@ import (
 // challenger.
 
 // ReplayRenderer draws the animated replay of a Veletas game.
-// *render.Renderer implements it; with a Renderer that does not, the
+// *veletasrender.Renderer implements it; with a Renderer that does not, the
 // final message has no replay.
 type ReplayRenderer interface {
 	GIF(w io.Writer, g veletas.Game) error
@@ -54,13 +54,13 @@ func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, lk look) {
 }
 
 // localReplayRenderer draws a replay in a language, its last frame
-// saying how the game ended; *render.Renderer is one.
+// saying how the game ended; *veletasrender.Renderer is one.
 type localReplayRenderer interface {
-	GIFIn(w io.Writer, g veletas.Game, end render.Scene) error
+	GIFIn(w io.Writer, g veletas.Game, end veletasrender.Scene) error
 }
 
 // replayGIF draws the replay in the look of the final message when rr
-// can (render.Renderer.GIFIn, InTheme), else as rr draws it.
+// can (veletasrender.Renderer.GIFIn, InTheme), else as rr draws it.
 func (b *Bot) replayGIF(w io.Writer, rr ReplayRenderer, g store.Game, st veletas.Game, lk look) error {
 	if tr, ok := rr.(themedRenderer); ok {
 		if o, err := tr.InTheme(lk.theme); err == nil {
@@ -68,7 +68,7 @@ func (b *Bot) replayGIF(w io.Writer, rr ReplayRenderer, g store.Game, st veletas
 		}
 	}
 	if lr, ok := rr.(localReplayRenderer); ok {
-		return lr.GIFIn(w, st, render.Scene{Lang: lk.lang, Winner: g.ColorOf(g.Winner), End: ending(g.Reason)})
+		return lr.GIFIn(w, st, veletasrender.Scene{Lang: lk.lang, Winner: g.ColorOf(g.Winner), End: ending(g.Reason)})
 	}
 	return rr.GIF(w, st)
 }

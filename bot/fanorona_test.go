@@ -13,7 +13,7 @@ import (
 
 	"github.com/veletasbot/veletas/game/fanorona"
 	fai "github.com/veletasbot/veletas/game/fanorona/ai"
-	"github.com/veletasbot/veletas/render"
+	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -64,7 +64,7 @@ func fanoronaImage(tb testing.TB, r Reply) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if want := testRenderer(tb).FanoronaLayout().Bounds(); img.Bounds() != want {
+	if want := testFanorona(tb).Layout().Bounds(); img.Bounds() != want {
 		tb.Fatalf("image bounds %v, want the Fanorona layout's %v", img.Bounds(), want)
 	}
 }
@@ -837,7 +837,7 @@ func TestFanoronaBoardInTheReadersLanguage(t *testing.T) {
 		t.Fatal("the French board is the English one")
 	}
 	var want bytes.Buffer
-	if err := testRenderer(t).FanoronaPNG(&want, render.FanoronaScene{Position: e.fgame().Fanorona().Position(), Lang: "fr"}); err != nil {
+	if err := testFanorona(t).PNG(&want, fanoronarender.Scene{Position: e.fgame().Fanorona().Position(), Lang: "fr"}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(fr, want.Bytes()) {

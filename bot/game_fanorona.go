@@ -13,6 +13,7 @@ import (
 	"github.com/veletasbot/veletas/game/fanorona"
 	fai "github.com/veletasbot/veletas/game/fanorona/ai"
 	"github.com/veletasbot/veletas/render"
+	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -45,10 +46,31 @@ var fanoronaOptions = map[string][]string{
 func (fanoronaGame) completers() map[string]completer { return fanoronaCompleters }
 
 // FanoronaRenderer draws Fanorona's boards and replays.
-// *render.Renderer implements it.
+// *fanoronarender.Renderer implements it.
 type FanoronaRenderer interface {
-	FanoronaPNG(w io.Writer, s render.FanoronaScene) error
-	FanoronaGIF(w io.Writer, g fanorona.Game) error
+	PNG(w io.Writer, s fanoronarender.Scene) error
+	GIF(w io.Writer, g fanorona.Game) error
+}
+
+// themedFanorona is a Fanorona renderer that has renderers of the other
+// themes; *fanoronarender.Renderer is one.
+type themedFanorona interface {
+	InTheme(t render.Theme) (*fanoronarender.Renderer, error)
+}
+
+// fanoronaThemed is fr's renderer of a theme (fr when it has no other;
+// nil for a nil fr).
+func (b *Bot) fanoronaThemed(fr FanoronaRenderer, theme render.Theme) FanoronaRenderer {
+	tr, ok := fr.(themedFanorona)
+	if !ok {
+		return fr
+	}
+	o, err := tr.InTheme(theme)
+	if err != nil {
+		b.Logger.Warn("bot: no renderer of the theme; drawing in the default one", "theme", theme.String(), "err", err)
+		return fr
+	}
+	return o
 }
 
 // FanoronaActor chooses the computer's turns in Fanorona and Véla;
@@ -180,10 +202,10 @@ func (fanoronaGame) card(b *Bot, loc string, g store.Game, lk look) (GameCard, c
 		ScoreName: tr(loc, "fcard.pieces"),
 		Score:     tr(loc, "fcard.score", pos.Count(fanorona.White), pos.Count(fanorona.Black)),
 	}
-	scene := render.FanoronaGameScene(fg)
+	scene := fanoronarender.GameScene(fg)
 	if g.Open != "" {
 		if t, err := fanorona.ParseTurn(g.Open); err == nil {
-			scene.Last, scene.Captured = t, render.FanoronaCaptured(fg.Position(), pos)
+			scene.Last, scene.Captured = t, fanoronarender.Captured(fg.Position(), pos)
 			scene.Position = pos
 		}
 		c.Last, c.LastBy = g.Open+" …", g.ToAct()
@@ -236,9 +258,9 @@ func colorWord(loc string, c fanorona.Color) string {
 
 // fanoronaPNG draws a scene of a stored game in a look (the theme of the
 // user it is for), once per revision and look.
-func (b *Bot) fanoronaPNG(g store.Game, s render.FanoronaScene, lk look) ([]byte, error) {
-	fr, ok := b.themed(lk.theme).(FanoronaRenderer)
-	if !ok {
+func (b *Bot) fanoronaPNG(g store.Game, s fanoronarender.Scene, lk look) ([]byte, error) {
+	fr := b.fanoronaThemed(b.cfg.Fanorona, lk.theme)
+	if fr == nil {
 		return nil, errors.New("bot: the renderer cannot draw Fanorona")
 	}
 	s.Lang = lk.lang // the strip's words, as the card's
@@ -247,7 +269,7 @@ func (b *Bot) fanoronaPNG(g store.Game, s render.FanoronaScene, lk look) ([]byte
 		defer func() { <-b.renders }()
 		var buf bytes.Buffer
 		buf.Grow(48 << 10)
-		if err := fr.FanoronaPNG(&buf, s); err != nil {
+		if err := fr.PNG(&buf, s); err != nil {
 			return nil, fmt.Errorf("bot: drawing the board: %w", err)
 		}
 		return buf.Bytes(), nil
@@ -265,17 +287,12 @@ func finalButtons(loc string, g store.Game) []Button {
 }
 
 func (fanoronaGame) replay(b *Bot, g store.Game, lk look) func() ([]byte, error) {
-	var r any = b.cfg.Replay
-	if tr, ok := r.(themedRenderer); ok {
-		if o, err := tr.InTheme(lk.theme); err == nil {
-			r = o
-		}
+	fr := b.cfg.FanoronaReplay
+	if fr == nil {
+		fr = b.cfg.Fanorona
 	}
-	fr, ok := r.(FanoronaRenderer)
-	if !ok {
-		if fr, ok = b.themed(lk.theme).(FanoronaRenderer); !ok {
-			return nil
-		}
+	if fr = b.fanoronaThemed(fr, lk.theme); fr == nil {
+		return nil
 	}
 	fg := g.Fanorona()
 	if fg.Len() == 0 {
@@ -283,7 +300,7 @@ func (fanoronaGame) replay(b *Bot, g store.Game, lk look) func() ([]byte, error)
 	}
 	return func() ([]byte, error) {
 		var buf bytes.Buffer
-		err := fr.FanoronaGIF(&buf, fg)
+		err := fr.GIF(&buf, fg)
 		return buf.Bytes(), err
 	}
 }

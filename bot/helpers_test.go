@@ -16,6 +16,8 @@ import (
 
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/render"
+	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -39,16 +41,33 @@ func (c *clock) Add(d time.Duration) {
 
 var (
 	rendOnce sync.Once
-	rend     *render.Renderer
+	rend     *veletasrender.Renderer
+	fano     *fanoronarender.Renderer
 	rendErr  error
 )
 
-func testRenderer(tb testing.TB) *render.Renderer {
-	rendOnce.Do(func() { rend, rendErr = render.New(render.Options{}) })
+func loadRenderers() {
+	if rend, rendErr = veletasrender.New(render.Options{}); rendErr == nil {
+		fano, rendErr = fanoronarender.New(render.Options{})
+	}
+}
+
+func testRenderer(tb testing.TB) *veletasrender.Renderer {
+	rendOnce.Do(loadRenderers)
 	if rendErr != nil {
 		tb.Fatal(rendErr)
 	}
 	return rend
+}
+
+// testFanorona is the Fanorona renderer newEnv gives a Bot whose cfg has
+// none.
+func testFanorona(tb testing.TB) *fanoronarender.Renderer {
+	rendOnce.Do(loadRenderers)
+	if rendErr != nil {
+		tb.Fatal(rendErr)
+	}
+	return fano
 }
 
 // env is a Bot on a real store in a temporary directory and the real
@@ -76,6 +95,9 @@ func newEnv(tb testing.TB, cfg Config) *env {
 	tb.Cleanup(func() { db.Close() })
 	if cfg.RateBurst == 0 {
 		cfg.RateBurst = -1
+	}
+	if cfg.Fanorona == nil {
+		cfg.Fanorona = testFanorona(tb)
 	}
 	b := New(db, testRenderer(tb), c.Now, logger, cfg)
 	return &env{tb: tb, bot: b, db: db, clock: c, guild: "g1", chann: "c1", logs: logs}

@@ -172,7 +172,7 @@ func TestLeaderOverlapAI(t *testing.T) {
 			return ai.NewRandom(g.ID).Act(st)
 		})
 	}
-	other := New(e.db, testRenderer(t), e.clock.Now, e.bot.Logger, Config{RateBurst: -1})
+	other := New(e.db, testRenderer(t), e.clock.Now, e.bot.Logger, Config{RateBurst: -1, Fanorona: testFanorona(t)})
 	box := newPostBox()
 	for _, b := range []*Bot{e.bot, other} {
 		if err := b.StartAI(User{ID: aiName, Name: aiName}, box, AIConfig{Workers: 1, Rescan: -1, NewPlayer: player}); err != nil {
@@ -216,7 +216,7 @@ func TestLeaderOverlapSweep(t *testing.T) {
 	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "time=1h"))
 	public(t, e.press("bob", button(t, ch, "Accept")))
 	e.clock.Add(2 * time.Hour)
-	other := New(e.db, testRenderer(t), e.clock.Now, e.bot.Logger, Config{RateBurst: -1})
+	other := New(e.db, testRenderer(t), e.clock.Now, e.bot.Logger, Config{RateBurst: -1, Fanorona: testFanorona(t)})
 	before, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	if err != nil {
 		t.Fatal(err)

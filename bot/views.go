@@ -10,6 +10,7 @@ import (
 	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/render"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -230,7 +231,7 @@ func (b *Bot) lookFor(ctx context.Context, guild, user, loc string) look {
 // game won off the board (resignation, time) says so.
 func (b *Bot) gamePNG(g store.Game, st veletas.Game, lk look) ([]byte, error) {
 	return b.cachedPNG(g, lk, func() ([]byte, error) {
-		s := render.GameScene(st)
+		s := veletasrender.GameScene(st)
 		s.Winner = g.ColorOf(g.Winner) // NoColor until someone won
 		s.End, s.Lang = ending(g.Reason), lk.lang
 		return b.boardPNG(s, lk.theme)
@@ -285,14 +286,14 @@ func ending(r store.Reason) render.Ending {
 }
 
 // themedRenderer is a renderer that has renderers of the other themes;
-// *render.Renderer is one.
+// *veletasrender.Renderer is one.
 type themedRenderer interface {
-	InTheme(t render.Theme) (*render.Renderer, error)
+	InTheme(t render.Theme) (*veletasrender.Renderer, error)
 }
 
 // boardPNG draws a scene in a theme (the Renderer's own when it has no
 // other).
-func (b *Bot) boardPNG(s render.Scene, theme render.Theme) ([]byte, error) {
+func (b *Bot) boardPNG(s veletasrender.Scene, theme render.Theme) ([]byte, error) {
 	b.renders <- struct{}{}
 	defer func() { <-b.renders }()
 	var buf bytes.Buffer

@@ -20,6 +20,8 @@ import (
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/internal/fakediscord"
 	"github.com/veletasbot/veletas/render"
+	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -33,11 +35,16 @@ func benchBot(b *testing.B) (*bot.Bot, *store.DB) {
 	b.Cleanup(func() { db.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	// As cmd/veletasbot does: replays are drawn by a narrower renderer.
-	replay, err := render.New(render.Options{Width: 480})
+	replay, err := veletasrender.New(render.Options{Width: 480})
 	if err != nil {
 		b.Fatal(err)
 	}
-	return bot.New(db, bottest.Renderer(b), nil, logger, bot.Config{RateBurst: -1, Replay: replay}), db
+	fanoReplay, err := fanoronarender.New(render.Options{Width: 480})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return bot.New(db, bottest.Renderer(b), nil, logger, bot.Config{RateBurst: -1, Replay: replay,
+		Fanorona: bottest.FanoronaRenderer(b), FanoronaReplay: fanoReplay}), db
 }
 
 // moveInteraction is a decoded /veletas move interaction, as discordgo

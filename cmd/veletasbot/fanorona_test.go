@@ -18,6 +18,7 @@ import (
 	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/internal/fakediscord"
 	"github.com/veletasbot/veletas/render"
+	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -89,7 +90,7 @@ func TestEndToEndFanorona(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := render.NewFanoronaLayout(render.DefaultWidth).Bounds(); img.Bounds() != want {
+		if want := fanoronarender.NewLayout(render.DefaultWidth).Bounds(); img.Bounds() != want {
 			t.Fatalf("board %v, want %v", img.Bounds(), want)
 		}
 	}

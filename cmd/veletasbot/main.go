@@ -17,6 +17,8 @@ import (
 	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/bot/discord"
 	"github.com/veletasbot/veletas/render"
+	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -143,7 +145,7 @@ func (m *Main) Run(ctx context.Context) error {
 func (m *Main) newBot() error {
 	// Challenges expired for a day are purged by the bot's sweep (at
 	// start and every minute; the console's before each line).
-	rend, err := render.New(render.Options{})
+	rend, err := veletasrender.New(render.Options{})
 	if err != nil {
 		return err
 	}
@@ -154,11 +156,21 @@ func (m *Main) newBot() error {
 	if cfg.Replay == nil {
 		// The end-of-game replay is drawn narrower than the boards: a
 		// fraction of the time and bytes, still clear in Discord's viewer.
-		replay, err := render.New(render.Options{Width: ReplayWidth})
+		replay, err := veletasrender.New(render.Options{Width: ReplayWidth})
 		if err != nil {
 			return err
 		}
 		cfg.Replay = replay
+	}
+	if cfg.Fanorona == nil {
+		if cfg.Fanorona, err = fanoronarender.New(render.Options{}); err != nil {
+			return err
+		}
+	}
+	if cfg.FanoronaReplay == nil {
+		if cfg.FanoronaReplay, err = fanoronarender.New(render.Options{Width: ReplayWidth}); err != nil {
+			return err
+		}
 	}
 	m.Bot = bot.New(m.DB, rend, m.Now, m.Logger, cfg)
 	return nil

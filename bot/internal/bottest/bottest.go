@@ -18,6 +18,8 @@ import (
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/render"
+	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -43,17 +45,34 @@ func (c *Clock) Add(d time.Duration) {
 
 var (
 	rendOnce sync.Once
-	rend     *render.Renderer
+	rend     *veletasrender.Renderer
+	fano     *fanoronarender.Renderer
 	rendErr  error
 )
 
+func loadRenderers() {
+	if rend, rendErr = veletasrender.New(render.Options{}); rendErr == nil {
+		fano, rendErr = fanoronarender.New(render.Options{})
+	}
+}
+
 // Renderer is the real renderer, made once for all tests.
-func Renderer(tb testing.TB) *render.Renderer {
-	rendOnce.Do(func() { rend, rendErr = render.New(render.Options{}) })
+func Renderer(tb testing.TB) *veletasrender.Renderer {
+	rendOnce.Do(loadRenderers)
 	if rendErr != nil {
 		tb.Fatal(rendErr)
 	}
 	return rend
+}
+
+// FanoronaRenderer is the real Fanorona renderer, made once for all
+// tests; NewEnv gives it to a Bot whose cfg has none.
+func FanoronaRenderer(tb testing.TB) *fanoronarender.Renderer {
+	rendOnce.Do(loadRenderers)
+	if rendErr != nil {
+		tb.Fatal(rendErr)
+	}
+	return fano
 }
 
 // Env is a Bot on a real store in a temporary directory and the real
@@ -81,6 +100,9 @@ func NewEnv(tb testing.TB, cfg bot.Config) *Env {
 	tb.Cleanup(func() { db.Close() })
 	if cfg.RateBurst == 0 {
 		cfg.RateBurst = -1
+	}
+	if cfg.Fanorona == nil {
+		cfg.Fanorona = FanoronaRenderer(tb)
 	}
 	b := bot.New(db, Renderer(tb), c.Now, logger, cfg)
 	return &Env{TB: tb, Bot: b, DB: db, Clock: c, Guild: "g1", Channel: "c1", Logs: logs}

@@ -1,6 +1,8 @@
-package render
+package veletas
 
 import (
+	"github.com/veletasbot/veletas/render"
+
 	"bytes"
 	"image"
 	"image/draw"
@@ -15,7 +17,7 @@ import (
 // the PNGs of those positions, one frame per action, the last one held.
 func TestGIF(t *testing.T) {
 	g := loadRecord(t, "game_s10_10.rec")
-	r := newRenderer(t, Light, 600)
+	r := newRenderer(t, render.Light, 600)
 	var b bytes.Buffer
 	if err := r.GIF(&b, g); err != nil {
 		t.Fatal(err)
@@ -27,11 +29,11 @@ func TestGIF(t *testing.T) {
 	if len(anim.Image) != g.Len() {
 		t.Fatalf("%d frames for %d actions", len(anim.Image), g.Len())
 	}
-	if d := anim.Delay[len(anim.Delay)-1]; d != GIFHoldDelay {
-		t.Errorf("last frame delay %d, want %d", d, GIFHoldDelay)
+	if d := anim.Delay[len(anim.Delay)-1]; d != render.GIFHoldDelay {
+		t.Errorf("last frame delay %d, want %d", d, render.GIFHoldDelay)
 	}
-	if d := anim.Delay[0]; d != GIFDelay {
-		t.Errorf("first frame delay %d, want %d", d, GIFDelay)
+	if d := anim.Delay[0]; d != render.GIFDelay {
+		t.Errorf("first frame delay %d, want %d", d, render.GIFDelay)
 	}
 	l := r.Layout(g.Size())
 	if anim.Config.Width != l.Width || anim.Config.Height != l.Height {
@@ -69,7 +71,7 @@ func TestGIFSize(t *testing.T) {
 	if g.Len() < 90 {
 		t.Fatalf("the long random game has %d actions, want 90", g.Len())
 	}
-	r := newRenderer(t, Dark, 0)
+	r := newRenderer(t, render.Dark, 0)
 	var b bytes.Buffer
 	if err := r.GIF(&b, g); err != nil {
 		t.Fatal(err)
@@ -82,7 +84,7 @@ func TestGIFSize(t *testing.T) {
 
 func TestGIFEmptyGame(t *testing.T) {
 	g, _ := veletas.NewGame(veletas.Size7)
-	r := newRenderer(t, Dark, 400)
+	r := newRenderer(t, render.Dark, 400)
 	var b bytes.Buffer
 	if err := r.GIF(&b, g); err != nil {
 		t.Fatal(err)
@@ -91,7 +93,7 @@ func TestGIFEmptyGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(anim.Image) != 1 || anim.Delay[0] != GIFHoldDelay {
+	if len(anim.Image) != 1 || anim.Delay[0] != render.GIFHoldDelay {
 		t.Errorf("empty game: %d frames, delays %v; want one held frame", len(anim.Image), anim.Delay)
 	}
 }

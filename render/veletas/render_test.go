@@ -1,6 +1,8 @@
-package render
+package veletas
 
 import (
+	"github.com/veletasbot/veletas/render"
+
 	"bytes"
 	"errors"
 	"flag"
@@ -20,9 +22,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata/golden")
 
-func newRenderer(t testing.TB, th Theme, width int) *Renderer {
+func newRenderer(t testing.TB, th render.Theme, width int) *Renderer {
 	t.Helper()
-	r, err := New(Options{Theme: th, Width: width})
+	r, err := New(render.Options{Theme: th, Width: width})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +80,7 @@ func near(a, b color.RGBA, tol int) bool {
 // classify tells the piece on a square from two pixels: the centre, and a
 // point 0.36 squares left of it, which lies on a shooter's red disc but
 // outside its centre.
-func classify(m image.Image, l Layout, pal *themeColors, sq veletas.Square) veletas.Piece {
+func classify(m image.Image, l Layout, pal *style, sq veletas.Square) veletas.Piece {
 	c := l.SquareCenter(sq)
 	centre := rgbAt(m, c)
 	side := rgbAt(m, c.Sub(image.Pt(l.Cell*36/100, 0)))
@@ -86,7 +88,7 @@ func classify(m image.Image, l Layout, pal *themeColors, sq veletas.Square) vele
 	// shooter's stone is.
 	diag := rgbAt(m, c.Add(image.Pt(l.Cell*20/100, l.Cell*20/100)))
 	switch {
-	case near(centre, pal.cellA, 10) || near(centre, pal.cellB, 10):
+	case near(centre, pal.Cell, 10) || near(centre, pal.CellB, 10):
 		return veletas.Empty
 	case isRed(side) && isRed(diag) && lum(centre) > 0.6:
 		return veletas.Shooter
@@ -106,7 +108,7 @@ func classify(m image.Image, l Layout, pal *themeColors, sq veletas.Square) vele
 // themes and at phone and desktop widths, and checks that the pixels at
 // each square show the piece the position has there.
 func TestPiecesOnSquares(t *testing.T) {
-	for _, th := range []Theme{Light, Dark} {
+	for _, th := range []render.Theme{render.Light, render.Dark} {
 		for _, width := range []int{400, 800} {
 			r := newRenderer(t, th, width)
 			for _, size := range veletas.Sizes {
@@ -142,7 +144,7 @@ func TestEveryPieceKind(t *testing.T) {
 	}
 	want := map[string]veletas.Piece{"a7": veletas.BlackShooter, "c6": veletas.Shooter, "e4": veletas.BlackStone,
 		"d2": veletas.WhiteStone, "a1": veletas.WhiteShooter, "g1": veletas.WhiteStone, "b1": veletas.Empty, "g7": veletas.Empty}
-	for _, th := range []Theme{Light, Dark} {
+	for _, th := range []render.Theme{render.Light, render.Dark} {
 		r := newRenderer(t, th, 0)
 		m := pngImage(t, r, Scene{Position: p})
 		l := r.Layout(p.Size())
@@ -196,7 +198,7 @@ func TestLastActionHighlight(t *testing.T) {
 	games := []veletas.Game{g, randomMidGame(t, veletas.Size9)}
 	g7 := loadRecord(t, "game_s7_03.rec")
 	games = append(games, g7.Undo(g7.Len()-1), g7.Undo(g7.Len()-3))
-	for _, th := range []Theme{Light, Dark} {
+	for _, th := range []render.Theme{render.Light, render.Dark} {
 		r := newRenderer(t, th, 0)
 		for gi, g := range games {
 			s := GameScene(g)
@@ -212,9 +214,9 @@ func TestLastActionHighlight(t *testing.T) {
 			for rk := 0; rk < int(g.Size()); rk++ {
 				for f := 0; f < int(g.Size()); f++ {
 					sq := veletas.Sq(f, rk)
-					cell := r.pal.cellA
+					cell := r.pal.Cell
 					if (f+rk)%2 != 0 {
-						cell = r.pal.cellB
+						cell = r.pal.CellB
 					}
 					if s.Claimed.Has(sq) {
 						// The middle of the frame's top, or of its bottom
@@ -223,12 +225,12 @@ func TestLastActionHighlight(t *testing.T) {
 						if s.Last.Kind == veletas.KindTurn && s.Last.Turn.Moved() && s.Last.Turn.To == sq && s.Last.Turn.From.Rank() > sq.Rank() {
 							top.Y = l.SquareRect(sq).Max.Y - 1 - max(2, l.Cell/14)/2
 						}
-						if c := rgbAt(m, top); !near(c, r.pal.claim, 12) {
+						if c := rgbAt(m, top); !near(c, r.pal.Claim, 12) {
 							t.Errorf("%s game %d: claimed %s has no frame: %v", th, gi, sq, c)
 						}
 						continue
 					}
-					tint := over(cell, r.pal.last)
+					tint := render.Over(cell, r.pal.Last)
 					switch {
 					case tinted[sq] && countNear(m, l, sq, tint) < 2:
 						t.Errorf("%s game %d (%v): %s is not tinted", th, gi, s.Last, sq)
@@ -259,7 +261,7 @@ func TestHint(t *testing.T) {
 	if s.Hint.Marks.Count() < 2 {
 		t.Fatal("test position has no shooter with two destinations")
 	}
-	for _, th := range []Theme{Light, Dark} {
+	for _, th := range []render.Theme{render.Light, render.Dark} {
 		r := newRenderer(t, th, 0)
 		m := pngImage(t, r, s)
 		l := r.Layout(g.Size())
@@ -270,7 +272,7 @@ func TestHint(t *testing.T) {
 					continue
 				}
 				c := rgbAt(m, l.SquareCenter(sq))
-				dot := !near(c, r.pal.cellA, 10)
+				dot := !near(c, r.pal.Cell, 10)
 				if dot != s.Hint.Marks.Has(sq) {
 					t.Errorf("%s: %s has a dot: %v, want %v", th, sq, dot, s.Hint.Marks.Has(sq))
 				}
@@ -278,14 +280,14 @@ func TestHint(t *testing.T) {
 		}
 		ring := max(2, l.Cell/14)
 		p := l.SquareRect(from).Min.Add(image.Pt(l.Cell/2, ring+ring/2))
-		if c := rgbAt(m, p); !near(c, r.pal.hintSel, 12) {
+		if c := rgbAt(m, p); !near(c, r.pal.HintSel, 12) {
 			t.Errorf("%s: selected shooter %s has no frame: %v", th, from, c)
 		}
 	}
 }
 
 func TestLayout(t *testing.T) {
-	for _, width := range []int{MinWidth, 400, 800, MaxWidth} {
+	for _, width := range []int{render.MinWidth, 400, 800, render.MaxWidth} {
 		for _, size := range veletas.Sizes {
 			l := NewLayout(size, width)
 			if l.Width != width || float64(l.Height) < 1.15*float64(l.Width) {
@@ -337,17 +339,11 @@ func TestStatus(t *testing.T) {
 }
 
 func TestNewErrors(t *testing.T) {
-	if _, err := New(Options{Width: 100}); !errors.Is(err, ErrBadWidth) {
-		t.Errorf("width 100: %v, want ErrBadWidth", err)
+	if _, err := New(render.Options{Width: 100}); !errors.Is(err, render.ErrBadWidth) {
+		t.Errorf("width 100: %v, want render.ErrBadWidth", err)
 	}
-	if _, err := New(Options{Theme: 7}); !errors.Is(err, ErrUnknownTheme) {
-		t.Errorf("theme 7: %v, want ErrUnknownTheme", err)
-	}
-	if th, err := ParseTheme(" Dark "); err != nil || th != Dark {
-		t.Errorf("ParseTheme(Dark) = %v, %v", th, err)
-	}
-	if _, err := ParseTheme("sepia"); !errors.Is(err, ErrUnknownTheme) {
-		t.Errorf("ParseTheme(sepia): %v", err)
+	if _, err := New(render.Options{Theme: 7}); !errors.Is(err, render.ErrUnknownTheme) {
+		t.Errorf("theme 7: %v, want render.ErrUnknownTheme", err)
 	}
 }
 
@@ -360,7 +356,7 @@ func TestConcurrent(t *testing.T) {
 		scenes = append(scenes, GameScene(randomGame(t, size, uint64(i+10), 10+i*3)))
 	}
 	want := make([][]byte, len(scenes))
-	ref := newRenderer(t, Dark, 500)
+	ref := newRenderer(t, render.Dark, 500)
 	for i, s := range scenes {
 		var b bytes.Buffer
 		if err := ref.PNG(&b, s); err != nil {
@@ -368,7 +364,7 @@ func TestConcurrent(t *testing.T) {
 		}
 		want[i] = b.Bytes()
 	}
-	r := newRenderer(t, Dark, 500)
+	r := newRenderer(t, render.Dark, 500)
 	var wg sync.WaitGroup
 	errs := make(chan error, 64)
 	for w := 0; w < 8; w++ {
@@ -413,34 +409,34 @@ func TestGolden(t *testing.T) {
 	}
 	cases := []struct {
 		name  string
-		theme Theme
+		theme render.Theme
 		width int
 		s     Scene
 	}{
-		{"setup7_light", Light, 600, GameScene(g7.Undo(g7.Len() - 3))},
-		{"setup7_dark", Dark, 600, GameScene(g7.Undo(g7.Len() - 1))},
-		{"mid10_light", Light, 800, GameScene(mid)},
-		{"mid10_dark", Dark, 800, GameScene(mid)},
-		{"hint9_dark", Dark, 400, hint},
-		{"end7_light", Light, 400, GameScene(g7)},
+		{"setup7_light", render.Light, 600, GameScene(g7.Undo(g7.Len() - 3))},
+		{"setup7_dark", render.Dark, 600, GameScene(g7.Undo(g7.Len() - 1))},
+		{"mid10_light", render.Light, 800, GameScene(mid)},
+		{"mid10_dark", render.Dark, 800, GameScene(mid)},
+		{"hint9_dark", render.Dark, 400, hint},
+		{"end7_light", render.Light, 400, GameScene(g7)},
 		// At phone width (400 px), in both themes and every language;
 		// the setup's subtitle, and games ended off the board.
-		{"mid10_light_400", Light, 400, GameScene(mid)},
-		{"mid10_dark_400", Dark, 400, GameScene(mid)},
-		{"mid10_dark_ja_400", Dark, 400, lang(GameScene(mid), "ja")},
-		{"mid10_light_fr_400", Light, 400, lang(GameScene(mid), "fr")},
-		{"setup7_white_light_400", Light, 400, GameScene(g7.Undo(g7.Len() - 2))},
-		{"setup7_black_dark_fr_400", Dark, 400, lang(GameScene(g7.Undo(g7.Len())), "fr")},
-		{"resign10_dark_400", Dark, 400, ending(GameScene(mid), veletas.Black, EndResign, "")},
-		{"resign10_light_ja_400", Light, 400, ending(GameScene(mid), veletas.Black, EndResign, "ja")},
-		{"time10_dark_fr_400", Dark, 400, ending(GameScene(mid), veletas.White, EndTime, "fr")},
-		{"choice7_light_fr_400", Light, 400, lang(GameScene(g7.Undo(g7.Len()-1)), "fr")},
-		{"choice7_light_ja_400", Light, 400, lang(GameScene(g7.Undo(g7.Len()-1)), "ja")},
+		{"mid10_light_400", render.Light, 400, GameScene(mid)},
+		{"mid10_dark_400", render.Dark, 400, GameScene(mid)},
+		{"mid10_dark_ja_400", render.Dark, 400, lang(GameScene(mid), "ja")},
+		{"mid10_light_fr_400", render.Light, 400, lang(GameScene(mid), "fr")},
+		{"setup7_white_light_400", render.Light, 400, GameScene(g7.Undo(g7.Len() - 2))},
+		{"setup7_black_dark_fr_400", render.Dark, 400, lang(GameScene(g7.Undo(g7.Len())), "fr")},
+		{"resign10_dark_400", render.Dark, 400, ending(GameScene(mid), veletas.Black, render.EndResign, "")},
+		{"resign10_light_ja_400", render.Light, 400, ending(GameScene(mid), veletas.Black, render.EndResign, "ja")},
+		{"time10_dark_fr_400", render.Dark, 400, ending(GameScene(mid), veletas.White, render.EndTime, "fr")},
+		{"choice7_light_fr_400", render.Light, 400, lang(GameScene(g7.Undo(g7.Len()-1)), "fr")},
+		{"choice7_light_ja_400", render.Light, 400, lang(GameScene(g7.Undo(g7.Len()-1)), "ja")},
 		// A one-square move that claims its shooter: the arrowhead over
 		// the frame, and the caption.
-		{"claim7_dark_400", Dark, 400, GameScene(oneSquareClaim(t))},
-		{"claim7_light_fr_400", Light, 400, lang(GameScene(oneSquareClaim(t)), "fr")},
-		{"claim7_dark_ja_400", Dark, 400, lang(GameScene(oneSquareClaim(t)), "ja")},
+		{"claim7_dark_400", render.Dark, 400, GameScene(oneSquareClaim(t))},
+		{"claim7_light_fr_400", render.Light, 400, lang(GameScene(oneSquareClaim(t)), "fr")},
+		{"claim7_dark_ja_400", render.Dark, 400, lang(GameScene(oneSquareClaim(t)), "ja")},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -470,7 +466,7 @@ func checkGolden(t *testing.T, name string, data []byte) {
 	}
 	wantData, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./render -run 'Golden' -update to create it)", err)
+		t.Fatalf("%v (run go test ./render/veletas -run 'Golden' -update to create it)", err)
 	}
 	want, err := png.Decode(bytes.NewReader(wantData))
 	if err != nil {
@@ -501,7 +497,7 @@ func checkGolden(t *testing.T, name string, data []byte) {
 // TestZeroValues draws the zero Scene and the zero Game as the empty
 // 10x10 board, "Black to place".
 func TestZeroValues(t *testing.T) {
-	r := newRenderer(t, Light, 400)
+	r := newRenderer(t, render.Light, 400)
 	m := pngImage(t, r, Scene{})
 	l := r.Layout(veletas.Size10)
 	if m.Bounds() != l.Bounds() {
@@ -528,7 +524,7 @@ func lang(s Scene, l string) Scene {
 }
 
 // ending makes a scene the last image of a game won off the board.
-func ending(s Scene, winner veletas.Color, end Ending, l string) Scene {
+func ending(s Scene, winner veletas.Color, end render.Ending, l string) Scene {
 	s.Winner, s.End, s.Lang = winner, end, l
 	return s
 }

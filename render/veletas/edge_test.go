@@ -1,6 +1,8 @@
-package render
+package veletas
 
 import (
+	"github.com/veletasbot/veletas/render"
+
 	"bytes"
 	"image"
 	"testing"
@@ -14,7 +16,7 @@ import (
 // the pieces read the same, and once the setup is over the two rule sets
 // give the same image.
 func TestClosedEdgeInRevisedSetup(t *testing.T) {
-	for _, th := range []Theme{Light, Dark} {
+	for _, th := range []render.Theme{render.Light, render.Dark} {
 		for _, width := range []int{400, 800} {
 			r := newRenderer(t, th, width)
 			for _, size := range veletas.Sizes {
@@ -70,8 +72,8 @@ func TestClosedEdgeInRevisedSetup(t *testing.T) {
 				// The line around the inside: on the border between b2 and
 				// a2, halfway up the inner area.
 				inner := l.SquareRect(veletas.Sq(1, n/2))
-				if c := rgbAt(mr, image.Pt(inner.Min.X, inner.Min.Y+l.Cell/2)); !near(c, r.pal.bound, 12) {
-					t.Errorf("%s %dpx %s: the inner border shows %v, want the line's %v", th, width, size, c, r.pal.bound)
+				if c := rgbAt(mr, image.Pt(inner.Min.X, inner.Min.Y+l.Cell/2)); !near(c, r.pal.Bound, 12) {
+					t.Errorf("%s %dpx %s: the inner border shows %v, want the line's %v", th, width, size, c, r.pal.Bound)
 				}
 
 				// The second setup and the side choice are marked too; the

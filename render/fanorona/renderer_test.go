@@ -1,6 +1,8 @@
-package render
+package fanorona
 
 import (
+	"github.com/veletasbot/veletas/render"
+
 	"bytes"
 	"image"
 	"image/color"
@@ -57,10 +59,10 @@ func fanoronaMidGame(t testing.TB) fanorona.Game {
 	return g
 }
 
-func fanoronaPNG(t testing.TB, r *Renderer, s FanoronaScene) image.Image {
+func fanoronaPNG(t testing.TB, r *Renderer, s Scene) image.Image {
 	t.Helper()
 	var b bytes.Buffer
-	if err := r.FanoronaPNG(&b, s); err != nil {
+	if err := r.PNG(&b, s); err != nil {
 		t.Fatal(err)
 	}
 	m, err := png.Decode(&b)
@@ -72,7 +74,7 @@ func fanoronaPNG(t testing.TB, r *Renderer, s FanoronaScene) image.Image {
 
 // probe is a pixel near a point, inside a piece's lit face, off the
 // board's lines, the path of a step along a line, and the capture cross.
-func probe(l FanoronaLayout, p fanorona.Point) image.Point {
+func probe(l Layout, p fanorona.Point) image.Point {
 	return l.PointCenter(p).Add(image.Pt(l.Spacing*15/100, l.Spacing*8/100))
 }
 
@@ -81,28 +83,28 @@ func probe(l FanoronaLayout, p fanorona.Point) image.Point {
 // piece, a black piece or the bare board.
 func TestFanoronaPieces(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, th := range []Theme{Light, Dark} {
+	for _, th := range []render.Theme{render.Light, render.Dark} {
 		for _, w := range []int{800, 400} {
 			r := newRenderer(t, th, w)
-			l := r.FanoronaLayout()
+			l := r.Layout()
 			pal := r.pal
 			for _, v := range fanorona.Variants {
 				p := fanorona.NewPosition(v)
 				for i := 0; i < 12 && !p.Over(); i++ {
 					p, _ = p.RandomTurn(rng)
 				}
-				m := fanoronaPNG(t, r, FanoronaScene{Position: p})
+				m := fanoronaPNG(t, r, Scene{Position: p})
 				for pt := fanorona.Point(0); pt < fanorona.Points; pt++ {
 					got := rgbAt(m, probe(l, pt))
 					c, ok := p.At(pt)
 					var want color.RGBA
 					switch {
 					case !ok:
-						want = pal.cellA
+						want = pal.Cell
 					case c == fanorona.White:
-						want = pal.whiteTop
+						want = pal.WhiteTop
 					default:
-						want = pal.blackTop
+						want = pal.BlackTop
 					}
 					if !near(got, want, 12) {
 						t.Errorf("%s %d px %s: point %s shows %v, want %v (piece %v, %v)", th, w, v, pt, got, want, c, ok)
@@ -118,7 +120,7 @@ func TestFanoronaPieces(t *testing.T) {
 // points.
 func TestFanoronaLastTurn(t *testing.T) {
 	g := fanoronaMidGame(t)
-	s := FanoronaGameScene(g)
+	s := GameScene(g)
 	if s.Captured == 0 || s.Last.Len() < 3 {
 		t.Fatalf("scene has last turn %s and captures %v", s.Last, s.Captured)
 	}
@@ -127,9 +129,9 @@ func TestFanoronaLastTurn(t *testing.T) {
 	if want := before.Count(them) - s.Position.Count(them); s.Captured.Count() != want {
 		t.Fatalf("%d points crossed out, %d pieces captured", s.Captured.Count(), want)
 	}
-	for _, th := range []Theme{Light, Dark} {
+	for _, th := range []render.Theme{render.Light, render.Dark} {
 		r := newRenderer(t, th, 800)
-		l := r.FanoronaLayout()
+		l := r.Layout()
 		m := fanoronaPNG(t, r, s)
 		path := map[fanorona.Point]bool{s.Last.From(): true}
 		for i := 0; i < s.Last.Len(); i++ {
@@ -148,7 +150,7 @@ func TestFanoronaLastTurn(t *testing.T) {
 		}
 		// Halfway along each step the path's colour shows (no piece
 		// stands between two neighbouring points).
-		wantLine := over(r.pal.cellA, r.pal.lastLine)
+		wantLine := render.Over(r.pal.Cell, r.pal.LastLine)
 		for i := 0; i < s.Last.Len(); i++ {
 			st := s.Last.Step(i)
 			a, b := l.PointCenter(st.From), l.PointCenter(st.To)
@@ -163,14 +165,14 @@ func TestFanoronaLastTurn(t *testing.T) {
 // TestFanoronaThemes checks the page colour of each theme, and that the
 // dark theme is dark.
 func TestFanoronaThemes(t *testing.T) {
-	for _, th := range []Theme{Light, Dark} {
+	for _, th := range []render.Theme{render.Light, render.Dark} {
 		r := newRenderer(t, th, 600)
-		m := fanoronaPNG(t, r, FanoronaScene{Position: fanorona.NewPosition(fanorona.Fanorona)})
+		m := fanoronaPNG(t, r, Scene{Position: fanorona.NewPosition(fanorona.Fanorona)})
 		got := rgbAt(m, image.Pt(2, 2))
-		if got != palettes[th].page {
-			t.Errorf("%s: page %v, want %v", th, got, palettes[th].page)
+		if got != render.ThemeColors(th).Page {
+			t.Errorf("%s: page %v, want %v", th, got, render.ThemeColors(th).Page)
 		}
-		if dark := lum(got) < 0.1; dark != (th == Dark) {
+		if dark := lum(got) < 0.1; dark != (th == render.Dark) {
 			t.Errorf("%s: page luminance %.2f", th, lum(got))
 		}
 	}
@@ -193,11 +195,11 @@ func inkIn(m image.Image, rect image.Rectangle, page color.RGBA) int {
 // stone before the headline), and that the note about Véla's first phase
 // is drawn exactly while the phase lasts.
 func TestFanoronaStatus(t *testing.T) {
-	r := newRenderer(t, Light, 800)
-	l := r.FanoronaLayout()
+	r := newRenderer(t, render.Light, 800)
+	l := r.Layout()
 	iconAt := func(m image.Image) color.RGBA {
-		cy := l.Status.Min.Y + l.Status.Dy()*45/100 - r.head.capHeight()/2
-		ic := r.icons[iconOf(fanorona.White)]
+		cy := l.Status.Min.Y + l.Status.Dy()*45/100 - r.head.CapHeight()/2
+		ic := r.icons[fanorona.White]
 		return rgbAt(m, image.Pt(l.Board.Min.X+ic.Rect.Dx()/2, cy))
 	}
 	vela := loadFanorona(t, "vela_game.rec")
@@ -224,27 +226,27 @@ func TestFanoronaStatus(t *testing.T) {
 		{"fanorona mid-game", fanoronaMidGame(t), fanoronaMidGame(t).Position().ToMove() == fanorona.White, false},
 	}
 	for _, c := range cases {
-		s := FanoronaGameScene(c.g)
+		s := GameScene(c.g)
 		m := fanoronaPNG(t, r, s)
 		got := iconAt(m)
 		if isWhite := lum(got) > 0.6; isWhite != c.white {
 			t.Errorf("%s: the turn icon shows %v (luminance %.2f), White to move %v", c.name, got, lum(got), c.white)
 		}
-		ink := inkIn(m, l.Note, r.pal.page)
+		ink := inkIn(m, l.Note, r.pal.Page)
 		if (ink > 0) != c.note {
 			t.Errorf("%s: %d pixels of ink under the board, want a note %v", c.name, ink, c.note)
 		}
-		st := fanoronaStatusOf(s)
+		st := statusOf(s)
 		if c.g.Position().FirstPhase() != (st.note == "Véla: Black may not capture until 5 are left") {
 			t.Errorf("%s: note %q in first phase %v", c.name, st.note, c.g.Position().FirstPhase())
 		}
 	}
 	// A finished game says who won, and a resignation does too.
 	full := loadFanorona(t, "fanorona_game.rec")
-	if st := fanoronaStatusOf(FanoronaGameScene(full)); !st.won || st.head != fanoronaColorWord(wordsFor("en"), mustWinner(t, full))+" wins" {
+	if st := statusOf(GameScene(full)); !st.won || st.head != colorWord(wordsFor("en"), mustWinner(t, full))+" wins" {
 		t.Errorf("finished game: %+v", st)
 	}
-	if st := fanoronaStatusOf(FanoronaScene{Position: fanorona.NewPosition(fanorona.Fanorona), Winner: fanorona.Black, HasWinner: true}); st.head != "Black wins" {
+	if st := statusOf(Scene{Position: fanorona.NewPosition(fanorona.Fanorona), Winner: fanorona.Black, HasWinner: true}); st.head != "Black wins" {
 		t.Errorf("resigned game: %+v", st)
 	}
 }
@@ -276,15 +278,15 @@ w . b . . . . . .`, fanorona.White, 0, fanorona.Fanorona)
 		t.Fatalf("a1-b1A: %v, in sequence %v", err, mid.InSequence())
 	}
 	last, _ := fanorona.NewTurn(step)
-	s := FanoronaScene{Position: mid, Last: last, Captured: FanoronaCaptured(before, mid)}
+	s := Scene{Position: mid, Last: last, Captured: Captured(before, mid)}
 	if s.Captured != 1<<fanorona.NewPoint(2, 0) {
 		t.Fatalf("captured %v, want c1", s.Captured.Points())
 	}
-	if st := fanoronaStatusOf(s); st.head != "White capturing" || st.token != "a1-b1A" {
+	if st := statusOf(s); st.head != "White capturing" || st.token != "a1-b1A" {
 		t.Errorf("status %+v", st)
 	}
-	r := newRenderer(t, Light, 800)
-	l := r.FanoronaLayout()
+	r := newRenderer(t, render.Light, 800)
+	l := r.Layout()
 	m := fanoronaPNG(t, r, s)
 	c1 := l.PointCenter(fanorona.NewPoint(2, 0)).Add(image.Pt(l.Spacing/9, l.Spacing/9))
 	if got := rgbAt(m, c1); !near(got, r.pal.captureMark(), 24) {
@@ -299,25 +301,25 @@ w . b . . . . . .`, fanorona.White, 0, fanorona.Fanorona)
 func TestFanoronaGolden(t *testing.T) {
 	cases := []struct {
 		name  string
-		theme Theme
+		theme render.Theme
 		width int
-		s     FanoronaScene
+		s     Scene
 	}{
-		{"fanorona_land_dark_400", Dark, 400, FanoronaGameScene(landingCapture(t))},
-		{"fanorona_land_light_800", Light, 800, FanoronaGameScene(landingCapture(t))},
-		{"fanorona_sequence_light_400", Light, 400, sequenceUnderWay(t)},
-		{"fanorona_sequence_dark_400", Dark, 400, sequenceUnderWay(t)},
-		{"fanorona_quiet_dark_400", Dark, 400, FanoronaScene{Position: quietPosition(t, 87)}},
-		{"fanorona_quiet_light_fr_400", Light, 400, FanoronaScene{Position: quietPosition(t, 87), Lang: "fr"}},
-		{"fanorona_quiet_dark_ja_400", Dark, 400, FanoronaScene{Position: quietPosition(t, 87), Lang: "ja"}},
-		{"fanorona_draw_light_ja_400", Light, 400, FanoronaScene{Position: quietPosition(t, 100), Lang: "ja"}},
-		{"fanorona_vela_dark_fr_400", Dark, 400, fanoronaLang(FanoronaGameScene(prefix(t, loadFanorona(t, "vela_game.rec"), 1)), "fr")},
+		{"fanorona_land_dark_400", render.Dark, 400, GameScene(landingCapture(t))},
+		{"fanorona_land_light_800", render.Light, 800, GameScene(landingCapture(t))},
+		{"fanorona_sequence_light_400", render.Light, 400, sequenceUnderWay(t)},
+		{"fanorona_sequence_dark_400", render.Dark, 400, sequenceUnderWay(t)},
+		{"fanorona_quiet_dark_400", render.Dark, 400, Scene{Position: quietPosition(t, 87)}},
+		{"fanorona_quiet_light_fr_400", render.Light, 400, Scene{Position: quietPosition(t, 87), Lang: "fr"}},
+		{"fanorona_quiet_dark_ja_400", render.Dark, 400, Scene{Position: quietPosition(t, 87), Lang: "ja"}},
+		{"fanorona_draw_light_ja_400", render.Light, 400, Scene{Position: quietPosition(t, 100), Lang: "ja"}},
+		{"fanorona_vela_dark_fr_400", render.Dark, 400, fanoronaLang(GameScene(prefix(t, loadFanorona(t, "vela_game.rec"), 1)), "fr")},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRenderer(t, c.theme, c.width)
 			var b bytes.Buffer
-			if err := r.FanoronaPNG(&b, c.s); err != nil {
+			if err := r.PNG(&b, c.s); err != nil {
 				t.Fatal(err)
 			}
 			checkGolden(t, c.name, b.Bytes())
@@ -325,11 +327,11 @@ func TestFanoronaGolden(t *testing.T) {
 	}
 }
 
-// TestFanoronaLayout checks that every point's centre maps back to the
+// TestLayout checks that every point's centre maps back to the
 // point, inside the board, and that the layout fits the image.
-func TestFanoronaLayout(t *testing.T) {
-	for _, w := range []int{MinWidth, 400, 800, MaxWidth} {
-		l := NewFanoronaLayout(w)
+func TestLayout(t *testing.T) {
+	for _, w := range []int{render.MinWidth, 400, 800, render.MaxWidth} {
+		l := NewLayout(w)
 		if !l.Board.In(l.Bounds()) || l.Status.Max.Y > l.Board.Min.Y || l.Note.Min.Y < l.Board.Max.Y || l.Note.Max.Y > l.Height {
 			t.Errorf("width %d: layout %+v does not fit", w, l)
 		}
@@ -354,9 +356,9 @@ func TestFanoronaLayout(t *testing.T) {
 func TestFanoronaGIF(t *testing.T) {
 	for _, name := range []string{"fanorona_game.rec", "vela_game.rec"} {
 		g := loadFanorona(t, name)
-		r := newRenderer(t, Dark, 500)
+		r := newRenderer(t, render.Dark, 500)
 		var b bytes.Buffer
-		if err := r.FanoronaGIF(&b, g); err != nil {
+		if err := r.GIF(&b, g); err != nil {
 			t.Fatal(err)
 		}
 		anim, err := gif.DecodeAll(bytes.NewReader(b.Bytes()))
@@ -366,15 +368,15 @@ func TestFanoronaGIF(t *testing.T) {
 		if len(anim.Image) != g.Len()+1 {
 			t.Fatalf("%s: %d frames for %d turns", name, len(anim.Image), g.Len())
 		}
-		if d := anim.Delay[len(anim.Delay)-1]; d != GIFHoldDelay {
-			t.Errorf("%s: last frame delay %d, want %d", name, d, GIFHoldDelay)
+		if d := anim.Delay[len(anim.Delay)-1]; d != render.GIFHoldDelay {
+			t.Errorf("%s: last frame delay %d, want %d", name, d, render.GIFHoldDelay)
 		}
-		l := r.FanoronaLayout()
+		l := r.Layout()
 		canvas := image.NewRGBA(l.Bounds())
 		for _, frame := range anim.Image {
 			draw.Draw(canvas, frame.Bounds(), frame, frame.Bounds().Min, draw.Over)
 		}
-		want := toRGBA(fanoronaPNG(t, r, FanoronaGameScene(g)))
+		want := toRGBA(fanoronaPNG(t, r, GameScene(g)))
 		if !bytes.Equal(canvas.Pix, want.Pix) {
 			t.Errorf("%s: the gif's last picture differs from the png of the final position", name)
 		}
@@ -385,12 +387,12 @@ func TestFanoronaGIF(t *testing.T) {
 // TestFanoronaConcurrent draws from many goroutines with one renderer (run
 // with -race) and checks each gets the image of its own scene.
 func TestFanoronaConcurrent(t *testing.T) {
-	r := newRenderer(t, Light, 400)
+	r := newRenderer(t, render.Light, 400)
 	g := loadFanorona(t, "fanorona_game.rec")
 	want := make([][]byte, 6)
 	for i := range want {
 		var b bytes.Buffer
-		if err := r.FanoronaPNG(&b, FanoronaGameScene(prefix(t, g, i*3))); err != nil {
+		if err := r.PNG(&b, GameScene(prefix(t, g, i*3))); err != nil {
 			t.Fatal(err)
 		}
 		want[i] = b.Bytes()
@@ -404,7 +406,7 @@ func TestFanoronaConcurrent(t *testing.T) {
 			for j := 0; j < 5; j++ {
 				i := (k + j) % len(want)
 				var b bytes.Buffer
-				if err := r.FanoronaPNG(&b, FanoronaGameScene(prefix(t, g, i*3))); err != nil {
+				if err := r.PNG(&b, GameScene(prefix(t, g, i*3))); err != nil {
 					errs <- err.Error()
 					return
 				}
@@ -427,22 +429,22 @@ func TestFanoronaConcurrent(t *testing.T) {
 // process's CPU time, which the machine's load does not inflate) and bytes
 // per image.
 func BenchmarkFanoronaPNG(b *testing.B) {
-	for _, th := range []Theme{Light, Dark} {
+	for _, th := range []render.Theme{render.Light, render.Dark} {
 		b.Run(th.String(), func(b *testing.B) {
-			r, err := New(Options{Theme: th, Width: 800})
+			r, err := New(render.Options{Theme: th, Width: 800})
 			if err != nil {
 				b.Fatal(err)
 			}
-			s := FanoronaGameScene(fanoronaMidGame(b))
+			s := GameScene(fanoronaMidGame(b))
 			var buf bytes.Buffer
-			if err := r.FanoronaPNG(&buf, s); err != nil { // warm the caches
+			if err := r.PNG(&buf, s); err != nil { // warm the caches
 				b.Fatal(err)
 			}
 			b.ResetTimer()
 			cpu0 := cpuTime()
 			for b.Loop() {
 				buf.Reset()
-				if err := r.FanoronaPNG(&buf, s); err != nil {
+				if err := r.PNG(&buf, s); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -457,7 +459,7 @@ func BenchmarkFanoronaPNG(b *testing.B) {
 
 // BenchmarkFanoronaGIF encodes the animated replay of a whole game.
 func BenchmarkFanoronaGIF(b *testing.B) {
-	r, err := New(Options{})
+	r, err := New(render.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -465,7 +467,7 @@ func BenchmarkFanoronaGIF(b *testing.B) {
 	var buf bytes.Buffer
 	for b.Loop() {
 		buf.Reset()
-		if err := r.FanoronaGIF(&buf, g); err != nil {
+		if err := r.GIF(&buf, g); err != nil {
 			b.Fatal(err)
 		}
 	}

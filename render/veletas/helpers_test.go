@@ -1,4 +1,4 @@
-package render
+package veletas
 
 import (
 	"math/rand/v2"
@@ -84,4 +84,11 @@ func randomMidGame(t testing.TB, size veletas.Size) veletas.Game {
 			return g
 		}
 	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -1,11 +1,10 @@
-package render
+package fanorona
 
 import (
 	"math/rand/v2"
 	"testing"
 
 	"github.com/veletasbot/veletas/game/fanorona"
-	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // The scenes of the images' rough edges: a one-square move that traps a
@@ -13,30 +12,6 @@ import (
 // capture sequence under way and a game near the draw by 100 quiet turns.
 
 // oneSquareClaim returns a 7x7 game whose last turn moved a shooter one
-// square and claimed it where it landed: the move's line is no longer
-// than the gap between the two pieces, inside the claim frame.
-func oneSquareClaim(t testing.TB) veletas.Game {
-	t.Helper()
-	for seed := uint64(1); seed < 400; seed++ {
-		g := randomGame(t, veletas.Size7, seed, 40)
-		acts := g.Actions()
-		for n := 4; n <= len(acts); n++ {
-			a := acts[n-1]
-			if a.Kind != veletas.KindTurn || !a.Turn.Moved() {
-				continue
-			}
-			df, dr := a.Turn.To.File()-a.Turn.From.File(), a.Turn.To.Rank()-a.Turn.From.Rank()
-			if max(abs(df), abs(dr)) != 1 {
-				continue
-			}
-			if claimedBetween(g.PositionAt(n-1), g.PositionAt(n)).Has(a.Turn.To) {
-				return g.Undo(len(acts) - n)
-			}
-		}
-	}
-	t.Fatal("no random game has a one-square move that traps the shooter")
-	return veletas.Game{}
-}
 
 // landingCapture returns a Fanorona game whose last turn ends on a point
 // whose piece it captured earlier in the same turn.
@@ -54,7 +29,7 @@ func landingCapture(t testing.TB) fanorona.Game {
 				t.Fatal(err)
 			}
 			g = next
-			captured := FanoronaCaptured(before, g.Position())
+			captured := Captured(before, g.Position())
 			if captured&g.Position().Pieces(before.ToMove()) != 0 && g.Position().Count(fanorona.White) > 0 && g.Position().Count(fanorona.Black) > 0 {
 				return g
 			}
@@ -66,7 +41,7 @@ func landingCapture(t testing.TB) fanorona.Game {
 
 // sequenceUnderWay is the scene of a capture sequence of the Fanorona
 // record played step by step: its first two steps.
-func sequenceUnderWay(t testing.TB) FanoronaScene {
+func sequenceUnderWay(t testing.TB) Scene {
 	t.Helper()
 	g := loadFanorona(t, "fanorona_game.rec")
 	for i, turn := range g.Turns() {
@@ -85,10 +60,10 @@ func sequenceUnderWay(t testing.TB) FanoronaScene {
 			continue
 		}
 		last, _ := fanorona.NewTurn(turn.Step(0), turn.Step(1))
-		return FanoronaScene{Position: p, Last: last, Captured: FanoronaCaptured(before, p)}
+		return Scene{Position: p, Last: last, Captured: Captured(before, p)}
 	}
 	t.Fatal("no capture sequence of three steps in the record")
-	return FanoronaScene{}
+	return Scene{}
 }
 
 // quietPosition is a sparse position, White to move, after quiet turns
@@ -108,7 +83,7 @@ func quietPosition(t testing.TB, quiet int) fanorona.Position {
 }
 
 // fanoronaLang sets a Fanorona scene's language.
-func fanoronaLang(s FanoronaScene, l string) FanoronaScene {
+func fanoronaLang(s Scene, l string) Scene {
 	s.Lang = l
 	return s
 }

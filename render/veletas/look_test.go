@@ -1,6 +1,8 @@
-package render
+package veletas
 
 import (
+	"github.com/veletasbot/veletas/render"
+
 	"bytes"
 	"fmt"
 	"image"
@@ -23,8 +25,8 @@ func TestLook(t *testing.T) {
 	g := loadRecord(t, "game_s10_10.rec")
 	mid := midGame(t, g)
 	g7 := loadRecord(t, "game_s7_03.rec")
-	for _, th := range []Theme{Light, Dark} {
-		r, err := New(Options{Theme: th})
+	for _, th := range []render.Theme{render.Light, render.Dark} {
+		r, err := New(render.Options{Theme: th})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +55,7 @@ func TestLook(t *testing.T) {
 		}
 		s.Hint = DestinationsHint(s.Position, sh)
 		write("10_hint", s)
-		small, err := New(Options{Theme: th, Width: 400})
+		small, err := New(render.Options{Theme: th, Width: 400})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,9 +95,8 @@ func TestLook(t *testing.T) {
 
 // TestLookMarks writes to $RENDER_LOOK the scenes of the marks and texts
 // beyond the plain position, at phone width in both themes and every
-// language: a one-square move that claims, the black stone to move, a
-// Fanorona capture on the landing point, a sequence under way, the
-// count of quiet turns near the draw, a draw and Véla's first phase.
+// language: a one-square move that claims and the black stone to move
+// (render/fanorona's TestLookMarks writes Fanorona's).
 func TestLookMarks(t *testing.T) {
 	dir := os.Getenv("RENDER_LOOK")
 	if dir == "" {
@@ -103,12 +104,7 @@ func TestLookMarks(t *testing.T) {
 	}
 	claim := GameScene(oneSquareClaim(t))
 	start := Scene{Position: veletas.Game{}.Position()}
-	land := FanoronaGameScene(landingCapture(t))
-	seq := sequenceUnderWay(t)
-	quiet := FanoronaScene{Position: quietPosition(t, 87)}
-	drawn := FanoronaScene{Position: quietPosition(t, 100)}
-	vela := FanoronaGameScene(prefix(t, loadFanorona(t, "vela_game.rec"), 1))
-	for _, th := range []Theme{Light, Dark} {
+	for _, th := range []render.Theme{render.Light, render.Dark} {
 		r := newRenderer(t, th, 400)
 		for _, l := range []string{"en", "fr", "ja"} {
 			write := func(name string, draw func(*bytes.Buffer) error) {
@@ -122,11 +118,6 @@ func TestLookMarks(t *testing.T) {
 			}
 			write("claim7", func(b *bytes.Buffer) error { return r.PNG(b, lang(claim, l)) })
 			write("start7", func(b *bytes.Buffer) error { return r.PNG(b, lang(start, l)) })
-			write("fano_land", func(b *bytes.Buffer) error { return r.FanoronaPNG(b, fanoronaLang(land, l)) })
-			write("fano_seq", func(b *bytes.Buffer) error { return r.FanoronaPNG(b, fanoronaLang(seq, l)) })
-			write("fano_quiet", func(b *bytes.Buffer) error { return r.FanoronaPNG(b, fanoronaLang(quiet, l)) })
-			write("fano_draw", func(b *bytes.Buffer) error { return r.FanoronaPNG(b, fanoronaLang(drawn, l)) })
-			write("fano_vela", func(b *bytes.Buffer) error { return r.FanoronaPNG(b, fanoronaLang(vela, l)) })
 		}
 	}
 }

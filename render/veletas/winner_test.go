@@ -1,6 +1,8 @@
-package render
+package veletas
 
 import (
+	"github.com/veletasbot/veletas/render"
+
 	"image"
 	"testing"
 
@@ -10,7 +12,7 @@ import (
 // TestSceneWinnerOffTheBoard: a game won by resignation or on time says
 // who won in the strip; the board itself is drawn the same.
 func TestSceneWinnerOffTheBoard(t *testing.T) {
-	r, err := New(Options{Width: 400})
+	r, err := New(render.Options{Width: 400})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,18 +55,18 @@ func TestSceneWinnerOffTheBoard(t *testing.T) {
 // TestInTheme: a renderer gives one of the other theme, of its width,
 // made once; its own theme is itself.
 func TestInTheme(t *testing.T) {
-	r, err := New(Options{Width: 400})
+	r, err := New(render.Options{Width: 400})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if same, err := r.InTheme(Light); err != nil || same != r {
+	if same, err := r.InTheme(render.Light); err != nil || same != r {
 		t.Fatalf("light of light: %v %v", same, err)
 	}
-	d, err := r.InTheme(Dark)
-	if err != nil || d.Options().Theme != Dark || d.Options().Width != 400 {
+	d, err := r.InTheme(render.Dark)
+	if err != nil || d.Options().Theme != render.Dark || d.Options().Width != 400 {
 		t.Fatalf("dark: %+v %v", d.Options(), err)
 	}
-	if again, _ := r.InTheme(Dark); again != d {
+	if again, _ := r.InTheme(render.Dark); again != d {
 		t.Fatal("a second dark renderer was made")
 	}
 	if _, err := r.InTheme(9); err == nil {
@@ -73,7 +75,7 @@ func TestInTheme(t *testing.T) {
 	// The dark renderer's empty board is the dark theme's.
 	img := d.Image(Scene{})
 	l := d.Layout(veletas.Size10)
-	if c := img.RGBAAt(l.Board.Min.X+l.Cell/2, l.Board.Min.Y+l.Cell/2); c != palettes[Dark].cellA {
-		t.Fatalf("dark square %v, want %v", c, palettes[Dark].cellA)
+	if c := img.RGBAAt(l.Board.Min.X+l.Cell/2, l.Board.Min.Y+l.Cell/2); c != render.ThemeColors(render.Dark).Cell {
+		t.Fatalf("dark square %v, want %v", c, render.ThemeColors(render.Dark).Cell)
 	}
 }

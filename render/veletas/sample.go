@@ -1,30 +1,24 @@
-package render
+package veletas
 
 import (
 	"image"
 	"image/color"
 
 	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/render"
 )
 
 // named lists the theme's colours that the palette must hold exactly, with
 // the cells under the last-action tint.
-func (p *themeColors) named() []color.RGBA {
-	out := []color.RGBA{p.page, p.strip, p.frame, p.cellA, p.cellB, p.grid, p.label,
-		p.text, p.text2, p.textFaint, p.red, p.redDark, p.bull, p.claim, p.hintSel, p.win,
-		p.blackBot, p.whiteTop, p.bound, p.iconRing, p.moveMark, p.moveEdge}
-	for _, c := range []color.RGBA{p.cellA, p.cellB} {
-		out = append(out, over(c, p.last), over(c, p.hint), over(over(c, p.last), p.lastLine), over(c, p.lastLine),
-			over(c, p.out), over(over(c, p.out), p.last))
+func (p *style) named() []color.RGBA {
+	out := []color.RGBA{p.Page, p.Strip, p.Frame, p.Cell, p.CellB, p.Grid, p.Label,
+		p.Text, p.Text2, p.TextFaint, p.Red, p.RedDark, p.Bull, p.Claim, p.HintSel, p.Win,
+		p.BlackBot, p.WhiteTop, p.Bound, p.IconRing, p.MoveMark, p.MoveEdge}
+	for _, c := range []color.RGBA{p.Cell, p.CellB} {
+		out = append(out, render.Over(c, p.Last), render.Over(c, p.Hint), render.Over(render.Over(c, p.Last), p.LastLine), render.Over(c, p.LastLine),
+			render.Over(c, p.Out), render.Over(render.Over(c, p.Out), p.Last))
 	}
 	return out
-}
-
-// over blends the non-premultiplied colour top over the opaque colour c.
-func over(c, top color.RGBA) color.RGBA {
-	a := float64(top.A) / 255
-	m := func(x, y uint8) uint8 { return uint8(float64(x)*(1-a) + float64(y)*a + 0.5) }
-	return color.RGBA{m(c.R, top.R), m(c.G, top.G), m(c.B, top.B), 255}
 }
 
 // samples draws images holding everything a board of this size can show:

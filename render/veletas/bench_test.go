@@ -1,6 +1,15 @@
-package render
+package veletas
 
 import (
+	"sync"
+
+	"github.com/golang/freetype/truetype"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+
+	"github.com/veletasbot/veletas/render"
+
 	"bytes"
 	"image"
 	"image/png"
@@ -15,7 +24,7 @@ import (
 // encodes the PNG, at the default width (800 px), as the bot does after
 // every action. It reports the PNG's size.
 func BenchmarkBoardPNG(b *testing.B) {
-	r, err := New(Options{})
+	r, err := New(render.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -42,7 +51,7 @@ func BenchmarkBoardPNG(b *testing.B) {
 // gg (background, coordinates, pieces, text through a new font face) and
 // encoded with image/png's defaults.
 func BenchmarkBoardPNGNaive(b *testing.B) {
-	r, err := New(Options{})
+	r, err := New(render.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -66,14 +75,14 @@ func naiveImage(r *Renderer, s Scene) image.Image {
 	l := r.Layout(s.Position.Size())
 	p := r.pal
 	dc := gg.NewContext(l.Width, l.Height)
-	label, err := newAtlas(fontMedium, float64(l.Width)*0.032)
+	label, err := render.NewWordText(render.Medium, float64(l.Width)*0.032, wordRunes())
 	if err != nil {
 		panic(err)
 	}
 	drawBackground(dc, l, p, label)
 	dst := dc.Image().(*image.RGBA)
 	for _, sq := range lastSquares(s.Last) {
-		fillRect(dst, l.SquareRect(sq), nrgba(p.last))
+		fillRect(dst, l.SquareRect(sq), nrgba(p.Last))
 	}
 	if s.Last.Kind == veletas.KindTurn {
 		drawPath(dc, l, p, s.Last.Turn)
@@ -90,11 +99,11 @@ func naiveImage(r *Renderer, s Scene) image.Image {
 	}
 	r.drawMarks(dst, l, s.Claimed, s.Hint)
 	st := statusOf(s.Position, s.Last, s.Lang)
-	head := newFace(fontBold, float64(l.Width)*0.05)
-	small := newFace(fontRegular, float64(l.Width)*0.037)
+	head := naiveFace(gobold.TTF, float64(l.Width)*0.05)
+	small := naiveFace(goregular.TTF, float64(l.Width)*0.037)
 	h := float64(l.Status.Dy())
 	left := float64(l.Board.Min.X - l.Frame)
-	dc.SetColor(p.text)
+	dc.SetColor(p.Text)
 	dc.SetFontFace(head)
 	dc.DrawString(st.head, left+h*0.3, h*0.47)
 	dc.SetFontFace(small)
@@ -106,7 +115,7 @@ func naiveImage(r *Renderer, s Scene) image.Image {
 
 // BenchmarkGameGIF encodes the animated replay of a whole 10x10 game.
 func BenchmarkGameGIF(b *testing.B) {
-	r, err := New(Options{})
+	r, err := New(render.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -123,4 +132,21 @@ func BenchmarkGameGIF(b *testing.B) {
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes/gif")
 	b.ReportMetric(float64(g.Len()), "frames")
+}
+
+// naiveFonts are the parsed Go fonts of the naive baseline, by their bytes.
+var naiveFonts sync.Map // *byte -> *truetype.Font
+
+// naiveFace makes a new face of the Go font ttf at px pixels, as render
+// makes its atlases' faces.
+func naiveFace(ttf []byte, px float64) font.Face {
+	f, ok := naiveFonts.Load(&ttf[0])
+	if !ok {
+		p, err := truetype.Parse(ttf)
+		if err != nil {
+			panic(err)
+		}
+		f, _ = naiveFonts.LoadOrStore(&ttf[0], p)
+	}
+	return truetype.NewFace(f.(*truetype.Font), &truetype.Options{Size: px, DPI: 72, Hinting: font.HintingFull})
 }

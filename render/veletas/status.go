@@ -1,9 +1,10 @@
-package render
+package veletas
 
 import (
 	"strings"
 
 	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/render"
 )
 
 // status is what the strip above the board says.
@@ -33,7 +34,7 @@ func claimCaption(p veletas.Position, claimed veletas.Bits, lang string, fits fu
 		}
 		if len(sqs) > 0 {
 			list := strings.Join(sqs, ", ")
-			full = append(full, fill(w.claims, map[byte]string{'c': colorWord(w, c), 's': list}))
+			full = append(full, render.Fill(w.claims, map[byte]string{'c': colorWord(w, c), 's': list}))
 			short = append(short, colorWord(w, c)+" "+list)
 		}
 	}
@@ -69,14 +70,14 @@ func statusOf(p veletas.Position, last veletas.Action, lang string) status {
 	col := map[byte]string{'c': colorWord(w, p.ToMove())}
 	switch p.Phase() {
 	case veletas.PhaseSetup1, veletas.PhaseSetup2:
-		s.head = fill(w.toPlace, col)
+		s.head = render.Fill(w.toPlace, col)
 	case veletas.PhaseChoice:
-		s.head = fill(w.toChoose, col)
+		s.head = render.Fill(w.toChoose, col)
 	case veletas.PhasePlay:
-		s.head = fill(w.toMove, col)
+		s.head = render.Fill(w.toMove, col)
 	case veletas.PhaseOver:
 		s.icon = p.Winner()
-		s.head = fill(w.wins, map[byte]string{'c': colorWord(w, p.Winner())})
+		s.head = render.Fill(w.wins, map[byte]string{'c': colorWord(w, p.Winner())})
 		s.won = true
 	}
 	first := size.FirstShooters()
@@ -90,15 +91,15 @@ func statusOf(p veletas.Position, last veletas.Action, lang string) status {
 		if n == 1 {
 			pat = w.placeOne
 		}
-		s.score = fill(pat, map[byte]string{'p': num(n), 'n': num(k)})
-		s.need = fill(w.need, map[byte]string{'n': num(need)})
+		s.score = render.Fill(pat, map[byte]string{'p': num(n), 'n': num(k)})
+		s.need = render.Fill(w.need, map[byte]string{'n': num(need)})
 	case veletas.PhaseChoice:
-		s.score = fill(w.placed, map[byte]string{'p': num(first), 'n': num(k)})
-		s.need = fill(w.need, map[byte]string{'n': num(need)})
+		s.score = render.Fill(w.placed, map[byte]string{'p': num(first), 'n': num(k)})
+		s.need = render.Fill(w.need, map[byte]string{'n': num(need)})
 	default:
-		s.score = fill(w.score, map[byte]string{'b': num(p.Claims(veletas.Black)), 'w': num(p.Claims(veletas.White)), 'n': num(k)})
+		s.score = render.Fill(w.score, map[byte]string{'b': num(p.Claims(veletas.Black)), 'w': num(p.Claims(veletas.White)), 'n': num(k)})
 		if p.Phase() != veletas.PhaseOver {
-			s.need = fill(w.need, map[byte]string{'n': num(need)})
+			s.need = render.Fill(w.need, map[byte]string{'n': num(need)})
 		}
 	}
 	return s
@@ -106,16 +107,16 @@ func statusOf(p veletas.Position, last veletas.Action, lang string) status {
 
 // ended is the strip of a game won off the board (resignation, time) or
 // by the board, with how it ended on the right of the score line.
-func ended(s status, winner veletas.Color, end Ending, lang string) status {
+func ended(s status, winner veletas.Color, end render.Ending, lang string) status {
 	w := wordsFor(lang)
 	if winner != veletas.NoColor {
 		s.icon, s.won = winner, true
-		s.head = fill(w.wins, map[byte]string{'c': colorWord(w, winner)})
+		s.head = render.Fill(w.wins, map[byte]string{'c': colorWord(w, winner)})
 	}
 	switch end {
-	case EndResign:
+	case render.EndResign:
 		s.need = w.resigned
-	case EndTime:
+	case render.EndTime:
 		s.need = w.onTime
 	default:
 		if winner != veletas.NoColor {

@@ -1,6 +1,8 @@
-package render
+package veletas
 
 import (
+	"github.com/veletasbot/veletas/render"
+
 	"image"
 	"math"
 	"testing"
@@ -31,7 +33,7 @@ func TestShootersDistinctAtPhoneWidth(t *testing.T) {
 	if len(kinds) != 3 {
 		t.Fatalf("the position lacks a kind of shooter: %v", kinds)
 	}
-	for _, th := range []Theme{Light, Dark} {
+	for _, th := range []render.Theme{render.Light, render.Dark} {
 		r := newRenderer(t, th, 400)
 		m := pngImage(t, r, Scene{Position: pos}) // no highlight
 		l := r.Layout(veletas.Size10)
