@@ -155,7 +155,7 @@ func verifyBody(r *http.Request, key ed25519.PublicKey, sig []byte, ts string, b
 
 // HTTPEndpoint serves Discord's HTTP interactions (the Interactions
 // Endpoint URL of the developer portal) instead of the gateway: POST
-// /interactions, and GET /healthz for a load balancer. Each interaction
+// /interactions, and GET /healthz and /readyz for a load balancer. Each interaction
 // goes through the Adapter as one from the gateway does (the same
 // conversion to a bot.Request, panics contained, deferral after
 // DeferAfter); its first response is written in the HTTP response, and

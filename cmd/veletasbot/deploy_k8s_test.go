@@ -560,7 +560,11 @@ func checkK8s(t *testing.T, objs []k8sObject, secretName string, keys map[string
 	}
 	need := sleep + 2*int(DefaultShutdownGrace.Seconds()) + 2
 	if g := pod.TerminationGracePeriodSeconds; g == nil || *g < need || *g > need+30 {
-		t.Errorf("terminationGracePeriodSeconds %v: want %d to %d s (preStop %d s, drain 2×%v, resign 2 s)", g, need, need+30, sleep, DefaultShutdownGrace)
+		got := "unset (30)"
+		if g != nil {
+			got = strconv.Itoa(*g)
+		}
+		t.Errorf("terminationGracePeriodSeconds %s: want %d to %d s (preStop %d s, drain 2×%v, resign 2 s)", got, need, need+30, sleep, DefaultShutdownGrace)
 	}
 
 	// The PodDisruptionBudgets and the Service select their pods.
