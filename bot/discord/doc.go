@@ -24,7 +24,8 @@
 // Discord's HTTP interactions instead of the gateway: POST /interactions
 // with each request's Ed25519 signature checked as VerifyRequest checks
 // it (the body read into one of MaxBodiesReading buffers), the
-// first response in the HTTP response, and GET /healthz.
+// first response in the HTTP response, GET /healthz, and GET /readyz
+// (HTTPEndpoint.Ready).
 //
 // Each interaction's handler gets a ctx that ends HandlerMargin before
 // Discord's deadline for the first response (timeouts.go), over the

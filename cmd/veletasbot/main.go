@@ -111,6 +111,8 @@ type Main struct {
 	removeOnClose string
 	// leader is this replica's candidacy on the etcd store (replicas.go).
 	leader *store.Elector
+	// ready is what /readyz reports (readiness.go).
+	ready readiness
 }
 
 // NewMain returns a Main on the process's streams and environment.
@@ -180,7 +182,8 @@ func (m *Main) newBot() error {
 // database.
 func (m *Main) Close() error {
 	var errs []error
-	m.stopLeader() // resigns first: another replica sweeps at once
+	m.ready.drain() // /readyz fails first (readiness.go)
+	m.stopLeader()  // resigns first: another replica sweeps at once
 	if m.httpLn != nil {
 		// Bound, not served: the start failed.
 		m.httpLn.Close()
