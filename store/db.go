@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/veletasbot/veletas/game"
 	bolt "go.etcd.io/bbolt"
 	bolterrors "go.etcd.io/bbolt/errors"
 )
@@ -30,7 +31,12 @@ import (
 //	4: adds indexes of the active games by player and by ID
 //	5: games and challenges carry their kind (absent: Veletas); adds the
 //	   standings of the other games, by kind, guild and user
-const SchemaVersion = 5
+//	6: games are plug-ins: every game and challenge names its kind and
+//	   keeps its terms (Veletas's size and rules, Fanorona's variant and
+//	   swapped, in "terms"); settings keep default terms by kind; a game
+//	   the rules ended has reason "rules" ("majority" before); every
+//	   standing is in standings_by_kind (schema6.go)
+const SchemaVersion = 6
 
 // DefaultTimeout is how long Open waits for the file lock.
 const DefaultTimeout = time.Second
@@ -43,6 +49,14 @@ const maxBatch = 256
 
 // Options configure Open. A nil *Options gives the defaults.
 type Options struct {
+	// Games are the games the store hosts: it replays a stored game, and
+	// normalizes a challenge's terms, with the Rules of its kind. A game
+	// of a kind Games lacks (nil: every kind) decodes as corrupt, with
+	// ErrUnknownKind: listings skip it (logged), actions on it fail, and
+	// its value stays as it is, to be played again by a program that
+	// hosts its game. Open itself succeeds: it does not read the games.
+	Games *game.Registry
+
 	// Timeout is how long Open waits for the lock on the file before it
 	// fails with ErrLocked. Default DefaultTimeout; negative means do not
 	// wait at all.
@@ -432,6 +446,7 @@ var migrations = map[int]func(*DB, *bolt.Tx) error{
 	2: migrate2to3,
 	3: migrate3to4,
 	4: migrate4to5,
+	5: migrate5to6,
 }
 
 // migrate4to5 adds the standings of the games other than Veletas. Games,
@@ -450,7 +465,7 @@ func migrate1to2(db *DB, tx *bolt.Tx) error {
 	}
 	return tx.Bucket(bucketArchive).ForEach(func(k, v []byte) error {
 		var g Game
-		if err := decode(v, &g); err != nil {
+		if err := decodeValue(v, &g); err != nil {
 			db.opts.Logger.Warn("store: migration skips a corrupt archived game", "id", binary.BigEndian.Uint64(k), "err", err)
 			return nil
 		}
@@ -744,18 +759,13 @@ func decodeValue(b []byte, v any) error {
 	return nil
 }
 
-// decode decodes a stored value into v; a Game is also replayed. Errors
-// wrap ErrCorrupt.
+// decode decodes a stored value into v. Errors wrap ErrCorrupt. A Game
+// is decoded with DB.decodeGame, which replays it.
 func decode(b []byte, v any) error {
-	if err := decodeValue(b, v); err != nil {
-		return err
+	if _, ok := v.(*Game); ok {
+		panic("store: decode of a Game: use DB.decodeGame")
 	}
-	if g, ok := v.(*Game); ok {
-		if err := g.load(); err != nil {
-			return fmt.Errorf("%w: record does not replay: %v", ErrCorrupt, err)
-		}
-	}
-	return nil
+	return decodeValue(b, v)
 }
 
 func idKey(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }
