@@ -23,7 +23,7 @@ func TestClosedEdgeInRevisedSetup(t *testing.T) {
 				// After the first setup: a shooter inside, the black
 				// stone on the edge (stones may go there).
 				shooters := []veletas.Square{veletas.Sq(1, 1), veletas.Sq(3, 3), veletas.Sq(3, 4)}[:size.FirstShooters()]
-				g, _ := veletas.NewGameRules(size, veletas.Revised)
+				g, _ := veletas.NewGame(size, veletas.WithRules(veletas.Revised))
 				g, err := g.Play(veletas.SetupAction(shooters, veletas.Sq(0, 0)))
 				if err != nil {
 					t.Fatal(err)

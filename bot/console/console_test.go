@@ -34,7 +34,7 @@ func consoleScriptRules(t *testing.T, seed uint64, rules veletas.Rules) string {
 		opt = " rules:" + rules.String()
 	}
 	sb.WriteString("# a whole game\n\nalice: /veletas challenge opponent:@bob size:7" + opt + "\nbob: [Accept]\n")
-	p, err := veletas.NewPositionRules(veletas.Size7, rules)
+	p, err := veletas.NewPosition(veletas.Size7, veletas.WithRules(rules))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -115,7 +115,7 @@ func (m *Main) render(_ context.Context, args []string) error {
 		}
 		scene = render.GameScene(g)
 	} else {
-		p, err := veletas.ParsePositionRules(a.position, a.rules)
+		p, err := veletas.ParsePosition(a.position, veletas.WithRules(a.rules))
 		if err != nil {
 			return err
 		}

@@ -98,7 +98,7 @@ func TestRevisedConformanceThroughTheCommand(t *testing.T) {
 func TestRulesOption(t *testing.T) {
 	// Turns over the claimed c4 and the free e4: revised only.
 	const pos = "7/7/7/s1B1sw1/7/7/7 b"
-	p, _ := veletas.ParsePositionRules(pos, veletas.Revised)
+	p, _ := veletas.ParsePosition(pos, veletas.WithRules(veletas.Revised))
 	want := len(p.LegalTurns(nil))
 	for _, args := range [][]string{
 		{"moves", "-rules", "revised", pos},

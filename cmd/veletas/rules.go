@@ -39,7 +39,7 @@ func (m *Main) moves(_ context.Context, args []string) error {
 	if len(args) != 1 {
 		return cli.Usagef("expected one argument, the position in quotes: veletas moves [-rules classic|revised] 'POSITION'")
 	}
-	p, err := veletas.ParsePositionRules(args[0], rules)
+	p, err := veletas.ParsePosition(args[0], veletas.WithRules(rules))
 	if err != nil {
 		return err
 	}
@@ -70,7 +70,7 @@ func (m *Main) perft(ctx context.Context, args []string) error {
 	if *maxNodes < 1 {
 		return cli.Usagef("option -max-nodes: %g is not a positive number of leaf visits", *maxNodes)
 	}
-	p, err := veletas.ParsePositionRules(args[0], rules)
+	p, err := veletas.ParsePosition(args[0], veletas.WithRules(rules))
 	if err != nil {
 		return err
 	}

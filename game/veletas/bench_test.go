@@ -23,7 +23,7 @@ func BenchmarkPlayout(b *testing.B) {
 				b.ReportAllocs()
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					_, n := RandomGameRules(size, rules, r)
+					_, n := RandomGame(size, r, WithRules(rules))
 					turns += n
 				}
 				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")

@@ -161,7 +161,7 @@ func conformancePositions(t *testing.T, suite string) {
 			if suite == "conformance-revised" && rules != Revised {
 				t.Fatalf("%s.rules says %v, the revised suite's positions are revised", base, rules)
 			}
-			p, err := ParsePositionRules(string(text), rules)
+			p, err := ParsePosition(string(text), WithRules(rules))
 			if err != nil {
 				t.Fatal(err)
 			}

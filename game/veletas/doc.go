@@ -8,9 +8,9 @@
 // Rules) or the author's revised rules (Revised): setup shooters keep off
 // the edge of the board but may touch, moves and shots pass over shooters
 // (only stones block), and a shooter is trapped when it cannot move. The
-// rules are a property of the position (NewPositionRules, WithRules,
-// ParsePositionRules) and of the game (NewGameRules); a record says
-// rules=revised in its header.
+// rules are a property of the position (NewPosition and ParsePosition with
+// the option WithRules, Position.WithRules) and of the game (NewGame with
+// WithRules); a record says rules=revised in its header.
 //
 // The package is pure: it imports only the standard library, does no I/O
 // and keeps no clock. A Position is a small value (bitboards) that copies

@@ -296,12 +296,13 @@ func (p Position) randomPlacement(r *rand.Rand, buf *[4]Square) ([]Square, Squar
 	}
 }
 
-// RandomGameRules plays a whole game from an empty board of the given size
-// under the given rules: a random legal first setup, a random side choice,
-// a random second setup, then RandomTurn until the end. It returns the
-// final position and the number of turns. It does not allocate.
-func RandomGameRules(size Size, rules Rules, r *rand.Rand) (Position, int) {
-	p, err := NewPositionRules(size, rules)
+// RandomGame plays a whole game from an empty board of the given size,
+// under the classic rules unless WithRules says otherwise: a random legal
+// first setup, a random side choice, a random second setup, then
+// RandomTurn until the end. It returns the final position and the number
+// of turns. It panics for a bad size or rules. It does not allocate.
+func RandomGame(size Size, r *rand.Rand, opts ...Option) (Position, int) {
+	p, err := newPosition(size, configOf(opts).rules)
 	if err != nil {
 		panic(err)
 	}

@@ -73,17 +73,18 @@ type Position struct {
 }
 
 // NewPosition returns the empty board of the given size, before the first
-// setup, under the classic rules.
-func NewPosition(size Size) (Position, error) { return NewPositionRules(size, Classic) }
+// setup, under the classic rules unless WithRules says otherwise.
+func NewPosition(size Size, opts ...Option) (Position, error) {
+	return newPosition(size, configOf(opts).rules)
+}
 
-// NewPositionRules returns the empty board of the given size, before the
-// first setup, under the given rules.
-func NewPositionRules(size Size, rules Rules) (Position, error) {
+// newPosition is NewPosition under the given rules.
+func newPosition(size Size, rules Rules) (Position, error) {
 	if !size.Valid() {
 		return Position{}, textErr(ErrBadSize, "board size "+itoa(int(size))+" is not supported: use 7, 9 or 10", itoa(int(size)))
 	}
 	if !rules.Valid() {
-		return Position{}, textErr(ErrBadRules, "rules "+rules.String()+" are not known: use classic or revised", rules.String())
+		return Position{}, errRules(rules)
 	}
 	return Position{size: size, toMove: Black, rules: rules}, nil
 }
@@ -506,25 +507,26 @@ func badPosition(text, why string) error {
 	return textErr(ErrMalformed, "malformed position "+quote(text)+": "+why, text)
 }
 
-// ParsePositionRules is ParsePosition for a game under the given rules.
-func ParsePositionRules(text string, rules Rules) (Position, error) {
+// ParsePosition reads the one-line notation, for a game under the classic
+// rules unless WithRules says otherwise (the notation does not say which
+// rules apply; see also Position.WithRules). The phase is inferred from the
+// pieces: no shooters and no stones is the first setup, the first setup's
+// shooters with one black stone is the side choice, all shooters is play
+// (or the end when a colour holds a majority).
+func ParsePosition(text string, opts ...Option) (Position, error) {
+	rules := configOf(opts).rules
 	if !rules.Valid() {
-		return Position{}, textErr(ErrBadRules, "rules "+rules.String()+" are not known: use classic or revised", rules.String())
+		return Position{}, errRules(rules)
 	}
-	p, err := ParsePosition(text)
+	p, err := parsePosition(text)
 	if err != nil {
 		return Position{}, err
 	}
 	return p.WithRules(rules), nil
 }
 
-// ParsePosition reads the one-line notation, for a game under the classic
-// rules (the notation does not say which rules apply; see
-// ParsePositionRules and WithRules). The phase is inferred from the
-// pieces: no shooters and no stones is the first setup, the first setup's
-// shooters with one black stone is the side choice, all shooters is play
-// (or the end when a colour holds a majority).
-func ParsePosition(text string) (Position, error) {
+// parsePosition is ParsePosition under the classic rules.
+func parsePosition(text string) (Position, error) {
 	text = strings.TrimSpace(text)
 	if len(text) > 400 {
 		return Position{}, badPosition(text, "too long")

@@ -26,13 +26,9 @@ type Game struct {
 }
 
 // NewGame returns a game of the given size before its first action, under
-// the classic rules.
-func NewGame(size Size) (Game, error) { return NewGameRules(size, Classic) }
-
-// NewGameRules returns a game of the given size before its first action,
-// under the given rules.
-func NewGameRules(size Size, rules Rules) (Game, error) {
-	p, err := NewPositionRules(size, rules)
+// the classic rules unless WithRules says otherwise.
+func NewGame(size Size, opts ...Option) (Game, error) {
+	p, err := newPosition(size, configOf(opts).rules)
 	if err != nil {
 		return Game{}, err
 	}
@@ -88,7 +84,7 @@ func (g Game) PlayToken(tok string) (Game, error) {
 // PositionAt returns the position after the first n actions (0 is the
 // empty board).
 func (g Game) PositionAt(n int) Position {
-	p, _ := NewPositionRules(g.pos.size, g.pos.rules)
+	p, _ := newPosition(g.pos.size, g.pos.rules)
 	for _, a := range g.actions[:n] {
 		p, _ = p.Apply(a)
 	}
@@ -98,7 +94,7 @@ func (g Game) PositionAt(n int) Position {
 // Positions returns the position before any action followed by the
 // position after each action: Len()+1 positions.
 func (g Game) Positions() []Position {
-	p, _ := NewPositionRules(g.pos.size, g.pos.rules)
+	p, _ := newPosition(g.pos.size, g.pos.rules)
 	out := make([]Position, 0, len(g.actions)+1)
 	out = append(out, p)
 	for _, a := range g.actions {
@@ -155,7 +151,7 @@ func ParseRecord(r io.Reader) (Game, error) {
 				return nil
 			}
 			started = true
-			g, _ = NewGameRules(h.size(), h.rules)
+			g, _ = NewGame(h.size(), WithRules(h.rules))
 		}
 		n++
 		if _, ok := headerKey(tok); ok {
@@ -172,7 +168,7 @@ func ParseRecord(r io.Reader) (Game, error) {
 		return Game{}, recordError(err)
 	}
 	if !started {
-		g, _ = NewGameRules(h.size(), h.rules)
+		g, _ = NewGame(h.size(), WithRules(h.rules))
 	}
 	return g, nil
 }

@@ -2,6 +2,7 @@ package veletas
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -14,7 +15,7 @@ import (
 func revised(p Position) Position { return p.WithRules(Revised) }
 
 func TestRevisedSetupKeepsShootersOffTheEdge(t *testing.T) {
-	g, _ := NewGameRules(Size9, Revised)
+	g, _ := NewGame(Size9, WithRules(Revised))
 	steps := []struct {
 		tok  string
 		kind error
@@ -69,7 +70,7 @@ func TestRevisedSetupKeepsShootersOffTheEdge(t *testing.T) {
 	// Every square of the perimeter is refused on every size, and every
 	// inner square is accepted.
 	for _, size := range Sizes {
-		p, _ := NewPositionRules(size, Revised)
+		p, _ := NewPosition(size, WithRules(Revised))
 		n := int(size)
 		for f := 0; f < n; f++ {
 			for r := 0; r < n; r++ {
@@ -380,10 +381,44 @@ func TestRulesNames(t *testing.T) {
 	if _, err := ParseRules("house"); !errors.Is(err, ErrBadRules) {
 		t.Errorf("ParseRules(house) = %v", err)
 	}
-	if _, err := NewPositionRules(Size7, Rules(9)); !errors.Is(err, ErrBadRules) {
-		t.Errorf("NewPositionRules with unknown rules: %v", err)
+	if _, err := NewPosition(Size7, WithRules(Rules(9))); !errors.Is(err, ErrBadRules) {
+		t.Errorf("NewPosition with unknown rules: %v", err)
 	}
 	if p, _ := NewPosition(Size7); p.Rules() != Classic {
 		t.Error("NewPosition is not classic")
+	}
+}
+
+// TestWithRules checks the option of NewGame, NewPosition, ParsePosition
+// and RandomGame: classic without it, the rules given with it, an unknown
+// rule set refused.
+func TestWithRules(t *testing.T) {
+	const empty = "7/7/7/7/7/7/7 b"
+	if p, err := ParsePosition(empty); err != nil || p.Rules() != Classic {
+		t.Errorf("ParsePosition without options: %v, %v", p.Rules(), err)
+	}
+	if p, err := ParsePosition(empty, WithRules(Revised)); err != nil || p.Rules() != Revised {
+		t.Errorf("ParsePosition WithRules(Revised): %v, %v", p.Rules(), err)
+	}
+	if _, err := ParsePosition(empty, WithRules(Rules(7))); !errors.Is(err, ErrBadRules) {
+		t.Errorf("ParsePosition with unknown rules: %v", err)
+	}
+	if g, err := NewGame(Size9); err != nil || g.Rules() != Classic {
+		t.Errorf("NewGame without options: %v, %v", g.Rules(), err)
+	}
+	if g, err := NewGame(Size9, WithRules(Revised)); err != nil || g.Rules() != Revised || g.Position().Rules() != Revised {
+		t.Errorf("NewGame WithRules(Revised): %v, %v", g.Rules(), err)
+	}
+	if _, err := NewGame(Size9, WithRules(Rules(7))); !errors.Is(err, ErrBadRules) {
+		t.Errorf("NewGame with unknown rules: %v", err)
+	}
+	if p, err := NewPosition(Size7, WithRules(Classic), WithRules(Revised)); err != nil || p.Rules() != Revised {
+		t.Errorf("the last option given counts: %v, %v", p.Rules(), err)
+	}
+	for _, rules := range AllRules {
+		p, _ := RandomGame(Size7, rand.New(rand.NewPCG(1, 2)), WithRules(rules))
+		if p.Rules() != rules || !p.Over() {
+			t.Errorf("RandomGame WithRules(%v): rules %v, over %v", rules, p.Rules(), p.Over())
+		}
 	}
 }

@@ -46,3 +46,31 @@ func ParseRules(text string) (Rules, error) {
 	}
 	return 0, textErr(ErrBadRules, "rules "+quote(text)+" are not known: use classic or revised", text)
 }
+
+// Option is how a game or a position is made, for NewGame, NewPosition,
+// ParsePosition and RandomGame; without options they make a game under
+// the classic rules.
+type Option func(*config)
+
+// config is what the options set.
+type config struct {
+	rules Rules
+}
+
+// WithRules makes a game or a position under the rule set r (one of
+// AllRules; another value is refused with ErrBadRules).
+func WithRules(r Rules) Option { return func(c *config) { c.rules = r } }
+
+// configOf applies the options to the defaults.
+func configOf(opts []Option) config {
+	var c config
+	for _, o := range opts {
+		o(&c)
+	}
+	return c
+}
+
+// errRules is the error of an unknown rule set r.
+func errRules(r Rules) error {
+	return textErr(ErrBadRules, "rules "+r.String()+" are not known: use classic or revised", r.String())
+}

@@ -17,7 +17,7 @@ import (
 // random number of actions (setup phases included).
 func randomGameRules(t *testing.T, size veletas.Size, rules veletas.Rules, r *rand.Rand) veletas.Game {
 	t.Helper()
-	g, _ := veletas.NewGameRules(size, rules)
+	g, _ := veletas.NewGame(size, veletas.WithRules(rules))
 	stop := r.IntN(80)
 	rnd := &Random{rng: r}
 	for i := 0; i < stop && !g.Position().Over(); i++ {
@@ -426,7 +426,7 @@ func BenchmarkSearch(b *testing.B) {
 
 func benchmarkSearch(b *testing.B, size veletas.Size, rules veletas.Rules) {
 	r := rand.New(rand.NewPCG(1, 1))
-	g, _ := veletas.NewGameRules(size, rules)
+	g, _ := veletas.NewGame(size, veletas.WithRules(rules))
 	rnd := &Random{rng: r}
 	for i := 0; i < 3+int(size); i++ {
 		a, _ := rnd.Act(g)
@@ -442,15 +442,16 @@ func benchmarkSearch(b *testing.B, size veletas.Size, rules veletas.Rules) {
 }
 
 // TestStandardLibraryOnly keeps the AI free of dependencies but the rules
-// and the engines' shared scaffolding.
+// (and the package game it implements) and the engines' shared
+// scaffolding.
 func TestStandardLibraryOnly(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", ".").Output()
 	if err != nil {
 		t.Fatalf("go list -deps: %v", err)
 	}
 	for _, pkg := range strings.Fields(string(out)) {
-		if pkg != "github.com/veletasbot/veletas/game/veletas" && pkg != "github.com/veletasbot/veletas/game/veletas/ai" && pkg != "github.com/veletasbot/veletas/game/internal/enginekit" {
-			t.Errorf("game/ai depends on %s; it may import only the standard library, game/veletas and game/internal/enginekit", pkg)
+		if pkg != "github.com/veletasbot/veletas/game/veletas" && pkg != "github.com/veletasbot/veletas/game/veletas/ai" && pkg != "github.com/veletasbot/veletas/game/internal/enginekit" && pkg != "github.com/veletasbot/veletas/game" {
+			t.Errorf("game/ai depends on %s; it may import only the standard library, game/veletas, game/internal/enginekit and game", pkg)
 		}
 	}
 }

@@ -41,7 +41,7 @@ func (r *Random) Act(g veletas.Game) (veletas.Action, error) {
 // It returns 0 when the first player wins, 1 when the second does, and the
 // finished game.
 func PlayGameRules(size veletas.Size, rules veletas.Rules, first, second Agent) (int, veletas.Game, error) {
-	g, err := veletas.NewGameRules(size, rules)
+	g, err := veletas.NewGame(size, veletas.WithRules(rules))
 	if err != nil {
 		return 0, g, err
 	}
