@@ -172,7 +172,7 @@ func TestEndDamagedGame(t *testing.T) {
 	if _, err := db.ActiveGame(t.Context(), "g", "t"); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("damaged game: %v", err)
 	}
-	if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
+	if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
 		t.Fatalf("challenge over a damaged game: %v", err)
 	}
 	if err := db.EndDamagedGame(t.Context(), "g", "t"); err != nil { // through its thread
@@ -218,7 +218,7 @@ func TestEndDamagedGame(t *testing.T) {
 	if _, err := db.ActiveGame(t.Context(), "g", "t"); !errors.Is(err, ErrNoGame) {
 		t.Fatalf("old thread after a new game: %v", err)
 	}
-	if s, _ := db.Standings(t.Context(), "g"); len(s) != 0 {
+	if s, _ := db.Standings(t.Context(), Veletas, "g"); len(s) != 0 {
 		t.Fatalf("standings after ending a damaged game: %+v", s)
 	}
 	if _, err := db.ActiveGame(t.Context(), "g", "ok"); err != nil {

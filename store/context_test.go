@@ -28,7 +28,7 @@ func TestEtcdChangeNoQuorumContext(t *testing.T) {
 	}
 	defer db.Close()
 	g := startGame(t, db, "g", "c", veletas.Size7)
-	a := randomAction(g.Position(), rand.New(rand.NewPCG(5, 5)))
+	a := randomAction(vgame(g).Position(), rand.New(rand.NewPCG(5, 5)))
 	stop := func() {
 		for _, i := range []int{1, 2} {
 			if err := c.StopMember(i); err != nil {

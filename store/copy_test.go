@@ -62,7 +62,7 @@ func TestCopyBoltToEtcd(t *testing.T) {
 	if err := src.RemoveGame(t.Context(), "g", "c10"); err != nil {
 		t.Fatal(err)
 	}
-	c, err := src.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c11", Challenger: "alice", Opponent: "bob", Rated: true})
+	c, err := src.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c11", Challenger: "alice", Opponent: "bob", Rated: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,10 +72,10 @@ func TestCopyBoltToEtcd(t *testing.T) {
 	if _, err := src.Resign(t.Context(), "g", "c11", "bob"); err != nil {
 		t.Fatal(err)
 	}
-	if err := src.SetSettings(t.Context(), Settings{Guild: "g", Size: veletas.Size9, MoveTime: time.Hour}); err != nil {
+	if err := src.SetSettings(t.Context(), Settings{Guild: "g", Defaults: vdefaults("size", sizeString(veletas.Size9)), MoveTime: time.Hour}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := src.CreateChallenge(t.Context(), Challenge{Guild: "h", Channel: "c12", Challenger: "erin"}); err != nil {
+	if _, err := src.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "h", Channel: "c12", Challenger: "erin"}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -116,8 +116,8 @@ func TestCopyBoltToEtcd(t *testing.T) {
 		if err != nil || fmt.Sprint(ids(a)) != fmt.Sprint(ids(b)) || len(a) == 0 {
 			t.Fatalf("finished games of %s: %v %v, want %v", guild, err, ids(b), ids(a))
 		}
-		sa, _ := src.Standings(t.Context(), guild)
-		sb, err := dst.Standings(t.Context(), guild)
+		sa, _ := src.Standings(t.Context(), Veletas, guild)
+		sb, err := dst.Standings(t.Context(), Veletas, guild)
 		if err != nil || fmt.Sprint(sa) != fmt.Sprint(sb) {
 			t.Fatalf("standings of %s: %v %v, want %v", guild, err, sb, sa)
 		}
@@ -130,11 +130,11 @@ func TestCopyBoltToEtcd(t *testing.T) {
 	if ag, err := dst.ActiveGame(t.Context(), "g", "t9"); err != nil || ag.ID != g.ID {
 		t.Fatalf("the game through its thread: %v %d, want %d", err, ag.ID, g.ID)
 	}
-	if s, err := dst.Settings(t.Context(), "g"); err != nil || s.Size != veletas.Size9 || s.MoveTime != time.Hour {
+	if s, err := dst.Settings(t.Context(), "g"); err != nil || setSize(s) != veletas.Size9 || s.MoveTime != time.Hour {
 		t.Fatalf("settings: %v %+v", err, s)
 	}
 	// New IDs follow the copied counters.
-	nc, err := dst.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c13", Challenger: "alice", Opponent: "bob"})
+	nc, err := dst.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c13", Challenger: "alice", Opponent: "bob"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -84,7 +84,7 @@ func TestCrashChild(t *testing.T) {
 					say("R %d %d %s", ng.ID, ng.Revision-1, user)
 					continue
 				}
-				a := randomAction(g.Position(), r)
+				a := randomAction(vgame(g).Position(), r)
 				ng, err := db.Apply(t.Context(), "g", ch, g.ToAct(), g.Revision, a)
 				if err != nil {
 					fail(err)

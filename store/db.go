@@ -332,6 +332,9 @@ func withDefaults(opts *Options) Options {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
+	if o.Games == nil {
+		o.Games = testGames
+	}
 	if o.ChallengeTTL <= 0 {
 		o.ChallengeTTL = DefaultChallengeTTL
 	}
@@ -391,6 +394,10 @@ func OpenLocation(loc Location, opts *Options) (*DB, error) {
 	close(db.snapDone)
 	return db, nil
 }
+
+// testGames, set by the package's own tests only, are the games of a
+// store opened with no Options.Games.
+var testGames *game.Registry
 
 // migrate creates a new file's buckets or brings an older file to
 // SchemaVersion, in the transaction of Open.

@@ -66,7 +66,7 @@ func TestRacingMovesOnce(t *testing.T) {
 		db := openTest(t, nil)
 		g := startGame(t, db, "g", "c", veletas.Size7)
 		for round := range 20 {
-			a := randomAction(g.Position(), rand.New(rand.NewPCG(uint64(round), 1)))
+			a := randomAction(vgame(g).Position(), rand.New(rand.NewPCG(uint64(round), 1)))
 			who := g.ToAct()
 			var wg sync.WaitGroup
 			errs := make([]error, 2)
@@ -157,7 +157,7 @@ func TestEtcdUnknownOutcome(t *testing.T) {
 			}
 			return nil, lost
 		}
-		a := randomAction(g.Position(), rand.New(rand.NewPCG(1, 2)))
+		a := randomAction(vgame(g).Position(), rand.New(rand.NewPCG(1, 2)))
 		ng, err := db.Apply(t.Context(), "g", "c", g.ToAct(), g.Revision, a)
 		if err != nil {
 			t.Fatalf("%s: %v", mode, err)
@@ -204,7 +204,7 @@ func TestEtcdUnknownOutcomeNewChallenge(t *testing.T) {
 		}
 		return r, err
 	}
-	c, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob"})
+	c, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -386,7 +386,7 @@ func TestEtcdMemberRestart(t *testing.T) {
 					t.Error(err)
 					return
 				}
-				a := randomAction(g.Position(), r)
+				a := randomAction(vgame(g).Position(), r)
 				ng, err := db.Apply(t.Context(), "g", ch, g.ToAct(), g.Revision, a)
 				mu.Lock()
 				switch {
@@ -508,7 +508,7 @@ func TestEtcdMarkerLeaseRevoked(t *testing.T) {
 	if _, err := cli.Revoke(ctx, old); err != nil {
 		t.Fatal(err)
 	}
-	ng, err := db.Apply(t.Context(), "g", "c", g.ToAct(), g.Revision, randomAction(g.Position(), rand.New(rand.NewPCG(3, 3))))
+	ng, err := db.Apply(t.Context(), "g", "c", g.ToAct(), g.Revision, randomAction(vgame(g).Position(), rand.New(rand.NewPCG(3, 3))))
 	if err != nil || ng.Revision != g.Revision+1 {
 		t.Fatalf("after the lease was revoked: %v, revision %d", err, ng.Revision)
 	}

@@ -1,3 +1,5 @@
+//go:build schema5fixture
+
 package store
 
 import (

@@ -185,14 +185,14 @@ func TestMigrateV1(t *testing.T) {
 	}
 	now := time.Date(2025, 5, 6, 7, 8, 9, 0, time.UTC)
 	finished := []Game{
-		{ID: 1, Guild: "g", Channel: "c", Players: [2]string{"alice", "bob"}, Size: veletas.Size7,
+		{ID: 1, Guild: "g", Channel: "c", Players: [2]string{"alice", "bob"}, Terms: vterms(veletas.Size7),
 			Record: "size=7\n[c5]d2\nkeep\n[a1,g7]e4\n", Revision: 4, Started: now, Updated: now, Ended: now, Winner: "alice", Reason: ReasonResign},
-		{ID: 2, Guild: "g", Channel: "c", Players: [2]string{"carol", "alice"}, Size: veletas.Size7,
+		{ID: 2, Guild: "g", Channel: "c", Players: [2]string{"carol", "alice"}, Terms: vterms(veletas.Size7),
 			Record: "size=7\n[c5]d2\n", Revision: 2, Started: now, Updated: now, Ended: now, Winner: "alice", Reason: ReasonTimeout},
-		{ID: 3, Guild: "h", Channel: "c", Players: [2]string{"alice", "dave"}, Size: veletas.Size7,
+		{ID: 3, Guild: "h", Channel: "c", Players: [2]string{"alice", "dave"}, Terms: vterms(veletas.Size7),
 			Record: "size=7\n", Revision: 1, Started: now, Updated: now, Ended: now, Winner: "dave", Reason: ReasonResign},
 	}
-	active := Game{ID: 4, Guild: "g", Channel: "c", Players: [2]string{"bob", "carol"}, Size: veletas.Size7,
+	active := Game{ID: 4, Guild: "g", Channel: "c", Players: [2]string{"bob", "carol"}, Terms: vterms(veletas.Size7),
 		Record: "size=7 [c5]d2 keep", Revision: 2, Started: now, Updated: now}
 	err = b.Update(func(tx *bolt.Tx) error {
 		for _, name := range bucketsV1 {
@@ -313,7 +313,7 @@ func TestCorruptValue(t *testing.T) {
 		}
 	}
 	// The damaged game blocks its channel until removed.
-	if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c2", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
+	if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c2", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
 		t.Fatalf("challenge over a damaged game: %v", err)
 	}
 	if err := db.RemoveGame(t.Context(), "g", "c2"); err != nil {
@@ -339,13 +339,13 @@ func TestCorruptValue(t *testing.T) {
 	db.boltFile().Update(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketStandings).Put(pairKey("g", "alice"), []byte("x"))
 	})
-	if _, err := db.Standing(t.Context(), "g", "alice"); !errors.Is(err, ErrCorrupt) {
+	if _, err := db.Standing(t.Context(), Veletas, "g", "alice"); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("damaged standing: %v", err)
 	}
 	if _, err := db.Resign(t.Context(), "g", "c2", "bob"); err != nil {
 		t.Fatal(err)
 	}
-	if s, err := db.Standing(t.Context(), "g", "alice"); err != nil || s.Wins != 1 {
+	if s, err := db.Standing(t.Context(), Veletas, "g", "alice"); err != nil || s.Wins != 1 {
 		t.Fatalf("standing after damage: %v %+v", err, s)
 	}
 	if err := db.Check(); err != nil {
