@@ -314,7 +314,7 @@ func TestEtcdOpen(t *testing.T) {
 		t.Fatalf("a newer schema: %v", err)
 	}
 	older := loc.Prefix + "-older"
-	if _, err := cli.Put(ctx, older+"/meta/version", fmt.Sprint(SchemaVersion-1)); err != nil {
+	if _, err := cli.Put(ctx, older+"/meta/version", "4"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := OpenURL(sharedCluster(t).URL(older), nil); !errors.Is(err, ErrOldSchema) || !strings.Contains(err.Error(), "-to bolt:FILE") {

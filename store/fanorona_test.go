@@ -317,7 +317,7 @@ func TestMigrateV2FixtureKinds(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if v := func() string { db.Close(); return rawVersion(t, path) }(); v != fmt.Sprint(SchemaVersion) || SchemaVersion != 5 {
+	if v := func() string { db.Close(); return rawVersion(t, path) }(); v != fmt.Sprint(SchemaVersion) || SchemaVersion != 6 {
 		t.Fatalf("migrated to %q", v)
 	}
 	if db, err = Open(path, &Options{NoSync: true, Now: func() time.Time { return now }, Rate: GlickoRate(nil)}); err != nil {
@@ -325,12 +325,12 @@ func TestMigrateV2FixtureKinds(t *testing.T) {
 	}
 	for id := uint64(1); id <= 4; id++ {
 		g, err := db.FinishedGame(t.Context(), id)
-		if err != nil || g.Kind != Veletas || vgame(g).Size() != veletas.Size7 {
+		if err != nil || g.Kind != Veletas || vgame(g).Size() != veletas.Size7 || !g.Terms.Equal(vterms(veletas.Size7)) {
 			t.Fatalf("archived game %d: %v %+v", id, err, g)
 		}
 	}
 	g, err := db.ActiveGame(t.Context(), "g", "c3")
-	if err != nil || g.ID != 5 || g.Kind != Veletas || g.ToAct() == "" {
+	if err != nil || g.ID != 5 || g.Kind != Veletas || g.ToAct() == "" || !g.Terms.Equal(vterms(veletas.Size7)) {
 		t.Fatalf("active game: %v %+v", err, g)
 	}
 	for id := uint64(6); id <= 8; id++ {
@@ -338,6 +338,16 @@ func TestMigrateV2FixtureKinds(t *testing.T) {
 		if err != nil || c.Kind != Veletas {
 			t.Fatalf("challenge %d: %v %+v", id, err, c)
 		}
+		want := vterms(veletas.Size10) // the challenges made without a size: the default
+		if id == 6 {
+			want = vterms(veletas.Size9)
+		}
+		if !c.Terms.Equal(want) {
+			t.Fatalf("challenge %d's terms: %v, want %v", id, c.Terms, want)
+		}
+	}
+	if set, err := db.Settings(t.Context(), "g"); err != nil || !set.Defaults[Veletas].Equal(game.Terms{"size": "9"}) || set.Locale != "fr" {
+		t.Fatalf("settings: %v %+v", err, set)
 	}
 	st, err := db.Standings(t.Context(), Veletas, "g")
 	if err != nil || len(st) == 0 {

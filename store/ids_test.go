@@ -110,7 +110,7 @@ func TestCounterLost(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if err := decode(v, &a); err != nil {
+			if err := db.decodeGame(v, &a); err != nil {
 				return err
 			}
 			if err := tx.Bucket(bucketGamesByID).Delete(idKey(a.ID)); err != nil {
