@@ -78,7 +78,7 @@ func playSetup(b *testing.B, bt *bot.Bot, db *store.DB, channel string, r *rand.
 		if err != nil {
 			b.Fatal(err)
 		}
-		if g.Position().Phase() == veletas.PhasePlay {
+		if vstate(g).Position().Phase() == veletas.PhasePlay {
 			return
 		}
 		user, sub, opts := bottest.NextCommand(b, g, r)
@@ -116,7 +116,7 @@ func BenchmarkMoveCommand(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		p := g.Position()
+		p := vstate(g).Position()
 		t, _ := p.RandomTurn(r)
 		in := moveInteraction("g", channel(), g.ToAct(), t)
 		b.StartTimer()
@@ -267,7 +267,7 @@ func playThrough(db *store.DB, send func(*rand.Rand, map[string]any) (fakediscor
 		if err != nil {
 			return err
 		}
-		pos := g.Position()
+		pos := vstate(g).Position()
 		var a veletas.Action
 		switch pos.Phase() {
 		case veletas.PhaseSetup1, veletas.PhaseSetup2:
@@ -333,7 +333,7 @@ func BenchmarkFanoronaMoveCommand(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		turns := g.FanoronaPosition().LegalTurns(nil)
+		turns := fmatch(g).Position().LegalTurns(nil)
 		in := fanoronaMoveInteraction("g", channel(), g.ToAct(), turns[r.IntN(len(turns))].String())
 		b.StartTimer()
 		handleMove(b, ctx, bt, in)

@@ -109,7 +109,7 @@ func (l *Logs) String() string {
 // acts, the subcommand and its options written "key=value".
 func NextCommand(tb testing.TB, g store.Game, r *rand.Rand) (user, sub string, opts []string) {
 	tb.Helper()
-	pos := g.Position()
+	pos := vstate(g).Position()
 	user = g.ToAct()
 	switch pos.Phase() {
 	case veletas.PhaseSetup1, veletas.PhaseSetup2:
