@@ -9,7 +9,6 @@ import (
 	"github.com/veletasbot/veletas/bot/internal/bottest"
 	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/internal/fakediscord"
-	"github.com/veletasbot/veletas/store"
 )
 
 // TestDiscordFanorona: /fanorona through the adapter and the fake Discord:
