@@ -10,10 +10,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/veletasbot/veletas/game"
 	fai "github.com/veletasbot/veletas/game/fanorona/ai"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/game/veletas/ai"
-	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/store"
 )
 

@@ -10,8 +10,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
 )
 

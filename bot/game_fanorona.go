@@ -10,10 +10,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/game/fanorona"
 	fai "github.com/veletasbot/veletas/game/fanorona/ai"
 	"github.com/veletasbot/veletas/render"
-	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -26,7 +26,7 @@ import (
 type fanoronaGame struct{}
 
 func (fanoronaGame) kind() game.Kind { return kindFanorona }
-func (fanoronaGame) command() string  { return "fanorona" }
+func (fanoronaGame) command() string { return "fanorona" }
 
 func (fanoronaGame) commands() map[string]handlerFunc { return fanoronaCommands }
 

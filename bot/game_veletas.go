@@ -8,9 +8,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/game/veletas/ai"
-	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -22,7 +22,7 @@ import (
 type veletasGame struct{}
 
 func (veletasGame) kind() game.Kind { return kindVeletas }
-func (veletasGame) command() string  { return "veletas" }
+func (veletasGame) command() string { return "veletas" }
 
 func (veletasGame) commands() map[string]handlerFunc {
 	return veletasCommands

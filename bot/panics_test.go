@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/store"
 )
 

@@ -9,8 +9,8 @@ import (
 
 	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/bot/internal/bottest"
-	"github.com/veletasbot/veletas/internal/fakediscord"
 	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/internal/fakediscord"
 	"github.com/veletasbot/veletas/store"
 )
 

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
 	"github.com/veletasbot/veletas/store/etcdtest"
 )
