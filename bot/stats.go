@@ -207,10 +207,15 @@ func gameReason(loc string, g store.Game) string {
 			return tr(loc, "reason.noturn")
 		}
 	}
-	return reasonText(loc, g.Reason)
+	return reasonText(loc, g.Kind, g.Reason)
 }
 
-func reasonText(loc string, r store.Reason) string {
+// reasonText names how a game of kind ended; a Veletas game the rules
+// ended was won by a majority of shooters.
+func reasonText(loc string, kind game.Kind, r store.Reason) string {
+	if r == store.ReasonRules && kind == kindVeletas {
+		return tr(loc, "reason.majority")
+	}
 	switch r {
 	case store.ReasonResign:
 		return tr(loc, "reason.resign")
