@@ -26,7 +26,7 @@ import (
 // benchBot is a Bot on a store that syncs every commit to disk, as in
 // production.
 func benchBot(b *testing.B) (*bot.Bot, *store.DB) {
-	db, err := store.Open(filepath.Join(b.TempDir(), "bench.DB"), nil)
+	db, err := store.Open(filepath.Join(b.TempDir(), "bench.DB"), &store.Options{Games: testGames})
 	if err != nil {
 		b.Fatal(err)
 	}

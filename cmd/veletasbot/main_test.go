@@ -132,7 +132,7 @@ func TestConsole(t *testing.T) {
 		t.Fatalf("%d images", len(imgs))
 	}
 	// The game is in the database.
-	db, err := store.Open(filepath.Join(dir, "c.db"), nil)
+	db, err := store.Open(filepath.Join(dir, "c.db"), &store.Options{Games: testGames})
 	if err != nil {
 		t.Fatal(err)
 	}
