@@ -29,13 +29,13 @@ import (
 //	3: adds indexes of the archive by guild and by channel, and of the
 //	   pending challenges by channel, by challenger and by expiry
 //	4: adds indexes of the active games by player and by ID
-//	5: games and challenges carry their kind (absent: Veletas); adds the
-//	   standings of the other games, by kind, guild and user
+//	5: games and challenges carry their kind (absent: the first game);
+//	   adds the standings of the other games, by kind, guild and user
 //	6: games are plug-ins: every game and challenge names its kind and
-//	   keeps its terms (Veletas's size and rules, Fanorona's variant and
-//	   swapped, in "terms"); settings keep default terms by kind; a game
-//	   the rules ended has reason "rules" ("majority" before); every
-//	   standing is in standings_by_kind (schema6.go)
+//	   keeps its terms ("terms", replacing each game's own fields);
+//	   settings keep default terms by kind; a game the rules ended has
+//	   reason "rules"; every standing is in standings_by_kind
+//	   (schema6.go)
 const SchemaVersion = 6
 
 // DefaultTimeout is how long Open waits for the file lock.
@@ -176,7 +176,7 @@ var (
 	bucketChallengesByExpiry  = []byte("challenges_by_expiry")  // expiry (8 bytes) id (8 bytes) -> (v3)
 	bucketGamesByPlayer       = []byte("games_by_player")       // guild \x00 user \x00 channel -> id (8 bytes) (v4)
 	bucketGamesByID           = []byte("games_by_id")           // id (8 bytes) -> guild \x00 channel (v4)
-	bucketStandingsByKind     = []byte("standings_by_kind")     // kind \x00 guild \x00 user -> Standing of a game other than Veletas (v5)
+	bucketStandingsByKind     = []byte("standings_by_kind")     // kind \x00 guild \x00 user -> Standing (v5; every kind's since v6)
 
 	keyVersion = []byte("version")
 	// keyLineage names the database a file and its snapshots belong to:
@@ -456,9 +456,9 @@ var migrations = map[int]func(*DB, *bolt.Tx) error{
 	5: migrate5to6,
 }
 
-// migrate4to5 adds the standings of the games other than Veletas. Games,
-// challenges and standings written before have no kind: they are
-// Veletas's, as an absent kind says, and stay as they are.
+// migrate4to5 adds the standings of the games other than the first.
+// Games, challenges and standings written before have no kind: they are
+// the first game's, as an absent kind says (schema 6 names it).
 func migrate4to5(db *DB, tx *bolt.Tx) error {
 	_, err := tx.CreateBucketIfNotExists(bucketStandingsByKind)
 	return err

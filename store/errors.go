@@ -88,8 +88,8 @@ var (
 	// pending (never asked, already answered, or the game moved on).
 	ErrNoTakeback = errors.New("there is no takeback request to answer")
 
-	// ErrOtherKind is returned when an action of one game (a Veletas
-	// action, a Fanorona step) is made in a channel whose game is of
+	// ErrOtherKind is returned when an action of one game (Act's kind)
+	// is made in a channel whose game is of
 	// another kind.
 	ErrOtherKind = errors.New("the game in this channel is another game")
 

@@ -16,8 +16,8 @@ import (
 // the archive, where FinishedGames lists them with Rated false.
 //
 // Standings are per game and per guild, kept by kind, guild and user in
-// bucketStandingsByKind (schema 6 moved the Veletas standings of
-// bucketStandings there). A
+// bucketStandingsByKind (schema 6 moved there the standings that schema
+// 5 kept in bucketStandings by guild and user). A
 // drawn game (ReasonRules or ReasonAgreed without a winner) counts as a
 // draw for both players, rated with Options.RateDraw.
 func (db *DB) count(tx txn, g *Game) error {

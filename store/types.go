@@ -35,7 +35,8 @@ func (r Reason) String() string {
 func (r Reason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 
 // UnmarshalText decodes a reason name; "majority", the name schema 5
-// stored for a Veletas game the rules ended, is ReasonRules.
+// stored for a game of its first kind that the rules ended, is
+// ReasonRules.
 func (r *Reason) UnmarshalText(b []byte) error {
 	if string(b) == "majority" {
 		*r = ReasonRules
