@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	clientv3 "go.etcd.io/etcd/client/v3"
 
 	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/amazons"
 	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 )
@@ -287,5 +289,108 @@ func checkSchema5Migrated(t *testing.T, db *DB) {
 	}
 	if !strings.HasPrefix(c.Channel, "c8") {
 		t.Errorf("challenge channel %q", c.Channel)
+	}
+}
+
+// TestGenericActions: Play applies an action in a game's notation,
+// whatever its kind (here Amazons, which the store has no code for);
+// Act refuses another kind; a refusal wraps ErrIllegal and the game's
+// error; draws are for the games that have them; terms are normalized
+// and bad ones refused with the game's *game.TermError.
+func TestGenericActions(t *testing.T) {
+	bothStores(t, func(t *testing.T) {
+		db := openTest(t, &Options{NoSync: true})
+		ctx := t.Context()
+		if _, err := db.CreateChallenge(ctx, Challenge{Kind: Veletas, Guild: "g", Channel: "c0", Challenger: "alice", Terms: game.Terms{"size": "8"}}); !errors.Is(err, ErrBadTerms) || !errors.Is(err, ErrInvalid) {
+			t.Fatalf("size 8: %v", err)
+		} else if te := (*game.TermError)(nil); !errors.As(err, &te) || te.Name != "size" || te.Value != "8" {
+			t.Fatalf("size 8: no term error: %v", err)
+		}
+		if _, err := db.CreateChallenge(ctx, Challenge{Kind: "chess", Guild: "g", Channel: "c0", Challenger: "alice"}); !errors.Is(err, ErrBadTerms) || !errors.Is(err, game.ErrUnknownKind) {
+			t.Fatalf("an unknown game: %v", err)
+		}
+		c, err := db.CreateChallenge(ctx, Challenge{Kind: amazons.GameKind, Guild: "g", Channel: "c1", Challenger: "alice", Opponent: "bob", Rated: true})
+		if err != nil || c.Kind != amazons.GameKind || len(c.Terms) != 0 {
+			t.Fatalf("an Amazons challenge: %v %+v", err, c)
+		}
+		g, err := db.AcceptChallenge(ctx, c.ID, "bob")
+		if err != nil || g.ToAct() != "alice" || g.Kind != amazons.GameKind {
+			t.Fatalf("the Amazons game: %v %+v", err, g)
+		}
+		if _, err := db.Play(ctx, "g", "c1", "alice", g.Revision, "nonsense"); !errors.Is(err, ErrIllegal) {
+			t.Fatalf("nonsense: %v", err)
+		}
+		if _, err := db.ApplyToken(ctx, "g", "c1", "alice", g.Revision, "[c5]d2"); !errors.Is(err, ErrOtherKind) {
+			t.Fatalf("a Veletas action in an Amazons game: %v", err)
+		}
+		turn := g.State().(amazons.Match).Position().LegalTurns()[0]
+		if _, err := db.Play(ctx, "g", "c1", "bob", g.Revision, turn.String()); !errors.Is(err, ErrNotYourTurn) {
+			t.Fatalf("bob first: %v", err)
+		}
+		n, err := db.Play(ctx, "g", "c1", "alice", g.Revision, turn.String())
+		if err != nil || n.Revision != 1 || n.ToAct() != "bob" || !strings.HasSuffix(compactRecord(n.Record), turn.String()) {
+			t.Fatalf("alice plays %s: %v %+v", turn, err, n)
+		}
+		if again, err := db.ActiveGame(ctx, "g", "c1"); err != nil || again.Record != n.Record || again.ToAct() != "bob" {
+			t.Fatalf("reloaded: %v %+v", err, again)
+		}
+		if _, err := db.OfferDraw(ctx, "g", "c1", "bob"); !errors.Is(err, ErrDrawNotAllowed) {
+			t.Fatalf("a draw in Amazons: %v", err)
+		}
+		if _, err := db.RequestTakeback(ctx, "g", "c1", "alice"); err != nil {
+			t.Fatal(err)
+		}
+		if tb, err := db.AnswerTakeback(ctx, "g", "c1", "bob", true); err != nil || tb.Revision != 2 || tb.ToAct() != "alice" || tb.Record != g.Record {
+			t.Fatalf("takeback: %v %+v", err, tb)
+		}
+		if _, err := db.Resign(ctx, "g", "c1", "alice"); err != nil {
+			t.Fatal(err)
+		}
+		if s, err := db.Standing(ctx, amazons.GameKind, "g", "bob"); err != nil || s.Wins != 1 || s.Kind != amazons.GameKind {
+			t.Fatalf("bob's Amazons standing: %v %+v", err, s)
+		}
+		if s, err := db.Standing(ctx, Veletas, "g", "bob"); err != nil || s.Games != 0 {
+			t.Fatalf("bob's Veletas standing: %v %+v", err, s)
+		}
+	})
+}
+
+// TestUnknownKind: a store whose Options.Games lack a stored game's kind
+// opens, lists the others, and reports that game as corrupt with
+// ErrUnknownKind, leaving it as it is for a store that hosts its game.
+func TestUnknownKind(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "k.db")
+	db, err := Open(path, &Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	startGame(t, db, "g", "c1", veletas.Size7)
+	startFanorona(t, db, "c2", "vela", false)
+	db.Close()
+	only, err := game.NewRegistry(veletas.Definition{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err = Open(path, &Options{NoSync: true, Games: only})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ActiveGame(t.Context(), "g", "c2"); !errors.Is(err, ErrCorrupt) || !errors.Is(err, ErrUnknownKind) || !errors.Is(err, game.ErrUnknownKind) {
+		t.Fatalf("a Fanorona game without Fanorona: %v", err)
+	}
+	if list, err := db.ActiveGames(t.Context(), "g"); err != nil || len(list) != 1 || list[0].Channel != "c1" {
+		t.Fatalf("active games: %v %+v", err, list)
+	}
+	if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Fanorona, Guild: "g", Channel: "c3", Challenger: "alice"}); !errors.Is(err, ErrBadTerms) {
+		t.Fatalf("a Fanorona challenge without Fanorona: %v", err)
+	}
+	db.Close()
+	db, err = Open(path, &Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if g, err := db.ActiveGame(t.Context(), "g", "c2"); err != nil || g.Kind != Fanorona || g.ToAct() != "alice" {
+		t.Fatalf("the Fanorona game again: %v %+v", err, g)
 	}
 }
