@@ -151,7 +151,7 @@ func BenchmarkOpen(b *testing.B) {
 	db.Close()
 	b.Run("store", func(b *testing.B) {
 		for b.Loop() {
-			db, err := Open(path, &Options{NoSync: true})
+			db, err := Open(path, &Options{Games: testRegistry, NoSync: true})
 			if err != nil {
 				b.Fatal(err)
 			}

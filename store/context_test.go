@@ -22,7 +22,7 @@ import (
 // the members are back, the move is played at the revision it named.
 func TestEtcdChangeNoQuorumContext(t *testing.T) {
 	c := etcdtest.Start(t)
-	db, err := OpenURL(c.URL("ctx"), &Options{EtcdTimeout: 20 * time.Second})
+	db, err := OpenURL(c.URL("ctx"), &Options{Games: testRegistry, EtcdTimeout: 20 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,7 +46,7 @@ func TestCopyBoltToEtcd(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v2.db")
 	copyFile(t, "testdata/v2.db", path)
 	now := time.Date(2026, 1, 2, 6, 0, 0, 0, time.UTC)
-	opts := &Options{NoSync: true, Now: func() time.Time { return now }, Rate: GlickoRate(nil), MaxChallengesPerUser: 100}
+	opts := &Options{Games: testRegistry, NoSync: true, Now: func() time.Time { return now }, Rate: GlickoRate(nil), MaxChallengesPerUser: 100}
 	src, err := Open(path, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -159,7 +159,7 @@ func TestCopyBoltToEtcd(t *testing.T) {
 
 	// Another store is not merged in by CopyResume: refused, nothing
 	// written; CopyOverOther replaces the game of the same ID.
-	other, err := Open(filepath.Join(t.TempDir(), "other.db"), &Options{NoSync: true})
+	other, err := Open(filepath.Join(t.TempDir(), "other.db"), &Options{Games: testRegistry, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +188,7 @@ func TestCopyBoltToEtcd(t *testing.T) {
 	}
 
 	// Back into a new bolt file: the same records.
-	back, err := Open(filepath.Join(t.TempDir(), "back.db"), &Options{NoSync: true})
+	back, err := Open(filepath.Join(t.TempDir(), "back.db"), &Options{Games: testRegistry, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}

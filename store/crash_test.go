@@ -40,7 +40,7 @@ func TestCrashChild(t *testing.T) {
 	if path == "" {
 		t.Skip("child process of TestCrash")
 	}
-	db, err := Open(path, &Options{Timeout: 10 * time.Second, MaxChallengesPerUser: 1 << 20})
+	db, err := Open(path, &Options{Games: testRegistry, Timeout: 10 * time.Second, MaxChallengesPerUser: 1 << 20})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "child:", err)
 		os.Exit(2)
@@ -189,7 +189,7 @@ func TestCrash(t *testing.T) {
 		}
 
 		// Reopen and check everything reported so far.
-		db, err := Open(path, nil)
+		db, err := Open(path, &Options{Games: testRegistry})
 		if err != nil {
 			t.Fatalf("run %d: reopen after kill: %v", k, err)
 		}

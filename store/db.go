@@ -51,10 +51,11 @@ const maxBatch = 256
 type Options struct {
 	// Games are the games the store hosts: it replays a stored game, and
 	// normalizes a challenge's terms, with the Rules of its kind. A game
-	// of a kind Games lacks (nil: every kind) decodes as corrupt, with
-	// ErrUnknownKind: listings skip it (logged), actions on it fail, and
-	// its value stays as it is, to be played again by a program that
-	// hosts its game. Open itself succeeds: it does not read the games.
+	// of a kind Games lacks (every kind when Games is nil) decodes as
+	// corrupt, with ErrUnknownKind: listings skip it (logged), actions on
+	// it fail, and its value stays as it is, to be played again by a
+	// program that hosts its game. Open itself succeeds: it does not read
+	// the games (the migration of schema 5 needs no Games either).
 	Games *game.Registry
 
 	// Timeout is how long Open waits for the lock on the file before it
@@ -332,9 +333,6 @@ func withDefaults(opts *Options) Options {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	if o.Games == nil {
-		o.Games = testGames
-	}
 	if o.ChallengeTTL <= 0 {
 		o.ChallengeTTL = DefaultChallengeTTL
 	}
@@ -394,10 +392,6 @@ func OpenLocation(loc Location, opts *Options) (*DB, error) {
 	close(db.snapDone)
 	return db, nil
 }
-
-// testGames, set by the package's own tests only, are the games of a
-// store opened with no Options.Games.
-var testGames *game.Registry
 
 // migrate creates a new file's buckets or brings an older file to
 // SchemaVersion, in the transaction of Open.

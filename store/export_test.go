@@ -15,8 +15,7 @@ import (
 
 // The store's API that only its tests need.
 
-// The games of the store's tests: a store opened without Options.Games
-// hosts these (testGames).
+// The games of the store's tests.
 var testRegistry = func() *game.Registry {
 	r, err := game.NewRegistry(veletas.Definition{}, fanorona.Definition{}, amazons.Definition{})
 	if err != nil {
@@ -24,8 +23,6 @@ var testRegistry = func() *game.Registry {
 	}
 	return r
 }()
-
-func init() { testGames = testRegistry }
 
 // The kinds of the tests' games.
 const (

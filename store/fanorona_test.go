@@ -312,7 +312,7 @@ func TestMigrateV2FixtureKinds(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v2.db")
 	copyFile(t, "testdata/v2.db", path)
 	now := time.Date(2026, 1, 2, 6, 0, 0, 0, time.UTC)
-	db, err := Open(path, &Options{NoSync: true, Now: func() time.Time { return now }, Rate: GlickoRate(nil)})
+	db, err := Open(path, &Options{Games: testRegistry, NoSync: true, Now: func() time.Time { return now }, Rate: GlickoRate(nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +320,7 @@ func TestMigrateV2FixtureKinds(t *testing.T) {
 	if v := func() string { db.Close(); return rawVersion(t, path) }(); v != fmt.Sprint(SchemaVersion) || SchemaVersion != 6 {
 		t.Fatalf("migrated to %q", v)
 	}
-	if db, err = Open(path, &Options{NoSync: true, Now: func() time.Time { return now }, Rate: GlickoRate(nil)}); err != nil {
+	if db, err = Open(path, &Options{Games: testRegistry, NoSync: true, Now: func() time.Time { return now }, Rate: GlickoRate(nil)}); err != nil {
 		t.Fatal(err)
 	}
 	for id := uint64(1); id <= 4; id++ {

@@ -202,7 +202,7 @@ func TestMigrateV2Fixture(t *testing.T) {
 		t.Fatalf("fixture has version %q", v)
 	}
 	now := time.Date(2026, 1, 2, 6, 0, 0, 0, time.UTC) // challenge 8 (carol to bob) expired; 6 (alice to bob) and 7 (dave, open) open
-	db, err := Open(path, &Options{NoSync: true, Now: func() time.Time { return now }})
+	db, err := Open(path, &Options{Games: testRegistry, NoSync: true, Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)
 	}

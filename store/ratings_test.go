@@ -29,7 +29,7 @@ func TestRatedGameUpdatesRatings(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		now := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 		clock := func() time.Time { return now }
-		db, err := OpenURL(storeURL(t), &Options{NoSync: true, Now: clock, Rate: GlickoRate(clock)})
+		db, err := OpenURL(storeURL(t), &Options{Games: testRegistry, NoSync: true, Now: clock, Rate: GlickoRate(clock)})
 		if err != nil {
 			t.Fatal(err)
 		}

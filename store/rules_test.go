@@ -16,7 +16,7 @@ import (
 func TestRevisedRulesGame(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		url := storeURL(t)
-		db, err := OpenURL(url, &Options{})
+		db, err := OpenURL(url, &Options{Games: testRegistry})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,7 +45,7 @@ func TestRevisedRulesGame(t *testing.T) {
 		if err := db.Close(); err != nil {
 			t.Fatal(err)
 		}
-		db, err = OpenURL(url, &Options{})
+		db, err = OpenURL(url, &Options{Games: testRegistry})
 		if err != nil {
 			t.Fatal(err)
 		}

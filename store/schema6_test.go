@@ -29,7 +29,7 @@ var fixtureNow = time.Date(2026, 1, 2, 6, 0, 0, 0, time.UTC)
 func TestMigrateSchema5Fixture(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "schema5.db")
 	copyFile(t, "testdata/schema5.db", path)
-	db, err := Open(path, &Options{NoSync: true, Now: func() time.Time { return fixtureNow }, Rate: GlickoRate(nil)})
+	db, err := Open(path, &Options{Games: testRegistry, NoSync: true, Now: func() time.Time { return fixtureNow }, Rate: GlickoRate(nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestMigrateSchema5Fixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err = Open(path, &Options{NoSync: true, Now: func() time.Time { return fixtureNow }, Rate: GlickoRate(nil)})
+	db, err = Open(path, &Options{Games: testRegistry, NoSync: true, Now: func() time.Time { return fixtureNow }, Rate: GlickoRate(nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestEtcdMigrateSchema5(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := &Options{Now: func() time.Time { return fixtureNow }, Rate: GlickoRate(nil)}
+	opts := &Options{Games: testRegistry, Now: func() time.Time { return fixtureNow }, Rate: GlickoRate(nil)}
 	dbs := make([]*DB, 2)
 	errs := make(chan error, 2)
 	for i := range dbs {
@@ -360,7 +360,7 @@ func TestGenericActions(t *testing.T) {
 // ErrUnknownKind, leaving it as it is for a store that hosts its game.
 func TestUnknownKind(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "k.db")
-	db, err := Open(path, &Options{NoSync: true})
+	db, err := Open(path, &Options{Games: testRegistry, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -385,7 +385,7 @@ func TestUnknownKind(t *testing.T) {
 		t.Fatalf("a Fanorona challenge without Fanorona: %v", err)
 	}
 	db.Close()
-	db, err = Open(path, &Options{NoSync: true})
+	db, err = Open(path, &Options{Games: testRegistry, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}

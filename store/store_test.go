@@ -40,6 +40,9 @@ func openTest(t testing.TB, opts *Options) *DB {
 	if opts == nil {
 		opts = &Options{}
 	}
+	if opts.Games == nil {
+		opts.Games = testRegistry
+	}
 	db, err := OpenURL(storeURL(t), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -458,7 +461,7 @@ func TestBackup(t *testing.T) {
 	if _, err := db.ApplyToken(t.Context(), "g", "c", "bob", 1, "keep"); err != nil {
 		t.Fatal(err)
 	}
-	b, err := Open(path, nil)
+	b, err := Open(path, &Options{Games: testRegistry})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -625,7 +628,7 @@ func TestBackupWhilePlaying(t *testing.T) {
 		t.Fatal(err)
 	}
 	wg.Wait()
-	snap, err := Open(path, nil)
+	snap, err := Open(path, &Options{Games: testRegistry})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -129,15 +129,8 @@ type Game struct {
 
 // State returns the game replayed from its record by the rules of its
 // kind. Games returned by the store are replayed; a Game built by hand
-// has none (nil) until WithState sets it.
+// has none (nil).
 func (g Game) State() game.State { return g.state }
-
-// WithState returns g with its replayed state s, Record and Open written
-// from it. It is for games built outside the store (tests, previews).
-func (g Game) WithState(s game.State) Game {
-	g.setState(s)
-	return g
-}
 
 // Seat returns the seat of user, and false for a non-player.
 func (g Game) Seat(user string) (game.Seat, bool) {
