@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/game"
 	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
@@ -32,7 +32,7 @@ type Store interface {
 	SetGameThread(ctx context.Context, guild, channel, thread string) (store.Game, error)
 	// play.go, views.go
 	ActiveGame(ctx context.Context, guild, channel string) (store.Game, error)
-	Apply(ctx context.Context, guild, channel, user string, rev int, a veletas.Action) (store.Game, error)
+	Act(ctx context.Context, guild, channel, user string, rev int, kind game.Kind, fn func(s game.State) (game.State, error)) (store.Game, error)
 	Resign(ctx context.Context, guild, channel, user string) (store.Game, error)
 	FinishedGames(ctx context.Context, guild, user string, limit int) ([]store.Game, error)
 	FinishedGame(ctx context.Context, id uint64) (store.Game, error)
@@ -40,10 +40,8 @@ type Store interface {
 	ActiveGames(ctx context.Context, guild string) ([]store.Game, error)
 	PlayerGames(ctx context.Context, guild, user string) ([]store.Game, error)
 	// stats.go
-	Standings(ctx context.Context, guild string) ([]store.Standing, error)
-	Standing(ctx context.Context, guild, user string) (store.Standing, error)
-	KindStandings(ctx context.Context, kind store.Kind, guild string) ([]store.Standing, error)
-	KindStanding(ctx context.Context, kind store.Kind, guild, user string) (store.Standing, error)
+	Standings(ctx context.Context, kind game.Kind, guild string) ([]store.Standing, error)
+	Standing(ctx context.Context, kind game.Kind, guild, user string) (store.Standing, error)
 	// timelimits.go
 	ClaimTimeout(ctx context.Context, guild, channel, user string) (store.Game, error)
 	RecordNotice(ctx context.Context, guild, channel string, id uint64, rev int, n store.Notice) (store.Game, error)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
@@ -93,7 +94,7 @@ func (e *env) challenge(game string) Reply {
 }
 
 // activeGame is the channel's game, which must be of kind k.
-func (e *env) activeGame(k store.Kind) store.Game {
+func (e *env) activeGame(k game.Kind) store.Game {
 	e.tb.Helper()
 	g, err := e.db.ActiveGame(e.tb.Context(), e.guild, e.chann)
 	if err != nil || g.Kind != k {
@@ -102,11 +103,11 @@ func (e *env) activeGame(k store.Kind) store.Game {
 	return g
 }
 
-func kindOf(game string) store.Kind {
+func kindOf(game string) game.Kind {
 	if game == "fanorona" {
-		return store.Fanorona
+		return fanorona.GameKind
 	}
-	return store.Veletas
+	return veletas.GameKind
 }
 
 func TestPostedAcceptButtons(t *testing.T) {
@@ -158,7 +159,7 @@ func TestPostedSwapKeepButtons(t *testing.T) {
 			e.startGame("7")
 			choice := public(t, e.cmd("alice", "setup", "shooters=c5", "stone=d2"))
 			public(t, e.press("bob", posted(button(t, choice, tc.label))))
-			pos := e.activeGame(store.Veletas).Position()
+			pos := vmatch(e.activeGame(veletas.GameKind)).Position()
 			if pos.Phase() != veletas.PhaseSetup2 || pos.Swapped() != tc.swapped {
 				t.Fatalf("after %s: phase %v, swapped %v", tc.label, pos.Phase(), pos.Swapped())
 			}
@@ -173,22 +174,22 @@ func (e *env) takebackAsked(game string) (Reply, int) {
 	if game == "fanorona" {
 		e.startFanorona("")
 		public(e.tb, e.fcmd("alice", "move", "path=d2-e3A"))
-		return public(e.tb, e.fcmd("alice", "takeback")), e.fgame().Fanorona().Len()
+		return public(e.tb, e.fcmd("alice", "takeback")), fmatch(e.fgame()).Game().Len()
 	}
 	e.startGame("7")
 	public(e.tb, e.cmd("alice", "setup", "shooters=c5", "stone=d2"))
 	public(e.tb, e.cmd("bob", "keep"))
 	public(e.tb, e.cmd("bob", "setup", "shooters=a1 g7", "stone=e4"))
 	public(e.tb, e.cmd("alice", "move", "shooter=c5", "shoot=c6"))
-	return public(e.tb, e.cmd("alice", "takeback")), e.activeGame(store.Veletas).State().Len()
+	return public(e.tb, e.cmd("alice", "takeback")), vstate(e.activeGame(veletas.GameKind)).Len()
 }
 
 // recordLen is the length of the record of the channel's game.
 func (e *env) recordLen(game string) int {
 	if game == "fanorona" {
-		return e.fgame().Fanorona().Len()
+		return fmatch(e.fgame()).Game().Len()
 	}
-	return e.activeGame(store.Veletas).State().Len()
+	return vstate(e.activeGame(veletas.GameKind)).Len()
 }
 
 func TestPostedTakebackButtons(t *testing.T) {
@@ -227,7 +228,7 @@ func (e *env) ended(game string) (Reply, store.Game) {
 		return public(e.tb, e.fcmd("bob", "resign")), g
 	}
 	e.startGame("7")
-	g := e.activeGame(store.Veletas)
+	g := e.activeGame(veletas.GameKind)
 	return public(e.tb, e.cmd("alice", "resign")), g
 }
 
@@ -269,7 +270,7 @@ func TestPostedVelaButtons(t *testing.T) {
 		}
 		public(t, e.press("alice", button(t, *off.Next, "Accept")))
 		g := e.fgame()
-		if g.Fanorona().Variant() != fanorona.Vela || g.FanoronaPlayer(fanorona.White) != "bob" || g.Rated {
+		if fmatch(g).Variant() != fanorona.Vela || fplayer(g, fanorona.White) != "bob" || g.Rated {
 			t.Fatalf("the Véla game: %+v", g)
 		}
 	})
@@ -294,7 +295,7 @@ func TestPostedDrawButtons(t *testing.T) {
 				return
 			}
 			done, err := e.db.FinishedGames(t.Context(), e.guild, "", 1)
-			if err != nil || len(done) != 1 || done[0].Kind != store.Fanorona || done[0].Winner != "" || !done[0].Over() {
+			if err != nil || len(done) != 1 || done[0].Kind != fanorona.GameKind || done[0].Winner != "" || !done[0].Over() {
 				t.Fatalf("after an accepted draw: %+v %v", done, err)
 			}
 		})

@@ -68,7 +68,7 @@ func (b *Bot) replayGIF(w io.Writer, rr ReplayRenderer, g store.Game, st veletas
 		}
 	}
 	if lr, ok := rr.(localReplayRenderer); ok {
-		return lr.GIFIn(w, st, veletasrender.Scene{Lang: lk.lang, Winner: g.ColorOf(g.Winner), End: ending(g.Reason)})
+		return lr.GIFIn(w, st, veletasrender.Scene{Lang: lk.lang, Winner: vcolor(g, g.Winner), End: ending(g.Reason)})
 	}
 	return rr.GIF(w, st)
 }

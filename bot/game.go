@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -23,7 +24,7 @@ import (
 type gameModule interface {
 	// kind is the store's kind of the game's challenges and games;
 	// command the slash command ("veletas", "fanorona").
-	kind() store.Kind
+	kind() game.Kind
 	command() string
 
 	// commands are the game's own subcommands (its actions) with their
@@ -99,8 +100,8 @@ func Games() []string { return []string{"veletas", "fanorona"} }
 
 // moduleOf returns the module of a store kind (Veletas's for an unknown
 // kind, which the store refuses to replay anyway).
-func moduleOf(k store.Kind) gameModule {
-	if k == store.Fanorona {
+func moduleOf(k game.Kind) gameModule {
+	if k == kindFanorona {
 		return modules["fanorona"]
 	}
 	return modules["veletas"]
@@ -116,9 +117,9 @@ func (req Request) module() gameModule {
 
 // withGame makes a locale that writes the texts of game k ("fr+fanorona");
 // Veletas's texts are the catalogue's own.
-func withGame(loc string, k store.Kind) string {
+func withGame(loc string, k game.Kind) string {
 	l, _ := splitGame(loc)
-	if k == store.Veletas {
+	if k == kindVeletas {
 		return l
 	}
 	return l + "+" + moduleOf(k).command()

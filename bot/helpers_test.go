@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image/gif"
 	"image/png"
 	"io"
@@ -14,6 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/amazons"
+	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/render"
 	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
@@ -88,7 +92,7 @@ func newEnv(tb testing.TB, cfg Config) *env {
 	c := &clock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 	logs := &bytes.Buffer{}
 	logger := slog.New(slog.NewTextHandler(&syncWriter{w: logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	db, err := store.Open(filepath.Join(tb.TempDir(), "test.db"), &store.Options{NoSync: true, Now: c.Now, Logger: logger, Rate: store.GlickoRate(c.Now), RateDraw: store.GlickoRateDraw(c.Now)})
+	db, err := store.Open(filepath.Join(tb.TempDir(), "test.db"), &store.Options{Games: testGames, NoSync: true, Now: c.Now, Logger: logger, Rate: store.GlickoRate(c.Now), RateDraw: store.GlickoRateDraw(c.Now)})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -216,7 +220,7 @@ func (e *env) startGame(size string) Reply {
 // channel and returns it as a command and options.
 func nextCommand(tb testing.TB, g store.Game, r *rand.Rand) (user, sub string, opts []string) {
 	tb.Helper()
-	pos := g.Position()
+	pos := vstate(g).Position()
 	user = g.ToAct()
 	switch pos.Phase() {
 	case veletas.PhaseSetup1, veletas.PhaseSetup2:
@@ -290,4 +294,40 @@ func (e *env) in(game, loc, user, sub string, opts ...string) Reply {
 	req := e.req(user, sub, opts...)
 	req.Game, req.Locale = game, loc
 	return e.bot.Handle(context.Background(), req)
+}
+
+// testGames are the games of the tests' stores.
+var testGames = func() *game.Registry {
+	r, err := game.NewRegistry(veletas.Definition{}, fanorona.Definition{}, amazons.Definition{})
+	if err != nil {
+		panic(err)
+	}
+	return r
+}()
+
+// startAIRules starts a Veletas game against the computer (size 0: the
+// guild's default).
+func startAIRules(ctx context.Context, db *store.DB, guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules) (store.Game, error) {
+	t := game.Terms{veletas.TermRules: rules.String()}
+	if size != 0 {
+		t[veletas.TermSize] = fmt.Sprint(int(size))
+	}
+	return db.StartAIGame(ctx, guild, channel, human, ai, level, kindVeletas, t, false)
+}
+
+// startFanoronaAI starts a Fanorona game against the computer, the human
+// Black when humanBlack.
+func startFanoronaAI(ctx context.Context, db *store.DB, guild, channel, human, ai, level string, v fanorona.Variant, humanBlack bool) (store.Game, error) {
+	return db.StartAIGame(ctx, guild, channel, human, ai, level, kindFanorona, fanorona.MakeTerms(v, humanBlack), false)
+}
+
+// applyAction applies a Veletas action through the store.
+func applyAction(ctx context.Context, db *store.DB, guild, channel, user string, rev int, a veletas.Action) (store.Game, error) {
+	return db.Act(ctx, guild, channel, user, rev, kindVeletas, func(s game.State) (game.State, error) {
+		next, err := s.(veletas.Match).Game.Play(a)
+		if err != nil {
+			return nil, err
+		}
+		return veletas.NewMatch(next), nil
+	})
 }

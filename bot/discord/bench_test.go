@@ -28,7 +28,7 @@ import (
 // benchBot is a Bot on a store that syncs every commit to disk, as in
 // production.
 func benchBot(b *testing.B) (*bot.Bot, *store.DB) {
-	db, err := store.Open(filepath.Join(b.TempDir(), "bench.DB"), nil)
+	db, err := store.Open(filepath.Join(b.TempDir(), "bench.DB"), &store.Options{Games: testGames})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func playSetup(b *testing.B, bt *bot.Bot, db *store.DB, channel string, r *rand.
 		if err != nil {
 			b.Fatal(err)
 		}
-		if g.Position().Phase() == veletas.PhasePlay {
+		if vstate(g).Position().Phase() == veletas.PhasePlay {
 			return
 		}
 		user, sub, opts := bottest.NextCommand(b, g, r)
@@ -123,7 +123,7 @@ func BenchmarkMoveCommand(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		p := g.Position()
+		p := vstate(g).Position()
 		t, _ := p.RandomTurn(r)
 		in := moveInteraction("g", channel(), g.ToAct(), t)
 		b.StartTimer()
@@ -274,7 +274,7 @@ func playThrough(db *store.DB, send func(*rand.Rand, map[string]any) (fakediscor
 		if err != nil {
 			return err
 		}
-		pos := g.Position()
+		pos := vstate(g).Position()
 		var a veletas.Action
 		switch pos.Phase() {
 		case veletas.PhaseSetup1, veletas.PhaseSetup2:
@@ -340,7 +340,7 @@ func BenchmarkFanoronaMoveCommand(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		turns := g.FanoronaPosition().LegalTurns(nil)
+		turns := fmatch(g).Position().LegalTurns(nil)
 		in := fanoronaMoveInteraction("g", channel(), g.ToAct(), turns[r.IntN(len(turns))].String())
 		b.StartTimer()
 		handleMove(b, ctx, bt, in)

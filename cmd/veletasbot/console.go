@@ -8,6 +8,7 @@ import (
 
 	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/bot/console"
+	"github.com/veletasbot/veletas/game/fanorona"
 	fai "github.com/veletasbot/veletas/game/fanorona/ai"
 	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/store"
@@ -105,7 +106,11 @@ func (m *Main) aiConfig() bot.AIConfig {
 		// without their time cap the console's games repeat exactly.
 		cfg.NewFanoronaPlayer = func(l fai.Level, g store.Game) bot.FanoronaActor {
 			o := l.Options()
-			o.Time, o.Seed = 0, g.ID<<16+uint64(g.Fanorona().Len())
+			turns := 0
+			if m, ok := g.State().(fanorona.Match); ok {
+				turns = m.Game().Len()
+			}
+			o.Time, o.Seed = 0, g.ID<<16+uint64(turns)
 			return fai.New(o)
 		}
 	}

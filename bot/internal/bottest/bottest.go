@@ -15,6 +15,9 @@ import (
 	"time"
 
 	"github.com/veletasbot/veletas/bot"
+	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/amazons"
+	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/render"
@@ -93,7 +96,7 @@ func NewEnv(tb testing.TB, cfg bot.Config) *Env {
 	c := &Clock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 	logs := &Logs{}
 	logger := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	db, err := store.Open(filepath.Join(tb.TempDir(), "test.db"), &store.Options{NoSync: true, Now: c.Now, Logger: logger, Rate: store.GlickoRate(c.Now), RateDraw: store.GlickoRateDraw(c.Now)})
+	db, err := store.Open(filepath.Join(tb.TempDir(), "test.db"), &store.Options{Games: Games(), NoSync: true, Now: c.Now, Logger: logger, Rate: store.GlickoRate(c.Now), RateDraw: store.GlickoRateDraw(c.Now)})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -131,7 +134,7 @@ func (l *Logs) String() string {
 // acts, the subcommand and its options written "key=value".
 func NextCommand(tb testing.TB, g store.Game, r *rand.Rand) (user, sub string, opts []string) {
 	tb.Helper()
-	pos := g.Position()
+	pos := g.State().(veletas.Match).Position()
 	user = g.ToAct()
 	switch pos.Phase() {
 	case veletas.PhaseSetup1, veletas.PhaseSetup2:
@@ -207,4 +210,13 @@ func (b *BlockingAI) WaitStarted(tb testing.TB, id uint64) {
 	case <-time.After(20 * time.Second):
 		tb.Fatal("the AI did not start deciding")
 	}
+}
+
+// Games are the games of the tests' stores.
+func Games() *game.Registry {
+	r, err := game.NewRegistry(veletas.Definition{}, fanorona.Definition{}, amazons.Definition{})
+	if err != nil {
+		panic(err)
+	}
+	return r
 }
