@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/veletasbot/veletas/game"
 	fai "github.com/veletasbot/veletas/game/fanorona/ai"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/game/veletas/ai"
@@ -54,7 +55,7 @@ type Actor interface {
 // AIStore is what the AI needs from the store besides Store. *store.DB
 // implements it.
 type AIStore interface {
-	StartAIGameOrder(ctx context.Context, guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules, aiFirst bool) (store.Game, error)
+	StartAIGame(ctx context.Context, guild, channel, human, ai, level string, kind game.Kind, terms game.Terms, aiFirst bool) (store.Game, error)
 	ActiveGames(ctx context.Context, guild string) ([]store.Game, error)
 }
 
@@ -298,7 +299,7 @@ func (b *Bot) startAIGame(ctx context.Context, req Request, r *aiRunner, level s
 		return Reply{}, err
 	}
 	loc := withGame(req.Locale, g.Kind)
-	b.Logger.Info("bot: AI game started", "game", g.ID, "kind", g.Kind.String(), "guild", g.Guild, "channel", g.Channel, "name", moduleOf(g.Kind).GameName("", g), "level", g.AILevel)
+	b.Logger.Info("bot: AI game started", "game", g.ID, "kind", string(g.Kind), "guild", g.Guild, "channel", g.Channel, "name", moduleOf(g.Kind).GameName("", g), "level", g.AILevel)
 	intro := tr(loc, "ai.start", Mention(req.User.ID), levelText(loc, g.AILevel))
 	others, edits := b.withdrawOthers(ctx, loc, g)
 	intro += others
@@ -520,7 +521,7 @@ func (r *aiRunner) decide(id uint64) {
 	start := time.Now()
 	mod := moduleOf(g.Kind)
 	if mod.ai == nil {
-		log.Error("bot: an AI game of a game without a computer player", "kind", g.Kind.String())
+		log.Error("bot: an AI game of a game without a computer player", "kind", string(g.Kind))
 		return
 	}
 	g2, action, err := mod.ai.AIDecide(ctx, r.b, g)

@@ -219,7 +219,7 @@ func TestAIWholeGame(t *testing.T) {
 		if !strings.Contains(final.Plain(), "Games against the computer do not count in the standings.") || strings.Contains(final.Plain(), "/veletas standings") {
 			t.Fatalf("the final message of an AI game: %q", final.Plain())
 		}
-		if g.AI != aiName || g.AILevel != "easy" || g.Winner == "" || g.Reason != store.ReasonMajority {
+		if g.AI != aiName || g.AILevel != "easy" || g.Winner == "" || g.Reason != store.ReasonRules {
 			t.Fatalf("finished: %+v", g)
 		}
 		records = append(records, g.Record)
@@ -311,12 +311,12 @@ func TestAIRestart(t *testing.T) {
 	e := newEnv(t, Config{})
 	// A game left with the AI to act, as after a crash: the store has it,
 	// no bot queued it.
-	g, err := e.db.StartAIGameRules(t.Context(), e.guild, e.chann, "alice", aiName, "medium", veletas.Size7, veletas.Classic)
+	g, err := startAIRules(t.Context(), e.db, e.guild, e.chann, "alice", aiName, "medium", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := rand.New(rand.NewPCG(2, 2))
-	if g, err = e.db.Apply(t.Context(), e.guild, e.chann, "alice", g.Revision, g.Position().RandomSetup(r)); err != nil {
+	if g, err = applyAction(t.Context(), e.db, e.guild, e.chann, "alice", g.Revision, vstate(g).Position().RandomSetup(r)); err != nil {
 		t.Fatal(err)
 	}
 	// A game between people is left alone.
@@ -337,12 +337,12 @@ func TestAIRestart(t *testing.T) {
 	}
 	// A change that no handler saw (another process, say) is found by
 	// the rescan.
-	a := g.Position().RandomSetup(r)
-	if q := g.Position(); q.Phase() == veletas.PhasePlay {
+	a := vstate(g).Position().RandomSetup(r)
+	if q := vstate(g).Position(); q.Phase() == veletas.PhasePlay {
 		turn, _ := q.RandomTurn(r)
 		a = veletas.TurnAction(turn)
 	}
-	if _, err := e.db.Apply(t.Context(), e.guild, e.chann, "alice", g.Revision, a); err != nil {
+	if _, err := applyAction(t.Context(), e.db, e.guild, e.chann, "alice", g.Revision, a); err != nil {
 		t.Fatal(err)
 	}
 	if p := box.wait(t); !strings.Contains(p.Reply.Plain(), "by <@veletas>") {
@@ -367,7 +367,7 @@ func TestAIRefusals(t *testing.T) {
 	refused(t, e.cmd("alice", "challenge", "opponent="+aiName, "size=8"), "is not a board size")
 	public(t, e.bot.Handle(context.Background(), req)) // Users marks the bot a bot: still the AI
 	g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
-	if err != nil || g.AI != aiName || g.AILevel != "easy" || g.Size != veletas.Size7 {
+	if err != nil || g.AI != aiName || g.AILevel != "easy" || vsize(g) != veletas.Size7 {
 		t.Fatalf("a challenge marked bot did not start an AI game: %v %+v", err, g)
 	}
 }
@@ -379,8 +379,8 @@ func TestAIChallengeRefusalsInGame(t *testing.T) {
 	t.Cleanup(func() { close(blk.release) })
 	public(t, e.cmd("alice", "challenge", "opponent="+aiName))
 	g, _ := e.db.ActiveGame(t.Context(), e.guild, e.chann)
-	if g.Size != veletas.Size10 || g.AILevel != "easy" {
-		t.Fatalf("defaults: %v %q", g.Size, g.AILevel)
+	if vsize(g) != veletas.Size10 || g.AILevel != "easy" {
+		t.Fatalf("defaults: %v %q", vsize(g), g.AILevel)
 	}
 	refused(t, e.cmd("alice", "challenge", "opponent="+aiName), "already has a game")
 	refused(t, e.cmd("bob", "challenge", "opponent=carol"), "already has a game")
@@ -409,7 +409,7 @@ func TestAIRematchAndTakeback(t *testing.T) {
 		t.Fatalf("rematch: %q", re.Plain())
 	}
 	g2, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
-	if err != nil || g2.ID == g.ID || g2.AI != aiName || g2.AILevel != "easy" || g2.Size != g.Size || g2.Players != [2]string{aiName, "alice"} {
+	if err != nil || g2.ID == g.ID || g2.AI != aiName || g2.AILevel != "easy" || vsize(g2) != vsize(g) || g2.Players != [2]string{aiName, "alice"} {
 		t.Fatalf("rematch game: %v %+v", err, g2)
 	}
 	refused(t, e.press("alice", button(t, final, "Rematch")), "already has a game")
@@ -435,15 +435,15 @@ func TestAIRematchAlternatesFirst(t *testing.T) {
 	public(t, e.act("alice", "challenge", "opponent="+aiName, "level=easy", "size=7", "rules=revised"))
 	for i, first := range []string{"alice", aiName, "alice"} {
 		g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
-		if err != nil || g.Players[0] != first || g.Opponent(first) == "" || g.Size != 7 || g.Rules() != veletas.Revised {
+		if err != nil || g.Players[0] != first || g.Opponent(first) == "" || vsize(g) != 7 || vrules(g) != veletas.Revised {
 			t.Fatalf("game %d: %v %+v, want %s first", i+1, err, g, first)
 		}
 		e.waitAI()
 		if g, err = e.db.ActiveGame(t.Context(), e.guild, e.chann); err != nil || g.ToAct() != "alice" {
 			t.Fatalf("game %d: %q to act, want alice", i+1, g.ToAct())
 		}
-		if first == aiName && g.State().Position().Phase() != veletas.PhaseChoice {
-			t.Fatalf("game %d: phase %v after the computer's first setup", i+1, g.State().Position().Phase())
+		if first == aiName && vstate(g).Position().Phase() != veletas.PhaseChoice {
+			t.Fatalf("game %d: phase %v after the computer's first setup", i+1, vstate(g).Position().Phase())
 		}
 		end := public(t, e.cmd("alice", "resign"))
 		re := e.press("alice", button(t, end, "Rematch"))
@@ -498,7 +498,7 @@ func TestAIInJapanese(t *testing.T) {
 func TestAISweepLeavesAIToRescan(t *testing.T) {
 	e := newEnv(t, Config{})
 	box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20), Rescan: -1})
-	g, err := e.db.StartAIGameRules(t.Context(), e.guild, e.chann, "alice", aiName, "easy", veletas.Size7, veletas.Classic)
+	g, err := startAIRules(t.Context(), e.db, e.guild, e.chann, "alice", aiName, "easy", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -631,7 +631,7 @@ func TestAIFairQueue(t *testing.T) {
 	game := func(n int, user, level string) store.Game {
 		t.Helper()
 		ch := fmt.Sprintf("%s-%d", e.chann, n)
-		g, err := e.db.StartAIGameRules(t.Context(), e.guild, ch, user, aiName, level, veletas.Size7, veletas.Classic)
+		g, err := startAIRules(t.Context(), e.db, e.guild, ch, user, aiName, level, veletas.Size7, veletas.Classic)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -688,5 +688,5 @@ func applyToken(db *store.DB, guild, channel, user string, rev int, token string
 	if err != nil {
 		return store.Game{}, err
 	}
-	return db.Apply(context.Background(), guild, channel, user, rev, a)
+	return applyAction(context.Background(), db, guild, channel, user, rev, a)
 }

@@ -26,7 +26,7 @@ func (b *Bot) Autocomplete(ctx context.Context, req Request) (choices []Choice) 
 		return nil
 	}
 	g, err := b.Store.ActiveGame(ctx, req.Guild, req.Channel)
-	if err != nil || g.Over() || g.ToAct() != req.User.ID || g.Kind != req.module().Store() {
+	if err != nil || g.Over() || g.ToAct() != req.User.ID || g.Kind != req.module().kind {
 		return nil
 	}
 	return fn(g, req.Options, req.Options[req.Focused])

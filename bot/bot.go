@@ -10,8 +10,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/veletasbot/veletas/game/veletas"
-	"github.com/veletasbot/veletas/render"
+	"github.com/veletasbot/veletas/game"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -32,7 +32,7 @@ type Store interface {
 	SetGameThread(ctx context.Context, guild, channel, thread string) (store.Game, error)
 	// play.go, views.go
 	ActiveGame(ctx context.Context, guild, channel string) (store.Game, error)
-	Apply(ctx context.Context, guild, channel, user string, rev int, a veletas.Action) (store.Game, error)
+	Act(ctx context.Context, guild, channel, user string, rev int, kind game.Kind, fn func(s game.State) (game.State, error)) (store.Game, error)
 	Resign(ctx context.Context, guild, channel, user string) (store.Game, error)
 	FinishedGames(ctx context.Context, guild, user string, limit int) ([]store.Game, error)
 	FinishedGame(ctx context.Context, id uint64) (store.Game, error)
@@ -40,10 +40,8 @@ type Store interface {
 	ActiveGames(ctx context.Context, guild string) ([]store.Game, error)
 	PlayerGames(ctx context.Context, guild, user string) ([]store.Game, error)
 	// stats.go
-	Standings(ctx context.Context, guild string) ([]store.Standing, error)
-	Standing(ctx context.Context, guild, user string) (store.Standing, error)
-	KindStandings(ctx context.Context, kind store.Kind, guild string) ([]store.Standing, error)
-	KindStanding(ctx context.Context, kind store.Kind, guild, user string) (store.Standing, error)
+	Standings(ctx context.Context, kind game.Kind, guild string) ([]store.Standing, error)
+	Standing(ctx context.Context, kind game.Kind, guild, user string) (store.Standing, error)
 	// timelimits.go
 	ClaimTimeout(ctx context.Context, guild, channel, user string) (store.Game, error)
 	RecordNotice(ctx context.Context, guild, channel string, id uint64, rev int, n store.Notice) (store.Game, error)
@@ -62,9 +60,9 @@ type Store interface {
 	UpdateUserSettings(ctx context.Context, user string, fn func(*store.UserSettings) error) (store.UserSettings, error)
 }
 
-// Renderer draws boards. *render.Renderer implements it.
+// Renderer draws boards. *veletasrender.Renderer implements it.
 type Renderer interface {
-	PNG(w io.Writer, s render.Scene) error
+	PNG(w io.Writer, s veletasrender.Scene) error
 }
 
 // Config holds the Bot's settings; zero values give the defaults.
@@ -81,6 +79,9 @@ type Config struct {
 	// the game of a request that names none (cmd/veletasbot passes
 	// bot/games.All()). Two of one kind make New panic.
 	Games []Module
+	// Fanorona draws Fanorona's boards and FanoronaReplay its replays
+	// (nil: Fanorona); with neither, Fanorona games have no images.
+	Fanorona, FanoronaReplay FanoronaRenderer
 }
 
 // Bot holds the handlers' dependencies. Its methods are safe for
@@ -188,7 +189,7 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 			err = refuse("unknown.command", clipName(req.Game))
 			break
 		}
-		req.Locale = withGame(req.Locale, req.module().Store())
+		req.Locale = withGame(req.Locale, req.module().kind)
 		h, ok := gameCommand(req)
 		if !ok {
 			err = refuse("unknown.command", clipName(req.Command))
@@ -208,7 +209,7 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 		var id ButtonID
 		if id, err = parseCustomID(req.CustomID); err == nil {
 			req.Game = id.Game
-			req.Locale = withGame(req.Locale, req.module().Store())
+			req.Locale = withGame(req.Locale, req.module().kind)
 			if h, ok := buttons[id.Action]; ok {
 				r, err = h(b, ctx, req, id)
 			} else {

@@ -130,7 +130,7 @@ func (b *Bot) challengeRules(ctx context.Context, req Request) (veletas.Rules, e
 	if err != nil {
 		return 0, err
 	}
-	return set.Rules, nil
+	return defaultRules(set), nil
 }
 
 // boardText names the board of a game in messages: its size ("7x7"), and
@@ -245,7 +245,7 @@ func (b *Bot) buttonChallenge(ctx context.Context, req Request, id ButtonID) (ui
 	if err != nil {
 		return 0, err
 	}
-	if c.Guild != req.Guild || c.Channel != req.Channel || c.Kind != req.module().Store() {
+	if c.Guild != req.Guild || c.Channel != req.Channel || c.Kind != req.module().kind {
 		return 0, refuse("button.notmine")
 	}
 	if c.Expired(b.Now()) {
@@ -281,7 +281,7 @@ func (b *Bot) acceptAs(ctx context.Context, req Request, cid uint64, named *stor
 	if c.ID == cid {
 		edits = settledEdit(req, c, acceptedText(loc, c, req.User.ID))
 	}
-	b.Logger.Info("bot: game started", "game", g.ID, "kind", g.Kind.String(), "guild", g.Guild, "channel", g.Channel, "name", mod.GameName("", g))
+	b.Logger.Info("bot: game started", "game", g.ID, "kind", string(g.Kind), "guild", g.Guild, "channel", g.Channel, "name", mod.GameName("", g))
 	// The opponent (who accepted) and the challenger, whichever plays first.
 	acceptor, challenger := g.Players[1], g.Players[0]
 	if req.User.ID == g.Players[0] {
@@ -458,7 +458,7 @@ func (b *Bot) withdrawCommand(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	kind := req.module().Store()
+	kind := req.module().kind
 	var (
 		r     Reply
 		lines []string

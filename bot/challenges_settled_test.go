@@ -4,8 +4,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-
-	"github.com/veletasbot/veletas/store"
 )
 
 // edits returns the posts of r that edit a message (Post.Message), by
@@ -201,7 +199,7 @@ func TestWithdrawCommand(t *testing.T) {
 		t.Fatalf("/fanorona withdraw edits %+v", r.Posts)
 	}
 	cs, err := e.db.Challenges(t.Context(), e.guild, e.chann)
-	if err != nil || len(cs) != 1 || cs[0].Kind != store.Veletas {
+	if err != nil || len(cs) != 1 || cs[0].Kind != kindVeletas {
 		t.Fatalf("left: %+v %v; want the Veletas challenge", cs, err)
 	}
 	refused(t, e.cmd("alice", "withdraw", "opponent=carol"), "no open challenge to <@carol>")

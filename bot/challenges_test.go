@@ -251,7 +251,7 @@ func TestResign(t *testing.T) {
 		t.Fatalf("resign: %q %v", r.Plain(), r.Mentions)
 	}
 	refusedAs(t, e.cmd("bob", "resign"), "", "game.over", 1, "<@alice> won by resignation")
-	s, err := e.db.Standing(t.Context(), e.guild, "alice")
+	s, err := e.db.Standing(t.Context(), kindVeletas, e.guild, "alice")
 	if err != nil || s.Wins != 1 {
 		t.Fatalf("standing %+v %v", s, err)
 	}
@@ -496,7 +496,7 @@ func TestAcceptCommandNamesOrPicks(t *testing.T) {
 	// The second button accepts carol's Véla challenge.
 	r := followed(t, e.press("bob", button(t, pick, "Accept 2")))
 	g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
-	if err != nil || g.Kind != store.Fanorona || !g.IsPlayer("carol") || !g.IsPlayer("bob") {
+	if err != nil || g.Kind != kindFanorona || !g.IsPlayer("carol") || !g.IsPlayer("bob") {
 		t.Fatalf("game: %v %+v", err, g)
 	}
 	fanoronaImage(t, r)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -110,9 +111,9 @@ func (b *Bot) gameOver(ctx context.Context, req Request, err error) error {
 		return err
 	}
 	loc := withGame(req.Locale, g.Kind)
-	result := tr(loc, "record.drawn", reasonText(loc, g.Reason))
+	result := tr(loc, "record.drawn", reasonText(loc, g.Kind, g.Reason))
 	if g.Winner != "" {
-		result = tr(loc, "record.won", person(loc, g.Winner, g.AI), reasonText(loc, g.Reason))
+		result = tr(loc, "record.won", person(loc, g.Winner, g.AI), reasonText(loc, g.Kind, g.Reason))
 	}
 	return refuse("game.over", g.ID, result)
 }
@@ -143,7 +144,7 @@ func (b ButtonID) String() string {
 }
 
 // gameButton is the id of a button about a game or challenge of kind k.
-func gameButton(k store.Kind, action, key string, rev uint64) string {
+func gameButton(k game.Kind, action, key string, rev uint64) string {
 	return ButtonID{Game: moduleOf(k).command, Action: action, Key: key, Rev: rev}.String()
 }
 

@@ -8,7 +8,7 @@ import (
 	"strconv"
 
 	"github.com/veletasbot/veletas/game/veletas"
-	"github.com/veletasbot/veletas/render"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -21,7 +21,7 @@ import (
 // challenger.
 
 // ReplayRenderer draws the animated replay of a Veletas game.
-// *render.Renderer implements it; with a Renderer that does not, the
+// *veletasrender.Renderer implements it; with a Renderer that does not, the
 // final message has no replay.
 type ReplayRenderer interface {
 	GIF(w io.Writer, g veletas.Game) error
@@ -57,9 +57,9 @@ func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, lk Look) {
 }
 
 // localReplayRenderer draws a replay in a language, its last frame
-// saying how the game ended; *render.Renderer is one.
+// saying how the game ended; *veletasrender.Renderer is one.
 type localReplayRenderer interface {
-	GIFIn(w io.Writer, g veletas.Game, end render.Scene) error
+	GIFIn(w io.Writer, g veletas.Game, end veletasrender.Scene) error
 }
 
 // replayGIF draws the replay in the look of the final message when rr
@@ -71,7 +71,7 @@ func (b *Bot) replayGIF(w io.Writer, rr ReplayRenderer, g store.Game, st veletas
 		}
 	}
 	if lr, ok := rr.(localReplayRenderer); ok {
-		return lr.GIFIn(w, st, render.Scene{Lang: lk.Lang, Winner: g.ColorOf(g.Winner), End: ending(g.Reason)})
+		return lr.GIFIn(w, st, veletasrender.Scene{Lang: lk.Lang, Winner: vcolor(g, g.Winner), End: ending(g.Reason)})
 	}
 	return rr.GIF(w, st)
 }
@@ -89,7 +89,7 @@ func (b *Bot) finishedGame(ctx context.Context, req Request, id ButtonID) (store
 		}
 		return store.Game{}, err
 	}
-	if g.Guild != req.Guild || (req.Channel != g.Channel && req.Channel != g.Thread) || g.Kind != req.module().Store() {
+	if g.Guild != req.Guild || (req.Channel != g.Channel && req.Channel != g.Thread) || g.Kind != req.module().kind {
 		// A button of a game of another server or channel: a forged
 		// custom id.
 		return store.Game{}, refuse("button.notmine")

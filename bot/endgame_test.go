@@ -83,11 +83,11 @@ func TestEndReplayRecordRematch(t *testing.T) {
 	}
 	done, _ := e.db.FinishedGames(t.Context(), e.guild, "", 1)
 	fin := done[0]
-	if len(anim.Image) != fin.State().Len() {
-		t.Fatalf("replay has %d frames for %d actions", len(anim.Image), fin.State().Len())
+	if len(anim.Image) != vstate(fin).Len() {
+		t.Fatalf("replay has %d frames for %d actions", len(anim.Image), vstate(fin).Len())
 	}
 	rec := e.press("carol", button(t, last, "Record"))
-	if !rec.Ephemeral || !strings.Contains(rec.Plain(), "Record of game 2") || !strings.Contains(rec.Plain(), fin.State().String()) {
+	if !rec.Ephemeral || !strings.Contains(rec.Plain(), "Record of game 2") || !strings.Contains(rec.Plain(), vstate(fin).String()) {
 		t.Fatalf("record: %+v", rec)
 	}
 	refused(t, e.press("carol", button(t, last, "Rematch")), "Only the two players")
@@ -143,7 +143,7 @@ func TestRematchAgainstAI(t *testing.T) {
 	}
 	e.waitAI()
 	g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
-	if err != nil || g.Players != [2]string{aiName, "alice"} || g.AILevel != "medium" || g.Size != 9 {
+	if err != nil || g.Players != [2]string{aiName, "alice"} || g.AILevel != "medium" || vsize(g) != 9 {
 		t.Fatalf("AI rematch game %+v %v", g, err)
 	}
 }

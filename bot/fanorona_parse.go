@@ -154,10 +154,10 @@ var fanoronaCompleters = map[string]Completer{
 }
 
 func fanoronaPos(g store.Game) (fanorona.Position, bool) {
-	if g.Kind != store.Fanorona {
+	if g.Kind != kindFanorona {
 		return fanorona.Position{}, false
 	}
-	return g.FanoronaPosition(), true
+	return fmatch(g).Position(), true
 }
 
 func completePath(g store.Game, opts map[string]string, typed string) []Choice {

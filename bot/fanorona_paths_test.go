@@ -11,12 +11,12 @@ import (
 // pathGame is a Fanorona game of the given ID and revision whose record is
 // rec.
 func pathGame(id uint64, rev int, rec string) store.Game {
-	return store.Game{ID: id, Revision: rev, Kind: store.Fanorona, Record: rec}
+	return store.Game{ID: id, Revision: rev, Kind: kindFanorona, Record: rec}
 }
 
 func cachedTurns(t *testing.T, c *pathCache, g store.Game) []string {
 	t.Helper()
-	turns, _ := c.turns(g, g.FanoronaPosition())
+	turns, _ := c.turns(g, fmatch(g).Position())
 	return turns
 }
 
@@ -34,7 +34,7 @@ func TestPathCacheRevision(t *testing.T) {
 	g2 := pathGame(7, 4, "d2-e3A\n")
 	next := cachedTurns(t, c, g2)
 	var want []string
-	for _, tu := range g2.FanoronaPosition().LegalTurns(nil) {
+	for _, tu := range fmatch(g2).Position().LegalTurns(nil) {
 		want = append(want, tu.String())
 	}
 	if h, m := c.stats(); h != 1 || m != 2 || !slices.Equal(next, want) || slices.Equal(next, first) {
@@ -75,7 +75,7 @@ func TestPathCompletionFollowsTheGame(t *testing.T) {
 	public(t, e.fcmd("alice", "move", "path=d2-e3A"))
 	g := e.fgame()
 	var want []string
-	for _, tu := range g.FanoronaPosition().LegalTurns(nil) {
+	for _, tu := range fmatch(g).Position().LegalTurns(nil) {
 		want = append(want, tu.String())
 	}
 	slices.Sort(want)

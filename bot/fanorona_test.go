@@ -13,7 +13,7 @@ import (
 
 	"github.com/veletasbot/veletas/game/fanorona"
 	fai "github.com/veletasbot/veletas/game/fanorona/ai"
-	"github.com/veletasbot/veletas/render"
+	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -39,7 +39,7 @@ func (e *env) fcomplete(user, sub, focused string, opts ...string) []Choice {
 func (e *env) fgame() store.Game {
 	e.tb.Helper()
 	g, err := e.db.ActiveGame(e.tb.Context(), e.guild, e.chann)
-	if err != nil || g.Kind != store.Fanorona {
+	if err != nil || g.Kind != kindFanorona {
 		e.tb.Fatalf("no Fanorona game: %v %+v", err, g)
 	}
 	return g
@@ -64,7 +64,7 @@ func fanoronaImage(tb testing.TB, r Reply) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if want := testRenderer(tb).FanoronaLayout().Bounds(); img.Bounds() != want {
+	if want := testFanorona(tb).Layout().Bounds(); img.Bounds() != want {
 		tb.Fatalf("image bounds %v, want the Fanorona layout's %v", img.Bounds(), want)
 	}
 }
@@ -77,7 +77,7 @@ func (e *env) playUntil(seed uint64, ok func(p fanorona.Position) bool) fanorona
 	r := rand.New(rand.NewPCG(seed, 3))
 	for i := 0; i < 400; i++ {
 		g := e.fgame()
-		pos := g.FanoronaPosition()
+		pos := fmatch(g).Position()
 		if ok(pos) {
 			return pos
 		}
@@ -150,7 +150,7 @@ func TestFanoronaChallengeRefusals(t *testing.T) {
 	start := public(t, e.press("bob", button(t, ch, "Accept")))
 	fanoronaImage(t, *start.Next)
 	g := e.fgame()
-	if g.Rated || g.Fanorona().Variant() != fanorona.Vela || g.FanoronaPlayer(fanorona.White) != "bob" {
+	if g.Rated || fmatch(g).Game().Variant() != fanorona.Vela || fplayer(g, fanorona.White) != "bob" {
 		t.Fatalf("Véla game: %+v", g)
 	}
 	if !strings.Contains(start.Next.Plain(), "Véla, first phase: White captures one piece per turn") || !hasMention(*start.Next, "bob") {
@@ -220,7 +220,7 @@ func TestFanoronaMoveRefusals(t *testing.T) {
 	// The paika itself is played, and the turn passes.
 	r := public(t, e.fcmd(g.ToAct(), "move", "from="+s.From.String(), "to="+s.To.String()))
 	fanoronaImage(t, r)
-	if after := e.fgame(); after.ToAct() == g.ToAct() || after.Fanorona().Len() != g.Fanorona().Len()+1 {
+	if after := e.fgame(); after.ToAct() == g.ToAct() || fmatch(after).Game().Len() != fmatch(g).Game().Len()+1 {
 		t.Fatalf("the paika did not end the turn: %+v", after)
 	}
 }
@@ -384,7 +384,7 @@ func TestFanoronaAutocomplete(t *testing.T) {
 		t.Fatalf("%d path suggestions", len(paths))
 	}
 	for _, c := range paths {
-		if _, err := g.FanoronaPosition().ApplyToken(c.Value); err != nil {
+		if _, err := fmatch(g).Position().ApplyToken(c.Value); err != nil {
 			t.Fatalf("suggested %q: %v", c.Value, err)
 		}
 	}
@@ -479,7 +479,7 @@ func TestFanoronaVelaOffer(t *testing.T) {
 	refused(t, e.press("bob", vela), "offered a rematch already")
 	acc := public(t, e.press("alice", button(t, *off.Next, "Accept")))
 	g := e.fgame()
-	if g.Fanorona().Variant() != fanorona.Vela || g.FanoronaPlayer(fanorona.White) != "bob" || g.Rated || g.ToAct() != "bob" {
+	if fmatch(g).Game().Variant() != fanorona.Vela || fplayer(g, fanorona.White) != "bob" || g.Rated || g.ToAct() != "bob" {
 		t.Fatalf("Véla game: %+v", g)
 	}
 	fanoronaImage(t, *acc.Next)
@@ -493,7 +493,7 @@ func TestFanoronaVelaOffer(t *testing.T) {
 			t.Fatal("a Véla game offers Véla")
 		}
 	}
-	if l, _ := e.db.KindStandings(t.Context(), store.Fanorona, e.guild); len(l) != 2 || l[0].Games+l[1].Games != 2 {
+	if l, _ := e.db.Standings(t.Context(), kindFanorona, e.guild); len(l) != 2 || l[0].Games+l[1].Games != 2 {
 		t.Fatalf("the Véla game was rated: %+v", l)
 	}
 }
@@ -505,7 +505,7 @@ func TestFanoronaTakebackClaimAndGames(t *testing.T) {
 	public(t, e.fcmd("alice", "move", "path=d2-e3A"))
 	ask := public(t, e.fcmd("alice", "takeback"))
 	r := e.press("bob", button(t, ask, "Accept"))
-	if r.Next == nil || e.fgame().Fanorona().Len() != 0 || e.fgame().ToAct() != "alice" {
+	if r.Next == nil || fmatch(e.fgame()).Game().Len() != 0 || e.fgame().ToAct() != "alice" {
 		t.Fatalf("takeback: %+v", r)
 	}
 	fanoronaImage(t, *r.Next)
@@ -530,7 +530,7 @@ func TestFanoronaTakebackClaimAndGames(t *testing.T) {
 		t.Fatalf("claim: %q", w.Plain())
 	}
 	fanoronaImage(t, w)
-	s, err := e.db.KindStanding(t.Context(), store.Fanorona, e.guild, "bob")
+	s, err := e.db.Standing(t.Context(), kindFanorona, e.guild, "bob")
 	if err != nil || s.Wins != 1 {
 		t.Fatalf("bob's standing: %v %+v", err, s)
 	}
@@ -584,7 +584,7 @@ func TestFanoronaAI(t *testing.T) {
 	post := box.wait(t)
 	fanoronaImage(t, post.Reply)
 	g := e.fgame()
-	if g.AI != aiName || g.ToAct() != "alice" || g.Fanorona().Len() != 1 || !strings.Contains(post.Reply.Plain(), "<@alice>, your turn (Black)") {
+	if g.AI != aiName || g.ToAct() != "alice" || fmatch(g).Game().Len() != 1 || !strings.Contains(post.Reply.Plain(), "<@alice>, your turn (Black)") {
 		t.Fatalf("after the computer's first turn: %+v %q", g, post.Reply.Plain())
 	}
 	refused(t, e.fcmd("alice", "draw"), "does not take draw offers")
@@ -592,7 +592,7 @@ func TestFanoronaAI(t *testing.T) {
 	// A few turns of alice, each answered.
 	rnd := rand.New(rand.NewPCG(6, 6))
 	for i := 0; i < 5 && !e.fgame().Over(); i++ {
-		turns := e.fgame().FanoronaPosition().LegalTurns(nil)
+		turns := fmatch(e.fgame()).Position().LegalTurns(nil)
 		r := public(t, e.fcmd("alice", "move", "path="+turns[rnd.IntN(len(turns))].String()))
 		runAfter(r)
 		if g := e.fgame(); !g.Over() && g.ToAct() == aiName {
@@ -610,7 +610,7 @@ func TestFanoronaAI(t *testing.T) {
 	// The rematch starts at once with the sides swapped.
 	re := e.press("alice", button(t, end, "Rematch"))
 	runAfter(re)
-	if g := e.fgame(); g.Fanorona().Variant() != fanorona.Vela || g.FanoronaPlayer(fanorona.White) != "alice" || g.ToAct() != "alice" {
+	if g := e.fgame(); fmatch(g).Game().Variant() != fanorona.Vela || fplayer(g, fanorona.White) != "alice" || g.ToAct() != "alice" {
 		t.Fatalf("rematch: %+v", g)
 	}
 }
@@ -671,7 +671,7 @@ func TestFanoronaOpenChallenge(t *testing.T) {
 	refused(t, e.press("alice", button(t, ch, "Accept")), "You made this challenge")
 	public(t, e.press("carol", button(t, ch, "Accept")))
 	g := e.fgame()
-	if g.FanoronaPlayer(fanorona.White) != "carol" || g.FanoronaPlayer(fanorona.Black) != "alice" || g.ToAct() != "carol" || !g.Rated {
+	if fplayer(g, fanorona.White) != "carol" || fplayer(g, fanorona.Black) != "alice" || g.ToAct() != "carol" || !g.Rated {
 		t.Fatalf("game: %+v", g)
 	}
 	end := public(t, e.fcmd("alice", "resign"))
@@ -680,7 +680,7 @@ func TestFanoronaOpenChallenge(t *testing.T) {
 		t.Fatalf("rematch: %+v", re)
 	}
 	public(t, e.press("carol", button(t, *re.Next, "Accept")))
-	if g := e.fgame(); g.FanoronaPlayer(fanorona.White) != "alice" || g.ID == 1 {
+	if g := e.fgame(); fplayer(g, fanorona.White) != "alice" || g.ID == 1 {
 		t.Fatalf("rematch game: %+v", g)
 	}
 }
@@ -837,7 +837,7 @@ func TestFanoronaBoardInTheReadersLanguage(t *testing.T) {
 		t.Fatal("the French board is the English one")
 	}
 	var want bytes.Buffer
-	if err := testRenderer(t).FanoronaPNG(&want, render.FanoronaScene{Position: e.fgame().Fanorona().Position(), Lang: "fr"}); err != nil {
+	if err := testFanorona(t).PNG(&want, fanoronarender.Scene{Position: fmatch(e.fgame()).Game().Position(), Lang: "fr"}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(fr, want.Bytes()) {

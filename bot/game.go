@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -12,9 +13,9 @@ import (
 
 // moduleOf returns the module of a store kind (the first game's for an
 // unknown kind, which the store refuses to replay anyway).
-func moduleOf(k store.Kind) *module {
+func moduleOf(k game.Kind) *module {
 	r := reg()
-	if m, ok := r.byStore[k]; ok {
+	if m, ok := r.byKind[k]; ok {
 		return m
 	}
 	return r.first()
@@ -38,7 +39,7 @@ func (req Request) module() *module {
 }
 
 // withGame makes a locale that writes the texts of game k ("fr+fanorona").
-func withGame(loc string, k store.Kind) string {
+func withGame(loc string, k game.Kind) string {
 	l, _ := splitGame(loc)
 	return l + "+" + moduleOf(k).command
 }
@@ -73,7 +74,7 @@ func gameCommand(req Request) (handlerFunc, bool) {
 // another kind, naming the command to use: the same subcommand of the
 // channel's game when it has one, else its slash command.
 func inGame(loc string, mod *module, g store.Game, sub string) error {
-	if g.Kind == mod.Store() {
+	if g.Kind == mod.kind {
 		return nil
 	}
 	other := moduleOf(g.Kind)

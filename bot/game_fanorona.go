@@ -14,6 +14,7 @@ import (
 	"github.com/veletasbot/veletas/game/fanorona"
 	fai "github.com/veletasbot/veletas/game/fanorona/ai"
 	"github.com/veletasbot/veletas/render"
+	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -28,8 +29,6 @@ type fanoronaGame struct {
 	// bounded by visited positions already), so that games repeat.
 	untimed bool
 }
-
-func (fanoronaGame) Store() store.Kind { return store.Fanorona }
 
 func (fanoronaGame) Rules() game.Rules { return fanorona.Definition{} }
 
@@ -78,10 +77,31 @@ var fanoronaOptions = map[string][]string{
 func (fanoronaGame) Completers() map[string]Completer { return fanoronaCompleters }
 
 // FanoronaRenderer draws Fanorona's boards and replays.
-// *render.Renderer implements it.
+// *fanoronarender.Renderer implements it.
 type FanoronaRenderer interface {
-	FanoronaPNG(w io.Writer, s render.FanoronaScene) error
-	FanoronaGIF(w io.Writer, g fanorona.Game) error
+	PNG(w io.Writer, s fanoronarender.Scene) error
+	GIF(w io.Writer, g fanorona.Game) error
+}
+
+// themedFanorona is a Fanorona renderer that has renderers of the other
+// themes; *fanoronarender.Renderer is one.
+type themedFanorona interface {
+	InTheme(t render.Theme) (*fanoronarender.Renderer, error)
+}
+
+// fanoronaThemed is fr's renderer of a theme (fr when it has no other;
+// nil for a nil fr).
+func (b *Bot) fanoronaThemed(fr FanoronaRenderer, theme render.Theme) FanoronaRenderer {
+	tr, ok := fr.(themedFanorona)
+	if !ok {
+		return fr
+	}
+	o, err := tr.InTheme(theme)
+	if err != nil {
+		b.Logger.Warn("bot: no renderer of the theme; drawing in the default one", "theme", theme.String(), "err", err)
+		return fr
+	}
+	return o
 }
 
 // FanoronaActor chooses the computer's turns in Fanorona and Véla;
@@ -102,7 +122,7 @@ func (fanoronaGame) ChallengeTerms(ctx context.Context, b *Bot, req Request, c *
 	if err != nil {
 		return err
 	}
-	c.Kind, c.Variant, c.Rated = store.Fanorona, v.String(), v == fanorona.Fanorona
+	c.Kind, c.Terms, c.Rated = kindFanorona, fanorona.MakeTerms(v, false), v == fanorona.Fanorona
 	c.OpponentFirst = black // the first player is White
 	return nil
 }
@@ -139,16 +159,16 @@ func optSide(req Request, def string) (bool, error) {
 }
 
 func (fanoronaGame) RematchTerms(g store.Game) store.Challenge {
-	return store.Challenge{Kind: store.Fanorona, Variant: g.Fanorona().Variant().String()}
+	return store.Challenge{Kind: kindFanorona, Terms: fanorona.MakeTerms(fmatch(g).Variant(), false)}
 }
 
 // aiRematch: the same variant and level, the human taking the other side.
 func (fanoronaGame) AIRematch(g store.Game) map[string]string {
 	side := "black"
-	if c, _ := g.FanoronaColor(g.Players[0]); c == fanorona.Black {
+	if c, _ := fcolor(g, g.Players[0]); c == fanorona.Black {
 		side = "white"
 	}
-	return map[string]string{"level": g.AILevel, "variant": g.Fanorona().Variant().String(), "side": side}
+	return map[string]string{"level": g.AILevel, "variant": fmatch(g).Game().Variant().String(), "side": side}
 }
 
 func (fanoronaGame) StartAI(ctx context.Context, b *Bot, req Request, self, level string) (store.Game, error) {
@@ -160,17 +180,11 @@ func (fanoronaGame) StartAI(ctx context.Context, b *Bot, req Request, self, leve
 	if err != nil {
 		return store.Game{}, err
 	}
-	st, ok := b.Store.(FanoronaAIStore)
+	st, ok := b.Store.(AIStore)
 	if !ok {
 		return store.Game{}, refuse("ai.off")
 	}
-	return st.StartFanoronaAIGame(ctx, req.Guild, req.Channel, req.User.ID, self, level, v, black)
-}
-
-// FanoronaAIStore starts Fanorona games against the computer. *store.DB
-// implements it.
-type FanoronaAIStore interface {
-	StartFanoronaAIGame(ctx context.Context, guild, channel, human, ai, level string, v fanorona.Variant, humanBlack bool) (store.Game, error)
+	return st.StartAIGame(ctx, req.Guild, req.Channel, req.User.ID, self, level, kindFanorona, fanorona.MakeTerms(v, black), false)
 }
 
 // variantName is "Fanorona" or "Véla".
@@ -184,7 +198,7 @@ func variantName(loc string, v string) string {
 // challengeName is "Fanorona" or "Véla"; for an open challenge, whose
 // text names no one as White, with the challenger's side.
 func (fanoronaGame) ChallengeName(loc string, c store.Challenge) string {
-	name := variantName(loc, c.Variant)
+	name := variantName(loc, fvariant(c).String())
 	switch {
 	case c.Opponent != "":
 		return name
@@ -195,7 +209,7 @@ func (fanoronaGame) ChallengeName(loc string, c store.Challenge) string {
 }
 
 func (fanoronaGame) GameName(loc string, g store.Game) string {
-	return variantName(loc, g.Fanorona().Variant().String())
+	return variantName(loc, fmatch(g).Game().Variant().String())
 }
 
 // card is a Fanorona game's part of its card: the players by colour
@@ -203,20 +217,20 @@ func (fanoronaGame) GameName(loc string, g store.Game) string {
 // steps of the turn under way, drawn as its path), the prompt, in Véla's
 // first phase a note on what it allows, and the board.
 func (fanoronaGame) Card(b *Bot, loc string, g store.Game, lk Look) (GameCard, CardParts, error) {
-	fg, pos := g.Fanorona(), g.FanoronaPosition()
+	fg, pos := fmatch(g).Game(), fmatch(g).Position()
 	c := GameCard{
 		Title: tr(loc, "card.title@fanorona", variantName(loc, fg.Variant().String()), g.ID),
 		Players: []CardPlayer{
-			{ID: g.FanoronaPlayer(fanorona.White), Color: tr(loc, "color.white")},
-			{ID: g.FanoronaPlayer(fanorona.Black), Color: tr(loc, "color.black")},
+			{ID: fplayer(g, fanorona.White), Color: tr(loc, "color.white")},
+			{ID: fplayer(g, fanorona.Black), Color: tr(loc, "color.black")},
 		},
 		ScoreName: tr(loc, "fcard.pieces"),
 		Score:     tr(loc, "fcard.score", pos.Count(fanorona.White), pos.Count(fanorona.Black)),
 	}
-	scene := render.FanoronaGameScene(fg)
+	scene := fanoronarender.GameScene(fg)
 	if g.Open != "" {
 		if t, err := fanorona.ParseTurn(g.Open); err == nil {
-			scene.Last, scene.Captured = t, render.FanoronaCaptured(fg.Position(), pos)
+			scene.Last, scene.Captured = t, fanoronarender.Captured(fg.Position(), pos)
 			scene.Position = pos
 		}
 		c.Last, c.LastBy = g.Open+" …", g.ToAct()
@@ -225,7 +239,7 @@ func (fanoronaGame) Card(b *Bot, loc string, g store.Game, lk Look) (GameCard, C
 		if len(turns)%2 == 0 {
 			mover = fanorona.Black
 		}
-		c.Last, c.LastBy = turns[len(turns)-1].String(), g.FanoronaPlayer(mover)
+		c.Last, c.LastBy = turns[len(turns)-1].String(), fplayer(g, mover)
 	}
 	p := CardParts{ColorToAct: sideColor(pos.ToMove() == fanorona.White)}
 	switch {
@@ -241,7 +255,7 @@ func (fanoronaGame) Card(b *Bot, loc string, g store.Game, lk Look) (GameCard, C
 		}
 		p.Prompt = tr(loc, key, Mention(who), colorWord(loc, pos.ToMove()))
 	}
-	if wc, ok := g.FanoronaColor(g.Winner); ok && g.Winner != "" {
+	if wc, ok := fcolor(g, g.Winner); ok && g.Winner != "" {
 		p.ColorWinner = sideColor(wc == fanorona.White)
 		p.WinHow = tr(loc, "fview.noturn")
 		if pos.Count(wc.Other()) == 0 {
@@ -269,9 +283,9 @@ func colorWord(loc string, c fanorona.Color) string {
 
 // fanoronaPNG draws a scene of a stored game in a look (the theme of the
 // user it is for), once per revision and look.
-func (b *Bot) fanoronaPNG(g store.Game, s render.FanoronaScene, lk Look) ([]byte, error) {
-	fr, ok := b.themed(lk.Theme).(FanoronaRenderer)
-	if !ok {
+func (b *Bot) fanoronaPNG(g store.Game, s fanoronarender.Scene, lk Look) ([]byte, error) {
+	fr := b.fanoronaThemed(b.cfg.Fanorona, lk.Theme)
+	if fr == nil {
 		return nil, errors.New("bot: the renderer cannot draw Fanorona")
 	}
 	s.Lang = lk.Lang // the strip's words, as the card's
@@ -280,7 +294,7 @@ func (b *Bot) fanoronaPNG(g store.Game, s render.FanoronaScene, lk Look) ([]byte
 		defer func() { <-b.renders }()
 		var buf bytes.Buffer
 		buf.Grow(48 << 10)
-		if err := fr.FanoronaPNG(&buf, s); err != nil {
+		if err := fr.PNG(&buf, s); err != nil {
 			return nil, fmt.Errorf("bot: drawing the board: %w", err)
 		}
 		return buf.Bytes(), nil
@@ -291,32 +305,27 @@ func (b *Bot) fanoronaPNG(g store.Game, s render.FanoronaScene, lk Look) ([]byte
 // Rematch: after a Fanorona game won by someone, Véla, which its loser
 // presses to offer the winner a Véla game.
 func (fanoronaGame) FinalButtons(loc string, g store.Game) []Button {
-	if g.Kind != store.Fanorona || g.Winner == "" || g.Fanorona().Variant() != fanorona.Fanorona || g.Loser() == g.AI {
+	if g.Kind != kindFanorona || g.Winner == "" || fmatch(g).Game().Variant() != fanorona.Fanorona || g.Loser() == g.AI {
 		return nil // no Véla offer: no loser, or the computer lost
 	}
 	return []Button{{Label: tr(loc, "button.vela"), CustomID: gameButton(g.Kind, btnVela, strconv.FormatUint(g.ID, 10), 0), Style: Success}}
 }
 
 func (fanoronaGame) Replay(b *Bot, g store.Game, lk Look) func() ([]byte, error) {
-	var r any = b.cfg.Replay
-	if tr, ok := r.(themedRenderer); ok {
-		if o, err := tr.InTheme(lk.Theme); err == nil {
-			r = o
-		}
+	fr := b.cfg.FanoronaReplay
+	if fr == nil {
+		fr = b.cfg.Fanorona
 	}
-	fr, ok := r.(FanoronaRenderer)
-	if !ok {
-		if fr, ok = b.themed(lk.Theme).(FanoronaRenderer); !ok {
-			return nil
-		}
+	if fr = b.fanoronaThemed(fr, lk.Theme); fr == nil {
+		return nil
 	}
-	fg := g.Fanorona()
+	fg := fmatch(g).Game()
 	if fg.Len() == 0 {
 		return nil
 	}
 	return func() ([]byte, error) {
 		var buf bytes.Buffer
-		err := fr.FanoronaGIF(&buf, fg)
+		err := fr.GIF(&buf, fg)
 		return buf.Bytes(), err
 	}
 }
@@ -324,7 +333,7 @@ func (fanoronaGame) Replay(b *Bot, g store.Game, lk Look) func() ([]byte, error)
 // record is the record with its variant header; a turn under way follows
 // as a comment line, which a record may hold.
 func (fanoronaGame) Record(g store.Game) string {
-	r := g.Fanorona().String()
+	r := fmatch(g).Game().String()
 	if g.Open != "" {
 		r += "# under way: " + g.Open + "\n"
 	}
@@ -341,12 +350,8 @@ func (m fanoronaGame) AIDecide(ctx context.Context, b *Bot, g store.Game) (store
 	if err != nil {
 		return store.Game{}, "", fmt.Errorf("bot: AI game with an unknown level %q", g.AILevel)
 	}
-	st, ok := r.b.Store.(fanoronaStore)
-	if !ok {
-		return store.Game{}, "", errors.New("bot: the store cannot play Fanorona")
-	}
 	random := func() (fanorona.Turn, error) {
-		turns := g.FanoronaPosition().LegalTurns(nil)
+		turns := fmatch(g).Position().LegalTurns(nil)
 		if len(turns) == 0 {
 			return fanorona.Turn{}, errors.New("bot: no legal turn")
 		}
@@ -359,11 +364,14 @@ func (m fanoronaGame) AIDecide(ctx context.Context, b *Bot, g store.Game) (store
 			return store.Game{}, "", err
 		}
 	}
-	g2, err := st.PlayFanoronaTurn(ctx, g.Guild, g.Channel, g.AI, g.Revision, t)
+	play := func(t fanorona.Turn) (store.Game, error) {
+		return r.b.playFanorona(ctx, g.Guild, g.Channel, g.AI, g.Revision, func(m fanorona.Match) (fanorona.Match, error) { return m.PlayTurn(t) })
+	}
+	g2, err := play(t)
 	if errors.Is(err, store.ErrIllegal) {
 		log.Error("bot: the AI chose an illegal turn; playing a random one", "turn", t.String(), "err", err)
 		if t, err = random(); err == nil {
-			g2, err = st.PlayFanoronaTurn(ctx, g.Guild, g.Channel, g.AI, g.Revision, t)
+			g2, err = play(t)
 		}
 	}
 	return g2, t.String(), err
@@ -378,15 +386,12 @@ func (r *aiRunner) fanoronaAct(p FanoronaActor, g store.Game) (t fanorona.Turn, 
 			err = fmt.Errorf("bot: the AI panicked: %v", v)
 		}
 	}()
-	return p.Act(g.Fanorona())
+	return p.Act(fmatch(g).Game())
 }
 
 // fanoronaStore is what the Fanorona handlers need from the store besides
-// Store. *store.DB implements it.
+// Store (its actions are Store.Act's). *store.DB implements it.
 type fanoronaStore interface {
-	PlayFanoronaTurn(ctx context.Context, guild, channel, user string, rev int, t fanorona.Turn) (store.Game, error)
-	PlayFanoronaStep(ctx context.Context, guild, channel, user string, rev int, s fanorona.Step) (store.Game, error)
-	StopFanoronaTurn(ctx context.Context, guild, channel, user string, rev int) (store.Game, error)
 	OfferDraw(ctx context.Context, guild, channel, user string) (store.Game, error)
 	AnswerDraw(ctx context.Context, guild, channel, user string, accept bool) (store.Game, error)
 }
@@ -412,25 +417,25 @@ func (b *Bot) fanoronaGameOf(ctx context.Context, req Request) (fanoronaStore, s
 // (from, to, capture; from is implied while a capture sequence is under
 // way). The rules are checked by the store through game/fanorona.
 func (b *Bot) fanoronaMove(ctx context.Context, req Request) (Reply, error) {
-	st, g, err := b.fanoronaGameOf(ctx, req)
+	_, g, err := b.fanoronaGameOf(ctx, req)
 	if err != nil {
 		return Reply{}, err
 	}
 	if g.ToAct() != req.User.ID && g.IsPlayer(req.User.ID) {
 		return Reply{}, refuse("err.notyourturn")
 	}
-	m, err := parseFanoronaMove(g.FanoronaPosition(), req.Options)
+	m, err := parseFanoronaMove(fmatch(g).Position(), req.Options)
 	if err != nil {
 		return Reply{}, err
 	}
 	var after store.Game
 	if m.Whole {
-		after, err = st.PlayFanoronaTurn(ctx, req.Guild, req.Channel, req.User.ID, -1, m.Turn)
+		after, err = b.playFanorona(ctx, req.Guild, req.Channel, req.User.ID, -1, func(fm fanorona.Match) (fanorona.Match, error) { return fm.PlayTurn(m.Turn) })
 		if err != nil {
 			err = pathRefused{err}
 		}
 	} else {
-		after, err = st.PlayFanoronaStep(ctx, req.Guild, req.Channel, req.User.ID, -1, m.Step)
+		after, err = b.playFanorona(ctx, req.Guild, req.Channel, req.User.ID, -1, func(fm fanorona.Match) (fanorona.Match, error) { return fm.PlayStep(m.Step) })
 	}
 	if err != nil {
 		return Reply{}, err
@@ -445,11 +450,10 @@ type pathRefused struct{ error }
 func (e pathRefused) Unwrap() error { return e.error }
 
 func (b *Bot) fanoronaStop(ctx context.Context, req Request) (Reply, error) {
-	st, _, err := b.fanoronaGameOf(ctx, req)
-	if err != nil {
+	if _, _, err := b.fanoronaGameOf(ctx, req); err != nil {
 		return Reply{}, err
 	}
-	after, err := st.StopFanoronaTurn(ctx, req.Guild, req.Channel, req.User.ID, -1)
+	after, err := b.playFanorona(ctx, req.Guild, req.Channel, req.User.ID, -1, func(m fanorona.Match) (fanorona.Match, error) { return m.StopTurn() })
 	if err != nil {
 		return Reply{}, err
 	}
@@ -565,7 +569,7 @@ func (b *Bot) velaButton(ctx context.Context, req Request, id ButtonID) (Reply, 
 	if err != nil {
 		return Reply{}, err
 	}
-	if g.Kind != store.Fanorona || g.Winner == "" || g.Fanorona().Variant() != fanorona.Fanorona {
+	if g.Kind != kindFanorona || g.Winner == "" || fmatch(g).Game().Variant() != fanorona.Fanorona {
 		return Reply{}, refuse("button.notmine")
 	}
 	loser := g.Loser()
@@ -584,7 +588,7 @@ func (b *Bot) velaButton(ctx context.Context, req Request, id ButtonID) (Reply, 
 		return b.rematchSettled(ctx, req, g, next, tr(loc, "vela.asked", Mention(req.User.ID)))
 	}
 	winner := g.Winner
-	if c, err := b.Store.PendingChallenge(ctx, g.Guild, g.Channel, winner); err == nil && c.Challenger == loser && c.Kind == store.Fanorona {
+	if c, err := b.Store.PendingChallenge(ctx, g.Guild, g.Channel, winner); err == nil && c.Challenger == loser && c.Kind == kindFanorona {
 		return Reply{}, refuse("rematch.already", Mention(winner))
 	}
 	moveTime := g.MoveTime
@@ -592,7 +596,7 @@ func (b *Bot) velaButton(ctx context.Context, req Request, id ButtonID) (Reply, 
 		moveTime = -1
 	}
 	c, err := b.Store.CreateChallenge(ctx, store.Challenge{Guild: g.Guild, Channel: g.Channel, Challenger: loser, Opponent: winner,
-		Kind: store.Fanorona, Variant: fanorona.Vela.String(), MoveTime: moveTime})
+		Kind: kindFanorona, Terms: fanorona.MakeTerms(fanorona.Vela, false), MoveTime: moveTime})
 	if err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
 			return Reply{}, refuse("rematch.busy")
@@ -609,6 +613,55 @@ func (b *Bot) velaButton(ctx context.Context, req Request, id ButtonID) (Reply, 
 	}, c), tr(loc, "vela.asked", Mention(req.User.ID)))
 }
 
+// kindFanorona is Fanorona's (and Véla's) game.Kind.
+const kindFanorona = fanorona.GameKind
+
+// fmatch is the Fanorona game g replayed (a game built by hand is replayed
+// from its record and Open; the empty Fanorona board when that fails).
+func fmatch(g store.Game) fanorona.Match {
+	if m, ok := g.State().(fanorona.Match); ok {
+		return m
+	}
+	if m, err := fanorona.ReplayMatch(g.Terms, g.Record, g.Open); err == nil {
+		return m
+	}
+	return fanorona.NewMatch(fanorona.NewGame(fanorona.Fanorona), false)
+}
+
+// fplayer returns the user ID of the player of colour c in a Fanorona game.
+func fplayer(g store.Game, c fanorona.Color) string { return g.Player(fmatch(g).SeatOf(c)) }
+
+// fcolor returns the colour user plays in a Fanorona game, and false for
+// a non-player.
+func fcolor(g store.Game, user string) (fanorona.Color, bool) {
+	s, ok := g.Seat(user)
+	if !ok {
+		return fanorona.White, false
+	}
+	return fmatch(g).ColorOf(s), true
+}
+
+// fvariant is the variant of a Fanorona challenge.
+func fvariant(c store.Challenge) fanorona.Variant {
+	v, _, err := fanorona.ParseTerms(c.Terms)
+	if err != nil {
+		return fanorona.Fanorona
+	}
+	return v
+}
+
+// playFanorona applies a Fanorona action of user (fn, on the match) to
+// the game of a channel.
+func (b *Bot) playFanorona(ctx context.Context, guild, channel, user string, rev int, fn func(m fanorona.Match) (fanorona.Match, error)) (store.Game, error) {
+	return b.Store.Act(ctx, guild, channel, user, rev, kindFanorona, func(s game.State) (game.State, error) {
+		m, ok := s.(fanorona.Match)
+		if !ok {
+			return nil, store.ErrOtherKind
+		}
+		return fn(m)
+	})
+}
+
 // FanoronaModule is Fanorona's module, until it moves to its own package
 // (bot/games lists it).
 // With untimed, its computer player has no time cap (the console's
@@ -617,7 +670,7 @@ func FanoronaModule(untimed bool) Module { return fanoronaGame{untimed: untimed}
 
 // newPlayer makes the computer player of a decision: AIConfig's when set.
 func (m fanoronaGame) newPlayer(r *aiRunner, l fai.Level, g store.Game) FanoronaActor {
-	seed := g.ID<<16 + uint64(g.Fanorona().Len())
+	seed := g.ID<<16 + uint64(fmatch(g).Game().Len())
 	switch {
 	case r.cfg.NewFanoronaPlayer != nil:
 		return r.cfg.NewFanoronaPlayer(l, g)

@@ -25,8 +25,6 @@ type veletasGame struct {
 	iterations int
 }
 
-func (veletasGame) Store() store.Kind { return store.Veletas }
-
 func (veletasGame) Rules() game.Rules { return veletas.Definition{} }
 
 func (veletasGame) Commands() []Command {
@@ -88,10 +86,10 @@ var veletasCompleters = func() map[string]Completer {
 		"move/shoot":     completeShot,
 	} {
 		m[k] = func(g store.Game, opts map[string]string, typed string) []Choice {
-			if g.Kind != store.Veletas {
+			if g.Kind != kindVeletas {
 				return nil
 			}
-			return fn(g.Position(), opts, typed)
+			return fn(vstate(g).Position(), opts, typed)
 		}
 	}
 	return m
@@ -99,27 +97,27 @@ var veletasCompleters = func() map[string]Completer {
 
 // challengeTerms reads the board size and the rules of a challenge.
 func (veletasGame) ChallengeTerms(ctx context.Context, b *Bot, req Request, c *store.Challenge) error {
-	c.Kind, c.Rated = store.Veletas, true
-	c.Size = veletas.Size10
+	c.Kind, c.Rated = kindVeletas, true
+	size := veletas.Size10
 	if s := strings.TrimSpace(req.Options["size"]); s != "" {
 		var err error
-		if c.Size, err = veletas.ParseSize(s); err != nil || len(s) > 5 {
+		if size, err = veletas.ParseSize(s); err != nil || len(s) > 5 {
 			return refuse("challenge.badsize", Quote(s))
 		}
 	}
-	var err error
-	c.Rules, err = b.challengeRules(ctx, req)
+	rules, err := b.challengeRules(ctx, req)
+	c.Terms = veletas.MakeTerms(size, rules)
 	return err
 }
 
 func (veletasGame) RematchTerms(g store.Game) store.Challenge {
-	return store.Challenge{Kind: store.Veletas, Size: g.Size, Rules: g.Rules()}
+	return store.Challenge{Kind: kindVeletas, Terms: veletas.MakeTerms(vsize(g), vrules(g))}
 }
 
 // aiRematch: the same size, rules and level, and the other first player
 // (optFirst, which only a rematch sets: no command takes it).
 func (veletasGame) AIRematch(g store.Game) map[string]string {
-	o := map[string]string{"level": g.AILevel, "size": strconv.Itoa(int(g.Size)), "rules": g.Rules().String()}
+	o := map[string]string{"level": g.AILevel, "size": strconv.Itoa(int(vsize(g))), "rules": vrules(g).String()}
 	if g.Players[0] != g.AI {
 		o[optFirst] = firstComputer
 	}
@@ -134,10 +132,6 @@ const optFirst, firstComputer = "first", "computer"
 // first, and the computer then chooses sides (the other way round in a
 // rematch of a game the human began).
 func (veletasGame) StartAI(ctx context.Context, b *Bot, req Request, self, level string) (store.Game, error) {
-	st, ok := b.Store.(veletasAIStore)
-	if !ok {
-		return store.Game{}, refuse("ai.off")
-	}
 	var size veletas.Size
 	if s := strings.TrimSpace(req.Options["size"]); s != "" {
 		var err error
@@ -149,13 +143,15 @@ func (veletasGame) StartAI(ctx context.Context, b *Bot, req Request, self, level
 	if err != nil {
 		return store.Game{}, err
 	}
-	return st.StartAIGameOrder(ctx, req.Guild, req.Channel, req.User.ID, self, level, size, rules, req.Options[optFirst] == firstComputer)
-}
-
-// veletasAIStore starts Veletas games against the computer. *store.DB
-// implements it.
-type veletasAIStore interface {
-	StartAIGameOrder(ctx context.Context, guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules, aiFirst bool) (store.Game, error)
+	terms := game.Terms{veletas.TermRules: rules.String()}
+	if size != 0 { // else the guild's default size
+		terms[veletas.TermSize] = strconv.Itoa(int(size))
+	}
+	st, ok := b.Store.(AIStore)
+	if !ok {
+		return store.Game{}, refuse("ai.off")
+	}
+	return st.StartAIGame(ctx, req.Guild, req.Channel, req.User.ID, self, level, kindVeletas, terms, req.Options[optFirst] == firstComputer)
 }
 
 func (veletasGame) AILevel(typed string) (string, bool) {
@@ -169,36 +165,37 @@ func (veletasGame) AILevel(typed string) (string, bool) {
 func (veletasGame) AICostly(level string) bool { return level == ai.Hard.String() }
 
 func (veletasGame) ChallengeName(loc string, c store.Challenge) string {
-	return boardText(loc, c.Size, c.Rules)
+	size, rules := vterms(c)
+	return boardText(loc, size, rules)
 }
 
 func (veletasGame) GameName(loc string, g store.Game) string {
-	return boardText(loc, g.Size, g.Rules())
+	return boardText(loc, vsize(g), vrules(g))
 }
 
 // card is a Veletas game's part of its card: the players by colour, the
 // last action, the claims, the prompt of the phase, the board and, at the
 // side choice, Swap and Keep.
 func (veletasGame) Card(b *Bot, loc string, g store.Game, lk Look) (GameCard, CardParts, error) {
-	st := g.State()
+	st := vstate(g)
 	pos := st.Position()
-	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
+	black, white := vplayer(g, veletas.Black), vplayer(g, veletas.White)
 	c := GameCard{
-		Title: tr(loc, "card.title", boardText(loc, g.Size, g.Rules()), g.ID),
+		Title: tr(loc, "card.title", boardText(loc, vsize(g), vrules(g)), g.ID),
 		Players: []CardPlayer{
 			{ID: black, Color: tr(loc, "color.black")},
 			{ID: white, Color: tr(loc, "color.white")},
 		},
 		ScoreName: tr(loc, "card.claims"),
-		Score:     tr(loc, "card.score", pos.Claims(veletas.Black), pos.Claims(veletas.White), g.Size.Majority(), g.Size.Shooters()),
+		Score:     tr(loc, "card.score", pos.Claims(veletas.Black), pos.Claims(veletas.White), vsize(g).Majority(), vsize(g).Shooters()),
 	}
 	if a, ok := st.LastAction(); ok {
 		c.Last, c.LastBy = a.String(), lastActor(g, st)
 	}
 	p := CardParts{
-		WinHow:      tr(loc, "view.bymajority", pos.Claims(g.ColorOf(g.Winner)), g.Size.Shooters()),
+		WinHow:      tr(loc, "view.bymajority", pos.Claims(vcolor(g, g.Winner)), vsize(g).Shooters()),
 		ColorToAct:  sideColor(pos.ToMove() == veletas.White),
-		ColorWinner: sideColor(g.ColorOf(g.Winner) == veletas.White),
+		ColorWinner: sideColor(vcolor(g, g.Winner) == veletas.White),
 	}
 	if who := g.ToAct(); who != "" {
 		p.Prompt = prompt(loc, g, pos, who)
@@ -223,7 +220,7 @@ func (veletasGame) Replay(b *Bot, g store.Game, lk Look) func() ([]byte, error) 
 	if rr == nil {
 		rr, _ = b.Renderer.(ReplayRenderer)
 	}
-	st := g.State()
+	st := vstate(g)
 	if rr == nil || st.Len() == 0 {
 		return nil
 	}
@@ -234,7 +231,7 @@ func (veletasGame) Replay(b *Bot, g store.Game, lk Look) func() ([]byte, error) 
 	}
 }
 
-func (veletasGame) Record(g store.Game) string { return g.State().String() }
+func (veletasGame) Record(g store.Game) string { return vstate(g).String() }
 
 // aiDecide lets the computer player act: the kept player of the game (for
 // its search tree) or a new one, a random legal action when it fails or
@@ -247,22 +244,22 @@ func (m veletasGame) AIDecide(ctx context.Context, b *Bot, g store.Game) (store.
 		return store.Game{}, "", fmt.Errorf("bot: AI game with an unknown level %q", g.AILevel)
 	}
 	p := r.take(g, lv, m.newPlayer)
-	a, err := r.act(p, g.State(), g.ID)
+	a, err := r.act(p, vstate(g), g.ID)
 	if err != nil {
 		log.Error("bot: the AI found no action; playing a random one", "err", err)
 		p = nil
-		if a, err = r.act(ai.NewRandom(g.ID), g.State(), g.ID); err != nil {
+		if a, err = r.act(ai.NewRandom(g.ID), vstate(g), g.ID); err != nil {
 			return store.Game{}, "", fmt.Errorf("bot: no random action either: %w", err)
 		}
 	}
-	g2, err := r.b.Store.Apply(ctx, g.Guild, g.Channel, g.AI, g.Revision, a)
+	g2, err := r.b.applyVeletas(ctx, g.Guild, g.Channel, g.AI, g.Revision, a)
 	if errors.Is(err, store.ErrIllegal) {
 		// A bug in the AI must not leave the game stuck: a random legal
 		// action instead.
 		log.Error("bot: the AI chose an illegal action; playing a random one", "action", a.String(), "err", err)
 		p = nil
-		if a, err = r.act(ai.NewRandom(g.ID), g.State(), g.ID); err == nil {
-			g2, err = r.b.Store.Apply(ctx, g.Guild, g.Channel, g.AI, g.Revision, a)
+		if a, err = r.act(ai.NewRandom(g.ID), vstate(g), g.ID); err == nil {
+			g2, err = r.b.applyVeletas(ctx, g.Guild, g.Channel, g.AI, g.Revision, a)
 		}
 	}
 	if err != nil {
@@ -272,6 +269,101 @@ func (m veletasGame) AIDecide(ctx context.Context, b *Bot, g store.Game) (store.
 		r.keep(g.ID, p)
 	}
 	return g2, a.String(), nil
+}
+
+// kindVeletas is Veletas's game.Kind.
+const kindVeletas = veletas.GameKind
+
+// vmatch is the Veletas game g replayed (the store replays it; a game
+// built by hand is replayed from its record, the empty 10x10 board when
+// that fails).
+func vmatch(g store.Game) veletas.Match {
+	if m, ok := g.State().(veletas.Match); ok {
+		return m
+	}
+	if m, err := veletas.ReplayMatch(g.Terms, g.Record, ""); err == nil {
+		return m
+	}
+	if st, err := veletas.ParseRecordString(g.Record); err == nil {
+		return veletas.NewMatch(st)
+	}
+	st, _ := veletas.NewGame(veletas.Size10)
+	return veletas.NewMatch(st)
+}
+
+// vstate is the Veletas engine's game of g.
+func vstate(g store.Game) veletas.Game { return vmatch(g).Game }
+
+// vsize is the board size of a Veletas game.
+func vsize(g store.Game) veletas.Size { return vstate(g).Size() }
+
+// vrules is the rule set of a Veletas game.
+func vrules(g store.Game) veletas.Rules { return vstate(g).Rules() }
+
+// vplayer returns the user ID of the player of colour c in a Veletas game
+// ("" for NoColor). Before the side choice the first player is Black.
+func vplayer(g store.Game, c veletas.Color) string {
+	if c == veletas.NoColor {
+		return ""
+	}
+	return g.Player(vmatch(g).SeatOf(c))
+}
+
+// vcolor returns the colour of user in a Veletas game, NoColor for a
+// non-player.
+func vcolor(g store.Game, user string) veletas.Color {
+	s, ok := g.Seat(user)
+	if !ok {
+		return veletas.NoColor
+	}
+	return vmatch(g).ColorOf(s)
+}
+
+// vterms reads a Veletas challenge's size and rules (10 and classic when
+// unreadable).
+func vterms(c store.Challenge) (veletas.Size, veletas.Rules) {
+	size, rules, err := veletas.ParseTerms(c.Terms)
+	if err != nil {
+		return veletas.Size10, veletas.Classic
+	}
+	return size, rules
+}
+
+// defaultRules is a guild's default rules of a Veletas challenge.
+func defaultRules(set store.Settings) veletas.Rules {
+	r, err := veletas.ParseRules(set.Defaults[kindVeletas][veletas.TermRules])
+	if err != nil {
+		return veletas.Classic
+	}
+	return r
+}
+
+// setDefaultRules sets a guild's default rules of a Veletas challenge.
+func setDefaultRules(set *store.Settings, r veletas.Rules) {
+	if set.Defaults == nil {
+		set.Defaults = map[game.Kind]game.Terms{}
+	}
+	t := set.Defaults[kindVeletas].Clone()
+	if t == nil {
+		t = game.Terms{}
+	}
+	t[veletas.TermRules] = r.String()
+	set.Defaults[kindVeletas] = t
+}
+
+// applyVeletas applies a Veletas action of user to the game of a channel.
+func (b *Bot) applyVeletas(ctx context.Context, guild, channel, user string, rev int, a veletas.Action) (store.Game, error) {
+	return b.Store.Act(ctx, guild, channel, user, rev, kindVeletas, func(s game.State) (game.State, error) {
+		m, ok := s.(veletas.Match)
+		if !ok {
+			return nil, store.ErrOtherKind
+		}
+		next, err := m.Game.Play(a)
+		if err != nil {
+			return nil, err
+		}
+		return veletas.NewMatch(next), nil
+	})
 }
 
 // VeletasModule is Veletas's module, until it moves to its own package

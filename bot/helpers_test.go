@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image/gif"
 	"image/png"
 	"io"
@@ -14,8 +15,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/amazons"
+	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/render"
+	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -39,16 +45,33 @@ func (c *clock) Add(d time.Duration) {
 
 var (
 	rendOnce sync.Once
-	rend     *render.Renderer
+	rend     *veletasrender.Renderer
+	fano     *fanoronarender.Renderer
 	rendErr  error
 )
 
-func testRenderer(tb testing.TB) *render.Renderer {
-	rendOnce.Do(func() { rend, rendErr = render.New(render.Options{}) })
+func loadRenderers() {
+	if rend, rendErr = veletasrender.New(render.Options{}); rendErr == nil {
+		fano, rendErr = fanoronarender.New(render.Options{})
+	}
+}
+
+func testRenderer(tb testing.TB) *veletasrender.Renderer {
+	rendOnce.Do(loadRenderers)
 	if rendErr != nil {
 		tb.Fatal(rendErr)
 	}
 	return rend
+}
+
+// testFanorona is the Fanorona renderer newEnv gives a Bot whose cfg has
+// none.
+func testFanorona(tb testing.TB) *fanoronarender.Renderer {
+	rendOnce.Do(loadRenderers)
+	if rendErr != nil {
+		tb.Fatal(rendErr)
+	}
+	return fano
 }
 
 // env is a Bot on a real store in a temporary directory and the real
@@ -69,7 +92,7 @@ func newEnv(tb testing.TB, cfg Config) *env {
 	c := &clock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 	logs := &bytes.Buffer{}
 	logger := slog.New(slog.NewTextHandler(&syncWriter{w: logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	db, err := store.Open(filepath.Join(tb.TempDir(), "test.db"), &store.Options{NoSync: true, Now: c.Now, Logger: logger, Rate: store.GlickoRate(c.Now), RateDraw: store.GlickoRateDraw(c.Now)})
+	db, err := store.Open(filepath.Join(tb.TempDir(), "test.db"), &store.Options{Games: testGames, NoSync: true, Now: c.Now, Logger: logger, Rate: store.GlickoRate(c.Now), RateDraw: store.GlickoRateDraw(c.Now)})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -79,6 +102,9 @@ func newEnv(tb testing.TB, cfg Config) *env {
 	}
 	if cfg.Games == nil {
 		cfg.Games = TestGames()
+	}
+	if cfg.Fanorona == nil {
+		cfg.Fanorona = testFanorona(tb)
 	}
 	b := New(db, testRenderer(tb), c.Now, logger, cfg)
 	return &env{tb: tb, bot: b, db: db, clock: c, guild: "g1", chann: "c1", logs: logs}
@@ -197,7 +223,7 @@ func (e *env) startGame(size string) Reply {
 // channel and returns it as a command and options.
 func nextCommand(tb testing.TB, g store.Game, r *rand.Rand) (user, sub string, opts []string) {
 	tb.Helper()
-	pos := g.Position()
+	pos := vstate(g).Position()
 	user = g.ToAct()
 	switch pos.Phase() {
 	case veletas.PhaseSetup1, veletas.PhaseSetup2:
@@ -271,4 +297,40 @@ func (e *env) in(game, loc, user, sub string, opts ...string) Reply {
 	req := e.req(user, sub, opts...)
 	req.Game, req.Locale = game, loc
 	return e.bot.Handle(context.Background(), req)
+}
+
+// testGames are the games of the tests' stores.
+var testGames = func() *game.Registry {
+	r, err := game.NewRegistry(veletas.Definition{}, fanorona.Definition{}, amazons.Definition{})
+	if err != nil {
+		panic(err)
+	}
+	return r
+}()
+
+// startAIRules starts a Veletas game against the computer (size 0: the
+// guild's default).
+func startAIRules(ctx context.Context, db *store.DB, guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules) (store.Game, error) {
+	t := game.Terms{veletas.TermRules: rules.String()}
+	if size != 0 {
+		t[veletas.TermSize] = fmt.Sprint(int(size))
+	}
+	return db.StartAIGame(ctx, guild, channel, human, ai, level, kindVeletas, t, false)
+}
+
+// startFanoronaAI starts a Fanorona game against the computer, the human
+// Black when humanBlack.
+func startFanoronaAI(ctx context.Context, db *store.DB, guild, channel, human, ai, level string, v fanorona.Variant, humanBlack bool) (store.Game, error) {
+	return db.StartAIGame(ctx, guild, channel, human, ai, level, kindFanorona, fanorona.MakeTerms(v, humanBlack), false)
+}
+
+// applyAction applies a Veletas action through the store.
+func applyAction(ctx context.Context, db *store.DB, guild, channel, user string, rev int, a veletas.Action) (store.Game, error) {
+	return db.Act(ctx, guild, channel, user, rev, kindVeletas, func(s game.State) (game.State, error) {
+		next, err := s.(veletas.Match).Game.Play(a)
+		if err != nil {
+			return nil, err
+		}
+		return veletas.NewMatch(next), nil
+	})
 }

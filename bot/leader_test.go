@@ -114,7 +114,7 @@ func TestSweeperOnlyWhileLeading(t *testing.T) {
 // at once. RescanGrace leaves young games to the replica thinking on them.
 func TestAIRescanOnlyWhileLeading(t *testing.T) {
 	e := newEnv(t, Config{})
-	g, err := e.db.StartAIGameRules(t.Context(), e.guild, e.chann, "alice", aiName, "easy", veletas.Size7, veletas.Classic)
+	g, err := startAIRules(t.Context(), e.db, e.guild, e.chann, "alice", aiName, "easy", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ func TestAIRescanOnlyWhileLeading(t *testing.T) {
 // one action, the other is refused as stale, and one board is posted.
 func TestLeaderOverlapAI(t *testing.T) {
 	e := newEnv(t, Config{})
-	g, err := e.db.StartAIGameRules(t.Context(), e.guild, e.chann, "alice", aiName, "easy", veletas.Size7, veletas.Classic)
+	g, err := startAIRules(t.Context(), e.db, e.guild, e.chann, "alice", aiName, "easy", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}

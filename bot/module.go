@@ -29,8 +29,6 @@ type Module interface {
 	// Rules is the game (its package's Definition): its Kind is the
 	// game's slash command.
 	Rules() game.Rules
-	// Store is the store's kind of the game's challenges and games.
-	Store() store.Kind
 	ModuleCommands
 	ModuleTerms
 	ModuleViews
@@ -38,6 +36,10 @@ type Module interface {
 	// by message key. A key the core also has is the game's own text of
 	// it; the module's other keys are its own messages.
 	Texts() Catalogue
+	// Slash is the game's own part of its slash command: its
+	// description, its subcommands in order, its own options and texts
+	// (commandspec.go).
+	Slash() SlashPart
 }
 
 // ModuleCommands are a game's own subcommands.
@@ -175,10 +177,10 @@ type module struct {
 // registry is the games the bot hosts: the first is the game of a
 // request that names none.
 type registry struct {
-	list    []*module
-	byName  map[string]*module     // by slash command
-	byStore map[store.Kind]*module // by the store's kind
-	texts   Catalogue              // the modules' texts, keyed "key@command"
+	list   []*module
+	byName map[string]*module    // by slash command
+	byKind map[game.Kind]*module // by kind
+	texts  Catalogue             // the modules' texts, keyed "key@command"
 }
 
 // games is the registry of the last Bot made: the texts and the kinds of
@@ -187,7 +189,7 @@ type registry struct {
 var games atomic.Pointer[registry]
 
 func newRegistry(mods []Module) (*registry, error) {
-	r := &registry{byName: map[string]*module{}, byStore: map[store.Kind]*module{}, texts: Catalogue{}}
+	r := &registry{byName: map[string]*module{}, byKind: map[game.Kind]*module{}, texts: Catalogue{}}
 	for _, m := range mods {
 		k := m.Rules().Kind()
 		if _, dup := r.byName[string(k)]; dup {
@@ -222,7 +224,7 @@ func newRegistry(mods []Module) (*registry, error) {
 		}
 		r.list = append(r.list, rm)
 		r.byName[rm.command] = rm
-		r.byStore[m.Store()] = rm
+		r.byKind[k] = rm
 	}
 	if len(r.list) == 0 {
 		return nil, fmt.Errorf("bot: no game: %w", game.ErrUnknownKind)
@@ -238,7 +240,7 @@ func reg() *registry {
 	return emptyRegistry
 }
 
-var emptyRegistry = &registry{byName: map[string]*module{}, byStore: map[store.Kind]*module{}, texts: Catalogue{}}
+var emptyRegistry = &registry{byName: map[string]*module{}, byKind: map[game.Kind]*module{}, texts: Catalogue{}}
 
 // Games lists the slash commands of the games the bot hosts (the last
 // Bot made), the first being the game of a request that names none.

@@ -18,7 +18,7 @@ func (e *env) toPlay(r *rand.Rand) store.Game {
 		if err != nil {
 			e.tb.Fatal(err)
 		}
-		if a, ok := g.State().LastAction(); ok && a.Kind == veletas.KindTurn && !g.Over() {
+		if a, ok := vstate(g).LastAction(); ok && a.Kind == veletas.KindTurn && !g.Over() {
 			return g
 		}
 		user, sub, opts := nextCommand(e.tb, g, r)
@@ -62,7 +62,7 @@ func TestTakeback(t *testing.T) {
 	e.startGame("7")
 	refused(t, e.cmd("alice", "takeback"), "only your own last turn")
 	g := e.toPlay(rand.New(rand.NewPCG(3, 4)))
-	mover := g.PlayerOf(g.Position().ToMove().Other()) // made the last turn
+	mover := vplayer(g, vstate(g).Position().ToMove().Other()) // made the last turn
 	other := g.Opponent(mover)
 	refused(t, e.cmd(other, "takeback"), "only your own last turn")
 	refused(t, e.cmd("carol", "takeback"), "not playing this game")
@@ -91,8 +91,8 @@ func TestTakeback(t *testing.T) {
 	updatedTo(t, yes, "accepted the takeback")
 	decodePNG(t, followed(t, yes))
 	g3, _ := e.db.ActiveGame(t.Context(), e.guild, e.chann)
-	if g3.ToAct() != mover || g3.State().Len() != g.State().Len()-1 || g3.Revision != g.Revision+1 {
-		t.Fatalf("after the takeback: to act %s, plies %d (was %d)", g3.ToAct(), g3.State().Len(), g.State().Len())
+	if g3.ToAct() != mover || vstate(g3).Len() != vstate(g).Len()-1 || g3.Revision != g.Revision+1 {
+		t.Fatalf("after the takeback: to act %s, plies %d (was %d)", g3.ToAct(), vstate(g3).Len(), vstate(g).Len())
 	}
 	refused(t, e.press(other, button(t, ask, "Accept")), "no longer open")
 	// A request is cancelled by a move.
@@ -118,7 +118,7 @@ func TestTakebackUndoesClaims(t *testing.T) {
 				break // over
 			}
 			claims := func(g store.Game) int {
-				return g.Position().Claims(veletas.Black) + g.Position().Claims(veletas.White)
+				return vstate(g).Position().Claims(veletas.Black) + vstate(g).Position().Claims(veletas.White)
 			}
 			user, sub, opts := nextCommand(t, g, r)
 			after := public(t, e.cmd(user, sub, opts...))
@@ -132,7 +132,7 @@ func TestTakebackUndoesClaims(t *testing.T) {
 			ask := public(t, e.cmd(user, "takeback"))
 			yes := followed(t, public(t, e.press(g.Opponent(user), button(t, ask, "Accept"))))
 			g3, _ := e.db.ActiveGame(t.Context(), e.guild, e.chann)
-			if claims(g3) != claims(g) || g3.Position().String() != g.Position().String() || !strings.Contains(yes.Plain(), "Claims: Black 0 – White 0") == (claims(g) == 0) {
+			if claims(g3) != claims(g) || vstate(g3).Position().String() != vstate(g).Position().String() || !strings.Contains(yes.Plain(), "Claims: Black 0 – White 0") == (claims(g) == 0) {
 				t.Fatalf("claims after the takeback %d, before the turn %d:\n%s", claims(g3), claims(g), yes.Plain())
 			}
 			return

@@ -71,9 +71,9 @@ func (b *Bot) dms(ctx context.Context, g store.Game, kind dmKind, users ...strin
 func dmText(loc string, g store.Game, kind dmKind, user string) string {
 	loc = withGame(loc, g.Kind)
 	board := moduleOf(g.Kind).GameName(loc, g)
-	if g.Kind == store.Veletas && g.Rules() == veletas.Revised {
+	if g.Kind == kindVeletas && vrules(g) == veletas.Revised {
 		// The notices name the board in parentheses already.
-		board = tr(loc, "board.revised.inner", g.Size)
+		board = tr(loc, "board.revised.inner", vsize(g))
 	}
 	opp := Mention(g.Opponent(user))
 	link := gameLink(g)

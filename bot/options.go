@@ -8,8 +8,8 @@ import (
 // commandOptions lists the options each subcommand takes, by their
 // Discord names; a subcommand missing here takes none. Handle refuses an
 // option not listed (`/veletas settings size:7`) instead of ignoring
-// it. The Discord definitions (bot/discord/commands.go) must offer exactly
-// these: a test there compares them.
+// it. The slash commands (Commands, commandspec.go) must offer exactly
+// these (TestCommandsMatchDispatch).
 //
 // These are the lifecycle's; each game adds its own and those of its
 // challenge (*module.options), which take precedence.

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
 )
@@ -21,11 +22,11 @@ type panicStore struct {
 	settingsOf string       // Settings panics for this guild
 }
 
-func (p *panicStore) Standings(ctx context.Context, guild string) ([]store.Standing, error) {
+func (p *panicStore) Standings(ctx context.Context, kind game.Kind, guild string) ([]store.Standing, error) {
 	if p.standings.Load() {
 		panic("deliberate panic in Standings")
 	}
-	return p.DB.Standings(ctx, guild)
+	return p.DB.Standings(ctx, kind, guild)
 }
 
 func (p *panicStore) ActiveGame(ctx context.Context, guild, channel string) (store.Game, error) {

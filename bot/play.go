@@ -19,11 +19,11 @@ func (b *Bot) setup(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	shooters, err := ParseSquareList("shooters", req.Options["shooters"], g.Size)
+	shooters, err := ParseSquareList("shooters", req.Options["shooters"], vsize(g))
 	if err != nil {
 		return Reply{}, err
 	}
-	stone, err := parseSquare("stone", req.Options["stone"], g.Size)
+	stone, err := parseSquare("stone", req.Options["stone"], vsize(g))
 	if err != nil {
 		return Reply{}, err
 	}
@@ -73,17 +73,17 @@ func (b *Bot) move(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	from, err := parseSquare("shooter", req.Options["shooter"], g.Size)
+	from, err := parseSquare("shooter", req.Options["shooter"], vsize(g))
 	if err != nil {
 		return Reply{}, err
 	}
-	shot, err := parseSquare("shoot", req.Options["shoot"], g.Size)
+	shot, err := parseSquare("shoot", req.Options["shoot"], vsize(g))
 	if err != nil {
 		return Reply{}, err
 	}
 	to := veletas.NoSquare
 	if t, ok := req.Options["to"]; ok && strings.TrimSpace(t) != "" {
-		if to, err = parseSquare("to", t, g.Size); err != nil {
+		if to, err = parseSquare("to", t, vsize(g)); err != nil {
 			return Reply{}, err
 		}
 		if to == from { // the rules would call it "not a queen move"
@@ -95,7 +95,7 @@ func (b *Bot) move(ctx context.Context, req Request) (Reply, error) {
 
 // apply commits an action through the store, then shows the game.
 func (b *Bot) apply(ctx context.Context, req Request, rev int, a veletas.Action) (Reply, error) {
-	g, err := b.Store.Apply(ctx, req.Guild, req.Channel, req.User.ID, rev, a)
+	g, err := b.applyVeletas(ctx, req.Guild, req.Channel, req.User.ID, rev, a)
 	if err != nil {
 		return Reply{}, err
 	}

@@ -54,7 +54,7 @@ func TestRevisedGame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.Rules() != veletas.Revised {
+		if vrules(g) != veletas.Revised {
 			t.Fatalf("the game lost its rules: %q", g.Record)
 		}
 		user, sub, opts := nextCommand(t, g, r)
@@ -103,23 +103,23 @@ func TestRulesSetting(t *testing.T) {
 	bad := e.req("alice", "settings", "rules=classical")
 	bad.ManageServer = true
 	refused(t, e.bot.Handle(t.Context(), bad), "`classic` or `revised`")
-	if s, _ := e.db.Settings(t.Context(), e.guild); s.Rules != veletas.Revised {
-		t.Fatalf("stored rules %v", s.Rules)
+	if s, _ := e.db.Settings(t.Context(), e.guild); defaultRules(s) != veletas.Revised {
+		t.Fatalf("stored rules %v", s.Defaults)
 	}
 	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7"))
 	if !strings.Contains(ch.Plain(), "(revised rules)") {
 		t.Fatalf("challenge under the default: %q", ch.Plain())
 	}
 	public(t, e.press("bob", button(t, ch, "Accept")))
-	if g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); err != nil || g.Rules() != veletas.Revised {
-		t.Fatalf("game: %v %v", err, g.Rules())
+	if g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); err != nil || vrules(g) != veletas.Revised {
+		t.Fatalf("game: %v %v", err, vrules(g))
 	}
 	// The option still wins over the default.
 	e.chann = "c2"
 	ch = public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "rules=classic"))
 	public(t, e.press("bob", button(t, ch, "Accept")))
-	if g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); err != nil || g.Rules() != veletas.Classic {
-		t.Fatalf("classic game: %v %v", err, g.Rules())
+	if g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); err != nil || vrules(g) != veletas.Classic {
+		t.Fatalf("classic game: %v %v", err, vrules(g))
 	}
 }
 
@@ -130,12 +130,12 @@ func TestAIRevisedGame(t *testing.T) {
 	e := newEnv(t, Config{})
 	box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(41)})
 	g, _ := playAI(t, e, box, 6, "rules=revised")
-	if g.Rules() != veletas.Revised || !strings.HasPrefix(g.Record, "size=7 rules=revised") {
-		t.Fatalf("rules %v, record %q", g.Rules(), g.Record)
+	if vrules(g) != veletas.Revised || !strings.HasPrefix(g.Record, "size=7 rules=revised") {
+		t.Fatalf("rules %v, record %q", vrules(g), g.Record)
 	}
 	// Both setups (one of them the AI's, whichever side it took) keep the
 	// shooters inside the board.
-	st := g.State()
+	st := vstate(g)
 	for _, i := range []int{0, 2} {
 		setup := st.Actions()[i]
 		for _, sq := range setup.Shooters {

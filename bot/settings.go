@@ -36,7 +36,7 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 			timeHint = "12h"
 		}
 		otherRules, otherTheme := veletas.Revised, "dark"
-		if s.Rules == veletas.Revised {
+		if defaultRules(s) == veletas.Revised {
 			otherRules = veletas.Classic
 		}
 		if serverTheme(s) == "dark" {
@@ -49,7 +49,7 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 			}
 		}
 		return Reply{Ephemeral: true, Text: tr(loc, "settings.show", moveTimeSetting(loc, s.MoveTime), timeHint) + "\n" +
-			tr(loc, "settings.rules", tr(loc, "rules."+s.Rules.String()), otherRules.String()) + "\n" +
+			tr(loc, "settings.rules", tr(loc, "rules."+defaultRules(s).String()), otherRules.String()) + "\n" +
 			tr(loc, "settings.lang", append([]any{tr(loc, "lang."+lang(s.Locale))}, otherLangs...)...) + "\n" +
 			tr(loc, "settings.theme", tr(loc, "theme."+serverTheme(s)), otherTheme)}, nil
 	}
@@ -93,7 +93,7 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 			s.Locale = l
 		}
 		if rs != "" {
-			s.Rules = rules
+			setDefaultRules(s, rules)
 		}
 		return nil
 	})
@@ -108,7 +108,7 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 		lines = append(lines, tr(loc, "settings.langchanged", Mention(req.User.ID), tr(loc, "lang."+l)))
 	}
 	if rs != "" {
-		lines = append(lines, tr(loc, "settings.ruleschanged", Mention(req.User.ID), tr(loc, "rules."+s.Rules.String())))
+		lines = append(lines, tr(loc, "settings.ruleschanged", Mention(req.User.ID), tr(loc, "rules."+defaultRules(s).String())))
 	}
 	if th != "" {
 		lines = append(lines, tr(loc, "settings.themechanged", Mention(req.User.ID), tr(loc, "theme."+th)))

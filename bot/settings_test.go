@@ -42,7 +42,7 @@ func TestEndDamagedGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	raw.Close()
-	db, err := store.Open(path, &store.Options{NoSync: true, Now: e.clock.Now})
+	db, err := store.Open(path, &store.Options{Games: testGames, NoSync: true, Now: e.clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestEndDamagedGame(t *testing.T) {
 	refused(t, e.cmd("alice", "board"), "no game")
 	ch = public(t, e.cmd("carol", "challenge", "opponent=dave", "size=7"))
 	public(t, e.press("dave", button(t, ch, "Accept")))
-	if s, _ := e.db.Standings(t.Context(), e.guild); len(s) != 0 {
+	if s, _ := e.db.Standings(t.Context(), kindVeletas, e.guild); len(s) != 0 {
 		t.Fatalf("the ended game counted: %+v", s)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/store"
 )
@@ -46,23 +47,17 @@ func ratingText(s store.Standing) string {
 }
 
 // standings returns a guild's standings in one game.
-func (b *Bot) standings(ctx context.Context, kind store.Kind, guild string) ([]store.Standing, error) {
-	if kind == store.Veletas {
-		return b.Store.Standings(ctx, guild)
-	}
-	return b.Store.KindStandings(ctx, kind, guild)
+func (b *Bot) standings(ctx context.Context, kind game.Kind, guild string) ([]store.Standing, error) {
+	return b.Store.Standings(ctx, kind, guild)
 }
 
 // standing returns a player's standing in one game.
-func (b *Bot) standing(ctx context.Context, kind store.Kind, guild, user string) (store.Standing, error) {
-	if kind == store.Veletas {
-		return b.Store.Standing(ctx, guild, user)
-	}
-	return b.Store.KindStanding(ctx, kind, guild, user)
+func (b *Bot) standing(ctx context.Context, kind game.Kind, guild, user string) (store.Standing, error) {
+	return b.Store.Standing(ctx, kind, guild, user)
 }
 
 func (b *Bot) leaderboard(ctx context.Context, req Request) (Reply, error) {
-	kind := req.module().Store()
+	kind := req.module().kind
 	list, err := b.standings(ctx, kind, req.Guild)
 	if err != nil {
 		return Reply{}, err
@@ -78,7 +73,7 @@ func (b *Bot) leaderboard(ctx context.Context, req Request) (Reply, error) {
 			sb.WriteString(tr(loc, "standings.more", len(list)-maxStandingsRows) + "\n")
 			break
 		}
-		if kind == store.Veletas {
+		if kind == kindVeletas {
 			sb.WriteString(tr(loc, "standings.row", i+1, Mention(s.User), ratingText(s), s.Wins, s.Losses) + "\n")
 		} else {
 			sb.WriteString(tr(loc, "standings.rowdraws", i+1, Mention(s.User), ratingText(s), s.Wins, s.Losses, s.Draws) + "\n")
@@ -107,7 +102,7 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 		}
 		user = p
 	}
-	kind := req.module().Store()
+	kind := req.module().kind
 	s, err := b.standing(ctx, kind, req.Guild, user)
 	if err != nil {
 		return Reply{}, err
@@ -157,8 +152,8 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 				rated = tr(loc, "stats.unrated")
 			}
 			board := moduleOf(g.Kind).GameName(loc, g)
-			if g.Kind == store.Veletas {
-				board = tr(loc, "stats.board", g.Size, tr(loc, "rules.short."+g.Rules().String()))
+			if g.Kind == kindVeletas {
+				board = tr(loc, "stats.board", vsize(g), tr(loc, "rules.short."+vrules(g).String()))
 			}
 			recent.WriteString(tr(loc, key, g.ID, person(loc, g.Opponent(user), g.AI), board, gameReason(loc, g),
 				g.Ended.Unix(), rated) + "\n")
@@ -169,7 +164,7 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 
 // ratedStats writes the rating, rank, record and streak of a player with
 // rated games.
-func (b *Bot) ratedStats(ctx context.Context, sb *strings.Builder, loc string, kind store.Kind, guild, user string, s store.Standing) {
+func (b *Bot) ratedStats(ctx context.Context, sb *strings.Builder, loc string, kind game.Kind, guild, user string, s store.Standing) {
 	rank := 0
 	if list, err := b.standings(ctx, kind, guild); err == nil {
 		sortStandings(list)
@@ -180,7 +175,7 @@ func (b *Bot) ratedStats(ctx context.Context, sb *strings.Builder, loc string, k
 		}
 	}
 	sb.WriteString(tr(loc, "stats.rating", ratingText(s), rank) + "\n")
-	if kind == store.Veletas {
+	if kind == kindVeletas {
 		sb.WriteString(trn(loc, "stats.record", s.Games, s.Wins, s.Losses, s.Games) + "\n")
 	} else {
 		sb.WriteString(trn(loc, "stats.recorddraws", s.Games, s.Wins, s.Losses, s.Draws, s.Games) + "\n")
@@ -199,9 +194,9 @@ func (b *Bot) ratedStats(ctx context.Context, sb *strings.Builder, loc string, k
 // row without a capture; the stored game keeps only ReasonRules, so games
 // stored before these words read the same way.
 func gameReason(loc string, g store.Game) string {
-	if g.Kind == store.Fanorona && g.Reason == store.ReasonRules {
-		pos := g.FanoronaPosition()
-		lc, ok := g.FanoronaColor(g.Loser())
+	if g.Kind == kindFanorona && g.Reason == store.ReasonRules {
+		pos := fmatch(g).Position()
+		lc, ok := fcolor(g, g.Loser())
 		switch {
 		case !pos.Over(): // a record that does not read: no detail
 		case g.Winner == "":
@@ -212,10 +207,15 @@ func gameReason(loc string, g store.Game) string {
 			return tr(loc, "reason.noturn")
 		}
 	}
-	return reasonText(loc, g.Reason)
+	return reasonText(loc, g.Kind, g.Reason)
 }
 
-func reasonText(loc string, r store.Reason) string {
+// reasonText names how a game of kind ended; a Veletas game the rules
+// ended was won by a majority of shooters.
+func reasonText(loc string, kind game.Kind, r store.Reason) string {
+	if r == store.ReasonRules && kind == kindVeletas {
+		return tr(loc, "reason.majority")
+	}
 	switch r {
 	case store.ReasonResign:
 		return tr(loc, "reason.resign")

@@ -37,7 +37,7 @@ func TestStandingsAndStats(t *testing.T) {
 	e.resignGame("carol", "bob")
 
 	// The unrated (friendly) loss is left out of the standings (issue 11).
-	a, _ := e.db.Standing(t.Context(), e.guild, "alice")
+	a, _ := e.db.Standing(t.Context(), kindVeletas, e.guild, "alice")
 	if a.Wins != 1 || a.Losses != 0 || a.Rating < 1600 {
 		t.Fatalf("alice %+v: the unrated loss counted in the standings", a)
 	}
@@ -113,7 +113,7 @@ func FuzzParseMoveTime(f *testing.F) {
 // instead of "No finished game yet"; they stay out of the standings.
 func TestStatsUnratedOnly(t *testing.T) {
 	e := newEnv(t, Config{})
-	g, err := e.db.StartAIGameRules(t.Context(), e.guild, "ai-chan", "alice", "veletas", "easy", veletas.Size7, veletas.Classic)
+	g, err := startAIRules(t.Context(), e.db, e.guild, "ai-chan", "alice", "veletas", "easy", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}

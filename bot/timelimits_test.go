@@ -57,7 +57,7 @@ func TestTimeLimitReminderTimeoutClaim(t *testing.T) {
 	// A restart: a new store and bot on the same file find the deadline.
 	path := e.db.Path()
 	e.db.Close()
-	db, err := store.Open(path, &store.Options{NoSync: true, Now: e.clock.Now, Rate: store.GlickoRate(e.clock.Now)})
+	db, err := store.Open(path, &store.Options{Games: testGames, NoSync: true, Now: e.clock.Now, Rate: store.GlickoRate(e.clock.Now)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestTimeLimitReminderTimeoutClaim(t *testing.T) {
 	if err != nil || len(done) != 1 || done[0].Reason != store.ReasonTimeout || done[0].Winner != "bob" {
 		t.Fatalf("archive: %+v %v", done, err)
 	}
-	if s, _ := e.db.Standing(t.Context(), e.guild, "bob"); s.Wins != 1 || s.Rating <= 1500 {
+	if s, _ := e.db.Standing(t.Context(), kindVeletas, e.guild, "bob"); s.Wins != 1 || s.Rating <= 1500 {
 		t.Fatalf("bob's standing after a timeout win: %+v", s)
 	}
 }

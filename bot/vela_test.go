@@ -26,7 +26,7 @@ func TestVelaOnlyLoserAgainstComputer(t *testing.T) {
 	// The computer lost (it resigned, through the store): no Véla button,
 	// and its loser-only refusal for the human winner.
 	e.chann = "won"
-	won, err := e.db.StartFanoronaAIGame(t.Context(), e.guild, e.chann, "alice", aiName, "easy", fanorona.Fanorona, false)
+	won, err := startFanoronaAI(t.Context(), e.db, e.guild, e.chann, "alice", aiName, "easy", fanorona.Fanorona, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func TestVelaOnlyLoserAgainstComputer(t *testing.T) {
 			t.Errorf("the final board offers Véla to the winner: %q", end.Plain())
 		}
 	}
-	vela := gameButton(store.Fanorona, btnVela, strconv.FormatUint(won.ID, 10), 0)
+	vela := gameButton(kindFanorona, btnVela, strconv.FormatUint(won.ID, 10), 0)
 	for loc, want := range map[string]string{
 		"":   "By tradition the loser of the Fanorona game offers the Véla game: only they can press this button.",
 		"fr": "Selon la tradition, c'est le perdant de la partie de fanorona qui propose la véla : lui seul peut appuyer sur ce bouton.",
@@ -63,7 +63,7 @@ func TestVelaOnlyLoserAgainstComputer(t *testing.T) {
 	refused(t, e.press("carol", btn), "only they can press this button")
 	r := e.press("alice", btn)
 	runAfter(r)
-	if g := e.fgame(); g.Fanorona().Variant() != fanorona.Vela || g.FanoronaPlayer(fanorona.White) != "alice" || g.AI != aiName {
+	if g := e.fgame(); fmatch(g).Game().Variant() != fanorona.Vela || fplayer(g, fanorona.White) != "alice" || g.AI != aiName {
 		t.Fatalf("Véla after losing to the computer: %+v %q", g, r.Plain())
 	}
 	if !strings.Contains(r.Plain(), "<@alice> offered a game of Véla.") {

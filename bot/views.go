@@ -10,6 +10,7 @@ import (
 	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/render"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -52,7 +53,7 @@ func (b *Bot) record(ctx context.Context, req Request) (Reply, error) {
 // other rule set.
 func (b *Bot) rules(ctx context.Context, req Request) (Reply, error) {
 	loc := req.Locale
-	if req.module().Store() != store.Veletas {
+	if req.module().kind != kindVeletas {
 		return Reply{Ephemeral: true, Text: tr(loc, "rules")}, nil
 	}
 	var set veletas.Rules
@@ -67,7 +68,7 @@ func (b *Bot) rules(ctx context.Context, req Request) (Reply, error) {
 		if err != nil {
 			return Reply{}, err
 		}
-		set = s.Rules
+		set = defaultRules(s)
 	}
 	if set == veletas.Revised {
 		return Reply{Ephemeral: true, Text: tr(loc, "rules.revisedtext") + tr(loc, "rules.seeclassic")}, nil
@@ -176,12 +177,12 @@ func prompt(loc string, g store.Game, pos veletas.Position, who string) string {
 	m := Mention(who)
 	switch pos.Phase() {
 	case veletas.PhaseSetup1:
-		n := g.Size.FirstShooters()
+		n := vsize(g).FirstShooters()
 		return trn(loc, "prompt.setup1", n, m, n)
 	case veletas.PhaseChoice:
 		return tr(loc, "prompt.choice", m)
 	case veletas.PhaseSetup2:
-		n := g.Size.Shooters() - g.Size.FirstShooters()
+		n := vsize(g).Shooters() - vsize(g).FirstShooters()
 		return tr(loc, "prompt.setup2", m, n)
 	}
 	return tr(loc, "prompt.turn", m, colorName(loc, pos.ToMove()))
@@ -230,8 +231,8 @@ func (b *Bot) lookFor(ctx context.Context, guild, user, loc string) Look {
 // game won off the board (resignation, time) says so.
 func (b *Bot) gamePNG(g store.Game, st veletas.Game, lk Look) ([]byte, error) {
 	return b.cachedPNG(g, lk, func() ([]byte, error) {
-		s := render.GameScene(st)
-		s.Winner = g.ColorOf(g.Winner) // NoColor until someone won
+		s := veletasrender.GameScene(st)
+		s.Winner = vcolor(g, g.Winner) // NoColor until someone won
 		s.End, s.Lang = ending(g.Reason), lk.Lang
 		return b.boardPNG(s, lk.Theme)
 	})
@@ -285,14 +286,14 @@ func ending(r store.Reason) render.Ending {
 }
 
 // themedRenderer is a renderer that has renderers of the other themes;
-// *render.Renderer is one.
+// *veletasrender.Renderer is one.
 type themedRenderer interface {
-	InTheme(t render.Theme) (*render.Renderer, error)
+	InTheme(t render.Theme) (*veletasrender.Renderer, error)
 }
 
 // boardPNG draws a scene in a theme (the Renderer's own when it has no
 // other).
-func (b *Bot) boardPNG(s render.Scene, theme render.Theme) ([]byte, error) {
+func (b *Bot) boardPNG(s veletasrender.Scene, theme render.Theme) ([]byte, error) {
 	b.renders <- struct{}{}
 	defer func() { <-b.renders }()
 	var buf bytes.Buffer
@@ -313,9 +314,9 @@ func recordText(loc string, g store.Game) string {
 	case g.Over():
 		status = tr(loc, "record.won", person(loc, g.Winner, g.AI), gameReason(loc, g))
 	}
-	black, white := g.PlayerOf(veletas.Black), g.PlayerOf(veletas.White)
-	if g.Kind == store.Fanorona {
-		black, white = g.FanoronaPlayer(fanorona.Black), g.FanoronaPlayer(fanorona.White)
+	black, white := vplayer(g, veletas.Black), vplayer(g, veletas.White)
+	if g.Kind == kindFanorona {
+		black, white = fplayer(g, fanorona.Black), fplayer(g, fanorona.White)
 	}
 	return tr(loc, "record.text", g.ID, Mention(black), Mention(white), status, moduleOf(g.Kind).Record(g))
 }

@@ -9,16 +9,17 @@ import (
 
 	"github.com/fogleman/gg"
 	"github.com/golang/freetype/truetype"
-	"github.com/veletasbot/veletas/game/veletas"
 )
 
-// This file exports the house style for the drawers of other games in
-// their own packages (render/amazons): the themes' colours, the stones,
-// text from glyph atlases, the words' patterns, the board's place in the
-// image, its frame, grid and coordinates, sprites, the palette quantizer and the PNG and GIF encoders. The Veletas and Fanorona drawers use the unexported forms.
+// This file exports the house style for the drawers of the games, each
+// in its own package (render/veletas, render/fanorona, render/amazons):
+// the themes' colours, the stones and their shadows, text from glyph
+// atlases, the words' patterns, the board's place in the image, its
+// frame, grid and coordinates, sprites, the palette quantizer and the
+// PNG and GIF encoders.
 
-// Colors are the colours of one theme. Last, LastLine, Hint and Shadow
-// are non-premultiplied with their alpha; the others are opaque.
+// Colors are the colours of one theme. Last, LastLine, Hint, Shadow and
+// Out are non-premultiplied with their alpha; the others are opaque.
 type Colors struct {
 	Page, Frame, Cell, Grid, Label      color.RGBA
 	Text, Text2, TextFaint, Win         color.RGBA
@@ -27,6 +28,16 @@ type Colors struct {
 	Red, RedDark, Bull                  color.RGBA
 	BlackTop, BlackBot, BlackRim        color.RGBA
 	WhiteTop, WhiteBot, WhiteRim, Claim color.RGBA
+	// Strip is the status strip's background, CellB the squares of the
+	// other colour of a checkerboard (the same as Cell in both themes).
+	Strip, CellB color.RGBA
+	// Out stripes squares closed to shooters; Bound is the line around
+	// the squares open to them.
+	Out, Bound color.RGBA
+	// IconRing is the ring around the strip's stone (StoneIcon), apart
+	// from the page; MoveMark and MoveEdge are the last move's
+	// arrowhead, above the pieces, and its outline.
+	IconRing, MoveMark, MoveEdge color.RGBA
 }
 
 // ThemeColors returns the colours of theme t (Light for an unknown one).
@@ -42,6 +53,8 @@ func ThemeColors(t Theme) Colors {
 		Red: p.red, RedDark: p.redDark, Bull: p.bull,
 		BlackTop: p.blackTop, BlackBot: p.blackBot, BlackRim: p.blackRim,
 		WhiteTop: p.whiteTop, WhiteBot: p.whiteBot, WhiteRim: p.whiteRim, Claim: p.claim,
+		Strip: p.strip, CellB: p.cellB, Out: p.out, Bound: p.bound,
+		IconRing: p.iconRing, MoveMark: p.moveMark, MoveEdge: p.moveEdge,
 	}
 }
 
@@ -56,15 +69,62 @@ func DrawStone(dc *gg.Context, t Theme, white bool, x, y, r, cell float64) {
 	if cell > 0 {
 		drawShadow(dc, p, x, y, r, cell)
 	}
-	c := veletas.Black
-	if white {
-		c = veletas.White
+	drawStone(dc, p, white, x, y, r)
+}
+
+// DrawShadow paints the shadow of a disc of radius r centred at x, y, for
+// a square of side cell: an offset disc with a soft edge, as under every
+// stone.
+func DrawShadow(dc *gg.Context, t Theme, x, y, r, cell float64) {
+	if t != Dark {
+		t = Light
 	}
-	drawStone(dc, p, c, x, y, r)
+	drawShadow(dc, &palettes[t], x, y, r, cell)
+}
+
+// DrawDisc paints a disc in two flat tones, lit from the top left: the
+// base colour shows as a crescent at the bottom right, under a lighter
+// disc, with a thin rim.
+func DrawDisc(dc *gg.Context, x, y, r float64, base, lit, rim color.RGBA) {
+	drawDisc(dc, x, y, r, base, lit, rim)
+}
+
+// StoneIcon draws a white or black stone of radius rad for a status
+// strip, with its shadow, in a ring of width ring of a tone far from the
+// page's (Colors.IconRing), so that a black stone reads on the dark page
+// and a white one on the light page.
+func StoneIcon(t Theme, white bool, rad, ring float64) *image.RGBA {
+	if t != Dark {
+		t = Light
+	}
+	p := &palettes[t]
+	side := int((rad+ring)*2.6) + 2
+	dc := gg.NewContext(side, side)
+	x := float64(side) / 2
+	drawShadow(dc, p, x, x, rad+ring, rad*2.5)
+	dc.SetColor(p.iconRing)
+	dc.DrawCircle(x, x, rad+ring)
+	dc.Fill()
+	drawStone(dc, p, white, x, x, rad)
+	return dc.Image().(*image.RGBA)
+}
+
+// IconSize is the radius of the strip's stone and the width of the ring
+// around it (StoneIcon), for the headline's font.
+func IconSize(head *Text) (r, ring float64) {
+	r = float64(head.CapHeight()) * 0.62
+	return r, max(2, r*0.25)
 }
 
 // Over is the opaque colour c under the non-premultiplied colour top.
 func Over(c, top color.RGBA) color.RGBA { return over(c, top) }
+
+// over blends the non-premultiplied colour top over the opaque colour c.
+func over(c, top color.RGBA) color.RGBA {
+	a := float64(top.A) / 255
+	m := func(x, y uint8) uint8 { return uint8(float64(x)*(1-a) + float64(y)*a + 0.5) }
+	return color.RGBA{m(c.R, top.R), m(c.G, top.G), m(c.B, top.B), 255}
+}
 
 // Weight selects one of the Go fonts.
 type Weight uint8
@@ -117,6 +177,37 @@ func NewText(w Weight, px float64, runes string, fallback []byte) (*Text, error)
 		}
 	}
 	a, err := newAtlasOf(f, extra, px, set, kerned)
+	if err != nil {
+		return nil, err
+	}
+	return &Text{a}, nil
+}
+
+// NewWordText rasterizes Symbols and the characters of words in the Go
+// font of weight w at px pixels, kerning the pairs of Symbols only, the
+// characters the Go fonts lack from the Japanese subset of fonts/ (which
+// holds those of the Veletas and Fanorona words): the text of those
+// games' strips. A character no embedded font has is an error.
+func NewWordText(w Weight, px float64, words string) (*Text, error) {
+	if err := loadFonts(); err != nil {
+		return nil, err
+	}
+	f := fontRegular
+	switch w {
+	case Medium:
+		f = fontMedium
+	case Bold:
+		f = fontBold
+	}
+	seen := map[rune]bool{}
+	var set []rune
+	for _, r := range Symbols + words {
+		if !seen[r] {
+			seen[r] = true
+			set = append(set, r)
+		}
+	}
+	a, err := newAtlasOf(f, nil, px, set, []rune(Symbols))
 	if err != nil {
 		return nil, err
 	}

@@ -1,11 +1,10 @@
 package render
 
 import (
+	"errors"
 	"image"
 	"image/color"
 	"testing"
-
-	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // TestNewText draws with an exported Text and refuses a character that
@@ -37,26 +36,20 @@ func TestNewText(t *testing.T) {
 	}
 }
 
-// TestSquareBoard checks the exported board geometry against the Veletas
-// layout it comes from, the width clamped, and the board inside the image
-// below the status strip.
-func TestSquareBoard(t *testing.T) {
-	for _, w := range []int{0, 100, MinWidth, 333, DefaultWidth, 1999, MaxWidth, 9000} {
-		g := SquareBoard(10, w)
-		l := NewLayout(veletas.Size10, w)
-		if g.Width != l.Width || g.Height != l.Height || g.Cell != l.Cell || g.Board != l.Board || g.Frame != l.Frame || g.Status != l.Status {
-			t.Errorf("width %d: SquareBoard %+v, NewLayout %+v", w, g, l)
-		}
-		if g.Width < MinWidth || g.Width > MaxWidth || !g.Board.In(image.Rect(0, 0, g.Width, g.Height)) || g.Status.Max.Y >= g.Board.Min.Y || g.Board.Dx() != 10*g.Cell {
-			t.Errorf("width %d: geometry %+v out of place", w, g)
-		}
-	}
-}
-
 // TestFill checks the exported pattern filling: known verbs replaced,
 // others and a trailing % kept.
 func TestFill(t *testing.T) {
 	if got := Fill("%c wins %n%% %x 100%", map[byte]string{'c': "White", 'n': "3"}); got != "White wins 3%% %x 100%" {
 		t.Errorf("Fill = %q", got)
+	}
+}
+
+// TestParseTheme reads a theme's name and refuses another.
+func TestParseTheme(t *testing.T) {
+	if th, err := ParseTheme(" Dark "); err != nil || th != Dark {
+		t.Errorf("ParseTheme(Dark) = %v, %v", th, err)
+	}
+	if _, err := ParseTheme("sepia"); !errors.Is(err, ErrUnknownTheme) {
+		t.Errorf("ParseTheme(sepia): %v", err)
 	}
 }

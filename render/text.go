@@ -27,7 +27,8 @@ var (
 )
 
 // jaTTF is Droid Sans Fallback (Apache License 2.0) cut down to the
-// characters of the Japanese words of the strip (words.go), listed in
+// characters of the Japanese words of the Veletas and Fanorona strips
+// (render/veletas/words.go, render/fanorona/words.go), listed in
 // fonts/ja-text.txt: 6 kB instead of 4 MB. After changing those words,
 // list their characters there and run go generate ./render (it needs
 // pyftsubset, Debian's fonttools, and the fonts-droid-fallback package);
@@ -58,23 +59,10 @@ func newFace(f *truetype.Font, px float64) font.Face {
 	return truetype.NewFace(f, &truetype.Options{Size: px, DPI: 72, Hinting: font.HintingFull})
 }
 
-// atlasRunes are the characters an image can show besides the fixed
-// words of every language (words.go): coordinates, digits and the
+// Symbols are the characters the Veletas and Fanorona strips show
+// besides their words (NewWordText): coordinates, digits and the
 // notation's signs.
-const atlasRunes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -/[],·:.#±+é"
-
-// atlasSet is every character of atlasRunes and of the words, once each.
-func atlasSet() []rune {
-	seen := map[rune]bool{}
-	var out []rune
-	for _, r := range atlasRunes + allWordRunes() {
-		if !seen[r] {
-			seen[r] = true
-			out = append(out, r)
-		}
-	}
-	return out
-}
+const Symbols = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -/[],·:.#±+é"
 
 type glyph struct {
 	mask *image.Alpha // origin at the dot
@@ -86,12 +74,6 @@ type glyph struct {
 type atlas struct {
 	glyphs map[rune]glyph
 	kern   map[[2]rune]fixed.Int26_6
-}
-
-// newAtlas rasterizes the atlas's characters in font f at px pixels, the
-// ones f lacks (the Japanese words) in fontJA.
-func newAtlas(f *truetype.Font, px float64) (*atlas, error) {
-	return newAtlasOf(f, nil, px, atlasSet(), []rune(atlasRunes))
 }
 
 // newAtlasOf rasterizes runes in font f at px pixels, the ones f lacks

@@ -5,49 +5,39 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/game"
 )
 
-// StartAIGameRules starts a game between human and the bot's computer
-// opponent at once, without a challenge to accept. human is Players[0] and makes the
-// first setup; ai (the bot's own user ID) is Players[1] and Game.AI, level
-// its strength (Game.AILevel). size 0 takes the guild's default board size
-// (10 when unset). The game has no time limit and is never rated; when it
+// StartAIGame starts a game of kind between human and the bot's computer
+// opponent at once, without a challenge to accept. human is Players[0]
+// (seat 0) and ai (the bot's own user ID) Players[1] and Game.AI, or, with
+// aiFirst, ai is seat 0 and human seat 1 (a rematch against the computer
+// alternates who goes first, as one between people does). level is the
+// computer's strength (Game.AILevel). terms are the game's terms; a term
+// left out is the guild's default for the kind (Settings.Defaults), else
+// the game's own. The game has no time limit and is never rated; when it
 // ends it is archived but not counted in the standings.
 //
 // It fails with ErrChannelBusy when the channel (or the thread) has an
-// active game, with ErrSelfChallenge when ai is human, and with ErrInvalid
-// for an empty level, a bad size or an unknown rule set.
-func (db *DB) StartAIGameRules(ctx context.Context, guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules) (Game, error) {
-	return db.StartAIGameOrder(ctx, guild, channel, human, ai, level, size, rules, false)
-}
-
-// StartAIGameOrder is StartAIGameRules in which, with aiFirst, the
-// computer is the first player (Players[0], making the first setup) and
-// the human the second (Players[1]): a rematch against the computer
-// alternates who places first, as one between people does.
-func (db *DB) StartAIGameOrder(ctx context.Context, guild, channel, human, ai, level string, size veletas.Size, rules veletas.Rules, aiFirst bool) (Game, error) {
-	if !rules.Valid() {
-		return Game{}, fmt.Errorf("store: start AI game: %w: rules %d (use classic or revised)", ErrInvalid, rules)
-	}
+// active game, with ErrSelfChallenge when ai is human, with ErrInvalid for
+// an empty level, and with ErrBadTerms (an ErrInvalid) for a kind
+// Options.Games lacks or terms its Rules refuse.
+func (db *DB) StartAIGame(ctx context.Context, guild, channel, human, ai, level string, kind game.Kind, terms game.Terms, aiFirst bool) (Game, error) {
 	return db.startAIGame(ctx, guild, channel, human, ai, level, func(tx txn, g *Game) error {
-		if size == 0 {
-			set, err := settingsIn(tx, guild)
-			switch {
-			case err == nil:
-				size = set.Size
-			case !errors.Is(err, ErrCorrupt): // damaged settings: the default
-				return err
-			}
-			if size == 0 {
-				size = veletas.Size10
-			}
+		set, err := settingsIn(tx, guild)
+		if err != nil && !errors.Is(err, ErrCorrupt) { // damaged settings: the defaults
+			return err
 		}
-		st, err := veletas.NewGame(size, veletas.WithRules(rules))
+		t, err := db.normalize(kind, withDefaultTerms(set, kind, terms))
 		if err != nil {
-			return refuse(fmt.Errorf("store: start AI game: %w: %w", ErrInvalid, err))
+			return refuse(fmt.Errorf("store: start AI game: %w", err))
 		}
-		g.Size = size
+		r, _ := db.rules(kind)
+		st, err := r.New(t)
+		if err != nil {
+			return refuse(fmt.Errorf("store: start AI game: %w: %w", ErrBadTerms, err))
+		}
+		g.Kind, g.Terms = kind, t
 		g.setState(st)
 		if aiFirst {
 			g.Players = [2]string{ai, human}
@@ -57,7 +47,7 @@ func (db *DB) StartAIGameOrder(ctx context.Context, guild, channel, human, ai, l
 }
 
 // startAIGame starts a game of human against the computer player ai at
-// level, for StartAIGameRules and StartFanoronaAIGame: it checks the
+// level, for StartAIGame: it checks the
 // players and the level, and in one transaction lets start set the
 // game's kind and first position (refusing what it cannot start), refuses
 // a busy channel, then numbers, stores and indexes the game.

@@ -73,7 +73,10 @@ func indexArchived(tx txn, g *Game) error {
 // archive reads (tests check that lookups read only what they return).
 func (db *DB) decodeArchived(v []byte, g *Game) error {
 	db.archiveReads.Add(1)
-	return decode(v, g)
+	if err := decodeValue(v, g); err != nil {
+		return err
+	}
+	return db.load(g)
 }
 
 // archivedNewestFirst calls fn with the archived games listed in an index

@@ -22,7 +22,7 @@ func BenchmarkApply(b *testing.B) {
 		if g.Over() {
 			g = startGame(b, db, "g", "c", veletas.Size10)
 		}
-		ng, err := db.Apply(b.Context(), "g", "c", g.ToAct(), g.Revision, randomAction(g.Position(), r))
+		ng, err := db.Apply(b.Context(), "g", "c", g.ToAct(), g.Revision, randomAction(vgame(g).Position(), r))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -66,7 +66,7 @@ func benchApplyParallel(b *testing.B) {
 					return
 				}
 			}
-			ng, err := db.Apply(b.Context(), "g", ch, g.ToAct(), g.Revision, randomAction(g.Position(), r))
+			ng, err := db.Apply(b.Context(), "g", ch, g.ToAct(), g.Revision, randomAction(vgame(g).Position(), r))
 			if err != nil {
 				b.Error(err)
 				return
@@ -124,12 +124,12 @@ func BenchmarkPendingChallenge(b *testing.B) {
 	for _, n := range []int{100, 2000} {
 		db := openTest(b, &Options{NoSync: true})
 		for i := range n {
-			if _, err := db.CreateChallenge(b.Context(), Challenge{Guild: fmt.Sprint("g", i%10), Channel: fmt.Sprint("c", i%100),
+			if _, err := db.CreateChallenge(b.Context(), Challenge{Kind: Veletas, Guild: fmt.Sprint("g", i%10), Channel: fmt.Sprint("c", i%100),
 				Challenger: fmt.Sprint("u", i/5), Opponent: "bob"}); err != nil {
 				b.Fatal(err)
 			}
 		}
-		if _, err := db.CreateChallenge(b.Context(), Challenge{Guild: "g0", Channel: "mine", Challenger: "alice", Opponent: "bob"}); err != nil {
+		if _, err := db.CreateChallenge(b.Context(), Challenge{Kind: Veletas, Guild: "g0", Channel: "mine", Challenger: "alice", Opponent: "bob"}); err != nil {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("others=%d", n), func(b *testing.B) {
@@ -151,7 +151,7 @@ func BenchmarkOpen(b *testing.B) {
 	db.Close()
 	b.Run("store", func(b *testing.B) {
 		for b.Loop() {
-			db, err := Open(path, &Options{NoSync: true})
+			db, err := Open(path, &Options{Games: testRegistry, NoSync: true})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -9,9 +9,6 @@ import (
 	"fmt"
 	"slices"
 	"time"
-
-	"github.com/veletasbot/veletas/game/fanorona"
-	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // Pending challenges are kept by ID in bucketChallenges and indexed by
@@ -32,8 +29,11 @@ const (
 const DefaultKeepExpired = 24 * time.Hour
 
 // CreateChallenge stores a new challenge and returns it with its ID,
-// Created and Expires set. Zero fields take defaults: Size from the guild's
-// settings (10 when unset), MoveTime from the guild's settings (negative
+// Created and Expires set, and its Terms normalized by the Rules of its
+// Kind (a term left out is the guild's default for the kind,
+// Settings.Defaults, else the game's own; ErrBadTerms for a kind
+// Options.Games lacks or a term the Rules refuse). Zero fields take
+// defaults: MoveTime from the guild's settings (negative
 // means no time limit), Expires from the guild's ChallengeTTL or
 // Options.ChallengeTTL. Opponent "" makes an open challenge. It fails with
 // ErrChannelBusy when the channel (or the thread) has an active game, with
@@ -65,27 +65,8 @@ func (db *DB) CreateChallenge(ctx context.Context, c Challenge) (Challenge, erro
 		} else if err != nil {
 			return err
 		}
-		switch out.Kind {
-		case Veletas:
-		case Fanorona:
-			if out.Variant != "" && out.Variant != "fanorona" && out.Variant != "vela" {
-				return refuse(fmt.Errorf("store: create challenge: %w: variant %q (use fanorona or vela)", ErrInvalid, out.Variant))
-			}
-			out.Size = 0 // the board is Fanorona's
-		default:
-			return refuse(fmt.Errorf("store: create challenge: %w: game %q", ErrInvalid, string(out.Kind)))
-		}
-		if out.Size == 0 && out.Kind == Veletas {
-			out.Size = set.Size
-			if out.Size == 0 {
-				out.Size = veletas.Size10
-			}
-		}
-		if out.Kind == Veletas && !out.Size.Valid() {
-			return refuse(fmt.Errorf("store: create challenge: %w: board size %d (use 7, 9 or 10)", ErrInvalid, out.Size))
-		}
-		if !out.Rules.Valid() {
-			return refuse(fmt.Errorf("store: create challenge: %w: rules %d (use classic or revised)", ErrInvalid, out.Rules))
+		if out.Terms, err = db.normalize(c.Kind, withDefaultTerms(set, c.Kind, c.Terms)); err != nil {
+			return refuse(fmt.Errorf("store: create challenge: %w", err))
 		}
 		switch {
 		case out.MoveTime == 0:
@@ -430,17 +411,13 @@ func (db *DB) AcceptChallenge(ctx context.Context, id uint64, user string) (Game
 		} else if busy {
 			return refuse(fmt.Errorf("store: accept challenge %d in channel %s: %w", id, c.Channel, ErrChannelBusy))
 		}
-		var (
-			st veletas.Game
-			fg fanorona.Game
-		)
-		if c.Kind == Fanorona {
-			fg, err = newFanoronaGame(c)
-		} else {
-			st, err = veletas.NewGame(c.Size, veletas.WithRules(c.Rules))
-		}
+		r, err := db.rules(c.Kind)
 		if err != nil {
-			return refuse(fmt.Errorf("store: accept challenge %d: %w: %w", id, ErrInvalid, err))
+			return refuse(fmt.Errorf("store: accept challenge %d: %w: %w", id, ErrBadTerms, err))
+		}
+		st, err := r.New(c.Terms)
+		if err != nil {
+			return refuse(fmt.Errorf("store: accept challenge %d: %w: %w", id, ErrBadTerms, err))
 		}
 		games := tx.Bucket(bucketGames)
 		gid, err := db.newID(tx, bucketGames, gameIDBuckets)
@@ -452,12 +429,8 @@ func (db *DB) AcceptChallenge(ctx context.Context, id uint64, user string) (Game
 			players = [2]string{user, c.Challenger}
 		}
 		g := Game{ID: gid, Guild: c.Guild, Channel: c.Channel, Players: players,
-			Size: c.Size, Rated: c.Rated, MoveTime: c.MoveTime, Challenge: c.ID, Started: now, Updated: now, Kind: c.Kind}
-		if c.Kind == Fanorona {
-			g.setFanorona(fg, fg.Position(), "")
-		} else {
-			g.setState(st)
-		}
+			Kind: c.Kind, Terms: c.Terms.Clone(), Rated: c.Rated, MoveTime: c.MoveTime, Challenge: c.ID, Started: now, Updated: now}
+		g.setState(st)
 		if err := deleteChallenge(tx, &c); err != nil {
 			return err
 		}

@@ -18,14 +18,14 @@ func TestChallengeCaps(t *testing.T) {
 		db := openTest(t, &Options{NoSync: true, Now: c.Now, MaxChallengesPerUser: 3, MaxChallengesPerChannel: 4})
 		var mine []Challenge
 		for i := range 3 {
-			ch, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: fmt.Sprint("c", i), Challenger: "spammer",
+			ch, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: fmt.Sprint("c", i), Challenger: "spammer",
 				Expires: c.Now().Add(time.Duration(i+1) * time.Hour)})
 			if err != nil {
 				t.Fatal(err)
 			}
 			mine = append(mine, ch)
 		}
-		_, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c9", Challenger: "spammer"})
+		_, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c9", Challenger: "spammer"})
 		if !errors.Is(err, ErrTooManyChallenges) {
 			t.Fatalf("fourth challenge of a user: %v", err)
 		}
@@ -34,31 +34,31 @@ func TestChallengeCaps(t *testing.T) {
 			t.Fatalf("a refused challenge was stored: %+v", l)
 		}
 		// Another guild has its own quota.
-		if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "h", Channel: "c9", Challenger: "spammer"}); err != nil {
+		if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "h", Channel: "c9", Challenger: "spammer"}); err != nil {
 			t.Fatalf("challenge in another guild: %v", err)
 		}
 		// The first expires: a place is free.
 		c.Add(time.Hour)
-		if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c9", Challenger: "spammer"}); err != nil {
+		if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c9", Challenger: "spammer"}); err != nil {
 			t.Fatalf("after one expired: %v", err)
 		}
-		if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c8", Challenger: "spammer"}); !errors.Is(err, ErrTooManyChallenges) {
+		if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c8", Challenger: "spammer"}); !errors.Is(err, ErrTooManyChallenges) {
 			t.Fatalf("full again: %v", err)
 		}
 		if _, err := db.DeclineChallenge(t.Context(), mine[1].ID, "spammer"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c8", Challenger: "spammer"}); err != nil {
+		if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c8", Challenger: "spammer"}); err != nil {
 			t.Fatalf("after a withdrawal: %v", err)
 		}
 
 		// A channel holds at most 4, whoever made them.
 		for i := range 4 {
-			if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "busy", Challenger: fmt.Sprint("u", i)}); err != nil {
+			if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "busy", Challenger: fmt.Sprint("u", i)}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		_, err = db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "busy", Challenger: "late"})
+		_, err = db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "busy", Challenger: "late"})
 		if !errors.Is(err, ErrChannelChallengesFull) {
 			t.Fatalf("fifth challenge of a channel: %v", err)
 		}
@@ -85,7 +85,7 @@ func TestPurgeExpiredChallenges(t *testing.T) {
 		db := openTest(t, &Options{NoSync: true, Now: c.Now, KeepExpired: time.Hour})
 		var all []Challenge
 		for i := range 10 {
-			ch, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: fmt.Sprint("c", i%3), Challenger: fmt.Sprint("u", i),
+			ch, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: fmt.Sprint("c", i%3), Challenger: fmt.Sprint("u", i),
 				Opponent: "bob", Expires: c.Now().Add(time.Duration(i+1) * time.Hour)})
 			if err != nil {
 				t.Fatal(err)
@@ -137,7 +137,7 @@ func TestExpiredChallengeMessages(t *testing.T) {
 		db := openTest(t, &Options{NoSync: true, Now: c.Now})
 		var all []Challenge
 		for i := range 5 {
-			ch, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: fmt.Sprint("u", i),
+			ch, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: fmt.Sprint("u", i),
 				Opponent: "bob", Expires: c.Now().Add(time.Duration(5-i) * time.Hour)})
 			if err != nil {
 				t.Fatal(err)
@@ -190,11 +190,11 @@ func TestPurgeManyChallenges(t *testing.T) {
 		db := openTest(t, &Options{Now: c.Now, MaxChallengesPerUser: 1000, MaxChallengesPerChannel: 1000})
 		const n = 3*purgeBatch + 7
 		for i := range n {
-			if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: fmt.Sprint("c", i%9), Challenger: fmt.Sprint("u", i), Expires: c.Now().Add(time.Hour)}); err != nil {
+			if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: fmt.Sprint("c", i%9), Challenger: fmt.Sprint("u", i), Expires: c.Now().Add(time.Hour)}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		keep, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c0", Challenger: "last", Expires: c.Now().Add(3 * time.Hour)})
+		keep, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c0", Challenger: "last", Expires: c.Now().Add(3 * time.Hour)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -232,7 +232,7 @@ func TestBurstOfChallenges(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				c, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: fmt.Sprint("c", i), Challenger: "alice"})
+				c, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: fmt.Sprint("c", i), Challenger: "alice"})
 				ids[i], errs[i] = c.ID, err
 			}()
 		}
@@ -247,7 +247,7 @@ func TestBurstOfChallenges(t *testing.T) {
 			}
 			seen[ids[i]] = true
 		}
-		if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "one-more", Challenger: "alice"}); !errors.Is(err, ErrTooManyChallenges) {
+		if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "one-more", Challenger: "alice"}); !errors.Is(err, ErrTooManyChallenges) {
 			t.Fatalf("challenge %d: %v, want ErrTooManyChallenges", n+1, err)
 		}
 		all, err := db.Challenges(t.Context(), "g", "")

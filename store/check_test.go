@@ -42,7 +42,7 @@ func damagedCopy(t *testing.T, src, dir, name string, pageSize, id int, damage f
 func TestDamagedPage(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "good.db")
-	db, err := Open(src, &Options{NoSync: true})
+	db, err := Open(src, &Options{Games: testRegistry, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestDamagedPage(t *testing.T) {
 		if c.id == 0 { // damage the second meta page too
 			path = damagedCopy(t, path, dir, fmt.Sprint("bad", i, "b.db"), pageSize, 1, c.damage)
 		}
-		db, err := Open(path, &Options{NoSync: true, Timeout: -1})
+		db, err := Open(path, &Options{Games: testRegistry, NoSync: true, Timeout: -1})
 		if err == nil {
 			// Not every damage is seen without reading the values
 			// (a changed value fails its checksum when read instead).
@@ -139,7 +139,7 @@ func TestDamagedPage(t *testing.T) {
 	}
 	t.Logf("%d of %d damaged files refused with ErrDamaged, none crashed", failed, len(cases))
 	// The good file still opens.
-	db, err = Open(src, nil)
+	db, err = Open(src, &Options{Games: testRegistry})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestEndDamagedGame(t *testing.T) {
 	if _, err := db.ActiveGame(t.Context(), "g", "t"); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("damaged game: %v", err)
 	}
-	if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
+	if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
 		t.Fatalf("challenge over a damaged game: %v", err)
 	}
 	if err := db.EndDamagedGame(t.Context(), "g", "t"); err != nil { // through its thread
@@ -218,7 +218,7 @@ func TestEndDamagedGame(t *testing.T) {
 	if _, err := db.ActiveGame(t.Context(), "g", "t"); !errors.Is(err, ErrNoGame) {
 		t.Fatalf("old thread after a new game: %v", err)
 	}
-	if s, _ := db.Standings(t.Context(), "g"); len(s) != 0 {
+	if s, _ := db.Standings(t.Context(), Veletas, "g"); len(s) != 0 {
 		t.Fatalf("standings after ending a damaged game: %+v", s)
 	}
 	if _, err := db.ActiveGame(t.Context(), "g", "ok"); err != nil {
@@ -307,7 +307,7 @@ func bucketRoots(t *testing.T, path string) map[string]int64 {
 func TestDamagedStructure(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "good.db")
-	db, err := Open(src, &Options{NoSync: true})
+	db, err := Open(src, &Options{Games: testRegistry, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -400,7 +400,7 @@ func TestDamagedStructure(t *testing.T) {
 
 	for _, c := range cases {
 		for i := range 50 {
-			db, err := Open(c.path, &Options{NoSync: true, Timeout: -1})
+			db, err := Open(c.path, &Options{Games: testRegistry, NoSync: true, Timeout: -1})
 			if err == nil {
 				db.Close()
 				t.Fatalf("%s: open %d succeeded", c.name, i)
@@ -415,7 +415,7 @@ func TestDamagedStructure(t *testing.T) {
 		}
 	}
 	for _, p := range []string{src, synced} {
-		db, err := Open(p, &Options{NoSync: true})
+		db, err := Open(p, &Options{Games: testRegistry, NoSync: true})
 		if err != nil {
 			t.Fatalf("the good file %s: %v", p, err)
 		}
@@ -433,7 +433,7 @@ func TestDamagedStructure(t *testing.T) {
 func FuzzCheckFile(f *testing.F) {
 	dir := f.TempDir()
 	src := filepath.Join(dir, "seed.db")
-	db, err := Open(src, &Options{NoSync: true})
+	db, err := Open(src, &Options{Games: testRegistry, NoSync: true})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -459,7 +459,7 @@ func FuzzCheckFile(f *testing.F) {
 			}
 			return
 		}
-		db, err := Open(path, &Options{NoSync: true, Timeout: -1})
+		db, err := Open(path, &Options{Games: testRegistry, NoSync: true, Timeout: -1})
 		if err == nil {
 			db.Close()
 		}

@@ -6,8 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/veletasbot/veletas/game/fanorona"
-	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/game"
 )
 
 // marshal encodes a value as JSON. A game's record is written on one line
@@ -30,46 +29,49 @@ func compactRecord(r string) string {
 
 // stateCache keeps the replayed state of active games so that a game is
 // not replayed from its record on every action. An entry is used only for
-// a record identical to the one it was replayed from, so the record stays
-// the source of truth.
+// a game identical to the one it was replayed from (kind, terms, record
+// as stored, turn under way), so the record stays the source of truth.
 type stateCache struct {
 	mu sync.Mutex
 	m  map[uint64]cachedState
 }
 
 type cachedState struct {
-	compact string // the record as stored (and a Fanorona game's open steps)
-	record  string // the record in canonical form
-	state   veletas.Game
-	fan     fanorona.Game
-	fpos    fanorona.Position
+	key   string // cacheKey of the game replayed
+	state game.State
 }
 
-// cacheKey is what a cached state must match: the record as stored, and
-// for a Fanorona game its kind and the steps of the turn under way.
+// cacheKey is what a cached state must match: the kind, the terms, the
+// record as stored and the actions of the turn under way.
 func cacheKey(g *Game) string {
-	if g.Kind == Veletas {
-		return compactRecord(g.Record)
+	var b strings.Builder
+	b.WriteString(string(g.Kind))
+	for _, n := range g.Terms.Names() {
+		b.WriteString("\x00" + n + "=" + g.Terms[n])
 	}
-	return string(g.Kind) + "\x00" + compactRecord(g.Record) + "\x00" + g.Open
+	b.WriteString("\x01" + compactRecord(g.Record) + "\x01" + g.Open)
+	return b.String()
 }
 
 const maxCached = 4096
 
-func (c *stateCache) get(id uint64, compact string) (cachedState, bool) {
+func (c *stateCache) get(id uint64, key string) (game.State, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.m[id]
-	return e, ok && e.compact == compact
+	return e.state, ok && e.key == key
 }
 
 func (c *stateCache) put(g *Game) {
+	if g.state == nil {
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil || len(c.m) >= maxCached {
 		c.m = map[uint64]cachedState{}
 	}
-	c.m[g.ID] = cachedState{cacheKey(g), g.Record, g.state, g.fan, g.fpos}
+	c.m[g.ID] = cachedState{cacheKey(g), g.state}
 }
 
 func (c *stateCache) drop(id uint64) {
@@ -79,64 +81,34 @@ func (c *stateCache) drop(id uint64) {
 }
 
 // decodeGame decodes and replays a stored game, using the cache when the
-// record is one it has replayed before.
-func (c *stateCache) decodeGame(b []byte, g *Game) error {
+// game is one it has replayed before.
+func (db *DB) decodeGame(b []byte, g *Game) error {
 	if err := decodeValue(b, g); err != nil {
 		return err
 	}
-	if e, ok := c.get(g.ID, cacheKey(g)); ok && (g.Kind != Veletas || e.state.Size() == g.Size) {
-		g.state, g.fan, g.fpos, g.replay, g.Record = e.state, e.fan, e.fpos, true, e.record
+	if s, ok := db.states.get(g.ID, cacheKey(g)); ok {
+		g.setState(s)
 		return nil
 	}
-	if err := g.load(); err != nil {
-		return fmt.Errorf("%w: record does not replay: %v", ErrCorrupt, err)
+	if err := db.load(g); err != nil {
+		return err
 	}
-	c.put(g)
+	db.states.put(g)
 	return nil
 }
 
-// load replays Record, by the rules of the game's kind (kinds.go), and
-// writes it back in its canonical form.
-func (g *Game) load() error {
-	r, err := rulesOf(g)
+// load replays g by the rules of its kind, writing Record and Open back in
+// their canonical form. A kind Options.Games lacks or a record that does
+// not replay is an ErrCorrupt.
+func (db *DB) load(g *Game) error {
+	r, err := db.rules(g.Kind)
 	if err != nil {
-		return err
+		return fmt.Errorf("%w: game %d: %w", ErrCorrupt, g.ID, err)
 	}
-	return r.replay(g)
-}
-
-func (g *Game) setState(st veletas.Game) {
-	g.state, g.replay = st, true
-	g.Record = st.String()
-}
-
-// loadFanorona replays a Fanorona record and the steps of the turn under
-// way (Open), which must leave a capture sequence open.
-func (g *Game) loadFanorona() error {
-	fg, err := fanorona.ParseRecordString(g.Record)
+	s, err := r.Replay(g.Terms, g.Record, g.Open)
 	if err != nil {
-		return err
+		return fmt.Errorf("%w: record does not replay: %w", ErrCorrupt, err)
 	}
-	pos := fg.Position()
-	if g.Open != "" {
-		t, err := fanorona.ParseTurn(g.Open)
-		if err != nil {
-			return fmt.Errorf("turn under way: %w", err)
-		}
-		for _, s := range t.Steps() {
-			if pos, err = pos.Step(s); err != nil {
-				return fmt.Errorf("turn under way %s: %w", g.Open, err)
-			}
-		}
-		if pos.State() != fanorona.StateSequence {
-			return fmt.Errorf("turn under way %s: the turn is over", g.Open)
-		}
-	}
-	g.setFanorona(fg, pos, g.Open)
+	g.setState(s)
 	return nil
-}
-
-func (g *Game) setFanorona(fg fanorona.Game, pos fanorona.Position, open string) {
-	g.fan, g.fpos, g.Open, g.replay = fg, pos, open, true
-	g.Record = fg.String()
 }

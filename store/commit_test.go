@@ -155,7 +155,7 @@ func TestFailedChangeInGroupLeavesNothing(t *testing.T) {
 	for i := range others {
 		startGame(t, db, "g", fmt.Sprint("c", i), veletas.Size7)
 	}
-	c, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "bad", Challenger: "mallory", Opponent: "bob", Rated: true})
+	c, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "bad", Challenger: "mallory", Opponent: "bob", Rated: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestFailedChangeInGroupLeavesNothing(t *testing.T) {
 	if fin, _ := db.FinishedGames(t.Context(), "g", "", 0); len(fin) != 0 {
 		t.Fatalf("the failed resignation archived %+v", fin)
 	}
-	if s, _ := db.Standings(t.Context(), "g"); len(s) != 0 {
+	if s, _ := db.Standings(t.Context(), Veletas, "g"); len(s) != 0 {
 		t.Fatalf("the failed resignation counted standings %+v", s)
 	}
 	log.mu.Lock()

@@ -72,7 +72,7 @@ func TestConcurrentPlay(t *testing.T) {
 						t.Error(err)
 						return
 					}
-					a := randomAction(g.Position(), r)
+					a := randomAction(vgame(g).Position(), r)
 					rev := -1
 					if useRev {
 						rev = g.Revision
@@ -147,7 +147,7 @@ func TestConcurrentPlay(t *testing.T) {
 			if st.Len() != perGame[id] || g.Revision != perGame[id] {
 				t.Fatalf("game %d: %d actions in the record, revision %d, %d reported", id, st.Len(), g.Revision, perGame[id])
 			}
-			if st.Position().Over() != (g.Reason == ReasonMajority) {
+			if st.Position().Over() != (g.Reason == ReasonRules) {
 				t.Fatalf("game %d: over %v but reason %v", id, st.Position().Over(), g.Reason)
 			}
 		}

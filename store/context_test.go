@@ -22,13 +22,13 @@ import (
 // the members are back, the move is played at the revision it named.
 func TestEtcdChangeNoQuorumContext(t *testing.T) {
 	c := etcdtest.Start(t)
-	db, err := OpenURL(c.URL("ctx"), &Options{EtcdTimeout: 20 * time.Second})
+	db, err := OpenURL(c.URL("ctx"), &Options{Games: testRegistry, EtcdTimeout: 20 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
 	g := startGame(t, db, "g", "c", veletas.Size7)
-	a := randomAction(g.Position(), rand.New(rand.NewPCG(5, 5)))
+	a := randomAction(vgame(g).Position(), rand.New(rand.NewPCG(5, 5)))
 	stop := func() {
 		for _, i := range []int{1, 2} {
 			if err := c.StopMember(i); err != nil {

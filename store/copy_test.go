@@ -46,7 +46,7 @@ func TestCopyBoltToEtcd(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v2.db")
 	copyFile(t, "testdata/v2.db", path)
 	now := time.Date(2026, 1, 2, 6, 0, 0, 0, time.UTC)
-	opts := &Options{NoSync: true, Now: func() time.Time { return now }, Rate: GlickoRate(nil), MaxChallengesPerUser: 100}
+	opts := &Options{Games: testRegistry, NoSync: true, Now: func() time.Time { return now }, Rate: GlickoRate(nil), MaxChallengesPerUser: 100}
 	src, err := Open(path, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -62,7 +62,7 @@ func TestCopyBoltToEtcd(t *testing.T) {
 	if err := src.RemoveGame(t.Context(), "g", "c10"); err != nil {
 		t.Fatal(err)
 	}
-	c, err := src.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c11", Challenger: "alice", Opponent: "bob", Rated: true})
+	c, err := src.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c11", Challenger: "alice", Opponent: "bob", Rated: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,10 +72,10 @@ func TestCopyBoltToEtcd(t *testing.T) {
 	if _, err := src.Resign(t.Context(), "g", "c11", "bob"); err != nil {
 		t.Fatal(err)
 	}
-	if err := src.SetSettings(t.Context(), Settings{Guild: "g", Size: veletas.Size9, MoveTime: time.Hour}); err != nil {
+	if err := src.SetSettings(t.Context(), Settings{Guild: "g", Defaults: vdefaults("size", sizeString(veletas.Size9)), MoveTime: time.Hour}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := src.CreateChallenge(t.Context(), Challenge{Guild: "h", Channel: "c12", Challenger: "erin"}); err != nil {
+	if _, err := src.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "h", Channel: "c12", Challenger: "erin"}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -91,7 +91,7 @@ func TestCopyBoltToEtcd(t *testing.T) {
 	}
 	want, wantSeq := records(t, src)
 	got, gotSeq := records(t, dst)
-	for _, b := range []string{"games", "challenges", "archive", "standings", "settings", "quarantine", "threads"} {
+	for _, b := range []string{"games", "challenges", "archive", "standings_by_kind", "settings", "quarantine", "threads"} {
 		if len(want[b]) == 0 {
 			t.Errorf("the source has no %s: the test does not cover them", b)
 		}
@@ -116,8 +116,8 @@ func TestCopyBoltToEtcd(t *testing.T) {
 		if err != nil || fmt.Sprint(ids(a)) != fmt.Sprint(ids(b)) || len(a) == 0 {
 			t.Fatalf("finished games of %s: %v %v, want %v", guild, err, ids(b), ids(a))
 		}
-		sa, _ := src.Standings(t.Context(), guild)
-		sb, err := dst.Standings(t.Context(), guild)
+		sa, _ := src.Standings(t.Context(), Veletas, guild)
+		sb, err := dst.Standings(t.Context(), Veletas, guild)
 		if err != nil || fmt.Sprint(sa) != fmt.Sprint(sb) {
 			t.Fatalf("standings of %s: %v %v, want %v", guild, err, sb, sa)
 		}
@@ -130,11 +130,11 @@ func TestCopyBoltToEtcd(t *testing.T) {
 	if ag, err := dst.ActiveGame(t.Context(), "g", "t9"); err != nil || ag.ID != g.ID {
 		t.Fatalf("the game through its thread: %v %d, want %d", err, ag.ID, g.ID)
 	}
-	if s, err := dst.Settings(t.Context(), "g"); err != nil || s.Size != veletas.Size9 || s.MoveTime != time.Hour {
+	if s, err := dst.Settings(t.Context(), "g"); err != nil || setSize(s) != veletas.Size9 || s.MoveTime != time.Hour {
 		t.Fatalf("settings: %v %+v", err, s)
 	}
 	// New IDs follow the copied counters.
-	nc, err := dst.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c13", Challenger: "alice", Opponent: "bob"})
+	nc, err := dst.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c13", Challenger: "alice", Opponent: "bob"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestCopyBoltToEtcd(t *testing.T) {
 
 	// Another store is not merged in by CopyResume: refused, nothing
 	// written; CopyOverOther replaces the game of the same ID.
-	other, err := Open(filepath.Join(t.TempDir(), "other.db"), &Options{NoSync: true})
+	other, err := Open(filepath.Join(t.TempDir(), "other.db"), &Options{Games: testRegistry, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +188,7 @@ func TestCopyBoltToEtcd(t *testing.T) {
 	}
 
 	// Back into a new bolt file: the same records.
-	back, err := Open(filepath.Join(t.TempDir(), "back.db"), &Options{NoSync: true})
+	back, err := Open(filepath.Join(t.TempDir(), "back.db"), &Options{Games: testRegistry, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}

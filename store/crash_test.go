@@ -40,7 +40,7 @@ func TestCrashChild(t *testing.T) {
 	if path == "" {
 		t.Skip("child process of TestCrash")
 	}
-	db, err := Open(path, &Options{Timeout: 10 * time.Second, MaxChallengesPerUser: 1 << 20})
+	db, err := Open(path, &Options{Games: testRegistry, Timeout: 10 * time.Second, MaxChallengesPerUser: 1 << 20})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "child:", err)
 		os.Exit(2)
@@ -84,7 +84,7 @@ func TestCrashChild(t *testing.T) {
 					say("R %d %d %s", ng.ID, ng.Revision-1, user)
 					continue
 				}
-				a := randomAction(g.Position(), r)
+				a := randomAction(vgame(g).Position(), r)
 				ng, err := db.Apply(t.Context(), "g", ch, g.ToAct(), g.Revision, a)
 				if err != nil {
 					fail(err)
@@ -189,7 +189,7 @@ func TestCrash(t *testing.T) {
 		}
 
 		// Reopen and check everything reported so far.
-		db, err := Open(path, nil)
+		db, err := Open(path, &Options{Games: testRegistry})
 		if err != nil {
 			t.Fatalf("run %d: reopen after kill: %v", k, err)
 		}

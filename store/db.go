@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/veletasbot/veletas/game"
 	bolt "go.etcd.io/bbolt"
 	bolterrors "go.etcd.io/bbolt/errors"
 )
@@ -28,9 +29,14 @@ import (
 //	3: adds indexes of the archive by guild and by channel, and of the
 //	   pending challenges by channel, by challenger and by expiry
 //	4: adds indexes of the active games by player and by ID
-//	5: games and challenges carry their kind (absent: Veletas); adds the
-//	   standings of the other games, by kind, guild and user
-const SchemaVersion = 5
+//	5: games and challenges carry their kind (absent: the first game);
+//	   adds the standings of the other games, by kind, guild and user
+//	6: games are plug-ins: every game and challenge names its kind and
+//	   keeps its terms ("terms", replacing each game's own fields);
+//	   settings keep default terms by kind; a game the rules ended has
+//	   reason "rules"; every standing is in standings_by_kind
+//	   (schema6.go)
+const SchemaVersion = 6
 
 // DefaultTimeout is how long Open waits for the file lock.
 const DefaultTimeout = time.Second
@@ -43,6 +49,15 @@ const maxBatch = 256
 
 // Options configure Open. A nil *Options gives the defaults.
 type Options struct {
+	// Games are the games the store hosts: it replays a stored game, and
+	// normalizes a challenge's terms, with the Rules of its kind. A game
+	// of a kind Games lacks (every kind when Games is nil) decodes as
+	// corrupt, with ErrUnknownKind: listings skip it (logged), actions on
+	// it fail, and its value stays as it is, to be played again by a
+	// program that hosts its game. Open itself succeeds: it does not read
+	// the games (the migration of schema 5 needs no Games either).
+	Games *game.Registry
+
 	// Timeout is how long Open waits for the lock on the file before it
 	// fails with ErrLocked. Default DefaultTimeout; negative means do not
 	// wait at all.
@@ -162,7 +177,7 @@ var (
 	bucketChallengesByExpiry  = []byte("challenges_by_expiry")  // expiry (8 bytes) id (8 bytes) -> (v3)
 	bucketGamesByPlayer       = []byte("games_by_player")       // guild \x00 user \x00 channel -> id (8 bytes) (v4)
 	bucketGamesByID           = []byte("games_by_id")           // id (8 bytes) -> guild \x00 channel (v4)
-	bucketStandingsByKind     = []byte("standings_by_kind")     // kind \x00 guild \x00 user -> Standing of a game other than Veletas (v5)
+	bucketStandingsByKind     = []byte("standings_by_kind")     // kind \x00 guild \x00 user -> Standing (v5; every kind's since v6)
 
 	keyVersion = []byte("version")
 	// keyLineage names the database a file and its snapshots belong to:
@@ -432,11 +447,12 @@ var migrations = map[int]func(*DB, *bolt.Tx) error{
 	2: migrate2to3,
 	3: migrate3to4,
 	4: migrate4to5,
+	5: migrate5to6,
 }
 
-// migrate4to5 adds the standings of the games other than Veletas. Games,
-// challenges and standings written before have no kind: they are
-// Veletas's, as an absent kind says, and stay as they are.
+// migrate4to5 adds the standings of the games other than the first.
+// Games, challenges and standings written before have no kind: they are
+// the first game's, as an absent kind says (schema 6 names it).
 func migrate4to5(db *DB, tx *bolt.Tx) error {
 	_, err := tx.CreateBucketIfNotExists(bucketStandingsByKind)
 	return err
@@ -450,7 +466,7 @@ func migrate1to2(db *DB, tx *bolt.Tx) error {
 	}
 	return tx.Bucket(bucketArchive).ForEach(func(k, v []byte) error {
 		var g Game
-		if err := decode(v, &g); err != nil {
+		if err := decodeValue(v, &g); err != nil {
 			db.opts.Logger.Warn("store: migration skips a corrupt archived game", "id", binary.BigEndian.Uint64(k), "err", err)
 			return nil
 		}
@@ -744,18 +760,13 @@ func decodeValue(b []byte, v any) error {
 	return nil
 }
 
-// decode decodes a stored value into v; a Game is also replayed. Errors
-// wrap ErrCorrupt.
+// decode decodes a stored value into v. Errors wrap ErrCorrupt. A Game
+// is decoded with DB.decodeGame, which replays it.
 func decode(b []byte, v any) error {
-	if err := decodeValue(b, v); err != nil {
-		return err
+	if _, ok := v.(*Game); ok {
+		panic("store: decode of a Game: use DB.decodeGame")
 	}
-	if g, ok := v.(*Game); ok {
-		if err := g.load(); err != nil {
-			return fmt.Errorf("%w: record does not replay: %v", ErrCorrupt, err)
-		}
-	}
-	return nil
+	return decodeValue(b, v)
 }
 
 func idKey(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }

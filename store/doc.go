@@ -71,20 +71,20 @@
 // is set past the highest, with a warning. A fault of the store's own
 // records that it cannot repair so wraps ErrStoreFault.
 //
-// Every game and challenge has a Kind: Veletas (stored as no kind, so
-// that files written before kinds existed hold Veletas games) or
-// Fanorona (Fanorona and Véla, fanorona.go). Standings are per kind and
-// per guild.
+// The store knows no game: every game and challenge has a Kind
+// (game.Kind) and Terms (game.Terms), and the store finds the game's
+// game.Rules by kind in Options.Games. Standings are per kind and per
+// guild.
 //
-// The game record (the notation of veletas-notation.md, or of
-// fanorona-notation.md for a Fanorona game) is the source of truth.
-// Every load replays it through the game's package (game/veletas,
-// game/fanorona); a stored value that
-// cannot be decoded or replayed yields an error wrapping ErrCorrupt for that
-// game only.
+// The game record (Game.Record, and Game.Open for a turn under way, in
+// the game's notation) is the source of truth. Every load replays it with
+// the Rules of its kind (Rules.Replay) into a game.State (Game.State); a
+// stored value that cannot be decoded or replayed, or whose kind
+// Options.Games lacks (ErrUnknownKind), yields an error wrapping
+// ErrCorrupt for that game only.
 //
 // Each game carries a revision number that grows by one with every change
-// of its record. Apply takes the revision the caller showed the player; if
+// of its record. Act (and Play) takes the revision the caller showed the player; if
 // the game has moved on since, it refuses with ErrStaleRevision, which the
 // bot turns into "the board has changed". A negative revision skips that
 // check (slash commands name the action in full).
@@ -105,14 +105,19 @@
 // glicko2), one rating period per game, with the deviation grown for every
 // idle week. A challenge with OpponentFirst (a rematch) makes its opponent the first player.
 //
-// Who acts: the first setup is the first player's (Players[0], the
-// challenger unless the challenge has OpponentFirst); the side choice is the second player's; the second setup is
-// White's; turns are made by the player whose colour is to move.
+// Who acts is the game's State's: its ToAct is a seat (game.Seat), and
+// seat s is Players[s] (Players[0] is the challenger unless the challenge
+// has OpponentFirst). An action is the caller's closure on the State (Act)
+// or a string in the notation (Play); a game whose turns may be played a
+// step at a time keeps the turn under way in Game.Open, its player to act
+// until the turn is over. Draw offers (OfferDraw, AnswerDraw) are for a
+// game whose Rules are a game.Drawable that draws on its terms; takebacks
+// undo the last whole turn (State.TakeBack).
 //
-// Games against the bot's computer player start at once with StartAIGameRules,
+// Games against the bot's computer player start at once with StartAIGame,
 // without a challenge: Game.AI names the AI's user (Players[1], the
-// human being the first player, or Players[0] in a Veletas game started
-// with StartAIGameOrder's aiFirst) and Game.AILevel its strength. They have
+// human being the first player, or Players[0] with aiFirst) and
+// Game.AILevel its strength. They have
 // no time limit and are never rated; when one ends it is archived and
 // indexed by player like any game, but left out of the standings.
 //
@@ -138,10 +143,10 @@
 //
 // # Files of this package
 //
-// kinds.go holds what the store must know of each kind of game (replaying
-// its record, its end, whose turn it is, taking back a turn), behind one
-// small interface; fanorona.go Fanorona's actions and draw offers;
-// challenges.go holds the challenges; games.go the active games, their
+// kinds.go finds a kind's game.Rules and normalizes terms; codec.go
+// replays games and caches their states; draws.go the draw offers;
+// schema6.go the migration of schema 5's values (the one file that knows
+// the two games schema 5 held); challenges.go holds the challenges; games.go the active games, their
 // lookup and the optimistic change; play.go the actions on a game (moves,
 // resignation, time-outs, takebacks, notices); archive.go the finished
 // games; standings.go and ratings.go the standings and their ratings;
@@ -155,14 +160,15 @@
 //
 // Errors wrap the Err* values of this package, so callers test them with
 // errors.Is. A refusal by the rules wraps both ErrIllegal and the error
-// from package game/veletas: errors.Is(err, veletas.ErrOccupied) works, and
-// errors.As(err, &ge) with ge of type *veletas.Error gives the sentence to show
-// the player.
+// of the game's package (returned by Act's closure or State.Play), so
+// that errors.Is and errors.As find the game's own errors. Terms a game
+// refuses are an ErrBadTerms wrapping its *game.TermError.
 //
 // # Files
 //
-// The file carries a schema version. Open migrates a file of an older
-// version in place and refuses a newer one with ErrSchemaTooNew. Open fails
+// The file (or etcd prefix) carries a schema version. Open migrates a
+// file of an older version in place, and an etcd prefix at schema 5 too
+// (schema6.go); it and refuses a newer one with ErrSchemaTooNew. Open fails
 // after Options.Timeout with ErrLocked when another process holds the file.
 // Before bbolt opens the file for writing, Open checks the structure of
 // its pages (page numbers, overflow, key order, pages reached twice or

@@ -1,6 +1,11 @@
 package store
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+
+	"github.com/veletasbot/veletas/game"
+)
 
 // These errors classify the failures of this package. Returned errors wrap
 // exactly one of them (a refusal by the rules also wraps the game
@@ -83,8 +88,8 @@ var (
 	// pending (never asked, already answered, or the game moved on).
 	ErrNoTakeback = errors.New("there is no takeback request to answer")
 
-	// ErrOtherKind is returned when an action of one game (a Veletas
-	// action, a Fanorona step) is made in a channel whose game is of
+	// ErrOtherKind is returned when an action of one game (Act's kind)
+	// is made in a channel whose game is of
 	// another kind.
 	ErrOtherKind = errors.New("the game in this channel is another game")
 
@@ -150,4 +155,19 @@ var (
 	// ErrCorrupt is returned when a stored value fails to decode or its
 	// record fails to replay. Only the value concerned is affected.
 	ErrCorrupt = errors.New("stored value is corrupt")
+
+	// ErrBadTerms is returned for terms a game's Rules refuse (with the
+	// *game.TermError) and for a kind Options.Games lacks (with
+	// game.ErrUnknownKind). It is an ErrInvalid.
+	ErrBadTerms = fmt.Errorf("%w: bad game or terms", ErrInvalid)
+
+	// ErrUnknownKind is returned when a stored game is of a kind that
+	// Options.Games lacks: the game decodes as corrupt (ErrCorrupt and
+	// ErrUnknownKind), listings skip it, and an action on it fails with
+	// both. Its value is kept as it is. It wraps game.ErrUnknownKind.
+	ErrUnknownKind = fmt.Errorf("%w (not among the store's Options.Games)", game.ErrUnknownKind)
+
+	// ErrDrawNotAllowed is returned by OfferDraw in a game whose rules
+	// have no draw by agreement (not a game.Drawable, or not on its terms).
+	ErrDrawNotAllowed = errors.New("this game has no draw by agreement")
 )

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -96,7 +97,7 @@ func openEtcd(loc Location, o Options) (*etcdStore, error) {
 		return nil, err
 	}
 	s := &etcdStore{cli: cli, prefix: loc.Prefix + "/", timeout: o.EtcdTimeout, serial: make(chan struct{}, 1)}
-	if err := s.init(); err != nil {
+	if err := s.init(o.Logger); err != nil {
 		cli.Close()
 		if errors.Is(err, ErrUnavailable) {
 			return nil, fmt.Errorf("%w (waited %v; are the members up? etcdctl --endpoints %s endpoint health)", err, o.EtcdTimeout, strings.Join(loc.Endpoints, ","))
@@ -118,7 +119,7 @@ func (s *etcdStore) reqCtx(ctx context.Context) (context.Context, context.Cancel
 
 // init checks the schema version of the prefix, writing it on a fresh
 // prefix, which must be empty.
-func (s *etcdStore) init() error {
+func (s *etcdStore) init(logger *slog.Logger) error {
 	ctx, cancel := s.reqCtx(context.Background())
 	defer cancel()
 	vkey := s.key(bucketMeta, keyVersion)
@@ -153,8 +154,10 @@ func (s *etcdStore) init() error {
 		return fmt.Errorf("%w: bad schema version %q", ErrNotStore, r.Kvs[0].Value)
 	case v > SchemaVersion:
 		return fmt.Errorf("%w: the store has version %d, this veletasbot knows up to %d; upgrade veletasbot", ErrSchemaTooNew, v, SchemaVersion)
+	case v == 5 && SchemaVersion == 6:
+		return s.migrate5to6(logger)
 	case v < SchemaVersion:
-		return fmt.Errorf("%w: the etcd store has schema version %d and this veletasbot writes %d: an etcd store is not migrated in place; with the veletasbot that wrote it, copy it to a file (veletasbot migrate -from etcd://... -to bolt:FILE), then with this one copy the file, which it migrates when it opens it, into a new prefix (veletasbot migrate -from bolt:FILE -to etcd://.../NEWPREFIX)", ErrOldSchema, v, SchemaVersion)
+		return fmt.Errorf("%w: the etcd store has schema version %d and this veletasbot writes %d: an etcd store before schema 5 is not migrated in place; with the veletasbot that wrote it, copy it to a file (veletasbot migrate -from etcd://... -to bolt:FILE), then with this one copy the file, which it migrates when it opens it, into a new prefix (veletasbot migrate -from bolt:FILE -to etcd://.../NEWPREFIX)", ErrOldSchema, v, SchemaVersion)
 	}
 	return nil
 }
@@ -993,4 +996,84 @@ func (c *etcdCursor) Prev() ([]byte, []byte) {
 		return nil, nil
 	}
 	return c.down(c.cur)
+}
+
+// migrate5to6 brings a prefix at schema 5 to schema 6 in place
+// (schema6.go): a page of values at a time, each page's changes one Txn
+// guarded by the mod revisions of the values it read, then the version,
+// from 5 to 6. Every change is one that a second run leaves as it is, so
+// that replicas opening the prefix together, or a run that failed half
+// way, end in the same place; a page that changed under a run makes it
+// pass over the prefix again. The replicas of the veletasbot that wrote
+// schema 5 must be stopped first: they would go on writing its values.
+func (s *etcdStore) migrate5to6(logger *slog.Logger) error {
+	const page = 32 // values per Txn: at most two operations each, within etcd's default of 128
+	vkey := s.key(bucketMeta, keyVersion)
+	for pass := 0; pass < etcdAttempts; pass++ {
+		conflict := false
+		for _, name := range schema5Buckets {
+			pfx := s.prefix + string(name) + "/"
+			from, end := pfx, clientv3.GetPrefixRangeEnd(pfx)
+			for {
+				ctx, cancel := s.reqCtx(context.Background())
+				r, err := s.cli.Get(ctx, from, clientv3.WithRange(end), clientv3.WithLimit(page))
+				cancel()
+				if err != nil {
+					return etcdErr(err)
+				}
+				var cmps []clientv3.Cmp
+				var ops []clientv3.Op
+				for _, kv := range r.Kvs {
+					k := kv.Key[len(pfx):]
+					changes, err := migrate5Value(name, k, kv.Value)
+					if err != nil {
+						logger.Warn("store: migration to schema 6 leaves a corrupt value as it is", "bucket", string(name), "key", k, "err", err)
+						continue
+					}
+					if len(changes) == 0 {
+						continue
+					}
+					cmps = append(cmps, clientv3.Compare(clientv3.ModRevision(string(kv.Key)), "=", kv.ModRevision))
+					for _, c := range changes {
+						if c.val == nil {
+							ops = append(ops, clientv3.OpDelete(s.key(c.bucket, c.key)))
+						} else {
+							ops = append(ops, clientv3.OpPut(s.key(c.bucket, c.key), string(c.val)))
+						}
+					}
+				}
+				if len(ops) > 0 {
+					ctx, cancel := s.reqCtx(context.Background())
+					tr, err := s.cli.Txn(ctx).If(cmps...).Then(ops...).Commit()
+					cancel()
+					if err != nil {
+						return etcdErr(err)
+					}
+					conflict = conflict || !tr.Succeeded
+				}
+				if !r.More || len(r.Kvs) == 0 {
+					break
+				}
+				from = string(r.Kvs[len(r.Kvs)-1].Key) + "\x00"
+			}
+		}
+		if conflict {
+			continue
+		}
+		ctx, cancel := s.reqCtx(context.Background())
+		tr, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.Value(vkey), "=", "5")).
+			Then(clientv3.OpPut(vkey, strconv.Itoa(SchemaVersion))).Else(clientv3.OpGet(vkey)).Commit()
+		cancel()
+		if err != nil {
+			return etcdErr(err)
+		}
+		if tr.Succeeded {
+			return nil
+		}
+		if rr := tr.Responses[0].GetResponseRange(); len(rr.Kvs) == 1 && string(rr.Kvs[0].Value) == strconv.Itoa(SchemaVersion) {
+			return nil // another replica finished first
+		}
+		return fmt.Errorf("%w: the schema version of %s changed during the migration to %d", ErrNotStore, s.prefix, SchemaVersion)
+	}
+	return fmt.Errorf("migrate %s to schema %d: %w", s.prefix, SchemaVersion, ErrContended)
 }

@@ -66,7 +66,7 @@ func TestRacingMovesOnce(t *testing.T) {
 		db := openTest(t, nil)
 		g := startGame(t, db, "g", "c", veletas.Size7)
 		for round := range 20 {
-			a := randomAction(g.Position(), rand.New(rand.NewPCG(uint64(round), 1)))
+			a := randomAction(vgame(g).Position(), rand.New(rand.NewPCG(uint64(round), 1)))
 			who := g.ToAct()
 			var wg sync.WaitGroup
 			errs := make([]error, 2)
@@ -107,6 +107,12 @@ func TestRacingMovesOnce(t *testing.T) {
 func etcdTestStore(t *testing.T, opts *Options) (*DB, string) {
 	t.Helper()
 	url := sharedCluster(t).URL(fmt.Sprintf("test/%d-%s", prefixes.Add(1), strings.ReplaceAll(t.Name(), "/", "-")))
+	if opts == nil {
+		opts = &Options{}
+	}
+	if opts.Games == nil {
+		opts.Games = testRegistry
+	}
 	db, err := OpenURL(url, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -157,7 +163,7 @@ func TestEtcdUnknownOutcome(t *testing.T) {
 			}
 			return nil, lost
 		}
-		a := randomAction(g.Position(), rand.New(rand.NewPCG(1, 2)))
+		a := randomAction(vgame(g).Position(), rand.New(rand.NewPCG(1, 2)))
 		ng, err := db.Apply(t.Context(), "g", "c", g.ToAct(), g.Revision, a)
 		if err != nil {
 			t.Fatalf("%s: %v", mode, err)
@@ -204,7 +210,7 @@ func TestEtcdUnknownOutcomeNewChallenge(t *testing.T) {
 		}
 		return r, err
 	}
-	c, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob"})
+	c, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,12 +285,12 @@ func TestEtcdOpen(t *testing.T) {
 	if _, err := db.Snapshot(); err == nil {
 		t.Fatal("Snapshot on etcd: no error")
 	}
-	if _, err := OpenURL(url, &Options{SnapshotDir: t.TempDir()}); !errors.Is(err, ErrBoltOnly) {
+	if _, err := OpenURL(url, &Options{Games: testRegistry, SnapshotDir: t.TempDir()}); !errors.Is(err, ErrBoltOnly) {
 		t.Fatalf("snapshots on etcd: %v", err)
 	}
 	// Reopened: the same store.
 	startGame(t, db, "g", "c", veletas.Size7)
-	db2, err := OpenURL(url, nil)
+	db2, err := OpenURL(url, &Options{Games: testRegistry})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,29 +309,29 @@ func TestEtcdOpen(t *testing.T) {
 	if _, err := cli.Put(ctx, foreign+"/something", "x"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := OpenURL(sharedCluster(t).URL(foreign), nil); !errors.Is(err, ErrNotStore) {
+	if _, err := OpenURL(sharedCluster(t).URL(foreign), &Options{Games: testRegistry}); !errors.Is(err, ErrNotStore) {
 		t.Fatalf("a prefix with foreign keys: %v", err)
 	}
 	newer := loc.Prefix + "-newer"
 	if _, err := cli.Put(ctx, newer+"/meta/version", fmt.Sprint(SchemaVersion+1)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := OpenURL(sharedCluster(t).URL(newer), nil); !errors.Is(err, ErrSchemaTooNew) {
+	if _, err := OpenURL(sharedCluster(t).URL(newer), &Options{Games: testRegistry}); !errors.Is(err, ErrSchemaTooNew) {
 		t.Fatalf("a newer schema: %v", err)
 	}
 	older := loc.Prefix + "-older"
-	if _, err := cli.Put(ctx, older+"/meta/version", fmt.Sprint(SchemaVersion-1)); err != nil {
+	if _, err := cli.Put(ctx, older+"/meta/version", "4"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := OpenURL(sharedCluster(t).URL(older), nil); !errors.Is(err, ErrOldSchema) || !strings.Contains(err.Error(), "-to bolt:FILE") {
+	if _, err := OpenURL(sharedCluster(t).URL(older), &Options{Games: testRegistry}); !errors.Is(err, ErrOldSchema) || !strings.Contains(err.Error(), "-to bolt:FILE") {
 		t.Fatalf("an older schema: %v", err)
 	}
-	if _, err := OpenURL("etcd://127.0.0.1", nil); !errors.Is(err, ErrBadURL) || !strings.Contains(err.Error(), "etcd://HOST:PORT") {
+	if _, err := OpenURL("etcd://127.0.0.1", &Options{Games: testRegistry}); !errors.Is(err, ErrBadURL) || !strings.Contains(err.Error(), "etcd://HOST:PORT") {
 		t.Fatalf("bad URL: %v", err)
 	}
 	// Nothing listens on a port we just closed.
 	start := time.Now()
-	_, err = OpenURL("etcd://127.0.0.1:1/x", &Options{EtcdTimeout: time.Second})
+	_, err = OpenURL("etcd://127.0.0.1:1/x", &Options{Games: testRegistry, EtcdTimeout: time.Second})
 	if !errors.Is(err, ErrUnavailable) || time.Since(start) > 10*time.Second {
 		t.Fatalf("no cluster: %v after %v; want ErrUnavailable within the timeout", err, time.Since(start))
 	}
@@ -339,7 +345,7 @@ func TestEtcdOpen(t *testing.T) {
 // outcome the store could not tell (none expected).
 func TestEtcdMemberRestart(t *testing.T) {
 	c := etcdtest.Start(t)
-	db, err := OpenURL(c.URL("restart"), &Options{MaxChallengesPerUser: 1 << 20})
+	db, err := OpenURL(c.URL("restart"), &Options{Games: testRegistry, MaxChallengesPerUser: 1 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -386,7 +392,7 @@ func TestEtcdMemberRestart(t *testing.T) {
 					t.Error(err)
 					return
 				}
-				a := randomAction(g.Position(), r)
+				a := randomAction(vgame(g).Position(), r)
 				ng, err := db.Apply(t.Context(), "g", ch, g.ToAct(), g.Revision, a)
 				mu.Lock()
 				switch {
@@ -508,7 +514,7 @@ func TestEtcdMarkerLeaseRevoked(t *testing.T) {
 	if _, err := cli.Revoke(ctx, old); err != nil {
 		t.Fatal(err)
 	}
-	ng, err := db.Apply(t.Context(), "g", "c", g.ToAct(), g.Revision, randomAction(g.Position(), rand.New(rand.NewPCG(3, 3))))
+	ng, err := db.Apply(t.Context(), "g", "c", g.ToAct(), g.Revision, randomAction(vgame(g).Position(), rand.New(rand.NewPCG(3, 3))))
 	if err != nil || ng.Revision != g.Revision+1 {
 		t.Fatalf("after the lease was revoked: %v, revision %d", err, ng.Revision)
 	}
@@ -523,7 +529,7 @@ func TestEtcdMarkerLeaseRevoked(t *testing.T) {
 // the members are back, it answers again.
 func TestPingContextNoQuorum(t *testing.T) {
 	c := etcdtest.Start(t)
-	db, err := OpenURL(c.URL("ping"), &Options{EtcdTimeout: 20 * time.Second})
+	db, err := OpenURL(c.URL("ping"), &Options{Games: testRegistry, EtcdTimeout: 20 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -566,7 +572,7 @@ func TestPingContextNoQuorum(t *testing.T) {
 func TestEtcdReadErrorAtTheRead(t *testing.T) {
 	db, url := etcdTestStore(t, nil)
 	startGame(t, db, "g", "c", veletas.Size7)
-	other, err := OpenURL(url, &Options{EtcdTimeout: 200 * time.Millisecond})
+	other, err := OpenURL(url, &Options{Games: testRegistry, EtcdTimeout: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

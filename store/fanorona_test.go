@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 )
@@ -17,18 +18,22 @@ import (
 // against bob.
 func startFanorona(t *testing.T, db *DB, channel, variant string, rated bool) Game {
 	t.Helper()
-	c, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: channel, Challenger: "alice", Opponent: "bob", Kind: Fanorona, Variant: variant, Rated: rated})
+	var terms game.Terms
+	if variant != "" {
+		terms = game.Terms{"variant": variant}
+	}
+	c, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: channel, Challenger: "alice", Opponent: "bob", Kind: Fanorona, Terms: terms, Rated: rated})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Size != 0 {
+	if chSize(c) != 0 {
 		t.Fatalf("a Fanorona challenge has no Veletas size: %+v", c)
 	}
 	g, err := db.AcceptChallenge(t.Context(), c.ID, "bob")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Kind != Fanorona || g.FanoronaPlayer(fanorona.White) != "alice" || g.ToAct() != "alice" {
+	if g.Kind != Fanorona || fplayer(g, fanorona.White) != "alice" || g.ToAct() != "alice" {
 		t.Fatalf("new game: %+v, to act %q", g, g.ToAct())
 	}
 	return g
@@ -58,41 +63,41 @@ func TestFanoronaStepsAndTurns(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.Open != "" || g.Fanorona().Len() != 1 || g.ToAct() != "bob" || g.Revision != 1 {
-			t.Fatalf("after the first step: open %q, %d turns, to act %q, rev %d", g.Open, g.Fanorona().Len(), g.ToAct(), g.Revision)
+		if g.Open != "" || fmatch(g).Game().Len() != 1 || g.ToAct() != "bob" || g.Revision != 1 {
+			t.Fatalf("after the first step: open %q, %d turns, to act %q, rev %d", g.Open, fmatch(g).Game().Len(), g.ToAct(), g.Revision)
 		}
 		// Random whole turns until the side to move has a capture of several
 		// steps, whose first step is then played alone.
 		g = playUntilSequence(t, db, "c1")
 		var long fanorona.Turn
-		for _, tu := range g.FanoronaPosition().LegalTurns(nil) {
+		for _, tu := range fmatch(g).Position().LegalTurns(nil) {
 			if tu.Len() > 1 {
 				long = tu
 				break
 			}
 		}
-		mover, turnsBefore := g.ToAct(), g.Fanorona().Len()
+		mover, turnsBefore := g.ToAct(), fmatch(g).Game().Len()
 		first := long.Step(0)
 		if g, err = db.PlayFanoronaStep(t.Context(), "g", "c1", mover, g.Revision, first); err != nil {
 			t.Fatal(err)
 		}
-		if g.Open != first.String() || g.Fanorona().Len() != turnsBefore || g.ToAct() != mover {
-			t.Fatalf("after the first step of %s: open %q, %d turns, to act %q", long, g.Open, g.Fanorona().Len(), g.ToAct())
+		if g.Open != first.String() || fmatch(g).Game().Len() != turnsBefore || g.ToAct() != mover {
+			t.Fatalf("after the first step of %s: open %q, %d turns, to act %q", long, g.Open, fmatch(g).Game().Len(), g.ToAct())
 		}
 		// It reloads with the open sequence.
 		again, err := db.ActiveGame(t.Context(), "g", "c1")
-		if err != nil || again.Open != first.String() || again.FanoronaPosition() != g.FanoronaPosition() {
+		if err != nil || again.Open != first.String() || fmatch(again).Position() != fmatch(g).Position() {
 			t.Fatalf("reloaded: %v %+v", err, again)
 		}
 		// Another piece may not continue; a whole turn may not be played now.
-		c, _ := g.FanoronaColor(mover)
-		for _, p := range g.FanoronaPosition().Pieces(c).Points() {
+		c, _ := fcolor(g, mover)
+		for _, p := range fmatch(g).Position().Pieces(c).Points() {
 			if p == first.To {
 				continue
 			}
 			for d := fanorona.Dir(0); d < 8; d++ {
 				q := fanorona.Neighbour(p, d)
-				if q == fanorona.NoPoint || g.FanoronaPosition().Empty()&(1<<q) == 0 {
+				if q == fanorona.NoPoint || fmatch(g).Position().Empty()&(1<<q) == 0 {
 					continue
 				}
 				if _, err := db.PlayFanoronaStep(t.Context(), "g", "c1", mover, -1, fanorona.Step{From: p, To: q}); !errors.Is(err, ErrIllegal) {
@@ -113,16 +118,16 @@ func TestFanoronaStepsAndTurns(t *testing.T) {
 		bob := g.ToAct()
 		alice := g.Opponent(bob)
 		// Bob answers with a whole turn; a stale revision is refused.
-		n := g.Fanorona().Len()
-		turns := g.FanoronaPosition().LegalTurns(nil)
+		n := fmatch(g).Game().Len()
+		turns := fmatch(g).Position().LegalTurns(nil)
 		if _, err := db.PlayFanoronaTurn(t.Context(), "g", "c1", bob, g.Revision-1, turns[0]); !errors.Is(err, ErrStaleRevision) {
 			t.Fatalf("stale: %v", err)
 		}
 		if g, err = db.PlayFanoronaTurn(t.Context(), "g", "c1", bob, g.Revision, turns[0]); err != nil {
 			t.Fatal(err)
 		}
-		if g.Fanorona().Len() != n+1 || g.ToAct() != alice {
-			t.Fatalf("after bob's turn: %d turns, to act %q", g.Fanorona().Len(), g.ToAct())
+		if fmatch(g).Game().Len() != n+1 || g.ToAct() != alice {
+			t.Fatalf("after bob's turn: %d turns, to act %q", fmatch(g).Game().Len(), g.ToAct())
 		}
 		// Takeback of that turn.
 		if _, err := db.RequestTakeback(t.Context(), "g", "c1", bob); err != nil {
@@ -131,8 +136,8 @@ func TestFanoronaStepsAndTurns(t *testing.T) {
 		if g, err = db.AnswerTakeback(t.Context(), "g", "c1", alice, true); err != nil {
 			t.Fatal(err)
 		}
-		if g.Fanorona().Len() != n || g.ToAct() != bob {
-			t.Fatalf("after the takeback: %d turns, to act %q", g.Fanorona().Len(), g.ToAct())
+		if fmatch(g).Game().Len() != n || g.ToAct() != bob {
+			t.Fatalf("after the takeback: %d turns, to act %q", fmatch(g).Game().Len(), g.ToAct())
 		}
 	})
 }
@@ -147,10 +152,10 @@ func TestFanoronaStepEndsTurn(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.Open != "" || g.ToAct() != "bob" || g.Fanorona().Variant() != fanorona.Vela || !strings.HasPrefix(g.Record, "variant=vela\n") {
+		if g.Open != "" || g.ToAct() != "bob" || fmatch(g).Game().Variant() != fanorona.Vela || !strings.HasPrefix(g.Record, "variant=vela\n") {
 			t.Fatalf("Véla: open %q, to act %q, record %q", g.Open, g.ToAct(), g.Record)
 		}
-		if got := g.FanoronaPosition().Pieces(fanorona.Black).Count(); got != 21 {
+		if got := fmatch(g).Position().Pieces(fanorona.Black).Count(); got != 21 {
 			t.Fatalf("Véla's first capture took %d pieces, want 1", 22-got)
 		}
 	})
@@ -166,7 +171,7 @@ func playUntilSequence(t *testing.T, db *DB, channel string) Game {
 		t.Fatal(err)
 	}
 	for !g.Over() {
-		turns := g.FanoronaPosition().LegalTurns(nil)
+		turns := fmatch(g).Position().LegalTurns(nil)
 		for _, tu := range turns {
 			if tu.Len() > 1 {
 				return g
@@ -189,7 +194,7 @@ func playOut(t *testing.T, db *DB, channel string, seed uint64) Game {
 		t.Fatal(err)
 	}
 	for !g.Over() {
-		turns := g.FanoronaPosition().LegalTurns(nil)
+		turns := fmatch(g).Position().LegalTurns(nil)
 		if g, err = db.PlayFanoronaTurn(t.Context(), "g", channel, g.ToAct(), g.Revision, turns[r.IntN(len(turns))]); err != nil {
 			t.Fatal(err)
 		}
@@ -210,10 +215,10 @@ func TestFanoronaEndAndStandings(t *testing.T) {
 			t.Fatalf("the channel still has a game: %v", err)
 		}
 		f, err := db.LastFinishedGame(t.Context(), "g", "c1")
-		if err != nil || f.ID != g.ID || f.Kind != Fanorona || f.Fanorona().Len() != g.Fanorona().Len() {
+		if err != nil || f.ID != g.ID || f.Kind != Fanorona || fmatch(f).Game().Len() != fmatch(g).Game().Len() {
 			t.Fatalf("archived: %v %+v", err, f)
 		}
-		list, err := db.KindStandings(t.Context(), Fanorona, "g")
+		list, err := db.Standings(t.Context(), Fanorona, "g")
 		if err != nil || len(list) != 2 {
 			t.Fatalf("Fanorona standings: %v %+v", err, list)
 		}
@@ -222,13 +227,13 @@ func TestFanoronaEndAndStandings(t *testing.T) {
 				t.Fatalf("standing: %+v", s)
 			}
 		}
-		if v, _ := db.Standings(t.Context(), "g"); len(v) != 0 {
+		if v, _ := db.Standings(t.Context(), Veletas, "g"); len(v) != 0 {
 			t.Fatalf("a Fanorona game counted in Veletas's standings: %+v", v)
 		}
 		// A Véla game is played but, unrated, counted nowhere.
 		startFanorona(t, db, "c2", "vela", false)
 		playOut(t, db, "c2", 2)
-		if l, _ := db.KindStandings(t.Context(), Fanorona, "g"); l[0].Games+l[1].Games != 2 {
+		if l, _ := db.Standings(t.Context(), Fanorona, "g"); l[0].Games+l[1].Games != 2 {
 			t.Fatalf("an unrated Véla game was counted: %+v", l)
 		}
 	})
@@ -269,7 +274,7 @@ func TestFanoronaDrawOffer(t *testing.T) {
 			t.Fatalf("accepted: %v %+v", err, g)
 		}
 		for _, u := range []string{"alice", "bob"} {
-			s, err := db.KindStanding(t.Context(), Fanorona, "g", u)
+			s, err := db.Standing(t.Context(), Fanorona, "g", u)
 			if err != nil || s.Draws != 1 || s.Games != 1 || s.Wins+s.Losses != 0 || s.RD >= InitialRD {
 				t.Fatalf("%s's standing after a draw: %v %+v", u, err, s)
 			}
@@ -288,10 +293,10 @@ func TestFanoronaAIGame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.AI != "bot" || g.Players != [2]string{"alice", "bot"} || g.ToAct() != "bot" || g.Fanorona().Variant() != fanorona.Vela {
+		if g.AI != "bot" || g.Players != [2]string{"alice", "bot"} || g.ToAct() != "bot" || fmatch(g).Game().Variant() != fanorona.Vela {
 			t.Fatalf("AI game: %+v, to act %q", g, g.ToAct())
 		}
-		if c, ok := g.FanoronaColor("alice"); !ok || c != fanorona.Black {
+		if c, ok := fcolor(g, "alice"); !ok || c != fanorona.Black {
 			t.Fatalf("alice plays %v", c)
 		}
 		if _, err := db.StartFanoronaAIGame(t.Context(), "g", "c1", "carol", "bot", "easy", fanorona.Fanorona, false); !errors.Is(err, ErrChannelBusy) {
@@ -307,25 +312,25 @@ func TestMigrateV2FixtureKinds(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v2.db")
 	copyFile(t, "testdata/v2.db", path)
 	now := time.Date(2026, 1, 2, 6, 0, 0, 0, time.UTC)
-	db, err := Open(path, &Options{NoSync: true, Now: func() time.Time { return now }, Rate: GlickoRate(nil)})
+	db, err := Open(path, &Options{Games: testRegistry, NoSync: true, Now: func() time.Time { return now }, Rate: GlickoRate(nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if v := func() string { db.Close(); return rawVersion(t, path) }(); v != fmt.Sprint(SchemaVersion) || SchemaVersion != 5 {
+	if v := func() string { db.Close(); return rawVersion(t, path) }(); v != fmt.Sprint(SchemaVersion) || SchemaVersion != 6 {
 		t.Fatalf("migrated to %q", v)
 	}
-	if db, err = Open(path, &Options{NoSync: true, Now: func() time.Time { return now }, Rate: GlickoRate(nil)}); err != nil {
+	if db, err = Open(path, &Options{Games: testRegistry, NoSync: true, Now: func() time.Time { return now }, Rate: GlickoRate(nil)}); err != nil {
 		t.Fatal(err)
 	}
 	for id := uint64(1); id <= 4; id++ {
 		g, err := db.FinishedGame(t.Context(), id)
-		if err != nil || g.Kind != Veletas || g.State().Size() != veletas.Size7 {
+		if err != nil || g.Kind != Veletas || vgame(g).Size() != veletas.Size7 || !g.Terms.Equal(vterms(veletas.Size7)) {
 			t.Fatalf("archived game %d: %v %+v", id, err, g)
 		}
 	}
 	g, err := db.ActiveGame(t.Context(), "g", "c3")
-	if err != nil || g.ID != 5 || g.Kind != Veletas || g.ToAct() == "" {
+	if err != nil || g.ID != 5 || g.Kind != Veletas || g.ToAct() == "" || !g.Terms.Equal(vterms(veletas.Size7)) {
 		t.Fatalf("active game: %v %+v", err, g)
 	}
 	for id := uint64(6); id <= 8; id++ {
@@ -333,8 +338,18 @@ func TestMigrateV2FixtureKinds(t *testing.T) {
 		if err != nil || c.Kind != Veletas {
 			t.Fatalf("challenge %d: %v %+v", id, err, c)
 		}
+		want := vterms(veletas.Size10) // the challenges made without a size: the default
+		if id == 6 {
+			want = vterms(veletas.Size9)
+		}
+		if !c.Terms.Equal(want) {
+			t.Fatalf("challenge %d's terms: %v, want %v", id, c.Terms, want)
+		}
 	}
-	st, err := db.Standings(t.Context(), "g")
+	if set, err := db.Settings(t.Context(), "g"); err != nil || !set.Defaults[Veletas].Equal(game.Terms{"size": "9"}) || set.Locale != "fr" {
+		t.Fatalf("settings: %v %+v", err, set)
+	}
+	st, err := db.Standings(t.Context(), Veletas, "g")
 	if err != nil || len(st) == 0 {
 		t.Fatalf("standings: %v %+v", err, st)
 	}
@@ -343,10 +358,10 @@ func TestMigrateV2FixtureKinds(t *testing.T) {
 			t.Fatalf("standing: %+v", s)
 		}
 	}
-	if a, err := db.Standing(t.Context(), "g", "alice"); err != nil || a.Wins != 2 {
+	if a, err := db.Standing(t.Context(), Veletas, "g", "alice"); err != nil || a.Wins != 2 {
 		t.Fatalf("alice: %v %+v", err, a)
 	}
-	if h, err := db.Standings(t.Context(), "h"); err != nil || len(h) != 2 {
+	if h, err := db.Standings(t.Context(), Veletas, "h"); err != nil || len(h) != 2 {
 		t.Fatalf("guild h's standings: %v %+v", err, h)
 	}
 	// A rated Fanorona game in a free channel goes to its own standings.
@@ -360,10 +375,10 @@ func TestMigrateV2FixtureKinds(t *testing.T) {
 	if _, err := db.Resign(t.Context(), "g", "c9", "bob"); err != nil {
 		t.Fatal(err)
 	}
-	if a, err := db.KindStanding(t.Context(), Fanorona, "g", "alice"); err != nil || a.Wins != 1 || a.Games != 1 {
+	if a, err := db.Standing(t.Context(), Fanorona, "g", "alice"); err != nil || a.Wins != 1 || a.Games != 1 {
 		t.Fatalf("alice's Fanorona standing: %v %+v", err, a)
 	}
-	if a, err := db.Standing(t.Context(), "g", "alice"); err != nil || a.Wins != 2 {
+	if a, err := db.Standing(t.Context(), Veletas, "g", "alice"); err != nil || a.Wins != 2 {
 		t.Fatalf("alice's Veletas standing changed: %v %+v", err, a)
 	}
 }

@@ -39,7 +39,7 @@ func unindexActive(tx txn, g *Game) error {
 // (tests check that lookups read only what they return).
 func (db *DB) decodeActive(v []byte, g *Game) error {
 	db.activeReads.Add(1)
-	return db.states.decodeGame(v, g)
+	return db.decodeGame(v, g)
 }
 
 // activeKey finds the key of the active game of a channel or thread.
@@ -246,7 +246,7 @@ func (db *DB) removeGame(ctx context.Context, guild, channel string, onlyDamaged
 		}
 		if onlyDamaged {
 			var g Game
-			if err := decode(v, &g); err == nil {
+			if err := db.decodeGame(v, &g); err == nil {
 				return refuse(fmt.Errorf("store: game %d in channel %s: %w", g.ID, channel, ErrNotDamaged))
 			}
 		}

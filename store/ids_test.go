@@ -85,12 +85,12 @@ func TestCounterLost(t *testing.T) {
 		}
 
 		// Challenges.
-		pending, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c4", Challenger: "carol", Opponent: "dave", Size: veletas.Size7})
+		pending, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c4", Challenger: "carol", Opponent: "dave", Terms: vterms(veletas.Size7)})
 		if err != nil {
 			t.Fatal(err)
 		}
 		resetCounter(t, db, bucketChallenges)
-		other, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c5", Challenger: "erin", Opponent: "frank", Size: veletas.Size7})
+		other, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c5", Challenger: "erin", Opponent: "frank", Terms: vterms(veletas.Size7)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -110,7 +110,7 @@ func TestCounterLost(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if err := decode(v, &a); err != nil {
+			if err := db.decodeGame(v, &a); err != nil {
 				return err
 			}
 			if err := tx.Bucket(bucketGamesByID).Delete(idKey(a.ID)); err != nil {

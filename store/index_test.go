@@ -36,8 +36,8 @@ func archiveGames(t testing.TB, db *DB, guild, channel string, n int) {
 					return err
 				}
 				g := Game{ID: id, Guild: guild, Channel: channel, Players: [2]string{fmt.Sprint("p", i%50), fmt.Sprint("q", i%50)},
-					Size: veletas.Size7, Revision: 1, Started: now, Updated: now, Ended: now, Reason: ReasonResign}
-				g.setState(st)
+					Kind: Veletas, Terms: vterms(veletas.Size7), Revision: 1, Started: now, Updated: now, Ended: now, Reason: ReasonResign}
+				g.setState(veletas.NewMatch(st))
 				g.Winner = g.Players[0]
 				val, err := encode(&g)
 				if err != nil {
@@ -134,16 +134,16 @@ func TestChallengeLookupsReadOnlyTheChannel(t *testing.T) {
 		c := newClock()
 		db := openTest(t, &Options{NoSync: true, Now: c.Now})
 		for i := range 1000 {
-			if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: fmt.Sprint("g", i%2), Channel: fmt.Sprint("c", i%40),
+			if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: fmt.Sprint("g", i%2), Channel: fmt.Sprint("c", i%40),
 				Challenger: fmt.Sprint("u", i/5), Opponent: "bob"}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		mine, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g0", Channel: "mine", Challenger: "alice", Opponent: "bob"})
+		mine, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g0", Channel: "mine", Challenger: "alice", Opponent: "bob"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		open, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g0", Channel: "mine", Challenger: "carol"})
+		open, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g0", Channel: "mine", Challenger: "carol"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -202,7 +202,7 @@ func TestMigrateV2Fixture(t *testing.T) {
 		t.Fatalf("fixture has version %q", v)
 	}
 	now := time.Date(2026, 1, 2, 6, 0, 0, 0, time.UTC) // challenge 8 (carol to bob) expired; 6 (alice to bob) and 7 (dave, open) open
-	db, err := Open(path, &Options{NoSync: true, Now: func() time.Time { return now }})
+	db, err := Open(path, &Options{Games: testRegistry, NoSync: true, Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,7 +262,7 @@ func TestMigrateV2Fixture(t *testing.T) {
 	if f, err := db.LastFinishedGame(t.Context(), "g", "t3"); err != nil || f.ID != 5 || f.Winner != "alice" {
 		t.Fatalf("last game of t3: %v %+v", err, f)
 	}
-	if s, err := db.Standing(t.Context(), "g", "alice"); err != nil || s.Wins != 3 {
+	if s, err := db.Standing(t.Context(), Veletas, "g", "alice"); err != nil || s.Wins != 3 {
 		t.Fatalf("alice's standing: %v %+v", err, s)
 	}
 	// The expiry index: challenge 8 expired at 04:11, purged after a day.
@@ -273,7 +273,7 @@ func TestMigrateV2Fixture(t *testing.T) {
 	if _, err := db.Challenge(t.Context(), 8); !errors.Is(err, ErrChallengeNotFound) {
 		t.Fatalf("challenge 8 after the purge: %v", err)
 	}
-	if set, err := db.Settings(t.Context(), "g"); err != nil || set.Locale != "fr" || set.Size != veletas.Size9 {
+	if set, err := db.Settings(t.Context(), "g"); err != nil || set.Locale != "fr" || setSize(set) != veletas.Size9 {
 		t.Fatalf("settings: %v %+v", err, set)
 	}
 }
@@ -313,7 +313,7 @@ func TestActiveLookupsReadOnlyTheirGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a2, err := db.StartAIGame(t.Context(), "g", "a2", "alice", "bot", "easy", veletas.Size7)
+		a2, err := db.startAI(t.Context(), "g", "a2", "alice", "bot", "easy", veletas.Size7)
 		if err != nil {
 			t.Fatal(err)
 		}

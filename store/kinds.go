@@ -2,105 +2,76 @@ package store
 
 import (
 	"fmt"
+	"maps"
+	"time"
 
-	"github.com/veletasbot/veletas/game/fanorona"
-	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/game"
 )
 
-// What the store must know of each kind of game, behind one small
-// interface: how to replay a stored record into a Game, whether the rules
-// have ended it, whose turn it is, and how to take back the last turn.
-// Everything else (challenges, the optimistic change, time limits,
-// resignations, the archive, the standings) is the same for every kind.
-// A kind's actions are its own methods: Apply for Veletas (play.go), the
-// Fanorona ones in fanorona.go.
-type rules interface {
-	// replay replays g.Record (and a Fanorona turn under way, g.Open)
-	// into g's state and writes the record back in its canonical form.
-	replay(g *Game) error
-	// over reports whether the rules have ended the replayed game;
-	// toAct returns the user to act in it, which is not over.
-	over(g *Game) bool
-	toAct(g *Game) string
-	// canTakeBack reports whether the last action is a whole turn that
-	// may be taken back; takeBack undoes it.
-	canTakeBack(g *Game) bool
-	takeBack(g *Game) error
-}
+// The store knows a game only through its game.Rules, found by kind in
+// Options.Games: to replay a stored record into a game.State (codec.go),
+// to normalize a challenge's terms and start its game, and to read whose
+// turn it is and how the game ended. Everything else (challenges, the
+// optimistic change, time limits, resignations, draws, takebacks, the
+// archive, the standings) is the same for every kind.
 
-// kindRules are the rules of each kind.
-var kindRules = map[Kind]rules{
-	Veletas:  veletasRules{},
-	Fanorona: fanoronaRules{},
-}
-
-// rulesOf returns the rules of g's kind, an error for an unknown kind.
-func rulesOf(g *Game) (rules, error) {
-	r, ok := kindRules[g.Kind]
-	if !ok {
-		return nil, fmt.Errorf("unknown game kind %q", string(g.Kind))
+// rules returns the Rules of kind, an error wrapping ErrUnknownKind when
+// Options.Games lacks it.
+func (db *DB) rules(kind game.Kind) (game.Rules, error) {
+	r, err := db.opts.Games.Get(kind)
+	if err != nil {
+		return nil, fmt.Errorf("%w %q", ErrUnknownKind, string(kind))
 	}
 	return r, nil
 }
 
-// veletasRules are Veletas's: the record of game/veletas, setups and the
-// side choice included.
-type veletasRules struct{}
-
-func (veletasRules) replay(g *Game) error {
-	st, err := veletas.ParseRecordString(g.Record)
+// normalize returns terms normalized by kind's Rules; an unknown kind or
+// a bad term is an ErrBadTerms (wrapping the *game.TermError).
+func (db *DB) normalize(kind game.Kind, t game.Terms) (game.Terms, error) {
+	r, err := db.rules(kind)
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("%w: %w", ErrBadTerms, err)
 	}
-	if st.Size() != g.Size {
-		return &veletas.Error{Kind: veletas.ErrBadSize, Msg: "record size " + st.Size().String() + " differs from the game's " + g.Size.String()}
+	n, err := r.Normalize(t)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadTerms, err)
 	}
-	g.setState(st)
-	return nil
+	return n, nil
 }
 
-func (veletasRules) over(g *Game) bool { return g.State().Position().Over() }
-
-func (veletasRules) toAct(g *Game) string { return g.PlayerOf(g.Position().ToMove()) }
-
-// canTakeBack: a turn, not a setup or the side choice.
-func (veletasRules) canTakeBack(g *Game) bool {
-	last, ok := g.state.LastAction()
-	return ok && last.Kind == veletas.KindTurn
-}
-
-func (veletasRules) takeBack(g *Game) error {
-	g.setState(g.state.Undo(1))
-	return nil
-}
-
-// fanoronaRules are Fanorona's and Véla's: a record of whole turns, and
-// the steps of the turn under way.
-type fanoronaRules struct{}
-
-func (fanoronaRules) replay(g *Game) error { return g.loadFanorona() }
-
-func (fanoronaRules) over(g *Game) bool {
-	return g.FanoronaPosition().Result() != fanorona.Ongoing
-}
-
-func (fanoronaRules) toAct(g *Game) string {
-	return g.FanoronaPlayer(g.FanoronaPosition().ToMove())
-}
-
-// canTakeBack: a whole turn, with no step of the next one made since.
-func (fanoronaRules) canTakeBack(g *Game) bool { return g.fan.Len() > 0 && g.Open == "" }
-
-// takeBack replays the record without its last turn.
-func (fanoronaRules) takeBack(g *Game) error {
-	turns := g.fan.Turns()
-	fg := fanorona.NewGame(g.fan.Variant())
-	for _, t := range turns[:len(turns)-1] {
-		var err error
-		if fg, err = fg.Play(t); err != nil {
-			return err
-		}
+// withDefaults returns the terms t of a challenge (or a game against the
+// computer) of kind, each term it leaves out taken from the guild's
+// default terms for the kind.
+func withDefaultTerms(set Settings, kind game.Kind, t game.Terms) game.Terms {
+	out := maps.Clone(set.Defaults[kind])
+	if out == nil {
+		out = game.Terms{}
 	}
-	g.setFanorona(fg, fg.Position(), "")
-	return nil
+	maps.Copy(out, t)
+	return out
+}
+
+// drawable reports whether the players of g may agree to a draw.
+func (db *DB) drawable(g *Game) bool {
+	r, err := db.rules(g.Kind)
+	if err != nil {
+		return false
+	}
+	d, ok := r.(game.Drawable)
+	return ok && d.Draws(g.Terms)
+}
+
+// setState sets g's replayed state, with Record and Open written from it.
+func (g *Game) setState(s game.State) {
+	g.state = s
+	g.Record, g.Open = s.Record(), s.Open()
+}
+
+// end ends g as its state's outcome says, when the rules have ended it.
+func (g *Game) endByRules(now time.Time) {
+	o := g.state.Outcome()
+	if !o.Over {
+		return
+	}
+	g.Winner, g.Reason, g.Ended = g.Player(o.Winner), ReasonRules, now
 }

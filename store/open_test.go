@@ -27,7 +27,7 @@ func TestHoldLock(t *testing.T) {
 	if path == "" {
 		t.Skip("child process of TestLockedByAnotherProcess")
 	}
-	db, err := Open(path, nil)
+	db, err := Open(path, &Options{Games: testRegistry})
 	if err != nil {
 		os.Stdout.WriteString("error: " + err.Error() + "\n")
 		os.Exit(1)
@@ -59,7 +59,7 @@ func TestLockedByAnotherProcess(t *testing.T) {
 		t.Fatalf("child: %q", line)
 	}
 	start := time.Now()
-	_, err = Open(path, nil) // default timeout
+	_, err = Open(path, &Options{Games: testRegistry}) // default timeout
 	took := time.Since(start)
 	if !errors.Is(err, ErrLocked) || !errors.Is(err, bolterrors.ErrTimeout) {
 		t.Fatalf("open of a held file: %v", err)
@@ -75,7 +75,7 @@ func TestLockedByAnotherProcess(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("child: %v", err)
 	}
-	db, err := Open(path, nil)
+	db, err := Open(path, &Options{Games: testRegistry})
 	if err != nil {
 		t.Fatalf("open after the other process ended: %v", err)
 	}
@@ -84,16 +84,16 @@ func TestLockedByAnotherProcess(t *testing.T) {
 
 func TestLockedInProcess(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v.db")
-	db, err := Open(path, nil)
+	db, err := Open(path, &Options{Games: testRegistry})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	_, err = Open(path, &Options{Timeout: 50 * time.Millisecond})
+	_, err = Open(path, &Options{Games: testRegistry, Timeout: 50 * time.Millisecond})
 	if !errors.Is(err, ErrLocked) {
 		t.Fatalf("second open: %v", err)
 	}
-	_, err = Open(path, &Options{Timeout: -1})
+	_, err = Open(path, &Options{Games: testRegistry, Timeout: -1})
 	if !errors.Is(err, ErrLocked) {
 		t.Fatalf("second open without waiting: %v", err)
 	}
@@ -130,7 +130,7 @@ func rawVersion(t *testing.T, path string) string {
 
 func TestSchemaTooNew(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v.db")
-	db, err := Open(path, nil)
+	db, err := Open(path, &Options{Games: testRegistry})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func TestSchemaTooNew(t *testing.T) {
 	}
 	newer := strconv.Itoa(SchemaVersion + 1)
 	setRawVersion(t, path, newer)
-	_, err = Open(path, nil)
+	_, err = Open(path, &Options{Games: testRegistry})
 	if !errors.Is(err, ErrSchemaTooNew) || !strings.Contains(err.Error(), "newer") || !strings.Contains(err.Error(), "version "+newer) {
 		t.Fatalf("open of a newer file: %v", err)
 	}
@@ -150,7 +150,7 @@ func TestSchemaTooNew(t *testing.T) {
 	}
 	// The lock was released: the file can be opened again at once.
 	setRawVersion(t, path, strconv.Itoa(SchemaVersion))
-	db, err = Open(path, &Options{Timeout: -1})
+	db, err = Open(path, &Options{Games: testRegistry, Timeout: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,12 +165,12 @@ func TestNotStore(t *testing.T) {
 	}
 	b.Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucket([]byte("other")); return err })
 	b.Close()
-	if _, err := Open(path, nil); !errors.Is(err, ErrNotStore) {
+	if _, err := Open(path, &Options{Games: testRegistry}); !errors.Is(err, ErrNotStore) {
 		t.Fatalf("open of another program's file: %v", err)
 	}
 	junk := filepath.Join(t.TempDir(), "junk.db")
 	os.WriteFile(junk, []byte(strings.Repeat("not a database ", 1000)), 0o600)
-	if _, err := Open(junk, nil); err == nil || !strings.Contains(err.Error(), junk) {
+	if _, err := Open(junk, &Options{Games: testRegistry}); err == nil || !strings.Contains(err.Error(), junk) {
 		t.Fatalf("open of junk: %v", err)
 	}
 }
@@ -185,14 +185,14 @@ func TestMigrateV1(t *testing.T) {
 	}
 	now := time.Date(2025, 5, 6, 7, 8, 9, 0, time.UTC)
 	finished := []Game{
-		{ID: 1, Guild: "g", Channel: "c", Players: [2]string{"alice", "bob"}, Size: veletas.Size7,
+		{ID: 1, Guild: "g", Channel: "c", Players: [2]string{"alice", "bob"}, Terms: vterms(veletas.Size7),
 			Record: "size=7\n[c5]d2\nkeep\n[a1,g7]e4\n", Revision: 4, Started: now, Updated: now, Ended: now, Winner: "alice", Reason: ReasonResign},
-		{ID: 2, Guild: "g", Channel: "c", Players: [2]string{"carol", "alice"}, Size: veletas.Size7,
+		{ID: 2, Guild: "g", Channel: "c", Players: [2]string{"carol", "alice"}, Terms: vterms(veletas.Size7),
 			Record: "size=7\n[c5]d2\n", Revision: 2, Started: now, Updated: now, Ended: now, Winner: "alice", Reason: ReasonTimeout},
-		{ID: 3, Guild: "h", Channel: "c", Players: [2]string{"alice", "dave"}, Size: veletas.Size7,
+		{ID: 3, Guild: "h", Channel: "c", Players: [2]string{"alice", "dave"}, Terms: vterms(veletas.Size7),
 			Record: "size=7\n", Revision: 1, Started: now, Updated: now, Ended: now, Winner: "dave", Reason: ReasonResign},
 	}
-	active := Game{ID: 4, Guild: "g", Channel: "c", Players: [2]string{"bob", "carol"}, Size: veletas.Size7,
+	active := Game{ID: 4, Guild: "g", Channel: "c", Players: [2]string{"bob", "carol"}, Terms: vterms(veletas.Size7),
 		Record: "size=7 [c5]d2 keep", Revision: 2, Started: now, Updated: now}
 	err = b.Update(func(tx *bolt.Tx) error {
 		for _, name := range bucketsV1 {
@@ -214,7 +214,7 @@ func TestMigrateV1(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	db, err := Open(path, nil)
+	db, err := Open(path, &Options{Games: testRegistry})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +313,7 @@ func TestCorruptValue(t *testing.T) {
 		}
 	}
 	// The damaged game blocks its channel until removed.
-	if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c2", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
+	if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c2", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
 		t.Fatalf("challenge over a damaged game: %v", err)
 	}
 	if err := db.RemoveGame(t.Context(), "g", "c2"); err != nil {
@@ -337,15 +337,15 @@ func TestCorruptValue(t *testing.T) {
 	}
 	// A damaged standing restarts from zero rather than blocking the end of games.
 	db.boltFile().Update(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketStandings).Put(pairKey("g", "alice"), []byte("x"))
+		return tx.Bucket(bucketStandingsByKind).Put(pairKey(string(Veletas), "g\x00alice"), []byte("x"))
 	})
-	if _, err := db.Standing(t.Context(), "g", "alice"); !errors.Is(err, ErrCorrupt) {
+	if _, err := db.Standing(t.Context(), Veletas, "g", "alice"); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("damaged standing: %v", err)
 	}
 	if _, err := db.Resign(t.Context(), "g", "c2", "bob"); err != nil {
 		t.Fatal(err)
 	}
-	if s, err := db.Standing(t.Context(), "g", "alice"); err != nil || s.Wins != 1 {
+	if s, err := db.Standing(t.Context(), Veletas, "g", "alice"); err != nil || s.Wins != 1 {
 		t.Fatalf("standing after damage: %v %+v", err, s)
 	}
 	if err := db.Check(); err != nil {
@@ -381,7 +381,7 @@ func TestEmptyFile(t *testing.T) {
 	if err := os.WriteFile(path, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	db, err := Open(path, &Options{NoSync: true})
+	db, err := Open(path, &Options{Games: testRegistry, NoSync: true})
 	if err == nil {
 		db.Close()
 		t.Fatal("an empty file was opened as a new database")
@@ -399,7 +399,7 @@ func TestEmptyFile(t *testing.T) {
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)
 	}
-	db, err = Open(path, &Options{NoSync: true})
+	db, err = Open(path, &Options{Games: testRegistry, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -420,11 +420,11 @@ func TestEmptyFile(t *testing.T) {
 func TestOpenErrorsOnePrefix(t *testing.T) {
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "missing", "veletas.db")
-	_, err := Open(missing, nil)
+	_, err := Open(missing, &Options{Games: testRegistry})
 	if err == nil || err.Error() != "store: open "+missing+": creating it: no such file or directory" || !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("a file in a missing directory: %v", err)
 	}
-	_, err = Open(dir, nil)
+	_, err = Open(dir, &Options{Games: testRegistry})
 	if err == nil || errors.Is(err, ErrDamaged) || !errors.Is(err, ErrInvalid) || strings.Count(err.Error(), "open ") != 1 ||
 		!strings.Contains(err.Error(), "it is a directory") || !strings.Contains(err.Error(), filepath.Join(dir, "veletas.db")) {
 		t.Fatalf("a directory: %v", err)
@@ -439,7 +439,7 @@ func TestOpenErrorsOnePrefix(t *testing.T) {
 func TestShortFiles(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.db")
-	db, err := Open(good, &Options{NoSync: true})
+	db, err := Open(good, &Options{Games: testRegistry, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -454,7 +454,7 @@ func TestShortFiles(t *testing.T) {
 			if err := os.WriteFile(path, content, 0o600); err != nil {
 				t.Fatal(err)
 			}
-			_, err := Open(path, &Options{NoSync: true, Timeout: -1})
+			_, err := Open(path, &Options{Games: testRegistry, NoSync: true, Timeout: -1})
 			if !errors.Is(err, ErrDamaged) || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "snapshot") {
 				t.Fatalf("%s of %d bytes: %v", name, n, err)
 			}

@@ -5,42 +5,63 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/game"
 )
 
-// Apply applies an action of user to the active game of a channel (or
+// Act applies an action of user to the active game of a channel (or
 // thread) in one transaction and returns the game after it, once the
-// change is on disk. rev is the revision the player saw; a negative rev
-// skips the check. When the action ends the game, the game is archived and
-// the standings updated in the same transaction, and the returned game has
-// Winner, Reason and Ended set; the channel then has no active game.
+// change is on disk. The action is fn's: given the game replayed (the
+// State of the kind's Rules), it returns the game after its action, or an
+// error from the game's package. rev is the revision the player saw; a
+// negative rev skips the check. kind is the game the action is of. Each
+// action advances the revision; a turn played a step at a time (State.Open
+// not empty after it) keeps its player to act, and the time for a move
+// starts again only when the turn is over. When the rules end the game
+// (State.Outcome), it ends with ReasonRules, its winner the player of the
+// winning seat ("" for a draw), and is archived and counted in the
+// standings in the same transaction; the returned game has Winner, Reason
+// and Ended set, and the channel then has no active game.
 //
-// Refusals: ErrNoGame, ErrNotPlayer, ErrStaleRevision, ErrNotYourTurn, and
-// ErrIllegal together with the game package's error.
-func (db *DB) Apply(ctx context.Context, guild, channel, user string, rev int, a veletas.Action) (Game, error) {
+// Refusals: ErrNoGame, ErrNotPlayer, ErrStaleRevision, ErrOtherKind,
+// ErrNotYourTurn, and ErrIllegal together with fn's error.
+func (db *DB) Act(ctx context.Context, guild, channel, user string, rev int, kind game.Kind, fn func(s game.State) (game.State, error)) (Game, error) {
+	return db.act(ctx, guild, channel, user, rev, &kind, fn)
+}
+
+// Play is Act for an action written in the game's notation, of whatever
+// kind the game is (State.Play).
+func (db *DB) Play(ctx context.Context, guild, channel, user string, rev int, action string) (Game, error) {
+	return db.act(ctx, guild, channel, user, rev, nil, func(s game.State) (game.State, error) { return s.Play(action) })
+}
+
+// act is Act, checking the kind when kind is not nil.
+func (db *DB) act(ctx context.Context, guild, channel, user string, rev int, kind *game.Kind, fn func(s game.State) (game.State, error)) (Game, error) {
 	return db.change(ctx, guild, channel, user, func(g *Game, now time.Time) error {
 		if rev >= 0 && rev != g.Revision {
 			return fmt.Errorf("store: game %d: %w (revision %d, now %d)", g.ID, ErrStaleRevision, rev, g.Revision)
 		}
-		if g.Kind != Veletas {
+		if kind != nil && g.Kind != *kind {
 			return fmt.Errorf("store: game %d: %w", g.ID, ErrOtherKind)
 		}
 		if g.ToAct() != user {
 			return fmt.Errorf("store: game %d: %w", g.ID, ErrNotYourTurn)
 		}
-		st, err := g.state.Play(a)
+		next, err := fn(g.state)
 		if err != nil {
 			return fmt.Errorf("store: %w: %w", ErrIllegal, err)
 		}
-		g.setState(st)
+		if next == nil {
+			return fmt.Errorf("store: %w: no game after the action", ErrIllegal)
+		}
+		g.setState(next)
 		g.Revision++
-		g.Updated = now
-		g.Reminded, g.TimeUp = false, false
+		if next.Open() == "" { // the turn is over: the next player's time starts
+			g.Updated = now
+			g.Reminded, g.TimeUp = false, false
+		}
 		g.TakebackBy, g.TakebackRev = "", 0
 		g.DrawBy, g.DrawRev = "", 0
-		if p := st.Position(); p.Over() {
-			g.Winner, g.Reason, g.Ended = g.PlayerOf(p.Winner()), ReasonMajority, now
-		}
+		g.endByRules(now)
 		return nil
 	})
 }
@@ -89,10 +110,13 @@ func (db *DB) RequestTakeback(ctx context.Context, guild, channel, user string) 
 }
 
 // canTakeBack reports whether the game's last action is a turn that may
-// be taken back, by the rules of its kind (kinds.go).
+// be taken back, by the rules of its kind (State.TakeBack).
 func (g *Game) canTakeBack() bool {
-	r, err := rulesOf(g)
-	return err == nil && r.canTakeBack(g)
+	if g.state == nil {
+		return false
+	}
+	_, ok := g.state.TakeBack()
+	return ok
 }
 
 // AnswerTakeback accepts or declines the pending takeback request of the
@@ -110,13 +134,11 @@ func (db *DB) AnswerTakeback(ctx context.Context, guild, channel, user string, a
 		}
 		g.TakebackBy, g.TakebackRev = "", 0
 		if accept {
-			r, err := rulesOf(g)
-			if err == nil {
-				err = r.takeBack(g)
+			prev, ok := g.state.TakeBack()
+			if !ok {
+				return fmt.Errorf("store: game %d: %w", g.ID, ErrTakebackNotAllowed)
 			}
-			if err != nil {
-				return fmt.Errorf("store: game %d: take back: %w", g.ID, err)
-			}
+			g.setState(prev)
 			g.Revision++
 			g.Updated = now
 			g.Reminded, g.TimeUp = false, false

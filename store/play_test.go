@@ -16,7 +16,7 @@ func TestRecordNotice(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		c := newClock()
 		db := openTest(t, &Options{NoSync: true, Now: c.Now})
-		ch, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, MoveTime: time.Hour})
+		ch, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob", Terms: vterms(veletas.Size7), MoveTime: time.Hour})
 		if err != nil {
 			t.Fatal(err)
 		}

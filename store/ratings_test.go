@@ -29,13 +29,13 @@ func TestRatedGameUpdatesRatings(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		now := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 		clock := func() time.Time { return now }
-		db, err := OpenURL(storeURL(t), &Options{NoSync: true, Now: clock, Rate: GlickoRate(clock)})
+		db, err := OpenURL(storeURL(t), &Options{Games: testRegistry, NoSync: true, Now: clock, Rate: GlickoRate(clock)})
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer db.Close()
 		play := func(channel string, rated bool) {
-			c, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: channel, Challenger: "a", Opponent: "b", Rated: rated})
+			c, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: channel, Challenger: "a", Opponent: "b", Rated: rated})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -47,13 +47,13 @@ func TestRatedGameUpdatesRatings(t *testing.T) {
 			}
 		}
 		play("c1", false)
-		a, _ := db.Standing(t.Context(), "g", "a")
+		a, _ := db.Standing(t.Context(), Veletas, "g", "a")
 		if a.Wins != 0 || a.Games != 0 || a.Rating != InitialRating || a.RD != InitialRD {
 			t.Fatalf("unrated game counted in the standing: %+v", a)
 		}
 		play("c2", true)
-		a, _ = db.Standing(t.Context(), "g", "a")
-		b, _ := db.Standing(t.Context(), "g", "b")
+		a, _ = db.Standing(t.Context(), Veletas, "g", "a")
+		b, _ := db.Standing(t.Context(), Veletas, "g", "b")
 		if a.Rating <= InitialRating || b.Rating >= InitialRating || a.RD >= InitialRD || !a.Last.Equal(now) {
 			t.Fatalf("rated game: a %+v, b %+v", a, b)
 		}

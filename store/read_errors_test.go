@@ -52,11 +52,11 @@ func openFaulty(t *testing.T) (*DB, *atomic.Pointer[[]byte]) {
 func TestReadErrorsFailTheChange(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		db, fail := openFaulty(t)
-		games, settings, standings := bucketGames, bucketSettings, bucketStandings
+		games, settings, standings := bucketGames, bucketSettings, bucketStandingsByKind
 
 		// The channel-busy check of a new challenge.
 		fail.Store(&games)
-		_, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, Rated: true})
+		_, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob", Terms: vterms(veletas.Size7), Rated: true})
 		fail.Store(nil)
 		if !errors.Is(err, errReadFault) {
 			t.Fatalf("challenge with the games unreadable: %v; want the read's error", err)
@@ -67,7 +67,7 @@ func TestReadErrorsFailTheChange(t *testing.T) {
 
 		// The guild's settings of a new challenge and of a new AI game.
 		fail.Store(&settings)
-		_, err = db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, Rated: true})
+		_, err = db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob", Terms: vterms(veletas.Size7), Rated: true})
 		_, aiErr := db.StartAIGameRules(t.Context(), "g", "ai", "alice", "bot", "easy", 0, veletas.Classic)
 		fail.Store(nil)
 		if !errors.Is(err, errReadFault) || !errors.Is(aiErr, errReadFault) {
@@ -88,7 +88,7 @@ func TestReadErrorsFailTheChange(t *testing.T) {
 		if now, err := db.ActiveGame(t.Context(), "g", "c"); err != nil || now.Revision != g.Revision || now.Reason != ReasonNone {
 			t.Fatalf("the game after the failed resignation: %+v %v; want it unchanged", now, err)
 		}
-		if st, err := db.Standings(t.Context(), "g"); err != nil || len(st) != 0 {
+		if st, err := db.Standings(t.Context(), Veletas, "g"); err != nil || len(st) != 0 {
 			t.Fatalf("standings after the failed resignation: %+v %v; want none", st, err)
 		}
 

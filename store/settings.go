@@ -37,11 +37,8 @@ func (db *DB) SetSettings(ctx context.Context, s Settings) error {
 	if err := checkID("guild", s.Guild); err != nil {
 		return err
 	}
-	if s.Size != 0 && !s.Size.Valid() {
-		return fmt.Errorf("store: settings: %w: board size %d (use 7, 9 or 10)", ErrInvalid, s.Size)
-	}
-	if !s.Rules.Valid() {
-		return fmt.Errorf("store: settings: %w: rules %d (use classic or revised)", ErrInvalid, s.Rules)
+	if err := db.checkDefaults(s); err != nil {
+		return err
 	}
 	return db.update(ctx, func(tx txn) error {
 		return put(tx.Bucket(bucketSettings), []byte(s.Guild), &s)
@@ -64,9 +61,25 @@ func (db *DB) UpdateSettings(ctx context.Context, guild string, fn func(*Setting
 		if err := fn(&s); err != nil {
 			return refuse(err) // fn only changed its argument
 		}
+		if err := db.checkDefaults(s); err != nil {
+			return refuse(err)
+		}
 		s.Guild = guild
 		out = s
 		return put(tx.Bucket(bucketSettings), []byte(guild), &s)
 	})
 	return out, err
+}
+
+// checkDefaults checks the default terms of s: each of a game of
+// Options.Games (ErrUnknownKind otherwise), each that the game's Rules
+// accept (ErrBadTerms with the *game.TermError). They are kept as given:
+// a term left out is the game's default.
+func (db *DB) checkDefaults(s Settings) error {
+	for k, t := range s.Defaults {
+		if _, err := db.normalize(k, t); err != nil {
+			return fmt.Errorf("store: settings: %w", err)
+		}
+	}
+	return nil
 }

@@ -32,7 +32,7 @@ func TestSnapshots(t *testing.T) {
 	}
 	done := make(chan result)
 	path := filepath.Join(dir, "veletas.db")
-	db, err := Open(path, &Options{NoSync: true, Now: c.Now, SnapshotDir: snapDir, SnapshotKeep: 3,
+	db, err := Open(path, &Options{Games: testRegistry, NoSync: true, Now: c.Now, SnapshotDir: snapDir, SnapshotKeep: 3,
 		snapshotTick: tick, snapshotHook: func(p string, err error) { done <- result{p, err} }})
 	if err != nil {
 		t.Fatal(err)
@@ -72,7 +72,7 @@ func TestSnapshots(t *testing.T) {
 		t.Fatal(err)
 	}
 	copyFile(t, list[2], path)
-	db, err = Open(path, &Options{NoSync: true, Now: c.Now})
+	db, err = Open(path, &Options{Games: testRegistry, NoSync: true, Now: c.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestSnapshots(t *testing.T) {
 	db.Close()
 	// Restore the first: the game is active again.
 	copyFile(t, saved, path)
-	db, err = Open(path, &Options{NoSync: true, Now: c.Now})
+	db, err = Open(path, &Options{Games: testRegistry, NoSync: true, Now: c.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestSnapshotsKeepLostDatabase(t *testing.T) {
 	var logs bytes.Buffer
 	tick := make(chan time.Time)
 	done := make(chan error)
-	opts := &Options{NoSync: true, Now: c.Now, SnapshotDir: snapDir, SnapshotKeep: 2,
+	opts := &Options{Games: testRegistry, NoSync: true, Now: c.Now, SnapshotDir: snapDir, SnapshotKeep: 2,
 		Logger:       slog.New(slog.NewTextHandler(&logs, nil)),
 		snapshotTick: tick, snapshotHook: func(_ string, err error) { done <- err }}
 	snap := func() {
@@ -157,7 +157,7 @@ func TestSnapshotsKeepLostDatabase(t *testing.T) {
 	}
 	db.Close()
 	copyFile(t, list[2], path)
-	db, err = Open(path, &Options{NoSync: true, Now: c.Now})
+	db, err = Open(path, &Options{Games: testRegistry, NoSync: true, Now: c.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +195,7 @@ func TestSnapshotsBeforeLineages(t *testing.T) {
 			logs := &lockedBuf{}
 			tick := make(chan time.Time)
 			done := make(chan error)
-			opts := &Options{NoSync: true, Now: c.Now, SnapshotDir: snapDir, SnapshotKeep: 2,
+			opts := &Options{Games: testRegistry, NoSync: true, Now: c.Now, SnapshotDir: snapDir, SnapshotKeep: 2,
 				Logger:       slog.New(slog.NewTextHandler(logs, nil)),
 				snapshotTick: tick, snapshotHook: func(_ string, err error) { done <- err }}
 			snap := func() {

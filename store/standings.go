@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+
+	"github.com/veletasbot/veletas/game"
 )
 
 // count counts a finished rated game in its players' standings, rating
@@ -13,9 +15,9 @@ import (
 // are left out: they add no win or loss and reorder nothing; they are in
 // the archive, where FinishedGames lists them with Rated false.
 //
-// Standings are per game and per guild: a Veletas standing is kept by
-// guild and user in bucketStandings, as before kinds existed; another
-// game's by kind, guild and user in bucketStandingsByKind (schema 5). A
+// Standings are per game and per guild, kept by kind, guild and user in
+// bucketStandingsByKind (schema 6 moved there the standings that schema
+// 5 kept in bucketStandings by guild and user). A
 // drawn game (ReasonRules or ReasonAgreed without a winner) counts as a
 // draw for both players, rated with Options.RateDraw.
 func (db *DB) count(tx txn, g *Game) error {
@@ -85,16 +87,13 @@ func (db *DB) countDraw(tx txn, g *Game) error {
 }
 
 // standingKey is where a standing is kept: its bucket and key.
-func standingKey(tx txn, kind Kind, guild, user string) (bucket, []byte) {
+func standingKey(tx txn, kind game.Kind, guild, user string) (bucket, []byte) {
 	name, k := standingPlace(kind, guild, user)
 	return tx.Bucket(name), k
 }
 
 // standingPlace is the name of the bucket of a standing and its key.
-func standingPlace(kind Kind, guild, user string) ([]byte, []byte) {
-	if kind == Veletas {
-		return bucketStandings, pairKey(guild, user)
-	}
+func standingPlace(kind game.Kind, guild, user string) ([]byte, []byte) {
 	return bucketStandingsByKind, pairKey(string(kind), guild+"\x00"+user)
 }
 
@@ -104,7 +103,7 @@ func putStanding(tx txn, s *Standing) error {
 }
 
 // standingIn reads a standing; an absent one is a new player's.
-func standingIn(tx txn, kind Kind, guild, user string) (Standing, error) {
+func standingIn(tx txn, kind game.Kind, guild, user string) (Standing, error) {
 	b, k := standingKey(tx, kind, guild, user)
 	v, err := b.Get(k)
 	if err != nil {
@@ -121,14 +120,9 @@ func standingIn(tx txn, kind Kind, guild, user string) (Standing, error) {
 	return s, nil
 }
 
-// Standing returns a player's Veletas standing in a guild; a player with
-// no finished game has a zero record and the initial rating.
-func (db *DB) Standing(ctx context.Context, guild, user string) (Standing, error) {
-	return db.KindStanding(ctx, Veletas, guild, user)
-}
-
-// KindStanding returns a player's standing in one game in a guild.
-func (db *DB) KindStanding(ctx context.Context, kind Kind, guild, user string) (Standing, error) {
+// Standing returns a player's standing in one game in a guild; a player
+// with no finished game of it has a zero record and the initial rating.
+func (db *DB) Standing(ctx context.Context, kind game.Kind, guild, user string) (Standing, error) {
 	var s Standing
 	err := db.view(ctx, func(tx txn) error {
 		var err error
@@ -138,14 +132,10 @@ func (db *DB) KindStanding(ctx context.Context, kind Kind, guild, user string) (
 	return s, err
 }
 
-// Standings returns a guild's Veletas players with at least one finished
-// game, by wins (most first), then losses (fewest first), then user ID.
-func (db *DB) Standings(ctx context.Context, guild string) ([]Standing, error) {
-	return db.KindStandings(ctx, Veletas, guild)
-}
-
-// KindStandings is Standings for one game.
-func (db *DB) KindStandings(ctx context.Context, kind Kind, guild string) ([]Standing, error) {
+// Standings returns a guild's players of one game with at least one
+// finished game of it, by wins (most first), then losses (fewest first),
+// then user ID.
+func (db *DB) Standings(ctx context.Context, kind game.Kind, guild string) ([]Standing, error) {
 	var out []Standing
 	err := db.view(ctx, func(tx txn) error {
 		name, prefix := standingPlace(kind, guild, "")

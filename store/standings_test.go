@@ -15,7 +15,7 @@ func TestUnratedGamesLeaveStandings(t *testing.T) {
 		db := openTest(t, &Options{NoSync: true, Rate: GlickoRate(nil)})
 		play := func(channel, winner, loser string, rated bool) {
 			t.Helper()
-			c, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: channel, Challenger: winner, Opponent: loser, Rated: rated})
+			c, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: channel, Challenger: winner, Opponent: loser, Rated: rated})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -29,7 +29,7 @@ func TestUnratedGamesLeaveStandings(t *testing.T) {
 		play("c", "alice", "bob", true)
 		play("c", "alice", "bob", true)
 		play("c", "bob", "dave", true)
-		before, err := db.Standings(t.Context(), "g")
+		before, err := db.Standings(t.Context(), Veletas, "g")
 		if err != nil || len(before) != 3 {
 			t.Fatalf("rated standings: %v %+v", err, before)
 		}
@@ -37,11 +37,11 @@ func TestUnratedGamesLeaveStandings(t *testing.T) {
 			play(fmt.Sprint("f", i), "carol", "alice", false)
 			play(fmt.Sprint("f", i), "dave", "bob", false)
 		}
-		after, err := db.Standings(t.Context(), "g")
+		after, err := db.Standings(t.Context(), Veletas, "g")
 		if err != nil || fmt.Sprintf("%+v", after) != fmt.Sprintf("%+v", before) {
 			t.Fatalf("friendly games changed the standings:\nbefore %+v\nafter  %+v", before, after)
 		}
-		if s, _ := db.Standing(t.Context(), "g", "carol"); s.Games != 0 || s.Wins != 0 {
+		if s, _ := db.Standing(t.Context(), Veletas, "g", "carol"); s.Games != 0 || s.Wins != 0 {
 			t.Fatalf("carol, who played only friendly games: %+v", s)
 		}
 		fin, err := db.FinishedGames(t.Context(), "g", "carol", 0)

@@ -40,6 +40,9 @@ func openTest(t testing.TB, opts *Options) *DB {
 	if opts == nil {
 		opts = &Options{}
 	}
+	if opts.Games == nil {
+		opts.Games = testRegistry
+	}
 	db, err := OpenURL(storeURL(t), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +64,7 @@ func startGame(t testing.TB, db *DB, guild, channel string, size veletas.Size) G
 // newGame makes and accepts a rated challenge (rated, as the bot's are
 // unless a player says otherwise); safe in any goroutine.
 func newGame(db *DB, guild, channel, challenger, opponent string, size veletas.Size) (Game, error) {
-	c, err := db.CreateChallenge(context.Background(), Challenge{Guild: guild, Channel: channel, Challenger: challenger, Opponent: opponent, Size: size, Rated: true})
+	c, err := db.CreateChallenge(context.Background(), Challenge{Kind: Veletas, Guild: guild, Channel: channel, Challenger: challenger, Opponent: opponent, Terms: vterms(size), Rated: true})
 	if err != nil {
 		return Game{}, err
 	}
@@ -98,7 +101,7 @@ func TestPlayWholeGame(t *testing.T) {
 		for !g.Over() {
 			user := g.ToAct()
 			other := g.Opponent(user)
-			a := randomAction(g.Position(), r)
+			a := randomAction(vgame(g).Position(), r)
 			if _, err := db.Apply(t.Context(), "g1", "c1", other, -1, a); !errors.Is(err, ErrNotYourTurn) {
 				t.Fatalf("opponent acting: %v", err)
 			}
@@ -120,7 +123,7 @@ func TestPlayWholeGame(t *testing.T) {
 			}
 			g = ng
 		}
-		if g.Reason != ReasonMajority || g.Winner == "" {
+		if g.Reason != ReasonRules || g.Winner == "" {
 			t.Fatalf("end: winner %q reason %v", g.Winner, g.Reason)
 		}
 		if _, err := db.ActiveGame(t.Context(), "g1", "c1"); !errors.Is(err, ErrNoGame) {
@@ -130,7 +133,7 @@ func TestPlayWholeGame(t *testing.T) {
 		if err != nil || f.Record != g.Record || f.Winner != g.Winner {
 			t.Fatalf("archive: %v %+v", err, f)
 		}
-		st, err := db.Standings(t.Context(), "g1")
+		st, err := db.Standings(t.Context(), Veletas, "g1")
 		if err != nil || len(st) != 2 || st[0].User != g.Winner || st[0].Wins != 1 || st[1].Losses != 1 {
 			t.Fatalf("standings: %v %+v", err, st)
 		}
@@ -155,17 +158,17 @@ func TestChallenges(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		clk := newClock()
 		db := openTest(t, &Options{Now: clk.Now})
-		if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "a"}); !errors.Is(err, ErrSelfChallenge) {
+		if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "a", Opponent: "a"}); !errors.Is(err, ErrSelfChallenge) {
 			t.Fatalf("self challenge: %v", err)
 		}
-		if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Size: 8}); !errors.Is(err, ErrInvalid) {
+		if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Terms: vterms(8)}); !errors.Is(err, ErrInvalid) {
 			t.Fatalf("size 8: %v", err)
 		}
-		c1, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b"})
+		c1, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "a", Opponent: "b"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c1.Size != veletas.Size10 || !c1.Expires.Equal(clk.Now().Add(DefaultChallengeTTL)) {
+		if chSize(c1) != veletas.Size10 || !c1.Expires.Equal(clk.Now().Add(DefaultChallengeTTL)) {
 			t.Fatalf("defaults: %+v", c1)
 		}
 		if _, err := db.SetChallengeMessage(t.Context(), c1.ID, "m1"); err != nil {
@@ -205,7 +208,7 @@ func TestChallenges(t *testing.T) {
 		}
 
 		// Decline and withdraw.
-		c2, _ := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Size: veletas.Size7})
+		c2, _ := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Terms: vterms(veletas.Size7)})
 		if _, err := db.DeclineChallenge(t.Context(), c2.ID, "z"); !errors.Is(err, ErrNotPlayer) {
 			t.Fatalf("decline by z: %v", err)
 		}
@@ -217,8 +220,8 @@ func TestChallenges(t *testing.T) {
 		}
 
 		// Open challenge: anyone but the challenger; the channel then is busy.
-		c3, _ := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Size: veletas.Size9})
-		c4, _ := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "d", Opponent: "e"})
+		c3, _ := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "a", Terms: vterms(veletas.Size9)})
+		c4, _ := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "d", Opponent: "e"})
 		if c, err := db.PendingChallenge(t.Context(), "g", "c", "z"); err != nil || c.ID != c3.ID {
 			t.Fatalf("open pending: %v %+v", err, c)
 		}
@@ -226,17 +229,17 @@ func TestChallenges(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.Players != [2]string{"a", "z"} || g.Size != veletas.Size9 || g.ToAct() != "a" || g.Challenge != c3.ID {
+		if g.Players != [2]string{"a", "z"} || vgame(g).Size() != veletas.Size9 || g.ToAct() != "a" || g.Challenge != c3.ID {
 			t.Fatalf("game: %+v", g)
 		}
 		if _, err := db.AcceptChallenge(t.Context(), c4.ID, "e"); !errors.Is(err, ErrChannelBusy) {
 			t.Fatalf("accept in busy channel: %v", err)
 		}
-		if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
+		if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
 			t.Fatalf("challenge in busy channel: %v", err)
 		}
 		// Other guilds and channels are free.
-		if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g2", Channel: "c", Challenger: "x", Opponent: "y"}); err != nil {
+		if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g2", Channel: "c", Challenger: "x", Opponent: "y"}); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -259,7 +262,7 @@ func TestThreadAndMessage(t *testing.T) {
 			}
 		}
 		// A challenge inside the thread is refused too.
-		if _, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "t1", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
+		if _, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "t1", Challenger: "x", Opponent: "y"}); !errors.Is(err, ErrChannelBusy) {
 			t.Fatalf("challenge in game thread: %v", err)
 		}
 		if _, err := db.ApplyToken(t.Context(), "g", "t1", "alice", 0, "[d4]c2"); err != nil {
@@ -297,7 +300,7 @@ func TestRuleErrorsPassThrough(t *testing.T) {
 		}
 		// Nothing changed.
 		g, err := db.ActiveGame(t.Context(), "g", "c")
-		if err != nil || g.Revision != 0 || g.State().Len() != 0 {
+		if err != nil || g.Revision != 0 || vgame(g).Len() != 0 {
 			t.Fatalf("changed by refusals: %v %+v", err, g)
 		}
 	})
@@ -329,7 +332,7 @@ func TestWhoActs(t *testing.T) {
 				t.Fatalf("first player choosing: %v", err)
 			}
 			g = mustApply("bob", choice)
-			if g.ToAct() != white || g.ColorOf(white) != veletas.White || g.PlayerOf(veletas.Black) != black {
+			if g.ToAct() != white || colorOf(g, white) != veletas.White || playerOf(g, veletas.Black) != black {
 				t.Fatalf("swap=%v: second setup by %q", swap, g.ToAct())
 			}
 			g = mustApply(white, "[a1,g7]e4")
@@ -348,7 +351,7 @@ func TestClaimTimeout(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		clk := newClock()
 		db := openTest(t, &Options{Now: clk.Now})
-		c, _ := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Size: veletas.Size7, MoveTime: time.Hour, Rated: true})
+		c, _ := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Terms: vterms(veletas.Size7), MoveTime: time.Hour, Rated: true})
 		g, err := db.AcceptChallenge(t.Context(), c.ID, "b")
 		if err != nil || g.MoveTime != time.Hour {
 			t.Fatalf("accept: %v %+v", err, g)
@@ -386,30 +389,30 @@ func TestRateHook(t *testing.T) {
 			l.Rating -= 10
 			return w, l
 		}})
-		c, _ := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Rated: true})
+		c, _ := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", Rated: true})
 		db.AcceptChallenge(t.Context(), c.ID, "b")
 		if _, err := db.Resign(t.Context(), "g", "c", "a"); err != nil {
 			t.Fatal(err)
 		}
-		c, _ = db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob"}) // unrated
+		c, _ = db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob"}) // unrated
 		db.AcceptChallenge(t.Context(), c.ID, "bob")
 		if f, err := db.Resign(t.Context(), "g", "c", "alice"); err != nil || f.Rated {
 			t.Fatalf("unrated game: %v %+v", err, f)
 		}
-		sb, _ := db.Standing(t.Context(), "g", "b")
-		sa, _ := db.Standing(t.Context(), "g", "a")
+		sb, _ := db.Standing(t.Context(), Veletas, "g", "b")
+		sa, _ := db.Standing(t.Context(), Veletas, "g", "a")
 		if calls != 1 || sb.Rating != InitialRating+10 || sa.Rating != InitialRating-10 || sb.Wins != 1 || sa.Losses != 1 || sa.Streak != -1 {
 			t.Fatalf("calls %d, b %+v, a %+v", calls, sb, sa)
 		}
 		// The unrated game is left out of the standings (it is in the archive).
-		st, _ := db.Standings(t.Context(), "g")
+		st, _ := db.Standings(t.Context(), Veletas, "g")
 		if len(st) != 2 || st[0].Wins != 1 || st[1].Wins != 0 {
 			t.Fatalf("standings %+v", st)
 		}
 		if fin, _ := db.FinishedGames(t.Context(), "g", "alice", 0); len(fin) != 1 || fin[0].Rated || fin[0].Winner != "bob" {
 			t.Fatalf("the unrated game in the archive: %+v", fin)
 		}
-		if none, _ := db.Standing(t.Context(), "g", "nobody"); none.Games != 0 || none.Rating != InitialRating || none.RD != InitialRD {
+		if none, _ := db.Standing(t.Context(), Veletas, "g", "nobody"); none.Games != 0 || none.Rating != InitialRating || none.RD != InitialRD {
 			t.Fatalf("new player %+v", none)
 		}
 	})
@@ -418,10 +421,10 @@ func TestRateHook(t *testing.T) {
 func TestSettings(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		db := openTest(t, nil)
-		if s, err := db.Settings(t.Context(), "g"); err != nil || s.Guild != "g" || s.Size != 0 {
+		if s, err := db.Settings(t.Context(), "g"); err != nil || s.Guild != "g" || setSize(s) != 0 {
 			t.Fatalf("default settings %v %+v", err, s)
 		}
-		if err := db.SetSettings(t.Context(), Settings{Guild: "g", Size: veletas.Size7, MoveTime: 72 * time.Hour, ChallengeTTL: time.Hour}); err != nil {
+		if err := db.SetSettings(t.Context(), Settings{Guild: "g", Defaults: vdefaults("size", sizeString(veletas.Size7)), MoveTime: 72 * time.Hour, ChallengeTTL: time.Hour}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := db.UpdateSettings(t.Context(), "g", func(s *Settings) error {
@@ -431,15 +434,15 @@ func TestSettings(t *testing.T) {
 			t.Fatal(err)
 		}
 		s, _ := db.Settings(t.Context(), "g")
-		if s.Size != veletas.Size7 || s.Locale != "fr" || s.MoveTime != 72*time.Hour {
+		if setSize(s) != veletas.Size7 || s.Locale != "fr" || s.MoveTime != 72*time.Hour {
 			t.Fatalf("settings %+v", s)
 		}
 		// Challenges take the guild's defaults.
-		c, err := db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b"})
-		if err != nil || c.Size != veletas.Size7 || c.MoveTime != 72*time.Hour || c.Expires.Sub(c.Created) != time.Hour {
+		c, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "a", Opponent: "b"})
+		if err != nil || chSize(c) != veletas.Size7 || c.MoveTime != 72*time.Hour || c.Expires.Sub(c.Created) != time.Hour {
 			t.Fatalf("challenge with guild defaults: %v %+v", err, c)
 		}
-		c, _ = db.CreateChallenge(t.Context(), Challenge{Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", MoveTime: -1})
+		c, _ = db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: "g", Channel: "c", Challenger: "a", Opponent: "b", MoveTime: -1})
 		if c.MoveTime != 0 {
 			t.Fatalf("no time limit: %+v", c)
 		}
@@ -458,7 +461,7 @@ func TestBackup(t *testing.T) {
 	if _, err := db.ApplyToken(t.Context(), "g", "c", "bob", 1, "keep"); err != nil {
 		t.Fatal(err)
 	}
-	b, err := Open(path, nil)
+	b, err := Open(path, &Options{Games: testRegistry})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -486,7 +489,7 @@ func TestArchiveSize(t *testing.T) {
 		r := rand.New(rand.NewPCG(3, 4))
 		largest, longest := 0, 0
 		for i := range 30 {
-			c, err := db.CreateChallenge(t.Context(), Challenge{Guild: guild, Channel: channel, Challenger: "1012345678901234567", Opponent: "1076543210987654321", Rated: true, MoveTime: 72 * time.Hour})
+			c, err := db.CreateChallenge(t.Context(), Challenge{Kind: Veletas, Guild: guild, Channel: channel, Challenger: "1012345678901234567", Opponent: "1076543210987654321", Rated: true, MoveTime: 72 * time.Hour})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -501,11 +504,11 @@ func TestArchiveSize(t *testing.T) {
 				t.Fatal(err)
 			}
 			for !g.Over() {
-				if g, err = db.Apply(t.Context(), guild, channel, g.ToAct(), g.Revision, randomAction(g.Position(), r)); err != nil {
+				if g, err = db.Apply(t.Context(), guild, channel, g.ToAct(), g.Revision, randomAction(vgame(g).Position(), r)); err != nil {
 					t.Fatal(err)
 				}
 			}
-			longest = max(longest, g.State().Len())
+			longest = max(longest, vgame(g).Len())
 			if err := db.view(t.Context(), func(tx txn) error {
 				v, err := tx.Bucket(bucketArchive).Get(idKey(g.ID))
 				largest = max(largest, len(v))
@@ -520,7 +523,7 @@ func TestArchiveSize(t *testing.T) {
 		// turns, each a token of at most 11 characters; IDs of 20 digits.
 		id := "12345678901234567890"
 		worst := Game{ID: 1 << 40, Guild: id, Channel: id, Thread: id, Message: id, Players: [2]string{id, id},
-			Size: veletas.Size10, Revision: 1000, Rated: true, MoveTime: 14 * 24 * time.Hour, Reminded: true, Challenge: 1 << 40,
+			Terms: vterms(veletas.Size10), Revision: 1000, Rated: true, MoveTime: 14 * 24 * time.Hour, Reminded: true, Challenge: 1 << 40,
 			Started: time.Now(), Updated: time.Now(), Ended: time.Now(), Winner: id, Reason: ReasonResign,
 			Record: "size=10\n[a10,c10,e10]j10\nkeep\n[g10,a8,c8,e8]j9\n" + strings.Repeat("j10-a10/j10\n", 91)}
 		v, err := encode(&worst)
@@ -569,7 +572,7 @@ func TestTakeback(t *testing.T) {
 		}
 		// Accepted: the turn is gone and alice moves again.
 		db.RequestTakeback(t.Context(), "g", "c", "alice")
-		if g, err = db.AnswerTakeback(t.Context(), "g", "c", "bob", true); err != nil || g.Revision != 5 || g.State().Len() != 3 || g.ToAct() != "alice" {
+		if g, err = db.AnswerTakeback(t.Context(), "g", "c", "bob", true); err != nil || g.Revision != 5 || vgame(g).Len() != 3 || g.ToAct() != "alice" {
 			t.Fatalf("accept: %v %+v", err, g)
 		}
 		// A move cancels a pending request.
@@ -609,7 +612,7 @@ func TestBackupWhilePlaying(t *testing.T) {
 					t.Error(err)
 					return
 				}
-				if _, err := db.Apply(t.Context(), "g", ch, g.ToAct(), g.Revision, randomAction(g.Position(), r)); err != nil {
+				if _, err := db.Apply(t.Context(), "g", ch, g.ToAct(), g.Revision, randomAction(vgame(g).Position(), r)); err != nil {
 					t.Error(err)
 					return
 				}
@@ -625,7 +628,7 @@ func TestBackupWhilePlaying(t *testing.T) {
 		t.Fatal(err)
 	}
 	wg.Wait()
-	snap, err := Open(path, nil)
+	snap, err := Open(path, &Options{Games: testRegistry})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -639,8 +642,8 @@ func TestBackupWhilePlaying(t *testing.T) {
 	}
 	total := 0
 	for _, g := range list {
-		if g.Revision != g.State().Len() {
-			t.Fatalf("snapshot game %d: revision %d, %d actions", g.ID, g.Revision, g.State().Len())
+		if g.Revision != vgame(g).Len() {
+			t.Fatalf("snapshot game %d: revision %d, %d actions", g.ID, g.Revision, vgame(g).Len())
 		}
 		total += g.Revision
 	}

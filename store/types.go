@@ -4,50 +4,26 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/veletasbot/veletas/game/fanorona"
-	"github.com/veletasbot/veletas/game/veletas"
+	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/store/glicko2"
 )
-
-// Kind is the game a challenge or a game is of. Veletas, the first, is
-// the empty string, so that values stored before kinds existed (schema
-// 4 and older) are Veletas games; other kinds are stored by name.
-type Kind string
-
-// The kinds of game.
-const (
-	Veletas  Kind = ""
-	Fanorona Kind = "fanorona" // Fanorona or Véla (Game.Variant)
-)
-
-// Valid reports whether k is a known kind.
-func (k Kind) Valid() bool { return k == Veletas || k == Fanorona }
-
-// String returns "veletas" or "fanorona".
-func (k Kind) String() string {
-	if k == Veletas {
-		return "veletas"
-	}
-	return string(k)
-}
 
 // Reason tells how a game ended.
 type Reason uint8
 
 // The ways a game ends.
 const (
-	ReasonNone     Reason = iota // the game is not over
-	ReasonMajority               // a player claimed a majority of shooters
-	ReasonResign                 // a player resigned
-	ReasonTimeout                // a player's time for a move ran out and the opponent claimed the win
-	ReasonRules                  // Fanorona: the rules ended the game (a side has no piece or no legal turn, or 100 turns without a capture drew it)
-	ReasonAgreed                 // the players agreed to a draw (Game.Winner is "")
+	ReasonNone    Reason = iota // the game is not over
+	ReasonRules                 // the rules ended the game (game.State's Outcome; Game.Winner "" for a draw)
+	ReasonResign                // a player resigned
+	ReasonTimeout               // a player's time for a move ran out and the opponent claimed the win
+	ReasonAgreed                // the players agreed to a draw (Game.Winner is "")
 )
 
-var reasonNames = [...]string{"", "majority", "resignation", "timeout", "rules", "agreed"}
+var reasonNames = [...]string{"", "rules", "resignation", "timeout", "agreed"}
 
-// String returns "majority", "resignation", "timeout", "rules", "agreed"
-// or "" for ReasonNone.
+// String returns "rules", "resignation", "timeout", "agreed" or "" for
+// ReasonNone.
 func (r Reason) String() string {
 	if int(r) < len(reasonNames) {
 		return reasonNames[r]
@@ -58,8 +34,14 @@ func (r Reason) String() string {
 // MarshalText encodes the reason by name.
 func (r Reason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 
-// UnmarshalText decodes a reason name.
+// UnmarshalText decodes a reason name; "majority", the name schema 5
+// stored for a game of its first kind that the rules ended, is
+// ReasonRules.
 func (r *Reason) UnmarshalText(b []byte) error {
+	if string(b) == "majority" {
+		*r = ReasonRules
+		return nil
+	}
 	for i, n := range reasonNames {
 		if n == string(b) {
 			*r = Reason(i)
@@ -76,8 +58,8 @@ type Challenge struct {
 	Channel    string        `json:"channel"`
 	Challenger string        `json:"challenger"`
 	Opponent   string        `json:"opponent,omitempty"` // "" for an open challenge: anyone but the challenger may accept
-	Size       veletas.Size  `json:"size"`
-	Rules      veletas.Rules `json:"rules,omitempty"` // the rules of the game (classic when absent)
+	Kind       game.Kind     `json:"kind"`               // the game challenged to
+	Terms      game.Terms    `json:"terms,omitempty"`    // its terms, normalized by CreateChallenge
 	Rated      bool          `json:"rated,omitempty"`
 	MoveTime   time.Duration `json:"move_time,omitempty"` // time per move; 0 for none
 	Message    string        `json:"message,omitempty"`   // the message showing the challenge, set by SetChallengeMessage
@@ -86,28 +68,22 @@ type Challenge struct {
 
 	// OpponentFirst makes the opponent the first player (Players[0]) of
 	// the game, as in a rematch offered by the last game's first player.
-	// In Fanorona the first player is White.
+	// Seat 0 is the first player (game.Seat).
 	OpponentFirst bool `json:"opponent_first,omitempty"`
-
-	// Kind is the game challenged to (Veletas when absent); Variant, for
-	// Fanorona, is "fanorona" (when absent) or "vela". Size and Rules are
-	// Veletas's.
-	Kind    Kind   `json:"kind,omitempty"`
-	Variant string `json:"variant,omitempty"`
 }
 
 // Expired reports whether the challenge has expired at now.
 func (c Challenge) Expired(now time.Time) bool { return !now.Before(c.Expires) }
 
-// Game is an active or finished game. Players[0] is the first player: in
-// Veletas the one who makes the first setup, Players[1] making the side
-// choice; in Fanorona and Véla White, unless Swapped. In a game from a
-// challenge the first player is the challenger, or the opponent when the
-// challenge has OpponentFirst (a rematch offered by the last game's first
-// player, or a Fanorona challenge whose challenger plays Black); in a
-// game against the computer it is the human, or the computer in a
-// Veletas game started with StartAIGameOrder's aiFirst. Record is the
-// game record in the notation, the source of truth.
+// Game is an active or finished game of any kind. Players[0] is seat 0
+// (game.Seat), the game's first player; what a seat plays is the game's
+// business (its Rules and Terms). In a game from a challenge seat 0 is the
+// challenger, or the opponent when the challenge has OpponentFirst; in a
+// game against the computer it is the human, or the computer when
+// StartAIGame's aiFirst. Record (the whole turns) and Open (the actions of
+// a turn under way, for a game whose turns may be played a step at a
+// time) are in the game's notation, the source of truth; the store
+// replays them with the kind's Rules (State).
 type Game struct {
 	ID        uint64        `json:"id"`
 	Guild     string        `json:"guild"`
@@ -115,8 +91,10 @@ type Game struct {
 	Thread    string        `json:"thread,omitempty"` // the thread the game is played in, if any
 	Message   string        `json:"message,omitempty"`
 	Players   [2]string     `json:"players"`
-	Size      veletas.Size  `json:"size"`
+	Kind      game.Kind     `json:"kind"`            // the game played
+	Terms     game.Terms    `json:"terms,omitempty"` // its terms, normalized
 	Record    string        `json:"record"`
+	Open      string        `json:"open,omitempty"`
 	Revision  int           `json:"rev"`
 	Rated     bool          `json:"rated,omitempty"`
 	MoveTime  time.Duration `json:"move_time,omitempty"` // time per move; 0 for none
@@ -130,10 +108,9 @@ type Game struct {
 	Reason    Reason        `json:"reason,omitempty"`
 
 	// AI is the user ID of the player that is the bot's computer
-	// opponent (Players[1], or Players[0] in a Veletas game started with
-	// StartAIGameOrder's aiFirst), "" in a game between people; AILevel
-	// is its strength ("easy", "medium" or "hard"). Games against the AI
-	// are archived but never counted in the standings.
+	// opponent, "" in a game between people; AILevel is its strength
+	// ("easy", "medium" or "hard"). Games against the AI are archived but
+	// never counted in the standings.
 	AI      string `json:"ai,omitempty"`
 	AILevel string `json:"ai_level,omitempty"`
 
@@ -147,140 +124,50 @@ type Game struct {
 	DrawBy  string `json:"draw_by,omitempty"`
 	DrawRev int    `json:"draw_rev,omitempty"`
 
-	// Kind is the game played (Veletas when absent). A Fanorona game's
-	// Record is a Fanorona record (its header names the variant) of the
-	// whole turns played; Open holds the steps of the turn under way when
-	// a player plays a capture sequence step by step ("d2-e3A-e4W"), and
-	// Swapped makes Players[1] White (Players[0] is White otherwise).
-	Kind    Kind   `json:"kind,omitempty"`
-	Open    string `json:"open,omitempty"`
-	Swapped bool   `json:"swapped,omitempty"`
-
-	state  veletas.Game  // Record replayed (Veletas)
-	fan    fanorona.Game // Record replayed (Fanorona)
-	fpos   fanorona.Position
-	replay bool // state (or fan and fpos) is set
+	state game.State // Record and Open replayed
 }
 
-// State returns the game replayed from its record. Games returned by
-// the store are already replayed; for a Game built by hand the record is
-// parsed (a record that fails to parse gives the empty game).
-func (g Game) State() veletas.Game {
-	if g.replay {
-		return g.state
+// State returns the game replayed from its record by the rules of its
+// kind. Games returned by the store are replayed; a Game built by hand
+// has none (nil).
+func (g Game) State() game.State { return g.state }
+
+// Seat returns the seat of user, and false for a non-player.
+func (g Game) Seat(user string) (game.Seat, bool) {
+	switch user {
+	case "":
+	case g.Players[0]:
+		return 0, true
+	case g.Players[1]:
+		return 1, true
 	}
-	st, err := veletas.ParseRecordString(g.Record)
-	if err != nil {
-		st, _ = veletas.NewGame(g.Size)
-	}
-	return st
+	return game.NoSeat, false
 }
 
-// Rules is the rule set the game is played under (its record's header
-// says rules=revised for the revised rules).
-func (g Game) Rules() veletas.Rules { return g.State().Rules() }
+// Player returns the user ID of the player of seat s ("" for NoSeat).
+func (g Game) Player(s game.Seat) string {
+	if s == 0 || s == 1 {
+		return g.Players[s]
+	}
+	return ""
+}
 
-// Position is the current position, State().Position().
-func (g Game) Position() veletas.Position { return g.State().Position() }
-
-// Over reports whether the game has ended, by the rules or by resignation
-// or timeout.
+// Over reports whether the game has ended, by the rules or by resignation,
+// timeout or agreement.
 func (g Game) Over() bool {
 	if g.Reason != ReasonNone {
 		return true
 	}
-	r, err := rulesOf(&g)
-	return err == nil && r.over(&g)
+	return g.state != nil && g.state.Outcome().Over
 }
 
 // ToAct returns the user ID of the player who acts next, or "" when the
-// game is over.
+// game is over (or not replayed).
 func (g Game) ToAct() string {
-	if g.Over() {
+	if g.Over() || g.state == nil {
 		return ""
 	}
-	r, err := rulesOf(&g)
-	if err != nil {
-		return ""
-	}
-	return r.toAct(&g)
-}
-
-// Fanorona returns a Fanorona game replayed from its record (the whole
-// turns; the turn under way is in FanoronaPosition).
-func (g Game) Fanorona() fanorona.Game {
-	if g.replay {
-		return g.fan
-	}
-	c := g
-	if err := c.loadFanorona(); err != nil {
-		return fanorona.NewGame(fanorona.Fanorona)
-	}
-	return c.fan
-}
-
-// FanoronaPosition is a Fanorona game's current position: after its
-// record and the steps of the turn under way (Open).
-func (g Game) FanoronaPosition() fanorona.Position {
-	if g.replay {
-		return g.fpos
-	}
-	c := g
-	if err := c.loadFanorona(); err != nil {
-		return fanorona.NewPosition(fanorona.Fanorona)
-	}
-	return c.fpos
-}
-
-// FanoronaPlayer returns the user ID of the player of colour c in a
-// Fanorona game.
-func (g Game) FanoronaPlayer(c fanorona.Color) string {
-	if (c == fanorona.White) != g.Swapped {
-		return g.Players[0]
-	}
-	return g.Players[1]
-}
-
-// FanoronaColor returns the colour user plays in a Fanorona game, and
-// false for a non-player.
-func (g Game) FanoronaColor(user string) (fanorona.Color, bool) {
-	switch user {
-	case g.Players[0]:
-		if g.Swapped {
-			return fanorona.Black, true
-		}
-		return fanorona.White, true
-	case g.Players[1]:
-		if g.Swapped {
-			return fanorona.White, true
-		}
-		return fanorona.Black, true
-	}
-	return fanorona.White, false
-}
-
-// PlayerOf returns the user ID of the player of colour c. Before the side
-// choice the first player is Black.
-func (g Game) PlayerOf(c veletas.Color) string {
-	switch c {
-	case veletas.NoColor:
-		return ""
-	case g.Position().FirstPlayerColor():
-		return g.Players[0]
-	}
-	return g.Players[1]
-}
-
-// ColorOf returns the colour of user, or veletas.NoColor for a non-player.
-func (g Game) ColorOf(user string) veletas.Color {
-	first := g.Position().FirstPlayerColor()
-	switch user {
-	case g.Players[0]:
-		return first
-	case g.Players[1]:
-		return first.Other()
-	}
-	return veletas.NoColor
+	return g.Player(g.state.ToAct())
 }
 
 // Opponent returns the other player of user, or "" for a non-player.
@@ -315,13 +202,13 @@ func (g Game) Deadline() (time.Time, bool) {
 }
 
 // Standing is a player's results in one game (Kind) in one guild; Draws
-// count drawn Fanorona games. Rating, RD and Volatility
+// count drawn games. Rating, RD and Volatility
 // are the Glicko-2 values (1500, 350, 0.06 for a new player); they change
 // only through Options.Rate.
 type Standing struct {
 	Guild      string    `json:"guild"`
 	User       string    `json:"user"`
-	Kind       Kind      `json:"kind,omitempty"` // the game the standing is of (Veletas when absent)
+	Kind       game.Kind `json:"kind"` // the game the standing is of
 	Wins       int       `json:"wins"`
 	Losses     int       `json:"losses"`
 	Draws      int       `json:"draws,omitempty"`
@@ -340,17 +227,16 @@ const (
 	InitialVolatility = glicko2.InitialVolatility
 )
 
-func newStanding(kind Kind, guild, user string) Standing {
+func newStanding(kind game.Kind, guild, user string) Standing {
 	return Standing{Guild: guild, User: user, Kind: kind, Rating: InitialRating, RD: InitialRD, Volatility: InitialVolatility}
 }
 
 // Settings are one guild's settings. Zero fields mean "use the default".
 type Settings struct {
-	Guild        string            `json:"guild"`
-	Size         veletas.Size      `json:"size,omitempty"`          // default board size of a challenge
-	Rules        veletas.Rules     `json:"rules,omitempty"`         // default rules of a challenge (classic when absent)
-	MoveTime     time.Duration     `json:"move_time,omitempty"`     // default time per move
-	ChallengeTTL time.Duration     `json:"challenge_ttl,omitempty"` // how long a challenge stays open
-	Locale       string            `json:"locale,omitempty"`
-	Values       map[string]string `json:"values,omitempty"` // other settings, by name
+	Guild        string                   `json:"guild"`
+	Defaults     map[game.Kind]game.Terms `json:"defaults,omitempty"`      // default terms of a challenge, by game (a term absent: the game's default)
+	MoveTime     time.Duration            `json:"move_time,omitempty"`     // default time per move
+	ChallengeTTL time.Duration            `json:"challenge_ttl,omitempty"` // how long a challenge stays open
+	Locale       string                   `json:"locale,omitempty"`
+	Values       map[string]string        `json:"values,omitempty"` // other settings, by name
 }

@@ -10,7 +10,7 @@ import (
 func TestUserSettings(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		url := storeURL(t)
-		db, err := OpenURL(url, &Options{NoSync: true})
+		db, err := OpenURL(url, &Options{Games: testRegistry, NoSync: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,7 +35,7 @@ func TestUserSettings(t *testing.T) {
 			t.Fatal(err)
 		}
 		db.Close()
-		db, err = OpenURL(url, &Options{NoSync: true})
+		db, err = OpenURL(url, &Options{Games: testRegistry, NoSync: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -32,7 +32,7 @@ alice: /veletas settings time:2d
 	// The store's clock follows the console's too.
 	path := e.DB.Path()
 	e.DB.Close()
-	db, err := store.Open(path, &store.Options{NoSync: true, Now: oc.Now})
+	db, err := store.Open(path, &store.Options{Games: testGames, NoSync: true, Now: oc.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestConsoleExpiredChallenge(t *testing.T) {
 	c := &Console{Handler: e.Bot, Out: &out, Dir: t.TempDir(), Clock: oc}
 	path := e.DB.Path()
 	e.DB.Close()
-	db, err := store.Open(path, &store.Options{NoSync: true, Now: oc.Now})
+	db, err := store.Open(path, &store.Options{Games: testGames, NoSync: true, Now: oc.Now})
 	if err != nil {
 		t.Fatal(err)
 	}

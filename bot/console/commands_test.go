@@ -65,7 +65,7 @@ func TestConsoleGamesAndTakeback(t *testing.T) {
 	var user string
 	for {
 		g, _ := ce.DB.ActiveGame(ce.TB.Context(), ce.Guild, ce.Channel)
-		if a, ok := g.State().LastAction(); ok && a.Kind == veletas.KindTurn {
+		if a, ok := vstate(g).LastAction(); ok && a.Kind == veletas.KindTurn {
 			break
 		}
 		user, _ = ce.next(r)

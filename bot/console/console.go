@@ -33,7 +33,7 @@ type Console struct {
 	// Dir receives the images, created when needed.
 	Dir string
 	// Self is the name the bot plays under against people (the AI), such
-	// as veletas; lines by that name are refused. The console is the AI's
+	// as the product's name; lines by that name are refused. The console is the AI's
 	// Sender (sender.go).
 	Self string
 	// Locale is the language of the replies ("ja", "fr"; English
@@ -76,14 +76,14 @@ func (c *Console) current() string {
 
 // Run reads lines until the end of in:
 //
-//	NAME: /veletas SUBCOMMAND key:value key:"value with spaces" opponent:@NAME
+//	NAME: /GAME SUBCOMMAND key:value key:"value with spaces" opponent:@NAME
 //	NAME: [Label]
 //	channel NAME
 //	wait 2d
 //
 // the second pressing the button Label on the latest message that has it
 // (the label in the console's language or in English, accents optional:
-// [Vela] presses [Véla]); the third playing the following lines in channel
+// [Echanger] presses [Échanger]); the third playing the following lines in channel
 // NAME (one game per channel; "console" at start); the last moving the
 // clock (clock.go). An option's value runs to the next key:value, so
 // shooters:d4 g7 is shooters:"d4 g7". Blank lines and lines starting with
@@ -363,7 +363,7 @@ func (c *Console) channelLine(text string) (done bool, err error) {
 }
 
 // foldLabel writes a button label for comparison: lower case, the accents
-// of Latin letters dropped (Véla and Vela, Échanger and echanger match).
+// of Latin letters dropped (Échanger and echanger match).
 func foldLabel(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
 	var b strings.Builder

@@ -1,7 +1,8 @@
 // Package console plays the bot's commands from text lines, without
-// Discord: `veletasbot console` reads lines such as
+// Discord: `veletasbot console` reads lines such as (GAME being the
+// command of one of the bot's games, bot.Games)
 //
-//	alice: /veletas challenge opponent:@bob size:7
+//	alice: /GAME challenge opponent:@bob
 //	bob: [Accept]
 //	wait 2d
 //

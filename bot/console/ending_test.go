@@ -16,7 +16,7 @@ func TestConsoleDrawByAgreementOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	turns := g.FanoronaPosition().LegalTurns(nil)
+	turns := fmatch(g).Position().LegalTurns(nil)
 	if len(turns) == 0 {
 		t.Fatal("no legal first turn")
 	}

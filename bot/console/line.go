@@ -11,7 +11,7 @@ import (
 // consoleLine is one parsed console input line.
 type consoleLine struct {
 	User    string            // who acts
-	Game    string            // the slash command: "veletas" or "fanorona"
+	Game    string            // the slash command: one of bot.Games
 	Command string            // subcommand, for a command line
 	Options map[string]string // its options; @NAME values become NAME
 	Button  string            // the label pressed, for a button line
@@ -19,8 +19,9 @@ type consoleLine struct {
 
 const maxConsoleLine = 1000
 
-// parseConsoleLine reads "NAME: /veletas SUBCOMMAND key:value ..." (or
-// /fanorona, the other game) or "NAME: [Label]". A word without a colon
+// parseConsoleLine reads "NAME: /GAME SUBCOMMAND key:value ...", GAME
+// being the command of one of the bot's games (bot.Games), or "NAME:
+// [Label]". A word without a colon
 // after an option continues its value, as a user copying the help's
 // `setup shooters:d4 g7` means: shooters is "d4 g7". It returns ok=false
 // for blank lines and comments.
@@ -35,7 +36,7 @@ func parseConsoleLine(line string) (cl consoleLine, ok bool, err error) {
 	name, rest, found := strings.Cut(line, ":")
 	name = strings.TrimSpace(name)
 	if !found || !validName(name) {
-		return consoleLine{}, false, fmt.Errorf("console: a line starts with a user name and a colon, such as `alice: /veletas help`")
+		return consoleLine{}, false, fmt.Errorf("console: a line starts with a user name and a colon, such as `alice: /%s help`", firstGame())
 	}
 	cl.User = name
 	rest = strings.TrimSpace(rest)
@@ -54,12 +55,12 @@ func parseConsoleLine(line string) (cl consoleLine, ok bool, err error) {
 		return consoleLine{}, false, err
 	}
 	if len(toks) < 2 || !slices.Contains(bot.Games(), strings.TrimPrefix(toks[0], "/")) || !strings.HasPrefix(toks[0], "/") {
-		return consoleLine{}, false, fmt.Errorf("console: after the name comes %s or a button such as `[Accept]`", commandForms(bot.Games()))
+		return consoleLine{}, false, fmt.Errorf("console: after the name comes %s or a button such as `[Accept]`", commandForms())
 	}
 	cl.Game = strings.TrimPrefix(toks[0], "/")
 	cl.Command = strings.ToLower(toks[1])
 	if cl.Command == "" || strings.Contains(toks[1], ":") {
-		return consoleLine{}, false, fmt.Errorf("console: the subcommand comes before the options, such as `/veletas move shooter:c4 shoot:c6`")
+		return consoleLine{}, false, fmt.Errorf("console: the subcommand comes before the options, such as `/%s challenge opponent:@bob`", cl.Game)
 	}
 	cl.Options = map[string]string{}
 	last := "" // the option whose value a word without a key continues
@@ -151,18 +152,25 @@ func validName(s string) bool {
 	return true
 }
 
-// commandForms words the commands of the games for the console's help:
-// "`/first SUBCOMMAND key:value ...` (or `/second ...`)".
-func commandForms(games []string) string {
-	if len(games) == 0 {
-		return "`/GAME SUBCOMMAND key:value ...`"
+// firstGame is the command of the bot's first game, the one the examples
+// of the console's error texts use.
+func firstGame() string {
+	if g := bot.Games(); len(g) > 0 {
+		return g[0]
 	}
-	s := "`/" + games[0] + " SUBCOMMAND key:value ...`"
-	var others []string
-	for _, g := range games[1:] {
-		others = append(others, "`/"+g+" ...`")
-	}
-	if len(others) > 0 {
+	return "GAME"
+}
+
+// commandForms is how a command line goes on after the name, for each of
+// the bot's games: "`/a SUBCOMMAND key:value ...` (or `/b ...`)".
+func commandForms() string {
+	games := bot.Games()
+	s := "`/" + firstGame() + " SUBCOMMAND key:value ...`"
+	if len(games) > 1 {
+		others := make([]string, len(games)-1)
+		for i, g := range games[1:] {
+			others[i] = "`/" + g + " ...`"
+		}
 		s += " (or " + strings.Join(others, ", ") + ")"
 	}
 	return s

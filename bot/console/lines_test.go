@@ -58,7 +58,7 @@ func clockConsole(t *testing.T) (*Console, *bytes.Buffer) {
 	e.Bot.Now = oc.Now
 	path := e.DB.Path()
 	e.DB.Close()
-	db, err := store.Open(path, &store.Options{NoSync: true, Now: oc.Now})
+	db, err := store.Open(path, &store.Options{Games: testGames, NoSync: true, Now: oc.Now})
 	if err != nil {
 		t.Fatal(err)
 	}

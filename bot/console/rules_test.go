@@ -14,6 +14,7 @@ import (
 	"github.com/veletasbot/veletas/bot/internal/bottest"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/render"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 )
 
 // TestConsoleRevisedGame plays a whole game under the revised rules in the
@@ -60,12 +61,12 @@ func TestConsoleRevisedGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := render.New(render.Options{})
+	r, err := veletasrender.New(render.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	empty, _ := veletas.NewPosition(veletas.Size7)
-	plain := r.Image(render.Scene{Position: empty})
+	plain := r.Image(veletasrender.Scene{Position: empty})
 	l := r.Layout(veletas.Size7)
 	if m.Bounds() != l.Bounds() {
 		t.Fatalf("image %v, want %v (the default width)", m.Bounds(), l.Bounds())

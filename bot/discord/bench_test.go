@@ -21,24 +21,31 @@ import (
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/internal/fakediscord"
 	"github.com/veletasbot/veletas/render"
+	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
 // benchBot is a Bot on a store that syncs every commit to disk, as in
 // production.
 func benchBot(b *testing.B) (*bot.Bot, *store.DB) {
-	db, err := store.Open(filepath.Join(b.TempDir(), "bench.DB"), nil)
+	db, err := store.Open(filepath.Join(b.TempDir(), "bench.DB"), &store.Options{Games: testGames})
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { db.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	// As cmd/veletasbot does: replays are drawn by a narrower renderer.
-	replay, err := render.New(render.Options{Width: 480})
+	replay, err := veletasrender.New(render.Options{Width: 480})
 	if err != nil {
 		b.Fatal(err)
 	}
-	return bot.New(db, bottest.Renderer(b), nil, logger, bot.Config{RateBurst: -1, Replay: replay, Games: games.All()}), db
+	fanoReplay, err := fanoronarender.New(render.Options{Width: 480})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return bot.New(db, bottest.Renderer(b), nil, logger, bot.Config{RateBurst: -1, Replay: replay, Games: games.All(),
+		Fanorona: bottest.FanoronaRenderer(b), FanoronaReplay: fanoReplay}), db
 }
 
 // moveInteraction is a decoded /veletas move interaction, as discordgo
@@ -54,7 +61,7 @@ func moveInteraction(guild, channel, user string, t veletas.Turn) *discordgo.Int
 	return &discordgo.Interaction{
 		ID: "1", AppID: fakediscord.AppID, Type: discordgo.InteractionApplicationCommand, GuildID: guild, ChannelID: channel,
 		Member: &discordgo.Member{User: &discordgo.User{ID: user, Username: user}},
-		Data: discordgo.ApplicationCommandInteractionData{Name: CommandName, Options: []*discordgo.ApplicationCommandInteractionDataOption{
+		Data: discordgo.ApplicationCommandInteractionData{Name: "veletas", Options: []*discordgo.ApplicationCommandInteractionDataOption{
 			{Name: "move", Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts},
 		}},
 		Token: "tok",
@@ -79,7 +86,7 @@ func playSetup(b *testing.B, bt *bot.Bot, db *store.DB, channel string, r *rand.
 		if err != nil {
 			b.Fatal(err)
 		}
-		if g.Position().Phase() == veletas.PhasePlay {
+		if vstate(g).Position().Phase() == veletas.PhasePlay {
 			return
 		}
 		user, sub, opts := bottest.NextCommand(b, g, r)
@@ -117,7 +124,7 @@ func BenchmarkMoveCommand(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		p := g.Position()
+		p := vstate(g).Position()
 		t, _ := p.RandomTurn(r)
 		in := moveInteraction("g", channel(), g.ToAct(), t)
 		b.StartTimer()
@@ -268,7 +275,7 @@ func playThrough(db *store.DB, send func(*rand.Rand, map[string]any) (fakediscor
 		if err != nil {
 			return err
 		}
-		pos := g.Position()
+		pos := vstate(g).Position()
 		var a veletas.Action
 		switch pos.Phase() {
 		case veletas.PhaseSetup1, veletas.PhaseSetup2:
@@ -289,7 +296,7 @@ func playThrough(db *store.DB, send func(*rand.Rand, map[string]any) (fakediscor
 // fanoronaMoveInteraction is a decoded /fanorona move path:… interaction.
 func fanoronaMoveInteraction(guild, channel, user, path string) *discordgo.Interaction {
 	in := moveInteraction(guild, channel, user, veletas.Turn{})
-	in.Data = discordgo.ApplicationCommandInteractionData{Name: FanoronaCommandName, Options: []*discordgo.ApplicationCommandInteractionDataOption{
+	in.Data = discordgo.ApplicationCommandInteractionData{Name: "fanorona", Options: []*discordgo.ApplicationCommandInteractionDataOption{
 		{Name: "move", Type: discordgo.ApplicationCommandOptionSubCommand, Options: []*discordgo.ApplicationCommandInteractionDataOption{
 			{Name: "path", Type: discordgo.ApplicationCommandOptionString, Value: path},
 		}},
@@ -334,7 +341,7 @@ func BenchmarkFanoronaMoveCommand(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		turns := g.FanoronaPosition().LegalTurns(nil)
+		turns := fmatch(g).Position().LegalTurns(nil)
 		in := fanoronaMoveInteraction("g", channel(), g.ToAct(), turns[r.IntN(len(turns))].String())
 		b.StartTimer()
 		handleMove(b, ctx, bt, in)

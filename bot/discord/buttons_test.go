@@ -159,8 +159,8 @@ func TestDiscordButtonsUpdateTheirMessage(t *testing.T) {
 	before, _ := e.DB.ActiveGame(t.Context(), e.Guild, "c1")
 	ans, _ = de.pressOn(t, "c1", bob, choice, "Swap")
 	de.unchanged(t, ans, kept, "out of date")
-	if g, err := e.DB.ActiveGame(t.Context(), e.Guild, "c1"); err != nil || g.Revision != before.Revision || g.PlayerOf(veletas.White) != bob.ID {
-		t.Fatalf("a stale Swap changed the game: revision %d -> %d, White %s, %v", before.Revision, g.Revision, g.PlayerOf(veletas.White), err)
+	if g, err := e.DB.ActiveGame(t.Context(), e.Guild, "c1"); err != nil || g.Revision != before.Revision || vplayer(g, veletas.White) != bob.ID {
+		t.Fatalf("a stale Swap changed the game: revision %d -> %d, White %s, %v", before.Revision, g.Revision, vplayer(g, veletas.White), err)
 	}
 
 	// Takeback: Decline, then Accept, each settling the request's message.
@@ -217,8 +217,8 @@ func TestDiscordButtonsUpdateTheirMessage(t *testing.T) {
 // moveOptions is a legal turn of game g as command options.
 func moveOptions(t testing.TB, g store.Game) []fakediscord.Option {
 	t.Helper()
-	for _, from := range g.Position().Unclaimed().Squares() {
-		for _, shot := range g.Position().Shots(from, veletas.NoSquare).Squares() {
+	for _, from := range vstate(g).Position().Unclaimed().Squares() {
+		for _, shot := range vstate(g).Position().Shots(from, veletas.NoSquare).Squares() {
 			return []fakediscord.Option{fakediscord.Str("shooter", from.String()), fakediscord.Str("shoot", shot.String())}
 		}
 	}

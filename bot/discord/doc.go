@@ -1,9 +1,9 @@
 // Package discord is the bot's Discord front end, over the gateway or over
 // Discord's HTTP interactions: it connects a discordgo session (Adapter,
-// New; Open connects to the gateway, discord.go), registers the /veletas
-// and /fanorona slash commands with their subcommands, options and their
-// Japanese and French localizations (commands.go, commands_fanorona.go,
-// commands_options.go, commands_l10n.go), turns each interaction (an
+// New; Open connects to the gateway, discord.go), registers the slash
+// command of every game the bot hosts, with their subcommands, options
+// and Japanese and French localizations, converted from the core's
+// description of them (bot.Commands; commands.go), turns each interaction (an
 // INTERACTION_CREATE from the gateway, or a POST to HTTPEndpoint) into a
 // bot.Request (request.go, which checks every field of the payload before
 // use) and sends back the bot.Reply as an interaction response, a
@@ -24,7 +24,8 @@
 // Discord's HTTP interactions instead of the gateway: POST /interactions
 // with each request's Ed25519 signature checked as VerifyRequest checks
 // it (the body read into one of MaxBodiesReading buffers), the
-// first response in the HTTP response, and GET /healthz.
+// first response in the HTTP response, GET /healthz, and GET /readyz
+// (HTTPEndpoint.Ready).
 //
 // Each interaction's handler gets a ctx that ends HandlerMargin before
 // Discord's deadline for the first response (timeouts.go), over the

@@ -9,7 +9,6 @@ import (
 	"github.com/veletasbot/veletas/bot/internal/bottest"
 	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/internal/fakediscord"
-	"github.com/veletasbot/veletas/store"
 )
 
 // TestDiscordFanorona: /fanorona through the adapter and the fake Discord:
@@ -52,7 +51,7 @@ func TestDiscordFanorona(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range ac.Choices {
-		if _, err := g.FanoronaPosition().ApplyToken(fmt.Sprint(c.Value)); err != nil {
+		if _, err := fmatch(g).Position().ApplyToken(fmt.Sprint(c.Value)); err != nil {
 			t.Fatalf("suggested %q: %v", c.Value, err)
 		}
 	}
@@ -73,7 +72,7 @@ func TestDiscordFanorona(t *testing.T) {
 	if dec.Type != 7 && dec.Kind != "edit" || len(dec.Buttons) != 0 || !strings.Contains(dec.Text(), "declined") {
 		t.Fatalf("decline: %+v", dec)
 	}
-	if g, err = e.DB.ActiveGame(t.Context(), e.Guild, thread); err != nil || g.Over() || g.Kind != store.Fanorona || g.FanoronaPosition().ToMove() != fanorona.Black {
+	if g, err = e.DB.ActiveGame(t.Context(), e.Guild, thread); err != nil || g.Over() || g.Kind != kindFanorona || fmatch(g).Position().ToMove() != fanorona.Black {
 		t.Fatalf("game after the declined draw: %v %+v", err, g)
 	}
 }

@@ -30,7 +30,7 @@ const (
 	// catalogue's UTF-8, about 24 kB), its buttons (at most 25, each
 	// under 200 bytes) and the member who pressed (about 1 kB); a slash
 	// command with all its options and resolved users is smaller. Real
-	// payloads are 1 to 5 kB (a /veletas move is about 1.2 kB).
+	// payloads are 1 to 5 kB (a game's move is about 1.2 kB).
 	MaxInteractionBody = 64 << 10
 	// MaxBodiesReading is how many request bodies are read at once: each
 	// reading holds a buffer of MaxInteractionBody, so the bodies of
@@ -155,7 +155,7 @@ func verifyBody(r *http.Request, key ed25519.PublicKey, sig []byte, ts string, b
 
 // HTTPEndpoint serves Discord's HTTP interactions (the Interactions
 // Endpoint URL of the developer portal) instead of the gateway: POST
-// /interactions, and GET /healthz for a load balancer. Each interaction
+// /interactions, and GET /healthz and /readyz for a load balancer. Each interaction
 // goes through the Adapter as one from the gateway does (the same
 // conversion to a bot.Request, panics contained, deferral after
 // DeferAfter); its first response is written in the HTTP response, and
@@ -167,6 +167,11 @@ type HTTPEndpoint struct {
 	// Health reports whether the store answers; /healthz answers 503
 	// when it returns an error. Nil: always healthy.
 	Health func(context.Context) error
+	// Ready reports whether the process should take traffic (the store
+	// answers, the commands are registered, it is not shutting down);
+	// /readyz answers 503 when it returns an error. Nil: /readyz is
+	// /healthz.
+	Ready func(context.Context) error
 	// Now is the clock the signatures' timestamps are checked against.
 	Now func() time.Time
 
@@ -246,7 +251,7 @@ func (e *HTTPEndpoint) readSigned(w http.ResponseWriter, r *http.Request) (body 
 	return body, false, err
 }
 
-// ServeHTTP routes /interactions and /healthz.
+// ServeHTTP routes /interactions, /healthz and /readyz.
 func (e *HTTPEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch r.URL.Path {
 	case "/interactions":
@@ -258,6 +263,8 @@ func (e *HTTPEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		e.interaction(w, r)
 	case "/healthz":
 		e.healthz(w, r)
+	case "/readyz":
+		e.readyz(w, r)
 	default:
 		http.NotFound(w, r)
 	}
@@ -273,6 +280,22 @@ func (e *HTTPEndpoint) healthz(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	io.WriteString(w, "ok\n")
+}
+
+// readyz answers 200 when Ready (Health when Ready is nil) reports no
+// error within 2 s, else 503 with the reason.
+func (e *HTTPEndpoint) readyz(w http.ResponseWriter, r *http.Request) {
+	if e.Ready == nil {
+		e.healthz(w, r)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := e.Ready(ctx); err != nil {
+		http.Error(w, "not ready: "+err.Error(), http.StatusServiceUnavailable)
+		return
+	}
+	io.WriteString(w, "ready\n")
 }
 
 func (e *HTTPEndpoint) interaction(w http.ResponseWriter, r *http.Request) {

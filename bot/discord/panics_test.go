@@ -9,6 +9,7 @@ import (
 
 	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/bot/internal/bottest"
+	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/internal/fakediscord"
 	"github.com/veletasbot/veletas/store"
 )
@@ -74,7 +75,7 @@ type panicStore struct {
 	*store.DB
 }
 
-func (p panicStore) Standings(ctx context.Context, guild string) ([]store.Standing, error) {
+func (p panicStore) Standings(ctx context.Context, kind game.Kind, guild string) ([]store.Standing, error) {
 	panic("deliberate panic in Standings")
 }
 

@@ -2,6 +2,8 @@ package discord
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/veletasbot/veletas/bot"
@@ -19,8 +21,7 @@ const (
 // every field it uses before using it (a null entry in data.options, a
 // user without an id, an option that is not text, ...) and refuses with
 // an error saying what is wrong, and anything that is not a subcommand of
-// /veletas or /fanorona (CommandName, FanoronaCommandName) or one of this
-// bot's buttons. It never panics (FuzzInteraction).
+// a game's command (bot.Games) or one of this bot's buttons. It never panics (FuzzInteraction).
 func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
 	if i == nil {
 		return bot.Request{}, fmt.Errorf("discord: no interaction")
@@ -50,9 +51,9 @@ func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
 		data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
-		if !ok || (data.Name != CommandName && data.Name != FanoronaCommandName) || len(data.Options) != 1 || data.Options[0] == nil ||
+		if !ok || !slices.Contains(bot.Games(), data.Name) || len(data.Options) != 1 || data.Options[0] == nil ||
 			data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
-			return bot.Request{}, refusal(fmt.Sprintf("I only know `/%s` and `/%s` and their subcommands: try `/%s help`.", CommandName, FanoronaCommandName, CommandName))
+			return bot.Request{}, refusal(unknownCommand(bot.Games()))
 		}
 		req.Type = bot.TypeCommand
 		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
@@ -129,3 +130,20 @@ func userOf(u *discordgo.User) bot.User {
 type refusal string
 
 func (r refusal) Error() string { return string(r) }
+
+// unknownCommand is the refusal of a command that is none of games'
+// ("I only know `/a` and `/b` and their subcommands: try `/a help`.").
+func unknownCommand(games []string) string {
+	if len(games) == 0 {
+		return "I know no command."
+	}
+	names := make([]string, len(games))
+	for i, g := range games {
+		names[i] = "`/" + g + "`"
+	}
+	list, their := names[0], "its"
+	if n := len(names); n > 1 {
+		list, their = strings.Join(names[:n-1], ", ")+" and "+names[n-1], "their"
+	}
+	return fmt.Sprintf("I only know %s and %s subcommands: try `/%s help`.", list, their, games[0])
+}

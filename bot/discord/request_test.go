@@ -27,7 +27,7 @@ func TestRequestCarriesLocaleAndPermissions(t *testing.T) {
 	} {
 		i := &discordgo.Interaction{ID: "1", Type: discordgo.InteractionApplicationCommand, GuildID: "g", ChannelID: "c",
 			Locale: tc.locale, Member: &discordgo.Member{User: &discordgo.User{ID: "123", Username: "u"}, Permissions: tc.perms},
-			Data: discordgo.ApplicationCommandInteractionData{Name: CommandName, Options: []*discordgo.ApplicationCommandInteractionDataOption{
+			Data: discordgo.ApplicationCommandInteractionData{Name: "veletas", Options: []*discordgo.ApplicationCommandInteractionDataOption{
 				{Name: "settings", Type: discordgo.ApplicationCommandOptionSubCommand}}}}
 		req, err := RequestFromInteraction(i)
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/internal/cli"
 	"github.com/veletasbot/veletas/render"
+	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
 )
 
 const renderUsage = "fanorona render [-variant V] [-theme light|dark] [-width PIXELS] 'POSITION' -o FILE.png, or -record FILE -o FILE.png|FILE.gif"
@@ -70,7 +71,7 @@ func (m *Main) render(_ context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := render.New(render.Options{Theme: theme, Width: width})
+	r, err := fanoronarender.New(render.Options{Theme: theme, Width: width})
 	if err != nil {
 		return err
 	}
@@ -81,9 +82,9 @@ func (m *Main) render(_ context.Context, args []string) error {
 			return err
 		}
 		if format == cli.GIF {
-			err = r.FanoronaGIF(&buf, g)
+			err = r.GIF(&buf, g)
 		} else {
-			err = r.FanoronaPNG(&buf, render.FanoronaGameScene(g))
+			err = r.PNG(&buf, fanoronarender.GameScene(g))
 		}
 		if err != nil {
 			return err
@@ -93,7 +94,7 @@ func (m *Main) render(_ context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		if err := r.FanoronaPNG(&buf, render.FanoronaScene{Position: p}); err != nil {
+		if err := r.PNG(&buf, fanoronarender.Scene{Position: p}); err != nil {
 			return err
 		}
 	}

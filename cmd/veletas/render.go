@@ -13,6 +13,7 @@ import (
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/internal/cli"
 	"github.com/veletasbot/veletas/render"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 )
 
 // renderArgs is the parsed command line of veletas render.
@@ -103,23 +104,23 @@ func (m *Main) render(_ context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := render.New(render.Options{Theme: a.theme, Width: a.width})
+	r, err := veletasrender.New(render.Options{Theme: a.theme, Width: a.width})
 	if err != nil {
 		return err
 	}
-	var scene render.Scene
+	var scene veletasrender.Scene
 	var g veletas.Game
 	if a.record != "" {
 		if g, err = m.readRenderRecord(a.record); err != nil {
 			return err
 		}
-		scene = render.GameScene(g)
+		scene = veletasrender.GameScene(g)
 	} else {
 		p, err := veletas.ParsePosition(a.position, veletas.WithRules(a.rules))
 		if err != nil {
 			return err
 		}
-		scene = render.Scene{Position: p}
+		scene = veletasrender.Scene{Position: p}
 	}
 	var buf bytes.Buffer
 	if a.gif {

@@ -12,9 +12,10 @@ import (
 
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/render"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 )
 
-const renderRecord = "../../render/testdata/game_s7_03.rec"
+const renderRecord = "../../render/veletas/testdata/game_s7_03.rec"
 
 func runRender(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
@@ -40,7 +41,7 @@ func TestRenderPosition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := render.NewLayout(veletas.Size7, 500)
+	l := veletasrender.NewLayout(veletas.Size7, 500)
 	if m.Bounds() != l.Bounds() {
 		t.Errorf("image %v, want %v", m.Bounds(), l.Bounds())
 	}
@@ -72,12 +73,12 @@ func TestRenderRecordPNGAndGIF(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	r, err := render.New(render.Options{})
+	r, err := veletasrender.New(render.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var want bytes.Buffer
-	if err := r.PNG(&want, render.GameScene(g)); err != nil {
+	if err := r.PNG(&want, veletasrender.GameScene(g)); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal([]byte(stdout), want.Bytes()) {

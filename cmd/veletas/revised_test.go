@@ -13,6 +13,7 @@ import (
 
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/render"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 )
 
 const conformanceRevised = "../../game/veletas/testdata/conformance-revised"
@@ -170,7 +171,7 @@ func TestRenderRevisedSetup(t *testing.T) {
 		}
 		got[name] = m
 	}
-	l := render.NewLayout(veletas.Size7, render.DefaultWidth)
+	l := veletasrender.NewLayout(veletas.Size7, render.DefaultWidth)
 	count := func(m image.Image, sq veletas.Square) int {
 		diff := 0
 		r := l.SquareRect(sq).Inset(l.Cell / 8)

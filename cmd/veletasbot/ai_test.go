@@ -48,7 +48,7 @@ func TestConsoleAI(t *testing.T) {
 			t.Fatalf("output lacks %q:\n%s", want, text)
 		}
 	}
-	db, err := store.Open(dbPath, nil)
+	db, err := store.Open(dbPath, &store.Options{Games: testGames})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestConsoleAI(t *testing.T) {
 	if _, err := db.Resign(t.Context(), "console", "console", "alice"); err != nil {
 		t.Fatal(err)
 	}
-	g, err = db.StartAIGameRules(t.Context(), "console", "console", "bob", ConsoleAI, "easy", veletas.Size7, veletas.Classic)
+	g, err = startAIRules(t.Context(), db, "console", "console", "bob", ConsoleAI, "easy", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestConsoleAI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Apply(t.Context(), "console", "console", "bob", g.Revision, setup); err != nil {
+	if _, err := applyAction(t.Context(), db, "console", "console", "bob", g.Revision, setup); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()

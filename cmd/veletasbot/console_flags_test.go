@@ -148,7 +148,7 @@ func TestConsoleSIGTERM(t *testing.T) {
 	if len(rest) != 1 || rest[0] != "-- stopped after line 1" {
 		t.Errorf("output after the signal: %q", rest)
 	}
-	db, err := store.Open(dbPath, &store.Options{Timeout: time.Second})
+	db, err := store.Open(dbPath, &store.Options{Games: testGames, Timeout: time.Second})
 	if err != nil {
 		t.Fatalf("the database is still locked or damaged: %v", err)
 	}

@@ -55,7 +55,7 @@ func TestSnapshotFlags(t *testing.T) {
 // ExitDamaged, which the systemd unit does not restart on).
 func TestDamagedDatabase(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "veletas.db")
-	db, err := store.Open(path, &store.Options{NoSync: true})
+	db, err := store.Open(path, &store.Options{Games: testGames, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestFailedStartLeavesNoFile(t *testing.T) {
 	}
 
 	old := filepath.Join(dir, "old.db")
-	db, err := store.Open(old, &store.Options{NoSync: true})
+	db, err := store.Open(old, &store.Options{Games: testGames, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestFailedStartLeavesNoFile(t *testing.T) {
 	if err := start(old); err == nil {
 		t.Fatal("start on a busy address succeeded")
 	}
-	db, err = store.Open(old, &store.Options{NoSync: true})
+	db, err = store.Open(old, &store.Options{Games: testGames, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func TestOpenErrorOnePrefix(t *testing.T) {
 // fails with the one line of a damaged file and ExitDamaged.
 func TestStructurallyDamagedDatabase(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "veletas.db")
-	db, err := store.Open(path, &store.Options{NoSync: true})
+	db, err := store.Open(path, &store.Options{Games: testGames, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/internal/fakediscord"
 	"github.com/veletasbot/veletas/render"
+	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -89,7 +90,7 @@ func TestEndToEndFanorona(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := render.NewFanoronaLayout(render.DefaultWidth).Bounds(); img.Bounds() != want {
+		if want := fanoronarender.NewLayout(render.DefaultWidth).Bounds(); img.Bounds() != want {
 			t.Fatalf("board %v, want %v", img.Bounds(), want)
 		}
 	}
@@ -109,7 +110,7 @@ func TestEndToEndFanorona(t *testing.T) {
 	checkTurn := func(msg fakediscord.Message, g store.Game) {
 		t.Helper()
 		checkBoard(msg)
-		pos := g.FanoronaPosition()
+		pos := fmatch(g).Position()
 		e := msg.Embeds[0]
 		if msg.Content != "<@"+g.ToAct()+">" || !strings.Contains(e.Description, "<@"+g.ToAct()+">, your") {
 			t.Fatalf("card does not ask %s to act: %q %+v", g.ToAct(), msg.Content, e)
@@ -146,7 +147,7 @@ func TestEndToEndFanorona(t *testing.T) {
 			t.Fatal("the Véla game did not end in 600 turns")
 		}
 		u := users[g.ToAct()]
-		turns := g.FanoronaPosition().LegalTurns(nil)
+		turns := fmatch(g).Position().LegalTurns(nil)
 		tn := turns[r.IntN(len(turns))]
 		if turn%2 == 0 {
 			last = cmd(u, "move", fakediscord.Str("path", tn.String()))
@@ -181,7 +182,7 @@ func TestEndToEndFanorona(t *testing.T) {
 		}
 	}
 	fin, err := m.DB.LastFinishedGame(t.Context(), "900", "chan1")
-	if err != nil || fin.Fanorona().Variant() != fanorona.Vela || fin.Rated {
+	if err != nil || fmatch(fin).Game().Variant() != fanorona.Vela || fin.Rated {
 		t.Fatalf("finished Véla game: %v %+v", err, fin)
 	}
 	checkBoard(last)
@@ -205,10 +206,10 @@ func TestEndToEndFanorona(t *testing.T) {
 			break
 		}
 	}
-	if l, _ := m.DB.KindStandings(t.Context(), store.Fanorona, "900"); len(l) != 0 {
+	if l, _ := m.DB.Standings(t.Context(), kindFanorona, "900"); len(l) != 0 {
 		t.Fatalf("the Véla game was rated: %+v", l)
 	}
-	t.Logf("Véla game: %d turns (%d whole, %d steps), winner %q", fin.Fanorona().Len(), wholes, steps, fin.Winner)
+	t.Logf("Véla game: %d turns (%d whole, %d steps), winner %q", fmatch(fin).Game().Len(), wholes, steps, fin.Winner)
 
 	// A Fanorona game against the computer, alice White.
 	start = cmd(alice, "challenge", fakediscord.UserOpt("opponent", me.ID), fakediscord.Str("level", "easy"), fakediscord.Str("side", "white"))
@@ -223,7 +224,7 @@ func TestEndToEndFanorona(t *testing.T) {
 		if turn > 300 || g.ToAct() != alice.ID {
 			t.Fatalf("turn %d: %q to act", turn, g.ToAct())
 		}
-		turns := g.FanoronaPosition().LegalTurns(nil)
+		turns := fmatch(g).Position().LegalTurns(nil)
 		last = cmd(alice, "move", fakediscord.Str("path", turns[r.IntN(len(turns))].String()))
 		checkBoard(last)
 		if strings.Contains(last.Content, "<@"+alice.ID+">") { // the end: alice won
@@ -243,7 +244,7 @@ func TestEndToEndFanorona(t *testing.T) {
 		}
 	}
 	fin, err = m.DB.LastFinishedGame(t.Context(), "900", "chan1")
-	if err != nil || fin.AI != me.ID || fin.Fanorona().Variant() != fanorona.Fanorona || fin.Reason != store.ReasonRules {
+	if err != nil || fin.AI != me.ID || fmatch(fin).Game().Variant() != fanorona.Fanorona || fin.Reason != store.ReasonRules {
 		t.Fatalf("finished AI game: %v %+v", err, fin)
 	}
 	labels := []string{}
@@ -253,7 +254,7 @@ func TestEndToEndFanorona(t *testing.T) {
 	if fin.Winner != "" && strings.Join(labels, ",") != "Record,Rematch,Véla" {
 		t.Fatalf("final buttons %v", labels)
 	}
-	t.Logf("game against the computer: %d turns, winner %q", fin.Fanorona().Len(), fin.Winner)
+	t.Logf("game against the computer: %d turns, winner %q", fmatch(fin).Game().Len(), fin.Winner)
 	if strings.Contains(logs.String(), "level=ERROR") {
 		t.Fatalf("errors logged: %s", logs.String())
 	}

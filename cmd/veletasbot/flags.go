@@ -140,7 +140,7 @@ func (m *Main) botFlags(fs *flag.FlagSet, shard *string) {
 	fs.StringVar(&c.SnapshotDir, "snapshot-dir", "", "directory for the snapshots of the database (default: snapshots beside the database file)")
 	fs.DurationVar(&c.SnapshotEvery, "snapshot-every", c.SnapshotEvery, "time between snapshots of the database; 0 turns them off")
 	fs.IntVar(&c.SnapshotKeep, "snapshot-keep", c.SnapshotKeep, "number of snapshots kept, the newest")
-	fs.StringVar(&c.HTTPAddr, "http", m.Getenv("VELETAS_HTTP"), "serve Discord's HTTP interactions (POST /interactions, GET /healthz) on this address, such as :8080, instead of connecting to the gateway; needs DISCORD_PUBLIC_KEY (env VELETAS_HTTP)")
+	fs.StringVar(&c.HTTPAddr, "http", m.Getenv("VELETAS_HTTP"), "serve Discord's HTTP interactions (POST /interactions, GET /healthz, GET /readyz) on this address, such as :8080, instead of connecting to the gateway; needs DISCORD_PUBLIC_KEY (env VELETAS_HTTP)")
 	fs.BoolVar(&c.Register, "register", c.Register, "register the slash commands with Discord at start")
 	fs.StringVar(shard, "shard", m.Getenv("VELETAS_SHARD"), "gateway mode: run shard ID of COUNT, such as 0/2, so that several processes split the servers (env VELETAS_SHARD)")
 	fs.DurationVar(&c.SweepEvery, "sweep-every", c.SweepEvery, "time between the sweeps for time limits (reminders, time-up notices), at least 100ms")

@@ -18,6 +18,8 @@ import (
 	"github.com/veletasbot/veletas/bot/discord"
 	"github.com/veletasbot/veletas/bot/games"
 	"github.com/veletasbot/veletas/render"
+	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -110,6 +112,8 @@ type Main struct {
 	removeOnClose string
 	// leader is this replica's candidacy on the etcd store (replicas.go).
 	leader *store.Elector
+	// ready is what /readyz reports (readiness.go).
+	ready readiness
 }
 
 // NewMain returns a Main on the process's streams and environment.
@@ -144,7 +148,7 @@ func (m *Main) Run(ctx context.Context) error {
 func (m *Main) newBot() error {
 	// Challenges expired for a day are purged by the bot's sweep (at
 	// start and every minute; the console's before each line).
-	rend, err := render.New(render.Options{})
+	rend, err := veletasrender.New(render.Options{})
 	if err != nil {
 		return err
 	}
@@ -155,7 +159,7 @@ func (m *Main) newBot() error {
 	if cfg.Replay == nil {
 		// The end-of-game replay is drawn narrower than the boards: a
 		// fraction of the time and bytes, still clear in Discord's viewer.
-		replay, err := render.New(render.Options{Width: ReplayWidth})
+		replay, err := veletasrender.New(render.Options{Width: ReplayWidth})
 		if err != nil {
 			return err
 		}
@@ -163,6 +167,16 @@ func (m *Main) newBot() error {
 	}
 	if cfg.Games == nil {
 		cfg.Games = games.With(games.Options{AIIterations: m.AIIterations})
+	}
+	if cfg.Fanorona == nil {
+		if cfg.Fanorona, err = fanoronarender.New(render.Options{}); err != nil {
+			return err
+		}
+	}
+	if cfg.FanoronaReplay == nil {
+		if cfg.FanoronaReplay, err = fanoronarender.New(render.Options{Width: ReplayWidth}); err != nil {
+			return err
+		}
 	}
 	m.Bot = bot.New(m.DB, rend, m.Now, m.Logger, cfg)
 	return nil
@@ -172,7 +186,8 @@ func (m *Main) newBot() error {
 // database.
 func (m *Main) Close() error {
 	var errs []error
-	m.stopLeader() // resigns first: another replica sweeps at once
+	m.ready.drain() // /readyz fails first (readiness.go)
+	m.stopLeader()  // resigns first: another replica sweeps at once
 	if m.httpLn != nil {
 		// Bound, not served: the start failed.
 		m.httpLn.Close()

@@ -132,7 +132,7 @@ func TestConsole(t *testing.T) {
 		t.Fatalf("%d images", len(imgs))
 	}
 	// The game is in the database.
-	db, err := store.Open(filepath.Join(dir, "c.db"), nil)
+	db, err := store.Open(filepath.Join(dir, "c.db"), &store.Options{Games: testGames})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,7 +295,7 @@ func TestEndToEnd(t *testing.T) {
 		if err != nil || i > 200 {
 			t.Fatal(i, err)
 		}
-		pos := g.Position()
+		pos := vstate(g).Position()
 		u := users[g.ToAct()]
 		switch pos.Phase() {
 		case veletas.PhaseSetup1, veletas.PhaseSetup2:
@@ -359,12 +359,12 @@ func TestEndToEnd(t *testing.T) {
 		t.Fatalf("logs: %s", logs.String())
 	}
 	// The result survives the bot.
-	db, err := store.Open(dbPath, nil)
+	db, err := store.Open(dbPath, &store.Options{Games: testGames})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	s, err := db.Standing(t.Context(), "900", w)
+	s, err := db.Standing(t.Context(), kindVeletas, "900", w)
 	if err != nil || s.Wins != 1 {
 		t.Fatalf("standing %+v %v", s, err)
 	}
@@ -381,8 +381,8 @@ func checkCard(t *testing.T, msg fakediscord.Message, g store.Game) {
 		t.Fatalf("game message: content %q, %d embeds, %d files", msg.Content, len(msg.Embeds), len(msg.Files))
 	}
 	e := msg.Embeds[0]
-	pos := g.Position()
-	st := g.State()
+	pos := vstate(g).Position()
+	st := vstate(g)
 	last, _ := st.LastAction()
 	d, _ := g.Deadline()
 	color := bot.ColorBlack
@@ -390,8 +390,8 @@ func checkCard(t *testing.T, msg fakediscord.Message, g store.Game) {
 		color = bot.ColorWhite
 	}
 	want := map[string]string{
-		"Black":     "<@" + g.PlayerOf(veletas.Black) + ">",
-		"White":     "<@" + g.PlayerOf(veletas.White) + ">",
+		"Black":     "<@" + vplayer(g, veletas.Black) + ">",
+		"White":     "<@" + vplayer(g, veletas.White) + ">",
 		"Claims":    fmt.Sprintf("Black %d – White %d (first to 2 of 3 wins)", pos.Claims(veletas.Black), pos.Claims(veletas.White)),
 		"Time left": fmt.Sprintf("due <t:%d:R> (<t:%d:f>), 3 days per move", d.Unix(), d.Unix()),
 	}
@@ -419,10 +419,10 @@ func checkFinalCard(t *testing.T, msg fakediscord.Message, g store.Game) {
 	}
 	e := msg.Embeds[0]
 	color := bot.ColorBlack
-	if g.ColorOf(g.Winner) == veletas.White {
+	if vcolor(g, g.Winner) == veletas.White {
 		color = bot.ColorWhite
 	}
-	won := fmt.Sprintf("**<@%s> wins** by claiming %d of 3 shooters!", g.Winner, g.Position().Claims(g.ColorOf(g.Winner)))
+	won := fmt.Sprintf("**<@%s> wins** by claiming %d of 3 shooters!", g.Winner, vstate(g).Position().Claims(vcolor(g, g.Winner)))
 	if !strings.Contains(e.Description, won) || e.Color != color || e.ImageURL() != "attachment://"+msg.Files[0].Name {
 		t.Fatalf("final embed %+v, want %q", e, won)
 	}

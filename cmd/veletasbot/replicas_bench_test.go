@@ -79,7 +79,7 @@ func httpReplicas(b *testing.B, thinkMin, thinkSpread time.Duration) {
 		}
 		srv := httptest.NewServer(fr)
 		poster.URL = srv.URL + "/interactions"
-		db, err := store.OpenURL(url, nil)
+		db, err := store.OpenURL(url, &store.Options{Games: testGames})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -230,7 +230,7 @@ func playGame(db *store.DB, send func(*rand.Rand, map[string]any) (fakediscord.M
 		if err != nil {
 			return err
 		}
-		pos := g.Position()
+		pos := vstate(g).Position()
 		var a veletas.Action
 		switch pos.Phase() {
 		case veletas.PhaseSetup1, veletas.PhaseSetup2:

@@ -427,7 +427,7 @@ func TestReplicasFaults(t *testing.T) {
 		if !isUser {
 			t.Fatalf("%s: %q is to act, not a person", channel, g.ToAct())
 		}
-		pos := g.Position()
+		pos := vstate(g).Position()
 		var a veletas.Action
 		switch pos.Phase() {
 		case veletas.PhaseSetup1, veletas.PhaseSetup2:
@@ -439,9 +439,9 @@ func TestReplicasFaults(t *testing.T) {
 			// game, when one of a few random ones does not.
 			var tn veletas.Turn
 			for try := 0; try < 30; try++ {
-				p := g.Position()
+				p := vstate(g).Position()
 				tn, _ = p.RandomTurn(r)
-				if next, err := g.Position().ApplyTurn(tn); mayEnd || err == nil && !next.Over() {
+				if next, err := vstate(g).Position().ApplyTurn(tn); mayEnd || err == nil && !next.Over() {
 					break
 				}
 			}
@@ -675,7 +675,7 @@ func checkRecord(t *testing.T, name string, record, acked, unacked, aiPosted []s
 // openTestStore opens the store at url for the test's own checks.
 func openTestStore(t *testing.T, url string) *store.DB {
 	t.Helper()
-	db, err := store.OpenURL(url, nil)
+	db, err := store.OpenURL(url, &store.Options{Games: testGames})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -76,8 +76,10 @@ func (m *Main) connectDiscord() error {
 		return err
 	}
 	m.Discord = d
+	m.ready.markRegistered()
 	if m.HTTPAddr != "" {
 		ep := discord.NewHTTPEndpoint(d, m.PublicKey, m.DB.PingContext) // within /healthz's deadline
+		ep.Ready = m.readyCheck(m.DB.PingContext)
 		ep.Serve(m.httpLn)
 		m.HTTP, m.httpLn = ep, nil
 	}

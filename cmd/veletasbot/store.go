@@ -98,6 +98,9 @@ func (m *Main) storeOptions() store.Options {
 	if m.StoreOptions != nil {
 		opts = *m.StoreOptions
 	}
+	if opts.Games == nil {
+		opts.Games = Games()
+	}
 	if opts.Now == nil {
 		opts.Now = m.Now
 	}

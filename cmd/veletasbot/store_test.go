@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
 	"github.com/veletasbot/veletas/store/etcdtest"
@@ -80,22 +81,22 @@ func fillBolt(t *testing.T) string {
 	if err := os.WriteFile(path, in, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	db, err := store.Open(path, &store.Options{NoSync: true, MaxChallengesPerUser: 100})
+	db, err := store.Open(path, &store.Options{Games: testGames, NoSync: true, MaxChallengesPerUser: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	c, err := db.CreateChallenge(t.Context(), store.Challenge{Guild: "g", Channel: "c20", Challenger: "alice", Opponent: "bob", Size: veletas.Size7, Rated: true})
+	c, err := db.CreateChallenge(t.Context(), store.Challenge{Kind: kindVeletas, Guild: "g", Channel: "c20", Challenger: "alice", Opponent: "bob", Terms: veletas.MakeTerms(veletas.Size7, veletas.Classic), Rated: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.AcceptChallenge(t.Context(), c.ID, "bob"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.CreateChallenge(t.Context(), store.Challenge{Guild: "g", Channel: "c21", Challenger: "carol"}); err != nil {
+	if _, err := db.CreateChallenge(t.Context(), store.Challenge{Kind: kindVeletas, Guild: "g", Channel: "c21", Challenger: "carol"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.SetSettings(t.Context(), store.Settings{Guild: "g", Size: veletas.Size9}); err != nil {
+	if err := db.SetSettings(t.Context(), store.Settings{Guild: "g", Defaults: map[game.Kind]game.Terms{kindVeletas: {veletas.TermSize: "9"}}}); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -129,16 +130,16 @@ func TestMigrate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := store.Open(path, &store.Options{NoSync: true})
+	src, err := store.Open(path, &store.Options{Games: testGames, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	dst, err := store.OpenURL(url, nil)
+	dst, err := store.OpenURL(url, &store.Options{Games: testGames})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer dst.Close()
-	for _, want := range []string{"copied ", " records from bolt:" + path + " to " + url, "games 2", "challenges 4", "archive 4", "standings 5", "settings 1", "counters: games 6, challenges 10"} {
+	for _, want := range []string{"copied ", " records from bolt:" + path + " to " + url, "games 2", "challenges 4", "archive 4", "standings_by_kind 5", "settings 1", "counters: games 6, challenges 10"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -151,8 +152,8 @@ func TestMigrate(t *testing.T) {
 		if err != nil || len(a) == 0 || fmt.Sprint(gameIDs(a)) != fmt.Sprint(gameIDs(b)) {
 			t.Fatalf("finished games of %s on etcd: %v %v, want %v", guild, err, gameIDs(b), gameIDs(a))
 		}
-		sa, _ := src.Standings(t.Context(), guild)
-		sb, err := dst.Standings(t.Context(), guild)
+		sa, _ := src.Standings(t.Context(), kindVeletas, guild)
+		sb, err := dst.Standings(t.Context(), kindVeletas, guild)
 		if err != nil || len(sa) == 0 || fmt.Sprint(sa) != fmt.Sprint(sb) {
 			t.Fatalf("standings of %s on etcd: %v %v, want %v", guild, err, sb, sa)
 		}
@@ -165,7 +166,7 @@ func TestMigrate(t *testing.T) {
 	if ch, err := dst.Challenges(t.Context(), "g", "c21"); err != nil || len(ch) != 1 || ch[0].Challenger != "carol" {
 		t.Fatalf("carol's open challenge on etcd: %v %+v", err, ch)
 	}
-	if s, err := dst.Settings(t.Context(), "g"); err != nil || s.Size != veletas.Size9 {
+	if s, err := dst.Settings(t.Context(), "g"); err != nil || s.Defaults[kindVeletas][veletas.TermSize] != "9" {
 		t.Fatalf("settings on etcd: %v %+v", err, s)
 	}
 
@@ -182,11 +183,11 @@ func TestMigrate(t *testing.T) {
 	// Another file into the same prefix: -overwrite is not a merge and
 	// refuses it, saying so; -overwrite-other-store replaces on purpose.
 	otherPath := filepath.Join(t.TempDir(), "other.db")
-	other, err := store.Open(otherPath, &store.Options{NoSync: true})
+	other, err := store.Open(otherPath, &store.Options{Games: testGames, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	oc, err := other.CreateChallenge(t.Context(), store.Challenge{Guild: "g", Channel: "elsewhere", Challenger: "zoe", Opponent: "yann", Size: veletas.Size7})
+	oc, err := other.CreateChallenge(t.Context(), store.Challenge{Kind: kindVeletas, Guild: "g", Channel: "elsewhere", Challenger: "zoe", Opponent: "yann", Terms: veletas.MakeTerms(veletas.Size7, veletas.Classic)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +248,7 @@ func TestConsoleOnEtcd(t *testing.T) {
 	if !strings.Contains(second, "**@alice wins**") {
 		t.Fatalf("second session on the same etcd store does not finish the first one's game:\n%s", second)
 	}
-	db, err := store.OpenURL(url, nil)
+	db, err := store.OpenURL(url, &store.Options{Games: testGames})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,9 +16,14 @@ import (
 
 	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/bot/games"
+	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/amazons"
+	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/render"
+	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
+	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -44,17 +49,34 @@ func (c *Clock) Add(d time.Duration) {
 
 var (
 	rendOnce sync.Once
-	rend     *render.Renderer
+	rend     *veletasrender.Renderer
+	fano     *fanoronarender.Renderer
 	rendErr  error
 )
 
+func loadRenderers() {
+	if rend, rendErr = veletasrender.New(render.Options{}); rendErr == nil {
+		fano, rendErr = fanoronarender.New(render.Options{})
+	}
+}
+
 // Renderer is the real renderer, made once for all tests.
-func Renderer(tb testing.TB) *render.Renderer {
-	rendOnce.Do(func() { rend, rendErr = render.New(render.Options{}) })
+func Renderer(tb testing.TB) *veletasrender.Renderer {
+	rendOnce.Do(loadRenderers)
 	if rendErr != nil {
 		tb.Fatal(rendErr)
 	}
 	return rend
+}
+
+// FanoronaRenderer is the real Fanorona renderer, made once for all
+// tests; NewEnv gives it to a Bot whose cfg has none.
+func FanoronaRenderer(tb testing.TB) *fanoronarender.Renderer {
+	rendOnce.Do(loadRenderers)
+	if rendErr != nil {
+		tb.Fatal(rendErr)
+	}
+	return fano
 }
 
 // Env is a Bot on a real store in a temporary directory and the real
@@ -75,7 +97,7 @@ func NewEnv(tb testing.TB, cfg bot.Config) *Env {
 	c := &Clock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 	logs := &Logs{}
 	logger := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	db, err := store.Open(filepath.Join(tb.TempDir(), "test.db"), &store.Options{NoSync: true, Now: c.Now, Logger: logger, Rate: store.GlickoRate(c.Now), RateDraw: store.GlickoRateDraw(c.Now)})
+	db, err := store.Open(filepath.Join(tb.TempDir(), "test.db"), &store.Options{Games: Games(), NoSync: true, Now: c.Now, Logger: logger, Rate: store.GlickoRate(c.Now), RateDraw: store.GlickoRateDraw(c.Now)})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -85,6 +107,9 @@ func NewEnv(tb testing.TB, cfg bot.Config) *Env {
 	}
 	if cfg.Games == nil {
 		cfg.Games = games.All()
+	}
+	if cfg.Fanorona == nil {
+		cfg.Fanorona = FanoronaRenderer(tb)
 	}
 	b := bot.New(db, Renderer(tb), c.Now, logger, cfg)
 	return &Env{TB: tb, Bot: b, DB: db, Clock: c, Guild: "g1", Channel: "c1", Logs: logs}
@@ -113,7 +138,7 @@ func (l *Logs) String() string {
 // acts, the subcommand and its options written "key=value".
 func NextCommand(tb testing.TB, g store.Game, r *rand.Rand) (user, sub string, opts []string) {
 	tb.Helper()
-	pos := g.Position()
+	pos := g.State().(veletas.Match).Position()
 	user = g.ToAct()
 	switch pos.Phase() {
 	case veletas.PhaseSetup1, veletas.PhaseSetup2:
@@ -189,4 +214,13 @@ func (b *BlockingAI) WaitStarted(tb testing.TB, id uint64) {
 	case <-time.After(20 * time.Second):
 		tb.Fatal("the AI did not start deciding")
 	}
+}
+
+// Games are the games of the tests' stores.
+func Games() *game.Registry {
+	r, err := game.NewRegistry(veletas.Definition{}, fanorona.Definition{}, amazons.Definition{})
+	if err != nil {
+		panic(err)
+	}
+	return r
 }
