@@ -11,9 +11,6 @@ import (
 	"time"
 
 	"github.com/veletasbot/veletas/game"
-	fai "github.com/veletasbot/veletas/game/fanorona/ai"
-	"github.com/veletasbot/veletas/game/veletas"
-	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -46,12 +43,6 @@ type Sender interface {
 	Send(ctx context.Context, channel string, r Reply) error
 }
 
-// Actor chooses the AI's actions; *ai.Player implements it. An Actor is
-// used by one worker at a time.
-type Actor interface {
-	Act(g veletas.Game) (veletas.Action, error)
-}
-
 // AIStore is what the AI needs from the store besides Store. *store.DB
 // implements it.
 type AIStore interface {
@@ -82,15 +73,12 @@ type AIConfig struct {
 	// left (zero: every game; cmd/veletasbot uses DefaultRescanGrace
 	// with the etcd store).
 	RescanGrace time.Duration
-	// NewPlayer makes the AI player of a game; it is kept to reuse its
-	// search tree for the game's next decision when possible. Default:
-	// ai.NewLevel(level, game ID). Tests and the console inject players
-	// bounded by iterations, which repeat their choices.
-	NewPlayer func(level ai.Level, g store.Game) Actor
-	// NewFanoronaPlayer makes the AI player of a Fanorona decision.
-	// Default: the level of game/fanorona/ai seeded with the game's ID
-	// and the number of turns played.
-	NewFanoronaPlayer func(level fai.Level, g store.Game) FanoronaActor
+	// NewPlayer makes the computer player of a game, which the game's
+	// module asks for (TakeAIPlayer); nil, or a value that is not the
+	// module's kind of player, leaves the module's own, by the game's
+	// level. Tests and the console inject players bounded by iterations,
+	// which repeat their choices.
+	NewPlayer func(g store.Game) any
 }
 
 // aiRunner is the worker pool of the AI.
@@ -113,7 +101,7 @@ type aiRunner struct {
 	stopped bool
 	pending map[uint64]*aiTask // queued or being decided, by game ID
 	idle    chan struct{}      // closed when pending becomes empty
-	players map[uint64]Actor   // players kept between decisions, by game ID
+	players map[uint64]any     // players kept between decisions, by game ID
 }
 
 // aiTask is a game queued for the AI: where it is, and whether it was
@@ -162,7 +150,7 @@ func (b *Bot) StartAI(self User, send Sender, cfg AIConfig) error {
 	}
 	r := &aiRunner{b: b, st: st, self: self, send: send, cfg: cfg,
 		queue: newAIQueue(cfg.Workers, cfg.Queue, cfg.PerUser), stop: make(chan struct{}),
-		pending: map[uint64]*aiTask{}, players: map[uint64]Actor{}}
+		pending: map[uint64]*aiTask{}, players: map[uint64]any{}}
 	r.ctx, r.cancel = context.WithCancel(context.Background())
 	if !b.ai.CompareAndSwap(nil, r) {
 		r.cancel()
@@ -457,9 +445,15 @@ func (r *aiRunner) work() {
 	}
 }
 
-// take returns the kept player of a game, or a new one; the caller has it
-// alone until it gives it back with keep.
-func (r *aiRunner) take(g store.Game, lv ai.Level, newPlayer func(ai.Level, store.Game) Actor) Actor {
+// TakeAIPlayer returns the computer player kept for game g, else
+// AIConfig.NewPlayer's, else newPlayer's; the caller has it alone until it
+// gives it back with KeepAIPlayer. A module's AIDecide calls it, and
+// checks that the player is of its kind.
+func (b *Bot) TakeAIPlayer(g store.Game, newPlayer func() any) any {
+	r := b.ai.Load()
+	if r == nil {
+		return newPlayer()
+	}
 	r.mu.Lock()
 	p, ok := r.players[g.ID]
 	delete(r.players, g.ID)
@@ -468,12 +462,20 @@ func (r *aiRunner) take(g store.Game, lv ai.Level, newPlayer func(ai.Level, stor
 		return p
 	}
 	if r.cfg.NewPlayer != nil {
-		return r.cfg.NewPlayer(lv, g)
+		if p := r.cfg.NewPlayer(g); p != nil {
+			return p
+		}
 	}
-	return newPlayer(lv, g)
+	return newPlayer()
 }
 
-func (r *aiRunner) keep(id uint64, p Actor) {
+// KeepAIPlayer keeps the player of game id for its next decision (its
+// search tree), a few games at most.
+func (b *Bot) KeepAIPlayer(id uint64, p any) {
+	r := b.ai.Load()
+	if r == nil {
+		return
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if len(r.players) >= maxKeptPlayers {
@@ -485,16 +487,16 @@ func (r *aiRunner) keep(id uint64, p Actor) {
 	r.players[id] = p
 }
 
-// act asks an Actor for an action, turning a panic into an error (logged
-// with its stack).
-func (r *aiRunner) act(p Actor, g veletas.Game, id uint64) (a veletas.Action, err error) {
+// AIGuard runs f, a computer player's decision in game id, turning a
+// panic into an error (logged with its stack).
+func (b *Bot) AIGuard(id uint64, f func() error) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			r.b.logPanic(v, "in the AI's decision", Request{ID: "ai-game-" + strconv.FormatUint(id, 10)})
+			b.logPanic(v, "in the AI's decision", Request{ID: "ai-game-" + strconv.FormatUint(id, 10)})
 			err = fmt.Errorf("bot: the AI panicked: %v", v)
 		}
 	}()
-	return p.Act(g)
+	return f()
 }
 
 // decide lets the AI act in game id if it is still its turn, applies the

@@ -214,7 +214,7 @@ func TestAIWholeGame(t *testing.T) {
 	var records []string
 	for run := 0; run < 2; run++ {
 		e := newEnv(t, Config{})
-		box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(40)})
+		box := e.startAI(AIConfig{Workers: 1, NewPlayer: veletasPlayers(seededAI(40))})
 		g, final := playAI(t, e, box, 5)
 		if !strings.Contains(final.Plain(), "Games against the computer do not count in the standings.") || strings.Contains(final.Plain(), "/veletas standings") {
 			t.Fatalf("the final message of an AI game: %q", final.Plain())
@@ -242,7 +242,7 @@ func TestAIWholeGame(t *testing.T) {
 func TestAIDoesNotBlockOtherGames(t *testing.T) {
 	e := newEnv(t, Config{})
 	blk := newBlockingAI()
-	box := e.startAI(AIConfig{Workers: 1, NewPlayer: blk.player})
+	box := e.startAI(AIConfig{Workers: 1, NewPlayer: veletasPlayers(blk.player)})
 	released := false
 	t.Cleanup(func() {
 		if !released {
@@ -324,7 +324,7 @@ func TestAIRestart(t *testing.T) {
 	e.startGame("7")
 	e.chann = "c1"
 
-	box := e.startAI(AIConfig{Workers: 2, NewPlayer: seededAI(30), Rescan: 5 * time.Millisecond})
+	box := e.startAI(AIConfig{Workers: 2, NewPlayer: veletasPlayers(seededAI(30)), Rescan: 5 * time.Millisecond})
 	p := box.wait(t)
 	if p.Channel != "c1" || !strings.Contains(p.Reply.Plain(), "by <@veletas>") {
 		t.Fatalf("first post after the restart: %q in %s", p.Reply.Plain(), p.Channel)
@@ -360,7 +360,7 @@ func TestAIRefusals(t *testing.T) {
 	refused(t, e.bot.Handle(context.Background(), req), "my computer player is not running")
 
 	blk := newBlockingAI()
-	e.startAI(AIConfig{Workers: 1, NewPlayer: blk.player})
+	e.startAI(AIConfig{Workers: 1, NewPlayer: veletasPlayers(blk.player)})
 	t.Cleanup(func() { close(blk.release) })
 	refused(t, e.cmd("alice", "challenge", "opponent=bob", "level=easy"), "`level` option is for a game against me")
 	refused(t, e.cmd("alice", "challenge", "opponent="+aiName, "level=expert"), "is not a level")
@@ -375,7 +375,7 @@ func TestAIRefusals(t *testing.T) {
 func TestAIChallengeRefusalsInGame(t *testing.T) {
 	e := newEnv(t, Config{})
 	blk := newBlockingAI()
-	e.startAI(AIConfig{Workers: 1, NewPlayer: blk.player})
+	e.startAI(AIConfig{Workers: 1, NewPlayer: veletasPlayers(blk.player)})
 	t.Cleanup(func() { close(blk.release) })
 	public(t, e.cmd("alice", "challenge", "opponent="+aiName))
 	g, _ := e.db.ActiveGame(t.Context(), e.guild, e.chann)
@@ -398,7 +398,7 @@ func TestAIChallengeRefusalsInGame(t *testing.T) {
 
 func TestAIRematchAndTakeback(t *testing.T) {
 	e := newEnv(t, Config{})
-	box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20)})
+	box := e.startAI(AIConfig{Workers: 1, NewPlayer: veletasPlayers(seededAI(20))})
 	g, final := playAI(t, e, box, 11)
 	// Rematch starts the next game against the AI at once, same level
 	// and size; only a player may ask.
@@ -431,7 +431,7 @@ func TestAIRematchAndTakeback(t *testing.T) {
 // once), alice the one after.
 func TestAIRematchAlternatesFirst(t *testing.T) {
 	e := newEnv(t, Config{})
-	e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20)})
+	e.startAI(AIConfig{Workers: 1, NewPlayer: veletasPlayers(seededAI(20))})
 	public(t, e.act("alice", "challenge", "opponent="+aiName, "level=easy", "size=7", "rules=revised"))
 	for i, first := range []string{"alice", aiName, "alice"} {
 		g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
@@ -454,7 +454,7 @@ func TestAIRematchAlternatesFirst(t *testing.T) {
 func TestAIInJapanese(t *testing.T) {
 	e := newEnv(t, Config{})
 	blk := newBlockingAI()
-	e.startAI(AIConfig{Workers: 1, NewPlayer: blk.player})
+	e.startAI(AIConfig{Workers: 1, NewPlayer: veletasPlayers(blk.player)})
 	t.Cleanup(func() { close(blk.release) })
 	req := e.req("alice", "challenge", "opponent="+aiName, "size=7")
 	req.Locale = "ja"
@@ -497,7 +497,7 @@ func TestAIInJapanese(t *testing.T) {
 // games (the AI's own rescan does), so that the two never compete.
 func TestAISweepLeavesAIToRescan(t *testing.T) {
 	e := newEnv(t, Config{})
-	box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20), Rescan: -1})
+	box := e.startAI(AIConfig{Workers: 1, NewPlayer: veletasPlayers(seededAI(20)), Rescan: -1})
 	g, err := startAIRules(t.Context(), e.db, e.guild, e.chann, "alice", aiName, "easy", veletas.Size7, veletas.Classic)
 	if err != nil {
 		t.Fatal(err)
@@ -528,7 +528,7 @@ func TestAISweepLeavesAIToRescan(t *testing.T) {
 // shows first.
 func TestAIAfterReply(t *testing.T) {
 	e := newEnv(t, Config{})
-	box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20), Rescan: -1})
+	box := e.startAI(AIConfig{Workers: 1, NewPlayer: veletasPlayers(seededAI(20)), Rescan: -1})
 	public(t, e.cmd("alice", "challenge", "opponent="+aiName, "size=7"))
 	rep := public(t, e.cmd("alice", "setup", "shooters=d4", "stone=a1"))
 	if rep.After == nil {
@@ -560,7 +560,7 @@ func TestAIFaultyPlayer(t *testing.T) {
 	}
 	for i, f := range faults {
 		e := newEnv(t, Config{})
-		box := e.startAI(AIConfig{Workers: 1, NewPlayer: func(ai.Level, store.Game) Actor { return f }, Rescan: -1})
+		box := e.startAI(AIConfig{Workers: 1, NewPlayer: veletasPlayers(func(ai.Level, store.Game) Actor { return f }), Rescan: -1})
 		public(t, e.cmd("alice", "challenge", "opponent="+aiName, "size=7"))
 		public(t, e.act("alice", "setup", "shooters=d4", "stone=a1")) // the AI chooses sides
 		e.waitAI()
@@ -627,7 +627,7 @@ func (a *gatedAI) next(tb testing.TB) uint64 {
 func TestAIFairQueue(t *testing.T) {
 	e := newEnv(t, Config{})
 	gated := &gatedAI{started: make(chan uint64, 16), gates: map[uint64]chan struct{}{}}
-	e.startAI(AIConfig{Workers: 2, NewPlayer: gated.player, Rescan: -1})
+	e.startAI(AIConfig{Workers: 2, NewPlayer: veletasPlayers(gated.player), Rescan: -1})
 	game := func(n int, user, level string) store.Game {
 		t.Helper()
 		ch := fmt.Sprintf("%s-%d", e.chann, n)

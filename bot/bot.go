@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"io"
 	"log/slog"
 	"math"
 	"runtime"
@@ -11,7 +10,7 @@ import (
 	"time"
 
 	"github.com/veletasbot/veletas/game"
-	veletasrender "github.com/veletasbot/veletas/render/veletas"
+	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -60,37 +59,31 @@ type Store interface {
 	UpdateUserSettings(ctx context.Context, user string, fn func(*store.UserSettings) error) (store.UserSettings, error)
 }
 
-// Renderer draws boards. *veletasrender.Renderer implements it.
-type Renderer interface {
-	PNG(w io.Writer, s veletasrender.Scene) error
-}
-
 // Config holds the Bot's settings; zero values give the defaults.
 type Config struct {
 	// RateBurst commands at once, then one every RateEvery, per user;
 	// RateBurst < 0 turns rate limiting off (the console does).
 	RateBurst int
 	RateEvery time.Duration
-	// Replay draws the animated replay posted after a game ends; a
-	// narrower renderer than the boards' keeps it cheap (cmd/veletasbot
-	// uses 480 px). Nil uses the Renderer when it can draw GIFs.
-	Replay ReplayRenderer
+	// Render is how the games' modules draw boards (render.Options: the
+	// theme, which a user's or server's theme overrides, and the width).
+	Render render.Options
+	// Replay is how they draw the animated replay posted after a game
+	// ends; a narrower one than the boards' keeps it cheap
+	// (cmd/veletasbot uses 480 px). The zero value draws as Render.
+	Replay render.Options
 	// Games are the games the bot hosts, one Module each, the first being
 	// the game of a request that names none (cmd/veletasbot passes
 	// bot/games.All()). Two of one kind make New panic.
 	Games []Module
-	// Fanorona draws Fanorona's boards and FanoronaReplay its replays
-	// (nil: Fanorona); with neither, Fanorona games have no images.
-	Fanorona, FanoronaReplay FanoronaRenderer
 }
 
 // Bot holds the handlers' dependencies. Its methods are safe for
 // concurrent use.
 type Bot struct {
-	Store    Store
-	Renderer Renderer
-	Now      func() time.Time
-	Logger   *slog.Logger
+	Store  Store
+	Now    func() time.Time
+	Logger *slog.Logger
 
 	cfg   Config
 	limit *limiter
@@ -121,7 +114,7 @@ type Bot struct {
 
 // New returns a Bot. now may be nil for time.Now, logger nil for
 // slog.Default().
-func New(st Store, r Renderer, now func() time.Time, logger *slog.Logger, cfg Config) *Bot {
+func New(st Store, now func() time.Time, logger *slog.Logger, cfg Config) *Bot {
 	if now == nil {
 		now = time.Now
 	}
@@ -139,7 +132,7 @@ func New(st Store, r Renderer, now func() time.Time, logger *slog.Logger, cfg Co
 		panic(err)
 	}
 	games.Store(gs)
-	b := &Bot{registry: gs, Store: st, Renderer: r, Now: now, Logger: logger, cfg: cfg, names: map[string]string{},
+	b := &Bot{registry: gs, Store: st, Now: now, Logger: logger, cfg: cfg, names: map[string]string{},
 		renders: make(chan struct{}, runtime.GOMAXPROCS(0)), replays: make(chan struct{}, 1)}
 	if cfg.RateBurst > 0 {
 		b.limit = &limiter{Burst: cfg.RateBurst, Every: cfg.RateEvery}
@@ -232,7 +225,7 @@ func checkOptions(opts map[string]string) error {
 		return refuse("opt.toomany")
 	}
 	for k, v := range opts {
-		if len(k) > 32 || len(v) > maxOptionLen {
+		if len(k) > 32 || len(v) > MaxOptionLen {
 			return refuse("opt.toolong", Quote(k))
 		}
 		for _, r := range v {
@@ -271,4 +264,16 @@ func (b *Bot) name(id string) string {
 		return n
 	}
 	return "player"
+}
+
+// RenderOptions are how the modules draw a game's boards (Config.Render).
+func (b *Bot) RenderOptions() render.Options { return b.cfg.Render }
+
+// ReplayOptions are how the modules draw a game's replay (Config.Replay,
+// else Config.Render).
+func (b *Bot) ReplayOptions() render.Options {
+	if b.cfg.Replay == (render.Options{}) {
+		return b.cfg.Render
+	}
+	return b.cfg.Replay
 }

@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -113,33 +112,6 @@ func (b *Bot) sameChallenge(ctx context.Context, req Request, c store.Challenge)
 		return refuse("challenge.already", Mention(o.Opponent), name, o.Expires.Unix())
 	}
 	return nil
-}
-
-// challengeRules reads the rules option of a challenge (classic or
-// revised); without it a challenge follows the server's default, classic
-// unless /veletas settings chose revised.
-func (b *Bot) challengeRules(ctx context.Context, req Request) (veletas.Rules, error) {
-	if s := strings.TrimSpace(req.Options["rules"]); s != "" {
-		r, err := veletas.ParseRules(s)
-		if err != nil || len(s) > 8 {
-			return 0, refuse("challenge.badrules", Quote(s))
-		}
-		return r, nil
-	}
-	set, err := b.Store.Settings(ctx, req.Guild)
-	if err != nil {
-		return 0, err
-	}
-	return defaultRules(set), nil
-}
-
-// boardText names the board of a game in messages: its size ("7x7"), and
-// under the revised rules the rules too ("7x7, revised rules").
-func boardText(loc string, size veletas.Size, rules veletas.Rules) string {
-	if rules == veletas.Revised {
-		return tr(loc, "board.revised", size)
-	}
-	return size.String()
 }
 
 // busy explains that the channel has a game and points to it.

@@ -172,7 +172,7 @@ func TestSettledChallengeMessageEdited(t *testing.T) {
 // withdraws the channel's challenges and edits their recorded messages.
 func TestAIGameWithdrawsEditsMessages(t *testing.T) {
 	e := newEnv(t, Config{})
-	e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(10)})
+	e.startAI(AIConfig{Workers: 1, NewPlayer: veletasPlayers(seededAI(10))})
 	r := public(t, e.cmd("dave", "challenge", "opponent=erin"))
 	r.Posted("1300000000000000042")
 	start := public(t, e.cmd("alice", "challenge", "opponent="+aiName, "level=easy", "size=7"))

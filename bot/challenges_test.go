@@ -195,16 +195,16 @@ func TestActionRefusals(t *testing.T) {
 	before := record()
 	refused(t, e.cmd("bob", "setup", "shooters=c5", "stone=d2"), "not your turn")
 	refused(t, e.cmd("carol", "setup", "shooters=c5", "stone=d2"), "not playing this game")
-	ruleRefusedAs(t, e.cmd("alice", "setup", "shooters=c5 e5", "stone=d2"), "", ruleRefusal{reason: "rule.count", hint: "hint.count", detail: "rule.countdetail", args: []any{1, 2}})
-	ruleRefusedAs(t, e.cmd("alice", "setup", "shooters=c5", "stone=c5"), "", ruleRefusal{reason: "rule.occupied", hint: "hint.occupied", squares: []string{"c5"}})
+	ruleRefusedAs(t, e.cmd("alice", "setup", "shooters=c5 e5", "stone=d2"), "", RuleRefusal{Reason: "rule.count", Hint: "hint.count", Detail: "rule.countdetail", Args: []any{1, 2}})
+	ruleRefusedAs(t, e.cmd("alice", "setup", "shooters=c5", "stone=c5"), "", RuleRefusal{Reason: "rule.occupied", Hint: "hint.occupied", Squares: []string{"c5"}})
 	refused(t, e.cmd("alice", "setup", "shooters=h5", "stone=d2"), "`h5` is off the 7x7 board")
 	refused(t, e.cmd("alice", "setup", "shooters=c", "stone=d2"), "`c` is not a square")
 	refused(t, e.cmd("alice", "setup", "shooters=", "stone=d2"), "needs squares")
 	refused(t, e.cmd("alice", "setup", "shooters=c5", "stone="), "needs a square")
 	refused(t, e.cmd("alice", "setup", "shooters="+strings.Repeat("a1 ", 40), "stone=d2"), "too long")
 	refused(t, e.cmd("alice", "setup", "shooters=c5\x00", "stone=d2"), "control character")
-	ruleRefusedAs(t, e.cmd("alice", "move", "shooter=c5", "shoot=c6"), "", ruleRefusal{reason: "rule.phase", hint: "hint.phase", detail: "rule.phasedetail", args: []any{msgKey("kind.setup"), msgKey("kind.turn")}})
-	ruleRefusedAs(t, e.cmd("alice", "swap"), "", ruleRefusal{reason: "rule.phase", hint: "hint.phase", detail: "rule.phasedetail", args: []any{msgKey("kind.setup"), msgKey("kind.choice")}})
+	ruleRefusedAs(t, e.cmd("alice", "move", "shooter=c5", "shoot=c6"), "", RuleRefusal{Reason: "rule.phase", Hint: "hint.phase", Detail: "rule.phasedetail", Args: []any{MsgKey("kind.setup"), MsgKey("kind.turn")}})
+	ruleRefusedAs(t, e.cmd("alice", "swap"), "", RuleRefusal{Reason: "rule.phase", Hint: "hint.phase", Detail: "rule.phasedetail", Args: []any{MsgKey("kind.setup"), MsgKey("kind.choice")}})
 	refused(t, e.cmd("alice", "frobnicate"), "I do not know `/veletas frobnicate`")
 	refused(t, e.press("alice", "veletas:swap:1"), "not one of mine")
 	refused(t, e.press("alice", "nonsense"), "not one of mine")
@@ -222,10 +222,10 @@ func TestActionRefusals(t *testing.T) {
 	public(t, e.cmd("bob", "setup", "shooters=a1, g7", "stone=c3"))
 	before = record()
 	refused(t, e.cmd("bob", "move", "shooter=c5", "to=c3", "shoot=f6"), "not your turn")
-	ruleRefusedAs(t, e.cmd("alice", "move", "shooter=c4", "shoot=c6"), "", ruleRefusal{reason: "rule.notshooter", hint: "hint.shooter", squares: []string{"c4"}})
-	ruleRefusedAs(t, e.cmd("alice", "move", "shooter=c5", "to=d7", "shoot=d6"), "", ruleRefusal{reason: "rule.queen", hint: "hint.queen", squares: []string{"c5", "d7"}})
-	ruleRefusedAs(t, e.cmd("alice", "move", "shooter=c5", "to=c1", "shoot=c2"), "", ruleRefusal{reason: "rule.blocked", hint: "hint.blocked", squares: []string{"c5", "c1", "c3"}})
-	ruleRefusedAs(t, e.cmd("alice", "move", "shooter=c5", "shoot=d2"), "", ruleRefusal{reason: "rule.queen", hint: "hint.queen", squares: []string{"c5", "d2"}})
+	ruleRefusedAs(t, e.cmd("alice", "move", "shooter=c4", "shoot=c6"), "", RuleRefusal{Reason: "rule.notshooter", Hint: "hint.shooter", Squares: []string{"c4"}})
+	ruleRefusedAs(t, e.cmd("alice", "move", "shooter=c5", "to=d7", "shoot=d6"), "", RuleRefusal{Reason: "rule.queen", Hint: "hint.queen", Squares: []string{"c5", "d7"}})
+	ruleRefusedAs(t, e.cmd("alice", "move", "shooter=c5", "to=c1", "shoot=c2"), "", RuleRefusal{Reason: "rule.blocked", Hint: "hint.blocked", Squares: []string{"c5", "c1", "c3"}})
+	ruleRefusedAs(t, e.cmd("alice", "move", "shooter=c5", "shoot=d2"), "", RuleRefusal{Reason: "rule.queen", Hint: "hint.queen", Squares: []string{"c5", "d2"}})
 	refused(t, e.cmd("alice", "move", "shooter=c5", "to=x", "shoot=d2"), "`x` is not a square")
 	refused(t, e.cmd("alice", "move", "shoot=d2"), "needs a square")
 	if got := record(); got != before {
@@ -380,36 +380,6 @@ func TestCustomIDRoundTrip(t *testing.T) {
 		if _, err := parseCustomID(s); err == nil {
 			t.Errorf("%q parsed", s)
 		}
-	}
-}
-
-func TestParseSquareList(t *testing.T) {
-	for in, want := range map[string]string{
-		"d4 g7":       "d4 g7",
-		"[D4, g7,b9]": "d4 g7 b9",
-		" a1 ,, j10 ": "a1 j10",
-		"c5":          "c5",
-		"c5,\tc7":     "c5 c7",
-	} {
-		sqs, err := ParseSquareList("shooters", in, 10)
-		if err != nil {
-			t.Fatalf("%q: %v", in, err)
-		}
-		var s []string
-		for _, q := range sqs {
-			s = append(s, q.String())
-		}
-		if strings.Join(s, " ") != want {
-			t.Errorf("%q -> %v, want %s", in, s, want)
-		}
-	}
-	for _, in := range []string{"", " , ", "k1", "a0", "a11", "d4;g7", strings.Repeat("a1 ", 11), "`a1`"} {
-		if _, err := ParseSquareList("shooters", in, 10); err == nil {
-			t.Errorf("%q parsed", in)
-		}
-	}
-	if _, err := ParseSquareList("shooters", "h1", 7); err == nil {
-		t.Error("h1 on 7x7 parsed")
 	}
 }
 

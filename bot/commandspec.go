@@ -94,10 +94,10 @@ type SlashPart struct {
 
 // SlashText is a command, subcommand or option in Japanese and French. A
 // table of them is keyed by subcommand, or "subcommand.option"; "" is
-// the command itself, whose name stays the same everywhere.
-type SlashText struct {
-	JaName, JaDesc, FrName, FrDesc string
-}
+// the command itself, whose name stays the same everywhere. Its four
+// texts are, in order: the Japanese name and description, the French
+// name and description.
+type SlashText [4]string
 
 // Commands returns the slash command of every game the bot hosts, in the
 // order of Games.
@@ -161,7 +161,7 @@ func optionNamed(opts []OptionSpec, name string) OptionSpec {
 // choices (keyed by "subcommand.option.value"), over any set before.
 func localize(c *CommandSpec, texts map[string]SlashText, choices map[string][2]string) {
 	if t, ok := texts[""]; ok {
-		c.Descriptions = Localized{"ja": t.JaDesc, "fr": t.FrDesc}
+		c.Descriptions = Localized{"ja": t[1], "fr": t[3]}
 	}
 	for i := range c.Subcommands {
 		s := &c.Subcommands[i]
@@ -190,11 +190,11 @@ func localize(c *CommandSpec, texts map[string]SlashText, choices map[string][2]
 }
 
 func (t SlashText) names() (names, descs Localized) {
-	return Localized{"ja": t.JaName, "fr": t.FrName}, Localized{"ja": t.JaDesc, "fr": t.FrDesc}
+	return Localized{"ja": t[0], "fr": t[2]}, Localized{"ja": t[1], "fr": t[3]}
 }
 
-// stringOption is a text option; auto turns on its autocomplete.
-func stringOption(name, desc string, required, auto bool, maxLen int) OptionSpec {
+// StringOption is a text option; auto turns on its autocomplete.
+func StringOption(name, desc string, required, auto bool, maxLen int) OptionSpec {
 	return OptionSpec{Name: name, Description: desc, Required: required, Autocomplete: auto, MaxLength: maxLen}
 }
 
@@ -203,9 +203,9 @@ func userOption(name, desc string) OptionSpec {
 	return OptionSpec{Type: OptionUser, Name: name, Description: desc}
 }
 
-// choiceOption is a text option with fixed choices, named as their
+// ChoiceOption is a text option with fixed choices, named as their
 // values.
-func choiceOption(name, desc string, maxLen int, values ...string) OptionSpec {
+func ChoiceOption(name, desc string, maxLen int, values ...string) OptionSpec {
 	o := OptionSpec{Name: name, Description: desc, MaxLength: maxLen}
 	for _, v := range values {
 		o.Choices = append(o.Choices, ChoiceSpec{Name: v, Value: v})
@@ -213,8 +213,8 @@ func choiceOption(name, desc string, maxLen int, values ...string) OptionSpec {
 	return o
 }
 
-// subcommand is a subcommand with its options.
-func subcommand(name, desc string, opts ...OptionSpec) SubcommandSpec {
+// Subcommand is a subcommand with its options.
+func Subcommand(name, desc string, opts ...OptionSpec) SubcommandSpec {
 	return SubcommandSpec{Name: name, Description: desc, Options: opts}
 }
 
@@ -223,29 +223,29 @@ func subcommand(name, desc string, opts ...OptionSpec) SubcommandSpec {
 // (SlashPart).
 func lifecycleSubcommands() map[string]SubcommandSpec {
 	subs := []SubcommandSpec{
-		subcommand("challenge", "Challenge someone to a game in this channel",
+		Subcommand("challenge", "Challenge someone to a game in this channel",
 			userOption("opponent", "Who you want to play; leave out for an open challenge anyone may accept"),
-			choiceOption("rated", "Whether the game changes ratings (true by default)", 5, "true", "false"),
-			stringOption("time", "Time per move: 1h to 14d (e.g. 12h, 3d) or none; the server's default otherwise", false, false, 16),
-			choiceOption("level", "Only against me, the computer: easy, medium or hard (easy by default)", 6, "easy", "medium", "hard")),
-		subcommand("accept", "Accept the challenge made to you in this channel"),
-		subcommand("decline", "Decline the challenge made to you in this channel"),
-		subcommand("withdraw", "Withdraw your open challenges in this channel",
+			ChoiceOption("rated", "Whether the game changes ratings (true by default)", 5, "true", "false"),
+			StringOption("time", "Time per move: 1h to 14d (e.g. 12h, 3d) or none; the server's default otherwise", false, false, 16),
+			ChoiceOption("level", "Only against me, the computer: easy, medium or hard (easy by default)", 6, "easy", "medium", "hard")),
+		Subcommand("accept", "Accept the challenge made to you in this channel"),
+		Subcommand("decline", "Decline the challenge made to you in this channel"),
+		Subcommand("withdraw", "Withdraw your open challenges in this channel",
 			userOption("opponent", "Only your challenge to this player")),
-		subcommand("resign", "Give up the game in this channel"),
-		subcommand("board", "Show the board of the game in this channel"),
-		subcommand("record", "Show the game record"),
-		subcommand("standings", "Show this server's leaderboard: ratings, wins and losses"),
-		subcommand("rules", "Show the rules of the game"),
-		subcommand("help", "Show how to play with this bot"),
-		subcommand("stats", "Show a player's rating, record, streak and recent games", userOption("player", "Whose stats (yours by default)")),
-		subcommand("claim", "Claim the win when your opponent's time for a move has run out"),
-		subcommand("theme", "Show or choose the theme of the boards drawn for you: light, dark, or the server's",
-			choiceOption("board", "light, dark, or server to follow the server's theme", 8, "light", "dark", "server")),
-		subcommand("notify", "Turn direct messages on or off: your turn, your time nearly up, a game's end",
-			choiceOption("dm", "on: I write to you privately; off: I do not", 8, "on", "off")),
-		subcommand("games", "List your games in progress on this server, your turn first"),
-		subcommand("takeback", "Ask your opponent to undo your last turn (before they move)"),
+		Subcommand("resign", "Give up the game in this channel"),
+		Subcommand("board", "Show the board of the game in this channel"),
+		Subcommand("record", "Show the game record"),
+		Subcommand("standings", "Show this server's leaderboard: ratings, wins and losses"),
+		Subcommand("rules", "Show the rules of the game"),
+		Subcommand("help", "Show how to play with this bot"),
+		Subcommand("stats", "Show a player's rating, record, streak and recent games", userOption("player", "Whose stats (yours by default)")),
+		Subcommand("claim", "Claim the win when your opponent's time for a move has run out"),
+		Subcommand("theme", "Show or choose the theme of the boards drawn for you: light, dark, or the server's",
+			ChoiceOption("board", "light, dark, or server to follow the server's theme", 8, "light", "dark", "server")),
+		Subcommand("notify", "Turn direct messages on or off: your turn, your time nearly up, a game's end",
+			ChoiceOption("dm", "on: I write to you privately; off: I do not", 8, "on", "off")),
+		Subcommand("games", "List your games in progress on this server, your turn first"),
+		Subcommand("takeback", "Ask your opponent to undo your last turn (before they move)"),
 	}
 	m := make(map[string]SubcommandSpec, len(subs))
 	for _, s := range subs {

@@ -111,9 +111,9 @@ func (b *Bot) gameOver(ctx context.Context, req Request, err error) error {
 		return err
 	}
 	loc := withGame(req.Locale, g.Kind)
-	result := tr(loc, "record.drawn", reasonText(loc, g.Kind, g.Reason))
+	result := tr(loc, "record.drawn", reasonText(loc, g, g.Reason))
 	if g.Winner != "" {
-		result = tr(loc, "record.won", person(loc, g.Winner, g.AI), reasonText(loc, g.Kind, g.Reason))
+		result = tr(loc, "record.won", person(loc, g.Winner, g.AI), reasonText(loc, g, g.Reason))
 	}
 	return refuse("game.over", g.ID, result)
 }

@@ -4,11 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 
-	"github.com/veletasbot/veletas/game/veletas"
-	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -19,13 +16,6 @@ import (
 // at the same level starts at once). Open challenges (no opponent)
 // are made in challenges.go's challenge and accepted by anyone but the
 // challenger.
-
-// ReplayRenderer draws the animated replay of a Veletas game.
-// *veletasrender.Renderer implements it; with a Renderer that does not, the
-// final message has no replay.
-type ReplayRenderer interface {
-	GIF(w io.Writer, g veletas.Game) error
-}
 
 // finalMessage adds the Record and Rematch buttons (and the game's own,
 // such as Fanorona's Véla) to the message that ends a game, and the replay
@@ -54,26 +44,6 @@ func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, lk Look) {
 	if mod.final != nil {
 		r.Buttons = append(r.Buttons, mod.final.FinalButtons(loc, g)...)
 	}
-}
-
-// localReplayRenderer draws a replay in a language, its last frame
-// saying how the game ended; *veletasrender.Renderer is one.
-type localReplayRenderer interface {
-	GIFIn(w io.Writer, g veletas.Game, end veletasrender.Scene) error
-}
-
-// replayGIF draws the replay in the look of the final message when rr
-// can (render.Renderer.GIFIn, InTheme), else as rr draws it.
-func (b *Bot) replayGIF(w io.Writer, rr ReplayRenderer, g store.Game, st veletas.Game, lk Look) error {
-	if tr, ok := rr.(themedRenderer); ok {
-		if o, err := tr.InTheme(lk.Theme); err == nil {
-			rr = o
-		}
-	}
-	if lr, ok := rr.(localReplayRenderer); ok {
-		return lr.GIFIn(w, st, veletasrender.Scene{Lang: lk.Lang, Winner: vcolor(g, g.Winner), End: ending(g.Reason)})
-	}
-	return rr.GIF(w, st)
 }
 
 // finishedGame loads the finished game a button names.

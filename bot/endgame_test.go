@@ -132,7 +132,7 @@ func TestEndReplayRecordRematch(t *testing.T) {
 // as alice began the last one.
 func TestRematchAgainstAI(t *testing.T) {
 	e := newEnv(t, Config{})
-	e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20)})
+	e.startAI(AIConfig{Workers: 1, NewPlayer: veletasPlayers(seededAI(20))})
 	public(t, e.cmd("alice", "challenge", "opponent="+aiName, "level=medium", "size=9"))
 	end := public(t, e.cmd("alice", "resign"))
 	e.waitAI()

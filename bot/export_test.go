@@ -34,13 +34,6 @@ func (q *aiQueue) waiting() (cheap, costly int) {
 	return q.cheap.len(), q.costly.len()
 }
 
-// stats returns the hits and misses so far.
-func (c *pathCache) stats() (hits, misses int) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.hits, c.misses
-}
-
 // CommandOptions returns the options the /veletas subcommand takes,
 // sorted.
 func CommandOptions(command string) []string {

@@ -179,16 +179,16 @@ func TestFanoronaMoveRefusals(t *testing.T) {
 	refused(t, e.fcmd("alice", "move", "from=d2", "to=j3"), "`j3` is not a point of the board")
 	refused(t, e.fcmd("alice", "move", "from=d2", "to=e3", "capture=sideways"), "`sideways` is not a kind of capture")
 	// Not your piece, no piece, occupied, not along a line.
-	ruleRefusedAs(t, e.fcmd("alice", "move", "from=c3", "to=e3"), "+fanorona", ruleRefusal{reason: "frule.notyours", hint: "fhint.from", squares: []string{"c3"}})
-	ruleRefusedAs(t, e.fcmd("alice", "move", "from=f4", "to=e3"), "+fanorona", ruleRefusal{reason: "frule.notyours", hint: "fhint.from", squares: []string{"f4"}})
-	ruleRefusedAs(t, e.fcmd("alice", "move", "from=d2", "to=d3"), "+fanorona", ruleRefusal{reason: "frule.occupied", hint: "fhint.to", squares: []string{"d3"}})
-	ruleRefusedAs(t, e.fcmd("alice", "move", "from=e2", "to=d3"), "+fanorona", ruleRefusal{reason: "frule.line", hint: "fhint.to", squares: []string{"e2-d3"}})
+	ruleRefusedAs(t, e.fcmd("alice", "move", "from=c3", "to=e3"), "+fanorona", RuleRefusal{Reason: "frule.notyours", Hint: "fhint.from", Squares: []string{"c3"}})
+	ruleRefusedAs(t, e.fcmd("alice", "move", "from=f4", "to=e3"), "+fanorona", RuleRefusal{Reason: "frule.notyours", Hint: "fhint.from", Squares: []string{"f4"}})
+	ruleRefusedAs(t, e.fcmd("alice", "move", "from=d2", "to=d3"), "+fanorona", RuleRefusal{Reason: "frule.occupied", Hint: "fhint.to", Squares: []string{"d3"}})
+	ruleRefusedAs(t, e.fcmd("alice", "move", "from=e2", "to=d3"), "+fanorona", RuleRefusal{Reason: "frule.line", Hint: "fhint.to", Squares: []string{"e2-d3"}})
 	// A capture the step does not make, in a path and as an option.
-	ruleRefusedAs(t, e.fcmd("alice", "move", "path=e2-e3W"), "+fanorona", ruleRefusal{reason: "frule.wrongletter", hint: "fhint.wrongletter", squares: []string{"e2-e3W"}})
-	ruleRefusedAs(t, e.fcmd("alice", "move", "from=e2", "to=e3", "capture=withdrawal"), "+fanorona", ruleRefusal{reason: "frule.wrongletter", hint: "fhint.wrongletter", squares: []string{"e2-e3W"}})
+	ruleRefusedAs(t, e.fcmd("alice", "move", "path=e2-e3W"), "+fanorona", RuleRefusal{Reason: "frule.wrongletter", Hint: "fhint.wrongletter", Squares: []string{"e2-e3W"}})
+	ruleRefusedAs(t, e.fcmd("alice", "move", "from=e2", "to=e3", "capture=withdrawal"), "+fanorona", RuleRefusal{Reason: "frule.wrongletter", Hint: "fhint.wrongletter", Squares: []string{"e2-e3W"}})
 	// A step that captures both ways written without its letter in a path.
-	ruleRefusedAs(t, e.fcmd("alice", "move", "path=d3-e3"), "+fanorona", ruleRefusal{reason: "frule.letter", hint: "fhint.letter", squares: []string{"d3-e3A", "d3-e3W"}})
-	ruleRefusedAs(t, e.fcmd("alice", "stop"), "+fanorona", ruleRefusal{reason: "frule.nosequence", hint: "fhint.stop"})
+	ruleRefusedAs(t, e.fcmd("alice", "move", "path=d3-e3"), "+fanorona", RuleRefusal{Reason: "frule.letter", Hint: "fhint.letter", Squares: []string{"d3-e3A", "d3-e3W"}})
+	ruleRefusedAs(t, e.fcmd("alice", "stop"), "+fanorona", RuleRefusal{Reason: "frule.nosequence", Hint: "fhint.stop"})
 	unchanged()
 	// The same refusal in French and Japanese.
 	req := e.req("alice", "stop")
@@ -203,7 +203,7 @@ func TestFanoronaMoveRefusals(t *testing.T) {
 	g := e.fgame()
 	rev = g.Revision
 	s := paikaSteps(pos)[0]
-	compulsory := ruleRefusal{reason: "frule.compulsory", hint: "fhint.capture", squares: []string{s.String()}}
+	compulsory := RuleRefusal{Reason: "frule.compulsory", Hint: "fhint.capture", Squares: []string{s.String()}}
 	ruleRefusedAs(t, e.fcmd(g.ToAct(), "move", "from="+s.From.String(), "to="+s.To.String()), "+fanorona", compulsory)
 	ruleRefusedAs(t, e.fcmd(g.ToAct(), "move", "path="+s.String()), "+fanorona", compulsory)
 	unchanged()
@@ -213,7 +213,7 @@ func TestFanoronaMoveRefusals(t *testing.T) {
 	g = e.fgame()
 	rev = g.Revision
 	s = pos.Steps(nil)[0]
-	wrong := ruleRefusal{reason: "frule.wrongletter", hint: "fhint.wrongletter", squares: []string{s.String() + "A"}}
+	wrong := RuleRefusal{Reason: "frule.wrongletter", Hint: "fhint.wrongletter", Squares: []string{s.String() + "A"}}
 	ruleRefusedAs(t, e.fcmd(g.ToAct(), "move", "from="+s.From.String(), "to="+s.To.String(), "capture=approach"), "+fanorona", wrong)
 	ruleRefusedAs(t, e.fcmd(g.ToAct(), "move", "path="+s.String()+"A"), "+fanorona", wrong)
 	unchanged()
@@ -269,7 +269,7 @@ func TestFanoronaSequence(t *testing.T) {
 	}
 	second := long.Step(1)
 	refused(t, e.fcmd(who, "move", "from="+other.String(), "to="+second.To.String()), "only it may continue, not `"+other.String()+"`")
-	ruleRefusedAs(t, e.fcmd(who, "move", "path="+long.String()), "+fanorona", ruleRefusal{reason: "frule.insequence", hint: "fhint.sequence"})
+	ruleRefusedAs(t, e.fcmd(who, "move", "path="+long.String()), "+fanorona", RuleRefusal{Reason: "frule.insequence", Hint: "fhint.sequence"})
 	refused(t, e.fcmd(who, "move"), "Your capture is under way: continue with `to:…`")
 	if e.fgame().Revision != g.Revision {
 		t.Fatal("a refusal changed the game")
@@ -570,11 +570,11 @@ func TestFanoronaRulesAndHelp(t *testing.T) {
 // reply is out, and its turns are posted.
 func TestFanoronaAI(t *testing.T) {
 	e := newEnv(t, Config{})
-	box := e.startAI(AIConfig{Workers: 1, NewFanoronaPlayer: func(l fai.Level, g store.Game) FanoronaActor {
+	box := e.startAI(AIConfig{Workers: 1, NewPlayer: fanoronaPlayers(func(l fai.Level, g store.Game) FanoronaActor {
 		o := l.Options()
 		o.Time, o.Seed = 0, g.ID
 		return fai.New(o)
-	}})
+	})})
 	r := e.fcmd("alice", "challenge", "opponent="+aiName, "level=easy", "side=black", "variant=vela")
 	if r.Ephemeral || !strings.Contains(r.Plain(), "plays against me, the computer (easy)") || !strings.Contains(r.Plain(), "is thinking") {
 		t.Fatalf("start: %q", r.Plain())
@@ -613,50 +613,6 @@ func TestFanoronaAI(t *testing.T) {
 	if g := e.fgame(); fmatch(g).Game().Variant() != fanorona.Vela || fplayer(g, fanorona.White) != "alice" || g.ToAct() != "alice" {
 		t.Fatalf("rematch: %+v", g)
 	}
-}
-
-// FuzzFanoronaMove: parseFanoronaMove never panics; what it accepts is a
-// turn that reads back from its text, or a step between two points, and
-// what it refuses is refused with a sentence for the player.
-func FuzzFanoronaMove(f *testing.F) {
-	f.Add("d2-e3A-e4W", "", "", "", false)
-	f.Add("", "d2", "e3", "approach", false)
-	f.Add("", "", "e4", "w", true)
-	f.Add("", "D2", "E3", "", false)
-	f.Add("d2-", "z9", "e3", "sideways", true)
-	seq := func() fanorona.Position {
-		p := fanorona.NewPosition(fanorona.Fanorona)
-		for _, tok := range []string{"d2-e3A", "c3-d2A"} { // any turns: the position only varies the input
-			if q, err := p.ApplyToken(tok); err == nil {
-				p = q
-			}
-		}
-		return p
-	}()
-	f.Fuzz(func(t *testing.T, path, from, to, capture string, mid bool) {
-		pos := fanorona.NewPosition(fanorona.Fanorona)
-		if mid {
-			pos = seq
-		}
-		m, err := parseFanoronaMove(pos, map[string]string{"path": path, "from": from, "to": to, "capture": capture})
-		if err != nil {
-			var ie *inputError
-			if !errors.As(err, &ie) || ie.text("") == "" {
-				t.Fatalf("refusal without a sentence: %v", err)
-			}
-			return
-		}
-		if m.Whole {
-			back, err := fanorona.ParseTurn(m.Turn.String())
-			if err != nil || back != m.Turn {
-				t.Fatalf("turn %q does not read back: %v", m.Turn, err)
-			}
-			return
-		}
-		if !m.Step.From.Valid() || !m.Step.To.Valid() {
-			t.Fatalf("step off the board: %+v", m.Step)
-		}
-	})
 }
 
 // TestFanoronaOpenChallenge: an open challenge with the challenger as
@@ -718,7 +674,7 @@ func TestFanoronaSweep(t *testing.T) {
 func TestFanoronaPathWithoutLetters(t *testing.T) {
 	e := newEnv(t, Config{})
 	e.startFanorona("")
-	ruleRefusedAs(t, e.fcmd("alice", "move", "path=d3-e3"), "+fanorona", ruleRefusal{reason: "frule.letter", hint: "fhint.letter", squares: []string{"d3-e3A", "d3-e3W"}})
+	ruleRefusedAs(t, e.fcmd("alice", "move", "path=d3-e3"), "+fanorona", RuleRefusal{Reason: "frule.letter", Hint: "fhint.letter", Squares: []string{"d3-e3A", "d3-e3W"}})
 	if g := e.fgame(); strings.TrimSpace(g.Record) != "variant=fanorona" && strings.Contains(g.Record, "d3-e3") {
 		t.Fatalf("a refused path was recorded: %q", g.Record)
 	}
@@ -737,7 +693,7 @@ func TestFanoronaPathRefusedHint(t *testing.T) {
 	e.startFanorona("")
 	rev := e.fgame().Revision
 	r := e.fcmd("alice", "move", "path=d2-e3A-d2W")
-	ruleRefusedAs(t, r, "+fanorona", ruleRefusal{reason: "frule.revisit", hint: "fhint.path", squares: []string{"e3-d2W"}})
+	ruleRefusedAs(t, r, "+fanorona", RuleRefusal{Reason: "frule.revisit", Hint: "fhint.path", Squares: []string{"e3-d2W"}})
 	refused(t, r, "Not allowed: the piece may not come back to a point it has been on during this turn (`e3-d2W`). Write the whole turn again from its first step (the `path` option suggests the legal turns as you type), or play it step by step with `from:…` and `to:…`. Nothing was changed.")
 	if want := tr("+fanorona", "fhint.path"); !strings.Contains(r.Text, want) || strings.Contains(r.Text, "/fanorona stop") {
 		t.Fatalf("refusal %q: want the hint fhint.path %q and no sequence to stop", r.Text, want)

@@ -103,10 +103,7 @@ func newEnv(tb testing.TB, cfg Config) *env {
 	if cfg.Games == nil {
 		cfg.Games = TestGames()
 	}
-	if cfg.Fanorona == nil {
-		cfg.Fanorona = testFanorona(tb)
-	}
-	b := New(db, testRenderer(tb), c.Now, logger, cfg)
+	b := New(db, c.Now, logger, cfg)
 	return &env{tb: tb, bot: b, db: db, clock: c, guild: "g1", chann: "c1", logs: logs}
 }
 

@@ -123,7 +123,7 @@ func TestAIRescanOnlyWhileLeading(t *testing.T) {
 	}
 	l := newSwitchLeader(false)
 	e.bot.SetLeader(l)
-	box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(20), Rescan: time.Hour, RescanGrace: time.Minute})
+	box := e.startAI(AIConfig{Workers: 1, NewPlayer: veletasPlayers(seededAI(20)), Rescan: time.Hour, RescanGrace: time.Minute})
 	e.waitAI()
 	if posts := box.drain(); len(posts) != 0 {
 		t.Fatalf("a replica that does not lead took the game: %+v", posts)
@@ -172,10 +172,10 @@ func TestLeaderOverlapAI(t *testing.T) {
 			return ai.NewRandom(g.ID).Act(st)
 		})
 	}
-	other := New(e.db, testRenderer(t), e.clock.Now, e.bot.Logger, Config{RateBurst: -1, Games: TestGames()})
+	other := New(e.db, e.clock.Now, e.bot.Logger, Config{RateBurst: -1, Games: TestGames()})
 	box := newPostBox()
 	for _, b := range []*Bot{e.bot, other} {
-		if err := b.StartAI(User{ID: aiName, Name: aiName}, box, AIConfig{Workers: 1, Rescan: -1, NewPlayer: player}); err != nil {
+		if err := b.StartAI(User{ID: aiName, Name: aiName}, box, AIConfig{Workers: 1, Rescan: -1, NewPlayer: veletasPlayers(player)}); err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(b.StopAI)
@@ -216,7 +216,7 @@ func TestLeaderOverlapSweep(t *testing.T) {
 	ch := public(t, e.cmd("alice", "challenge", "opponent=bob", "size=7", "time=1h"))
 	public(t, e.press("bob", button(t, ch, "Accept")))
 	e.clock.Add(2 * time.Hour)
-	other := New(e.db, testRenderer(t), e.clock.Now, e.bot.Logger, Config{RateBurst: -1, Games: TestGames()})
+	other := New(e.db, e.clock.Now, e.bot.Logger, Config{RateBurst: -1, Games: TestGames()})
 	before, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
 	if err != nil {
 		t.Fatal(err)

@@ -74,6 +74,9 @@ type ModuleViews interface {
 	Card(b *Bot, loc string, g store.Game, lk Look) (GameCard, CardParts, error)
 	// Record is the game record in the game's notation.
 	Record(g store.Game) string
+	// RecordPlayers are g's players in the order the record's text
+	// (record.text) names them.
+	RecordPlayers(g store.Game) (string, string)
 }
 
 // Completions is a module that suggests values of its options.
@@ -93,6 +96,27 @@ type ButtonActions interface {
 // Record and Rematch (a handicap game offered by its loser).
 type FinalButtons interface {
 	FinalButtons(loc string, g store.Game) []Button
+}
+
+// Wording is a module that names its games otherwise in some places than
+// GameName does, or words how its rules ended a game.
+type Wording interface {
+	// RecentName names g in a player's recent games (stats).
+	RecentName(loc string, g store.Game) string
+	// NoticeName names g in the notices sent by DM, which put it in
+	// parentheses.
+	NoticeName(loc string, g store.Game) string
+	// RulesEnding says how the rules ended g, in detail (the records and
+	// stats) or in short (a refusal after the end); "" leaves the
+	// lifecycle's words.
+	RulesEnding(loc string, g store.Game, detail bool) string
+}
+
+// Refusals is a module that words the refusals of its rules' errors.
+type Refusals interface {
+	// Refusal is the refusal of err, an error of the game's rules, and
+	// false for an error the module does not word.
+	Refusal(err error) (RuleRefusal, bool)
 }
 
 // Replayer is a module that draws the animated replay of a finished game.
@@ -171,6 +195,8 @@ type module struct {
 	buttons  map[string]ButtonHandler
 	final    FinalButtons
 	replay   Replayer
+	words    Wording
+	refusals Refusals
 	ai       AIPlayer
 }
 
@@ -213,6 +239,8 @@ func newRegistry(mods []Module) (*registry, error) {
 		}
 		rm.final, _ = m.(FinalButtons)
 		rm.replay, _ = m.(Replayer)
+		rm.words, _ = m.(Wording)
+		rm.refusals, _ = m.(Refusals)
 		rm.ai, _ = m.(AIPlayer)
 		for l, texts := range m.Texts() {
 			if r.texts[l] == nil {

@@ -2,7 +2,7 @@ package bot
 
 import (
 	"context"
-	"github.com/veletasbot/veletas/game/veletas"
+
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -71,9 +71,8 @@ func (b *Bot) dms(ctx context.Context, g store.Game, kind dmKind, users ...strin
 func dmText(loc string, g store.Game, kind dmKind, user string) string {
 	loc = withGame(loc, g.Kind)
 	board := moduleOf(g.Kind).GameName(loc, g)
-	if g.Kind == kindVeletas && vrules(g) == veletas.Revised {
-		// The notices name the board in parentheses already.
-		board = tr(loc, "board.revised.inner", vsize(g))
+	if w := moduleOf(g.Kind).words; w != nil {
+		board = w.NoticeName(loc, g)
 	}
 	opp := Mention(g.Opponent(user))
 	link := gameLink(g)

@@ -2,14 +2,12 @@ package bot
 
 import (
 	"context"
-	"io"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/veletasbot/veletas/game"
-	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -111,15 +109,20 @@ func TestAutocompletePanics(t *testing.T) {
 	}
 }
 
-// panicReplay draws no replay: it panics.
-type panicReplay struct{}
+// panicReplay is a game (the tests' first) that draws no replay: it
+// panics.
+type panicReplay struct{ Module }
 
-func (panicReplay) GIF(w io.Writer, g veletas.Game) error { panic("deliberate panic in the replay") }
+func (panicReplay) Replay(*Bot, store.Game, Look) func() ([]byte, error) {
+	return func() ([]byte, error) { panic("deliberate panic in the replay") }
+}
 
 // TestFollowUpsPanic: a reply's follow-ups (the replay drawn in Later,
 // the After hook) turn a panic into an error or a log line.
 func TestFollowUpsPanic(t *testing.T) {
-	e := newEnv(t, Config{Replay: panicReplay{}})
+	gs := TestGames()
+	gs[0] = panicReplay{gs[0]}
+	e := newEnv(t, Config{Games: gs})
 	e.startGame("7")
 	public(t, e.cmd("alice", "setup", "shooters=c5", "stone=d2"))
 	end := public(t, e.cmd("bob", "resign"))

@@ -27,7 +27,7 @@ func TestRevisedGame(t *testing.T) {
 	if !strings.Contains(start.Plain(), "Veletas 7x7 (revised rules), game") {
 		t.Fatalf("start: %q", start.Plain())
 	}
-	ruleRefusedAs(t, e.cmd("alice", "setup", "shooters=a4", "stone=d2"), "", ruleRefusal{reason: "rule.edge", hint: "hint.edge", squares: []string{"a4"}})
+	ruleRefusedAs(t, e.cmd("alice", "setup", "shooters=a4", "stone=d2"), "", RuleRefusal{Reason: "rule.edge", Hint: "hint.edge", Squares: []string{"a4"}})
 	public(t, e.cmd("alice", "setup", "shooters=c4", "stone=d2"))
 	public(t, e.cmd("bob", "keep"))
 	// Autocomplete offers inside squares only, next to c4 included.
@@ -128,7 +128,7 @@ func TestRulesSetting(t *testing.T) {
 // accepted by the store under those rules, and the record says them.
 func TestAIRevisedGame(t *testing.T) {
 	e := newEnv(t, Config{})
-	box := e.startAI(AIConfig{Workers: 1, NewPlayer: seededAI(41)})
+	box := e.startAI(AIConfig{Workers: 1, NewPlayer: veletasPlayers(seededAI(41))})
 	g, _ := playAI(t, e, box, 6, "rules=revised")
 	if vrules(g) != veletas.Revised || !strings.HasPrefix(g.Record, "size=7 rules=revised") {
 		t.Fatalf("rules %v, record %q", vrules(g), g.Record)

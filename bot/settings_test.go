@@ -48,7 +48,7 @@ func TestEndDamagedGame(t *testing.T) {
 	}
 	defer db.Close()
 	e.db = db
-	e.bot = New(db, testRenderer(t), e.clock.Now, e.bot.Logger, Config{RateBurst: -1, Games: TestGames()})
+	e.bot = New(db, e.clock.Now, e.bot.Logger, Config{RateBurst: -1, Games: TestGames()})
 
 	refused(t, e.cmd("alice", "board"), "damaged")
 	refused(t, e.cmd("carol", "challenge", "opponent=dave", "size=7"), "already has a game")

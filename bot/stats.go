@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/veletasbot/veletas/game"
-	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -73,7 +72,7 @@ func (b *Bot) leaderboard(ctx context.Context, req Request) (Reply, error) {
 			sb.WriteString(tr(loc, "standings.more", len(list)-maxStandingsRows) + "\n")
 			break
 		}
-		if kind == kindVeletas {
+		if !draws(req.module()) {
 			sb.WriteString(tr(loc, "standings.row", i+1, Mention(s.User), ratingText(s), s.Wins, s.Losses) + "\n")
 		} else {
 			sb.WriteString(tr(loc, "standings.rowdraws", i+1, Mention(s.User), ratingText(s), s.Wins, s.Losses, s.Draws) + "\n")
@@ -152,8 +151,8 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 				rated = tr(loc, "stats.unrated")
 			}
 			board := moduleOf(g.Kind).GameName(loc, g)
-			if g.Kind == kindVeletas {
-				board = tr(loc, "stats.board", vsize(g), tr(loc, "rules.short."+vrules(g).String()))
+			if w := moduleOf(g.Kind).words; w != nil {
+				board = w.RecentName(loc, g)
 			}
 			recent.WriteString(tr(loc, key, g.ID, person(loc, g.Opponent(user), g.AI), board, gameReason(loc, g),
 				g.Ended.Unix(), rated) + "\n")
@@ -175,7 +174,7 @@ func (b *Bot) ratedStats(ctx context.Context, sb *strings.Builder, loc string, k
 		}
 	}
 	sb.WriteString(tr(loc, "stats.rating", ratingText(s), rank) + "\n")
-	if kind == kindVeletas {
+	if !draws(moduleOf(kind)) {
 		sb.WriteString(trn(loc, "stats.record", s.Games, s.Wins, s.Losses, s.Games) + "\n")
 	} else {
 		sb.WriteString(trn(loc, "stats.recorddraws", s.Games, s.Wins, s.Losses, s.Draws, s.Games) + "\n")
@@ -188,33 +187,23 @@ func (b *Bot) ratedStats(ctx context.Context, sb *strings.Builder, loc string, k
 	}
 }
 
-// gameReason says how a finished game ended. A Fanorona game ended by
-// its rules says how, from its final position: every piece of the loser
-// captured, the loser left without a legal turn, or (drawn) 100 turns in a
-// row without a capture; the stored game keeps only ReasonRules, so games
-// stored before these words read the same way.
+// gameReason says how a finished game ended, the game's module wording
+// how its rules ended it in detail (Wording).
 func gameReason(loc string, g store.Game) string {
-	if g.Kind == kindFanorona && g.Reason == store.ReasonRules {
-		pos := fmatch(g).Position()
-		lc, ok := fcolor(g, g.Loser())
-		switch {
-		case !pos.Over(): // a record that does not read: no detail
-		case g.Winner == "":
-			return tr(loc, "reason.nocapture", fanorona.DrawCount)
-		case ok && pos.Count(lc) == 0:
-			return tr(loc, "reason.allcaptured")
-		case ok:
-			return tr(loc, "reason.noturn")
+	if w := moduleOf(g.Kind).words; w != nil && g.Reason == store.ReasonRules {
+		if t := w.RulesEnding(loc, g, true); t != "" {
+			return t
 		}
 	}
-	return reasonText(loc, g.Kind, g.Reason)
+	return reasonText(loc, g, g.Reason)
 }
 
-// reasonText names how a game of kind ended; a Veletas game the rules
-// ended was won by a majority of shooters.
-func reasonText(loc string, kind game.Kind, r store.Reason) string {
-	if r == store.ReasonRules && kind == kindVeletas {
-		return tr(loc, "reason.majority")
+// reasonText names how game g ended, in short.
+func reasonText(loc string, g store.Game, r store.Reason) string {
+	if w := moduleOf(g.Kind).words; w != nil && r == store.ReasonRules {
+		if t := w.RulesEnding(loc, g, false); t != "" {
+			return t
+		}
 	}
 	switch r {
 	case store.ReasonResign:
@@ -227,4 +216,11 @@ func reasonText(loc string, kind game.Kind, r store.Reason) string {
 		return tr(loc, "reason.agreed")
 	}
 	return tr(loc, "reason.majority")
+}
+
+// draws reports whether mod's games may end drawn (game.Drawable): its
+// standings and records count draws.
+func draws(mod *module) bool {
+	_, ok := mod.Rules().(game.Drawable)
+	return ok
 }

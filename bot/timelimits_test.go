@@ -63,7 +63,7 @@ func TestTimeLimitReminderTimeoutClaim(t *testing.T) {
 	}
 	defer db.Close()
 	e.db = db
-	e.bot = New(db, testRenderer(t), e.clock.Now, e.bot.Logger, Config{RateBurst: -1, Games: TestGames()})
+	e.bot = New(db, e.clock.Now, e.bot.Logger, Config{RateBurst: -1, Games: TestGames()})
 
 	e.clock.Add(4 * time.Hour) // past the deadline
 	p = e.sweep()

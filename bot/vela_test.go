@@ -17,11 +17,11 @@ import (
 // and the button pressed anyway is refused, in every language.
 func TestVelaOnlyLoserAgainstComputer(t *testing.T) {
 	e := newEnv(t, Config{})
-	e.startAI(AIConfig{Workers: 1, NewFanoronaPlayer: func(l fai.Level, g store.Game) FanoronaActor {
+	e.startAI(AIConfig{Workers: 1, NewPlayer: fanoronaPlayers(func(l fai.Level, g store.Game) FanoronaActor {
 		o := l.Options()
 		o.Time, o.Seed = 0, g.ID
 		return fai.New(o)
-	}})
+	})})
 
 	// The computer lost (it resigned, through the store): no Véla button,
 	// and its loser-only refusal for the human winner.
@@ -33,7 +33,7 @@ func TestVelaOnlyLoserAgainstComputer(t *testing.T) {
 	if won, err = e.db.Resign(t.Context(), e.guild, e.chann, aiName); err != nil || won.Winner != "alice" {
 		t.Fatalf("the computer's resignation: %v %+v", err, won)
 	}
-	if b := FanoronaModule(false).(FinalButtons).FinalButtons("", won); len(b) != 0 {
+	if b := moduleOf(kindFanorona).final.FinalButtons("", won); len(b) != 0 {
 		t.Errorf("Véla button for the human winner: %+v", b)
 	}
 	end := public(t, e.fcmd("alice", "board"))

@@ -1,16 +1,12 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"strings"
 
-	"github.com/veletasbot/veletas/game/fanorona"
-	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/render"
-	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -47,33 +43,10 @@ func (b *Bot) record(ctx context.Context, req Request) (Reply, error) {
 	return Reply{Text: recordText(req.Locale, g)}, nil
 }
 
-// rules describes the rules of the command's game. For Veletas they are
-// the rules the rules option names (classic or revised), or else the
-// server's default (classic in a direct message), with a pointer to the
-// other rule set.
+// rules describes the rules of the command's game (a module with rules
+// of its own to choose between has its own rules subcommand).
 func (b *Bot) rules(ctx context.Context, req Request) (Reply, error) {
-	loc := req.Locale
-	if req.module().kind != kindVeletas {
-		return Reply{Ephemeral: true, Text: tr(loc, "rules")}, nil
-	}
-	var set veletas.Rules
-	if s := strings.TrimSpace(req.Options["rules"]); s != "" {
-		r, err := veletas.ParseRules(s)
-		if err != nil || len(s) > 8 {
-			return Reply{}, refuse("challenge.badrules", Quote(s))
-		}
-		set = r
-	} else if req.Guild != "" {
-		s, err := b.Store.Settings(ctx, req.Guild)
-		if err != nil {
-			return Reply{}, err
-		}
-		set = defaultRules(s)
-	}
-	if set == veletas.Revised {
-		return Reply{Ephemeral: true, Text: tr(loc, "rules.revisedtext") + tr(loc, "rules.seeclassic")}, nil
-	}
-	return Reply{Ephemeral: true, Text: tr(loc, "rules") + tr(loc, "rules.seerevised")}, nil
+	return Reply{Ephemeral: true, Text: tr(req.Locale, "rules")}, nil
 }
 
 func (b *Bot) help(ctx context.Context, req Request) (Reply, error) {
@@ -172,38 +145,6 @@ func sideColor(white bool) int {
 	return ColorBlack
 }
 
-// prompt tells the player to act what to do.
-func prompt(loc string, g store.Game, pos veletas.Position, who string) string {
-	m := Mention(who)
-	switch pos.Phase() {
-	case veletas.PhaseSetup1:
-		n := vsize(g).FirstShooters()
-		return trn(loc, "prompt.setup1", n, m, n)
-	case veletas.PhaseChoice:
-		return tr(loc, "prompt.choice", m)
-	case veletas.PhaseSetup2:
-		n := vsize(g).Shooters() - vsize(g).FirstShooters()
-		return tr(loc, "prompt.setup2", m, n)
-	}
-	return tr(loc, "prompt.turn", m, colorName(loc, pos.ToMove()))
-}
-
-func colorName(loc string, c veletas.Color) string {
-	if c == veletas.White {
-		return tr(loc, "color.white")
-	}
-	return tr(loc, "color.black")
-}
-
-// lastActor is the user who made the game's last action.
-func lastActor(g store.Game, st veletas.Game) string {
-	prev := st.PositionAt(st.Len() - 1)
-	if prev.ToMove() == prev.FirstPlayerColor() {
-		return g.Players[0]
-	}
-	return g.Players[1]
-}
-
 const pngCacheSize = 256
 
 // Look is how an image is drawn for the user it is for: their board
@@ -224,18 +165,6 @@ type pngKey struct {
 // language of loc.
 func (b *Bot) lookFor(ctx context.Context, guild, user, loc string) Look {
 	return Look{Theme: b.themeFor(ctx, guild, user), Lang: lang(loc)}
-}
-
-// gamePNG returns the image of a stored Veletas game at its revision,
-// drawn once per look and kept for repeated looks (/veletas board). A
-// game won off the board (resignation, time) says so.
-func (b *Bot) gamePNG(g store.Game, st veletas.Game, lk Look) ([]byte, error) {
-	return b.cachedPNG(g, lk, func() ([]byte, error) {
-		s := veletasrender.GameScene(st)
-		s.Winner = vcolor(g, g.Winner) // NoColor until someone won
-		s.End, s.Lang = ending(g.Reason), lk.Lang
-		return b.boardPNG(s, lk.Theme)
-	})
 }
 
 // cachedPNG returns the image of a stored game at its revision in a Look,
@@ -261,19 +190,6 @@ func (b *Bot) cachedPNG(g store.Game, lk Look, draw func() ([]byte, error)) ([]b
 	return png, nil
 }
 
-// themed is the renderer of a theme (the Renderer when it has no other).
-func (b *Bot) themed(theme render.Theme) Renderer {
-	r := b.Renderer
-	if tr, ok := r.(themedRenderer); ok {
-		if o, err := tr.InTheme(theme); err == nil {
-			r = o
-		} else {
-			b.Logger.Warn("bot: no renderer of the theme; drawing in the default one", "theme", theme.String(), "err", err)
-		}
-	}
-	return r
-}
-
 // ending is how an image says a game ended.
 func ending(r store.Reason) render.Ending {
 	switch r {
@@ -283,25 +199,6 @@ func ending(r store.Reason) render.Ending {
 		return render.EndTime
 	}
 	return render.EndNone
-}
-
-// themedRenderer is a renderer that has renderers of the other themes;
-// *veletasrender.Renderer is one.
-type themedRenderer interface {
-	InTheme(t render.Theme) (*veletasrender.Renderer, error)
-}
-
-// boardPNG draws a scene in a theme (the Renderer's own when it has no
-// other).
-func (b *Bot) boardPNG(s veletasrender.Scene, theme render.Theme) ([]byte, error) {
-	b.renders <- struct{}{}
-	defer func() { <-b.renders }()
-	var buf bytes.Buffer
-	buf.Grow(64 << 10)
-	if err := b.themed(theme).PNG(&buf, s); err != nil {
-		return nil, fmt.Errorf("bot: drawing the board: %w", err)
-	}
-	return buf.Bytes(), nil
 }
 
 // recordText is the game record in the notation, with the players.
@@ -314,11 +211,8 @@ func recordText(loc string, g store.Game) string {
 	case g.Over():
 		status = tr(loc, "record.won", person(loc, g.Winner, g.AI), gameReason(loc, g))
 	}
-	black, white := vplayer(g, veletas.Black), vplayer(g, veletas.White)
-	if g.Kind == kindFanorona {
-		black, white = fplayer(g, fanorona.Black), fplayer(g, fanorona.White)
-	}
-	return tr(loc, "record.text", g.ID, Mention(black), Mention(white), status, moduleOf(g.Kind).Record(g))
+	first, second := moduleOf(g.Kind).RecordPlayers(g)
+	return tr(loc, "record.text", g.ID, Mention(first), Mention(second), status, moduleOf(g.Kind).Record(g))
 }
 
 // maxGamesListed bounds /veletas games (a message holds 2000 characters).

@@ -2,11 +2,8 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
-
-	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // TestMoveToSameSquare: `to` naming the shooter's own square is refused
@@ -85,8 +82,8 @@ func TestRefusalDetailsInEveryLanguage(t *testing.T) {
 	e.startGame("7")
 	public(t, e.cmd("alice", "setup", "shooters=c5", "stone=d2"))
 	public(t, e.cmd("bob", "keep"))
-	adjacent := ruleRefusal{reason: "rule.adjacent", hint: "hint.adjacent", squares: []string{"c4", "c5"}}
-	count := ruleRefusal{reason: "rule.count", hint: "hint.count", detail: "rule.countdetail", args: []any{2, 1}}
+	adjacent := RuleRefusal{Reason: "rule.adjacent", Hint: "hint.adjacent", Squares: []string{"c4", "c5"}}
+	count := RuleRefusal{Reason: "rule.count", Hint: "hint.count", Detail: "rule.countdetail", Args: []any{2, 1}}
 	for loc, want := range map[string][2]string{
 		"": {"Not allowed: shooters may not touch each other, not even diagonally (`c4`, `c5`). Pick squares at least one square apart from every shooter; the `shooters` option suggests legal squares as you type. Nothing was changed.",
 			"Not allowed: that is not the number of shooters to place (2 to place, not 1). Use `/veletas board` to see how many shooters to place. Nothing was changed."},
@@ -103,37 +100,5 @@ func TestRefusalDetailsInEveryLanguage(t *testing.T) {
 		r = e.bot.Handle(context.Background(), req)
 		ruleRefusedAs(t, r, loc, count)
 		refused(t, r, want[1])
-	}
-}
-
-// TestSetupCountDetails: the numbers of a wrong setup come from the
-// engine's error (placed, wanted), in the right order in every language,
-// also for a setup of more shooters than any setup places.
-func TestSetupCountDetails(t *testing.T) {
-	g, _ := veletas.NewGame(veletas.Size7)
-	_, few := g.PlayToken("[c5,e5]d2")
-	_, many := g.PlayToken("[a1,a3,a5,a7,c1,c3,c7,e1]e5")
-	for _, c := range []struct {
-		err       error
-		loc, want string
-	}{
-		{few, "en", " (1 to place, not 2)"},
-		{few, "fr", " (il en faut 1, pas 2)"},
-		{few, "ja", "（置くのは1個で、2個ではありません）"},
-		{many, "en", " (8 placed; no setup places more than 4)"},
-		{many, "fr", " (8 posés ; aucune mise en place n'en pose plus de 4)"},
-		{many, "ja", "（8個置いていますが、一度に置けるのは最大4個です）"},
-	} {
-		var ge *veletas.Error
-		if !errors.As(c.err, &ge) || !errors.Is(c.err, veletas.ErrSetupCount) {
-			t.Fatalf("not a setup count error: %v", c.err)
-		}
-		rr := veletasRefusal(ge)
-		if got := tr(c.loc, rr.detail, rr.args...); rr.reason != "rule.count" || got != c.want {
-			t.Errorf("%s, %q: %s details %q, want rule.count %q", c.loc, ge.Msg, rr.reason, got, c.want)
-		}
-		if !strings.Contains(rr.text(c.loc), tr(c.loc, "rule.count")+c.want) {
-			t.Errorf("%s: %q lacks the details after the reason", c.loc, rr.text(c.loc))
-		}
 	}
 }

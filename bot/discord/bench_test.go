@@ -21,8 +21,6 @@ import (
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/internal/fakediscord"
 	"github.com/veletasbot/veletas/render"
-	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
-	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -35,17 +33,8 @@ func benchBot(b *testing.B) (*bot.Bot, *store.DB) {
 	}
 	b.Cleanup(func() { db.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	// As cmd/veletasbot does: replays are drawn by a narrower renderer.
-	replay, err := veletasrender.New(render.Options{Width: 480})
-	if err != nil {
-		b.Fatal(err)
-	}
-	fanoReplay, err := fanoronarender.New(render.Options{Width: 480})
-	if err != nil {
-		b.Fatal(err)
-	}
-	return bot.New(db, bottest.Renderer(b), nil, logger, bot.Config{RateBurst: -1, Replay: replay, Games: games.All(),
-		Fanorona: bottest.FanoronaRenderer(b), FanoronaReplay: fanoReplay}), db
+	// As cmd/veletasbot does: replays are drawn narrower.
+	return bot.New(db, nil, logger, bot.Config{RateBurst: -1, Replay: render.Options{Width: 480}, Games: games.All()}), db
 }
 
 // moveInteraction is a decoded /veletas move interaction, as discordgo

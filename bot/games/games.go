@@ -2,6 +2,10 @@ package games
 
 import (
 	"github.com/veletasbot/veletas/bot"
+	fanoronamod "github.com/veletasbot/veletas/bot/games/fanorona"
+	veletasmod "github.com/veletasbot/veletas/bot/games/veletas"
+	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/amazons"
 )
 
 // Options configure the games' modules; zero values give the defaults.
@@ -19,7 +23,27 @@ func All() []bot.Module { return With(Options{}) }
 // With returns All configured by o.
 func With(o Options) []bot.Module {
 	return []bot.Module{
-		bot.VeletasModule(o.AIIterations),
-		bot.FanoronaModule(o.AIIterations > 0),
+		veletasmod.New(o.AIIterations),
+		fanoronamod.New(o.AIIterations > 0),
 	}
+}
+
+// stored are the games the store keeps and replays that no module plays
+// yet.
+var stored = []game.Rules{
+	amazons.Definition{},
+}
+
+// Registry is the store's registry of the games: the modules' rules, in
+// the order of All, then the games only stored.
+func Registry() *game.Registry {
+	var rules []game.Rules
+	for _, m := range All() {
+		rules = append(rules, m.Rules())
+	}
+	r, err := game.NewRegistry(append(rules, stored...)...)
+	if err != nil {
+		panic(err) // games of distinct kinds, fixed at compile time
+	}
+	return r
 }

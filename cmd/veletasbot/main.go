@@ -18,8 +18,6 @@ import (
 	"github.com/veletasbot/veletas/bot/discord"
 	"github.com/veletasbot/veletas/bot/games"
 	"github.com/veletasbot/veletas/render"
-	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
-	veletasrender "github.com/veletasbot/veletas/render/veletas"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -143,42 +141,24 @@ func (m *Main) Run(ctx context.Context) error {
 	return m.runBot()
 }
 
-// newBot makes m.Bot on m.DB, with the renderers of the boards and of
-// the replay; the console turns rate limiting off.
+// newBot makes m.Bot on m.DB, the games' modules drawing the replay
+// narrower than the boards; the console turns rate limiting off.
 func (m *Main) newBot() error {
 	// Challenges expired for a day are purged by the bot's sweep (at
 	// start and every minute; the console's before each line).
-	rend, err := veletasrender.New(render.Options{})
-	if err != nil {
-		return err
-	}
 	cfg := m.BotConfig
 	if m.Console {
 		cfg.RateBurst = -1
 	}
-	if cfg.Replay == nil {
+	if cfg.Replay == (render.Options{}) {
 		// The end-of-game replay is drawn narrower than the boards: a
 		// fraction of the time and bytes, still clear in Discord's viewer.
-		replay, err := veletasrender.New(render.Options{Width: ReplayWidth})
-		if err != nil {
-			return err
-		}
-		cfg.Replay = replay
+		cfg.Replay = render.Options{Width: ReplayWidth}
 	}
 	if cfg.Games == nil {
 		cfg.Games = games.With(games.Options{AIIterations: m.AIIterations})
 	}
-	if cfg.Fanorona == nil {
-		if cfg.Fanorona, err = fanoronarender.New(render.Options{}); err != nil {
-			return err
-		}
-	}
-	if cfg.FanoronaReplay == nil {
-		if cfg.FanoronaReplay, err = fanoronarender.New(render.Options{Width: ReplayWidth}); err != nil {
-			return err
-		}
-	}
-	m.Bot = bot.New(m.DB, rend, m.Now, m.Logger, cfg)
+	m.Bot = bot.New(m.DB, m.Now, m.Logger, cfg)
 	return nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/veletasbot/veletas/bot/games"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -89,7 +90,7 @@ func (m *Main) runMigrate(ctx context.Context) error {
 	if timeout == 0 {
 		timeout = DefaultMigrateTimeout
 	}
-	opts := &store.Options{Games: Games(), Timeout: timeout, Logger: m.Logger}
+	opts := &store.Options{Games: games.Registry(), Timeout: timeout, Logger: m.Logger}
 	src, err := store.OpenLocation(m.Migrate.From, opts)
 	if err != nil {
 		return fmt.Errorf("migrate: opening the source: %w", err)

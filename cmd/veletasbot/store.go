@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/veletasbot/veletas/bot/games"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -99,7 +100,7 @@ func (m *Main) storeOptions() store.Options {
 		opts = *m.StoreOptions
 	}
 	if opts.Games == nil {
-		opts.Games = Games()
+		opts.Games = games.Registry()
 	}
 	if opts.Now == nil {
 		opts.Now = m.Now

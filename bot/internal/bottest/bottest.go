@@ -17,8 +17,6 @@ import (
 	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/bot/games"
 	"github.com/veletasbot/veletas/game"
-	"github.com/veletasbot/veletas/game/amazons"
-	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/render"
@@ -108,10 +106,7 @@ func NewEnv(tb testing.TB, cfg bot.Config) *Env {
 	if cfg.Games == nil {
 		cfg.Games = games.All()
 	}
-	if cfg.Fanorona == nil {
-		cfg.Fanorona = FanoronaRenderer(tb)
-	}
-	b := bot.New(db, Renderer(tb), c.Now, logger, cfg)
+	b := bot.New(db, c.Now, logger, cfg)
 	return &Env{TB: tb, Bot: b, DB: db, Clock: c, Guild: "g1", Channel: "c1", Logs: logs}
 }
 
@@ -167,8 +162,8 @@ func NextCommand(tb testing.TB, g store.Game, r *rand.Rand) (user, sub string, o
 
 // SeededAI makes computer players bounded by iterations alone, seeded by
 // the game ID: their choices repeat.
-func SeededAI(iterations int) func(ai.Level, store.Game) bot.Actor {
-	return func(l ai.Level, g store.Game) bot.Actor {
+func SeededAI(iterations int) func(store.Game) any {
+	return func(g store.Game) any {
 		return ai.New(ai.Options{Iterations: iterations, Seed: g.ID, Workers: 1, PlayoutDepth: 4,
 			SetupCandidates: 2, SetupPlayouts: 4})
 	}
@@ -188,7 +183,7 @@ func NewBlockingAI() *BlockingAI {
 }
 
 // Player is the AIConfig.NewPlayer of a BlockingAI.
-func (b *BlockingAI) Player(l ai.Level, g store.Game) bot.Actor {
+func (b *BlockingAI) Player(g store.Game) any {
 	return actorFunc(func(st veletas.Game) (veletas.Action, error) {
 		select {
 		case b.Started <- g.ID:
@@ -218,9 +213,5 @@ func (b *BlockingAI) WaitStarted(tb testing.TB, id uint64) {
 
 // Games are the games of the tests' stores.
 func Games() *game.Registry {
-	r, err := game.NewRegistry(veletas.Definition{}, fanorona.Definition{}, amazons.Definition{})
-	if err != nil {
-		panic(err)
-	}
-	return r
+	return games.Registry()
 }

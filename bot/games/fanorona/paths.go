@@ -1,8 +1,10 @@
-package bot
+package fanoronamod
 
 import (
 	"strings"
 	"sync"
+
+	"github.com/veletasbot/veletas/bot"
 
 	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/store"
@@ -84,13 +86,13 @@ func (c *pathCache) turns(g store.Game, pos fanorona.Position) (turns, lower []s
 
 // pathChoices lists the turns whose lower-case form starts with typed, at
 // most MaxChoices.
-func pathChoices(turns, lower []string, typed string) []Choice {
+func pathChoices(turns, lower []string, typed string) []bot.Choice {
 	typed = strings.ToLower(strings.TrimSpace(typed))
-	var out []Choice
+	var out []bot.Choice
 	for i, s := range lower {
 		if strings.HasPrefix(s, typed) {
-			out = append(out, Choice{Name: turns[i], Value: turns[i]})
-			if len(out) == MaxChoices {
+			out = append(out, bot.Choice{Name: turns[i], Value: turns[i]})
+			if len(out) == bot.MaxChoices {
 				break
 			}
 		}

@@ -1,4 +1,4 @@
-package bot
+package fanoronamod
 
 import (
 	"slices"
@@ -57,37 +57,6 @@ func TestPathCacheRevision(t *testing.T) {
 	}
 }
 
-// TestPathCompletionFollowsTheGame: through Bot.Autocomplete, the path
-// suggestions after a turn are the new position's, never the cached old
-// ones.
-func TestPathCompletionFollowsTheGame(t *testing.T) {
-	e := newEnv(t, Config{})
-	e.startFanorona("")
-	values := func(cs []Choice) []string {
-		var out []string
-		for _, c := range cs {
-			out = append(out, c.Value)
-		}
-		slices.Sort(out)
-		return out
-	}
-	before := values(e.fcomplete("alice", "move", "path"))
-	public(t, e.fcmd("alice", "move", "path=d2-e3A"))
-	g := e.fgame()
-	var want []string
-	for _, tu := range fmatch(g).Position().LegalTurns(nil) {
-		want = append(want, tu.String())
-	}
-	slices.Sort(want)
-	if len(want) > MaxChoices {
-		want = nil // only the count is checked then
-	}
-	got := values(e.fcomplete(g.ToAct(), "move", "path"))
-	if slices.Equal(got, before) || (want != nil && !slices.Equal(got, want)) || len(got) == 0 {
-		t.Errorf("after d2-e3A: %v (before %v), want %v", got, before, want)
-	}
-}
-
 // manyTurns is a Fanorona position with 1476 whole turns (White's capture
 // sequences branch at nearly every black piece).
 const manyTurns = "2b1b1b1b/1b2b3b/bb1w1b1bb/2b2bbbb/1b1bb1b2 w 0"
@@ -120,4 +89,11 @@ func BenchmarkCompletePath(b *testing.B) {
 			}
 		}
 	})
+}
+
+// stats returns the hits and misses so far.
+func (c *pathCache) stats() (hits, misses int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.hits, c.misses
 }

@@ -1,14 +1,16 @@
-package bot
+package fanoronamod
 
 import (
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/veletasbot/veletas/bot"
 
 	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/game/fanorona"
@@ -18,25 +20,25 @@ import (
 	"github.com/veletasbot/veletas/store"
 )
 
-// fanoronaGame is Fanorona and Véla behind the gameModule interface:
+// Module is Fanorona and Véla behind the gameModule interface:
 // /fanorona, whose move plays a whole turn (path:d2-e3A-e4W) or one step
 // (from:d2 to:e3, then to:e4 ... and stop), draw offers, the Véla offer at
 // the end of a Fanorona game, the images of render/fanorona.go and the
 // computer player of game/fanorona/ai. Véla games are never rated (a
 // handicap game).
-type fanoronaGame struct {
+type Module struct {
 	// untimed plays the computer without its time cap (its levels are
 	// bounded by visited positions already), so that games repeat.
 	untimed bool
 }
 
-func (fanoronaGame) Rules() game.Rules { return fanorona.Definition{} }
+func (Module) Rules() game.Rules { return fanorona.Definition{} }
 
-func (fanoronaGame) Commands() []Command {
-	return []Command{
-		{Name: "move", Handler: handler((*Bot).fanoronaMove), Acts: true},
-		{Name: "stop", Handler: handler((*Bot).fanoronaStop), Acts: true},
-		{Name: "draw", Handler: handler((*Bot).offerDraw), Acts: true},
+func (Module) Commands() []bot.Command {
+	return []bot.Command{
+		{Name: "move", Handler: fanoronaMove, Acts: true},
+		{Name: "stop", Handler: fanoronaStop, Acts: true},
+		{Name: "draw", Handler: offerDraw, Acts: true},
 	}
 }
 
@@ -47,17 +49,17 @@ const (
 	btnDrawNo  = "drawno"
 )
 
-func (fanoronaGame) ButtonActions() map[string]ButtonHandler {
-	return map[string]ButtonHandler{
-		btnVela:    buttonHandler((*Bot).velaButton),
-		btnDrawYes: buttonHandler((*Bot).drawButton),
-		btnDrawNo:  buttonHandler((*Bot).drawButton),
+func (Module) ButtonActions() map[string]bot.ButtonHandler {
+	return map[string]bot.ButtonHandler{
+		btnVela:    velaButton,
+		btnDrawYes: drawButton,
+		btnDrawNo:  drawButton,
 	}
 }
 
-func (fanoronaGame) Texts() Catalogue { return nil }
+func (Module) Texts() bot.Catalogue { return nil }
 
-func (fanoronaGame) AILevel(typed string) (string, bool) {
+func (Module) AILevel(typed string) (string, bool) {
 	if typed == "" {
 		return fai.Easy.String(), true
 	}
@@ -65,43 +67,45 @@ func (fanoronaGame) AILevel(typed string) (string, bool) {
 	return l.String(), err == nil
 }
 
-func (fanoronaGame) AICostly(level string) bool { return level == fai.Hard.String() }
+func (Module) AICostly(level string) bool { return level == fai.Hard.String() }
 
-func (fanoronaGame) Options() map[string][]string { return fanoronaOptions }
+func (Module) Options() map[string][]string { return fanoronaOptions }
 
 var fanoronaOptions = map[string][]string{
 	"challenge": {"opponent", "variant", "side", "rated", "time", "level"},
 	"move":      {"path", "from", "to", "capture"},
 }
 
-func (fanoronaGame) Completers() map[string]Completer { return fanoronaCompleters }
+func (Module) Completers() map[string]bot.Completer { return fanoronaCompleters }
 
-// FanoronaRenderer draws Fanorona's boards and replays.
-// *fanoronarender.Renderer implements it.
-type FanoronaRenderer interface {
-	PNG(w io.Writer, s fanoronarender.Scene) error
-	GIF(w io.Writer, g fanorona.Game) error
+// drawers are the drawers of Fanorona's images by the options the bot
+// gives (bot.Config.Render and Replay), each made once: a process has a
+// few, which every Bot on the same options shares (they are immutable).
+var drawers sync.Map // render.Options -> *drawerOnce
+
+type drawerOnce struct {
+	once sync.Once
+	r    *fanoronarender.Renderer
+	err  error
 }
 
-// themedFanorona is a Fanorona renderer that has renderers of the other
-// themes; *fanoronarender.Renderer is one.
-type themedFanorona interface {
-	InTheme(t render.Theme) (*fanoronarender.Renderer, error)
-}
-
-// fanoronaThemed is fr's renderer of a theme (fr when it has no other;
-// nil for a nil fr).
-func (b *Bot) fanoronaThemed(fr FanoronaRenderer, theme render.Theme) FanoronaRenderer {
-	tr, ok := fr.(themedFanorona)
-	if !ok {
-		return fr
+// drawer is the drawer of options o in a theme (o's own, logged when warn,
+// when it has none of the theme).
+func drawer(b *bot.Bot, o render.Options, theme render.Theme, warn bool) (*fanoronarender.Renderer, error) {
+	v, _ := drawers.LoadOrStore(o, &drawerOnce{})
+	d := v.(*drawerOnce)
+	d.once.Do(func() { d.r, d.err = fanoronarender.New(o) })
+	if d.err != nil {
+		return nil, fmt.Errorf("bot: the renderer cannot draw Fanorona: %w", d.err)
 	}
-	o, err := tr.InTheme(theme)
+	t, err := d.r.InTheme(theme)
 	if err != nil {
-		b.Logger.Warn("bot: no renderer of the theme; drawing in the default one", "theme", theme.String(), "err", err)
-		return fr
+		if warn {
+			b.Logger.Warn("bot: no renderer of the theme; drawing in the default one", "theme", theme.String(), "err", err)
+		}
+		return d.r, nil
 	}
-	return o
+	return t, nil
 }
 
 // FanoronaActor chooses the computer's turns in Fanorona and Véla;
@@ -113,7 +117,7 @@ type FanoronaActor interface {
 // challengeTerms reads a Fanorona challenge's variant and side: the
 // challenger's colour, White (who moves first), Black or, by default,
 // drawn at random. A Véla challenge is never rated.
-func (fanoronaGame) ChallengeTerms(ctx context.Context, b *Bot, req Request, c *store.Challenge) error {
+func (Module) ChallengeTerms(ctx context.Context, b *bot.Bot, req bot.Request, c *store.Challenge) error {
 	v, err := optVariant(req)
 	if err != nil {
 		return err
@@ -128,21 +132,21 @@ func (fanoronaGame) ChallengeTerms(ctx context.Context, b *Bot, req Request, c *
 }
 
 // optVariant reads the variant option (Fanorona by default).
-func optVariant(req Request) (fanorona.Variant, error) {
+func optVariant(req bot.Request) (fanorona.Variant, error) {
 	s := strings.TrimSpace(req.Options["variant"])
 	if s == "" {
 		return fanorona.Fanorona, nil
 	}
 	v, err := fanorona.ParseVariant(s)
 	if err != nil || len(s) > 10 {
-		return 0, refuse("fchallenge.badvariant", Quote(s))
+		return 0, bot.Refuse("fchallenge.badvariant", bot.Quote(s))
 	}
 	return v, nil
 }
 
 // optSide reads the side option: true when the user plays Black; random
 // (or absent) draws it, unless def names "white" or "black".
-func optSide(req Request, def string) (bool, error) {
+func optSide(req bot.Request, def string) (bool, error) {
 	s := strings.ToLower(strings.TrimSpace(req.Options["side"]))
 	if s == "" {
 		s = def
@@ -155,15 +159,15 @@ func optSide(req Request, def string) (bool, error) {
 	case "random":
 		return rand.IntN(2) == 1, nil
 	}
-	return false, refuse("fchallenge.badside", Quote(s))
+	return false, bot.Refuse("fchallenge.badside", bot.Quote(s))
 }
 
-func (fanoronaGame) RematchTerms(g store.Game) store.Challenge {
+func (Module) RematchTerms(g store.Game) store.Challenge {
 	return store.Challenge{Kind: kindFanorona, Terms: fanorona.MakeTerms(fmatch(g).Variant(), false)}
 }
 
 // aiRematch: the same variant and level, the human taking the other side.
-func (fanoronaGame) AIRematch(g store.Game) map[string]string {
+func (Module) AIRematch(g store.Game) map[string]string {
 	side := "black"
 	if c, _ := fcolor(g, g.Players[0]); c == fanorona.Black {
 		side = "white"
@@ -171,7 +175,7 @@ func (fanoronaGame) AIRematch(g store.Game) map[string]string {
 	return map[string]string{"level": g.AILevel, "variant": fmatch(g).Game().Variant().String(), "side": side}
 }
 
-func (fanoronaGame) StartAI(ctx context.Context, b *Bot, req Request, self, level string) (store.Game, error) {
+func (Module) StartAI(ctx context.Context, b *bot.Bot, req bot.Request, self, level string) (store.Game, error) {
 	v, err := optVariant(req)
 	if err != nil {
 		return store.Game{}, err
@@ -180,9 +184,9 @@ func (fanoronaGame) StartAI(ctx context.Context, b *Bot, req Request, self, leve
 	if err != nil {
 		return store.Game{}, err
 	}
-	st, ok := b.Store.(AIStore)
+	st, ok := b.Store.(bot.AIStore)
 	if !ok {
-		return store.Game{}, refuse("ai.off")
+		return store.Game{}, bot.Refuse("ai.off")
 	}
 	return st.StartAIGame(ctx, req.Guild, req.Channel, req.User.ID, self, level, kindFanorona, fanorona.MakeTerms(v, black), false)
 }
@@ -190,25 +194,25 @@ func (fanoronaGame) StartAI(ctx context.Context, b *Bot, req Request, self, leve
 // variantName is "Fanorona" or "Véla".
 func variantName(loc string, v string) string {
 	if v == fanorona.Vela.String() {
-		return tr(loc, "fanorona.vela")
+		return bot.Text(loc, "fanorona.vela")
 	}
-	return tr(loc, "fanorona.fanorona")
+	return bot.Text(loc, "fanorona.fanorona")
 }
 
 // challengeName is "Fanorona" or "Véla"; for an open challenge, whose
 // text names no one as White, with the challenger's side.
-func (fanoronaGame) ChallengeName(loc string, c store.Challenge) string {
+func (Module) ChallengeName(loc string, c store.Challenge) string {
 	name := variantName(loc, fvariant(c).String())
 	switch {
 	case c.Opponent != "":
 		return name
 	case c.OpponentFirst:
-		return tr(loc, "fopen.black", name)
+		return bot.Text(loc, "fopen.black", name)
 	}
-	return tr(loc, "fopen.white", name)
+	return bot.Text(loc, "fopen.white", name)
 }
 
-func (fanoronaGame) GameName(loc string, g store.Game) string {
+func (Module) GameName(loc string, g store.Game) string {
 	return variantName(loc, fmatch(g).Game().Variant().String())
 }
 
@@ -216,16 +220,16 @@ func (fanoronaGame) GameName(loc string, g store.Game) string {
 // (White first, who moves first), the piece counts, the last turn (or the
 // steps of the turn under way, drawn as its path), the prompt, in Véla's
 // first phase a note on what it allows, and the board.
-func (fanoronaGame) Card(b *Bot, loc string, g store.Game, lk Look) (GameCard, CardParts, error) {
+func (Module) Card(b *bot.Bot, loc string, g store.Game, lk bot.Look) (bot.GameCard, bot.CardParts, error) {
 	fg, pos := fmatch(g).Game(), fmatch(g).Position()
-	c := GameCard{
-		Title: tr(loc, "card.title@fanorona", variantName(loc, fg.Variant().String()), g.ID),
-		Players: []CardPlayer{
-			{ID: fplayer(g, fanorona.White), Color: tr(loc, "color.white")},
-			{ID: fplayer(g, fanorona.Black), Color: tr(loc, "color.black")},
+	c := bot.GameCard{
+		Title: bot.Text(loc, "card.title@fanorona", variantName(loc, fg.Variant().String()), g.ID),
+		Players: []bot.CardPlayer{
+			{ID: fplayer(g, fanorona.White), Color: bot.Text(loc, "color.white")},
+			{ID: fplayer(g, fanorona.Black), Color: bot.Text(loc, "color.black")},
 		},
-		ScoreName: tr(loc, "fcard.pieces"),
-		Score:     tr(loc, "fcard.score", pos.Count(fanorona.White), pos.Count(fanorona.Black)),
+		ScoreName: bot.Text(loc, "fcard.pieces"),
+		Score:     bot.Text(loc, "fcard.score", pos.Count(fanorona.White), pos.Count(fanorona.Black)),
 	}
 	scene := fanoronarender.GameScene(fg)
 	if g.Open != "" {
@@ -241,57 +245,55 @@ func (fanoronaGame) Card(b *Bot, loc string, g store.Game, lk Look) (GameCard, C
 		}
 		c.Last, c.LastBy = turns[len(turns)-1].String(), fplayer(g, mover)
 	}
-	p := CardParts{ColorToAct: sideColor(pos.ToMove() == fanorona.White)}
+	p := bot.CardParts{ColorToAct: bot.SideColor(pos.ToMove() == fanorona.White)}
 	switch {
 	case pos.FirstPhase():
-		p.Note = tr(loc, "fview.phase1", pos.Count(fanorona.Black))
+		p.Note = bot.Text(loc, "fview.phase1", pos.Count(fanorona.Black))
 	case fg.Variant() == fanorona.Vela:
-		p.Note = tr(loc, "fview.phase2")
+		p.Note = bot.Text(loc, "fview.phase2")
 	}
 	if who := g.ToAct(); who != "" {
 		key := "fprompt.turn"
 		if pos.InSequence() {
 			key = "fprompt.sequence"
 		}
-		p.Prompt = tr(loc, key, Mention(who), colorWord(loc, pos.ToMove()))
+		p.Prompt = bot.Text(loc, key, bot.Mention(who), colorWord(loc, pos.ToMove()))
 	}
 	if wc, ok := fcolor(g, g.Winner); ok && g.Winner != "" {
-		p.ColorWinner = sideColor(wc == fanorona.White)
-		p.WinHow = tr(loc, "fview.noturn")
+		p.ColorWinner = bot.SideColor(wc == fanorona.White)
+		p.WinHow = bot.Text(loc, "fview.noturn")
 		if pos.Count(wc.Other()) == 0 {
-			p.WinHow = tr(loc, "fview.allcaptured")
+			p.WinHow = bot.Text(loc, "fview.allcaptured")
 		}
 		if g.Reason == store.ReasonResign || g.Reason == store.ReasonTimeout {
 			scene.Winner, scene.HasWinner = wc, true
 		}
 	}
-	png, err := b.fanoronaPNG(g, scene, lk)
+	png, err := fanoronaPNG(b, g, scene, lk)
 	if err != nil {
-		return GameCard{}, CardParts{}, err
+		return bot.GameCard{}, bot.CardParts{}, err
 	}
-	c.Image = Image{Name: fmt.Sprintf("fanorona-%d-%d.png", g.ID, g.Revision), PNG: png}
+	c.Image = bot.Image{Name: fmt.Sprintf("fanorona-%d-%d.png", g.ID, g.Revision), PNG: png}
 	return c, p, nil
 }
 
 // colorWord names a Fanorona side.
 func colorWord(loc string, c fanorona.Color) string {
 	if c == fanorona.White {
-		return tr(loc, "color.white")
+		return bot.Text(loc, "color.white")
 	}
-	return tr(loc, "color.black")
+	return bot.Text(loc, "color.black")
 }
 
 // fanoronaPNG draws a scene of a stored game in a look (the theme of the
 // user it is for), once per revision and look.
-func (b *Bot) fanoronaPNG(g store.Game, s fanoronarender.Scene, lk Look) ([]byte, error) {
-	fr := b.fanoronaThemed(b.cfg.Fanorona, lk.Theme)
-	if fr == nil {
-		return nil, errors.New("bot: the renderer cannot draw Fanorona")
-	}
+func fanoronaPNG(b *bot.Bot, g store.Game, s fanoronarender.Scene, lk bot.Look) ([]byte, error) {
 	s.Lang = lk.Lang // the strip's words, as the card's
-	return b.cachedPNG(g, lk, func() ([]byte, error) {
-		b.renders <- struct{}{}
-		defer func() { <-b.renders }()
+	return b.CachedImage(g, lk, func() ([]byte, error) {
+		fr, err := drawer(b, b.RenderOptions(), lk.Theme, true)
+		if err != nil {
+			return nil, err
+		}
 		var buf bytes.Buffer
 		buf.Grow(48 << 10)
 		if err := fr.PNG(&buf, s); err != nil {
@@ -304,35 +306,32 @@ func (b *Bot) fanoronaPNG(g store.Game, s fanoronarender.Scene, lk Look) ([]byte
 // finalButtons are the buttons a game's final message adds to Record and
 // Rematch: after a Fanorona game won by someone, Véla, which its loser
 // presses to offer the winner a Véla game.
-func (fanoronaGame) FinalButtons(loc string, g store.Game) []Button {
+func (Module) FinalButtons(loc string, g store.Game) []bot.Button {
 	if g.Kind != kindFanorona || g.Winner == "" || fmatch(g).Game().Variant() != fanorona.Fanorona || g.Loser() == g.AI {
 		return nil // no Véla offer: no loser, or the computer lost
 	}
-	return []Button{{Label: tr(loc, "button.vela"), CustomID: gameButton(g.Kind, btnVela, strconv.FormatUint(g.ID, 10), 0), Style: Success}}
+	return []bot.Button{{Label: bot.Text(loc, "button.vela"), CustomID: bot.GameButton(g, btnVela, strconv.FormatUint(g.ID, 10), 0), Style: bot.Success}}
 }
 
-func (fanoronaGame) Replay(b *Bot, g store.Game, lk Look) func() ([]byte, error) {
-	fr := b.cfg.FanoronaReplay
-	if fr == nil {
-		fr = b.cfg.Fanorona
-	}
-	if fr = b.fanoronaThemed(fr, lk.Theme); fr == nil {
-		return nil
-	}
+func (Module) Replay(b *bot.Bot, g store.Game, lk bot.Look) func() ([]byte, error) {
 	fg := fmatch(g).Game()
 	if fg.Len() == 0 {
 		return nil
 	}
 	return func() ([]byte, error) {
+		fr, err := drawer(b, b.ReplayOptions(), lk.Theme, false)
+		if err != nil {
+			return nil, err
+		}
 		var buf bytes.Buffer
-		err := fr.GIF(&buf, fg)
+		err = fr.GIF(&buf, fg)
 		return buf.Bytes(), err
 	}
 }
 
 // record is the record with its variant header; a turn under way follows
 // as a comment line, which a record may hold.
-func (fanoronaGame) Record(g store.Game) string {
+func (Module) Record(g store.Game) string {
 	r := fmatch(g).Game().String()
 	if g.Open != "" {
 		r += "# under way: " + g.Open + "\n"
@@ -343,9 +342,8 @@ func (fanoronaGame) Record(g store.Game) string {
 // aiDecide lets the computer choose a whole turn; if it fails, or its
 // turn is refused, a random legal turn is played instead, so that a bug
 // never leaves a game stuck.
-func (m fanoronaGame) AIDecide(ctx context.Context, b *Bot, g store.Game) (store.Game, string, error) {
-	r := b.ai.Load()
-	log := r.b.Logger.With("game", g.ID)
+func (m Module) AIDecide(ctx context.Context, b *bot.Bot, g store.Game) (store.Game, string, error) {
+	log := b.Logger.With("game", g.ID)
 	lv, err := fai.ParseLevel(g.AILevel)
 	if err != nil {
 		return store.Game{}, "", fmt.Errorf("bot: AI game with an unknown level %q", g.AILevel)
@@ -357,7 +355,15 @@ func (m fanoronaGame) AIDecide(ctx context.Context, b *Bot, g store.Game) (store
 		}
 		return turns[rand.IntN(len(turns))], nil
 	}
-	t, err := r.fanoronaAct(m.newPlayer(r, lv, g), g)
+	p, ok := b.TakeAIPlayer(g, func() any { return m.newPlayer(lv, g) }).(FanoronaActor)
+	if !ok { // an injected player of another game
+		p = m.newPlayer(lv, g)
+	}
+	var t fanorona.Turn
+	err = b.AIGuard(g.ID, func() (err error) {
+		t, err = p.Act(fmatch(g).Game())
+		return err
+	})
 	if err != nil {
 		log.Error("bot: the AI found no turn; playing a random one", "err", err)
 		if t, err = random(); err != nil {
@@ -365,7 +371,7 @@ func (m fanoronaGame) AIDecide(ctx context.Context, b *Bot, g store.Game) (store
 		}
 	}
 	play := func(t fanorona.Turn) (store.Game, error) {
-		return r.b.playFanorona(ctx, g.Guild, g.Channel, g.AI, g.Revision, func(m fanorona.Match) (fanorona.Match, error) { return m.PlayTurn(t) })
+		return playFanorona(ctx, b, g.Guild, g.Channel, g.AI, g.Revision, func(m fanorona.Match) (fanorona.Match, error) { return m.PlayTurn(t) })
 	}
 	g2, err := play(t)
 	if errors.Is(err, store.ErrIllegal) {
@@ -377,18 +383,6 @@ func (m fanoronaGame) AIDecide(ctx context.Context, b *Bot, g store.Game) (store
 	return g2, t.String(), err
 }
 
-// fanoronaAct asks an actor for a turn, turning a panic into an error
-// (logged with its stack).
-func (r *aiRunner) fanoronaAct(p FanoronaActor, g store.Game) (t fanorona.Turn, err error) {
-	defer func() {
-		if v := recover(); v != nil {
-			r.b.logPanic(v, "in the AI's decision", Request{ID: "ai-game-" + strconv.FormatUint(g.ID, 10)})
-			err = fmt.Errorf("bot: the AI panicked: %v", v)
-		}
-	}()
-	return p.Act(fmatch(g).Game())
-}
-
 // fanoronaStore is what the Fanorona handlers need from the store besides
 // Store (its actions are Store.Act's). *store.DB implements it.
 type fanoronaStore interface {
@@ -398,7 +392,7 @@ type fanoronaStore interface {
 
 // fanoronaGameOf returns the store's Fanorona methods and the channel's
 // game, refusing a game of another kind.
-func (b *Bot) fanoronaGameOf(ctx context.Context, req Request) (fanoronaStore, store.Game, error) {
+func fanoronaGameOf(ctx context.Context, b *bot.Bot, req bot.Request) (fanoronaStore, store.Game, error) {
 	st, ok := b.Store.(fanoronaStore)
 	if !ok {
 		return nil, store.Game{}, errors.New("bot: the store cannot play Fanorona")
@@ -407,7 +401,7 @@ func (b *Bot) fanoronaGameOf(ctx context.Context, req Request) (fanoronaStore, s
 	if err != nil {
 		return nil, store.Game{}, err
 	}
-	if err := InGame(req, g); err != nil {
+	if err := bot.InGame(req, g); err != nil {
 		return nil, store.Game{}, err
 	}
 	return st, g, nil
@@ -416,31 +410,31 @@ func (b *Bot) fanoronaGameOf(ctx context.Context, req Request) (fanoronaStore, s
 // fanoronaMove plays `/fanorona move`: a whole turn (path) or one step
 // (from, to, capture; from is implied while a capture sequence is under
 // way). The rules are checked by the store through game/fanorona.
-func (b *Bot) fanoronaMove(ctx context.Context, req Request) (Reply, error) {
-	_, g, err := b.fanoronaGameOf(ctx, req)
+func fanoronaMove(ctx context.Context, b *bot.Bot, req bot.Request) (bot.Reply, error) {
+	_, g, err := fanoronaGameOf(ctx, b, req)
 	if err != nil {
-		return Reply{}, err
+		return bot.Reply{}, err
 	}
 	if g.ToAct() != req.User.ID && g.IsPlayer(req.User.ID) {
-		return Reply{}, refuse("err.notyourturn")
+		return bot.Reply{}, bot.Refuse("err.notyourturn")
 	}
 	m, err := parseFanoronaMove(fmatch(g).Position(), req.Options)
 	if err != nil {
-		return Reply{}, err
+		return bot.Reply{}, err
 	}
 	var after store.Game
 	if m.Whole {
-		after, err = b.playFanorona(ctx, req.Guild, req.Channel, req.User.ID, -1, func(fm fanorona.Match) (fanorona.Match, error) { return fm.PlayTurn(m.Turn) })
+		after, err = playFanorona(ctx, b, req.Guild, req.Channel, req.User.ID, -1, func(fm fanorona.Match) (fanorona.Match, error) { return fm.PlayTurn(m.Turn) })
 		if err != nil {
 			err = pathRefused{err}
 		}
 	} else {
-		after, err = b.playFanorona(ctx, req.Guild, req.Channel, req.User.ID, -1, func(fm fanorona.Match) (fanorona.Match, error) { return fm.PlayStep(m.Step) })
+		after, err = playFanorona(ctx, b, req.Guild, req.Channel, req.User.ID, -1, func(fm fanorona.Match) (fanorona.Match, error) { return fm.PlayStep(m.Step) })
 	}
 	if err != nil {
-		return Reply{}, err
+		return bot.Reply{}, err
 	}
-	return b.showPlayed(ctx, req, after)
+	return showPlayed(ctx, b, req, after)
 }
 
 // pathRefused is the refusal of a whole turn (path:…), nothing of which
@@ -449,91 +443,91 @@ type pathRefused struct{ error }
 
 func (e pathRefused) Unwrap() error { return e.error }
 
-func (b *Bot) fanoronaStop(ctx context.Context, req Request) (Reply, error) {
-	if _, _, err := b.fanoronaGameOf(ctx, req); err != nil {
-		return Reply{}, err
+func fanoronaStop(ctx context.Context, b *bot.Bot, req bot.Request) (bot.Reply, error) {
+	if _, _, err := fanoronaGameOf(ctx, b, req); err != nil {
+		return bot.Reply{}, err
 	}
-	after, err := b.playFanorona(ctx, req.Guild, req.Channel, req.User.ID, -1, func(m fanorona.Match) (fanorona.Match, error) { return m.StopTurn() })
+	after, err := playFanorona(ctx, b, req.Guild, req.Channel, req.User.ID, -1, func(m fanorona.Match) (fanorona.Match, error) { return m.StopTurn() })
 	if err != nil {
-		return Reply{}, err
+		return bot.Reply{}, err
 	}
-	return b.showPlayed(ctx, req, after)
+	return showPlayed(ctx, b, req, after)
 }
 
 // showPlayed shows a game after an action, with the AI queued once the
 // reply is out when it is to act.
-func (b *Bot) showPlayed(ctx context.Context, req Request, g store.Game) (Reply, error) {
+func showPlayed(ctx context.Context, b *bot.Bot, req bot.Request, g store.Game) (bot.Reply, error) {
 	if g.Over() {
 		b.Logger.Info("bot: game over", "game", g.ID, "winner", g.Winner, "reason", g.Reason.String())
 	}
-	r, err := b.gameViewIn(ctx, req.Locale, g, "", true)
+	r, err := b.GameView(ctx, req.Locale, g, "", true)
 	if err != nil {
-		b.aiTurn(g)
-		return Reply{}, err
+		b.AITurn(g)
+		return bot.Reply{}, err
 	}
-	b.aiAfter(&r, g)
+	b.AIAfter(&r, g)
 	return r, nil
 }
 
 // offerDraw offers a draw to the opponent, who answers with the buttons.
-func (b *Bot) offerDraw(ctx context.Context, req Request) (Reply, error) {
+func offerDraw(ctx context.Context, b *bot.Bot, req bot.Request) (bot.Reply, error) {
 	loc := req.Locale
-	st, g, err := b.fanoronaGameOf(ctx, req)
+	st, g, err := fanoronaGameOf(ctx, b, req)
 	if err != nil {
-		return Reply{}, err
+		return bot.Reply{}, err
 	}
 	if g.AI != "" && g.IsPlayer(req.User.ID) {
-		return Reply{}, refuse("ai.draw")
+		return bot.Reply{}, bot.Refuse("ai.draw")
 	}
 	// One offer at a time: offered again, it is refused; offered by the
 	// other player while one is open, it accepts that one (as Rematch
 	// does), rather than crossing offers.
 	if g.IsPlayer(req.User.ID) && g.DrawBy != "" && g.DrawRev == g.Revision {
 		if g.DrawBy == req.User.ID {
-			return Reply{}, refuse("draw.already", Mention(g.Opponent(req.User.ID)))
+			return bot.Reply{}, bot.Refuse("draw.already", bot.Mention(g.Opponent(req.User.ID)))
 		}
-		return b.acceptDraw(ctx, req, st, g.DrawBy)
+		return acceptDraw(ctx, b, req, st, g.DrawBy)
 	}
 	g, err = st.OfferDraw(ctx, req.Guild, req.Channel, req.User.ID)
 	if err != nil {
-		return Reply{}, err
+		return bot.Reply{}, err
 	}
 	opp := g.Opponent(req.User.ID)
 	key := strconv.FormatUint(g.ID, 10)
 	rev := uint64(g.DrawRev)
-	return Reply{
-		Text:     tr(loc, "draw.offered", Mention(opp), Mention(req.User.ID)),
+	return bot.Reply{
+		Text:     bot.Text(loc, "draw.offered", bot.Mention(opp), bot.Mention(req.User.ID)),
 		Mentions: []string{opp},
-		Buttons: []Button{
-			{Label: tr(loc, "button.accept"), CustomID: gameButton(g.Kind, btnDrawYes, key, rev), Style: Success},
-			{Label: tr(loc, "button.decline"), CustomID: gameButton(g.Kind, btnDrawNo, key, rev), Style: Danger},
+		Buttons: []bot.Button{
+			{Label: bot.Text(loc, "button.accept"), CustomID: bot.GameButton(g, btnDrawYes, key, rev), Style: bot.Success},
+			{Label: bot.Text(loc, "button.decline"), CustomID: bot.GameButton(g, btnDrawNo, key, rev), Style: bot.Danger},
 		},
 	}, nil
 }
 
 // acceptDraw accepts, by a command, the open draw offer of asker: the
 // game ends drawn, shown with a line saying who accepted whose offer.
-func (b *Bot) acceptDraw(ctx context.Context, req Request, st fanoronaStore, asker string) (Reply, error) {
+func acceptDraw(ctx context.Context, b *bot.Bot, req bot.Request, st fanoronaStore, asker string) (bot.Reply, error) {
 	after, err := st.AnswerDraw(ctx, req.Guild, req.Channel, req.User.ID, true)
 	if err != nil {
-		return Reply{}, err
+		return bot.Reply{}, err
 	}
 	b.Logger.Info("bot: game over", "game", after.ID, "reason", after.Reason.String())
-	return b.gameViewIn(ctx, req.Locale, after, tr(req.Locale, "draw.accepted", Mention(req.User.ID), Mention(asker)), true)
+	return b.GameView(ctx, req.Locale, after, bot.Text(req.Locale, "draw.accepted", bot.Mention(req.User.ID), bot.Mention(asker)), true)
 }
 
 // drawButton answers a draw offer; accepting ends the game drawn.
-func (b *Bot) drawButton(ctx context.Context, req Request, id ButtonID) (Reply, error) {
+func drawButton(ctx context.Context, b *bot.Bot, req bot.Request, id bot.ButtonID) (bot.Reply, error) {
 	loc := req.Locale
-	st, g, err := b.fanoronaGameOf(ctx, req)
+	st, g, err := fanoronaGameOf(ctx, b, req)
 	if err != nil {
 		if errors.Is(err, store.ErrNoGame) {
-			return Reply{}, refuse("draw.gone")
+			return bot.Reply{}, bot.Refuse("draw.gone")
 		}
-		return Reply{}, err
+		return bot.Reply{}, err
 	}
 	if strconv.FormatUint(g.ID, 10) != id.Key || uint64(g.Revision) != id.Rev || g.DrawBy == "" {
-		return Reply{}, refuse("draw.gone")
+		return bot.Reply{}, bot.Refuse("draw.gone")
 	}
 	asker := g.DrawBy
 	accept := id.Action == btnDrawYes
@@ -541,21 +535,21 @@ func (b *Bot) drawButton(ctx context.Context, req Request, id ButtonID) (Reply, 
 	if err != nil {
 		switch {
 		case errors.Is(err, store.ErrNoDrawOffer):
-			return Reply{}, refuse("draw.gone")
+			return bot.Reply{}, bot.Refuse("draw.gone")
 		case errors.Is(err, store.ErrNotPlayer) && g.IsPlayer(req.User.ID):
-			return Reply{}, refuse("draw.own")
+			return bot.Reply{}, bot.Refuse("draw.own")
 		}
-		return Reply{}, err
+		return bot.Reply{}, err
 	}
 	if !accept {
-		return settled(Reply{Text: tr(loc, "draw.declined", Mention(req.User.ID), Mention(asker)), Mentions: []string{asker}}, nil), nil
+		return bot.Settled(bot.Reply{Text: bot.Text(loc, "draw.declined", bot.Mention(req.User.ID), bot.Mention(asker)), Mentions: []string{asker}}, nil), nil
 	}
 	b.Logger.Info("bot: game over", "game", after.ID, "reason", after.Reason.String())
-	view, err := b.gameViewIn(ctx, loc, after, "", true)
+	view, err := b.GameView(ctx, loc, after, "", true)
 	if err != nil {
-		return Reply{}, err
+		return bot.Reply{}, err
 	}
-	return settled(Reply{Text: tr(loc, "draw.accepted", Mention(req.User.ID), Mention(asker)), Mentions: []string{asker}}, &view), nil
+	return bot.Settled(bot.Reply{Text: bot.Text(loc, "draw.accepted", bot.Mention(req.User.ID), bot.Mention(asker)), Mentions: []string{asker}}, &view), nil
 }
 
 // velaButton is the tradition at the end of a Fanorona game: its loser
@@ -563,33 +557,33 @@ func (b *Bot) drawButton(ctx context.Context, req Request, id ButtonID) (Reply, 
 // first); the winner accepts it as a rematch. Only the loser may press the
 // button, against a person or the computer (which never offers one).
 // Against the computer the Véla game starts at once.
-func (b *Bot) velaButton(ctx context.Context, req Request, id ButtonID) (Reply, error) {
+func velaButton(ctx context.Context, b *bot.Bot, req bot.Request, id bot.ButtonID) (bot.Reply, error) {
 	loc := req.Locale
-	g, err := b.finishedGame(ctx, req, id)
+	g, err := b.FinishedGame(ctx, req, id)
 	if err != nil {
-		return Reply{}, err
+		return bot.Reply{}, err
 	}
 	if g.Kind != kindFanorona || g.Winner == "" || fmatch(g).Game().Variant() != fanorona.Fanorona {
-		return Reply{}, refuse("button.notmine")
+		return bot.Reply{}, bot.Refuse("button.notmine")
 	}
 	loser := g.Loser()
 	if req.User.ID != loser || loser == g.AI {
-		return Reply{}, refuse("vela.notloser")
+		return bot.Reply{}, bot.Refuse("vela.notloser")
 	}
 	if g.AI != "" {
 		// The human lost: they are White.
 		again := req
 		again.Channel = g.Channel
 		again.Options = map[string]string{"level": g.AILevel, "variant": "vela", "side": "white"}
-		next, err := b.challengeAI(ctx, again, g.AI)
+		next, err := b.ChallengeAI(ctx, again, g.AI)
 		if err != nil {
-			return Reply{}, err
+			return bot.Reply{}, err
 		}
-		return b.rematchSettled(ctx, req, g, next, tr(loc, "vela.asked", Mention(req.User.ID)))
+		return b.RematchSettled(ctx, req, g, next, bot.Text(loc, "vela.asked", bot.Mention(req.User.ID)))
 	}
 	winner := g.Winner
 	if c, err := b.Store.PendingChallenge(ctx, g.Guild, g.Channel, winner); err == nil && c.Challenger == loser && c.Kind == kindFanorona {
-		return Reply{}, refuse("rematch.already", Mention(winner))
+		return bot.Reply{}, bot.Refuse("rematch.already", bot.Mention(winner))
 	}
 	moveTime := g.MoveTime
 	if moveTime == 0 {
@@ -599,18 +593,13 @@ func (b *Bot) velaButton(ctx context.Context, req Request, id ButtonID) (Reply, 
 		Kind: kindFanorona, Terms: fanorona.MakeTerms(fanorona.Vela, false), MoveTime: moveTime})
 	if err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
-			return Reply{}, refuse("rematch.busy")
+			return bot.Reply{}, bot.Refuse("rematch.busy")
 		}
-		return Reply{}, err
+		return bot.Reply{}, err
 	}
-	return b.rematchSettled(ctx, req, g, b.recordMessage(ctx, Reply{
-		Text:     tr(loc, "vela.offer", Mention(winner), Mention(loser), g.ID, Mention(loser), termsText(loc, c.Rated, c.MoveTime), c.Expires.Unix()),
-		Mentions: []string{winner},
-		Buttons: []Button{
-			{Label: tr(loc, "button.accept"), CustomID: challengeButton(c, btnAccept), Style: Success},
-			{Label: tr(loc, "button.decline"), CustomID: challengeButton(c, btnDecline), Style: Danger},
-		},
-	}, c), tr(loc, "vela.asked", Mention(req.User.ID)))
+	offer := b.ChallengeMessage(ctx, loc, c, bot.Text(loc, "vela.offer", bot.Mention(winner), bot.Mention(loser), g.ID, bot.Mention(loser),
+		bot.TermsText(loc, c.Rated, c.MoveTime), c.Expires.Unix()), []string{winner})
+	return b.RematchSettled(ctx, req, g, offer, bot.Text(loc, "vela.asked", bot.Mention(req.User.ID)))
 }
 
 // kindFanorona is Fanorona's (and Véla's) game.Kind.
@@ -652,7 +641,7 @@ func fvariant(c store.Challenge) fanorona.Variant {
 
 // playFanorona applies a Fanorona action of user (fn, on the match) to
 // the game of a channel.
-func (b *Bot) playFanorona(ctx context.Context, guild, channel, user string, rev int, fn func(m fanorona.Match) (fanorona.Match, error)) (store.Game, error) {
+func playFanorona(ctx context.Context, b *bot.Bot, guild, channel, user string, rev int, fn func(m fanorona.Match) (fanorona.Match, error)) (store.Game, error) {
 	return b.Store.Act(ctx, guild, channel, user, rev, kindFanorona, func(s game.State) (game.State, error) {
 		m, ok := s.(fanorona.Match)
 		if !ok {
@@ -662,19 +651,15 @@ func (b *Bot) playFanorona(ctx context.Context, guild, channel, user string, rev
 	})
 }
 
-// FanoronaModule is Fanorona's module, until it moves to its own package
-// (bot/games lists it).
-// With untimed, its computer player has no time cap (the console's
-// -ai-iterations, for games that repeat).
-func FanoronaModule(untimed bool) Module { return fanoronaGame{untimed: untimed} }
+// New returns Fanorona's module. With untimed, its computer player has
+// no time cap (its levels are bounded by visited positions already): the
+// console's -ai-iterations, for games that repeat.
+func New(untimed bool) *Module { return &Module{untimed: untimed} }
 
-// newPlayer makes the computer player of a decision: AIConfig's when set.
-func (m fanoronaGame) newPlayer(r *aiRunner, l fai.Level, g store.Game) FanoronaActor {
+// newPlayer makes the computer player of a decision.
+func (m Module) newPlayer(l fai.Level, g store.Game) FanoronaActor {
 	seed := g.ID<<16 + uint64(fmatch(g).Game().Len())
-	switch {
-	case r.cfg.NewFanoronaPlayer != nil:
-		return r.cfg.NewFanoronaPlayer(l, g)
-	case m.untimed:
+	if m.untimed {
 		o := l.Options()
 		o.Time, o.Seed = 0, seed
 		return fai.New(o)
@@ -682,11 +667,56 @@ func (m fanoronaGame) newPlayer(r *aiRunner, l fai.Level, g store.Game) Fanorona
 	return fai.NewLevel(l, seed)
 }
 
-var _ Module = fanoronaGame{}
 var (
-	_ Completions   = fanoronaGame{}
-	_ ButtonActions = fanoronaGame{}
-	_ FinalButtons  = fanoronaGame{}
-	_ Replayer      = fanoronaGame{}
-	_ AIPlayer      = fanoronaGame{}
+	_ bot.Module        = (*Module)(nil)
+	_ bot.Completions   = (*Module)(nil)
+	_ bot.ButtonActions = (*Module)(nil)
+	_ bot.FinalButtons  = (*Module)(nil)
+	_ bot.Replayer      = (*Module)(nil)
+	_ bot.AIPlayer      = (*Module)(nil)
+	_ bot.Refusals      = (*Module)(nil)
+	_ bot.Wording       = (*Module)(nil)
 )
+
+// Refusal words an error of game/fanorona (bot.Refusals).
+func (Module) Refusal(err error) (bot.RuleRefusal, bool) {
+	var fe *fanorona.Error
+	if !errors.As(err, &fe) {
+		return bot.RuleRefusal{}, false
+	}
+	return fanoronaRefusal(err, fe), true
+}
+
+// RecordPlayers are Black, then White.
+func (Module) RecordPlayers(g store.Game) (string, string) {
+	return fplayer(g, fanorona.Black), fplayer(g, fanorona.White)
+}
+
+// RecentName is the variant.
+func (m Module) RecentName(loc string, g store.Game) string { return m.GameName(loc, g) }
+
+// NoticeName is the variant.
+func (m Module) NoticeName(loc string, g store.Game) string { return m.GameName(loc, g) }
+
+// RulesEnding says, in detail, how the rules ended a game, from its final
+// position: every piece of the loser captured, the loser left without a
+// legal turn, or (drawn) 100 turns in a row without a capture; the stored
+// game keeps only store.ReasonRules, so games stored before these words
+// read the same way.
+func (Module) RulesEnding(loc string, g store.Game, detail bool) string {
+	if !detail {
+		return ""
+	}
+	pos := fmatch(g).Position()
+	lc, ok := fcolor(g, g.Loser())
+	switch {
+	case !pos.Over(): // a record that does not read: no detail
+	case g.Winner == "":
+		return bot.Text(loc, "reason.nocapture", fanorona.DrawCount)
+	case ok && pos.Count(lc) == 0:
+		return bot.Text(loc, "reason.allcaptured")
+	case ok:
+		return bot.Text(loc, "reason.noturn")
+	}
+	return ""
+}

@@ -1,4 +1,4 @@
-package bot
+package veletasmod
 
 import (
 	"bytes"
@@ -8,46 +8,40 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/veletasbot/veletas/bot"
+
 	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/store"
 )
 
-// veletasGame is Veletas behind the gameModule interface: /veletas, its
+// Module is Veletas behind the gameModule interface: /veletas, its
 // setups, the side choice (Swap and Keep) and turns (play.go), the
 // server's settings and /veletas end (settings.go), the square options'
 // autocomplete (autocomplete.go) and the computer player of
 // game/veletas/ai.
-type veletasGame struct {
+type Module struct {
 	// iterations bounds the computer player's playouts (0: the level's
 	// own bounds).
 	iterations int
 }
 
-func (veletasGame) Rules() game.Rules { return veletas.Definition{} }
+func (Module) Rules() game.Rules { return veletas.Definition{} }
 
-func (veletasGame) Commands() []Command {
-	return []Command{
+func (Module) Commands() []bot.Command {
+	return []bot.Command{
 		// play.go
-		{Name: "setup", Handler: handler((*Bot).setup), Acts: true},
-		{Name: "swap", Handler: handler((*Bot).swapCommand), Acts: true},
-		{Name: "keep", Handler: handler((*Bot).keepCommand), Acts: true},
-		{Name: "move", Handler: handler((*Bot).move), Acts: true},
+		{Name: "setup", Handler: setup, Acts: true},
+		{Name: "swap", Handler: swapCommand, Acts: true},
+		{Name: "keep", Handler: keepCommand, Acts: true},
+		{Name: "move", Handler: move, Acts: true},
 		// settings.go
-		{Name: "settings", Handler: handler((*Bot).settings)},
-		{Name: "end", Handler: handler((*Bot).endDamaged)},
+		{Name: "settings", Handler: settings},
+		{Name: "end", Handler: endDamaged},
+		// views.go: the lifecycle's rules, with the rule set to show
+		{Name: "rules", Handler: rules},
 	}
-}
-
-// handler makes a Handler of a method.
-func handler(f func(*Bot, context.Context, Request) (Reply, error)) Handler {
-	return func(ctx context.Context, b *Bot, req Request) (Reply, error) { return f(b, ctx, req) }
-}
-
-// buttonHandler makes a ButtonHandler of a method.
-func buttonHandler(f func(*Bot, context.Context, Request, ButtonID) (Reply, error)) ButtonHandler {
-	return func(ctx context.Context, b *Bot, req Request, id ButtonID) (Reply, error) { return f(b, ctx, req, id) }
 }
 
 // Button actions of Veletas: the second player's choice (play.go).
@@ -56,13 +50,13 @@ const (
 	btnKeep = "keep"
 )
 
-func (veletasGame) ButtonActions() map[string]ButtonHandler {
-	return map[string]ButtonHandler{btnSwap: buttonHandler((*Bot).choiceButton), btnKeep: buttonHandler((*Bot).choiceButton)}
+func (Module) ButtonActions() map[string]bot.ButtonHandler {
+	return map[string]bot.ButtonHandler{btnSwap: choiceButton, btnKeep: choiceButton}
 }
 
-func (veletasGame) Texts() Catalogue { return nil }
+func (Module) Texts() bot.Catalogue { return nil }
 
-func (veletasGame) Options() map[string][]string { return veletasOptions }
+func (Module) Options() map[string][]string { return veletasOptions }
 
 var veletasOptions = map[string][]string{
 	"challenge": {"opponent", "size", "level", "rated", "time", "rules"},
@@ -72,20 +66,20 @@ var veletasOptions = map[string][]string{
 	"rules":     {"rules"},
 }
 
-func (veletasGame) Completers() map[string]Completer { return veletasCompleters }
+func (Module) Completers() map[string]bot.Completer { return veletasCompleters }
 
 // veletasCompleters wrap autocomplete.go's square completers, which read
 // the position.
-var veletasCompleters = func() map[string]Completer {
-	m := map[string]Completer{}
-	for k, fn := range map[string]func(pos veletas.Position, opts map[string]string, typed string) []Choice{
+var veletasCompleters = func() map[string]bot.Completer {
+	m := map[string]bot.Completer{}
+	for k, fn := range map[string]func(pos veletas.Position, opts map[string]string, typed string) []bot.Choice{
 		"setup/shooters": completeShooters,
 		"setup/stone":    completeStone,
 		"move/shooter":   completeMover,
 		"move/to":        completeTo,
 		"move/shoot":     completeShot,
 	} {
-		m[k] = func(g store.Game, opts map[string]string, typed string) []Choice {
+		m[k] = func(g store.Game, opts map[string]string, typed string) []bot.Choice {
 			if g.Kind != kindVeletas {
 				return nil
 			}
@@ -96,27 +90,27 @@ var veletasCompleters = func() map[string]Completer {
 }()
 
 // challengeTerms reads the board size and the rules of a challenge.
-func (veletasGame) ChallengeTerms(ctx context.Context, b *Bot, req Request, c *store.Challenge) error {
+func (Module) ChallengeTerms(ctx context.Context, b *bot.Bot, req bot.Request, c *store.Challenge) error {
 	c.Kind, c.Rated = kindVeletas, true
 	size := veletas.Size10
 	if s := strings.TrimSpace(req.Options["size"]); s != "" {
 		var err error
 		if size, err = veletas.ParseSize(s); err != nil || len(s) > 5 {
-			return refuse("challenge.badsize", Quote(s))
+			return bot.Refuse("challenge.badsize", bot.Quote(s))
 		}
 	}
-	rules, err := b.challengeRules(ctx, req)
+	rules, err := challengeRules(ctx, b, req)
 	c.Terms = veletas.MakeTerms(size, rules)
 	return err
 }
 
-func (veletasGame) RematchTerms(g store.Game) store.Challenge {
+func (Module) RematchTerms(g store.Game) store.Challenge {
 	return store.Challenge{Kind: kindVeletas, Terms: veletas.MakeTerms(vsize(g), vrules(g))}
 }
 
 // aiRematch: the same size, rules and level, and the other first player
 // (optFirst, which only a rematch sets: no command takes it).
-func (veletasGame) AIRematch(g store.Game) map[string]string {
+func (Module) AIRematch(g store.Game) map[string]string {
 	o := map[string]string{"level": g.AILevel, "size": strconv.Itoa(int(vsize(g))), "rules": vrules(g).String()}
 	if g.Players[0] != g.AI {
 		o[optFirst] = firstComputer
@@ -131,15 +125,15 @@ const optFirst, firstComputer = "first", "computer"
 // startAI starts a Veletas game against the computer: the human places
 // first, and the computer then chooses sides (the other way round in a
 // rematch of a game the human began).
-func (veletasGame) StartAI(ctx context.Context, b *Bot, req Request, self, level string) (store.Game, error) {
+func (Module) StartAI(ctx context.Context, b *bot.Bot, req bot.Request, self, level string) (store.Game, error) {
 	var size veletas.Size
 	if s := strings.TrimSpace(req.Options["size"]); s != "" {
 		var err error
 		if size, err = veletas.ParseSize(s); err != nil || len(s) > 5 {
-			return store.Game{}, refuse("challenge.badsize", Quote(s))
+			return store.Game{}, bot.Refuse("challenge.badsize", bot.Quote(s))
 		}
 	}
-	rules, err := b.challengeRules(ctx, req)
+	rules, err := challengeRules(ctx, b, req)
 	if err != nil {
 		return store.Game{}, err
 	}
@@ -147,14 +141,14 @@ func (veletasGame) StartAI(ctx context.Context, b *Bot, req Request, self, level
 	if size != 0 { // else the guild's default size
 		terms[veletas.TermSize] = strconv.Itoa(int(size))
 	}
-	st, ok := b.Store.(AIStore)
+	st, ok := b.Store.(bot.AIStore)
 	if !ok {
-		return store.Game{}, refuse("ai.off")
+		return store.Game{}, bot.Refuse("ai.off")
 	}
 	return st.StartAIGame(ctx, req.Guild, req.Channel, req.User.ID, self, level, kindVeletas, terms, req.Options[optFirst] == firstComputer)
 }
 
-func (veletasGame) AILevel(typed string) (string, bool) {
+func (Module) AILevel(typed string) (string, bool) {
 	if typed == "" {
 		return ai.Easy.String(), true
 	}
@@ -162,111 +156,116 @@ func (veletasGame) AILevel(typed string) (string, bool) {
 	return l.String(), err == nil
 }
 
-func (veletasGame) AICostly(level string) bool { return level == ai.Hard.String() }
+func (Module) AICostly(level string) bool { return level == ai.Hard.String() }
 
-func (veletasGame) ChallengeName(loc string, c store.Challenge) string {
+func (Module) ChallengeName(loc string, c store.Challenge) string {
 	size, rules := vterms(c)
 	return boardText(loc, size, rules)
 }
 
-func (veletasGame) GameName(loc string, g store.Game) string {
+func (Module) GameName(loc string, g store.Game) string {
 	return boardText(loc, vsize(g), vrules(g))
 }
 
 // card is a Veletas game's part of its card: the players by colour, the
 // last action, the claims, the prompt of the phase, the board and, at the
 // side choice, Swap and Keep.
-func (veletasGame) Card(b *Bot, loc string, g store.Game, lk Look) (GameCard, CardParts, error) {
+func (Module) Card(b *bot.Bot, loc string, g store.Game, lk bot.Look) (bot.GameCard, bot.CardParts, error) {
 	st := vstate(g)
 	pos := st.Position()
 	black, white := vplayer(g, veletas.Black), vplayer(g, veletas.White)
-	c := GameCard{
-		Title: tr(loc, "card.title", boardText(loc, vsize(g), vrules(g)), g.ID),
-		Players: []CardPlayer{
-			{ID: black, Color: tr(loc, "color.black")},
-			{ID: white, Color: tr(loc, "color.white")},
+	c := bot.GameCard{
+		Title: bot.Text(loc, "card.title", boardText(loc, vsize(g), vrules(g)), g.ID),
+		Players: []bot.CardPlayer{
+			{ID: black, Color: bot.Text(loc, "color.black")},
+			{ID: white, Color: bot.Text(loc, "color.white")},
 		},
-		ScoreName: tr(loc, "card.claims"),
-		Score:     tr(loc, "card.score", pos.Claims(veletas.Black), pos.Claims(veletas.White), vsize(g).Majority(), vsize(g).Shooters()),
+		ScoreName: bot.Text(loc, "card.claims"),
+		Score:     bot.Text(loc, "card.score", pos.Claims(veletas.Black), pos.Claims(veletas.White), vsize(g).Majority(), vsize(g).Shooters()),
 	}
 	if a, ok := st.LastAction(); ok {
 		c.Last, c.LastBy = a.String(), lastActor(g, st)
 	}
-	p := CardParts{
-		WinHow:      tr(loc, "view.bymajority", pos.Claims(vcolor(g, g.Winner)), vsize(g).Shooters()),
-		ColorToAct:  sideColor(pos.ToMove() == veletas.White),
-		ColorWinner: sideColor(vcolor(g, g.Winner) == veletas.White),
+	p := bot.CardParts{
+		WinHow:      bot.Text(loc, "view.bymajority", pos.Claims(vcolor(g, g.Winner)), vsize(g).Shooters()),
+		ColorToAct:  bot.SideColor(pos.ToMove() == veletas.White),
+		ColorWinner: bot.SideColor(vcolor(g, g.Winner) == veletas.White),
 	}
 	if who := g.ToAct(); who != "" {
 		p.Prompt = prompt(loc, g, pos, who)
 	}
-	png, err := b.gamePNG(g, st, lk)
+	png, err := gamePNG(b, g, st, lk)
 	if err != nil {
-		return GameCard{}, CardParts{}, err
+		return bot.GameCard{}, bot.CardParts{}, err
 	}
-	c.Image = Image{Name: fmt.Sprintf("veletas-%d-%d.png", g.ID, g.Revision), PNG: png}
+	c.Image = bot.Image{Name: fmt.Sprintf("veletas-%d-%d.png", g.ID, g.Revision), PNG: png}
 	if !g.Over() && pos.Phase() == veletas.PhaseChoice && g.ToAct() != g.AI {
 		key := strconv.FormatUint(g.ID, 10)
-		p.Buttons = []Button{
-			{Label: tr(loc, "button.swap"), CustomID: ButtonID{Action: btnSwap, Key: key, Rev: uint64(g.Revision)}.String(), Style: Primary},
-			{Label: tr(loc, "button.keep"), CustomID: ButtonID{Action: btnKeep, Key: key, Rev: uint64(g.Revision)}.String(), Style: Secondary},
+		p.Buttons = []bot.Button{
+			{Label: bot.Text(loc, "button.swap"), CustomID: bot.ButtonID{Action: btnSwap, Key: key, Rev: uint64(g.Revision)}.String(), Style: bot.Primary},
+			{Label: bot.Text(loc, "button.keep"), CustomID: bot.ButtonID{Action: btnKeep, Key: key, Rev: uint64(g.Revision)}.String(), Style: bot.Secondary},
 		}
 	}
 	return c, p, nil
 }
 
-func (veletasGame) Replay(b *Bot, g store.Game, lk Look) func() ([]byte, error) {
-	rr := b.cfg.Replay
-	if rr == nil {
-		rr, _ = b.Renderer.(ReplayRenderer)
-	}
+func (Module) Replay(b *bot.Bot, g store.Game, lk bot.Look) func() ([]byte, error) {
 	st := vstate(g)
-	if rr == nil || st.Len() == 0 {
+	if st.Len() == 0 {
 		return nil
 	}
 	return func() ([]byte, error) {
 		var buf bytes.Buffer
-		err := b.replayGIF(&buf, rr, g, st, lk)
+		err := replayGIF(b, &buf, g, st, lk)
 		return buf.Bytes(), err
 	}
 }
 
-func (veletasGame) Record(g store.Game) string { return vstate(g).String() }
+func (Module) Record(g store.Game) string { return vstate(g).String() }
 
 // aiDecide lets the computer player act: the kept player of the game (for
 // its search tree) or a new one, a random legal action when it fails or
 // chooses an illegal one, so that a bug never leaves a game stuck.
-func (m veletasGame) AIDecide(ctx context.Context, b *Bot, g store.Game) (store.Game, string, error) {
-	r := b.ai.Load()
-	log := r.b.Logger.With("game", g.ID)
+func (m Module) AIDecide(ctx context.Context, b *bot.Bot, g store.Game) (store.Game, string, error) {
+	log := b.Logger.With("game", g.ID)
 	lv, err := ai.ParseLevel(g.AILevel)
 	if err != nil {
 		return store.Game{}, "", fmt.Errorf("bot: AI game with an unknown level %q", g.AILevel)
 	}
-	p := r.take(g, lv, m.newPlayer)
-	a, err := r.act(p, vstate(g), g.ID)
+	p, ok := b.TakeAIPlayer(g, func() any { return m.newPlayer(lv, g) }).(Actor)
+	if !ok { // an injected player of another game
+		p = m.newPlayer(lv, g)
+	}
+	act := func(p Actor) (a veletas.Action, err error) {
+		err = b.AIGuard(g.ID, func() error {
+			a, err = p.Act(vstate(g))
+			return err
+		})
+		return a, err
+	}
+	a, err := act(p)
 	if err != nil {
 		log.Error("bot: the AI found no action; playing a random one", "err", err)
 		p = nil
-		if a, err = r.act(ai.NewRandom(g.ID), vstate(g), g.ID); err != nil {
+		if a, err = act(ai.NewRandom(g.ID)); err != nil {
 			return store.Game{}, "", fmt.Errorf("bot: no random action either: %w", err)
 		}
 	}
-	g2, err := r.b.applyVeletas(ctx, g.Guild, g.Channel, g.AI, g.Revision, a)
+	g2, err := applyVeletas(ctx, b, g.Guild, g.Channel, g.AI, g.Revision, a)
 	if errors.Is(err, store.ErrIllegal) {
 		// A bug in the AI must not leave the game stuck: a random legal
 		// action instead.
 		log.Error("bot: the AI chose an illegal action; playing a random one", "action", a.String(), "err", err)
 		p = nil
-		if a, err = r.act(ai.NewRandom(g.ID), vstate(g), g.ID); err == nil {
-			g2, err = r.b.applyVeletas(ctx, g.Guild, g.Channel, g.AI, g.Revision, a)
+		if a, err = act(ai.NewRandom(g.ID)); err == nil {
+			g2, err = applyVeletas(ctx, b, g.Guild, g.Channel, g.AI, g.Revision, a)
 		}
 	}
 	if err != nil {
 		return store.Game{}, a.String(), err
 	}
 	if !g2.Over() && p != nil {
-		r.keep(g.ID, p)
+		b.KeepAIPlayer(g.ID, p)
 	}
 	return g2, a.String(), nil
 }
@@ -352,7 +351,7 @@ func setDefaultRules(set *store.Settings, r veletas.Rules) {
 }
 
 // applyVeletas applies a Veletas action of user to the game of a channel.
-func (b *Bot) applyVeletas(ctx context.Context, guild, channel, user string, rev int, a veletas.Action) (store.Game, error) {
+func applyVeletas(ctx context.Context, b *bot.Bot, guild, channel, user string, rev int, a veletas.Action) (store.Game, error) {
 	return b.Store.Act(ctx, guild, channel, user, rev, kindVeletas, func(s game.State) (game.State, error) {
 		m, ok := s.(veletas.Match)
 		if !ok {
@@ -366,14 +365,13 @@ func (b *Bot) applyVeletas(ctx context.Context, guild, channel, user string, rev
 	})
 }
 
-// VeletasModule is Veletas's module, until it moves to its own package
-// (bot/games lists it).
-// With iterations > 0 its computer player searches that many playouts,
-// untimed, seeded by the game (the console's -ai-iterations).
-func VeletasModule(iterations int) Module { return veletasGame{iterations: iterations} }
+// New returns Veletas's module. With iterations > 0 its computer player
+// searches that many playouts, untimed, seeded by the game (the console's
+// -ai-iterations, for games that repeat).
+func New(iterations int) *Module { return &Module{iterations: iterations} }
 
 // newPlayer makes the computer player of a game at a level.
-func (m veletasGame) newPlayer(l ai.Level, g store.Game) Actor {
+func (m Module) newPlayer(l ai.Level, g store.Game) Actor {
 	if m.iterations > 0 {
 		o := l.Options()
 		o.Iterations, o.Time, o.Seed = m.iterations, 0, g.ID
@@ -382,10 +380,77 @@ func (m veletasGame) newPlayer(l ai.Level, g store.Game) Actor {
 	return ai.NewLevel(l, g.ID)
 }
 
-var _ Module = veletasGame{}
 var (
-	_ Completions   = veletasGame{}
-	_ ButtonActions = veletasGame{}
-	_ Replayer      = veletasGame{}
-	_ AIPlayer      = veletasGame{}
+	_ bot.Module        = (*Module)(nil)
+	_ bot.Completions   = (*Module)(nil)
+	_ bot.ButtonActions = (*Module)(nil)
+	_ bot.Replayer      = (*Module)(nil)
+	_ bot.AIPlayer      = (*Module)(nil)
+	_ bot.Refusals      = (*Module)(nil)
+	_ bot.Wording       = (*Module)(nil)
 )
+
+// challengeRules reads the rules option of a challenge (classic or
+// revised); without it a challenge follows the server's default, classic
+// unless /veletas settings chose revised.
+func challengeRules(ctx context.Context, b *bot.Bot, req bot.Request) (veletas.Rules, error) {
+	if s := strings.TrimSpace(req.Options["rules"]); s != "" {
+		r, err := veletas.ParseRules(s)
+		if err != nil || len(s) > 8 {
+			return 0, bot.Refuse("challenge.badrules", bot.Quote(s))
+		}
+		return r, nil
+	}
+	set, err := b.Store.Settings(ctx, req.Guild)
+	if err != nil {
+		return 0, err
+	}
+	return defaultRules(set), nil
+}
+
+// boardText names the board of a game in messages: its size ("7x7"), and
+// under the revised rules the rules too ("7x7, revised rules").
+func boardText(loc string, size veletas.Size, rules veletas.Rules) string {
+	if rules == veletas.Revised {
+		return bot.Text(loc, "board.revised", size)
+	}
+	return size.String()
+}
+
+// Actor chooses the AI's actions; *ai.Player implements it. An Actor is
+// used by one worker at a time.
+type Actor interface {
+	Act(g veletas.Game) (veletas.Action, error)
+}
+
+// Refusal words an error of game/veletas (bot.Refusals).
+func (Module) Refusal(err error) (bot.RuleRefusal, bool) {
+	var ge *veletas.Error
+	if !errors.As(err, &ge) {
+		return bot.RuleRefusal{}, false
+	}
+	return veletasRefusal(ge), true
+}
+
+// RecordPlayers are Black, then White.
+func (Module) RecordPlayers(g store.Game) (string, string) {
+	return vplayer(g, veletas.Black), vplayer(g, veletas.White)
+}
+
+// RecentName names the board and its rules in a player's recent games.
+func (Module) RecentName(loc string, g store.Game) string {
+	return bot.Text(loc, "stats.board", vsize(g), bot.Text(loc, "rules.short."+vrules(g).String()))
+}
+
+// NoticeName is the board, the notices naming it in parentheses already.
+func (m Module) NoticeName(loc string, g store.Game) string {
+	if vrules(g) == veletas.Revised {
+		return bot.Text(loc, "board.revised.inner", vsize(g))
+	}
+	return m.GameName(loc, g)
+}
+
+// RulesEnding: a game the rules ended was won by a majority of shooters.
+func (Module) RulesEnding(loc string, g store.Game, detail bool) string {
+	return bot.Text(loc, "reason.majority")
+}

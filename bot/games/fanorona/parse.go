@@ -1,7 +1,9 @@
-package bot
+package fanoronamod
 
 import (
 	"strings"
+
+	"github.com/veletasbot/veletas/bot"
 
 	"github.com/veletasbot/veletas/game/fanorona"
 	"github.com/veletasbot/veletas/store"
@@ -29,19 +31,19 @@ func parseFanoronaMove(pos fanorona.Position, opts map[string]string) (fanoronaM
 	from, to, capture := strings.TrimSpace(opts["from"]), strings.TrimSpace(opts["to"]), strings.TrimSpace(opts["capture"])
 	if path != "" {
 		if from != "" || to != "" || capture != "" {
-			return fanoronaMoveOpts{}, refuse("fmove.both")
+			return fanoronaMoveOpts{}, bot.Refuse("fmove.both")
 		}
 		t, err := fanorona.ParseTurn(path)
-		if err != nil || len(path) > maxOptionLen {
-			return fanoronaMoveOpts{}, refuse("fmove.badpath", Quote(path))
+		if err != nil || len(path) > bot.MaxOptionLen {
+			return fanoronaMoveOpts{}, bot.Refuse("fmove.badpath", bot.Quote(path))
 		}
 		return fanoronaMoveOpts{Whole: true, Turn: fillLetters(pos, t)}, nil
 	}
 	if to == "" {
 		if pos.InSequence() {
-			return fanoronaMoveOpts{}, refuse("fmove.needto.seq")
+			return fanoronaMoveOpts{}, bot.Refuse("fmove.needto.seq")
 		}
-		return fanoronaMoveOpts{}, refuse("fmove.need")
+		return fanoronaMoveOpts{}, bot.Refuse("fmove.need")
 	}
 	q, err := parsePoint("to", to)
 	if err != nil {
@@ -56,12 +58,12 @@ func parseFanoronaMove(pos fanorona.Position, opts map[string]string) (fanoronaM
 				return fanoronaMoveOpts{}, err
 			}
 			if f != moving {
-				return fanoronaMoveOpts{}, refuse("fmove.otherpiece", "`"+moving.String()+"`", "`"+f.String()+"`")
+				return fanoronaMoveOpts{}, bot.Refuse("fmove.otherpiece", "`"+moving.String()+"`", "`"+f.String()+"`")
 			}
 		}
 	} else {
 		if from == "" {
-			return fanoronaMoveOpts{}, refuse("fmove.needfrom")
+			return fanoronaMoveOpts{}, bot.Refuse("fmove.needfrom")
 		}
 		if p, err = parsePoint("from", from); err != nil {
 			return fanoronaMoveOpts{}, err
@@ -83,14 +85,14 @@ func parseFanoronaMove(pos fanorona.Position, opts map[string]string) (fanoronaM
 		case 1:
 			s.Capture = ways[0]
 		case 2:
-			return fanoronaMoveOpts{}, refuse("fmove.which", "`"+s.String()+"`")
+			return fanoronaMoveOpts{}, bot.Refuse("fmove.which", "`"+s.String()+"`")
 		}
 	case "approach", "a":
 		s.Capture = fanorona.Approach
 	case "withdrawal", "w":
 		s.Capture = fanorona.Withdrawal
 	default:
-		return fanoronaMoveOpts{}, refuse("fmove.badcapture", Quote(capture))
+		return fanoronaMoveOpts{}, bot.Refuse("fmove.badcapture", bot.Quote(capture))
 	}
 	return fanoronaMoveOpts{Step: s}, nil
 }
@@ -132,11 +134,11 @@ func fillLetters(pos fanorona.Position, t fanorona.Turn) fanorona.Turn {
 func parsePoint(opt, text string) (fanorona.Point, error) {
 	t := strings.TrimSpace(text)
 	if len(t) > 4 {
-		return fanorona.NoPoint, refuse("fpoint.bad", Quote(t))
+		return fanorona.NoPoint, bot.Refuse("fpoint.bad", bot.Quote(t))
 	}
 	p, err := fanorona.ParsePoint(t)
 	if err != nil {
-		return fanorona.NoPoint, refuse("fpoint.bad", Quote(t))
+		return fanorona.NoPoint, bot.Refuse("fpoint.bad", bot.Quote(t))
 	}
 	return p, nil
 }
@@ -146,7 +148,7 @@ func parsePoint(opt, text string) (fanorona.Point, error) {
 // that can act for from (none while a sequence is under way: from is
 // implied), their destinations for to, and the ways the chosen step
 // captures for capture.
-var fanoronaCompleters = map[string]Completer{
+var fanoronaCompleters = map[string]bot.Completer{
 	"move/path":    completePath,
 	"move/from":    completeFrom,
 	"move/to":      completeFanoronaTo,
@@ -160,7 +162,7 @@ func fanoronaPos(g store.Game) (fanorona.Position, bool) {
 	return fmatch(g).Position(), true
 }
 
-func completePath(g store.Game, opts map[string]string, typed string) []Choice {
+func completePath(g store.Game, opts map[string]string, typed string) []bot.Choice {
 	pos, ok := fanoronaPos(g)
 	if !ok || pos.InSequence() {
 		return nil
@@ -196,25 +198,25 @@ func stepsFrom(pos fanorona.Position, opts map[string]string) []fanorona.Step {
 }
 
 // pointChoices lists distinct points whose name starts with typed.
-func pointChoices(points []fanorona.Point, typed string) []Choice {
+func pointChoices(points []fanorona.Point, typed string) []bot.Choice {
 	typed = strings.ToLower(strings.TrimSpace(typed))
 	seen := map[fanorona.Point]bool{}
-	var out []Choice
+	var out []bot.Choice
 	for _, p := range points {
 		name := p.String()
 		if seen[p] || !strings.HasPrefix(name, typed) {
 			continue
 		}
 		seen[p] = true
-		out = append(out, Choice{Name: name, Value: name})
-		if len(out) == MaxChoices {
+		out = append(out, bot.Choice{Name: name, Value: name})
+		if len(out) == bot.MaxChoices {
 			break
 		}
 	}
 	return out
 }
 
-func completeFrom(g store.Game, opts map[string]string, typed string) []Choice {
+func completeFrom(g store.Game, opts map[string]string, typed string) []bot.Choice {
 	pos, ok := fanoronaPos(g)
 	if !ok || pos.InSequence() {
 		return nil
@@ -226,7 +228,7 @@ func completeFrom(g store.Game, opts map[string]string, typed string) []Choice {
 	return pointChoices(pts, typed)
 }
 
-func completeFanoronaTo(g store.Game, opts map[string]string, typed string) []Choice {
+func completeFanoronaTo(g store.Game, opts map[string]string, typed string) []bot.Choice {
 	pos, ok := fanoronaPos(g)
 	if !ok {
 		return nil
@@ -238,7 +240,7 @@ func completeFanoronaTo(g store.Game, opts map[string]string, typed string) []Ch
 	return pointChoices(pts, typed)
 }
 
-func completeCapture(g store.Game, opts map[string]string, typed string) []Choice {
+func completeCapture(g store.Game, opts map[string]string, typed string) []bot.Choice {
 	pos, ok := fanoronaPos(g)
 	if !ok {
 		return nil
@@ -248,14 +250,14 @@ func completeCapture(g store.Game, opts map[string]string, typed string) []Choic
 		return nil
 	}
 	typed = strings.ToLower(strings.TrimSpace(typed))
-	var out []Choice
+	var out []bot.Choice
 	for _, s := range stepsFrom(pos, opts) {
 		if s.To != to || s.Capture == fanorona.NoCapture {
 			continue
 		}
 		name := s.Capture.String()
 		if strings.HasPrefix(name, typed) {
-			out = append(out, Choice{Name: name, Value: name})
+			out = append(out, bot.Choice{Name: name, Value: name})
 		}
 	}
 	return out

@@ -1,44 +1,46 @@
-package bot
+package veletasmod
+
+import "github.com/veletasbot/veletas/bot"
 
 // Veletas's part of its slash command (Module.Slash): /veletas with
 // its own subcommands (setup, swap, keep, move, and the server's settings
 // and end) and the options of its challenges, in Japanese and French too.
 
-func (veletasGame) Slash() SlashPart {
-	size := stringOption("size", "Board size: 7, 9 or 10 (10 by default)", false, false, 2)
-	size.Choices = []ChoiceSpec{{Name: "7x7 (quick)", Value: "7"}, {Name: "9x9", Value: "9"}, {Name: "10x10 (standard)", Value: "10"}}
-	language := choiceOption("language", "Language of the bot's own notices (reminders, time-outs)", 2)
-	language.Choices = []ChoiceSpec{{Name: "English", Value: "en"}, {Name: "日本語", Value: "ja"}, {Name: "Français", Value: "fr"}}
-	lifecycle := func(name string) OptionSpec { return OptionSpec{Name: name} } // the lifecycle's option
-	return SlashPart{
+func (Module) Slash() bot.SlashPart {
+	size := bot.StringOption("size", "Board size: 7, 9 or 10 (10 by default)", false, false, 2)
+	size.Choices = []bot.ChoiceSpec{{Name: "7x7 (quick)", Value: "7"}, {Name: "9x9", Value: "9"}, {Name: "10x10 (standard)", Value: "10"}}
+	language := bot.ChoiceOption("language", "Language of the bot's own notices (reminders, time-outs)", 2)
+	language.Choices = []bot.ChoiceSpec{{Name: "English", Value: "en"}, {Name: "日本語", Value: "ja"}, {Name: "Français", Value: "fr"}}
+	lifecycle := func(name string) bot.OptionSpec { return bot.OptionSpec{Name: name} } // the lifecycle's option
+	return bot.SlashPart{
 		Description: "Play Veletas, the territory game with shooters",
-		Scope:       ScopeServersDM,
-		Subcommands: []SubcommandSpec{
-			{Name: "challenge", Options: []OptionSpec{
+		Scope:       bot.ScopeServersDM,
+		Subcommands: []bot.SubcommandSpec{
+			{Name: "challenge", Options: []bot.OptionSpec{
 				lifecycle("opponent"), size, lifecycle("level"), lifecycle("rated"), lifecycle("time"),
 				veletasRules("Classic or revised rules (shooters do not block); the server's default otherwise")}},
 			{Name: "accept"}, {Name: "decline"}, {Name: "withdraw"},
-			subcommand("setup", "Place your shooters and your stone",
-				stringOption("shooters", "Squares for your shooters, separated by spaces or commas (e.g. d4 g7)", true, true, 40),
-				stringOption("stone", "Square for your stone (e.g. e5)", true, true, 4)),
-			subcommand("swap", "Second player: take Black (the first player becomes White)"),
-			subcommand("keep", "Second player: stay White (the first player stays Black)"),
-			subcommand("move", "Play a turn: optionally move a shooter, then shoot a stone",
-				stringOption("shooter", "The shooter that acts (e.g. d4)", true, true, 4),
-				stringOption("shoot", "Where the stone lands (e.g. f6)", true, true, 4),
-				stringOption("to", "Where the shooter moves first, if it moves (e.g. d7)", false, true, 4)),
+			bot.Subcommand("setup", "Place your shooters and your stone",
+				bot.StringOption("shooters", "Squares for your shooters, separated by spaces or commas (e.g. d4 g7)", true, true, 40),
+				bot.StringOption("stone", "Square for your stone (e.g. e5)", true, true, 4)),
+			bot.Subcommand("swap", "Second player: take Black (the first player becomes White)"),
+			bot.Subcommand("keep", "Second player: stay White (the first player stays Black)"),
+			bot.Subcommand("move", "Play a turn: optionally move a shooter, then shoot a stone",
+				bot.StringOption("shooter", "The shooter that acts (e.g. d4)", true, true, 4),
+				bot.StringOption("shoot", "Where the stone lands (e.g. f6)", true, true, 4),
+				bot.StringOption("to", "Where the shooter moves first, if it moves (e.g. d7)", false, true, 4)),
 			{Name: "resign"}, {Name: "board"},
 			{Name: "record", Description: "Show the game record in Veletas notation"},
 			{Name: "standings"},
-			{Name: "rules", Description: "Show the rules of Veletas", Options: []OptionSpec{
+			{Name: "rules", Description: "Show the rules of Veletas", Options: []bot.OptionSpec{
 				veletasRules("Which rules: classic or revised; the server's default otherwise")}},
 			{Name: "help"}, {Name: "stats"}, {Name: "claim"},
-			subcommand("settings", "Show this server's settings; with Manage Server, change the defaults (time, rules, theme)",
-				stringOption("time", "New default time per move: 1h to 14d (e.g. 12h, 3d) or none", false, false, 16), language,
+			bot.Subcommand("settings", "Show this server's settings; with Manage Server, change the defaults (time, rules, theme)",
+				bot.StringOption("time", "New default time per move: 1h to 14d (e.g. 12h, 3d) or none", false, false, 16), language,
 				veletasRules("New default rules of challenges: classic or revised"),
-				choiceOption("theme", "New board theme of the server, for players who chose none: light or dark", 8, "light", "dark")),
+				bot.ChoiceOption("theme", "New board theme of the server, for players who chose none: light or dark", 8, "light", "dark")),
 			{Name: "theme"}, {Name: "notify"}, {Name: "games"}, {Name: "takeback"},
-			subcommand("end", "Manage Server: end this channel's game when its stored data is damaged"),
+			bot.Subcommand("end", "Manage Server: end this channel's game when its stored data is damaged"),
 		},
 		Texts:   veletasTexts,
 		Choices: veletasChoices,
@@ -47,14 +49,14 @@ func (veletasGame) Slash() SlashPart {
 
 // veletasRules chooses the rules of a game (challenge, rules) or a
 // server's default (settings).
-func veletasRules(desc string) OptionSpec {
-	return OptionSpec{Name: "rules", Description: desc, MaxLength: 8, Choices: []ChoiceSpec{
+func veletasRules(desc string) bot.OptionSpec {
+	return bot.OptionSpec{Name: "rules", Description: desc, MaxLength: 8, Choices: []bot.ChoiceSpec{
 		{Name: "classic", Value: "classic"}, {Name: "revised (shooters do not block)", Value: "revised"}}}
 }
 
 // veletasTexts are /veletas's own names and descriptions in Japanese and
 // French, and those it words otherwise than the lifecycle (commandspec.go).
-var veletasTexts = map[string]SlashText{
+var veletasTexts = map[string]bot.SlashText{
 	"":                  {"", "ベレタスを遊ぶ：シューターで陣地を争うゲーム", "", "Jouer à Veletas, le jeu de territoire avec des tireurs"},
 	"challenge.size":    {"サイズ", "盤の大きさ：7、9、10（既定は10）", "taille", "Taille du plateau : 7, 9 ou 10 (10 par défaut)"},
 	"challenge.rules":   {"ルール", "クラシックか改訂ルール（初期配置でシューターを端に置けない、シューターは妨げない）。省略するとサーバーの既定", "règles", "Règles classiques ou révisées (les tireurs ne bloquent pas) ; sinon celles du serveur"},

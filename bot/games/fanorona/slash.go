@@ -1,29 +1,31 @@
-package bot
+package fanoronamod
+
+import "github.com/veletasbot/veletas/bot"
 
 // Fanorona's part of its slash command (Module.Slash): /fanorona with
 // its own subcommands (move, stop, draw), the options of its challenges
 // (variant, side) and the lifecycle's subcommands in its words, in
 // Japanese and French too.
 
-func (fanoronaGame) Slash() SlashPart {
-	variant := stringOption("variant", "Fanorona (by default) or Véla, the loser's game (not rated)", false, false, 8)
-	variant.Choices = []ChoiceSpec{{Name: "Fanorona", Value: "fanorona"}, {Name: "Véla", Value: "vela"}}
-	side := choiceOption("side", "Your side: White moves first (random by default)", 6, "white", "black", "random")
-	lifecycle := func(name string) OptionSpec { return OptionSpec{Name: name} } // the lifecycle's option
-	return SlashPart{
+func (Module) Slash() bot.SlashPart {
+	variant := bot.StringOption("variant", "Fanorona (by default) or Véla, the loser's game (not rated)", false, false, 8)
+	variant.Choices = []bot.ChoiceSpec{{Name: "Fanorona", Value: "fanorona"}, {Name: "Véla", Value: "vela"}}
+	side := bot.ChoiceOption("side", "Your side: White moves first (random by default)", 6, "white", "black", "random")
+	lifecycle := func(name string) bot.OptionSpec { return bot.OptionSpec{Name: name} } // the lifecycle's option
+	return bot.SlashPart{
 		Description: "Play Fanorona, the national game of Madagascar, or Véla",
-		Scope:       ScopeServersCtx,
-		Subcommands: []SubcommandSpec{
-			{Name: "challenge", Description: "Challenge someone to a game of Fanorona or Véla in this channel", Options: []OptionSpec{
+		Scope:       bot.ScopeServersCtx,
+		Subcommands: []bot.SubcommandSpec{
+			{Name: "challenge", Description: "Challenge someone to a game of Fanorona or Véla in this channel", Options: []bot.OptionSpec{
 				lifecycle("opponent"), variant, side, lifecycle("rated"), lifecycle("time"), lifecycle("level")}},
 			{Name: "accept"}, {Name: "decline"}, {Name: "withdraw"},
-			subcommand("move", "Play a whole turn (path) or one step (from, to)",
-				stringOption("path", "A whole turn, e.g. d2-e3A-e4W (A: approach, W: withdrawal)", false, true, 100),
-				stringOption("from", "The piece that steps (implied while your capture goes on), e.g. d2", false, true, 4),
-				stringOption("to", "Where it steps, e.g. e3", false, true, 4),
-				stringOption("capture", "How the step captures, when it can both ways: approach or withdrawal", false, true, 10)),
-			subcommand("stop", "End your capture sequence here"),
-			subcommand("draw", "Offer your opponent a draw"),
+			bot.Subcommand("move", "Play a whole turn (path) or one step (from, to)",
+				bot.StringOption("path", "A whole turn, e.g. d2-e3A-e4W (A: approach, W: withdrawal)", false, true, 100),
+				bot.StringOption("from", "The piece that steps (implied while your capture goes on), e.g. d2", false, true, 4),
+				bot.StringOption("to", "Where it steps, e.g. e3", false, true, 4),
+				bot.StringOption("capture", "How the step captures, when it can both ways: approach or withdrawal", false, true, 10)),
+			bot.Subcommand("stop", "End your capture sequence here"),
+			bot.Subcommand("draw", "Offer your opponent a draw"),
 			{Name: "resign"}, {Name: "board"},
 			{Name: "record", Description: "Show the game record in Fanorona notation"},
 			{Name: "standings", Description: "Show this server's Fanorona leaderboard"},
@@ -40,7 +42,7 @@ func (fanoronaGame) Slash() SlashPart {
 // fanoronaTexts are /fanorona's own names and descriptions in Japanese
 // and French, and those it words otherwise than the lifecycle
 // (commandspec.go).
-var fanoronaTexts = map[string]SlashText{
+var fanoronaTexts = map[string]bot.SlashText{
 	"":                  {"", "マダガスカルの国民的ゲーム、ファノロナかヴェラを遊ぶ", "", "Jouer au fanorona, le jeu national de Madagascar, ou à la véla"},
 	"challenge":         {"挑戦", "このチャンネルでファノロナかヴェラの対局を申し込む", "défier", "Défier quelqu'un au fanorona ou à la véla dans ce salon"},
 	"challenge.variant": {"種類", "ファノロナ（既定）か、負けた側が指すヴェラ（レーティングなし）", "variante", "Fanorona (par défaut) ou véla, la partie du perdant (non classée)"},
