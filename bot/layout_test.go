@@ -49,8 +49,7 @@ var pendingGameNames = []string{
 
 // pendingGameImports are the shared layers' imports of a game's
 // packages still to go, "dir imports path".
-var pendingGameImports = []string{
-}
+var pendingGameImports = []string{}
 
 // TestCoreKnowsNoTransport fails when the core imports discordgo, or any
 // of its front ends, directly or through another package: the core must
