@@ -57,7 +57,7 @@ func (Module) ButtonActions() map[string]bot.ButtonHandler {
 	}
 }
 
-func (Module) Texts() bot.Catalogue { return nil }
+
 
 func (Module) AILevel(typed string) (string, bool) {
 	if typed == "" {
@@ -223,7 +223,7 @@ func (Module) GameName(loc string, g store.Game) string {
 func (Module) Card(b *bot.Bot, loc string, g store.Game, lk bot.Look) (bot.GameCard, bot.CardParts, error) {
 	fg, pos := fmatch(g).Game(), fmatch(g).Position()
 	c := bot.GameCard{
-		Title: bot.Text(loc, "card.title@fanorona", variantName(loc, fg.Variant().String()), g.ID),
+		Title: bot.Text(loc, "card.title", variantName(loc, fg.Variant().String()), g.ID),
 		Players: []bot.CardPlayer{
 			{ID: fplayer(g, fanorona.White), Color: bot.Text(loc, "color.white")},
 			{ID: fplayer(g, fanorona.Black), Color: bot.Text(loc, "color.black")},

@@ -54,7 +54,7 @@ func (Module) ButtonActions() map[string]bot.ButtonHandler {
 	return map[string]bot.ButtonHandler{btnSwap: choiceButton, btnKeep: choiceButton}
 }
 
-func (Module) Texts() bot.Catalogue { return nil }
+
 
 func (Module) Options() map[string][]string { return veletasOptions }
 
