@@ -57,8 +57,6 @@ func (Module) ButtonActions() map[string]bot.ButtonHandler {
 	}
 }
 
-
-
 func (Module) AILevel(typed string) (string, bool) {
 	if typed == "" {
 		return fai.Easy.String(), true

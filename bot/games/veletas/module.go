@@ -54,8 +54,6 @@ func (Module) ButtonActions() map[string]bot.ButtonHandler {
 	return map[string]bot.ButtonHandler{btnSwap: choiceButton, btnKeep: choiceButton}
 }
 
-
-
 func (Module) Options() map[string][]string { return veletasOptions }
 
 var veletasOptions = map[string][]string{
