@@ -16,8 +16,8 @@ import (
 
 // Games against the AI
 //
-// `/veletas challenge opponent:@<the bot> level:… size:…` starts a game
-// against the computer player of package game/veletas/ai at once. The challenger
+// `/GAME challenge opponent:@<the bot> level:…` starts a game
+// against the game's computer player (its module's AIPlayer) at once. The challenger
 // makes the first setup, as in a game between people, and the AI then
 // chooses sides: the pie rule protects the human, who places first, and
 // the AI's swap decision is its strongest part of the setup. A rematch
@@ -112,6 +112,10 @@ type aiTask struct {
 	again          bool
 }
 
+// botName is the bot's own name (the product's, not a game's) when
+// StartAI is given none.
+const botName = "Veletas"
+
 // DefaultAIPerUser is how many of a user's games may wait for the AI or
 // be decided at once by default (AIConfig.PerUser).
 const DefaultAIPerUser = 3
@@ -121,7 +125,7 @@ const DefaultAIPerUser = 3
 const maxKeptPlayers = 4
 
 // StartAI starts the AI's workers: self is the bot's own user (the
-// opponent to challenge; in the console a named user such as veletas),
+// opponent to challenge; in the console a named user),
 // send posts the AI's actions. It queues at once the active games whose
 // AI is to act. It fails when the store cannot host AI games or the AI is
 // already started.
@@ -146,7 +150,7 @@ func (b *Bot) StartAI(self User, send Sender, cfg AIConfig) error {
 		cfg.Rescan = time.Minute
 	}
 	if self.Name == "" {
-		self.Name = "Veletas"
+		self.Name = botName
 	}
 	r := &aiRunner{b: b, st: st, self: self, send: send, cfg: cfg,
 		queue: newAIQueue(cfg.Workers, cfg.Queue, cfg.PerUser), stop: make(chan struct{}),
@@ -291,7 +295,7 @@ func (b *Bot) startAIGame(ctx context.Context, req Request, r *aiRunner, level s
 	intro := tr(loc, "ai.start", Mention(req.User.ID), levelText(loc, g.AILevel))
 	others, edits := b.withdrawOthers(ctx, loc, g)
 	intro += others
-	// The AI starts when it moves first (Fanorona with the human as
+	// The AI starts when it moves first (a game with the human as
 	// Black), once the reply is out.
 	after := func(r *Reply, g store.Game) {
 		b.aiAfter(r, g)
@@ -540,7 +544,7 @@ func (r *aiRunner) decide(id uint64) {
 	if g2.Over() {
 		r.b.Logger.Info("bot: game over", "game", g2.ID, "winner", g2.Winner, "reason", g2.Reason.String())
 	}
-	loc := "" // the server's language (/veletas settings), as for the other notices
+	loc := "" // the server's language (its settings), as for the other notices
 	if set, err := r.b.Store.Settings(ctx, g2.Guild); err == nil {
 		loc = set.Locale
 	}

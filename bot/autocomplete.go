@@ -5,7 +5,7 @@ import (
 )
 
 // The games' completers (gameModule.completers) suggest values for one
-// option of one subcommand; Veletas's, below, read the position.
+// option of one subcommand; the games' modules give theirs (Completions).
 
 // Autocomplete suggests legal values for the option being typed: only for
 // the player to act, at most MaxChoices, those that start with what was

@@ -17,9 +17,8 @@ import (
 // Store is what the handlers need from the database. *store.DB
 // implements it; every method applies its change in one committed
 // transaction or changes nothing, and returns errors wrapping store.Err*
-// (and veletas.Err* or fanorona.Err* for refusals by the rules). Apply
-// is Veletas's; Fanorona's actions are in fanoronaStore
-// (game_fanorona.go).
+// (and the games' own errors for refusals by the rules, which their
+// modules word: Refusals). The games' actions are Act's.
 type Store interface {
 	// challenges.go
 	CreateChallenge(ctx context.Context, c store.Challenge) (store.Challenge, error)

@@ -14,7 +14,7 @@ import (
 
 // GameCard is one moment of a game as its message shows it.
 type GameCard struct {
-	Title string // "Veletas 10x10, game 12"
+	Title string // "<game> 10x10, game 12"
 	// Intro says what just happened, first in the description ("X
 	// accepted Y's challenge").
 	Intro   string

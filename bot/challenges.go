@@ -1,7 +1,7 @@
 package bot
 
-// Challenges: /veletas challenge (to someone, or open to anyone), its
-// Accept, Decline and Withdraw buttons, /veletas accept and decline, and
+// Challenges: /GAME challenge (to someone, or open to anyone), its
+// Accept, Decline and Withdraw buttons, /GAME accept and decline, and
 // the terms a challenge sets (rated, time per move). A game against the
 // computer starts at once instead (aigames.go).
 
@@ -36,7 +36,7 @@ func (b *Bot) challenge(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	c.Rated = c.Rated && rated // a game may rule rating out (Véla)
+	c.Rated = c.Rated && rated // a game may rule rating out (a handicap variant)
 	c.MoveTime = moveTime
 	if err := b.sameChallenge(ctx, req, c); err != nil {
 		return Reply{}, err
@@ -157,7 +157,7 @@ func (b *Bot) acceptCommand(ctx context.Context, req Request) (Reply, error) {
 // maxPicked bounds the challenges pickChallenge lists (a row of buttons).
 const maxPicked = 5
 
-// pickChallenge is the answer to /veletas accept when several challenges
+// pickChallenge is the answer to /GAME accept when several challenges
 // are open to the user: the list, numbered, with whose each is and its
 // terms, and a button to accept each (the first maxPicked).
 func pickChallenge(req Request, open []store.Challenge) Reply {
@@ -233,7 +233,7 @@ func (b *Bot) accept(ctx context.Context, req Request, cid uint64) (Reply, error
 }
 
 // acceptAs is accept, whose message, when named is the challenge, says
-// whose it was and on what terms (for /veletas accept, which names none).
+// whose it was and on what terms (for /GAME accept, which names none).
 func (b *Bot) acceptAs(ctx context.Context, req Request, cid uint64, named *store.Challenge) (Reply, error) {
 	// The challenge as it stands, for its message (Challenge.Message),
 	// which the reply edits when the challenge is not accepted from it.
@@ -504,15 +504,15 @@ func openChallengeReply(req Request, c store.Challenge) Reply {
 	}
 }
 
-// threadTitle starts the name of a game's thread: "Veletas 7x7",
-// "Véla".
+// threadTitle starts the name of a game's thread, in the game's words
+// (thread.title).
 func threadTitle(loc string, g store.Game) string {
 	return tr(loc, "thread.title", moduleOf(g.Kind).GameName(loc, g))
 }
 
 // challengeTerms reads a challenge's rated and time options; a challenge
 // without a time takes the server's default (3 days unless changed with
-// /veletas settings).
+// the settings subcommand).
 func (b *Bot) challengeTerms(ctx context.Context, req Request) (rated bool, moveTime time.Duration, err error) {
 	rated, moveTime, err = challengeTerms(req)
 	if err != nil || moveTime != 0 {

@@ -32,7 +32,7 @@ const (
 
 // commands maps each subcommand of the lifecycle to its handler, filed by
 // concern. The games' own (move, setup, stop, draw ...) are in their
-// modules (game_veletas.go, game_fanorona.go).
+// modules (bot/games/...).
 var commands = map[string]handlerFunc{
 	// challenges.go
 	"challenge": (*Bot).challenge,
@@ -73,7 +73,7 @@ var buttons = map[string]buttonFunc{
 // lifecycle's and the games' own: in a channel whose game is another
 // game's, Handle refuses them all alike before any handler runs
 // (Bot.otherGame), naming the command of the channel's game. The views
-// (board, record) show any game, and /veletas end ends a damaged game of
+// (board, record) show any game, and the first game's end ends a damaged game of
 // any kind.
 var gameActions = map[string]bool{
 	"resign": true, "takeback": true, "claim": true,
@@ -122,8 +122,8 @@ func (b *Bot) gameOver(ctx context.Context, req Request, err error) error {
 var noGuildCommands = map[string]bool{"help": true, "rules": true}
 
 // ButtonID is the parsed form of a custom id: "GAME:ACTION:KEY:REV", GAME
-// being the slash command of the game the button is about ("veletas",
-// "fanorona"). KEY names a challenge (accept, decline) or a game (the
+// being the slash command of the game the button is about (its
+// game.Kind). KEY names a challenge (accept, decline) or a game (the
 // other actions); REV is the game's revision the button was made for, so
 // that a stale button is refused, and for a challenge's buttons its
 // expiry in Unix seconds (challengeButton), so that a press after the

@@ -1,14 +1,11 @@
-// Package bot is the transport-free core of the Veletas bot: the games
-// it hosts, each a module behind one interface (game.go: Veletas in
-// game_veletas.go, Fanorona and Véla in game_fanorona.go under /fanorona,
-// whose options are read in fanorona_parse.go), and the lifecycle written
-// once for all of them: the /veletas commands (challenge, accept,
-// decline, withdraw, setup, swap, keep, move, resign, board, record,
-// standings, stats, games, takeback, claim, settings, end, theme, notify,
-// rules, help)
-// and /fanorona's
-// (the same lifecycle, and move, stop, draw), their buttons and
-// autocomplete. It knows no transport: a front
+// Package bot is the transport-free core of the bot: the games it hosts,
+// each a Module (module.go) in a package of its own under bot/games,
+// which lists them, and the lifecycle written once for all of them: each
+// game's slash command with the lifecycle's subcommands (challenge,
+// accept, decline, withdraw, resign, board, record, standings, stats,
+// games, takeback, claim, theme, notify, rules, help) and the game's
+// own, their buttons and autocomplete. The core names no game: it sees
+// them through game.Rules and Module. It knows no transport: a front
 // end turns what it receives into a Request (server, channel, user,
 // command and options, or a button's custom id) and sends back the Reply
 // that Bot.Handle returns (text, embeds, ephemeral flag, images, buttons,
@@ -19,13 +16,13 @@
 //
 // Files by concern:
 //
-//   - bot.go: the Bot, its dependencies (Store, Renderer: interfaces
+//   - bot.go: the Bot, its dependencies (Store: an interface
 //     declared where used) and Handle; request.go: Request, Reply and
 //     the types they carry; embed.go: Embed, Discord's limits on embeds
 //     (FitEmbeds) and Reply.Plain, the text of a reply and its embeds;
 //     card.go: GameCard, the game message as an embed, filled by each
 //     game module and made into a Reply the same way for all.
-//   - usersettings.go: /veletas theme and /veletas notify, each user's
+//   - usersettings.go: /GAME theme and /GAME notify, each user's
 //     own settings (store.UserSettings) and the board theme of a user;
 //     notify.go: the direct messages (Reply.DMs) of the players who asked
 //     for them, and DM.Closed when Discord refuses them.
@@ -44,8 +41,9 @@
 //     aigames.go (games against the computer: one bounded pool of
 //     workers, StartAI and StopAI, posting through a Sender) with
 //     aiqueue.go (the workers' queue, fair between users),
-//     autocomplete.go with fanorona_paths.go (the cache of whole turns
-//     that completes /fanorona move path).
+//     autocomplete.go (the modules' Completers).
+//   - module.go: Module, its optional parts and the registry; modkit.go:
+//     what the modules use of the core.
 //   - leader.go: leadership among replicas sharing one store (Leader,
 //     SetLeader): only the leading replica sweeps and rescans for games
 //     left with the computer to act.

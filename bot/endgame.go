@@ -18,7 +18,7 @@ import (
 // challenger.
 
 // finalMessage adds the Record and Rematch buttons (and the game's own,
-// such as Fanorona's Véla) to the message that ends a game, and the replay
+// such as a handicap game's offer) to the message that ends a game, and the replay
 // as a message of its own after it (Reply.Later), drawn once the reply is
 // on its way, in the look of the final message.
 func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, lk Look) {

@@ -38,7 +38,7 @@ func (req Request) module() *module {
 	return r.first()
 }
 
-// withGame makes a locale that writes the texts of game k ("fr+fanorona").
+// withGame makes a locale that writes the texts of game k ("fr+GAME").
 func withGame(loc string, k game.Kind) string {
 	l, _ := splitGame(loc)
 	return l + "+" + moduleOf(k).command

@@ -32,7 +32,7 @@ func lang(locale string) string {
 
 // tr writes message key in the language of locale, English when the
 // language lacks it. A locale names a game after a '+' (withGame:
-// "fr+fanorona"); one that names none is of the first game registered.
+// "fr+GAME"); one that names none is of the first game registered.
 // The game's own text of a key (its module's catalogue) comes first, then
 // the shared text, whose `/{game} …` commands are written with the game's
 // command and `/{home} …` with the first game's (which has the server's

@@ -7,7 +7,7 @@ import (
 )
 
 // Notifications by direct message, for the players who asked for them
-// with /veletas notify dm:on (usersettings.go): when it becomes their turn,
+// with /GAME notify dm:on (usersettings.go): when it becomes their turn,
 // when their time for a move is about to run out (the sweep's reminder)
 // and when one of their games ends, a short message with a link to the
 // game. The core only says what to send (Reply.DMs); the front ends send

@@ -7,7 +7,7 @@ import (
 
 // commandOptions lists the options each subcommand takes, by their
 // Discord names; a subcommand missing here takes none. Handle refuses an
-// option not listed (`/veletas settings size:7`) instead of ignoring
+// option not listed (`/GAME settings size:7`) instead of ignoring
 // it. The slash commands (Commands, commandspec.go) must offer exactly
 // these (TestCommandsMatchDispatch).
 //
@@ -29,7 +29,7 @@ func optionsOf(mod *module, command string) []string {
 }
 
 // GameCommandOptions returns the options a subcommand of a game (its
-// slash command, such as "fanorona") takes, sorted.
+// slash command) takes, sorted.
 func GameCommandOptions(game, command string) []string {
 	mod, ok := reg().byName[game]
 	if !ok {

@@ -5,7 +5,7 @@ import (
 )
 
 // Playing: the setups, the second player's choice (the Swap and Keep
-// buttons or /veletas swap and keep), turns and resigning. The store
+// buttons and commands of the games' modules), turns and resigning. The store
 // applies every action through the rules; a handler only reads options.
 
 func (b *Bot) resign(ctx context.Context, req Request) (Reply, error) {

@@ -33,7 +33,7 @@ type Request struct {
 	User    User
 
 	// Game is the slash command the subcommand belongs to, the game it is
-	// for: "veletas" (also when empty) or "fanorona".
+	// for: a game.Kind (empty: the first game registered).
 	Game string
 	// Command is the subcommand's name for TypeCommand and TypeAutocomplete.
 	Command string
@@ -49,7 +49,7 @@ type Request struct {
 	CustomID string
 	// Message is the id of the message the pressed button is on, for
 	// TypeButton ("" when the front end does not tell it): a challenge
-	// accepted from another message (the list /veletas accept shows)
+	// accepted from another message (the list /GAME accept shows)
 	// has its own message edited too (challenges.go).
 	Message string
 

@@ -4,10 +4,9 @@ import (
 	"time"
 )
 
-// /veletas settings: a server's default time per move, the default rules
-// of its challenges (classic or revised) and the language of the bot's own
-// notices (reminders, time-outs, the AI's moves). Anyone may
-// look; changing them takes the Manage Server permission.
+// A server's settings (a module's settings subcommand changes them): its
+// default time per move, its default terms of the games' challenges, the
+// language of the bot's own notices and the theme of its boards.
 
 // defaultMoveTime is the time per move of a server that has not chosen
 // one.

@@ -12,8 +12,8 @@ import (
 	"github.com/veletasbot/veletas/store"
 )
 
-// Ratings: the server's leaderboard (/veletas standings) and a player's
-// card (/veletas stats), each an embed, where Discord shows the players'
+// Ratings: the server's leaderboard (/GAME standings) and a player's
+// card (/GAME stats), each an embed, where Discord shows the players'
 // mentions as their names in any script without pinging them. There is no
 // standings image: an image could not show the names. Ratings are Glicko-2
 // (store.GlickoRate, wired where the store is opened) and change only in
@@ -89,7 +89,7 @@ func (b *Bot) leaderboard(ctx context.Context, req Request) (Reply, error) {
 // colorStandings is the bar of the standings' and stats' embeds.
 const colorStandings = 0xD8283C // the shooters' red
 
-// recentGames is how many finished games /veletas stats lists.
+// recentGames is how many finished games /GAME stats lists.
 const recentGames = 5
 
 func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {

@@ -19,7 +19,7 @@ func (b *Bot) takeback(ctx context.Context, req Request) (Reply, error) {
 		case g.AI != "":
 			return Reply{}, refuse("ai.takeback") // the AI never answers one (aigames.go)
 		case g.Open != "" && g.ToAct() == req.User.ID:
-			// Fanorona: the steps of a turn under way are not a turn
+			// A game of turns made a step at a time: the steps of a turn under way are not a turn
 			// yet; the store takes back whole turns only.
 			return Reply{}, refuse("takeback.insequence")
 		}

@@ -9,9 +9,9 @@ import (
 )
 
 // A user's own settings (store.UserSettings), the same on every server:
-// /veletas theme board:light|dark|server, the theme of the boards drawn
+// /GAME theme board:light|dark|server, the theme of the boards drawn
 // for them (the server's by default, itself light unless a manager chose
-// dark with /veletas settings theme:dark), and /veletas notify dm:on|off,
+// dark with /GAME settings theme:dark), and /GAME notify dm:on|off,
 // the direct messages of notify.go.
 
 // themeSetting is the name of the server's board theme in
@@ -42,7 +42,7 @@ func (b *Bot) themeFor(ctx context.Context, guild, user string) render.Theme {
 	return render.Light
 }
 
-// themeCommand is /veletas theme: without an option it says which theme
+// themeCommand is /GAME theme: without an option it says which theme
 // the user's boards have; board:light or board:dark chooses one,
 // board:server goes back to the server's.
 func (b *Bot) themeCommand(ctx context.Context, req Request) (Reply, error) {
@@ -66,7 +66,7 @@ func (b *Bot) themeCommand(ctx context.Context, req Request) (Reply, error) {
 				key = "theme.opt.server"
 			}
 			if len(opts) == 0 {
-				text = "/veletas theme " + text
+				text = "/" + reg().first().command + " theme " + text
 			}
 			opts = append(opts, tr(loc, key, text))
 		}
@@ -98,7 +98,7 @@ func (b *Bot) themeText(ctx context.Context, loc, guild, own string) string {
 	return tr(loc, "theme.ofserver", tr(loc, "theme."+serverTheme(s)))
 }
 
-// notifyCommand is /veletas notify: dm:on asks for direct messages (and
+// notifyCommand is /GAME notify: dm:on asks for direct messages (and
 // tries them again after Discord refused one), dm:off stops them; without
 // an option it says which is set.
 func (b *Bot) notifyCommand(ctx context.Context, req Request) (Reply, error) {

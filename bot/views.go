@@ -11,7 +11,7 @@ import (
 )
 
 // Views: the message that shows a game (the board image, whose turn it
-// is, the last action, the claims), /veletas board, record, games, rules
+// is, the last action, the claims), /GAME board, record, games, rules
 // and help.
 
 // currentOrLast returns the channel's active game, or its latest finished
@@ -100,7 +100,7 @@ func (b *Bot) gameViewFor(ctx context.Context, loc string, g store.Game, intro s
 		switch {
 		case g.AI != "":
 			key = "view.wins.ai"
-		case !g.Rated: // a friendly game, or Véla: the standings do not change
+		case !g.Rated: // a friendly game, or a handicap one: the standings do not change
 			key = "view.wins.unrated"
 		}
 		c.Result = tr(loc, key, person(loc, g.Winner, g.AI), how)
@@ -215,7 +215,7 @@ func recordText(loc string, g store.Game) string {
 	return tr(loc, "record.text", g.ID, Mention(first), Mention(second), status, moduleOf(g.Kind).Record(g))
 }
 
-// maxGamesListed bounds /veletas games (a message holds 2000 characters).
+// maxGamesListed bounds /GAME games (a message holds 2000 characters).
 const maxGamesListed = 15
 
 // gameLink is the Discord link to where a game is played: its thread, or

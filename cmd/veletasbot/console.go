@@ -85,7 +85,7 @@ func checkWritableDir(dir string) error {
 }
 
 // ConsoleAI is the console name of the computer opponent:
-// "alice: /veletas challenge opponent:@veletas level:easy".
+// "alice: /GAME challenge opponent:@veletas level:easy".
 const ConsoleAI = "veletas"
 
 // aiConfig is m.AI; -ai-iterations is the games' option (games.With in

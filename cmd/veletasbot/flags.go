@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/veletasbot/veletas/bot/discord"
+	"github.com/veletasbot/veletas/bot/games"
 )
 
 const usage = `usage:
@@ -23,9 +24,9 @@ const usage = `usage:
   veletasbot migrate -from bolt:FILE -to etcd://...   copy a store into another (veletasbot migrate -h)
 
 console input, one line each:
-  alice: /veletas challenge opponent:@bob size:7
+  alice: /{game} challenge opponent:@bob
   bob: [Accept]
-  carol: /veletas challenge opponent:@veletas level:easy size:7   (a game against the computer)
+  carol: /{game} challenge opponent:@{ai} level:easy   (a game against the computer)
 
 environment: DISCORD_TOKEN, DISCORD_TOKEN_FILE, DISCORD_API_URL, DISCORD_PUBLIC_KEY, VELETAS_DB, VELETAS_STORE, VELETAS_GUILD,
 VELETAS_HTTP, VELETAS_SHARD, VELETAS_LOG_LEVEL
@@ -40,9 +41,9 @@ const consoleUsage = `usage:
       bot's database (veletas.db, or the file VELETAS_DB names)
 
 input, one line each:
-  alice: /veletas challenge opponent:@bob size:7
+  alice: /{game} challenge opponent:@bob
   bob: [Accept]
-  carol: /veletas challenge opponent:@veletas level:easy size:7   (a game against the computer)
+  carol: /{game} challenge opponent:@{ai} level:easy   (a game against the computer)
   wait 2d            (move the clock forward)
   channel second     (play the following lines in channel #second)
 
@@ -105,9 +106,9 @@ func (m *Main) newFlagSet() *flag.FlagSet {
 	fs.SetOutput(m.Stderr)
 	fs.Usage = func() {
 		if m.Console {
-			fmt.Fprint(fs.Output(), consoleUsage)
+			fmt.Fprint(fs.Output(), examples(consoleUsage))
 		} else {
-			fmt.Fprint(fs.Output(), usage)
+			fmt.Fprint(fs.Output(), examples(usage))
 		}
 		fs.PrintDefaults()
 	}
@@ -207,4 +208,14 @@ func ParseShard(s string) (id, count int, err error) {
 		return 0, 0, fmt.Errorf("-shard %q: %w", s, ErrShard)
 	}
 	return id, count, nil
+}
+
+// examples writes the usage's example lines with the first game's command
+// (bot/games lists the games) and the console's computer player.
+func examples(u string) string {
+	game := "GAME"
+	if gs := games.All(); len(gs) > 0 {
+		game = string(gs[0].Rules().Kind())
+	}
+	return strings.NewReplacer("{game}", game, "{ai}", ConsoleAI).Replace(u)
 }
