@@ -209,9 +209,14 @@ type registry struct {
 	texts  Catalogue             // the modules' texts, keyed "key@command"
 }
 
-// games is the registry of the last Bot made: the texts and the kinds of
-// buttons and locales are the process's (tests make many bots of the
-// same games).
+// games is the registry of the last Bot made, for what has no *Bot to
+// ask: the catalogue's lookups (tr, Text, trn, reached from every text of
+// the core and the modules, with only a locale), the games' commands of
+// the front ends (Games, Commands, ButtonLabels) and the custom ids of
+// buttons (ButtonID.String). Threading the registry through them would
+// give every text a *Bot; a process hosts one set of games (tests make
+// many bots of the same games), so a Bot's own registry (Bot.registry)
+// serves what a Bot does have (refusals), and this one the rest.
 var games atomic.Pointer[registry]
 
 func newRegistry(mods []Module) (*registry, error) {

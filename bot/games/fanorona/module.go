@@ -20,7 +20,7 @@ import (
 	"github.com/veletasbot/veletas/store"
 )
 
-// Module is Fanorona and Véla behind the gameModule interface:
+// Module is Fanorona and Véla behind the bot.Module interface:
 // /fanorona, whose move plays a whole turn (path:d2-e3A-e4W) or one step
 // (from:d2 to:e3, then to:e4 ... and stop), draw offers, the Véla offer at
 // the end of a Fanorona game, the images of render/fanorona.go and the

@@ -16,7 +16,7 @@ import (
 	"github.com/veletasbot/veletas/store"
 )
 
-// Module is Veletas behind the gameModule interface: /veletas, its
+// Module is Veletas behind the bot.Module interface: /veletas, its
 // setups, the side choice (Swap and Keep) and turns (play.go), the
 // server's settings and /veletas end (settings.go), the square options'
 // autocomplete (autocomplete.go) and the computer player of
