@@ -7,7 +7,6 @@ import (
 	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/store"
 )
-
 // The games' helpers the tests of the core use: the core names no game,
 // its tests play real ones (bot/games, through TestGames).
 
@@ -72,26 +71,6 @@ func vplayer(g store.Game, c veletas.Color) string {
 	return g.Player(vmatch(g).SeatOf(c))
 }
 
-// vcolor returns the colour of user in a Veletas game, NoColor for a
-// non-player.
-func vcolor(g store.Game, user string) veletas.Color {
-	s, ok := g.Seat(user)
-	if !ok {
-		return veletas.NoColor
-	}
-	return vmatch(g).ColorOf(s)
-}
-
-// vterms reads a Veletas challenge's size and rules (10 and classic when
-// unreadable).
-func vterms(c store.Challenge) (veletas.Size, veletas.Rules) {
-	size, rules, err := veletas.ParseTerms(c.Terms)
-	if err != nil {
-		return veletas.Size10, veletas.Classic
-	}
-	return size, rules
-}
-
 // fmatch is the Fanorona game g replayed (a game built by hand is replayed
 // from its record and Open; the empty Fanorona board when that fails).
 func fmatch(g store.Game) fanorona.Match {
@@ -106,16 +85,6 @@ func fmatch(g store.Game) fanorona.Match {
 
 // fplayer returns the user ID of the player of colour c in a Fanorona game.
 func fplayer(g store.Game, c fanorona.Color) string { return g.Player(fmatch(g).SeatOf(c)) }
-
-// fcolor returns the colour user plays in a Fanorona game, and false for
-// a non-player.
-func fcolor(g store.Game, user string) (fanorona.Color, bool) {
-	s, ok := g.Seat(user)
-	if !ok {
-		return fanorona.White, false
-	}
-	return fmatch(g).ColorOf(s), true
-}
 
 // defaultRules is a guild's default rules of a Veletas challenge.
 func defaultRules(set store.Settings) veletas.Rules {
