@@ -7,6 +7,7 @@ import (
 	"github.com/veletasbot/veletas/game/veletas/ai"
 	"github.com/veletasbot/veletas/store"
 )
+
 // The games' helpers the tests of the core use: the core names no game,
 // its tests play real ones (bot/games, through TestGames).
 

@@ -90,3 +90,35 @@ func TestRulesComplete(t *testing.T) {
 		}
 	}
 }
+
+// TestModuleTextsComplete: each game's own texts (Module.Texts) are, as
+// the core's, in every language with the same fmt verbs as in English.
+func TestModuleTextsComplete(t *testing.T) {
+	for _, mod := range TestGames() {
+		texts := mod.Texts()
+		en := texts["en"]
+		if len(en) == 0 {
+			t.Errorf("%s: no English texts", mod.Rules().Kind())
+		}
+		for _, l := range Languages {
+			for k, v := range en {
+				tv, ok := texts[l][k]
+				if !ok {
+					t.Errorf("%s, %s: message %q is missing", mod.Rules().Kind(), l, k)
+					continue
+				}
+				if a, b := verbRE.FindAllString(v, -1), verbRE.FindAllString(tv, -1); !slices.Equal(a, b) {
+					t.Errorf("%s, %s: message %q has verbs %v, English %v", mod.Rules().Kind(), l, k, b, a)
+				}
+				if !utf8.ValidString(tv) || strings.TrimSpace(tv) == "" {
+					t.Errorf("%s, %s: message %q is empty or not UTF-8", mod.Rules().Kind(), l, k)
+				}
+			}
+			for k := range texts[l] {
+				if _, ok := en[k]; !ok {
+					t.Errorf("%s, %s: message %q is not in English", mod.Rules().Kind(), l, k)
+				}
+			}
+		}
+	}
+}

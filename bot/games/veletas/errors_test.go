@@ -13,6 +13,7 @@ import (
 // engine's error (placed, wanted), in the right order in every language,
 // also for a setup of more shooters than any setup places.
 func TestSetupCountDetails(t *testing.T) {
+	bot.New(nil, nil, nil, bot.Config{Games: []bot.Module{New(0)}}) // the texts are the registered modules'
 	g, _ := veletas.NewGame(veletas.Size7)
 	_, few := g.PlayToken("[c5,e5]d2")
 	_, many := g.PlayToken("[a1,a3,a5,a7,c1,c3,c7,e1]e5")
