@@ -315,12 +315,6 @@ func startAIRules(ctx context.Context, db *store.DB, guild, channel, human, ai, 
 	return db.StartAIGame(ctx, guild, channel, human, ai, level, kindVeletas, t, false)
 }
 
-// startFanoronaAI starts a Fanorona game against the computer, the human
-// Black when humanBlack.
-func startFanoronaAI(ctx context.Context, db *store.DB, guild, channel, human, ai, level string, v fanorona.Variant, humanBlack bool) (store.Game, error) {
-	return db.StartAIGame(ctx, guild, channel, human, ai, level, kindFanorona, fanorona.MakeTerms(v, humanBlack), false)
-}
-
 // applyAction applies a Veletas action through the store.
 func applyAction(ctx context.Context, db *store.DB, guild, channel, user string, rev int, a veletas.Action) (store.Game, error) {
 	return db.Act(ctx, guild, channel, user, rev, kindVeletas, func(s game.State) (game.State, error) {

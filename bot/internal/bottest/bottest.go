@@ -87,6 +87,8 @@ type Env struct {
 	Guild   string // "g1"
 	Channel string // "c1"
 	Logs    *Logs
+
+	n int // requests made (Req)
 }
 
 // NewEnv makes an Env; rate limiting is off unless cfg sets it.

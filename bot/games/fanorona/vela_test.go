@@ -1,10 +1,13 @@
-package bot
+package fanoronamod_test
 
 import (
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/veletasbot/veletas/bot"
+	fanoronamod "github.com/veletasbot/veletas/bot/games/fanorona"
+	"github.com/veletasbot/veletas/bot/internal/bottest"
 	"github.com/veletasbot/veletas/game/fanorona"
 	fai "github.com/veletasbot/veletas/game/fanorona/ai"
 	"github.com/veletasbot/veletas/store"
@@ -16,54 +19,62 @@ import (
 // White; when the computer lost, the final message has no Véla button,
 // and the button pressed anyway is refused, in every language.
 func TestVelaOnlyLoserAgainstComputer(t *testing.T) {
-	e := newEnv(t, Config{})
-	e.startAI(AIConfig{Workers: 1, NewPlayer: fanoronaPlayers(func(l fai.Level, g store.Game) FanoronaActor {
+	e := bottest.NewEnv(t, bot.Config{})
+	e.StartAI(bot.AIConfig{Workers: 1, NewPlayer: func(g store.Game) any {
+		l, err := fai.ParseLevel(g.AILevel)
+		if err != nil {
+			return nil
+		}
 		o := l.Options()
 		o.Time, o.Seed = 0, g.ID
 		return fai.New(o)
-	})})
+	}})
 
 	// The computer lost (it resigned, through the store): no Véla button,
 	// and its loser-only refusal for the human winner.
-	e.chann = "won"
-	won, err := startFanoronaAI(t.Context(), e.db, e.guild, e.chann, "alice", aiName, "easy", fanorona.Fanorona, false)
+	e.Channel = "won"
+	won, err := e.DB.StartAIGame(t.Context(), e.Guild, e.Channel, "alice", bottest.AIName, "easy", fanorona.GameKind, fanorona.MakeTerms(fanorona.Fanorona, false), false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if won, err = e.db.Resign(t.Context(), e.guild, e.chann, aiName); err != nil || won.Winner != "alice" {
+	if won, err = e.DB.Resign(t.Context(), e.Guild, e.Channel, bottest.AIName); err != nil || won.Winner != "alice" {
 		t.Fatalf("the computer's resignation: %v %+v", err, won)
 	}
-	if b := moduleOf(kindFanorona).final.FinalButtons("", won); len(b) != 0 {
+	if b := fanoronamod.New(false).FinalButtons("", won); len(b) != 0 {
 		t.Errorf("Véla button for the human winner: %+v", b)
 	}
-	end := public(t, e.fcmd("alice", "board"))
+	end := bottest.Public(t, e.Cmd("fanorona", "alice", "board"))
 	for _, b := range end.Buttons {
 		if b.Label == "Véla" {
 			t.Errorf("the final board offers Véla to the winner: %q", end.Plain())
 		}
 	}
-	vela := gameButton(kindFanorona, btnVela, strconv.FormatUint(won.ID, 10), 0)
+	vela := bot.GameButton(won, "vela", strconv.FormatUint(won.ID, 10), 0)
 	for loc, want := range map[string]string{
 		"":   "By tradition the loser of the Fanorona game offers the Véla game: only they can press this button.",
 		"fr": "Selon la tradition, c'est le perdant de la partie de fanorona qui propose la véla : lui seul peut appuyer sur ce bouton.",
 		"ja": "伝統により、ヴェラはファノロナの対局に負けた側が申し込みます。このボタンを押せるのは負けた人だけです。",
 	} {
-		refused(t, e.pressIn(loc, "alice", vela), want)
+		bottest.Refused(t, e.Press(loc, "alice", vela), want)
 	}
-	if g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann); err == nil {
+	if g, err := e.DB.ActiveGame(t.Context(), e.Guild, e.Channel); err == nil {
 		t.Fatalf("the winner's Véla press started a game: %+v", g)
 	}
 
 	// The human lost: the button is there, only the loser presses it, and
 	// the Véla game starts with the human White.
-	e.chann = "lost"
-	public(t, e.fcmd("alice", "challenge", "opponent="+aiName, "level=easy", "side=white"))
-	end = public(t, e.fcmd("alice", "resign"))
-	btn := button(t, end, "Véla")
-	refused(t, e.press("carol", btn), "only they can press this button")
-	r := e.press("alice", btn)
-	runAfter(r)
-	if g := e.fgame(); fmatch(g).Game().Variant() != fanorona.Vela || fplayer(g, fanorona.White) != "alice" || g.AI != aiName {
+	e.Channel = "lost"
+	bottest.Public(t, e.Cmd("fanorona", "alice", "challenge", "opponent="+bottest.AIName, "level=easy", "side=white"))
+	end = bottest.Public(t, e.Cmd("fanorona", "alice", "resign"))
+	btn := bottest.Button(t, end, "Véla")
+	bottest.Refused(t, e.Press("", "carol", btn), "only they can press this button")
+	r := e.Press("", "alice", btn)
+	bottest.RunAfter(r)
+	g, err := e.DB.ActiveGame(t.Context(), e.Guild, e.Channel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := g.State().(fanorona.Match); m.Game().Variant() != fanorona.Vela || g.Player(m.SeatOf(fanorona.White)) != "alice" || g.AI != bottest.AIName {
 		t.Fatalf("Véla after losing to the computer: %+v %q", g, r.Plain())
 	}
 	if !strings.Contains(r.Plain(), "<@alice> offered a game of Véla.") {

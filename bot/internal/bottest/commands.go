@@ -1,0 +1,96 @@
+package bottest
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/veletasbot/veletas/bot"
+)
+
+// The commands and button presses of the games' tests (bot/games/...),
+// which play through Bot.Handle as a front end does.
+
+// AIName is the bot's own user, the computer player, in these tests.
+const AIName = "veletas"
+
+// Req is the request of user's subcommand sub of game's command, with
+// options written "key=value".
+func (e *Env) Req(game, user, sub string, opts ...string) bot.Request {
+	o := map[string]string{}
+	for _, kv := range opts {
+		k, v, _ := strings.Cut(kv, "=")
+		o[k] = v
+	}
+	e.n++
+	return bot.Request{ID: "r" + strconv.Itoa(e.n), Type: bot.TypeCommand, Game: game, Guild: e.Guild, Channel: e.Channel,
+		User: bot.User{ID: user, Name: strings.ToUpper(user)}, Command: sub, Options: o}
+}
+
+// Cmd runs user's subcommand sub of game's command.
+func (e *Env) Cmd(game, user, sub string, opts ...string) bot.Reply {
+	e.TB.Helper()
+	return e.Bot.Handle(context.Background(), e.Req(game, user, sub, opts...))
+}
+
+// Press presses a button as user, in the Discord locale loc.
+func (e *Env) Press(loc, user, customID string) bot.Reply {
+	e.TB.Helper()
+	return e.Bot.Handle(context.Background(), bot.Request{Type: bot.TypeButton, Guild: e.Guild, Channel: e.Channel,
+		User: bot.User{ID: user, Name: user}, CustomID: customID, Locale: loc})
+}
+
+// StartAI starts the bot's computer player (AIName), its posts dropped,
+// stopped at the end of the test.
+func (e *Env) StartAI(cfg bot.AIConfig) {
+	e.TB.Helper()
+	if err := e.Bot.StartAI(bot.User{ID: AIName, Name: AIName}, dropPosts{}, cfg); err != nil {
+		e.TB.Fatal(err)
+	}
+	e.TB.Cleanup(e.Bot.StopAI)
+}
+
+type dropPosts struct{}
+
+func (dropPosts) Send(context.Context, string, bot.Reply) error { return nil }
+
+// Public checks that r is a public reply.
+func Public(tb testing.TB, r bot.Reply) bot.Reply {
+	tb.Helper()
+	if r.Ephemeral {
+		tb.Fatalf("refused: %s", r.Plain())
+	}
+	return r
+}
+
+// Refused checks that r is a refusal (ephemeral) that says want.
+func Refused(tb testing.TB, r bot.Reply, want string) {
+	tb.Helper()
+	if !r.Ephemeral {
+		tb.Fatalf("not refused (ephemeral): %q", r.Plain())
+	}
+	if !strings.Contains(r.Plain(), want) {
+		tb.Fatalf("refusal %q does not say %q", r.Plain(), want)
+	}
+}
+
+// Button returns the custom id of the reply's button with this label.
+func Button(tb testing.TB, r bot.Reply, label string) string {
+	tb.Helper()
+	for _, b := range r.Buttons {
+		if b.Label == label {
+			return b.CustomID
+		}
+	}
+	tb.Fatalf("no button %q in reply %+v", label, r)
+	return ""
+}
+
+// RunAfter runs a reply's After hook, as a front end does once the reply
+// is sent.
+func RunAfter(r bot.Reply) {
+	if r.After != nil {
+		r.After()
+	}
+}
