@@ -94,3 +94,20 @@ func RunAfter(r bot.Reply) {
 		r.After()
 	}
 }
+
+// Complete asks for the suggestions of option focused of user's
+// subcommand sub of game's command, typed so far as opts.
+func (e *Env) Complete(game, user, sub, focused string, opts ...string) []bot.Choice {
+	e.TB.Helper()
+	r := e.Req(game, user, sub, opts...)
+	r.Type, r.Focused = bot.TypeAutocomplete, focused
+	return e.Bot.Autocomplete(context.Background(), r)
+}
+
+// Start has alice challenge bob to a game of game's command with options
+// opts, and bob accept.
+func (e *Env) Start(game string, opts ...string) bot.Reply {
+	e.TB.Helper()
+	ch := Public(e.TB, e.Cmd(game, "alice", "challenge", append([]string{"opponent=bob"}, opts...)...))
+	return Public(e.TB, e.Press("", "bob", Button(e.TB, ch, "Accept")))
+}
