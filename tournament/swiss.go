@@ -206,6 +206,13 @@ func (s *searcher) compatible(a, b *entrant) bool {
 
 func (s *searcher) byeOK(e *entrant) bool { return s.level >= levelByes || !e.byeOrFF }
 
+func (s *searcher) restSize(gi, down int) int {
+	for _, g := range s.groups[gi:] {
+		down += len(g)
+	}
+	return down
+}
+
 func colourCost(a, b *entrant) int {
 	if a.pc != NoColour && a.pc == b.pc {
 		return 1
@@ -297,7 +304,20 @@ func (s *searcher) dfs(r *run) bool {
 		if r.kLeft != 0 {
 			return false
 		}
-		return s.bracket(r.gi+1, slices.Clone(r.down))
+		rest := slices.Clone(r.down)
+		if len(rest) == 0 && len(s.groups) == r.gi+1 {
+			return s.bracket(r.gi+1, rest)
+		}
+		if s.restSize(r.gi+1, len(rest)) <= completionLimit {
+			all := rest
+			for _, g := range s.groups[r.gi+1:] {
+				all = append(all, g...)
+			}
+			if _, _, ok := s.completion(all, s.needBye); !ok {
+				return false
+			}
+		}
+		return s.bracket(r.gi+1, rest)
 	}
 	x := r.pl[i]
 	r.used[i] = true
@@ -365,8 +385,15 @@ func pairSwiss(t Tournament) ([]Pairing, int, error) {
 	num := len(t.Rounds) + 1
 	for level := levelStrict; level < numLevels; level++ {
 		s := &searcher{groups: groups, level: level, needBye: len(active)%2 == 1, nodes: maxNodes}
-		if !s.bracket(0, nil) {
+		pairs, bye, ok := s.completion(active, s.needBye)
+		if !ok {
 			continue
+		}
+		if !s.bracket(0, nil) {
+			if pairs == nil {
+				continue // too many players to know; relax
+			}
+			s.pairs, s.bye = pairs, bye
 		}
 		slices.SortFunc(s.pairs, func(a, b [2]*entrant) int {
 			return rankCmp(minRank(a), minRank(b))
