@@ -14,7 +14,6 @@ func mustT(tb testing.TB, t Tournament, err error) Tournament {
 	return t
 }
 
-
 func newWith(tb testing.TB, f Format, rounds int, ids ...string) Tournament {
 	tb.Helper()
 	t, err := New(f, rounds)

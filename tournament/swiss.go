@@ -174,9 +174,9 @@ func abs(x int) int {
 
 // Relaxation levels of the absolute criteria, tried in order.
 const (
-	levelStrict   = iota // no rematch, bye at most once, no absolute colour clash
-	levelColours         // absolute colour preferences may clash
-	levelByes            // and a player may get a second bye
+	levelStrict  = iota // no rematch, bye at most once, no absolute colour clash
+	levelColours        // absolute colour preferences may clash
+	levelByes           // and a player may get a second bye
 	numLevels
 )
 
