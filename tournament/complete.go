@@ -1,18 +1,18 @@
 package tournament
 
 // completionLimit is the largest number of players the completion check
-// (an exhaustive, memoised search) examines; above it a pairing is assumed
-// to exist, which holds in practice because few of many players have met.
+// examines with an exhaustive, memoised search (which pairs players
+// nearest in rank first); above it the check is a maximum matching.
 const completionLimit = 24
 
 // completion finds a pairing of pl (pairs, and the bye when needBye) that
 // meets the searcher's absolute criteria, pairing each player with the
-// nearest-ranked compatible one first. ok is false when none exists; with
-// more than completionLimit players it is true and the pairs are nil.
+// nearest-ranked compatible one first (up to completionLimit players; any
+// pairing above). ok is false when none exists.
 func (s *searcher) completion(pl []*entrant, needBye bool) (pairs [][2]*entrant, bye *entrant, ok bool) {
 	n := len(pl)
 	if n > completionLimit {
-		return nil, nil, true
+		return s.perfectPairing(pl, needBye)
 	}
 	full := uint32(1)<<n - 1
 	type key struct {

@@ -199,7 +199,7 @@ func playRandom(tb testing.TB, r *rand.Rand, st *propStats) {
 				continue
 			}
 			seen[p.Black]++
-			if f == Swiss && byID[p.White].met[p.Black] {
+			if f == Swiss && byID[p.White].met[byID[p.Black].idx] {
 				tb.Fatalf("%s round %d: rematch %s-%s", desc, p.Round, p.White, p.Black)
 			}
 		}

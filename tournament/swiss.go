@@ -3,6 +3,8 @@ package tournament
 import (
 	"cmp"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // seedOrder returns the indices of players in seed order: rating, highest
@@ -31,7 +33,8 @@ type entrant struct {
 	id      string
 	pn      int // pairing number, 1-based
 	score   float64
-	met     map[string]bool // everyone ever paired against, forfeits included
+	idx     int             // index in Tournament.Players
+	met     []bool          // by index: everyone ever paired against, forfeits included
 	colours []Colour        // per begun round; NoColour when no game was played
 	byeOrFF bool            // had a bye or a forfeit win
 	cd      int             // whites minus blacks over played games
@@ -76,7 +79,7 @@ func entrants(t Tournament) []*entrant {
 	es := make([]*entrant, len(t.Players))
 	byID := map[string]*entrant{}
 	for k, i := range seedOrder(t.Players) {
-		e := &entrant{id: t.Players[i].ID, pn: k + 1, met: map[string]bool{}}
+		e := &entrant{id: t.Players[i].ID, pn: k + 1, idx: i, met: make([]bool, len(t.Players))}
 		es[i] = e
 		byID[e.id] = e
 	}
@@ -99,7 +102,7 @@ func entrants(t Tournament) []*entrant {
 			if g.Result == BlackForfeitWin {
 				b.byeOrFF = true
 			}
-			w.met[b.id], b.met[w.id] = true, true
+			w.met[b.idx], b.met[w.idx] = true, true
 			if g.Result.Played() {
 				w.colours[len(w.colours)-1] = White
 				b.colours[len(b.colours)-1] = Black
@@ -184,8 +187,8 @@ const (
 // bracket attempt (one number of pairs and one colour cost) before the next
 // is tried.
 const (
-	maxNodes    = 2_000_000
-	bracketCost = 20_000
+	maxNodes    = 100_000
+	bracketCost = 10_000
 )
 
 type searcher struct {
@@ -195,10 +198,11 @@ type searcher struct {
 	nodes   int
 	pairs   [][2]*entrant
 	bye     *entrant
+	cache   map[string]bool // completable answers
 }
 
 func (s *searcher) compatible(a, b *entrant) bool {
-	if a.met[b.id] {
+	if a.met[b.idx] {
 		return false
 	}
 	return s.level >= levelColours || !(a.ps == prefAbsolute && b.ps == prefAbsolute && a.pc == b.pc)
@@ -206,11 +210,26 @@ func (s *searcher) compatible(a, b *entrant) bool {
 
 func (s *searcher) byeOK(e *entrant) bool { return s.level >= levelByes || !e.byeOrFF }
 
-func (s *searcher) restSize(gi, down int) int {
-	for _, g := range s.groups[gi:] {
-		down += len(g)
+// completable reports whether the players floated into group gi and all
+// the groups from gi on can be paired; answers are cached by the floaters.
+func (s *searcher) completable(gi int, down []*entrant) bool {
+	ids := make([]string, 0, len(down)+1)
+	ids = append(ids, strconv.Itoa(gi))
+	for _, e := range down {
+		ids = append(ids, e.id)
 	}
-	return down
+	slices.Sort(ids[1:])
+	key := strings.Join(ids, "\x00")
+	if ok, seen := s.cache[key]; seen {
+		return ok
+	}
+	all := slices.Clone(down)
+	for _, g := range s.groups[gi:] {
+		all = append(all, g...)
+	}
+	_, _, ok := s.completion(all, s.needBye)
+	s.cache[key] = ok
+	return ok
 }
 
 func colourCost(a, b *entrant) int {
@@ -308,14 +327,8 @@ func (s *searcher) dfs(r *run) bool {
 		if len(rest) == 0 && len(s.groups) == r.gi+1 {
 			return s.bracket(r.gi+1, rest)
 		}
-		if s.restSize(r.gi+1, len(rest)) <= completionLimit {
-			all := rest
-			for _, g := range s.groups[r.gi+1:] {
-				all = append(all, g...)
-			}
-			if _, _, ok := s.completion(all, s.needBye); !ok {
-				return false
-			}
+		if !s.completable(r.gi+1, rest) {
+			return false
 		}
 		return s.bracket(r.gi+1, rest)
 	}
@@ -384,15 +397,12 @@ func pairSwiss(t Tournament) ([]Pairing, int, error) {
 	}
 	num := len(t.Rounds) + 1
 	for level := levelStrict; level < numLevels; level++ {
-		s := &searcher{groups: groups, level: level, needBye: len(active)%2 == 1, nodes: maxNodes}
+		s := &searcher{groups: groups, level: level, needBye: len(active)%2 == 1, nodes: maxNodes, cache: map[string]bool{}}
 		pairs, bye, ok := s.completion(active, s.needBye)
 		if !ok {
 			continue
 		}
 		if !s.bracket(0, nil) {
-			if pairs == nil {
-				continue // too many players to know; relax
-			}
 			s.pairs, s.bye = pairs, bye
 		}
 		slices.SortFunc(s.pairs, func(a, b [2]*entrant) int {
