@@ -57,10 +57,11 @@
 // must not have had one): with the transposition order it is the
 // lowest-ranked eligible player of the lowest group unless colours or
 // the absolute criteria require another. A bracket's pairing is kept only
-// if everybody below it can still be paired (the completion criterion:
-// an exhaustive, memoised search when at most 24 players remain, assumed
-// true above); otherwise the search backtracks into the bracket and then
-// into the brackets above it.
+// if everybody below it can still be paired (the completion criterion,
+// checked exactly: an exhaustive, memoised search when at most 24 players
+// remain, a maximum matching by Edmonds' blossom algorithm above; answers
+// cached by the set of floaters); otherwise the search backtracks into
+// the bracket and then into the brackets above it.
 //
 // Colours are allocated by C.04.3 E.1–E.5: both preferences; the
 // stronger one (absolute, strong, mild), for two absolute ones the wider
@@ -74,14 +75,18 @@
 // floaters (only the number of floaters and the score order count); the
 // exact exchange order between S1 and S2; the distinction between the
 // mild and strong preference counts (C12 against C13); the topscorer
-// exceptions of the last round. Limits: 2,000,000 search nodes per
-// relaxation level and 20,000 per bracket attempt; when the search gives
-// up with at most 24 players, the completion search's pairing (players
-// paired nearest in rank, ignoring score groups) is used.
+// exceptions of the last round. Limits: 100,000 search nodes per
+// relaxation level and 10,000 per bracket attempt (then the next colour
+// cost or number of pairs is tried); when the score-group search runs out
+// although a pairing exists, the completion check's pairing is used:
+// players paired nearest in rank first (up to 24 players) or any maximum
+// matching (above), ignoring score groups and colour preferences, still
+// meeting the absolute criteria.
 //
-// When no pairing meets the absolute criteria, they are relaxed in this
-// order: first the colour criterion (then a colour may repeat a third time
-// or the difference reach 3), then the bye criterion (a second bye). When
+// Since the completion check is exact, a criterion is relaxed only when
+// no pairing meets it, in this order: first the colour criterion (then a
+// colour may repeat a third time or the difference reach 3), then the bye
+// criterion (a second bye). When
 // even a pairing without rematches does not exist, PairRound returns
 // ErrNoPairing; the tournament cannot continue (end it, or let the caller
 // decide). A Swiss has at most n-1 rounds for n even, n for n odd

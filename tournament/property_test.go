@@ -212,8 +212,7 @@ func playRandom(tb testing.TB, r *rand.Rand, st *propStats) {
 			tb.Fatalf("%s round %d: %d byes for %d active", desc, len(t.Rounds), byes, len(before.Active()))
 		}
 		// A withdrawal mid-round now and then.
-		if r.IntN(8) == 0 {
-			act := t.Active()
+		if act := t.Active(); len(act) > 0 && r.IntN(8) == 0 {
 			if t, err = Withdraw(t, act[r.IntN(len(act))].ID); err != nil {
 				tb.Fatal(err)
 			}

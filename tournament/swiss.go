@@ -33,13 +33,13 @@ type entrant struct {
 	id      string
 	pn      int // pairing number, 1-based
 	score   float64
-	idx     int             // index in Tournament.Players
-	met     []bool          // by index: everyone ever paired against, forfeits included
-	colours []Colour        // per begun round; NoColour when no game was played
-	byeOrFF bool            // had a bye or a forfeit win
-	cd      int             // whites minus blacks over played games
-	pc      Colour          // colour preference
-	ps      int             // its strength
+	idx     int      // index in Tournament.Players
+	met     []bool   // by index: everyone ever paired against, forfeits included
+	colours []Colour // per begun round; NoColour when no game was played
+	byeOrFF bool     // had a bye or a forfeit win
+	cd      int      // whites minus blacks over played games
+	pc      Colour   // colour preference
+	ps      int      // its strength
 }
 
 func (e *entrant) setPreference() {
