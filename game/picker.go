@@ -31,7 +31,8 @@ var ErrForeignState = errors.New("game: a state of another game")
 // Option is one choice a step offers.
 type Option struct {
 	// Value is what the choice adds to the choices made: a square ("c5"),
-	// a word ("keep", "stop", "A"). It is short ASCII without commas.
+	// a word ("keep", "stop", "A"). It is short ASCII without commas
+	// and does not start with GroupPrefix.
 	Value string
 	// Label is the choice as a player reads it, in the notation: "c5",
 	// "no move", "approach".
