@@ -16,10 +16,12 @@
 // the Go fonts (Latin, Greek, Cyrillic), then a subset of DejaVu Sans
 // (Arabic, Hebrew, Armenian, Georgian, extended Latin and Cyrillic,
 // combining marks, symbols: 381 kB), then a subset of Droid Sans
-// Fallback (Chinese, Japanese, Korean: 3.9 MB); fonts/README says how
-// they are made. Names are NFC-composed, Arabic letters take their
+// Fallback (Chinese, Japanese kana and kanji: 3.9 MB); fonts/README says
+// how they are made. No embedded font has the Korean syllables (Droid
+// Sans Fallback lacks them: Android drew Hangul with another font), so a
+// Korean name shows a disc per syllable. Names are NFC-composed, Arabic letters take their
 // joining forms and right-to-left runs are reversed (a simplified bidi).
-// A character no font has, emoji above all (no colour emoji font is
+// A character no font has, emoji and Hangul above all (no colour emoji font is
 // embedded), is drawn as a small disc in the faint text colour, one per
 // emoji sequence: never an empty box, never dropped silently. A name too
 // long for its column ends with an ellipsis.

@@ -233,7 +233,7 @@ func (d *Drawer) paint(t Table, names [][]rune, g *geometry) *image.RGBA {
 	}
 	rule := max(1, px(2))
 	y0 := g.headerY + px(10)
-	fill(image.Rect(g.pad, y0-rule, g.w-g.pad, y0), c.Frame)
+	fill(image.Rect(g.pad, y0-rule, g.w-g.pad, y0), c.Grid)
 
 	white, black := d.stones(g.stone)
 	stripe := render.Over(c.Page, color.RGBA{c.Text.R, c.Text.G, c.Text.B, 14})
@@ -318,7 +318,11 @@ func (d *Drawer) cell(img *image.RGBA, g *geometry, m Mode, cell Cell, cx, top, 
 	num := []rune(strconv.Itoa(cell.Opponent))
 	mark := []rune(string(cell.Marks[0]))
 	sp := int(math.Round(3 * g.u))
-	w := g.body.measure(num) + sp + g.stone + sp + g.bd.measure(mark)
+	stone := g.stone + sp // no stone, no room for it: a forfeit
+	if cell.Colour == NoColour {
+		stone = 0
+	}
+	w := g.body.measure(num) + sp + stone + g.bd.measure(mark)
 	x := cx + (g.cellW-w)/2
 	if cell.Opponent > 0 {
 		g.body.draw(img, num, x, base, c.Text2, c.TextFaint)
@@ -335,7 +339,7 @@ func (d *Drawer) cell(img *image.RGBA, g *geometry, m Mode, cell Cell, cx, top, 
 		b := s.Bounds()
 		s.DrawAt(img, image.Pt(x+(g.stone-b.Dx())/2, top+(g.rowH-b.Dy())/2))
 	}
-	x += g.stone + sp
+	x += stone
 	g.bd.draw(img, mark, x, base, markCol(cell.Marks[0]), c.TextFaint)
 }
 

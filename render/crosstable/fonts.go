@@ -26,7 +26,8 @@ import (
 //     and public domain) for Arabic, Hebrew, Armenian, Georgian, Latin
 //     and Cyrillic extensions, combining marks and many symbols;
 //   - droidsansfallback-cjk.ttf, 3.9 MB: Droid Sans Fallback (Apache 2.0)
-//     for Chinese, Japanese (kana and kanji) and Korean (Hangul).
+//     for Chinese and Japanese (kana and kanji); it lacks the Hangul
+//     syllables, which get the replacement disc.
 //
 //go:generate sh -c "pyftsubset /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf --unicodes=$(cat fonts/dejavusans-extra.unicodes) --output-file=fonts/dejavusans-extra.ttf --no-hinting --layout-features="
 //go:generate sh -c "pyftsubset /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf --unicodes=$(cat fonts/droidsansfallback-cjk.unicodes) --output-file=fonts/droidsansfallback-cjk.ttf --no-hinting --layout-features="

@@ -47,7 +47,7 @@ const (
 )
 
 // Cell is one cell of a row: an opponent (by rank, 0 for none), the
-// player's colour and the results. A cell without marks is empty (a round
+// player's colour (none for a forfeit or a bye) and the results. A cell without marks is empty (a round
 // the player was not paired in, or the ByOpponent diagonal).
 type Cell struct {
 	Opponent int
@@ -172,6 +172,9 @@ func cellOf(e tournament.CrossEntry, rank map[string]int) Cell {
 		return Cell{} // not paired: after a withdrawal
 	}
 	c.Marks = []Mark{markOf(e)}
+	if e.Result != tournament.Unplayed && !e.Result.Played() {
+		c.Colour = NoColour // a forfeit: nobody played a colour
+	}
 	return c
 }
 
