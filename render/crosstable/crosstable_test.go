@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -35,7 +36,7 @@ var swissNames = map[string]string{
 // they are odd, the Black of round 3's first game withdraws during it
 // (its game forfeited, not paired after; its ID is returned), the
 // higher-rated player wins except every third game, a draw.
-func swiss7(t *testing.T) (tournament.Tournament, string) {
+func swiss7(t testing.TB) (tournament.Tournament, string) {
 	t.Helper()
 	tr, err := tournament.New(tournament.Swiss, 5)
 	if err != nil {
@@ -360,6 +361,9 @@ func TestEllipsis(t *testing.T) {
 	if tf.measure(got) > 200 || got[len(got)-1] != '…' || len(got) < 10 {
 		t.Errorf("fit = %q (%d px)", string(got), tf.measure(got))
 	}
+	if got := fit(tf, shape(strings.Repeat("長い名前", 5000)), 300); tf.measure(got) > 300 || len(got) < 5 {
+		t.Errorf("a huge name fits as %d runes, %d px", len(got), tf.measure(got))
+	}
 	if short := shape("Ana"); !slices.Equal(fit(tf, short, 200), short) {
 		t.Error("a short name was cut")
 	}
@@ -445,4 +449,22 @@ func TestConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// BenchmarkPNG draws the 7-player Swiss and a 64-player 9-round table.
+func BenchmarkPNG(b *testing.B) {
+	tr, _ := swiss7(b)
+	d, _ := New(render.Options{})
+	for name, tb := range map[string]Table{"swiss7": FromTournament(tr, swissNames), "64x9": bigTable(64, 9)} {
+		b.Run(name, func(b *testing.B) {
+			var buf bytes.Buffer
+			for b.Loop() {
+				buf.Reset()
+				if err := d.PNG(&buf, tb); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(buf.Len()), "bytes")
+		})
+	}
 }

@@ -8,10 +8,12 @@ import (
 	"image/draw"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/fogleman/gg"
 	"github.com/veletasbot/veletas/render"
+	"golang.org/x/image/math/fixed"
 )
 
 // Limits of a Table and of its image.
@@ -34,6 +36,7 @@ var (
 type Drawer struct {
 	theme render.Theme
 	width int
+	q     *render.Quantizer // read-only once made
 }
 
 // New returns a drawer for the options: Width (0 for
@@ -51,7 +54,30 @@ func New(o render.Options) (*Drawer, error) {
 	if err := loadFonts(); err != nil {
 		return nil, err
 	}
-	return &Drawer{theme: o.Theme, width: w}, nil
+	d := &Drawer{theme: o.Theme, width: w}
+	img, err := d.Image(sample())
+	if err != nil {
+		return nil, err
+	}
+	c := render.ThemeColors(d.theme)
+	d.q = render.NewQuantizer([]*image.RGBA{img}, []color.RGBA{c.Page, c.Text, c.Text2, c.TextFaint, c.Label, c.Grid, c.Cell})
+	return d, nil
+}
+
+// sample is a table showing everything a crosstable shows, from which New
+// chooses the palette once (choosing it per image would cost 50 ms).
+func sample() Table {
+	t := Table{Title: "Sample", Subtitle: "Swiss · round 1 of 3", Columns: 3, TieBreaks: []string{"BH"}}
+	marks := []Mark{Win, Draw, Loss, ForfeitWin, ForfeitLoss, ByeMark, Pending}
+	names := []string{"Zoë Łukasz", "Дмитрий", "山田 太郎", "Ελένη", "سلام", "🐉", "WMkgy"}
+	for i, n := range names {
+		r := Row{Rank: i + 1, Name: n, Withdrawn: i == 3, Points: "2½", TieBreaks: []string{"9¾"}}
+		for j := range 3 {
+			r.Cells = append(r.Cells, Cell{Opponent: i + 1, Colour: Colour(j), Marks: []Mark{marks[(i+j)%len(marks)]}})
+		}
+		t.Rows = append(t.Rows, r)
+	}
+	return t
 }
 
 // check validates the table's shape.
@@ -152,10 +178,8 @@ func (d *Drawer) PNG(w io.Writer, t Table) error {
 	if err != nil {
 		return err
 	}
-	c := render.ThemeColors(d.theme)
-	q := render.NewQuantizer([]*image.RGBA{img}, []color.RGBA{c.Page, c.Text, c.Text2, c.TextFaint, c.Label, c.Grid, c.Cell})
-	pal := image.NewPaletted(img.Rect, q.Palette())
-	q.Quantize(pal, img)
+	pal := image.NewPaletted(img.Rect, d.q.Palette())
+	d.q.Quantize(pal, img)
 	return render.EncodePNG(w, pal)
 }
 
@@ -361,11 +385,12 @@ func fit(tf *typeface, rs []rune, w int) []rune {
 		return rs
 	}
 	ell := []rune("…")
-	for n := len(rs) - 1; n > 0; n-- {
-		cut := append(append([]rune{}, rs[:n]...), ell...)
-		if tf.measure(cut) <= w {
-			return cut
-		}
+	room := fixed.I(w - tf.measure(ell))
+	var x fixed.Int26_6
+	n := 0
+	for n < len(rs) && x+tf.glyph(rs[n]).adv <= room {
+		x += tf.glyph(rs[n]).adv
+		n++
 	}
-	return ell
+	return append(slices.Clone(rs[:n]), ell...)
 }

@@ -2,6 +2,7 @@ package crosstable
 
 import (
 	"slices"
+	"strings"
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
@@ -18,7 +19,10 @@ import (
 // left-to-right letters and digits keep their order inside it).
 func shape(name string) []rune {
 	var rs []rune
-	in := []rune(norm.NFC.String(name))
+	if len(name) > maxName {
+		name = name[:maxName] // a name is cut to its column anyway
+	}
+	in := []rune(norm.NFC.String(strings.ToValidUTF8(name, "\uFFFD")))
 	for i := 0; i < len(in); i++ {
 		r := in[i]
 		switch {
@@ -35,6 +39,9 @@ func shape(name string) []rune {
 	rs = joinArabic(rs)
 	return bidi(rs)
 }
+
+// maxName is the most bytes of a name shaped: more never fits a column.
+const maxName = 400
 
 func ignorable(r rune) bool {
 	switch {
