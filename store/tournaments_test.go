@@ -106,7 +106,8 @@ func resultIn(tr Tournament, round int, white, black string) tournament.Result {
 }
 
 // playRound pairs the next round, starts its games and plays them out,
-// checking that each end is recorded in the tournament at once.
+// checking that each end is recorded in the tournament at once. With
+// toEnd, the round's first game is played until the rules end it.
 func playRound(t *testing.T, db *DB, tr Tournament, rng *rand.Rand, toEnd bool) Tournament {
 	t.Helper()
 	ctx := t.Context()
@@ -136,7 +137,11 @@ func playRound(t *testing.T, db *DB, tr Tournament, rng *rand.Rand, toEnd bool) 
 		if err != nil || again.ID != g.ID || again.Channel != g.Channel {
 			t.Fatalf("starting the game of %+v again: %v, game %d in %s; want game %d", p, err, again.ID, again.Channel, g.ID)
 		}
-		end := playTourGame(t, db, g, rng, toEnd && rng.IntN(4) == 0)
+		end := playTourGame(t, db, g, rng, toEnd)
+		if toEnd && end.Reason != ReasonRules {
+			t.Fatalf("game %d played to its end ended by %s", end.ID, end.Reason)
+		}
+		toEnd = false
 		now, err := db.Tournament(ctx, tr.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -443,7 +448,9 @@ func TestTournamentRoundRobinWhole(t *testing.T) {
 				t.Fatalf("game %d of an unrated tournament is rated", g.ID)
 			}
 		}
-		t.Logf("%d of 6 games ended by the rules", rules)
+		if rules != 1 {
+			t.Fatalf("%d of 6 games ended by the rules, want 1", rules)
+		}
 		if s, err := db.Standings(ctx, amazons.GameKind, "g"); err != nil || len(s) != 0 {
 			t.Fatalf("an unrated tournament's standings: %v %+v", err, s)
 		}
@@ -840,6 +847,60 @@ func TestTournamentPairFault(t *testing.T) {
 			if err != nil || len(final.Games) != 3 || final.Round() != 1 {
 				t.Fatalf("%s: %v, %d games, %d rounds", mode, err, len(final.Games), final.Round())
 			}
+		}
+	})
+}
+
+// TestTournamentGameEnds ends tournament games by an agreed draw and by a
+// claim on time: each result is in the tournament with the game's end.
+func TestTournamentGameEnds(t *testing.T) {
+	bothStores(t, func(t *testing.T) {
+		clk := newClock()
+		db := openTest(t, &Options{Now: clk.Now})
+		ctx := t.Context()
+		tr := newTournament(t, db, tournament.RoundRobin, 0, func(t *Tournament) { t.Kind, t.MoveTime = Fanorona, time.Hour })
+		joinAll(t, db, tr.ID, 4)
+		if _, err := db.StartTournament(ctx, tr.ID, "org"); err != nil {
+			t.Fatal(err)
+		}
+		tr, ps, err := db.PairNextRound(ctx, tr.ID, 0)
+		if err != nil || len(ps) != 2 {
+			t.Fatal(err, ps)
+		}
+		var gs []Game
+		for _, p := range ps {
+			g, err := db.StartTournamentGame(ctx, tr.ID, 1, p.White, p.Black, threadOf(tr.ID, p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			gs = append(gs, g)
+		}
+		if _, err := db.OfferDraw(ctx, "g", gs[0].Channel, ps[0].Black); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.AnswerDraw(ctx, "g", gs[0].Channel, ps[0].White, true); err != nil {
+			t.Fatal(err)
+		}
+		clk.Add(time.Hour)
+		if _, err := db.ClaimTimeout(ctx, "g", gs[1].Channel, ps[1].Black); err != nil {
+			t.Fatal(err)
+		}
+		tr, err = db.Tournament(ctx, tr.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := resultIn(tr, 1, ps[0].White, ps[0].Black); r != tournament.Draw {
+			t.Fatalf("agreed draw recorded as %q", r)
+		}
+		if r := resultIn(tr, 1, ps[1].White, ps[1].Black); r != tournament.BlackWins {
+			t.Fatalf("a win on time recorded as %q", r)
+		}
+		if due := dueOf(t, db, tr.ID, clk.Now()); !slices.Equal(due, []DueAction{DuePair}) {
+			t.Fatalf("due after the round: %v", due)
+		}
+		s, err := db.Standing(ctx, Fanorona, "g", ps[0].White)
+		if err != nil || s.Draws != 1 {
+			t.Fatalf("the draw in the standings: %v %+v", err, s)
 		}
 	})
 }
