@@ -336,6 +336,27 @@ func TestTournamentRefusals(t *testing.T) {
 		if err != nil || len(list) != 4 || list[3].ID != b.ID || list[0].Status != TournamentOpen {
 			t.Fatalf("the guild's tournaments: %v %+v", err, list)
 		}
+
+		// A start time: the sweep starts it then, or cancels it when too
+		// few have joined.
+		for _, n := range []int{2, 3} {
+			tr := newTournament(t, db, tournament.RoundRobin, 0, func(t *Tournament) {
+				t.Guild, t.MinPlayers, t.StartAt = fmt.Sprintf("later%d", n), 3, clk.Now().Add(time.Hour)
+			})
+			joinAll(t, db, tr.ID, n)
+			if _, err := db.StartTournament(ctx, tr.ID, ""); !errors.Is(err, ErrTooFewPlayers) {
+				t.Fatalf("the sweep starts before the start time: %v", err)
+			}
+			if due := dueOf(t, db, tr.ID, clk.Now().Add(time.Hour)); !slices.Equal(due, []DueAction{DueStart}) {
+				t.Fatalf("due at the start time: %v", due)
+			}
+			clk.Add(time.Hour)
+			tr, err := db.StartTournament(ctx, tr.ID, "")
+			want := map[int]TournamentStatus{2: TournamentCancelled, 3: TournamentRunning}[n]
+			if err != nil || tr.Status != want {
+				t.Fatalf("%d players at the start time: %v, %s; want %s", n, err, tr.Status, want)
+			}
+		}
 	})
 }
 
