@@ -257,6 +257,14 @@ func (q *Quantizer) Palette() color.Palette { return q.q.pal }
 // quantizer's palette.
 func (q *Quantizer) Quantize(dst *image.Paletted, src *image.RGBA) { q.q.quantize(dst, src) }
 
+// QuantizeOver is Quantize for a src drawn over the background bg, and
+// gives the same image faster: bgPal is bg quantized (by Quantize, once),
+// and the blocks of src left as in bg take their indices from it. All
+// four images have the same bounds.
+func (q *Quantizer) QuantizeOver(dst *image.Paletted, src, bg *image.RGBA, bgPal *image.Paletted) {
+	q.q.quantizeOver(dst, src, bg, bgPal)
+}
+
 // EncodePNG writes an 8-bit paletted PNG with the house's encoder.
 func EncodePNG(w io.Writer, m *image.Paletted) error {
 	if err := encodePNG(w, m); err != nil {

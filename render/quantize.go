@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"slices"
@@ -212,7 +213,8 @@ func nearest(pal []color.RGBA, c color.RGBA) uint8 {
 }
 
 // quantize maps src (opaque) onto dst, which has the same bounds and the
-// quantizer's palette.
+// quantizer's palette. Most pixels repeat the one on their left, whose
+// index is then reused.
 func (q *quantizer) quantize(dst *image.Paletted, src *image.RGBA) {
 	const s = 8 - tableBits
 	table := q.table[:1<<(3*tableBits)]
@@ -221,9 +223,61 @@ func (q *quantizer) quantize(dst *image.Paletted, src *image.RGBA) {
 	for y := 0; y < h; y++ {
 		srow := sp[y*src.Stride : y*src.Stride+4*w]
 		drow := dp[y*dst.Stride : y*dst.Stride+w]
+		last, idx := uint32(1<<31), uint8(0) // no colour is 1<<31
 		for x := range drow {
-			p := srow[4*x : 4*x+3 : 4*x+3]
-			drow[x] = table[int(p[0]>>s)<<(2*tableBits)|int(p[1]>>s)<<tableBits|int(p[2]>>s)]
+			v := binary.LittleEndian.Uint32(srow[4*x:]) & 0xffffff
+			if v != last {
+				last = v
+				idx = table[(v&0xff)>>s<<(2*tableBits)|(v>>8&0xff)>>s<<tableBits|(v>>16)>>s]
+			}
+			drow[x] = idx
+		}
+	}
+}
+
+// quantizeOver is quantize for a src drawn over bg, whose quantized copy
+// is bgPal (all of the same bounds): blocks of pixels left as in bg take
+// bg's indices without a look-up, so that only what was drawn over the
+// background costs.
+func (q *quantizer) quantizeOver(dst *image.Paletted, src, bg *image.RGBA, bgPal *image.Paletted) {
+	const (
+		s     = 8 - tableBits
+		block = 8 // pixels
+	)
+	table := q.table[:1<<(3*tableBits)]
+	w, h := src.Rect.Dx(), src.Rect.Dy()
+	le := binary.LittleEndian
+	for y := 0; y < h; y++ {
+		srow := src.Pix[y*src.Stride : y*src.Stride+4*w]
+		brow := bg.Pix[y*bg.Stride : y*bg.Stride+4*w]
+		prow := bgPal.Pix[y*bgPal.Stride : y*bgPal.Stride+w]
+		drow := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+		last, idx := uint32(1<<31), uint8(0) // no colour is 1<<31
+		x := 0
+		for ; x+block <= w; x += block {
+			sb, bb := srow[4*x:4*x+4*block], brow[4*x:4*x+4*block]
+			if le.Uint64(sb) == le.Uint64(bb) && le.Uint64(sb[8:]) == le.Uint64(bb[8:]) &&
+				le.Uint64(sb[16:]) == le.Uint64(bb[16:]) && le.Uint64(sb[24:]) == le.Uint64(bb[24:]) {
+				copy(drow[x:x+block], prow[x:x+block])
+				continue
+			}
+			d := drow[x : x+block]
+			for i := range d {
+				v := le.Uint32(sb[4*i:]) & 0xffffff
+				if v != last {
+					last = v
+					idx = table[(v&0xff)>>s<<(2*tableBits)|(v>>8&0xff)>>s<<tableBits|(v>>16)>>s]
+				}
+				d[i] = idx
+			}
+		}
+		for ; x < w; x++ {
+			v := le.Uint32(srow[4*x:]) & 0xffffff
+			if v != last {
+				last = v
+				idx = table[(v&0xff)>>s<<(2*tableBits)|(v>>8&0xff)>>s<<tableBits|(v>>16)>>s]
+			}
+			drow[x] = idx
 		}
 	}
 }

@@ -118,6 +118,9 @@ type sizeCache struct {
 	lay     Layout
 	bg      *image.RGBA
 	bgEdge  *image.RGBA // bg with the edge closed to shooters (revised setups)
+	// bgPal and bgEdgePal are bg and bgEdge quantized, for
+	// render.Quantizer.QuantizeOver.
+	bgPal, bgEdgePal *image.Paletted
 	sprites [veletas.WhiteShooter + 1]*render.Sprite
 	arrows  [8]*render.Sprite // the last move's arrowhead, by arrowDir
 	q       *render.Quantizer
@@ -207,6 +210,10 @@ func (r *Renderer) cache(size veletas.Size) *sizeCache {
 		}
 		sc.q = render.NewQuantizer(r.samples(sc), r.pal.named())
 		sc.frames.New = func() any { return image.NewPaletted(sc.lay.Bounds(), sc.q.Palette()) }
+		sc.bgPal = image.NewPaletted(sc.lay.Bounds(), sc.q.Palette())
+		sc.q.Quantize(sc.bgPal, sc.bg)
+		sc.bgEdgePal = image.NewPaletted(sc.lay.Bounds(), sc.q.Palette())
+		sc.q.Quantize(sc.bgEdgePal, sc.bgEdge)
 	})
 	return sc
 }
@@ -240,7 +247,8 @@ func (r *Renderer) PNG(w io.Writer, s Scene) error {
 	r.draw(img, sc, s)
 	pm := sc.frames.Get().(*image.Paletted)
 	defer sc.frames.Put(pm)
-	sc.q.Quantize(pm, img)
+	bg, bgPal := sc.background(s.Position)
+	sc.q.QuantizeOver(pm, img, bg, bgPal)
 	return render.EncodePNG(w, pm)
 }
 
@@ -259,13 +267,19 @@ func ClosedEdge(p veletas.Position) bool {
 	return false
 }
 
+// background is the cached background of an image of p, and its
+// quantized copy.
+func (sc *sizeCache) background(p veletas.Position) (*image.RGBA, *image.Paletted) {
+	if ClosedEdge(p) {
+		return sc.bgEdge, sc.bgEdgePal
+	}
+	return sc.bg, sc.bgPal
+}
+
 // draw paints the whole scene over dst, which has the layout's bounds.
 func (r *Renderer) draw(dst *image.RGBA, sc *sizeCache, s Scene) {
-	if ClosedEdge(s.Position) {
-		copy(dst.Pix, sc.bgEdge.Pix)
-	} else {
-		copy(dst.Pix, sc.bg.Pix)
-	}
+	bg, _ := sc.background(s.Position)
+	copy(dst.Pix, bg.Pix)
 	r.drawBoard(dst, sc, s.Position.At, s.Last, s.Claimed, s.Hint)
 	st := statusOf(s.Position, s.Last, s.Lang)
 	st.caption = r.caption(sc.lay, s.Position, s.Claimed, s.Lang)
