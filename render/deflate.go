@@ -2,7 +2,6 @@ package render
 
 import (
 	"encoding/binary"
-	"hash/adler32"
 	"math/bits"
 	"slices"
 )
@@ -54,7 +53,7 @@ type deflater struct {
 // appending the zlib stream to dst.
 func (d *deflater) zlib(dst, data []byte, stride int) []byte {
 	d.out = append(dst, 0x78, 0x5e) // deflate, 32 KB window, "fast" level
-	d.bw = bitWriter{out: d.out}
+	d.bw = bitWriter{out: slices.Grow(d.out, len(data)/8+1024)}
 	d.tokenize(data, stride)
 	for start := 0; ; start += blockToks {
 		end := min(start+blockToks, len(d.toks))
@@ -64,7 +63,7 @@ func (d *deflater) zlib(dst, data []byte, stride int) []byte {
 		}
 	}
 	d.bw.flush()
-	d.out = binary.BigEndian.AppendUint32(d.bw.out, adler32.Checksum(data))
+	d.out = binary.BigEndian.AppendUint32(d.bw.out, adler32Sum(data))
 	return d.out
 }
 
@@ -75,10 +74,14 @@ func hash4(u uint32) uint32 { return (u * 0x1e35a7bd) >> (32 - hashBits) }
 func matchLen(a, b []byte) int {
 	n := min(len(a), maxMatch)
 	a, b = a[:n], b[:n]
+	le := binary.LittleEndian
 	i := 0
-	for ; i+8 <= n; i += 8 {
-		if x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
+	for ; i+16 <= n; i += 16 {
+		if x := le.Uint64(a[i:]) ^ le.Uint64(b[i:]); x != 0 {
 			return i + bits.TrailingZeros64(x)>>3
+		}
+		if x := le.Uint64(a[i+8:]) ^ le.Uint64(b[i+8:]); x != 0 {
+			return i + 8 + bits.TrailingZeros64(x)>>3
 		}
 	}
 	for ; i < n && a[i] == b[i]; i++ {
@@ -86,32 +89,34 @@ func matchLen(a, b []byte) int {
 	return i
 }
 
-// tokenize turns data into tokens, greedily.
+// tokenize turns data into tokens, greedily. A candidate is tried only
+// when its first three bytes agree, which rejects most at once.
 func (d *deflater) tokenize(data []byte, stride int) {
 	clear(d.table[:])
 	d.toks = d.toks[:0]
 	n := len(data)
-	for i := 0; i < n; {
+	le := binary.LittleEndian
+	i := 0
+	for i+4 <= n {
+		cur := le.Uint32(data[i:])
 		best, dist := 0, 0
-		if i >= stride && stride <= maxDist {
+		if i >= stride && stride <= maxDist && (cur^le.Uint32(data[i-stride:]))&0xffffff == 0 {
 			best, dist = matchLen(data[i:], data[i-stride:]), stride
 		}
-		if i >= 1 && best < maxMatch {
+		if i >= 1 && best < maxMatch && (cur^le.Uint32(data[i-1:]))&0xffffff == 0 {
 			if l := matchLen(data[i:], data[i-1:]); l >= best {
 				best, dist = l, 1
 			}
 		}
-		if i+4 <= n {
-			h := hash4(binary.LittleEndian.Uint32(data[i:]))
-			if best < goodEnough {
-				if c := int(d.table[h]) - 1; c >= 0 && i-c <= maxDist && i-c != dist {
-					if l := matchLen(data[i:], data[c:]); l > best {
-						best, dist = l, i-c
-					}
+		h := hash4(cur)
+		if best < goodEnough {
+			if c := int(d.table[h]) - 1; c >= 0 && i-c <= maxDist && i-c != dist && (cur^le.Uint32(data[c:]))&0xffffff == 0 {
+				if l := matchLen(data[i:], data[c:]); l > best {
+					best, dist = l, i-c
 				}
 			}
-			d.table[h] = int32(i + 1)
 		}
+		d.table[h] = int32(i + 1)
 		if best >= minMatch {
 			d.toks = append(d.toks, matchToken(best, dist))
 			i += best
@@ -119,6 +124,9 @@ func (d *deflater) tokenize(data []byte, stride int) {
 		}
 		d.toks = append(d.toks, literalToken(data[i]))
 		i++
+	}
+	for ; i < n; i++ {
+		d.toks = append(d.toks, literalToken(data[i]))
 	}
 }
 
@@ -458,10 +466,10 @@ type bitWriter struct {
 func (b *bitWriter) write(v uint64, n uint) {
 	b.acc |= v << b.nacc
 	b.nacc += n
-	if b.nacc >= 32 {
-		b.out = binary.LittleEndian.AppendUint32(b.out, uint32(b.acc))
-		b.acc >>= 32
-		b.nacc -= 32
+	if b.nacc >= 48 {
+		b.out = binary.LittleEndian.AppendUint64(b.out, b.acc)[:len(b.out)+6]
+		b.acc >>= 48
+		b.nacc -= 48
 	}
 }
 
@@ -473,4 +481,33 @@ func (b *bitWriter) flush() {
 		b.nacc -= min(b.nacc, 8)
 	}
 	b.acc, b.nacc = 0, 0
+}
+
+// adler32Sum is hash/adler32's Checksum, eight bytes at a step: a step
+// adds to s2 eight times s1 and the bytes weighted 8 down to 1, which
+// lets the processor add them at once rather than one after the other.
+func adler32Sum(p []byte) uint32 {
+	const (
+		mod  = 65521
+		nmax = 5552 // the most bytes before s2 could overflow; 8 divides it
+	)
+	s1, s2 := uint32(1), uint32(0)
+	for len(p) > 0 {
+		q := p[:min(len(p), nmax)]
+		p = p[len(q):]
+		for ; len(q) >= 8; q = q[8:] {
+			v := binary.LittleEndian.Uint64(q)
+			b0, b1, b2, b3 := uint32(v&0xff), uint32(v>>8&0xff), uint32(v>>16&0xff), uint32(v>>24&0xff)
+			b4, b5, b6, b7 := uint32(v>>32&0xff), uint32(v>>40&0xff), uint32(v>>48&0xff), uint32(v>>56)
+			s2 += 8*s1 + 8*b0 + 7*b1 + 6*b2 + 5*b3 + 4*b4 + 3*b5 + 2*b6 + b7
+			s1 += b0 + b1 + b2 + b3 + b4 + b5 + b6 + b7
+		}
+		for _, b := range q {
+			s1 += uint32(b)
+			s2 += s1
+		}
+		s1 %= mod
+		s2 %= mod
+	}
+	return s2<<16 | s1
 }

@@ -236,6 +236,14 @@ func NewSprite(img *image.RGBA) *Sprite { return &Sprite{newSprite(img)} }
 // sprite not wholly inside dst is not drawn.
 func (s *Sprite) DrawAt(dst *image.RGBA, p image.Point) { s.s.drawAt(dst, p) }
 
+// OverBackground prepares the sprite for where it usually falls: bg,
+// drawn with its top-left corner at p (a square inside the board). Every
+// row of a later DrawAt whose pixels under the sprite are those of bg
+// there takes the sprite composed over them at once instead of blending
+// again: the same pixels, faster. It must be called before the sprite is
+// shared (by a drawer's cache, once), and bg must not change afterwards.
+func (s *Sprite) OverBackground(bg *image.RGBA, p image.Point) { s.s.overBackground(bg, p) }
+
 // Bounds is the sprite's size, from (0, 0).
 func (s *Sprite) Bounds() image.Rectangle { return s.s.img.Rect }
 

@@ -237,8 +237,9 @@ func (q *quantizer) quantize(dst *image.Paletted, src *image.RGBA) {
 
 // quantizeOver is quantize for a src drawn over bg, whose quantized copy
 // is bgPal (all of the same bounds): blocks of pixels left as in bg take
-// bg's indices without a look-up, so that only what was drawn over the
-// background costs.
+// bg's indices without a look-up, and blocks that repeat the row above
+// take its indices, so that only the edges of what was drawn over the
+// background cost.
 func (q *quantizer) quantizeOver(dst *image.Paletted, src, bg *image.RGBA, bgPal *image.Paletted) {
 	const (
 		s     = 8 - tableBits
@@ -262,6 +263,15 @@ func (q *quantizer) quantizeOver(dst *image.Paletted, src, bg *image.RGBA, bgPal
 				continue
 			}
 			d := drow[x : x+block]
+			if y > 0 {
+				// Pieces' insides repeat the row above.
+				ub := src.Pix[(y-1)*src.Stride+4*x : (y-1)*src.Stride+4*x+4*block]
+				if le.Uint64(sb) == le.Uint64(ub) && le.Uint64(sb[8:]) == le.Uint64(ub[8:]) &&
+					le.Uint64(sb[16:]) == le.Uint64(ub[16:]) && le.Uint64(sb[24:]) == le.Uint64(ub[24:]) {
+					copy(d, dst.Pix[(y-1)*dst.Stride+x:(y-1)*dst.Stride+x+block])
+					continue
+				}
+			}
 			for i := range d {
 				v := le.Uint32(sb[4*i:]) & 0xffffff
 				if v != last {

@@ -114,17 +114,17 @@ func (r *Renderer) InTheme(t render.Theme) (*Renderer, error) {
 
 // sizeCache holds what is drawn once per board size.
 type sizeCache struct {
-	once    sync.Once
-	lay     Layout
-	bg      *image.RGBA
-	bgEdge  *image.RGBA // bg with the edge closed to shooters (revised setups)
+	once   sync.Once
+	lay    Layout
+	bg     *image.RGBA
+	bgEdge *image.RGBA // bg with the edge closed to shooters (revised setups)
 	// bgPal and bgEdgePal are bg and bgEdge quantized, for
 	// render.Quantizer.QuantizeOver.
 	bgPal, bgEdgePal *image.Paletted
-	sprites [veletas.WhiteShooter + 1]*render.Sprite
-	arrows  [8]*render.Sprite // the last move's arrowhead, by arrowDir
-	q       *render.Quantizer
-	frames  sync.Pool // *image.Paletted with q's palette
+	sprites          [veletas.WhiteShooter + 1]*render.Sprite
+	arrows           [8]*render.Sprite // the last move's arrowhead, by arrowDir
+	q                *render.Quantizer
+	frames           sync.Pool // *image.Paletted with q's palette
 }
 
 // New returns a Renderer. It fails only for a bad theme or width.
@@ -203,6 +203,11 @@ func (r *Renderer) cache(size veletas.Size) *sizeCache {
 		drawClosedEdge(sc.bgEdge, sc.lay, r.pal)
 		for _, p := range []veletas.Piece{veletas.BlackStone, veletas.WhiteStone, veletas.Shooter, veletas.BlackShooter, veletas.WhiteShooter} {
 			sc.sprites[p] = render.NewSprite(drawSprite(r.pal, p, sc.lay.Cell))
+			// Most of a piece falls on bare squares, as in the middle of
+			// the board.
+			mid := veletas.Sq(int(size)/2, int(size)/2)
+			pad := spritePad(sc.lay.Cell)
+			sc.sprites[p].OverBackground(sc.bg, sc.lay.SquareRect(mid).Min.Sub(image.Pt(pad, pad)))
 		}
 		for i := range sc.arrows {
 			dx, dy := arrowVector(i)
