@@ -68,6 +68,7 @@ type Renderer struct {
 	bg                 *image.RGBA
 	sprites            [amazons.Arrow + 1]*render.Sprite
 	q                  *render.Quantizer
+	bgPal              *image.Paletted // bg quantized, for q.QuantizeOver
 
 	images sync.Pool // *image.RGBA of the layout's bounds
 	frames sync.Pool // *image.Paletted with q's palette
@@ -111,8 +112,14 @@ func New(o render.Options) (*Renderer, error) {
 	drawBackground(r.bg, l, r.style, r.label)
 	for _, pc := range []amazons.Piece{amazons.WhiteAmazon, amazons.BlackAmazon, amazons.Arrow} {
 		r.sprites[pc] = render.NewSprite(drawSprite(o.Theme, r.style, pc, l.Cell))
+		// Most of a piece falls on bare squares, as in the middle of the
+		// board.
+		pad := spritePad(l.Cell)
+		r.sprites[pc].OverBackground(r.bg, l.SquareRect(amazons.Sq(amazons.Files/2, amazons.Ranks/2)).Min.Sub(image.Pt(pad, pad)))
 	}
 	r.q = render.NewQuantizer(r.samples(), r.named())
+	r.bgPal = image.NewPaletted(l.Bounds(), r.q.Palette())
+	r.q.Quantize(r.bgPal, r.bg)
 	r.images.New = func() any { return image.NewRGBA(l.Bounds()) }
 	r.frames.New = func() any { return image.NewPaletted(l.Bounds(), r.q.Palette()) }
 	return r, nil
@@ -149,7 +156,7 @@ func (r *Renderer) PNG(w io.Writer, s Scene) error {
 	r.draw(img, normalize(s))
 	pm := r.frames.Get().(*image.Paletted)
 	defer r.frames.Put(pm)
-	r.q.Quantize(pm, img)
+	r.q.QuantizeOver(pm, img, r.bg, r.bgPal)
 	return render.EncodePNG(w, pm)
 }
 

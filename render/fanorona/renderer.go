@@ -232,12 +232,16 @@ type cache struct {
 	lay     Layout
 	bg      *image.RGBA
 	sprites [2]*render.Sprite // by fanorona.Color
-	landed  *render.Sprite    // the cross of a capture the piece then landed on
-	mover   *render.Sprite    // the ring around the piece capturing
-	pad     int               // how far a sprite reaches beyond its point's box
-	q       *render.Quantizer
-	images  sync.Pool // *image.RGBA
-	frames  sync.Pool // *image.Paletted with q's palette
+	// strong are the sprites prepared over a strong point (with its
+	// diagonals), sprites over the other points (render.Sprite.OverBackground).
+	strong [2]*render.Sprite
+	bgPal  *image.Paletted // bg quantized, for q.QuantizeOver
+	landed *render.Sprite  // the cross of a capture the piece then landed on
+	mover  *render.Sprite  // the ring around the piece capturing
+	pad    int             // how far a sprite reaches beyond its point's box
+	q      *render.Quantizer
+	images sync.Pool // *image.RGBA
+	frames sync.Pool // *image.Paletted with q's palette
 }
 
 // cache returns the renderer's cache, building it on first use.
@@ -251,13 +255,20 @@ func (r *Renderer) cache() *cache {
 		cell := fc.lay.Spacing * 88 / 100
 		fc.pad = spritePad(cell)
 		for _, c := range []fanorona.Color{fanorona.White, fanorona.Black} {
-			fc.sprites[c] = render.NewSprite(stoneSprite(r.pal, c == fanorona.White, cell))
+			img := stoneSprite(r.pal, c == fanorona.White, cell)
+			fc.sprites[c] = render.NewSprite(img)
+			fc.strong[c] = render.NewSprite(img)
+			half := img.Rect.Dx() / 2
+			fc.sprites[c].OverBackground(fc.bg, fc.lay.PointCenter(fanorona.NewPoint(3, 2)).Sub(image.Pt(half, half)))
+			fc.strong[c].OverBackground(fc.bg, fc.lay.PointCenter(fanorona.NewPoint(4, 2)).Sub(image.Pt(half, half)))
 		}
 		fc.landed = render.NewSprite(landedSprite(fc.lay, r.pal))
 		fc.mover = render.NewSprite(moverSprite(fc.lay, r.pal))
 		fc.q = render.NewQuantizer(r.samples(fc), r.pal.named())
 		fc.images.New = func() any { return image.NewRGBA(fc.lay.Bounds()) }
 		fc.frames.New = func() any { return image.NewPaletted(fc.lay.Bounds(), fc.q.Palette()) }
+		fc.bgPal = image.NewPaletted(fc.lay.Bounds(), fc.q.Palette())
+		fc.q.Quantize(fc.bgPal, fc.bg)
 	})
 	return fc
 }
@@ -281,7 +292,7 @@ func (r *Renderer) PNG(w io.Writer, s Scene) error {
 	r.draw(img, fc, s)
 	pm := fc.frames.Get().(*image.Paletted)
 	defer fc.frames.Put(pm)
-	fc.q.Quantize(pm, img)
+	fc.q.QuantizeOver(pm, img, fc.bg, fc.bgPal)
 	return render.EncodePNG(w, pm)
 }
 
@@ -324,7 +335,11 @@ func (r *Renderer) draw(dst *image.RGBA, fc *cache, s Scene) {
 			if !ok {
 				continue
 			}
-			fc.sprites[c].DrawAt(dst, l.PointCenter(pt).Sub(image.Pt(half, half)))
+			sp := fc.sprites[c]
+			if pt.Diagonal() {
+				sp = fc.strong[c]
+			}
+			sp.DrawAt(dst, l.PointCenter(pt).Sub(image.Pt(half, half)))
 		}
 	}
 	// Above the pieces: the captures on points the mover then landed on,
