@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/binary"
+	"hash/adler32"
 	"math/bits"
 	"slices"
 )
@@ -63,7 +64,7 @@ func (d *deflater) zlib(dst, data []byte, stride int) []byte {
 		}
 	}
 	d.bw.flush()
-	d.out = binary.BigEndian.AppendUint32(d.bw.out, adler32Sum(data))
+	d.out = binary.BigEndian.AppendUint32(d.bw.out, adler32.Checksum(data))
 	return d.out
 }
 
@@ -481,33 +482,4 @@ func (b *bitWriter) flush() {
 		b.nacc -= min(b.nacc, 8)
 	}
 	b.acc, b.nacc = 0, 0
-}
-
-// adler32Sum is hash/adler32's Checksum, eight bytes at a step: a step
-// adds to s2 eight times s1 and the bytes weighted 8 down to 1, which
-// lets the processor add them at once rather than one after the other.
-func adler32Sum(p []byte) uint32 {
-	const (
-		mod  = 65521
-		nmax = 5552 // the most bytes before s2 could overflow; 8 divides it
-	)
-	s1, s2 := uint32(1), uint32(0)
-	for len(p) > 0 {
-		q := p[:min(len(p), nmax)]
-		p = p[len(q):]
-		for ; len(q) >= 8; q = q[8:] {
-			v := binary.LittleEndian.Uint64(q)
-			b0, b1, b2, b3 := uint32(v&0xff), uint32(v>>8&0xff), uint32(v>>16&0xff), uint32(v>>24&0xff)
-			b4, b5, b6, b7 := uint32(v>>32&0xff), uint32(v>>40&0xff), uint32(v>>48&0xff), uint32(v>>56)
-			s2 += 8*s1 + 8*b0 + 7*b1 + 6*b2 + 5*b3 + 4*b4 + 3*b5 + 2*b6 + b7
-			s1 += b0 + b1 + b2 + b3 + b4 + b5 + b6 + b7
-		}
-		for _, b := range q {
-			s1 += uint32(b)
-			s2 += s1
-		}
-		s1 %= mod
-		s2 %= mod
-	}
-	return s2<<16 | s1
 }

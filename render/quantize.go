@@ -236,39 +236,48 @@ func (q *quantizer) quantize(dst *image.Paletted, src *image.RGBA) {
 }
 
 // quantizeOver is quantize for a src drawn over bg, whose quantized copy
-// is bgPal (all of the same bounds): blocks of pixels left as in bg take
-// bg's indices without a look-up, and blocks that repeat the row above
-// take its indices, so that only the edges of what was drawn over the
-// background cost.
+// is bgPal (all of the same bounds, from (0, 0)).
 func (q *quantizer) quantizeOver(dst *image.Paletted, src, bg *image.RGBA, bgPal *image.Paletted) {
+	q.quantizeOverRect(dst, src, bg, bgPal, src.Rect, false)
+}
+
+// quantizeOverRect is quantizeOver of the rectangle r only. Blocks of
+// pixels left as in bg take bg's indices without a look-up (none at all
+// when dst holds bgPal's already, preset), and blocks that repeat the
+// row above take its indices, so that only the edges of what was drawn
+// over the background cost.
+func (q *quantizer) quantizeOverRect(dst *image.Paletted, src, bg *image.RGBA, bgPal *image.Paletted, r image.Rectangle, preset bool) {
 	const (
 		s     = 8 - tableBits
 		block = 8 // pixels
 	)
 	table := q.table[:1<<(3*tableBits)]
-	w, h := src.Rect.Dx(), src.Rect.Dy()
+	w := r.Dx()
 	le := binary.LittleEndian
-	for y := 0; y < h; y++ {
-		srow := src.Pix[y*src.Stride : y*src.Stride+4*w]
-		brow := bg.Pix[y*bg.Stride : y*bg.Stride+4*w]
-		prow := bgPal.Pix[y*bgPal.Stride : y*bgPal.Stride+w]
-		drow := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		so, po := y*src.Stride+4*r.Min.X, y*dst.Stride+r.Min.X
+		srow := src.Pix[so : so+4*w]
+		brow := bg.Pix[so : so+4*w]
+		prow := bgPal.Pix[po : po+w]
+		drow := dst.Pix[po : po+w]
 		last, idx := uint32(1<<31), uint8(0) // no colour is 1<<31
 		x := 0
 		for ; x+block <= w; x += block {
 			sb, bb := srow[4*x:4*x+4*block], brow[4*x:4*x+4*block]
 			if le.Uint64(sb) == le.Uint64(bb) && le.Uint64(sb[8:]) == le.Uint64(bb[8:]) &&
 				le.Uint64(sb[16:]) == le.Uint64(bb[16:]) && le.Uint64(sb[24:]) == le.Uint64(bb[24:]) {
-				copy(drow[x:x+block], prow[x:x+block])
+				if !preset {
+					copy(drow[x:x+block], prow[x:x+block])
+				}
 				continue
 			}
 			d := drow[x : x+block]
 			if y > 0 {
 				// Pieces' insides repeat the row above.
-				ub := src.Pix[(y-1)*src.Stride+4*x : (y-1)*src.Stride+4*x+4*block]
+				ub := src.Pix[so-src.Stride+4*x : so-src.Stride+4*x+4*block]
 				if le.Uint64(sb) == le.Uint64(ub) && le.Uint64(sb[8:]) == le.Uint64(ub[8:]) &&
 					le.Uint64(sb[16:]) == le.Uint64(ub[16:]) && le.Uint64(sb[24:]) == le.Uint64(ub[24:]) {
-					copy(d, dst.Pix[(y-1)*dst.Stride+x:(y-1)*dst.Stride+x+block])
+					copy(d, dst.Pix[po-dst.Stride+x:po-dst.Stride+x+block])
 					continue
 				}
 			}

@@ -81,8 +81,6 @@ type Renderer struct {
 
 	sizes [3]sizeCache
 
-	images sync.Pool // *image.RGBA of the image size
-
 	themesMu sync.Mutex
 	themes   map[render.Theme]*Renderer // InTheme's renderers of the other themes
 }
@@ -124,7 +122,7 @@ type sizeCache struct {
 	sprites          [veletas.WhiteShooter + 1]*render.Sprite
 	arrows           [8]*render.Sprite // the last move's arrowhead, by arrowDir
 	q                *render.Quantizer
-	frames           sync.Pool // *image.Paletted with q's palette
+	canvases         sync.Pool // *render.Canvas with q's palette
 }
 
 // New returns a Renderer. It fails only for a bad theme or width.
@@ -159,8 +157,6 @@ func New(o render.Options) (*Renderer, error) {
 	for _, c := range []veletas.Color{veletas.Black, veletas.White} {
 		r.icons[c] = render.StoneIcon(o.Theme, c == veletas.White, iconR, ring)
 	}
-	l := NewLayout(veletas.Size10, o.Width)
-	r.images.New = func() any { return image.NewRGBA(l.Bounds()) }
 	return r, nil
 }
 
@@ -214,7 +210,7 @@ func (r *Renderer) cache(size veletas.Size) *sizeCache {
 			sc.arrows[i] = render.NewSprite(arrowSprite(r.pal, float64(sc.lay.Cell), dx, dy))
 		}
 		sc.q = render.NewQuantizer(r.samples(sc), r.pal.named())
-		sc.frames.New = func() any { return image.NewPaletted(sc.lay.Bounds(), sc.q.Palette()) }
+		sc.canvases.New = func() any { return render.NewCanvas(sc.lay.Bounds(), sc.q.Palette()) }
 		sc.bgPal = image.NewPaletted(sc.lay.Bounds(), sc.q.Palette())
 		sc.q.Quantize(sc.bgPal, sc.bg)
 		sc.bgEdgePal = image.NewPaletted(sc.lay.Bounds(), sc.q.Palette())
@@ -247,14 +243,11 @@ func normalize(s Scene) Scene {
 func (r *Renderer) PNG(w io.Writer, s Scene) error {
 	s = normalize(s)
 	sc := r.cache(s.Position.Size())
-	img := r.images.Get().(*image.RGBA)
-	defer r.images.Put(img)
-	r.draw(img, sc, s)
-	pm := sc.frames.Get().(*image.Paletted)
-	defer sc.frames.Put(pm)
+	cv := sc.canvases.Get().(*render.Canvas)
+	defer sc.canvases.Put(cv)
 	bg, bgPal := sc.background(s.Position)
-	sc.q.QuantizeOver(pm, img, bg, bgPal)
-	return render.EncodePNG(w, pm)
+	r.drawOver(cv.Begin(bg), cv, sc, s)
+	return render.EncodePNG(w, cv.Paletted(sc.q, bgPal))
 }
 
 // ClosedEdge reports whether an image of the position shows the edge of
@@ -285,7 +278,13 @@ func (sc *sizeCache) background(p veletas.Position) (*image.RGBA, *image.Palette
 func (r *Renderer) draw(dst *image.RGBA, sc *sizeCache, s Scene) {
 	bg, _ := sc.background(s.Position)
 	copy(dst.Pix, bg.Pix)
-	r.drawBoard(dst, sc, s.Position.At, s.Last, s.Claimed, s.Hint)
+	r.drawOver(dst, nil, sc, s)
+}
+
+// drawOver paints the scene over dst, which holds the scene's
+// background, touching on cv (nil for none) what it draws.
+func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, sc *sizeCache, s Scene) {
+	r.drawBoard(dst, cv, sc, s.Position.At, s.Last, s.Claimed, s.Hint)
 	st := statusOf(s.Position, s.Last, s.Lang)
 	st.caption = r.caption(sc.lay, s.Position, s.Claimed, s.Lang)
 	winner := s.Winner
@@ -295,21 +294,26 @@ func (r *Renderer) draw(dst *image.RGBA, sc *sizeCache, s Scene) {
 	if winner != veletas.NoColor || s.End != render.EndNone {
 		st = ended(st, winner, s.End, s.Lang)
 	}
+	// The strip, and the margin down to the board's frame (for the
+	// letters that reach below their line).
+	cv.Touch(image.Rect(0, 0, sc.lay.Width, sc.lay.Board.Min.Y-sc.lay.Frame))
 	r.drawStatus(dst, sc.lay, st)
 }
 
 // drawBoard paints the last action, the pieces (at tells which stands
 // where), the claim rings and the hint.
-func (r *Renderer) drawBoard(dst *image.RGBA, sc *sizeCache, at func(veletas.Square) veletas.Piece, last veletas.Action, claimed veletas.Bits, hint Hint) {
+func (r *Renderer) drawBoard(dst *image.RGBA, cv *render.Canvas, sc *sizeCache, at func(veletas.Square) veletas.Piece, last veletas.Action, claimed veletas.Bits, hint Hint) {
 	l, p := sc.lay, r.pal
 	// Last action: tinted squares, then the path lines, under the pieces.
 	for _, sq := range lastSquares(last) {
 		if sq.On(l.Size) {
 			fillRect(dst, l.SquareRect(sq), nrgba(p.Last))
+			cv.Touch(l.SquareRect(sq))
 		}
 	}
 	if last.Kind == veletas.KindTurn && last.Turn.Shot.On(l.Size) && last.Turn.From.On(l.Size) && (!last.Turn.Moved() || last.Turn.To.On(l.Size)) {
 		drawPath(gg.NewContextForRGBA(dst), l, p, last.Turn)
+		cv.Touch(pathBounds(l, last.Turn))
 	}
 	// Pieces, top rank first, so that shadows fall under lower pieces.
 	pad := spritePad(l.Cell)
@@ -321,29 +325,35 @@ func (r *Renderer) drawBoard(dst *image.RGBA, sc *sizeCache, at func(veletas.Squ
 			if pc == veletas.Empty || int(pc) >= len(sc.sprites) {
 				continue
 			}
-			sc.sprites[pc].DrawAt(dst, l.SquareRect(sq).Min.Sub(image.Pt(pad, pad)))
+			at := l.SquareRect(sq).Min.Sub(image.Pt(pad, pad))
+			sc.sprites[pc].DrawAt(dst, at)
+			cv.Touch(sc.sprites[pc].Bounds().Add(at))
 		}
 	}
-	r.drawMarks(dst, l, claimed, hint)
+	r.drawMarks(dst, cv, l, claimed, hint)
 	if last.Kind == veletas.KindTurn && last.Turn.Moved() && last.Turn.From.On(l.Size) && last.Turn.To.On(l.Size) {
 		a := sc.arrows[arrowDir(last.Turn)]
 		x, y := moveMarkAt(l, last.Turn)
-		a.DrawAt(dst, image.Pt(int(x)-a.Bounds().Dx()/2, int(y)-a.Bounds().Dy()/2))
+		at := image.Pt(int(x)-a.Bounds().Dx()/2, int(y)-a.Bounds().Dy()/2)
+		a.DrawAt(dst, at)
+		cv.Touch(a.Bounds().Add(at))
 	}
 }
 
 // drawMarks paints the rings of claimed shooters and the hint.
-func (r *Renderer) drawMarks(dst *image.RGBA, l Layout, claimed veletas.Bits, hint Hint) {
+func (r *Renderer) drawMarks(dst *image.RGBA, cv *render.Canvas, l Layout, claimed veletas.Bits, hint Hint) {
 	p := r.pal
 	ring := max(2, l.Cell/14)
 	for _, sq := range claimed.Squares() {
 		if sq.On(l.Size) {
 			drawRing(dst, l.SquareRect(sq), ring, p.Claim)
+			cv.Touch(l.SquareRect(sq))
 		}
 	}
 	for _, sq := range hint.Selected.Squares() {
 		if sq.On(l.Size) {
 			drawRing(dst, l.SquareRect(sq).Inset(ring), ring, p.HintSel)
+			cv.Touch(l.SquareRect(sq))
 		}
 	}
 	if hint.Marks.Empty() {
@@ -356,6 +366,7 @@ func (r *Renderer) drawMarks(dst *image.RGBA, l Layout, claimed veletas.Bits, hi
 			x, y := l.center(sq)
 			dc.DrawCircle(x, y, float64(l.Cell)*0.14)
 			dc.Fill()
+			cv.Touch(l.SquareRect(sq))
 		}
 	}
 }
