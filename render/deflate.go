@@ -27,12 +27,20 @@ const (
 	goodEnough = 32      // a match this long is not bettered by the hash
 )
 
-// A token is a literal byte (length 0) or a match of length 3..258 at a
-// distance of 1..32768.
+// A token is a literal byte, or a match of length 3..258 at a distance
+// of 1..32768 held as deflate writes it: bit 31 set, the length's code
+// (less 257) in bits 23..27 and its extra bits' value in 18..22, the
+// distance's code in 13..17 and its extra bits' value in 0..12.
 type token uint32
 
-func literalToken(b byte) token         { return token(b) }
-func matchToken(length, dist int) token { return token(length)<<16 | token(dist-1) | 1<<31 }
+func literalToken(b byte) token { return token(b) }
+
+func matchToken(length, dist int) token {
+	lc := uint32(lengthCode[length]) - 257
+	dc := distCode(uint32(dist))
+	return token(1<<31 | lc<<23 | (uint32(length)-uint32(lengthBase[lc]))<<18 |
+		uint32(dc)<<13 | (uint32(dist) - distBase[dc]))
+}
 
 // deflater holds the buffers of one compression; it is reused through
 // pngEncoders.
@@ -193,8 +201,8 @@ func (d *deflater) block(toks []token, final bool) {
 			d.lfreq[t]++
 			continue
 		}
-		d.lfreq[lengthCode[(t>>16)&0x1ff]]++
-		d.dfreq[distCode(uint32(t&0xffff)+1)]++
+		d.lfreq[257+(t>>23)&31]++
+		d.dfreq[(t>>13)&31]++
 	}
 	d.lfreq[256]++ // end of block
 	// Two codes at least in each tree keep every code complete, which
@@ -225,18 +233,14 @@ func (d *deflater) block(toks []token, final bool) {
 			bw.write(uint64(d.lcode[t]), uint(d.llens[t]))
 			continue
 		}
-		length := int((t >> 16) & 0x1ff)
-		dist := uint32(t&0xffff) + 1
-		lc := lengthCode[length]
-		bw.write(uint64(d.lcode[lc]), uint(d.llens[lc]))
-		if e := lengthExtra[lc-257]; e > 0 {
-			bw.write(uint64(length-int(lengthBase[lc-257])), uint(e))
-		}
-		dc := distCode(dist)
-		bw.write(uint64(d.dcode[dc]), uint(d.dlens[dc]))
-		if e := distExtra[dc]; e > 0 {
-			bw.write(uint64(dist-distBase[dc]), uint(e))
-		}
+		// The length's code and extra bits, then the distance's: at most
+		// 15+5 and 15+13 bits.
+		lc := 257 + (t>>23)&31
+		n := uint(d.llens[lc])
+		bw.write(uint64(d.lcode[lc])|uint64((t>>18)&31)<<n, n+uint(lengthExtra[lc-257]))
+		dc := (t >> 13) & 31
+		n = uint(d.dlens[dc])
+		bw.write(uint64(d.dcode[dc])|uint64(t&0x1fff)<<n, n+uint(distExtra[dc]))
 	}
 	bw.write(uint64(d.lcode[256]), uint(d.llens[256]))
 }
@@ -467,10 +471,10 @@ type bitWriter struct {
 func (b *bitWriter) write(v uint64, n uint) {
 	b.acc |= v << b.nacc
 	b.nacc += n
-	if b.nacc >= 48 {
-		b.out = binary.LittleEndian.AppendUint64(b.out, b.acc)[:len(b.out)+6]
-		b.acc >>= 48
-		b.nacc -= 48
+	if b.nacc >= 32 { // 31+28 bits at most
+		b.out = binary.LittleEndian.AppendUint32(b.out, uint32(b.acc))
+		b.acc >>= 32
+		b.nacc -= 32
 	}
 }
 
