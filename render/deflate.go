@@ -101,8 +101,9 @@ func matchLen(a, b []byte) int {
 // tokenize turns data into tokens, greedily. A candidate is tried only
 // when its first three bytes agree, which rejects most at once.
 func (d *deflater) tokenize(data []byte, stride int) {
-	clear(d.table[:])
-	d.toks = d.toks[:0]
+	table := &d.table
+	clear(table[:])
+	toks := d.toks[:0]
 	n := len(data)
 	le := binary.LittleEndian
 	i := 0
@@ -119,24 +120,25 @@ func (d *deflater) tokenize(data []byte, stride int) {
 		}
 		h := hash4(cur)
 		if best < goodEnough {
-			if c := int(d.table[h]) - 1; c >= 0 && i-c <= maxDist && i-c != dist && (cur^le.Uint32(data[c:]))&0xffffff == 0 {
+			if c := int(table[h]) - 1; c >= 0 && i-c <= maxDist && i-c != dist && (cur^le.Uint32(data[c:]))&0xffffff == 0 {
 				if l := matchLen(data[i:], data[c:]); l > best {
 					best, dist = l, i-c
 				}
 			}
 		}
-		d.table[h] = int32(i + 1)
+		table[h] = int32(i + 1)
 		if best >= minMatch {
-			d.toks = append(d.toks, matchToken(best, dist))
+			toks = append(toks, matchToken(best, dist))
 			i += best
 			continue
 		}
-		d.toks = append(d.toks, literalToken(data[i]))
+		toks = append(toks, literalToken(data[i]))
 		i++
 	}
 	for ; i < n; i++ {
-		d.toks = append(d.toks, literalToken(data[i]))
+		toks = append(toks, literalToken(data[i]))
 	}
+	d.toks = toks
 }
 
 // The length and distance codes of deflate (RFC 1951, 3.2.5).
@@ -228,20 +230,47 @@ func (d *deflater) block(toks []token, final bool) {
 	}
 	bw.write(f|2<<1, 3) // BFINAL, BTYPE=10 (dynamic)
 	d.writeHeader()
+	// Each symbol's code, its length from bit 16 and its extra bits'
+	// count from bit 24, for a loop that keeps the bits in registers.
+	var lt [286]uint32
+	var dt [30]uint32
+	for c := range lt {
+		lt[c] = uint32(d.lcode[c]) | uint32(d.llens[c])<<16
+		if c > 256 {
+			lt[c] |= uint32(lengthExtra[c-257]) << 24
+		}
+	}
+	for c := range dt {
+		dt[c] = uint32(d.dcode[c]) | uint32(d.dlens[c])<<16 | uint32(distExtra[c])<<24
+	}
+	acc, nacc, out := bw.acc, bw.nacc, bw.out
 	for _, t := range toks {
 		if t&(1<<31) == 0 {
-			bw.write(uint64(d.lcode[t]), uint(d.llens[t]))
-			continue
+			e := lt[t&0xff]
+			acc |= uint64(e&0xffff) << nacc
+			nacc += uint(e>>16) & 0xff
+		} else {
+			// The length's code and extra bits (at most 15+5), then the
+			// distance's (15+13).
+			e := lt[257+(t>>23)&31]
+			acc |= (uint64(e&0xffff) | uint64((t>>18)&31)<<((e>>16)&0xff)) << nacc
+			nacc += uint(e>>16)&0xff + uint(e>>24)
+			if nacc >= 32 {
+				out = binary.LittleEndian.AppendUint32(out, uint32(acc))
+				acc >>= 32
+				nacc -= 32
+			}
+			e = dt[(t>>13)&31]
+			acc |= (uint64(e&0xffff) | uint64(t&0x1fff)<<((e>>16)&0xff)) << nacc
+			nacc += uint(e>>16)&0xff + uint(e>>24)
 		}
-		// The length's code and extra bits, then the distance's: at most
-		// 15+5 and 15+13 bits.
-		lc := 257 + (t>>23)&31
-		n := uint(d.llens[lc])
-		bw.write(uint64(d.lcode[lc])|uint64((t>>18)&31)<<n, n+uint(lengthExtra[lc-257]))
-		dc := (t >> 13) & 31
-		n = uint(d.dlens[dc])
-		bw.write(uint64(d.dcode[dc])|uint64(t&0x1fff)<<n, n+uint(distExtra[dc]))
+		if nacc >= 32 {
+			out = binary.LittleEndian.AppendUint32(out, uint32(acc))
+			acc >>= 32
+			nacc -= 32
+		}
 	}
+	bw.acc, bw.nacc, bw.out = acc, nacc, out
 	bw.write(uint64(d.lcode[256]), uint(d.llens[256]))
 }
 
