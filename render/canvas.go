@@ -1,8 +1,10 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"image/color"
+	"io"
 )
 
 // tileSide is the side of the squares in which a Canvas records what was
@@ -17,11 +19,19 @@ const tileSide = 16
 // for one goroutine at a time (a drawer keeps them in a sync.Pool); a nil
 // *Canvas records nothing, for drawing into an image of its own.
 type Canvas struct {
-	img        *image.RGBA
+	img *image.RGBA
+	// pm's rows lie in raw each after a zero byte, PNG's filter byte,
+	// so that the encoder compresses raw as it is.
 	pm         *image.Paletted
-	bg         *image.RGBA // the background img holds outside tiles
-	tiles      []bool
+	raw        []byte
+	bg         *image.RGBA     // the background img holds outside tiles
+	bgPal      *image.Paletted // the background pm holds outside last
+	tiles      []bool          // drawn on since Begin
+	last       []bool          // drawn on before Begin
 	cols, rows int
+	// open is set from Begin to Paletted: a Begin finding it set (the
+	// drawing before was abandoned, by a panic) lays everything again.
+	open bool
 }
 
 // NewCanvas makes a canvas of the given bounds (from (0, 0)) whose
@@ -29,10 +39,14 @@ type Canvas struct {
 func NewCanvas(bounds image.Rectangle, pal color.Palette) *Canvas {
 	cols := (bounds.Dx() + tileSide - 1) / tileSide
 	rows := (bounds.Dy() + tileSide - 1) / tileSide
+	w, h := bounds.Dx(), bounds.Dy()
+	raw := make([]byte, (w+1)*h)
 	return &Canvas{
 		img:   image.NewRGBA(bounds),
-		pm:    image.NewPaletted(bounds, pal),
+		pm:    &image.Paletted{Pix: raw[1:], Stride: w + 1, Rect: bounds, Palette: pal},
+		raw:   raw,
 		tiles: make([]bool, cols*rows),
+		last:  make([]bool, cols*rows),
 		cols:  cols,
 		rows:  rows,
 	}
@@ -42,18 +56,24 @@ func NewCanvas(bounds image.Rectangle, pal color.Palette) *Canvas {
 // image to draw the picture on: only the tiles drawn since the last
 // Begin with the same bg are copied again. bg must not change.
 func (c *Canvas) Begin(bg *image.RGBA) *image.RGBA {
-	if bg != c.bg {
+	if bg != c.bg || c.open {
 		copy(c.img.Pix, bg.Pix)
-		c.bg = bg
+		c.bg, c.bgPal = bg, nil // pm is laid again in full
 		clear(c.tiles)
+		clear(c.last)
+		c.open = true
 		return c.img
 	}
-	c.eachRun(func(r image.Rectangle) {
+	c.open = true
+	c.eachRun(c.tiles, func(r image.Rectangle) {
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			i := c.img.PixOffset(r.Min.X, y)
 			copy(c.img.Pix[i:i+4*r.Dx()], bg.Pix[i:i+4*r.Dx()])
 		}
 	})
+	for i, t := range c.tiles {
+		c.last[i] = c.last[i] || t
+	}
 	clear(c.tiles)
 	return c.img
 }
@@ -84,17 +104,41 @@ func (c *Canvas) Touch(r image.Rectangle) {
 // quantized copy of the bg of the last Begin. The image stays the
 // canvas's, until its next Begin.
 func (c *Canvas) Paletted(q *Quantizer, bgPal *image.Paletted) *image.Paletted {
-	copy(c.pm.Pix, bgPal.Pix)
-	c.eachRun(func(r image.Rectangle) { q.q.quantizeOverRect(c.pm, c.img, c.bg, bgPal, r, true) })
+	lay := func(r image.Rectangle) {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			copy(c.pm.Pix[y*c.pm.Stride+r.Min.X:y*c.pm.Stride+r.Max.X], bgPal.Pix[y*bgPal.Stride+r.Min.X:])
+		}
+	}
+	if bgPal != c.bgPal {
+		lay(c.img.Rect)
+		c.bgPal = bgPal
+	} else {
+		c.eachRun(c.last, lay) // what the image before drew
+	}
+	clear(c.last)
+	c.eachRun(c.tiles, func(r image.Rectangle) { q.q.quantizeOverRect(c.pm, c.img, c.bg, bgPal, r, true) })
+	c.open = false
 	return c.pm
 }
 
-// eachRun calls f with the rectangles of the runs of touched tiles of
-// each row of tiles, clipped to the image.
-func (c *Canvas) eachRun(f func(image.Rectangle)) {
+// EncodePNG writes the picture as Paletted maps it, as EncodePNG does,
+// without copying its rows.
+func (c *Canvas) EncodePNG(w io.Writer, q *Quantizer, bgPal *image.Paletted) error {
+	pm := c.Paletted(q, bgPal)
+	e := pngEncoders.Get().(*pngEncoder)
+	defer pngEncoders.Put(e)
+	if err := e.encode(w, pm, c.raw); err != nil {
+		return fmt.Errorf("render: writing the png: %w", err)
+	}
+	return nil
+}
+
+// eachRun calls f with the rectangles of the runs of tiles set in tiles
+// (c.tiles or c.last) of each row of tiles, clipped to the image.
+func (c *Canvas) eachRun(tiles []bool, f func(image.Rectangle)) {
 	b := c.img.Rect
 	for ty := 0; ty < c.rows; ty++ {
-		row := c.tiles[ty*c.cols : (ty+1)*c.cols]
+		row := tiles[ty*c.cols : (ty+1)*c.cols]
 		for tx := 0; tx < c.cols; {
 			if !row[tx] {
 				tx++

@@ -25,10 +25,13 @@ var pngEncoders = sync.Pool{New: func() any { return new(pngEncoder) }}
 func encodePNG(w io.Writer, m *image.Paletted) error {
 	e := pngEncoders.Get().(*pngEncoder)
 	defer pngEncoders.Put(e)
-	return e.encode(w, m)
+	return e.encode(w, m, nil)
 }
 
-func (e *pngEncoder) encode(w io.Writer, m *image.Paletted) error {
+// encode writes m. raw, when not nil, is m's rows each after its filter
+// byte, as the zlib stream holds them (a Canvas's layout): they are
+// compressed as they are instead of copied.
+func (e *pngEncoder) encode(w io.Writer, m *image.Paletted, raw []byte) error {
 	width, height := m.Rect.Dx(), m.Rect.Dy()
 	if _, err := io.WriteString(w, "\x89PNG\r\n\x1a\n"); err != nil {
 		return err
@@ -50,15 +53,17 @@ func (e *pngEncoder) encode(w io.Writer, m *image.Paletted) error {
 		return err
 	}
 	n := (width + 1) * height
-	if cap(e.raw) < n {
-		e.raw = make([]byte, n)
-	}
-	raw := e.raw[:n]
-	for y := 0; y < height; y++ {
-		row := raw[y*(width+1) : (y+1)*(width+1)]
-		row[0] = 0 // filter: none
-		i := y * m.Stride
-		copy(row[1:], m.Pix[i:i+width])
+	if raw == nil {
+		if cap(e.raw) < n {
+			e.raw = make([]byte, n)
+		}
+		raw = e.raw[:n]
+		for y := 0; y < height; y++ {
+			row := raw[y*(width+1) : (y+1)*(width+1)]
+			row[0] = 0 // filter: none
+			i := y * m.Stride
+			copy(row[1:], m.Pix[i:i+width])
+		}
 	}
 	e.zbuf = e.def.zlib(e.zbuf[:0], raw, width+1)
 	if err := e.chunk(w, "IDAT", e.zbuf); err != nil {

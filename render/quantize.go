@@ -255,10 +255,10 @@ func (q *quantizer) quantizeOverRect(dst *image.Paletted, src, bg *image.RGBA, b
 	w := r.Dx()
 	le := binary.LittleEndian
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		so, po := y*src.Stride+4*r.Min.X, y*dst.Stride+r.Min.X
+		so, po, bo := y*src.Stride+4*r.Min.X, y*dst.Stride+r.Min.X, y*bgPal.Stride+r.Min.X
 		srow := src.Pix[so : so+4*w]
 		brow := bg.Pix[so : so+4*w]
-		prow := bgPal.Pix[po : po+w]
+		prow := bgPal.Pix[bo : bo+w]
 		drow := dst.Pix[po : po+w]
 		last, idx := uint32(1<<31), uint8(0) // no colour is 1<<31
 		x := 0

@@ -152,7 +152,7 @@ func (r *Renderer) PNG(w io.Writer, s Scene) error {
 	cv := r.canvases.Get().(*render.Canvas)
 	defer r.canvases.Put(cv)
 	r.drawOver(cv.Begin(r.bg), cv, normalize(s))
-	return render.EncodePNG(w, cv.Paletted(r.q, r.bgPal))
+	return cv.EncodePNG(w, r.q, r.bgPal)
 }
 
 // GIF writes an animated replay of the game: the start, then one frame

@@ -288,7 +288,7 @@ func (r *Renderer) PNG(w io.Writer, s Scene) error {
 	cv := fc.canvases.Get().(*render.Canvas)
 	defer fc.canvases.Put(cv)
 	r.drawOver(cv.Begin(fc.bg), cv, fc, s)
-	return render.EncodePNG(w, cv.Paletted(fc.q, fc.bgPal))
+	return cv.EncodePNG(w, fc.q, fc.bgPal)
 }
 
 // GIF writes an animated replay of the game: the start, then one

@@ -247,7 +247,7 @@ func (r *Renderer) PNG(w io.Writer, s Scene) error {
 	defer sc.canvases.Put(cv)
 	bg, bgPal := sc.background(s.Position)
 	r.drawOver(cv.Begin(bg), cv, sc, s)
-	return render.EncodePNG(w, cv.Paletted(sc.q, bgPal))
+	return cv.EncodePNG(w, sc.q, bgPal)
 }
 
 // ClosedEdge reports whether an image of the position shows the edge of
