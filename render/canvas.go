@@ -11,6 +11,13 @@ import (
 // drawn.
 const tileSide = 16
 
+// The states of a Canvas's tile.
+const (
+	tileClean     uint8 = iota // the background's, in both images
+	tileQuantized              // drawn on, its paletted copy already right (Sprite.Draw)
+	tileTouched                // drawn on, to be quantized
+)
+
 // Canvas is an image a drawer reuses from image to image over a cached
 // background, with its paletted copy. It records the tiles drawn on
 // (Touch), so that laying the background again (Begin) and mapping the
@@ -24,10 +31,9 @@ type Canvas struct {
 	// so that the encoder compresses raw as it is.
 	pm         *image.Paletted
 	raw        []byte
-	bg         *image.RGBA     // the background img holds outside tiles
-	bgPal      *image.Paletted // the background pm holds outside last
-	tiles      []bool          // drawn on since Begin
-	last       []bool          // drawn on before Begin
+	bg         *image.RGBA     // the background img holds on clean tiles
+	bgPal      *image.Paletted // the background pm holds on clean tiles
+	tiles      []uint8         // by row of tiles, tileClean...tileTouched
 	cols, rows int
 	// open is set from Begin to Paletted: a Begin finding it set (the
 	// drawing before was abandoned, by a panic) lays everything again.
@@ -45,46 +51,47 @@ func NewCanvas(bounds image.Rectangle, pal color.Palette) *Canvas {
 		img:   image.NewRGBA(bounds),
 		pm:    &image.Paletted{Pix: raw[1:], Stride: w + 1, Rect: bounds, Palette: pal},
 		raw:   raw,
-		tiles: make([]bool, cols*rows),
-		last:  make([]bool, cols*rows),
+		tiles: make([]uint8, cols*rows),
 		cols:  cols,
 		rows:  rows,
 	}
 }
 
-// Begin lays the background bg, of the canvas's bounds, and returns the
-// image to draw the picture on: only the tiles drawn since the last
-// Begin with the same bg are copied again. bg must not change.
-func (c *Canvas) Begin(bg *image.RGBA) *image.RGBA {
-	if bg != c.bg || c.open {
-		copy(c.img.Pix, bg.Pix)
-		c.bg, c.bgPal = bg, nil // pm is laid again in full
-		clear(c.tiles)
-		clear(c.last)
-		c.open = true
-		return c.img
-	}
-	c.open = true
-	c.eachRun(c.tiles, func(r image.Rectangle) {
+// Begin lays the background bg, of the canvas's bounds, and its copy
+// bgPal quantized by the quantizer Paletted will be given, and returns
+// the image to draw the picture on: only the tiles drawn since the last
+// Begin with the same background are laid again. Neither may change.
+func (c *Canvas) Begin(bg *image.RGBA, bgPal *image.Paletted) *image.RGBA {
+	lay := func(r image.Rectangle) {
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			i := c.img.PixOffset(r.Min.X, y)
 			copy(c.img.Pix[i:i+4*r.Dx()], bg.Pix[i:i+4*r.Dx()])
+			copy(c.pm.Pix[y*c.pm.Stride+r.Min.X:y*c.pm.Stride+r.Max.X], bgPal.Pix[y*bgPal.Stride+r.Min.X:])
 		}
-	})
-	for i, t := range c.tiles {
-		c.last[i] = c.last[i] || t
+	}
+	if bg != c.bg || bgPal != c.bgPal || c.open {
+		lay(c.img.Rect)
+		c.bg, c.bgPal = bg, bgPal
+	} else {
+		c.eachRun(func(s uint8) bool { return s != tileClean }, lay)
 	}
 	clear(c.tiles)
+	c.open = true
 	return c.img
 }
 
 // Touch records that r was drawn on. Everything drawn on the image
 // Begin returned must be touched, or Paletted shows the background
-// there.
+// there (Sprite.Draw touches what it draws).
 func (c *Canvas) Touch(r image.Rectangle) {
 	if c == nil {
 		return
 	}
+	c.mark(r, tileTouched)
+}
+
+// mark raises the state of the tiles under r to s.
+func (c *Canvas) mark(r image.Rectangle, s uint8) {
 	r = r.Intersect(c.img.Rect)
 	if r.Empty() {
 		return
@@ -93,38 +100,27 @@ func (c *Canvas) Touch(r image.Rectangle) {
 	for ty := r.Min.Y / tileSide; ty <= (r.Max.Y-1)/tileSide; ty++ {
 		row := c.tiles[ty*c.cols : (ty+1)*c.cols]
 		for tx := x0; tx <= x1; tx++ {
-			row[tx] = true
+			row[tx] = max(row[tx], s)
 		}
 	}
 }
 
-// Paletted maps the picture onto q's palette: bgPal, the background
-// quantized by q, where nothing was touched, and q's mapping of the
-// touched tiles, the same as Quantize of the whole. bgPal must be the
-// quantized copy of the bg of the last Begin. The image stays the
-// canvas's, until its next Begin.
-func (c *Canvas) Paletted(q *Quantizer, bgPal *image.Paletted) *image.Paletted {
-	lay := func(r image.Rectangle) {
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			copy(c.pm.Pix[y*c.pm.Stride+r.Min.X:y*c.pm.Stride+r.Max.X], bgPal.Pix[y*bgPal.Stride+r.Min.X:])
-		}
-	}
-	if bgPal != c.bgPal {
-		lay(c.img.Rect)
-		c.bgPal = bgPal
-	} else {
-		c.eachRun(c.last, lay) // what the image before drew
-	}
-	clear(c.last)
-	c.eachRun(c.tiles, func(r image.Rectangle) { q.q.quantizeOverRect(c.pm, c.img, c.bg, bgPal, r, true) })
+// Paletted maps the picture onto q's palette, the same as Quantize of
+// the whole: the background's indices where nothing was drawn, q's
+// mapping of the touched tiles. The image stays the canvas's until its
+// next Begin.
+func (c *Canvas) Paletted(q *Quantizer) *image.Paletted {
+	c.eachRun(func(s uint8) bool { return s == tileTouched }, func(r image.Rectangle) {
+		q.q.quantizeOverRect(c.pm, c.img, c.bg, c.bgPal, r, true)
+	})
 	c.open = false
 	return c.pm
 }
 
 // EncodePNG writes the picture as Paletted maps it, as EncodePNG does,
 // without copying its rows.
-func (c *Canvas) EncodePNG(w io.Writer, q *Quantizer, bgPal *image.Paletted) error {
-	pm := c.Paletted(q, bgPal)
+func (c *Canvas) EncodePNG(w io.Writer, q *Quantizer) error {
+	pm := c.Paletted(q)
 	e := pngEncoders.Get().(*pngEncoder)
 	defer pngEncoders.Put(e)
 	if err := e.encode(w, pm, c.raw); err != nil {
@@ -133,19 +129,19 @@ func (c *Canvas) EncodePNG(w io.Writer, q *Quantizer, bgPal *image.Paletted) err
 	return nil
 }
 
-// eachRun calls f with the rectangles of the runs of tiles set in tiles
-// (c.tiles or c.last) of each row of tiles, clipped to the image.
-func (c *Canvas) eachRun(tiles []bool, f func(image.Rectangle)) {
+// eachRun calls f with the rectangles of the runs of tiles whose state
+// passes in, in each row of tiles, top first, clipped to the image.
+func (c *Canvas) eachRun(in func(uint8) bool, f func(image.Rectangle)) {
 	b := c.img.Rect
 	for ty := 0; ty < c.rows; ty++ {
-		row := tiles[ty*c.cols : (ty+1)*c.cols]
+		row := c.tiles[ty*c.cols : (ty+1)*c.cols]
 		for tx := 0; tx < c.cols; {
-			if !row[tx] {
+			if !in(row[tx]) {
 				tx++
 				continue
 			}
 			e := tx
-			for e < c.cols && row[e] {
+			for e < c.cols && in(row[e]) {
 				e++
 			}
 			f(image.Rect(tx*tileSide, ty*tileSide, e*tileSide, (ty+1)*tileSide).Intersect(b))

@@ -244,6 +244,24 @@ func (s *Sprite) DrawAt(dst *image.RGBA, p image.Point) { s.s.drawAt(dst, p) }
 // shared (by a drawer's cache, once), and bg must not change afterwards.
 func (s *Sprite) OverBackground(bg *image.RGBA, p image.Point) { s.s.overBackground(bg, p) }
 
+// QuantizeOver keeps the sprite prepared by OverBackground mapped onto
+// q's palette, for Draw on a Canvas: the rows falling on that background
+// then need no quantizing. Like OverBackground it must be called before
+// the sprite is shared; without OverBackground it does nothing.
+func (s *Sprite) QuantizeOver(q *Quantizer) { s.s.quantizeOver(q.q) }
+
+// Draw composes the sprite over dst with its top-left corner at p, as
+// DrawAt does, and records what it drew on cv, whose image dst must be
+// (the one its Begin returned); with a nil cv it is DrawAt.
+func (s *Sprite) Draw(dst *image.RGBA, cv *Canvas, p image.Point) {
+	if cv == nil || dst != cv.img {
+		s.s.drawAt(dst, p)
+		cv.Touch(s.s.img.Rect.Add(p))
+		return
+	}
+	s.s.drawOn(cv, p)
+}
+
 // Bounds is the sprite's size, from (0, 0).
 func (s *Sprite) Bounds() image.Rectangle { return s.s.img.Rect }
 

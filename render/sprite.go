@@ -16,6 +16,8 @@ type sprite struct {
 	// sprite composed over it, both of the sprite's size, or nil: a row
 	// whose pixels under the sprite are ref's takes over's at once.
 	ref, over *image.RGBA
+	// overPal is over quantized (quantizeOver), or nil.
+	overPal []uint8
 }
 
 type span struct{ x0, o0, o1, x1 int }
@@ -75,6 +77,51 @@ func (s *sprite) overBackground(bg *image.RGBA, p image.Point) {
 	copy(over.Pix, ref.Pix)
 	s.drawAt(over, image.Point{})
 	s.ref, s.over = ref, over
+}
+
+// quantizeOver sets overPal, over quantized by q.
+func (s *sprite) quantizeOver(q *quantizer) {
+	if s.over == nil {
+		return
+	}
+	pm := image.NewPaletted(s.over.Rect, q.pal)
+	q.quantize(pm, s.over)
+	s.overPal = pm.Pix
+}
+
+// drawOn composes the sprite over the canvas's image with its top-left
+// corner at p, and records what it drew: the rows falling on the
+// background it was prepared over take over's pixels and overPal's
+// indices (their tiles need no quantizing), the others are blended and
+// touched.
+func (s *sprite) drawOn(cv *Canvas, p image.Point) {
+	dst := cv.img
+	if s.overPal == nil || !s.img.Rect.Add(p).In(dst.Rect) {
+		s.drawAt(dst, p)
+		cv.Touch(s.img.Rect.Add(p))
+		return
+	}
+	pm := cv.pm
+	for y, sp := range s.rows {
+		if sp.x0 >= sp.x1 {
+			continue
+		}
+		d := dst.Pix[(p.Y+y)*dst.Stride+p.X*4:]
+		o := y * s.ref.Stride
+		row := image.Rect(p.X+sp.x0, p.Y+y, p.X+sp.x1, p.Y+y+1)
+		if bytes.Equal(d[4*sp.x0:4*sp.x1], s.ref.Pix[o+4*sp.x0:o+4*sp.x1]) {
+			copy(d[4*sp.x0:4*sp.x1], s.over.Pix[o+4*sp.x0:o+4*sp.x1])
+			po, w := (p.Y+y)*pm.Stride+p.X, s.img.Rect.Dx()
+			copy(pm.Pix[po+sp.x0:po+sp.x1], s.overPal[y*w+sp.x0:y*w+sp.x1])
+			cv.mark(row, tileQuantized)
+			continue
+		}
+		src := s.img.Pix[y*s.img.Stride:]
+		blendRow(d[4*sp.x0:4*sp.o0], src[4*sp.x0:4*sp.o0])
+		copy(d[4*sp.o0:4*sp.o1], src[4*sp.o0:4*sp.o1])
+		blendRow(d[4*sp.o1:4*sp.x1], src[4*sp.o1:4*sp.x1])
+		cv.mark(row, tileTouched)
+	}
 }
 
 // drawAt composes the sprite over dst with its top-left corner at p. The

@@ -117,6 +117,11 @@ func New(o render.Options) (*Renderer, error) {
 		r.sprites[pc].OverBackground(r.bg, l.SquareRect(amazons.Sq(amazons.Files/2, amazons.Ranks/2)).Min.Sub(image.Pt(pad, pad)))
 	}
 	r.q = render.NewQuantizer(r.samples(), r.named())
+	for _, sp := range r.sprites {
+		if sp != nil {
+			sp.QuantizeOver(r.q)
+		}
+	}
 	r.bgPal = image.NewPaletted(l.Bounds(), r.q.Palette())
 	r.q.Quantize(r.bgPal, r.bg)
 	r.canvases.New = func() any { return render.NewCanvas(l.Bounds(), r.q.Palette()) }
@@ -151,8 +156,8 @@ func (r *Renderer) Image(s Scene) *image.RGBA {
 func (r *Renderer) PNG(w io.Writer, s Scene) error {
 	cv := r.canvases.Get().(*render.Canvas)
 	defer r.canvases.Put(cv)
-	r.drawOver(cv.Begin(r.bg), cv, normalize(s))
-	return cv.EncodePNG(w, r.q, r.bgPal)
+	r.drawOver(cv.Begin(r.bg, r.bgPal), cv, normalize(s))
+	return cv.EncodePNG(w, r.q)
 }
 
 // GIF writes an animated replay of the game: the start, then one frame
@@ -232,8 +237,7 @@ func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, s Scene) {
 			sq := amazons.Sq(f, rk)
 			if pc := pos.At(sq); pc != amazons.Empty && int(pc) < len(r.sprites) {
 				at := l.SquareRect(sq).Min.Sub(image.Pt(pad, pad))
-				r.sprites[pc].DrawAt(dst, at)
-				cv.Touch(r.sprites[pc].Bounds().Add(at))
+				r.sprites[pc].Draw(dst, cv, at)
 			}
 		}
 	}

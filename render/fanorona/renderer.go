@@ -264,6 +264,10 @@ func (r *Renderer) cache() *cache {
 		fc.landed = render.NewSprite(landedSprite(fc.lay, r.pal))
 		fc.mover = render.NewSprite(moverSprite(fc.lay, r.pal))
 		fc.q = render.NewQuantizer(r.samples(fc), r.pal.named())
+		for c := range fc.sprites {
+			fc.sprites[c].QuantizeOver(fc.q)
+			fc.strong[c].QuantizeOver(fc.q)
+		}
 		fc.canvases.New = func() any { return render.NewCanvas(fc.lay.Bounds(), fc.q.Palette()) }
 		fc.bgPal = image.NewPaletted(fc.lay.Bounds(), fc.q.Palette())
 		fc.q.Quantize(fc.bgPal, fc.bg)
@@ -287,8 +291,8 @@ func (r *Renderer) PNG(w io.Writer, s Scene) error {
 	fc := r.cache()
 	cv := fc.canvases.Get().(*render.Canvas)
 	defer fc.canvases.Put(cv)
-	r.drawOver(cv.Begin(fc.bg), cv, fc, s)
-	return cv.EncodePNG(w, fc.q, fc.bgPal)
+	r.drawOver(cv.Begin(fc.bg, fc.bgPal), cv, fc, s)
+	return cv.EncodePNG(w, fc.q)
 }
 
 // GIF writes an animated replay of the game: the start, then one
@@ -351,8 +355,7 @@ func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, fc *cache, s Sce
 				sp = fc.strong[c]
 			}
 			at := l.PointCenter(pt).Sub(image.Pt(half, half))
-			sp.DrawAt(dst, at)
-			cv.Touch(sp.Bounds().Add(at))
+			sp.Draw(dst, cv, at)
 		}
 	}
 	// Above the pieces: the captures on points the mover then landed on,

@@ -210,6 +210,11 @@ func (r *Renderer) cache(size veletas.Size) *sizeCache {
 			sc.arrows[i] = render.NewSprite(arrowSprite(r.pal, float64(sc.lay.Cell), dx, dy))
 		}
 		sc.q = render.NewQuantizer(r.samples(sc), r.pal.named())
+		for _, sp := range sc.sprites {
+			if sp != nil {
+				sp.QuantizeOver(sc.q)
+			}
+		}
 		sc.canvases.New = func() any { return render.NewCanvas(sc.lay.Bounds(), sc.q.Palette()) }
 		sc.bgPal = image.NewPaletted(sc.lay.Bounds(), sc.q.Palette())
 		sc.q.Quantize(sc.bgPal, sc.bg)
@@ -246,8 +251,8 @@ func (r *Renderer) PNG(w io.Writer, s Scene) error {
 	cv := sc.canvases.Get().(*render.Canvas)
 	defer sc.canvases.Put(cv)
 	bg, bgPal := sc.background(s.Position)
-	r.drawOver(cv.Begin(bg), cv, sc, s)
-	return cv.EncodePNG(w, sc.q, bgPal)
+	r.drawOver(cv.Begin(bg, bgPal), cv, sc, s)
+	return cv.EncodePNG(w, sc.q)
 }
 
 // ClosedEdge reports whether an image of the position shows the edge of
@@ -326,8 +331,7 @@ func (r *Renderer) drawBoard(dst *image.RGBA, cv *render.Canvas, sc *sizeCache, 
 				continue
 			}
 			at := l.SquareRect(sq).Min.Sub(image.Pt(pad, pad))
-			sc.sprites[pc].DrawAt(dst, at)
-			cv.Touch(sc.sprites[pc].Bounds().Add(at))
+			sc.sprites[pc].Draw(dst, cv, at)
 		}
 	}
 	r.drawMarks(dst, cv, l, claimed, hint)
