@@ -3,10 +3,33 @@ package render
 import (
 	"bytes"
 	"compress/zlib"
+	"hash/adler32"
 	"io"
 	"math/rand/v2"
 	"testing"
 )
+
+// TestAdler32Sum compares the eight-byte Adler-32 with hash/adler32's
+// on lengths around its steps and its modulo's block, on bytes of 0xff
+// (the most for overflow) and random ones.
+func TestAdler32Sum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	buf := bytes.Repeat([]byte{0xff}, 3*5552+17)
+	lengths := []int{0, 1, 7, 8, 9, 15, 16, 5551, 5552, 5553, 2*5552 + 3, len(buf)}
+	for _, n := range lengths {
+		if got, want := adler32Sum(buf[:n]), adler32.Checksum(buf[:n]); got != want {
+			t.Errorf("0xff × %d: %08x, want %08x", n, got, want)
+		}
+	}
+	for i := range buf {
+		buf[i] = byte(rng.IntN(256))
+	}
+	for _, n := range lengths {
+		if got, want := adler32Sum(buf[:n]), adler32.Checksum(buf[:n]); got != want {
+			t.Errorf("random × %d: %08x, want %08x", n, got, want)
+		}
+	}
+}
 
 // TestDeflaterRoundTrip compresses data of every kind the matcher
 // meets (runs, repeated rows, repeated pieces along a row, noise, and
