@@ -55,7 +55,13 @@ type deflater struct {
 	lcode [286]uint16
 	dcode [30]uint16
 	hufs  huffScratch
+	all   []uint8     // writeHeader's code lengths
+	runs  []lengthRun // and their run-length code
 }
+
+// lengthRun is a symbol of the code lengths' code (0..18) and the value
+// of its extra bits.
+type lengthRun struct{ sym, extra uint8 }
 
 // zlib compresses data, in which rows of stride bytes tend to repeat,
 // appending the zlib stream to dst.
@@ -296,12 +302,12 @@ func (d *deflater) writeHeader() {
 	for nd > 1 && d.dlens[nd-1] == 0 {
 		nd--
 	}
-	all := make([]uint8, 0, nl+nd)
-	all = append(append(all, d.llens[:nl]...), d.dlens[:nd]...)
+	all := append(append(d.all[:0], d.llens[:nl]...), d.dlens[:nd]...)
+	d.all = all
 	// Run-length code the lengths: symbols 0..15, 16 (repeat the last
 	// 3..6 times), 17 (3..10 zeros), 18 (11..138 zeros).
-	type rl struct{ sym, extra uint8 }
-	var runs []rl
+	type rl = lengthRun
+	runs := d.runs[:0]
 	var cfreq [19]int32
 	for i := 0; i < len(all); {
 		v := all[i]
@@ -334,6 +340,7 @@ func (d *deflater) writeHeader() {
 		}
 		i = j
 	}
+	d.runs = runs
 	for _, r := range runs {
 		cfreq[r.sym]++
 	}
@@ -377,6 +384,7 @@ type huffScratch struct {
 	syms  []int   // symbols by frequency
 	nodes []int64 // weights of the tree's nodes
 	par   []int32 // parent of each node
+	depth []uint8 // depth of each node
 }
 
 // lengths sets lens to the lengths of a Huffman code for freq, none
@@ -427,7 +435,9 @@ func (h *huffScratch) lengths(freq []int32, maxBits int, lens []uint8) {
 		h.nodes = append(h.nodes, h.nodes[a]+h.nodes[b])
 	}
 	// Depths, from the root down (parents come after their children).
-	depth := make([]uint8, 2*n-1)
+	h.depth = slices.Grow(h.depth[:0], 2*n)[:2*n-1]
+	depth := h.depth
+	depth[2*n-2] = 0 // the root
 	var count [32]int
 	for i := 2*n - 3; i >= 0; i-- {
 		depth[i] = depth[h.par[i]] + 1
