@@ -10,8 +10,11 @@
 // place in an image 1.2 times as tall as wide (SquareBoard: Discord on
 // Android crops square images) with its frame, grid and coordinates,
 // text from glyph atlases (NewText, NewWordText), pre-drawn sprites
-// (NewSprite), the palette quantizer (NewQuantizer), the 8-bit paletted
-// PNG encoder (EncodePNG: zlib level 5, no row filters), the animated
+// (NewSprite, prepared over the squares they usually fall on), the
+// palette quantizer (NewQuantizer), the Canvas a drawer reuses from image
+// to image over its cached background (only the tiles drawn on are laid
+// again and quantized), the 8-bit paletted PNG encoder (EncodePNG: no
+// row filters, its own deflater, deflate.go, for these images), the animated
 // replay's encoder (EncodeReplay, GIFDelay, GIFHoldDelay), how a game
 // ended (Ending) and the filling of the words' patterns (Fill).
 //

@@ -236,6 +236,32 @@ func NewSprite(img *image.RGBA) *Sprite { return &Sprite{newSprite(img)} }
 // sprite not wholly inside dst is not drawn.
 func (s *Sprite) DrawAt(dst *image.RGBA, p image.Point) { s.s.drawAt(dst, p) }
 
+// OverBackground prepares the sprite for where it usually falls: bg,
+// drawn with its top-left corner at p (a square inside the board). Every
+// row of a later DrawAt whose pixels under the sprite are those of bg
+// there takes the sprite composed over them at once instead of blending
+// again: the same pixels, faster. It must be called before the sprite is
+// shared (by a drawer's cache, once), and bg must not change afterwards.
+func (s *Sprite) OverBackground(bg *image.RGBA, p image.Point) { s.s.overBackground(bg, p) }
+
+// QuantizeOver keeps the sprite prepared by OverBackground mapped onto
+// q's palette, for Draw on a Canvas: the rows falling on that background
+// then need no quantizing. Like OverBackground it must be called before
+// the sprite is shared; without OverBackground it does nothing.
+func (s *Sprite) QuantizeOver(q *Quantizer) { s.s.quantizeOver(q.q) }
+
+// Draw composes the sprite over dst with its top-left corner at p, as
+// DrawAt does, and records what it drew on cv, whose image dst must be
+// (the one its Begin returned); with a nil cv it is DrawAt.
+func (s *Sprite) Draw(dst *image.RGBA, cv *Canvas, p image.Point) {
+	if cv == nil || dst != cv.img {
+		s.s.drawAt(dst, p)
+		cv.Touch(s.s.img.Rect.Add(p))
+		return
+	}
+	s.s.drawOn(cv, p)
+}
+
 // Bounds is the sprite's size, from (0, 0).
 func (s *Sprite) Bounds() image.Rectangle { return s.s.img.Rect }
 
@@ -256,6 +282,14 @@ func (q *Quantizer) Palette() color.Palette { return q.q.pal }
 // Quantize maps the opaque src onto dst, which has src's bounds and the
 // quantizer's palette.
 func (q *Quantizer) Quantize(dst *image.Paletted, src *image.RGBA) { q.q.quantize(dst, src) }
+
+// QuantizeOver is Quantize for a src drawn over the background bg, and
+// gives the same image faster: bgPal is bg quantized (by Quantize, once),
+// and the blocks of src left as in bg take their indices from it. All
+// four images have the same bounds.
+func (q *Quantizer) QuantizeOver(dst *image.Paletted, src, bg *image.RGBA, bgPal *image.Paletted) {
+	q.q.quantizeOver(dst, src, bg, bgPal)
+}
 
 // EncodePNG writes an 8-bit paletted PNG with the house's encoder.
 func EncodePNG(w io.Writer, m *image.Paletted) error {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"slices"
@@ -212,7 +213,8 @@ func nearest(pal []color.RGBA, c color.RGBA) uint8 {
 }
 
 // quantize maps src (opaque) onto dst, which has the same bounds and the
-// quantizer's palette.
+// quantizer's palette. Most pixels repeat the one on their left, whose
+// index is then reused.
 func (q *quantizer) quantize(dst *image.Paletted, src *image.RGBA) {
 	const s = 8 - tableBits
 	table := q.table[:1<<(3*tableBits)]
@@ -221,9 +223,80 @@ func (q *quantizer) quantize(dst *image.Paletted, src *image.RGBA) {
 	for y := 0; y < h; y++ {
 		srow := sp[y*src.Stride : y*src.Stride+4*w]
 		drow := dp[y*dst.Stride : y*dst.Stride+w]
+		last, idx := uint32(1<<31), uint8(0) // no colour is 1<<31
 		for x := range drow {
-			p := srow[4*x : 4*x+3 : 4*x+3]
-			drow[x] = table[int(p[0]>>s)<<(2*tableBits)|int(p[1]>>s)<<tableBits|int(p[2]>>s)]
+			v := binary.LittleEndian.Uint32(srow[4*x:]) & 0xffffff
+			if v != last {
+				last = v
+				idx = table[(v&0xff)>>s<<(2*tableBits)|(v>>8&0xff)>>s<<tableBits|(v>>16)>>s]
+			}
+			drow[x] = idx
+		}
+	}
+}
+
+// quantizeOver is quantize for a src drawn over bg, whose quantized copy
+// is bgPal (all of the same bounds, from (0, 0)).
+func (q *quantizer) quantizeOver(dst *image.Paletted, src, bg *image.RGBA, bgPal *image.Paletted) {
+	q.quantizeOverRect(dst, src, bg, bgPal, src.Rect, false)
+}
+
+// quantizeOverRect is quantizeOver of the rectangle r only. Blocks of
+// pixels left as in bg take bg's indices without a look-up (none at all
+// when dst holds bgPal's already, preset), and blocks that repeat the
+// row above take its indices, so that only the edges of what was drawn
+// over the background cost.
+func (q *quantizer) quantizeOverRect(dst *image.Paletted, src, bg *image.RGBA, bgPal *image.Paletted, r image.Rectangle, preset bool) {
+	const (
+		s     = 8 - tableBits
+		block = 8 // pixels
+	)
+	table := q.table[:1<<(3*tableBits)]
+	w := r.Dx()
+	le := binary.LittleEndian
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		so, po, bo := y*src.Stride+4*r.Min.X, y*dst.Stride+r.Min.X, y*bgPal.Stride+r.Min.X
+		srow := src.Pix[so : so+4*w]
+		brow := bg.Pix[so : so+4*w]
+		prow := bgPal.Pix[bo : bo+w]
+		drow := dst.Pix[po : po+w]
+		last, idx := uint32(1<<31), uint8(0) // no colour is 1<<31
+		x := 0
+		for ; x+block <= w; x += block {
+			sb, bb := srow[4*x:4*x+4*block], brow[4*x:4*x+4*block]
+			if le.Uint64(sb) == le.Uint64(bb) && le.Uint64(sb[8:]) == le.Uint64(bb[8:]) &&
+				le.Uint64(sb[16:]) == le.Uint64(bb[16:]) && le.Uint64(sb[24:]) == le.Uint64(bb[24:]) {
+				if !preset {
+					copy(drow[x:x+block], prow[x:x+block])
+				}
+				continue
+			}
+			d := drow[x : x+block]
+			if y > 0 {
+				// Pieces' insides repeat the row above.
+				ub := src.Pix[so-src.Stride+4*x : so-src.Stride+4*x+4*block]
+				if le.Uint64(sb) == le.Uint64(ub) && le.Uint64(sb[8:]) == le.Uint64(ub[8:]) &&
+					le.Uint64(sb[16:]) == le.Uint64(ub[16:]) && le.Uint64(sb[24:]) == le.Uint64(ub[24:]) {
+					copy(d, dst.Pix[po-dst.Stride+x:po-dst.Stride+x+block])
+					continue
+				}
+			}
+			for i := range d {
+				v := le.Uint32(sb[4*i:]) & 0xffffff
+				if v != last {
+					last = v
+					idx = table[(v&0xff)>>s<<(2*tableBits)|(v>>8&0xff)>>s<<tableBits|(v>>16)>>s]
+				}
+				d[i] = idx
+			}
+		}
+		for ; x < w; x++ {
+			v := le.Uint32(srow[4*x:]) & 0xffffff
+			if v != last {
+				last = v
+				idx = table[(v&0xff)>>s<<(2*tableBits)|(v>>8&0xff)>>s<<tableBits|(v>>16)>>s]
+			}
+			drow[x] = idx
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package render
 
-import "image"
+import (
+	"bytes"
+	"encoding/binary"
+	"image"
+)
 
 // sprite is a pre-rendered piece with, for each row, the span of pixels
 // that are not transparent and within it the span that is opaque, so
@@ -8,6 +12,12 @@ import "image"
 type sprite struct {
 	img  *image.RGBA
 	rows []span
+	// ref is the background the sprite usually falls on and over the
+	// sprite composed over it, both of the sprite's size, or nil: a row
+	// whose pixels under the sprite are ref's takes over's at once.
+	ref, over *image.RGBA
+	// overPal is over quantized (quantizeOver), or nil.
+	overPal []uint8
 }
 
 type span struct{ x0, o0, o1, x1 int }
@@ -52,6 +62,68 @@ func newSprite(img *image.RGBA) *sprite {
 	return s
 }
 
+// overBackground sets ref to the pixels of bg under the sprite drawn
+// with its top-left corner at p, and over to the sprite drawn there.
+func (s *sprite) overBackground(bg *image.RGBA, p image.Point) {
+	r := s.img.Rect.Add(p)
+	if !r.In(bg.Rect) {
+		return
+	}
+	ref := image.NewRGBA(s.img.Rect)
+	for y := 0; y < r.Dy(); y++ {
+		copy(ref.Pix[y*ref.Stride:(y+1)*ref.Stride], bg.Pix[bg.PixOffset(r.Min.X, r.Min.Y+y):])
+	}
+	over := image.NewRGBA(s.img.Rect)
+	copy(over.Pix, ref.Pix)
+	s.drawAt(over, image.Point{})
+	s.ref, s.over = ref, over
+}
+
+// quantizeOver sets overPal, over quantized by q.
+func (s *sprite) quantizeOver(q *quantizer) {
+	if s.over == nil {
+		return
+	}
+	pm := image.NewPaletted(s.over.Rect, q.pal)
+	q.quantize(pm, s.over)
+	s.overPal = pm.Pix
+}
+
+// drawOn composes the sprite over the canvas's image with its top-left
+// corner at p, and records what it drew: the rows falling on the
+// background it was prepared over take over's pixels and overPal's
+// indices (their tiles need no quantizing), the others are blended and
+// touched.
+func (s *sprite) drawOn(cv *Canvas, p image.Point) {
+	dst := cv.img
+	if s.overPal == nil || !s.img.Rect.Add(p).In(dst.Rect) {
+		s.drawAt(dst, p)
+		cv.Touch(s.img.Rect.Add(p))
+		return
+	}
+	pm := cv.pm
+	for y, sp := range s.rows {
+		if sp.x0 >= sp.x1 {
+			continue
+		}
+		d := dst.Pix[(p.Y+y)*dst.Stride+p.X*4:]
+		o := y * s.ref.Stride
+		row := image.Rect(p.X+sp.x0, p.Y+y, p.X+sp.x1, p.Y+y+1)
+		if bytes.Equal(d[4*sp.x0:4*sp.x1], s.ref.Pix[o+4*sp.x0:o+4*sp.x1]) {
+			copy(d[4*sp.x0:4*sp.x1], s.over.Pix[o+4*sp.x0:o+4*sp.x1])
+			po, w := (p.Y+y)*pm.Stride+p.X, s.img.Rect.Dx()
+			copy(pm.Pix[po+sp.x0:po+sp.x1], s.overPal[y*w+sp.x0:y*w+sp.x1])
+			cv.mark(row, tileQuantized)
+			continue
+		}
+		src := s.img.Pix[y*s.img.Stride:]
+		blendRow(d[4*sp.x0:4*sp.o0], src[4*sp.x0:4*sp.o0])
+		copy(d[4*sp.o0:4*sp.o1], src[4*sp.o0:4*sp.o1])
+		blendRow(d[4*sp.o1:4*sp.x1], src[4*sp.o1:4*sp.x1])
+		cv.mark(row, tileTouched)
+	}
+}
+
 // drawAt composes the sprite over dst with its top-left corner at p. The
 // sprite must lie inside dst.
 func (s *sprite) drawAt(dst *image.RGBA, p image.Point) {
@@ -64,14 +136,26 @@ func (s *sprite) drawAt(dst *image.RGBA, p image.Point) {
 		}
 		src := s.img.Pix[y*s.img.Stride:]
 		d := dst.Pix[(p.Y+y-dst.Rect.Min.Y)*dst.Stride+(p.X-dst.Rect.Min.X)*4:]
+		if s.ref != nil {
+			o := y * s.ref.Stride
+			if bytes.Equal(d[4*sp.x0:4*sp.x1], s.ref.Pix[o+4*sp.x0:o+4*sp.x1]) {
+				copy(d[4*sp.x0:4*sp.x1], s.over.Pix[o+4*sp.x0:o+4*sp.x1])
+				continue
+			}
+		}
 		blendRow(d[4*sp.x0:4*sp.o0], src[4*sp.x0:4*sp.o0])
 		copy(d[4*sp.o0:4*sp.o1], src[4*sp.o0:4*sp.o1])
 		blendRow(d[4*sp.o1:4*sp.x1], src[4*sp.o1:4*sp.x1])
 	}
 }
 
-// blendRow composes premultiplied src over dst, pixel by pixel.
+// blendRow composes premultiplied src over dst, pixel by pixel. A pixel
+// like the previous one over the same colour takes the previous result:
+// a shadow is a run of one colour over the square's.
 func blendRow(dst, src []byte) {
+	le := binary.LittleEndian
+	lastS, lastD, lastO := uint32(0), uint32(0), uint32(0)
+	have := false
 	for i := 0; i+3 < len(src) && i+3 < len(dst); i += 4 {
 		a := uint32(src[i+3])
 		switch a {
@@ -81,10 +165,16 @@ func blendRow(dst, src []byte) {
 			copy(dst[i:i+4], src[i:i+4])
 			continue
 		}
+		sv, dv := le.Uint32(src[i:]), le.Uint32(dst[i:])
+		if have && sv == lastS && dv == lastD {
+			le.PutUint32(dst[i:], lastO)
+			continue
+		}
 		na := 255 - a
 		dst[i] = uint8(uint32(src[i]) + (uint32(dst[i])*na+127)/255)
 		dst[i+1] = uint8(uint32(src[i+1]) + (uint32(dst[i+1])*na+127)/255)
 		dst[i+2] = uint8(uint32(src[i+2]) + (uint32(dst[i+2])*na+127)/255)
 		dst[i+3] = uint8(a + (uint32(dst[i+3])*na+127)/255)
+		lastS, lastD, lastO, have = sv, dv, le.Uint32(dst[i:]), true
 	}
 }

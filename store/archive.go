@@ -7,9 +7,11 @@ import (
 )
 
 // finish moves an ended game, whose encoding is val, to the archive,
-// indexes it and counts it in the standings (standings.go). A game whose
+// indexes it, records its result in its tournament if it has one
+// (tournaments.go) and counts it in the standings (standings.go). A game whose
 // ID the archive holds already gets a new one (g.ID changes).
 func (db *DB) finish(tx txn, key []byte, g *Game, val []byte) error {
+	startedID := g.ID
 	if err := tx.Bucket(bucketGames).Delete(key); err != nil {
 		return err
 	}
@@ -42,6 +44,9 @@ func (db *DB) finish(tx txn, key []byte, g *Game, val []byte) error {
 		return err
 	}
 	if err := indexArchived(tx, g); err != nil {
+		return err
+	}
+	if err := db.tournamentGameOver(tx, g, startedID); err != nil {
 		return err
 	}
 	return db.count(tx, g)

@@ -101,6 +101,16 @@ type Options struct {
 	// DefaultMaxChallengesPerChannel.
 	MaxChallengesPerChannel int
 
+	// MaxTournaments bounds the open and running tournaments of one
+	// guild; CreateTournament refuses more with ErrTooManyTournaments.
+	// Default DefaultMaxTournaments.
+	MaxTournaments int
+
+	// MaxTournamentPlayers bounds the players of one tournament (and is
+	// its MaxPlayers when the tournament does not say). Default
+	// DefaultMaxTournamentPlayers.
+	MaxTournamentPlayers int
+
 	// KeepExpired is how long PurgeExpiredChallenges keeps an expired
 	// challenge. Default DefaultKeepExpired.
 	KeepExpired time.Duration
@@ -178,6 +188,12 @@ var (
 	bucketGamesByPlayer       = []byte("games_by_player")       // guild \x00 user \x00 channel -> id (8 bytes) (v4)
 	bucketGamesByID           = []byte("games_by_id")           // id (8 bytes) -> guild \x00 channel (v4)
 	bucketStandingsByKind     = []byte("standings_by_kind")     // kind \x00 guild \x00 user -> Standing (v5; every kind's since v6)
+
+	// Tournaments, created on first use (no migration: an older file
+	// simply has none).
+	bucketTournaments         = []byte("tournaments")           // id (8 bytes) -> Tournament
+	bucketTournamentsByGuild  = []byte("tournaments_by_guild")  // guild \x00 status \x00 id -> empty
+	bucketTournamentsByStatus = []byte("tournaments_by_status") // status \x00 id -> guild
 
 	keyVersion = []byte("version")
 	// keyLineage names the database a file and its snapshots belong to:
@@ -341,6 +357,12 @@ func withDefaults(opts *Options) Options {
 	}
 	if o.MaxChallengesPerChannel <= 0 {
 		o.MaxChallengesPerChannel = DefaultMaxChallengesPerChannel
+	}
+	if o.MaxTournaments <= 0 {
+		o.MaxTournaments = DefaultMaxTournaments
+	}
+	if o.MaxTournamentPlayers <= 0 {
+		o.MaxTournamentPlayers = DefaultMaxTournamentPlayers
 	}
 	if o.KeepExpired <= 0 {
 		o.KeepExpired = DefaultKeepExpired

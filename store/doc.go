@@ -1,7 +1,7 @@
 // Package store keeps the Veletas bot's durable state in one bbolt file
 // or in an etcd cluster: the active game of each channel, pending
-// challenges, the archive of finished games, per-guild standings and
-// per-guild settings.
+// challenges, the archive of finished games, per-guild standings,
+// tournaments and per-guild settings.
 //
 // # Backends
 //
@@ -128,6 +128,51 @@
 // the challenge expired, and are then deleted by PurgeExpiredChallenges,
 // which the bot's regular sweep calls.
 //
+// # Tournaments
+//
+// A Tournament (tournaments.go) is a guild's round robin or Swiss of one
+// game: its options, who organizes it, its Status (open, running,
+// finished, cancelled) and its State, package tournament's value of the
+// players, rounds, pairings and results, kept as JSON in its own bucket
+// with indexes by guild and by status, through the same transactions as
+// everything else (both backends, one code). CreateTournament refuses bad
+// options (ErrBadTournament, ErrBadTerms) and more than
+// Options.MaxTournaments open or running per guild; players join and
+// leave while it is open (at most MaxPlayers, capped by
+// Options.MaxTournamentPlayers). Only its organizer starts (before
+// StartAt or MinPlayers) or cancels it (ErrNotOrganizer); the rest is
+// the bot's sweep, led by one replica: DueTournaments lists what is due
+// (start, pair, start games, adjudicate).
+//
+// PairNextRound(ctx, id, expectRound) pairs each round exactly once. It
+// is one transaction that reads the tournament, checks that expectRound
+// rounds have begun and the last is finished, pairs with
+// tournament.Next (a pure function) and writes the new round. On bbolt
+// write transactions are serialised; on etcd the commit is guarded by the
+// tournament's mod revision, so of two replicas that race, one commits
+// and the other runs again on fresh data and finds the round paired: it
+// changes nothing and returns ErrAlreadyPaired with the stored pairings.
+// A replica that dies during the transaction wrote nothing (etcd commits
+// a change whole, or not at all, and settles a commit whose answer was
+// lost: never applied twice); a retry is harmless. StartTournamentGame is
+// idempotent per pairing (the game and its place in Tournament.Games are
+// written in one transaction): replicas that both start a round's games
+// make one game each.
+//
+// A tournament game is a Game with Tournament and Round set, played in
+// its own thread (its Channel), Players[0] the pairing's White. However
+// it ends (the rules, a resignation, a claim on time, an agreed draw,
+// a withdrawal: ReasonForfeit, the round's deadline: ReasonAdjudicated),
+// its result is recorded in its tournament in the transaction that
+// archives it (finish, archive.go), so no result is lost; the last game
+// of the last round finishes the tournament. LeaveTournament after the
+// start withdraws the player: the player's active game ends as a loss by
+// forfeit in the same transaction, past results stay. AdjudicateRound
+// ends, one transaction each, the games unfinished at the round's
+// deadline by the organizer's rule. Tournament games are rated when the
+// tournament is (and the game's Rules allow it on its terms); a forfeit
+// is not counted in the standings.
+//
 // # Cost of lookups
 //
 // Lookups read only what they return, however large the archive and
@@ -150,7 +195,8 @@
 // lookup and the optimistic change; play.go the actions on a game (moves,
 // resignation, time-outs, takebacks, notices); archive.go the finished
 // games; standings.go and ratings.go the standings and their ratings;
-// settings.go the guilds' settings; db.go the file, its migrations and the
+// settings.go the guilds' settings; tournaments.go the tournaments;
+// db.go the file, its migrations and the
 // commit loop; check.go the check of the file at open; snapshots.go the
 // periodic snapshots; ids.go the new IDs of games and challenges; kv.go
 // the transaction interface and its bbolt side;

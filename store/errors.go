@@ -170,4 +170,66 @@ var (
 	// ErrDrawNotAllowed is returned by OfferDraw in a game whose rules
 	// have no draw by agreement (not a game.Drawable, or not on its terms).
 	ErrDrawNotAllowed = errors.New("this game has no draw by agreement")
+
+	// ErrBadTournament is returned by CreateTournament for a bad option
+	// (format, rounds, players, adjudication rule, times); it wraps the
+	// tournament package's error when there is one. It is an ErrInvalid.
+	ErrBadTournament = fmt.Errorf("%w: bad tournament options", ErrInvalid)
+
+	// ErrTooManyTournaments is returned by CreateTournament when the
+	// guild already has Options.MaxTournaments open or running
+	// tournaments.
+	ErrTooManyTournaments = errors.New("this server has too many tournaments open or running: finish or cancel one first")
+
+	// ErrNotOrganizer is returned when someone other than its organizer
+	// starts or cancels a tournament.
+	ErrNotOrganizer = errors.New("only the tournament's organizer can do this")
+
+	// ErrTournamentFull is returned by JoinTournament when the tournament
+	// has its MaxPlayers.
+	ErrTournamentFull = errors.New("the tournament is full")
+
+	// ErrAlreadyJoined is returned by JoinTournament for a player who has
+	// joined already.
+	ErrAlreadyJoined = errors.New("you have already joined this tournament")
+
+	// ErrNotJoined is returned by LeaveTournament for a user who is not
+	// (or no longer) in the tournament.
+	ErrNotJoined = errors.New("you are not in this tournament")
+
+	// ErrTournamentStarted is returned when a tournament that has started
+	// is joined or started again.
+	ErrTournamentStarted = errors.New("the tournament has already started")
+
+	// ErrTournamentNotRunning is returned when a round is paired, a game
+	// started or a round adjudicated in a tournament that has not
+	// started, or has finished or been cancelled.
+	ErrTournamentNotRunning = errors.New("the tournament is not running")
+
+	// ErrTournamentOver is returned when a finished or cancelled
+	// tournament is left or cancelled.
+	ErrTournamentOver = errors.New("the tournament is over")
+
+	// ErrTooFewPlayers is returned when a tournament is started with
+	// fewer players than it needs.
+	ErrTooFewPlayers = errors.New("the tournament has too few players to start")
+
+	// ErrAlreadyPaired is returned by PairNextRound when the round after
+	// the one it expected has been paired already (by another replica,
+	// or by an earlier try); the pairings are returned with it.
+	ErrAlreadyPaired = errors.New("this round has already been paired")
+
+	// ErrRoundNotFinished is returned by PairNextRound while a game of
+	// the current round has no result. It wraps the tournament package's
+	// ErrRoundNotFinished.
+	ErrRoundNotFinished = errors.New("the current round is not finished")
+
+	// ErrNoSuchPairing is returned by StartTournamentGame for players
+	// the round does not pair, or whose pairing has a result already (a
+	// bye, a forfeit).
+	ErrNoSuchPairing = errors.New("no such game to start in this round")
+
+	// ErrNoDeadline is returned by AdjudicateRound when the round has no
+	// deadline or it has not passed.
+	ErrNoDeadline = errors.New("the round's deadline has not passed")
 )

@@ -18,14 +18,16 @@ import (
 // Standings are per game and per guild, kept by kind, guild and user in
 // bucketStandingsByKind (schema 6 moved there the standings that schema
 // 5 kept in bucketStandings by guild and user). A
-// drawn game (ReasonRules or ReasonAgreed without a winner) counts as a
-// draw for both players, rated with Options.RateDraw.
+// drawn game (ReasonRules, ReasonAgreed or ReasonAdjudicated without a
+// winner) counts as a draw for both players, rated with Options.RateDraw.
+// A tournament game forfeited (ReasonForfeit) was not played: it is left
+// out, as the tournament's rules leave a forfeit out of the colours.
 func (db *DB) count(tx txn, g *Game) error {
-	if g.AI != "" || !g.Rated {
+	if g.AI != "" || !g.Rated || g.Reason == ReasonForfeit {
 		return nil
 	}
 	if g.Winner == "" {
-		if g.Reason == ReasonRules || g.Reason == ReasonAgreed {
+		if g.Reason == ReasonRules || g.Reason == ReasonAgreed || g.Reason == ReasonAdjudicated {
 			return db.countDraw(tx, g)
 		}
 		return nil

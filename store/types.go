@@ -13,17 +13,19 @@ type Reason uint8
 
 // The ways a game ends.
 const (
-	ReasonNone    Reason = iota // the game is not over
-	ReasonRules                 // the rules ended the game (game.State's Outcome; Game.Winner "" for a draw)
-	ReasonResign                // a player resigned
-	ReasonTimeout               // a player's time for a move ran out and the opponent claimed the win
-	ReasonAgreed                // the players agreed to a draw (Game.Winner is "")
+	ReasonNone        Reason = iota // the game is not over
+	ReasonRules                     // the rules ended the game (game.State's Outcome; Game.Winner "" for a draw)
+	ReasonResign                    // a player resigned
+	ReasonTimeout                   // a player's time for a move ran out and the opponent claimed the win
+	ReasonAgreed                    // the players agreed to a draw (Game.Winner is "")
+	ReasonForfeit                   // a tournament game forfeited by a player who withdrew (not counted in the standings)
+	ReasonAdjudicated               // a tournament game ended at its round's deadline by the organizer's rule (Winner "" for a draw)
 )
 
-var reasonNames = [...]string{"", "rules", "resignation", "timeout", "agreed"}
+var reasonNames = [...]string{"", "rules", "resignation", "timeout", "agreed", "forfeit", "adjudicated"}
 
-// String returns "rules", "resignation", "timeout", "agreed" or "" for
-// ReasonNone.
+// String returns "rules", "resignation", "timeout", "agreed", "forfeit",
+// "adjudicated" or "" for ReasonNone.
 func (r Reason) String() string {
 	if int(r) < len(reasonNames) {
 		return reasonNames[r]
@@ -123,6 +125,13 @@ type Game struct {
 	// made at. Any action clears it.
 	DrawBy  string `json:"draw_by,omitempty"`
 	DrawRev int    `json:"draw_rev,omitempty"`
+
+	// Tournament is the ID of the tournament the game is played in (0
+	// for none), Round its round there; Players[0] is the pairing's
+	// White. Its end is recorded in the tournament in the transaction
+	// that ends it (tournaments.go).
+	Tournament uint64 `json:"tournament,omitempty"`
+	Round      int    `json:"round,omitempty"`
 
 	state game.State // Record and Open replayed
 }

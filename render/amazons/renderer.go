@@ -68,9 +68,9 @@ type Renderer struct {
 	bg                 *image.RGBA
 	sprites            [amazons.Arrow + 1]*render.Sprite
 	q                  *render.Quantizer
+	bgPal              *image.Paletted // bg quantized, for q.QuantizeOver
 
-	images sync.Pool // *image.RGBA of the layout's bounds
-	frames sync.Pool // *image.Paletted with q's palette
+	canvases sync.Pool // *render.Canvas with q's palette
 }
 
 // New returns a Renderer. It fails only for a bad theme or width
@@ -111,10 +111,20 @@ func New(o render.Options) (*Renderer, error) {
 	drawBackground(r.bg, l, r.style, r.label)
 	for _, pc := range []amazons.Piece{amazons.WhiteAmazon, amazons.BlackAmazon, amazons.Arrow} {
 		r.sprites[pc] = render.NewSprite(drawSprite(o.Theme, r.style, pc, l.Cell))
+		// Most of a piece falls on bare squares, as in the middle of the
+		// board.
+		pad := spritePad(l.Cell)
+		r.sprites[pc].OverBackground(r.bg, l.SquareRect(amazons.Sq(amazons.Files/2, amazons.Ranks/2)).Min.Sub(image.Pt(pad, pad)))
 	}
 	r.q = render.NewQuantizer(r.samples(), r.named())
-	r.images.New = func() any { return image.NewRGBA(l.Bounds()) }
-	r.frames.New = func() any { return image.NewPaletted(l.Bounds(), r.q.Palette()) }
+	for _, sp := range r.sprites {
+		if sp != nil {
+			sp.QuantizeOver(r.q)
+		}
+	}
+	r.bgPal = image.NewPaletted(l.Bounds(), r.q.Palette())
+	r.q.Quantize(r.bgPal, r.bg)
+	r.canvases.New = func() any { return render.NewCanvas(l.Bounds(), r.q.Palette()) }
 	return r, nil
 }
 
@@ -144,13 +154,10 @@ func (r *Renderer) Image(s Scene) *image.RGBA {
 
 // PNG draws the scene and writes it as an 8-bit paletted PNG.
 func (r *Renderer) PNG(w io.Writer, s Scene) error {
-	img := r.images.Get().(*image.RGBA)
-	defer r.images.Put(img)
-	r.draw(img, normalize(s))
-	pm := r.frames.Get().(*image.Paletted)
-	defer r.frames.Put(pm)
-	r.q.Quantize(pm, img)
-	return render.EncodePNG(w, pm)
+	cv := r.canvases.Get().(*render.Canvas)
+	defer r.canvases.Put(cv)
+	r.drawOver(cv.Begin(r.bg, r.bgPal), cv, normalize(s))
+	return cv.EncodePNG(w, r.q)
 }
 
 // GIF writes an animated replay of the game: the start, then one frame
@@ -183,6 +190,12 @@ func (r *Renderer) GIFIn(w io.Writer, g amazons.Game, end Scene) error {
 // draw paints the whole scene over dst, which has the layout's bounds.
 func (r *Renderer) draw(dst *image.RGBA, s Scene) {
 	copy(dst.Pix, r.bg.Pix)
+	r.drawOver(dst, nil, s)
+}
+
+// drawOver paints the scene over dst, which holds the background,
+// touching on cv (nil for none) what it draws.
+func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, s Scene) {
 	l, p := r.lay, r.style
 	pos := s.Position
 	var terr amazons.Territory
@@ -206,6 +219,7 @@ func (r *Renderer) draw(dst *image.RGBA, s Scene) {
 				k = 1 // contested: the other side reaches it too, later
 			}
 			fillRect(dst, l.SquareRect(sq), p.terr[side][k])
+			cv.Touch(l.SquareRect(sq))
 		}
 	}
 	if s.HasLast && s.Last.From.Valid() && s.Last.To.Valid() && s.Last.Arrow.Valid() {
@@ -213,6 +227,8 @@ func (r *Renderer) draw(dst *image.RGBA, s Scene) {
 			fillRect(dst, l.SquareRect(sq), p.Last)
 		}
 		drawLast(dst, l, p, s.Last)
+		// The lines and the ring lie between the three squares' centres.
+		cv.Touch(l.SquareRect(s.Last.From).Union(l.SquareRect(s.Last.To)).Union(l.SquareRect(s.Last.Arrow)).Inset(-2))
 	}
 	// Pieces, top rank first, so that shadows fall under lower pieces.
 	pad := spritePad(l.Cell)
@@ -220,10 +236,14 @@ func (r *Renderer) draw(dst *image.RGBA, s Scene) {
 		for f := 0; f < amazons.Files; f++ {
 			sq := amazons.Sq(f, rk)
 			if pc := pos.At(sq); pc != amazons.Empty && int(pc) < len(r.sprites) {
-				r.sprites[pc].DrawAt(dst, l.SquareRect(sq).Min.Sub(image.Pt(pad, pad)))
+				at := l.SquareRect(sq).Min.Sub(image.Pt(pad, pad))
+				r.sprites[pc].Draw(dst, cv, at)
 			}
 		}
 	}
+	// The strip, and the margin down to the board's frame (for the
+	// letters that reach below their line).
+	cv.Touch(image.Rect(0, 0, l.Width, l.Board.Min.Y-l.Frame))
 	r.drawStatus(dst, statusOf(s, terr))
 }
 

@@ -232,12 +232,15 @@ type cache struct {
 	lay     Layout
 	bg      *image.RGBA
 	sprites [2]*render.Sprite // by fanorona.Color
-	landed  *render.Sprite    // the cross of a capture the piece then landed on
-	mover   *render.Sprite    // the ring around the piece capturing
-	pad     int               // how far a sprite reaches beyond its point's box
-	q       *render.Quantizer
-	images  sync.Pool // *image.RGBA
-	frames  sync.Pool // *image.Paletted with q's palette
+	// strong are the sprites prepared over a strong point (with its
+	// diagonals), sprites over the other points (render.Sprite.OverBackground).
+	strong   [2]*render.Sprite
+	bgPal    *image.Paletted // bg quantized, for q.QuantizeOver
+	landed   *render.Sprite  // the cross of a capture the piece then landed on
+	mover    *render.Sprite  // the ring around the piece capturing
+	pad      int             // how far a sprite reaches beyond its point's box
+	q        *render.Quantizer
+	canvases sync.Pool // *render.Canvas with q's palette
 }
 
 // cache returns the renderer's cache, building it on first use.
@@ -251,13 +254,23 @@ func (r *Renderer) cache() *cache {
 		cell := fc.lay.Spacing * 88 / 100
 		fc.pad = spritePad(cell)
 		for _, c := range []fanorona.Color{fanorona.White, fanorona.Black} {
-			fc.sprites[c] = render.NewSprite(stoneSprite(r.pal, c == fanorona.White, cell))
+			img := stoneSprite(r.pal, c == fanorona.White, cell)
+			fc.sprites[c] = render.NewSprite(img)
+			fc.strong[c] = render.NewSprite(img)
+			half := img.Rect.Dx() / 2
+			fc.sprites[c].OverBackground(fc.bg, fc.lay.PointCenter(fanorona.NewPoint(3, 2)).Sub(image.Pt(half, half)))
+			fc.strong[c].OverBackground(fc.bg, fc.lay.PointCenter(fanorona.NewPoint(4, 2)).Sub(image.Pt(half, half)))
 		}
 		fc.landed = render.NewSprite(landedSprite(fc.lay, r.pal))
 		fc.mover = render.NewSprite(moverSprite(fc.lay, r.pal))
 		fc.q = render.NewQuantizer(r.samples(fc), r.pal.named())
-		fc.images.New = func() any { return image.NewRGBA(fc.lay.Bounds()) }
-		fc.frames.New = func() any { return image.NewPaletted(fc.lay.Bounds(), fc.q.Palette()) }
+		for c := range fc.sprites {
+			fc.sprites[c].QuantizeOver(fc.q)
+			fc.strong[c].QuantizeOver(fc.q)
+		}
+		fc.canvases.New = func() any { return render.NewCanvas(fc.lay.Bounds(), fc.q.Palette()) }
+		fc.bgPal = image.NewPaletted(fc.lay.Bounds(), fc.q.Palette())
+		fc.q.Quantize(fc.bgPal, fc.bg)
 	})
 	return fc
 }
@@ -276,13 +289,10 @@ func (r *Renderer) Image(s Scene) *image.RGBA {
 // PNG draws the scene and writes it as an 8-bit paletted PNG.
 func (r *Renderer) PNG(w io.Writer, s Scene) error {
 	fc := r.cache()
-	img := fc.images.Get().(*image.RGBA)
-	defer fc.images.Put(img)
-	r.draw(img, fc, s)
-	pm := fc.frames.Get().(*image.Paletted)
-	defer fc.frames.Put(pm)
-	fc.q.Quantize(pm, img)
-	return render.EncodePNG(w, pm)
+	cv := fc.canvases.Get().(*render.Canvas)
+	defer fc.canvases.Put(cv)
+	r.drawOver(cv.Begin(fc.bg, fc.bgPal), cv, fc, s)
+	return cv.EncodePNG(w, fc.q)
 }
 
 // GIF writes an animated replay of the game: the start, then one
@@ -308,12 +318,28 @@ func (r *Renderer) GIF(w io.Writer, g fanorona.Game) error {
 // bounds.
 func (r *Renderer) draw(dst *image.RGBA, fc *cache, s Scene) {
 	copy(dst.Pix, fc.bg.Pix)
+	r.drawOver(dst, nil, fc, s)
+}
+
+// drawOver paints the scene over dst, which holds the background,
+// touching on cv (nil for none) what it draws.
+func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, fc *cache, s Scene) {
 	l, p := fc.lay, r.pal
 	occupied := s.Position.Pieces(fanorona.White) | s.Position.Pieces(fanorona.Black)
 	if s.Last.Len() > 0 || s.Captured != 0 {
 		dc := gg.NewContextForRGBA(dst)
 		drawPath(dc, l, p, s.Last)
 		drawCaptures(dc, l, p, s.Captured&^occupied)
+		// Each line of the path lies in the box of its two points.
+		prev := pointBox(l, s.Last.From())
+		for i := 0; i < s.Last.Len(); i++ {
+			next := pointBox(l, s.Last.Step(i).To)
+			cv.Touch(prev.Union(next))
+			prev = next
+		}
+		for b := s.Captured &^ occupied; b != 0; b &= b - 1 {
+			cv.Touch(pointBox(l, b.First()))
+		}
 	}
 	// Pieces, top rank first, so that shadows fall under lower pieces.
 	half := fc.sprites[0].Bounds().Dx() / 2
@@ -324,20 +350,45 @@ func (r *Renderer) draw(dst *image.RGBA, fc *cache, s Scene) {
 			if !ok {
 				continue
 			}
-			fc.sprites[c].DrawAt(dst, l.PointCenter(pt).Sub(image.Pt(half, half)))
+			sp := fc.sprites[c]
+			if pt.Diagonal() {
+				sp = fc.strong[c]
+			}
+			at := l.PointCenter(pt).Sub(image.Pt(half, half))
+			sp.Draw(dst, cv, at)
 		}
 	}
 	// Above the pieces: the captures on points the mover then landed on,
 	// and the ring around the piece capturing during a sequence.
 	for b := s.Captured & occupied; b != 0; b &= b - 1 {
 		x, y := landedMarkAt(l, b.First())
-		fc.landed.DrawAt(dst, centred(fc.landed, x, y))
+		at := centred(fc.landed, x, y)
+		fc.landed.DrawAt(dst, at)
+		cv.Touch(fc.landed.Bounds().Add(at))
 	}
 	if mover, moving := s.Position.MovingPiece(); moving {
 		x, y := l.center(mover)
-		fc.mover.DrawAt(dst, centred(fc.mover, x, y))
+		at := centred(fc.mover, x, y)
+		fc.mover.DrawAt(dst, at)
+		cv.Touch(fc.mover.Bounds().Add(at))
 	}
-	r.drawStatus(dst, l, statusOf(s))
+	st := statusOf(s)
+	// The strip, down to the board (for the letters that reach below
+	// their line), and the note under the board.
+	cv.Touch(image.Rect(0, 0, l.Width, l.Board.Min.Y+l.Spacing/4))
+	if st.note != "" {
+		cv.Touch(image.Rect(0, l.Board.Max.Y, l.Width, l.Height))
+	}
+	r.drawStatus(dst, l, st)
+}
+
+// pointBox holds everything drawn for a point of the last turn: the
+// path's line and ring, a capture's cross (less than half a spacing from
+// the point).
+func pointBox(l Layout, pt fanorona.Point) image.Rectangle {
+	c := l.PointCenter(pt)
+	h := l.Spacing/2 + 2
+	return image.Rect(c.X-h, c.Y-h, c.X+h, c.Y+h)
 }
 
 // status is what the strip and the note say.

@@ -97,7 +97,7 @@ func naiveImage(r *Renderer, s Scene) image.Image {
 			}
 		}
 	}
-	r.drawMarks(dst, l, s.Claimed, s.Hint)
+	r.drawMarks(dst, nil, l, s.Claimed, s.Hint)
 	st := statusOf(s.Position, s.Last, s.Lang)
 	head := naiveFace(gobold.TTF, float64(l.Width)*0.05)
 	small := naiveFace(goregular.TTF, float64(l.Width)*0.037)

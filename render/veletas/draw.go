@@ -198,6 +198,17 @@ func drawPath(dc *gg.Context, l Layout, p *style, t veletas.Turn) {
 	dc.SetDash()
 }
 
+// pathBounds holds every pixel drawPath paints for t: the squares of its
+// move and its shot, with the lines between them (the lines and the ring
+// stay within the squares' centres grown by a square).
+func pathBounds(l Layout, t veletas.Turn) image.Rectangle {
+	r := l.SquareRect(t.From).Union(l.SquareRect(t.Shot)).Union(l.SquareRect(t.Shooter()))
+	if t.Moved() {
+		r = r.Union(l.SquareRect(t.To))
+	}
+	return r.Inset(-2)
+}
+
 // arrowSprite draws the last move's arrowhead for a square of side c,
 // centred in its image, pointing against the unit vector dx, dy (which
 // points from the destination back to the old square): a yellow

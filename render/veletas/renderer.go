@@ -81,8 +81,6 @@ type Renderer struct {
 
 	sizes [3]sizeCache
 
-	images sync.Pool // *image.RGBA of the image size
-
 	themesMu sync.Mutex
 	themes   map[render.Theme]*Renderer // InTheme's renderers of the other themes
 }
@@ -114,14 +112,17 @@ func (r *Renderer) InTheme(t render.Theme) (*Renderer, error) {
 
 // sizeCache holds what is drawn once per board size.
 type sizeCache struct {
-	once    sync.Once
-	lay     Layout
-	bg      *image.RGBA
-	bgEdge  *image.RGBA // bg with the edge closed to shooters (revised setups)
-	sprites [veletas.WhiteShooter + 1]*render.Sprite
-	arrows  [8]*render.Sprite // the last move's arrowhead, by arrowDir
-	q       *render.Quantizer
-	frames  sync.Pool // *image.Paletted with q's palette
+	once   sync.Once
+	lay    Layout
+	bg     *image.RGBA
+	bgEdge *image.RGBA // bg with the edge closed to shooters (revised setups)
+	// bgPal and bgEdgePal are bg and bgEdge quantized, for
+	// render.Quantizer.QuantizeOver.
+	bgPal, bgEdgePal *image.Paletted
+	sprites          [veletas.WhiteShooter + 1]*render.Sprite
+	arrows           [8]*render.Sprite // the last move's arrowhead, by arrowDir
+	q                *render.Quantizer
+	canvases         sync.Pool // *render.Canvas with q's palette
 }
 
 // New returns a Renderer. It fails only for a bad theme or width.
@@ -156,8 +157,6 @@ func New(o render.Options) (*Renderer, error) {
 	for _, c := range []veletas.Color{veletas.Black, veletas.White} {
 		r.icons[c] = render.StoneIcon(o.Theme, c == veletas.White, iconR, ring)
 	}
-	l := NewLayout(veletas.Size10, o.Width)
-	r.images.New = func() any { return image.NewRGBA(l.Bounds()) }
 	return r, nil
 }
 
@@ -200,13 +199,27 @@ func (r *Renderer) cache(size veletas.Size) *sizeCache {
 		drawClosedEdge(sc.bgEdge, sc.lay, r.pal)
 		for _, p := range []veletas.Piece{veletas.BlackStone, veletas.WhiteStone, veletas.Shooter, veletas.BlackShooter, veletas.WhiteShooter} {
 			sc.sprites[p] = render.NewSprite(drawSprite(r.pal, p, sc.lay.Cell))
+			// Most of a piece falls on bare squares, as in the middle of
+			// the board.
+			mid := veletas.Sq(int(size)/2, int(size)/2)
+			pad := spritePad(sc.lay.Cell)
+			sc.sprites[p].OverBackground(sc.bg, sc.lay.SquareRect(mid).Min.Sub(image.Pt(pad, pad)))
 		}
 		for i := range sc.arrows {
 			dx, dy := arrowVector(i)
 			sc.arrows[i] = render.NewSprite(arrowSprite(r.pal, float64(sc.lay.Cell), dx, dy))
 		}
 		sc.q = render.NewQuantizer(r.samples(sc), r.pal.named())
-		sc.frames.New = func() any { return image.NewPaletted(sc.lay.Bounds(), sc.q.Palette()) }
+		for _, sp := range sc.sprites {
+			if sp != nil {
+				sp.QuantizeOver(sc.q)
+			}
+		}
+		sc.canvases.New = func() any { return render.NewCanvas(sc.lay.Bounds(), sc.q.Palette()) }
+		sc.bgPal = image.NewPaletted(sc.lay.Bounds(), sc.q.Palette())
+		sc.q.Quantize(sc.bgPal, sc.bg)
+		sc.bgEdgePal = image.NewPaletted(sc.lay.Bounds(), sc.q.Palette())
+		sc.q.Quantize(sc.bgEdgePal, sc.bgEdge)
 	})
 	return sc
 }
@@ -235,13 +248,11 @@ func normalize(s Scene) Scene {
 func (r *Renderer) PNG(w io.Writer, s Scene) error {
 	s = normalize(s)
 	sc := r.cache(s.Position.Size())
-	img := r.images.Get().(*image.RGBA)
-	defer r.images.Put(img)
-	r.draw(img, sc, s)
-	pm := sc.frames.Get().(*image.Paletted)
-	defer sc.frames.Put(pm)
-	sc.q.Quantize(pm, img)
-	return render.EncodePNG(w, pm)
+	cv := sc.canvases.Get().(*render.Canvas)
+	defer sc.canvases.Put(cv)
+	bg, bgPal := sc.background(s.Position)
+	r.drawOver(cv.Begin(bg, bgPal), cv, sc, s)
+	return cv.EncodePNG(w, sc.q)
 }
 
 // ClosedEdge reports whether an image of the position shows the edge of
@@ -259,14 +270,26 @@ func ClosedEdge(p veletas.Position) bool {
 	return false
 }
 
+// background is the cached background of an image of p, and its
+// quantized copy.
+func (sc *sizeCache) background(p veletas.Position) (*image.RGBA, *image.Paletted) {
+	if ClosedEdge(p) {
+		return sc.bgEdge, sc.bgEdgePal
+	}
+	return sc.bg, sc.bgPal
+}
+
 // draw paints the whole scene over dst, which has the layout's bounds.
 func (r *Renderer) draw(dst *image.RGBA, sc *sizeCache, s Scene) {
-	if ClosedEdge(s.Position) {
-		copy(dst.Pix, sc.bgEdge.Pix)
-	} else {
-		copy(dst.Pix, sc.bg.Pix)
-	}
-	r.drawBoard(dst, sc, s.Position.At, s.Last, s.Claimed, s.Hint)
+	bg, _ := sc.background(s.Position)
+	copy(dst.Pix, bg.Pix)
+	r.drawOver(dst, nil, sc, s)
+}
+
+// drawOver paints the scene over dst, which holds the scene's
+// background, touching on cv (nil for none) what it draws.
+func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, sc *sizeCache, s Scene) {
+	r.drawBoard(dst, cv, sc, s.Position.At, s.Last, s.Claimed, s.Hint)
 	st := statusOf(s.Position, s.Last, s.Lang)
 	st.caption = r.caption(sc.lay, s.Position, s.Claimed, s.Lang)
 	winner := s.Winner
@@ -276,21 +299,26 @@ func (r *Renderer) draw(dst *image.RGBA, sc *sizeCache, s Scene) {
 	if winner != veletas.NoColor || s.End != render.EndNone {
 		st = ended(st, winner, s.End, s.Lang)
 	}
+	// The strip, and the margin down to the board's frame (for the
+	// letters that reach below their line).
+	cv.Touch(image.Rect(0, 0, sc.lay.Width, sc.lay.Board.Min.Y-sc.lay.Frame))
 	r.drawStatus(dst, sc.lay, st)
 }
 
 // drawBoard paints the last action, the pieces (at tells which stands
 // where), the claim rings and the hint.
-func (r *Renderer) drawBoard(dst *image.RGBA, sc *sizeCache, at func(veletas.Square) veletas.Piece, last veletas.Action, claimed veletas.Bits, hint Hint) {
+func (r *Renderer) drawBoard(dst *image.RGBA, cv *render.Canvas, sc *sizeCache, at func(veletas.Square) veletas.Piece, last veletas.Action, claimed veletas.Bits, hint Hint) {
 	l, p := sc.lay, r.pal
 	// Last action: tinted squares, then the path lines, under the pieces.
 	for _, sq := range lastSquares(last) {
 		if sq.On(l.Size) {
 			fillRect(dst, l.SquareRect(sq), nrgba(p.Last))
+			cv.Touch(l.SquareRect(sq))
 		}
 	}
 	if last.Kind == veletas.KindTurn && last.Turn.Shot.On(l.Size) && last.Turn.From.On(l.Size) && (!last.Turn.Moved() || last.Turn.To.On(l.Size)) {
 		drawPath(gg.NewContextForRGBA(dst), l, p, last.Turn)
+		cv.Touch(pathBounds(l, last.Turn))
 	}
 	// Pieces, top rank first, so that shadows fall under lower pieces.
 	pad := spritePad(l.Cell)
@@ -302,29 +330,34 @@ func (r *Renderer) drawBoard(dst *image.RGBA, sc *sizeCache, at func(veletas.Squ
 			if pc == veletas.Empty || int(pc) >= len(sc.sprites) {
 				continue
 			}
-			sc.sprites[pc].DrawAt(dst, l.SquareRect(sq).Min.Sub(image.Pt(pad, pad)))
+			at := l.SquareRect(sq).Min.Sub(image.Pt(pad, pad))
+			sc.sprites[pc].Draw(dst, cv, at)
 		}
 	}
-	r.drawMarks(dst, l, claimed, hint)
+	r.drawMarks(dst, cv, l, claimed, hint)
 	if last.Kind == veletas.KindTurn && last.Turn.Moved() && last.Turn.From.On(l.Size) && last.Turn.To.On(l.Size) {
 		a := sc.arrows[arrowDir(last.Turn)]
 		x, y := moveMarkAt(l, last.Turn)
-		a.DrawAt(dst, image.Pt(int(x)-a.Bounds().Dx()/2, int(y)-a.Bounds().Dy()/2))
+		at := image.Pt(int(x)-a.Bounds().Dx()/2, int(y)-a.Bounds().Dy()/2)
+		a.DrawAt(dst, at)
+		cv.Touch(a.Bounds().Add(at))
 	}
 }
 
 // drawMarks paints the rings of claimed shooters and the hint.
-func (r *Renderer) drawMarks(dst *image.RGBA, l Layout, claimed veletas.Bits, hint Hint) {
+func (r *Renderer) drawMarks(dst *image.RGBA, cv *render.Canvas, l Layout, claimed veletas.Bits, hint Hint) {
 	p := r.pal
 	ring := max(2, l.Cell/14)
 	for _, sq := range claimed.Squares() {
 		if sq.On(l.Size) {
 			drawRing(dst, l.SquareRect(sq), ring, p.Claim)
+			cv.Touch(l.SquareRect(sq))
 		}
 	}
 	for _, sq := range hint.Selected.Squares() {
 		if sq.On(l.Size) {
 			drawRing(dst, l.SquareRect(sq).Inset(ring), ring, p.HintSel)
+			cv.Touch(l.SquareRect(sq))
 		}
 	}
 	if hint.Marks.Empty() {
@@ -337,6 +370,7 @@ func (r *Renderer) drawMarks(dst *image.RGBA, l Layout, claimed veletas.Bits, hi
 			x, y := l.center(sq)
 			dc.DrawCircle(x, y, float64(l.Cell)*0.14)
 			dc.Fill()
+			cv.Touch(l.SquareRect(sq))
 		}
 	}
 }
