@@ -57,7 +57,15 @@ func commandsFor(text, game, home string) string {
 	if !strings.Contains(text, "`/{") {
 		return text
 	}
-	return strings.NewReplacer("`/{game} ", "`/"+game+" ", "`/{home} ", "`/"+home+" ").Replace(text)
+	// Two replacements, not a strings.Replacer: making one on every text
+	// costs more than the texts' few commands.
+	if strings.Contains(text, "`/{game} ") {
+		text = strings.ReplaceAll(text, "`/{game} ", "`/"+game+" ")
+	}
+	if strings.Contains(text, "`/{home} ") {
+		text = strings.ReplaceAll(text, "`/{home} ", "`/"+home+" ")
+	}
+	return text
 }
 
 // gameCommand looks up a subcommand of req's game: the game's own, then

@@ -79,7 +79,10 @@ func (Module) Completers() map[string]bot.Completer { return fanoronaCompleters 
 // drawers are the drawers of Fanorona's images by the options the bot
 // gives (bot.Config.Render and Replay), each made once: a process has a
 // few, which every Bot on the same options shares (they are immutable).
-var drawers sync.Map // render.Options -> *drawerOnce
+var drawers struct {
+	mu sync.Mutex
+	by map[render.Options]*drawerOnce
+}
 
 type drawerOnce struct {
 	once sync.Once
@@ -90,8 +93,16 @@ type drawerOnce struct {
 // drawer is the drawer of options o in a theme (o's own, logged when warn,
 // when it has none of the theme).
 func drawer(b *bot.Bot, o render.Options, theme render.Theme, warn bool) (*fanoronarender.Renderer, error) {
-	v, _ := drawers.LoadOrStore(o, &drawerOnce{})
-	d := v.(*drawerOnce)
+	drawers.mu.Lock()
+	d, ok := drawers.by[o]
+	if !ok {
+		if drawers.by == nil {
+			drawers.by = map[render.Options]*drawerOnce{}
+		}
+		d = &drawerOnce{}
+		drawers.by[o] = d
+	}
+	drawers.mu.Unlock()
 	d.once.Do(func() { d.r, d.err = fanoronarender.New(o) })
 	if d.err != nil {
 		return nil, fmt.Errorf("bot: the renderer cannot draw Fanorona: %w", d.err)

@@ -98,7 +98,10 @@ func gamePNG(b *bot.Bot, g store.Game, st veletas.Game, lk bot.Look) ([]byte, er
 // drawers are the drawers of Veletas's images by the options the bot
 // gives (bot.Config.Render and Replay), each made once: a process has a
 // few, which every Bot on the same options shares (they are immutable).
-var drawers sync.Map // render.Options -> *drawerOnce
+var drawers struct {
+	mu sync.Mutex
+	by map[render.Options]*drawerOnce
+}
 
 type drawerOnce struct {
 	once sync.Once
@@ -108,8 +111,16 @@ type drawerOnce struct {
 
 // drawer is the drawer of options o.
 func drawer(o render.Options) (*veletasrender.Renderer, error) {
-	v, _ := drawers.LoadOrStore(o, &drawerOnce{})
-	d := v.(*drawerOnce)
+	drawers.mu.Lock()
+	d, ok := drawers.by[o]
+	if !ok {
+		if drawers.by == nil {
+			drawers.by = map[render.Options]*drawerOnce{}
+		}
+		d = &drawerOnce{}
+		drawers.by[o] = d
+	}
+	drawers.mu.Unlock()
 	d.once.Do(func() { d.r, d.err = veletasrender.New(o) })
 	return d.r, d.err
 }
