@@ -40,7 +40,7 @@ async function boardAt(ply) {
   if (boards.has(ply)) return boards.get(ply);
   const r = await fetch(base + "/ply/" + ply);
   if (!r.ok) throw new Error("ply " + ply + ": " + r.status);
-  const b = await r.json();
+  const b = tidy(await r.json());
   boards.set(ply, b);
   return b;
 }
@@ -155,7 +155,18 @@ document.addEventListener("keydown", (e) => {
   }
 });
 
+// tidy gives a board's empty lists as arrays (Go writes them null).
+function tidy(b) {
+  if (b) {
+    b.cells = b.cells || [];
+    b.plies = b.plies || [];
+    b.marks = b.marks || [];
+  }
+  return b;
+}
+
 function accept(s) {
+  tidy(s.board);
   const grew = state && state.board && s.board && s.board.plies.length !== plies();
   if (grew) boards.clear();
   state = s;
