@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"maps"
 	"net/http/httptest"
@@ -147,6 +148,18 @@ func TestBrowserGamePages(t *testing.T) {
 		within(t, ctx, chromedp.Click("#last"))
 		checkBoard(t, ctx, last, string(k)+" last")
 	}
+	// The toggle turns the theme the system gives (light here) dark, and
+	// back.
+	bg := `getComputedStyle(document.body).backgroundColor`
+	before := eval[string](t, ctx, bg)
+	within(t, ctx, chromedp.Click("#theme"))
+	if dark := eval[string](t, ctx, bg); dark != "rgb(21, 20, 18)" || before == dark {
+		t.Errorf("the toggle turned %s into %s", before, dark)
+	}
+	within(t, ctx, chromedp.Click("#theme"))
+	if again := eval[string](t, ctx, bg); again != before {
+		t.Errorf("the toggle twice gives %s, not %s", again, before)
+	}
 }
 
 func regexpMatch(re, s string) bool {
@@ -199,16 +212,25 @@ func TestBrowserLiveAndViewers(t *testing.T) {
 	waitFor(t, ctx, `document.getElementById('viewers').dataset.n === "1"`)
 }
 
-// TestBrowserScreenshots writes each game's page, light and dark, at a
-// desktop's and a phone's width, to testdata/screenshots (to look at;
-// the time left changes, so they are not compared).
+// updateScreenshots makes TestBrowserScreenshots write its pictures to
+// testdata/screenshots rather than a temporary directory.
+var updateScreenshots = flag.Bool("update-screenshots", false, "write the browser tests' screenshots to testdata/screenshots")
+
+// TestBrowserScreenshots takes each game's page, light and dark, at a
+// desktop's and a phone's width, checking the colours and that nothing is
+// wider than the window; with -update-screenshots it writes them to
+// testdata/screenshots, to look at (the time left changes, so they are
+// not compared).
 func TestBrowserScreenshots(t *testing.T) {
 	ctx := browser(t)
 	f := newFixture(t, map[game.Kind]int{"veletas": 8, "fanorona": 6, "amazons": 9})
 	ts := httptest.NewServer(f.srv)
 	defer ts.Close()
 	defer f.srv.Close() // ends the event streams, which ts.Close waits for
-	dir := filepath.Join("testdata", "screenshots")
+	dir := t.TempDir()
+	if *updateScreenshots {
+		dir = filepath.Join("testdata", "screenshots")
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}

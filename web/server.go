@@ -445,9 +445,9 @@ var pages = template.Must(template.New("").Parse(`{{define "head"}}<!doctype htm
 <div class="layout">
 <div class="boardwrap"><svg id="board" role="img" aria-label="The board"></svg>
 <nav class="replay" aria-label="Replay">
-<button type="button" id="first" aria-label="First">⏮</button><button type="button" id="prev" aria-label="Previous">◀</button>
+<button type="button" id="first" aria-label="First">«</button><button type="button" id="prev" aria-label="Previous">‹</button>
 <span id="plyno" class="plyno"></span>
-<button type="button" id="next" aria-label="Next">▶</button><button type="button" id="last" aria-label="Last">⏭</button>
+<button type="button" id="next" aria-label="Next">›</button><button type="button" id="last" aria-label="Last">»</button>
 </nav></div>
 <ol id="moves" class="moves"></ol>
 </div>

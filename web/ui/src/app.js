@@ -61,7 +61,12 @@ function renderPlayers() {
     }
     const name = el("span", "name", p.name);
     d.append(name);
-    if (p.color) d.append(el("span", "chip " + p.color, p.color));
+    if (p.color) {
+      const chip = el("span", "chip " + p.color);
+      chip.title = p.color;
+      chip.setAttribute("aria-label", p.color);
+      d.prepend(chip);
+    }
     box.append(d);
   });
 }
