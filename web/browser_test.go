@@ -147,6 +147,12 @@ func TestBrowserGamePages(t *testing.T) {
 		checkBoard(t, ctx, boardAt(t, f, g, 1), string(k)+" arrow right")
 		within(t, ctx, chromedp.Click("#last"))
 		checkBoard(t, ctx, last, string(k)+" last")
+		// Keys faster than the boards arrive: the page ends where the
+		// keys did.
+		within(t, ctx, chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft))
+		checkBoard(t, ctx, boardAt(t, f, g, max(plies-3, 0)), string(k)+" three keys back")
+		within(t, ctx, chromedp.KeyEvent(kb.End))
+		checkBoard(t, ctx, last, string(k)+" End")
 	}
 	// The toggle turns the theme the system gives (light here) dark, and
 	// back.

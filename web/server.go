@@ -59,7 +59,8 @@ type Options struct {
 	Logger *slog.Logger
 	// PageBurst and PageInterval rate-limit the requests of one address
 	// for pages, states and event streams: PageBurst at once, then one
-	// every PageInterval. Defaults 60 and 1s.
+	// every PageInterval. Defaults 60 and 1s. The replay's boards are
+	// limited apart, at ten times that rate.
 	PageBurst    int
 	PageInterval time.Duration
 }
@@ -71,6 +72,7 @@ type Server struct {
 	tokens *tokens
 	hub    *hub
 	limit  *limiter
+	plies  *limiter
 	mux    *http.ServeMux
 	stop   context.CancelFunc
 	done   chan struct{}
@@ -103,7 +105,10 @@ func New(o Options) (*Server, error) {
 	if o.PageInterval <= 0 {
 		o.PageInterval = time.Second
 	}
-	s := &Server{opts: o, tokens: tk, limit: newLimiter(o.PageBurst, o.PageInterval, o.Now), done: make(chan struct{})}
+	s := &Server{opts: o, tokens: tk, done: make(chan struct{}),
+		limit: newLimiter(o.PageBurst, o.PageInterval, o.Now),
+		// A replay asks a board a step: ten times the pages' rate.
+		plies: newLimiter(10*o.PageBurst, o.PageInterval/10, o.Now)}
 	s.hub = newHub(s.stateEvent)
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stop = cancel
@@ -112,10 +117,10 @@ func New(o Options) (*Server, error) {
 		s.hub.run(ctx)
 	}()
 	s.mux = http.NewServeMux()
-	s.mux.HandleFunc("GET /g/{token}", s.limited(s.page))
-	s.mux.HandleFunc("GET /g/{token}/state", s.limited(s.state))
-	s.mux.HandleFunc("GET /g/{token}/ply/{ply}", s.limited(s.ply))
-	s.mux.HandleFunc("GET /g/{token}/events", s.limited(s.events))
+	s.mux.HandleFunc("GET /g/{token}", s.limited(s.limit, s.page))
+	s.mux.HandleFunc("GET /g/{token}/state", s.limited(s.limit, s.state))
+	s.mux.HandleFunc("GET /g/{token}/ply/{ply}", s.limited(s.plies, s.ply))
+	s.mux.HandleFunc("GET /g/{token}/events", s.limited(s.limit, s.events))
 	s.mux.HandleFunc("GET /assets/{name}", s.asset)
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.notFound(w) })
 	return s, nil
@@ -171,9 +176,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
-func (s *Server) limited(next http.HandlerFunc) http.HandlerFunc {
+func (s *Server) limited(l *limiter, next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !s.limit.allow(clientAddr(r)) {
+		if !l.allow(clientAddr(r)) {
 			w.Header().Set("Retry-After", strconv.Itoa(int(s.opts.PageInterval/time.Second)+1))
 			http.Error(w, "too many requests", http.StatusTooManyRequests)
 			return

@@ -35,7 +35,6 @@ function plies() {
 }
 
 async function boardAt(ply) {
-  if (ply === plies() && !shown) return state.board;
   if (ply === plies()) return state.board;
   if (boards.has(ply)) return boards.get(ply);
   const r = await fetch(base + "/ply/" + ply);
@@ -117,6 +116,7 @@ async function renderBoard() {
   if (!state.board) return;
   const ply = shown === null ? plies() : shown;
   const b = ply === plies() ? state.board : await boardAt(ply);
+  if (ply !== (shown === null ? plies() : shown)) return; // stepped on meanwhile
   drawBoard($("board"), b);
   $("board").dataset.ply = String(ply);
   $("plyno").textContent = ply + " / " + plies();
