@@ -7,8 +7,9 @@
 // It knows games only through game.Registry and the optional
 // game.Boarded interface, and the store through the small Games
 // interface; the bot tells it that a game changed with
-// Server.GameChanged. One goroutine per Server fans the changes out to
-// the pages watching.
+// Server.GameChanged. One goroutine per Server (the hub) fans the changes
+// out to the pages watching, whatever the number of games, and a second
+// loads the states it sends, so that a slow load holds up no page.
 //
 // The front end is vanilla JavaScript in ui/src, bundled by esbuild
 // (pinned in ui/package.json and ui/package-lock.json) into assets/app.js:

@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -278,5 +279,75 @@ func TestFirstLoadSize(t *testing.T) {
 	t.Logf("first load: %d bytes, %d gzipped (page %d, js %d, css %d raw)", raw, total, len(page), len(js), len(css))
 	if total > 100*1024 || total < 1000 {
 		t.Errorf("first load %d bytes gzipped, want under 100 KB", total)
+	}
+}
+
+// gateUsers blocks Names, once armed, until the gate opens.
+type gateUsers struct {
+	mu      sync.Mutex
+	gate    chan struct{}
+	entered chan struct{}
+}
+
+func (u *gateUsers) Names(_ context.Context, ids []string) map[string]User {
+	u.mu.Lock()
+	gate, entered := u.gate, u.entered
+	u.mu.Unlock()
+	if gate != nil {
+		select {
+		case entered <- struct{}{}:
+		default:
+		}
+		<-gate
+	}
+	return map[string]User{}
+}
+
+// TestSlowLoadHoldsNobody checks that a state slow to load (the players'
+// names from Discord) holds up neither the pages of other games nor new
+// pages, and that changes made meanwhile reach the page.
+func TestSlowLoadHoldsNobody(t *testing.T) {
+	users := &gateUsers{}
+	f := newFixture(t, map[game.Kind]int{"amazons": 1, "fanorona": 1}, func(o *Options) { o.Users = users })
+	ts := httptest.NewServer(f.srv)
+	defer ts.Close()
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	a := f.byKind["amazons"]
+	evA := openEvents(t, ctx, ts.URL+f.srv.Path(a.ID)+"/events")
+	if n := viewersOf(t, evA); n != 1 {
+		t.Fatalf("viewers %d", n)
+	}
+	gate := make(chan struct{})
+	users.mu.Lock()
+	users.gate, users.entered = gate, make(chan struct{}, 1)
+	entered := users.entered
+	users.mu.Unlock()
+	a = f.play(t, a, 1, 0)
+	f.srv.GameChanged(a.ID)
+	<-entered // the loader is held
+	a = f.play(t, a, 1, 1)
+	f.srv.GameChanged(a.ID)
+	f.srv.GameChanged(a.ID)
+
+	b := f.byKind["fanorona"]
+	evB := openEvents(t, ctx, ts.URL+f.srv.Path(b.ID)+"/events")
+	if n := viewersOf(t, evB); n != 1 {
+		t.Fatalf("another game's page while a load is held: viewers %d", n)
+	}
+	close(gate)
+	// The held load's state, then one more for the changes made meanwhile.
+	var last State
+	for range 2 {
+		name, data := evA.next(t)
+		if name != "state" {
+			t.Fatalf("event %s", name)
+		}
+		if err := json.Unmarshal([]byte(data), &last); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if last.Revision != a.Revision {
+		t.Errorf("the page's last state is revision %d, the game's %d", last.Revision, a.Revision)
 	}
 }
