@@ -351,3 +351,27 @@ func TestSlowLoadHoldsNobody(t *testing.T) {
 		t.Errorf("the page's last state is revision %d, the game's %d", last.Revision, a.Revision)
 	}
 }
+
+// TestFinishedGame checks a finished game's page: its state says who won
+// and how, with no turn and no time left, and its board is the last one.
+func TestFinishedGame(t *testing.T) {
+	f := newFixture(t, map[game.Kind]int{"veletas": 5})
+	g := f.byKind["veletas"]
+	g, err := f.db.Resign(t.Context(), g.Guild, g.Channel, "bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := get(t, f.srv, f.srv.Path(g.ID)); w.Code != 200 {
+		t.Fatalf("page of a finished game: %d", w.Code)
+	}
+	var st State
+	if err := json.Unmarshal(get(t, f.srv, f.srv.Path(g.ID)+"/state").Body.Bytes(), &st); err != nil {
+		t.Fatal(err)
+	}
+	if !st.Over || st.Winner != 0 || st.Reason != "resignation" || st.ToAct != game.NoSeat || st.Deadline != nil {
+		t.Errorf("finished game: over %v winner %d reason %q to act %d deadline %v", st.Over, st.Winner, st.Reason, st.ToAct, st.Deadline)
+	}
+	if st.Board == nil || len(st.Board.Plies) != 5 {
+		t.Errorf("finished game's board: %+v", st.Board)
+	}
+}
