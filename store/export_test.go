@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -152,42 +151,6 @@ func (db *DB) SetGameMessage(ctx context.Context, guild, channel, message string
 // RemoveGame is EndDamagedGame for any game, damaged or not.
 func (db *DB) RemoveGame(ctx context.Context, guild, channel string) error {
 	return db.removeGame(ctx, guild, channel, false)
-}
-
-// GameByID returns a game by its ID, finished or active (an index by ID:
-// it reads that game only).
-func (db *DB) GameByID(ctx context.Context, id uint64) (Game, error) {
-	g, err := db.FinishedGame(ctx, id)
-	if !errors.Is(err, ErrNotFound) {
-		return g, err
-	}
-	err = db.view(ctx, func(tx txn) error {
-		key, err := tx.Bucket(bucketGamesByID).Get(idKey(id))
-		if err != nil {
-			return err
-		}
-		if key == nil {
-			return fmt.Errorf("store: game %d: %w", id, ErrNotFound)
-		}
-		v, err := tx.Bucket(bucketGames).Get(key)
-		if err != nil {
-			return err
-		}
-		if v == nil {
-			return fmt.Errorf("store: game %d: %w", id, ErrNotFound)
-		}
-		if err := db.decodeActive(v, &g); err != nil {
-			return fmt.Errorf("store: game %d: %w", id, err)
-		}
-		if g.ID != id {
-			return fmt.Errorf("store: game %d: %w", id, ErrNotFound)
-		}
-		return nil
-	})
-	if err != nil {
-		return Game{}, err
-	}
-	return g, nil
 }
 
 // vdefaults are settings' default terms of Veletas: one term.

@@ -1,0 +1,21 @@
+// Package web serves the web board: a page per game, reached only through
+// an unguessable link (/g/TOKEN, the token an HMAC of the game's ID under
+// the server's key), that draws the board in the browser from JSON, with
+// both players, whose turn it is and the time left, the move list and a
+// replay, kept live by server-sent events.
+//
+// It knows games only through game.Registry and the optional
+// game.Boarded interface, and the store through the small Games
+// interface; the bot tells it that a game changed with
+// Server.GameChanged. One goroutine per Server (the hub) fans the changes
+// out to the pages watching, whatever the number of games, and a second
+// loads the states it sends, so that a slow load holds up no page.
+//
+// The front end is vanilla JavaScript in ui/src, bundled by esbuild
+// (pinned in ui/package.json and ui/package-lock.json) into assets/app.js:
+//
+//	npm ci --prefix web/ui && npm run build --prefix web/ui
+//
+// The built assets are committed and embedded; TestAssetsFresh fails when
+// they are stale.
+package web

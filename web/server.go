@@ -1,0 +1,463 @@
+package web
+
+import (
+	"context"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/store"
+)
+
+// Games is what the web board needs of the store: a game by its ID,
+// active or finished (store.ErrNotFound when there is none).
+type Games interface {
+	GameByID(ctx context.Context, id uint64) (store.Game, error)
+}
+
+var _ Games = (*store.DB)(nil)
+
+// User is what a page shows of a player.
+type User struct {
+	Name   string `json:"name"`
+	Avatar string `json:"avatar,omitempty"` // an https URL of the avatar image, "" for none
+}
+
+// UserInfo gives the names and avatars of users by ID (Discord's, in the
+// bot); an ID it does not know is left out of the map, and the page shows
+// the ID.
+type UserInfo interface {
+	Names(ctx context.Context, ids []string) map[string]User
+}
+
+// Options configure New.
+type Options struct {
+	// Key is the server's secret (at least MinKeyBytes), from which the
+	// links' tokens are made: the same key gives the same links.
+	Key []byte
+	// Games are the games hosted; a game of a kind whose Rules is not a
+	// game.Boarded is shown without its board.
+	Games *game.Registry
+	// Store finds the games.
+	Store Games
+	// Users names the players (nil: their IDs).
+	Users UserInfo
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+	// Logger receives errors serving pages (default: discard).
+	Logger *slog.Logger
+	// PageBurst and PageInterval rate-limit the requests of one address
+	// for pages, states and event streams: PageBurst at once, then one
+	// every PageInterval. Defaults 60 and 1s. The replay's boards are
+	// limited apart, at ten times that rate.
+	PageBurst    int
+	PageInterval time.Duration
+}
+
+// Server is the web board's http.Handler, and the Notifier the bot calls
+// when a game changes.
+type Server struct {
+	opts   Options
+	tokens *tokens
+	hub    *hub
+	limit  *limiter
+	plies  *limiter
+	mux    *http.ServeMux
+	stop   context.CancelFunc
+	done   chan struct{}
+	once   sync.Once
+}
+
+var _ http.Handler = (*Server)(nil)
+
+// ErrNoStore is returned by New without Options.Store or Options.Games.
+var ErrNoStore = errors.New("web: no store or no games")
+
+// New returns a Server and starts its goroutine; Close stops it.
+func New(o Options) (*Server, error) {
+	if o.Store == nil || o.Games == nil {
+		return nil, ErrNoStore
+	}
+	tk, err := newTokens(o.Key)
+	if err != nil {
+		return nil, err
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.PageBurst <= 0 {
+		o.PageBurst = 60
+	}
+	if o.PageInterval <= 0 {
+		o.PageInterval = time.Second
+	}
+	s := &Server{opts: o, tokens: tk, done: make(chan struct{}),
+		limit: newLimiter(o.PageBurst, o.PageInterval, o.Now),
+		// A replay asks a board a step: ten times the pages' rate.
+		plies: newLimiter(10*o.PageBurst, o.PageInterval/10, o.Now)}
+	s.hub = newHub(s.stateEvent)
+	ctx, cancel := context.WithCancel(context.Background())
+	s.stop = cancel
+	go func() {
+		defer close(s.done)
+		s.hub.run(ctx)
+	}()
+	s.mux = http.NewServeMux()
+	s.mux.HandleFunc("GET /g/{token}", s.limited(s.limit, s.page))
+	s.mux.HandleFunc("GET /g/{token}/state", s.limited(s.limit, s.state))
+	s.mux.HandleFunc("GET /g/{token}/ply/{ply}", s.limited(s.plies, s.ply))
+	s.mux.HandleFunc("GET /g/{token}/events", s.limited(s.limit, s.events))
+	s.mux.HandleFunc("GET /assets/{name}", s.asset)
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.notFound(w) })
+	return s, nil
+}
+
+// Close stops the Server's goroutine and ends the event streams.
+func (s *Server) Close() error {
+	s.once.Do(func() {
+		s.stop()
+		<-s.done
+	})
+	return nil
+}
+
+// Path returns the path of game id's page: "/g/" and its token. The bot
+// posts the public URL followed by it.
+func (s *Server) Path(id uint64) string { return "/g/" + s.tokens.make(id) }
+
+// GameChanged tells the pages watching game id to show its new state. It
+// does not wait for them; it is safe to call from any goroutine, and does
+// nothing once the Server is closed.
+func (s *Server) GameChanged(id uint64) {
+	select {
+	case s.hub.changed <- id:
+	case <-s.done:
+	}
+}
+
+// Viewers returns how many pages watch game id live.
+func (s *Server) Viewers(id uint64) int {
+	q := countReq{id: id, reply: make(chan int, 1)}
+	select {
+	case s.hub.counts <- q:
+		return <-q.reply
+	case <-s.done:
+		return 0
+	}
+}
+
+// contentSecurityPolicy allows the page's own script and style only, the
+// avatars of Discord's CDN, and framing by Discord's Activity domains.
+const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; " +
+	"img-src 'self' data: https://cdn.discordapp.com; connect-src 'self'; base-uri 'none'; " +
+	"form-action 'none'; frame-ancestors 'self' https://discord.com https://*.discordsays.com"
+
+// ServeHTTP serves the pages with their security headers.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	s.mux.ServeHTTP(w, r)
+}
+
+func (s *Server) limited(l *limiter, next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !l.allow(clientAddr(r)) {
+			w.Header().Set("Retry-After", strconv.Itoa(int(s.opts.PageInterval/time.Second)+1))
+			http.Error(w, "too many requests", http.StatusTooManyRequests)
+			return
+		}
+		next(w, r)
+	}
+}
+
+// lookup returns the game of the request's token; false (after writing
+// the 404) when the token is not one of this server's or its game is
+// gone.
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (store.Game, bool) {
+	id, err := s.tokens.read(r.PathValue("token"))
+	if err != nil {
+		s.notFound(w)
+		return store.Game{}, false
+	}
+	g, err := s.opts.Store.GameByID(r.Context(), id)
+	if err != nil {
+		if !errors.Is(err, store.ErrNotFound) {
+			s.opts.Logger.Warn("web: loading a game", "game", id, "err", err)
+		}
+		s.notFound(w)
+		return store.Game{}, false
+	}
+	return g, true
+}
+
+func (s *Server) notFound(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusNotFound)
+	_ = pages.ExecuteTemplate(w, "notfound", assetNames)
+}
+
+func (s *Server) page(w http.ResponseWriter, r *http.Request) {
+	g, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	data := struct {
+		Title string
+		Token string
+		JS    string
+		CSS   string
+	}{Title: kindTitle(g.Kind), Token: r.PathValue("token"), JS: assetNames.JS, CSS: assetNames.CSS}
+	if err := pages.ExecuteTemplate(w, "game", data); err != nil {
+		s.opts.Logger.Warn("web: writing a page", "err", err)
+	}
+}
+
+func kindTitle(k game.Kind) string {
+	t := string(k)
+	if t == "" {
+		return "Game"
+	}
+	return strings.ToUpper(t[:1]) + t[1:]
+}
+
+// Player is a seat's player in a State.
+type Player struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Avatar string `json:"avatar,omitempty"`
+	Color  string `json:"color,omitempty"`
+	AI     bool   `json:"ai,omitempty"`
+}
+
+// State is what a page shows of a game, as JSON (GET /g/TOKEN/state and
+// the events "state").
+type State struct {
+	Kind     game.Kind   `json:"kind"`
+	Terms    game.Terms  `json:"terms,omitempty"`
+	Players  [2]Player   `json:"players"`
+	Revision int         `json:"revision"`
+	Over     bool        `json:"over"`
+	Winner   game.Seat   `json:"winner"` // NoSeat for a draw or a game not over
+	Reason   string      `json:"reason,omitempty"`
+	ToAct    game.Seat   `json:"toAct"` // NoSeat when over
+	Now      time.Time   `json:"now"`
+	Deadline *time.Time  `json:"deadline,omitempty"`
+	MoveTime int64       `json:"moveTime,omitempty"` // seconds
+	Viewers  int         `json:"viewers"`
+	Board    *game.Board `json:"board,omitempty"` // nil for a game that cannot describe its board
+}
+
+// snapshot makes the State of g.
+func (s *Server) snapshot(ctx context.Context, g store.Game, viewers int) State {
+	st := State{Kind: g.Kind, Terms: g.Terms, Revision: g.Revision, Now: s.opts.Now().UTC(), Viewers: viewers,
+		Winner: game.NoSeat, ToAct: game.NoSeat, MoveTime: int64(g.MoveTime / time.Second)}
+	var names map[string]User
+	if s.opts.Users != nil {
+		names = s.opts.Users.Names(ctx, g.Players[:])
+	}
+	for i, id := range g.Players {
+		p := Player{ID: id, Name: id, AI: id != "" && id == g.AI}
+		if u, ok := names[id]; ok {
+			p.Name, p.Avatar = u.Name, u.Avatar
+		}
+		st.Players[i] = p
+	}
+	if rules, err := s.opts.Games.Get(g.Kind); err == nil && g.State() != nil {
+		if bd, ok := rules.(game.Boarded); ok {
+			if b, err := bd.Board(g.State()); err == nil {
+				st.Board = &b
+				for i := range st.Players {
+					st.Players[i].Color = b.Colors[i]
+				}
+			}
+		}
+	}
+	if g.Over() {
+		st.Over, st.Reason = true, g.Reason.String()
+		if seat, ok := g.Seat(g.Winner); ok {
+			st.Winner = seat
+		}
+	} else if g.State() != nil {
+		st.ToAct = g.State().ToAct()
+	}
+	if d, ok := g.Deadline(); ok {
+		d = d.UTC()
+		st.Deadline = &d
+	}
+	return st
+}
+
+func (s *Server) stateEvent(ctx context.Context, id uint64, viewers int) ([]byte, error) {
+	g, err := s.opts.Store.GameByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(s.snapshot(ctx, g, viewers))
+	if err != nil {
+		return nil, err
+	}
+	return []byte("event: state\ndata: " + string(b) + "\n\n"), nil
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func (s *Server) state(w http.ResponseWriter, r *http.Request) {
+	g, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	writeJSON(w, s.snapshot(r.Context(), g, s.Viewers(g.ID)))
+}
+
+// ply serves the board after the first n actions, for the replay.
+func (s *Server) ply(w http.ResponseWriter, r *http.Request) {
+	g, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	n, err := strconv.Atoi(r.PathValue("ply"))
+	rules, gerr := s.opts.Games.Get(g.Kind)
+	bd, boarded := rules.(game.Boarded)
+	if err != nil || gerr != nil || !boarded || g.State() == nil {
+		s.notFound(w)
+		return
+	}
+	b, err := bd.BoardAt(g.State(), n)
+	if err != nil {
+		s.notFound(w)
+		return
+	}
+	writeJSON(w, b)
+}
+
+// events streams the game's changes: "state" with the whole State, and
+// "viewers" when a page arrives or leaves.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	g, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	rc := http.NewResponseController(w)
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+	wt := &watcher{id: g.ID, events: make(chan []byte, watcherBuffer), done: make(chan struct{})}
+	select {
+	case s.hub.join <- wt:
+	case <-s.done:
+		return
+	}
+	defer func() {
+		select {
+		case s.hub.leave <- wt:
+		case <-s.done:
+		}
+	}()
+	if _, err := fmt.Fprint(w, "retry: 2000\n\n"); err != nil {
+		return
+	}
+	_ = rc.Flush()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-wt.done:
+			return
+		case ev := <-wt.events:
+			if _, err := w.Write(ev); err != nil {
+				return
+			}
+			if err := rc.Flush(); err != nil {
+				return
+			}
+		}
+	}
+}
+
+// The embedded assets, built from ui/src.
+//
+//go:embed assets/app.js assets/app.css
+var assetFS embed.FS
+
+// assetNames are the assets' names with their content hash, so that a
+// page names the version it was served with and browsers may keep them.
+var assetNames = func() struct{ JS, CSS string } {
+	name := func(file, ext string) string {
+		b, err := assetFS.ReadFile("assets/" + file)
+		if err != nil {
+			panic(err)
+		}
+		sum := sha256.Sum256(b)
+		return "app." + hex.EncodeToString(sum[:6]) + ext
+	}
+	return struct{ JS, CSS string }{name("app.js", ".js"), name("app.css", ".css")}
+}()
+
+func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
+	var file, ctype string
+	switch r.PathValue("name") {
+	case assetNames.JS:
+		file, ctype = "app.js", "text/javascript; charset=utf-8"
+	case assetNames.CSS:
+		file, ctype = "app.css", "text/css; charset=utf-8"
+	default:
+		s.notFound(w)
+		return
+	}
+	b, _ := assetFS.ReadFile("assets/" + file)
+	w.Header().Set("Content-Type", ctype)
+	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	_, _ = w.Write(b)
+}
+
+var pages = template.Must(template.New("").Parse(`{{define "head"}}<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<link rel="stylesheet" href="/assets/{{.CSS}}">{{end}}
+{{define "game"}}{{template "head" .}}
+<title>{{.Title}}</title>
+<script src="/assets/{{.JS}}" defer></script>
+</head><body>
+<main id="app" data-token="{{.Token}}">
+<header class="bar"><h1 id="title">{{.Title}}</h1><span id="viewers" class="viewers"></span><button id="theme" type="button" aria-label="Light or dark">◐</button></header>
+<section class="players" id="players"></section>
+<p id="status" class="status" aria-live="polite">Loading…</p>
+<div class="layout">
+<div class="boardwrap"><svg id="board" role="img" aria-label="The board"></svg>
+<nav class="replay" aria-label="Replay">
+<button type="button" id="first" aria-label="First">«</button><button type="button" id="prev" aria-label="Previous">‹</button>
+<span id="plyno" class="plyno"></span>
+<button type="button" id="next" aria-label="Next">›</button><button type="button" id="last" aria-label="Last">»</button>
+</nav></div>
+<ol id="moves" class="moves"></ol>
+</div>
+</main></body></html>{{end}}
+{{define "notfound"}}{{template "head" .}}
+<title>Not found</title></head><body><main class="notfound"><h1>Not found</h1><p>No game has this link.</p></main></body></html>{{end}}`))
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,198 @@
+// The web board's page: draws the board as SVG from the game's JSON,
+// keeps it live through server-sent events, and steps through the game.
+import { drawBoard } from "./board.js";
+
+const app = document.getElementById("app");
+const token = app.dataset.token;
+const base = "/g/" + token;
+const $ = (id) => document.getElementById(id);
+
+let state = null; // the game's State (see web.State)
+let shown = null; // the ply shown; null follows the game's last
+const boards = new Map(); // ply -> Board, for the replay
+
+// Theme: the system's unless the toggle chose one.
+const root = document.documentElement;
+const saved = localStorage.getItem("theme");
+if (saved) root.dataset.theme = saved;
+$("theme").addEventListener("click", () => {
+  const dark = root.dataset.theme
+    ? root.dataset.theme === "dark"
+    : matchMedia("(prefers-color-scheme: dark)").matches;
+  root.dataset.theme = dark ? "light" : "dark";
+  localStorage.setItem("theme", root.dataset.theme);
+});
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function plies() {
+  return state && state.board ? state.board.plies.length : 0;
+}
+
+async function boardAt(ply) {
+  if (ply === plies()) return state.board;
+  if (boards.has(ply)) return boards.get(ply);
+  const r = await fetch(base + "/ply/" + ply);
+  if (!r.ok) throw new Error("ply " + ply + ": " + r.status);
+  const b = tidy(await r.json());
+  boards.set(ply, b);
+  return b;
+}
+
+function renderPlayers() {
+  const box = $("players");
+  box.textContent = "";
+  state.players.forEach((p, seat) => {
+    const d = el("div", "player" + (!state.over && state.toAct === seat ? " toact" : ""));
+    d.dataset.seat = seat;
+    if (p.avatar) {
+      const img = el("img", "avatar");
+      img.src = p.avatar;
+      img.alt = "";
+      d.append(img);
+    } else {
+      d.append(el("span", "avatar none", (p.name || "?").slice(0, 1).toUpperCase()));
+    }
+    const name = el("span", "name", p.name);
+    d.append(name);
+    if (p.color) {
+      const chip = el("span", "chip " + p.color);
+      chip.title = p.color;
+      chip.setAttribute("aria-label", p.color);
+      d.prepend(chip);
+    }
+    box.append(d);
+  });
+}
+
+function fmtLeft(ms) {
+  if (ms <= 0) return "time is up";
+  const s = Math.floor(ms / 1000);
+  const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
+  if (d > 0) return d + "d " + h + "h left";
+  if (h > 0) return h + "h " + m + "m left";
+  return m + "m " + (s % 60) + "s left";
+}
+
+let skew = 0; // the server's clock minus ours
+function renderStatus() {
+  const st = $("status");
+  if (state.over) {
+    const w = state.winner >= 0 ? state.players[state.winner].name + " won" : "Drawn";
+    st.textContent = w + (state.reason ? " (" + state.reason + ")" : "");
+    st.dataset.toact = "";
+    return;
+  }
+  const p = state.players[state.toAct];
+  let t = p.name + " to play";
+  if (state.deadline) t += " · " + fmtLeft(Date.parse(state.deadline) - (Date.now() + skew));
+  st.textContent = t;
+  st.dataset.toact = String(state.toAct);
+}
+
+function renderMoves() {
+  const ol = $("moves");
+  ol.textContent = "";
+  if (!state.board) return;
+  const cur = shown === null ? plies() : shown;
+  state.board.plies.forEach((m, i) => {
+    const li = el("li", "move" + (i + 1 === cur ? " current" : ""));
+    const b = el("button", "", m);
+    b.type = "button";
+    b.addEventListener("click", () => show(i + 1));
+    li.append(b);
+    ol.append(li);
+  });
+  const c = ol.querySelector(".current");
+  if (c) c.scrollIntoView({ block: "nearest" });
+}
+
+async function renderBoard() {
+  if (!state.board) return;
+  const ply = shown === null ? plies() : shown;
+  const b = ply === plies() ? state.board : await boardAt(ply);
+  if (ply !== (shown === null ? plies() : shown)) return; // stepped on meanwhile
+  drawBoard($("board"), b);
+  $("board").dataset.ply = String(ply);
+  $("plyno").textContent = ply + " / " + plies();
+  $("first").disabled = $("prev").disabled = ply === 0;
+  $("next").disabled = $("last").disabled = ply === plies();
+}
+
+function render() {
+  document.title = $("title").textContent + " · " + state.players.map((p) => p.name).join(" – ");
+  renderPlayers();
+  renderStatus();
+  renderMoves();
+  renderViewers(state.viewers);
+  return renderBoard();
+}
+
+function renderViewers(n) {
+  $("viewers").textContent = n === 1 ? "1 watching" : n + " watching";
+  $("viewers").dataset.n = String(n);
+}
+
+function show(ply) {
+  const n = plies();
+  ply = Math.max(0, Math.min(n, ply));
+  shown = ply === n ? null : ply;
+  renderMoves();
+  return renderBoard();
+}
+
+$("first").addEventListener("click", () => show(0));
+$("prev").addEventListener("click", () => show((shown === null ? plies() : shown) - 1));
+$("next").addEventListener("click", () => show((shown === null ? plies() : shown) + 1));
+$("last").addEventListener("click", () => show(plies()));
+document.addEventListener("keydown", (e) => {
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const cur = shown === null ? plies() : shown;
+  const keys = { ArrowLeft: cur - 1, ArrowRight: cur + 1, Home: 0, End: plies() };
+  if (e.key in keys) {
+    e.preventDefault();
+    show(keys[e.key]);
+  }
+});
+
+// tidy gives a board's empty lists as arrays (Go writes them null).
+function tidy(b) {
+  if (b) {
+    b.cells = b.cells || [];
+    b.plies = b.plies || [];
+    b.marks = b.marks || [];
+  }
+  return b;
+}
+
+function accept(s) {
+  tidy(s.board);
+  const grew = state && state.board && s.board && s.board.plies.length !== plies();
+  if (grew) boards.clear();
+  state = s;
+  skew = Date.parse(s.now) - Date.now();
+  app.dataset.revision = String(s.revision);
+  return render();
+}
+
+async function load() {
+  const r = await fetch(base + "/state");
+  if (!r.ok) throw new Error("state: " + r.status);
+  await accept(await r.json());
+}
+
+function listen() {
+  const es = new EventSource(base + "/events");
+  es.addEventListener("state", (e) => accept(JSON.parse(e.data)));
+  es.addEventListener("viewers", (e) => renderViewers(JSON.parse(e.data).viewers));
+  es.addEventListener("open", () => { app.dataset.live = "1"; });
+  es.addEventListener("error", () => { app.dataset.live = ""; });
+}
+
+load().then(listen, (err) => { $("status").textContent = String(err.message || err); });
+setInterval(() => { if (state) renderStatus(); }, 1000);
