@@ -198,6 +198,15 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 			err = b.gameOver(ctx, req, err)
 		}
 	case req.Type == TypeButton:
+		if pid, ok := parsePickID(req.CustomID); ok {
+			req.Game = pid.game
+			if reg().byName[pid.game] == reg().first() {
+				req.Game = ""
+			}
+			req.Locale = withGame(req.Locale, req.module().kind)
+			r, err = b.picked(ctx, req, pid)
+			break
+		}
 		var id ButtonID
 		if id, err = parseCustomID(req.CustomID); err == nil {
 			req.Game = id.Game

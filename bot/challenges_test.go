@@ -272,7 +272,7 @@ func TestLookingCommands(t *testing.T) {
 	public(t, e.cmd("alice", "setup", "shooters=c5 g5", "stone=d2"))
 	b := public(t, e.cmd("carol", "board"))
 	decodePNG(t, b)
-	if len(b.Mentions) != 0 || !strings.Contains(b.Plain(), "<@bob>, your turn") || len(b.Buttons) != 2 {
+	if len(b.Mentions) != 0 || !strings.Contains(b.Plain(), "<@bob>, your turn") || len(b.Buttons) != 3 || b.Buttons[2].Label != "Play" {
 		t.Fatalf("board: %q %v %v", b.Plain(), b.Mentions, b.Buttons)
 	}
 	rec := public(t, e.cmd("carol", "record"))

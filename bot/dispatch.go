@@ -67,6 +67,7 @@ var buttons = map[string]buttonFunc{
 	btnTakebackNo:  (*Bot).takebackButton,
 	btnRematch:     (*Bot).rematchButton,
 	btnRecord:      (*Bot).recordButton,
+	btnPlay:        (*Bot).playPressed, // picker.go
 }
 
 // gameActions are the subcommands that act on the channel's game, the

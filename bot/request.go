@@ -45,8 +45,13 @@ type Request struct {
 	// Focused is the option being typed, for TypeAutocomplete.
 	Focused string
 
-	// CustomID is the pressed button's id, for TypeButton.
+	// CustomID is the pressed button's id, for TypeButton (or the id of
+	// the select menu an option was chosen in).
 	CustomID string
+	// Values are the values of the options chosen in a select menu
+	// (Reply.Select), for a TypeButton request made by choosing; nil for a
+	// button.
+	Values []string
 	// Message is the id of the message the pressed button is on, for
 	// TypeButton ("" when the front end does not tell it): a challenge
 	// accepted from another message (the list /GAME accept shows)
@@ -107,6 +112,8 @@ type Reply struct {
 	// standings. An image an embed names (Embed.Image) shows inside it.
 	Embeds  []Embed
 	Buttons []Button
+	// Select, when set, is a select menu above the buttons (picker.go).
+	Select *Select
 	// Mentions lists the user ids the message may notify; mentions of
 	// anyone else in Text are shown but do not ping.
 	Mentions []string

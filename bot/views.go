@@ -129,6 +129,9 @@ func (b *Bot) gameViewFor(ctx context.Context, loc string, g store.Game, intro s
 	}
 	if !g.Over() {
 		r.Buttons = p.Buttons
+		if c.ToAct != "" {
+			r.Buttons = append(r.Buttons[:len(r.Buttons):len(r.Buttons)], playButton(loc, g)...) // picker.go
+		}
 	}
 	return r, nil
 }

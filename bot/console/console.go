@@ -241,6 +241,13 @@ func (c *Console) Line(ctx context.Context, text string) error {
 			return err
 		}
 		req.Type, req.CustomID, req.Message, pressed = bot.TypeButton, id, m.id, m
+	} else if cl.Choice != "" {
+		id, value, m := c.choose(cl.Choice)
+		if m == nil {
+			_, err := fmt.Fprintf(c.Out, "error: line %d: no menu has an option {%s}\n", c.line, cl.Choice)
+			return err
+		}
+		req.Type, req.CustomID, req.Values, req.Message, pressed = bot.TypeButton, id, []string{value}, m.id, m
 	} else {
 		req.Type, req.Game, req.Command = bot.TypeCommand, cl.Game, cl.Command
 	}
@@ -249,7 +256,7 @@ func (c *Console) Line(ctx context.Context, text string) error {
 		// The reply replaces the pressed message: its buttons become the
 		// reply's (none, usually), so a settled button cannot be pressed
 		// again.
-		pressed.buttons = r.Buttons
+		pressed.buttons, pressed.menu = r.Buttons, r.Select
 		if r.Posted != nil && !r.Ephemeral {
 			r.Posted(pressed.id)
 		}
@@ -292,10 +299,11 @@ func (c *Console) Line(ctx context.Context, text string) error {
 	return c.flushAI(ctx)
 }
 
-// message is a message printed with buttons.
+// message is a message printed with buttons or a menu.
 type message struct {
 	id      string // given to the reply that records it (bot.Reply.Posted)
 	buttons []bot.Button
+	menu    *bot.Select // the picker's menu (bot/picker.go), if any
 }
 
 // newMessage keeps a new message with buttons (the latest 100) and names
@@ -344,6 +352,25 @@ func (c *Console) find(label string) (string, *message) {
 		}
 	}
 	return "", nil
+}
+
+// choose returns the custom id of the latest menu with an option whose
+// label or value is typed, that option's value and the message the menu
+// is on (nil when none has it).
+func (c *Console) choose(typed string) (id, value string, m *message) {
+	typed = foldLabel(typed)
+	for i := len(c.buttons) - 1; i >= 0; i-- {
+		menu := c.buttons[i].menu
+		if menu == nil {
+			continue
+		}
+		for _, o := range menu.Options {
+			if foldLabel(o.Label) == typed || foldLabel(o.Value) == typed {
+				return menu.CustomID, o.Value, c.buttons[i]
+			}
+		}
+	}
+	return "", "", nil
 }
 
 // channelLine handles a "channel NAME" line (done is true then): the
@@ -421,8 +448,16 @@ func (c *Console) print(r bot.Reply, user, channel string) error {
 		}
 		sb.WriteString("\n")
 	}
-	if len(r.Buttons) > 0 && !r.Update { // an update's buttons replace the pressed message's
+	if r.Select != nil {
+		sb.WriteString("menu:")
+		for _, o := range r.Select.Options {
+			fmt.Fprintf(&sb, " {%s}", o.Label)
+		}
+		sb.WriteString("\n")
+	}
+	if (len(r.Buttons) > 0 || r.Select != nil) && !r.Update { // an update's buttons replace the pressed message's
 		m := c.newMessage(r.Buttons)
+		m.menu = r.Select
 		if r.Posted != nil && !r.Ephemeral {
 			r.Posted(m.id)
 		}

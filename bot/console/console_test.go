@@ -96,7 +96,7 @@ func TestConsoleWholeGame(t *testing.T) {
 			">> all\n@bob, @alice challenges you to a game of Veletas on 7x7.",
 			"buttons: [Accept] [Decline]\n",
 			">> all\n@bob accepted @alice's challenge.\n",
-			"buttons: [Swap] [Keep]\n",
+			"buttons: [Swap] [Keep] [Play]\n",
 			"wins** by claiming 2 of 3 shooters!",
 			": 1662 ± 290, 1 W, 0 L\n",
 			">> bob only\nThe game in this channel is over: game 1, @",

@@ -15,13 +15,15 @@ type consoleLine struct {
 	Command string            // subcommand, for a command line
 	Options map[string]string // its options; @NAME values become NAME
 	Button  string            // the label pressed, for a button line
+	Choice  string            // the option chosen, for a choice line ({d4})
 }
 
 const maxConsoleLine = 1000
 
 // parseConsoleLine reads "NAME: /GAME SUBCOMMAND key:value ...", GAME
 // being the command of one of the bot's games (bot.Games), or "NAME:
-// [Label]". A word without a colon
+// [Label]", or "NAME: {Option}" (an option of the latest menu that has
+// it, by its label or value). A word without a colon
 // after an option continues its value, as a user copying the help's
 // `setup shooters:d4 g7` means: shooters is "d4 g7". It returns ok=false
 // for blank lines and comments.
@@ -40,6 +42,13 @@ func parseConsoleLine(line string) (cl consoleLine, ok bool, err error) {
 	}
 	cl.User = name
 	rest = strings.TrimSpace(rest)
+	if strings.HasPrefix(rest, "{") {
+		cl.Choice = strings.TrimSpace(strings.TrimSuffix(rest[1:], "}"))
+		if !strings.HasSuffix(rest, "}") || cl.Choice == "" {
+			return consoleLine{}, false, fmt.Errorf("console: a choice in a menu is written in braces, such as `{d4}`")
+		}
+		return cl, true, nil
+	}
 	if strings.HasPrefix(rest, "[") {
 		if !strings.HasSuffix(rest, "]") || len(rest) < 3 {
 			return consoleLine{}, false, fmt.Errorf("console: a button is written in brackets, such as `[Accept]`")

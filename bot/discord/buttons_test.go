@@ -141,7 +141,7 @@ func TestDiscordButtonsUpdateTheirMessage(t *testing.T) {
 	setup := de.command(t, "c1", alice, fakediscord.NoThreads, "setup",
 		[]fakediscord.Option{fakediscord.Str("shooters", "c5"), fakediscord.Str("stone", "d2")})
 	choice := de.stored(t, setup.ID)
-	if labels(choice) != "Swap Keep" || len(choice.Files) != 1 {
+	if labels(choice) != "Swap Keep Play" || len(choice.Files) != 1 {
 		t.Fatalf("the board before the choice: [%s] %d files", labels(choice), len(choice.Files))
 	}
 	de.d.DeferAfter = time.Nanosecond

@@ -452,7 +452,7 @@ func (d *Adapter) followUp(x *exchange, r bot.Reply) (message string) {
 		return d.followUpNew(i, r)
 	}
 	text := clipText(r.Text)
-	comps := components(r.Buttons)
+	comps := replyComponents(r)
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
@@ -491,7 +491,7 @@ func (d *Adapter) followUpNew(i *discordgo.Interaction, r bot.Reply) string {
 	ctx, cancel := context.WithTimeout(context.Background(), RESTTimeout)
 	defer cancel()
 	params := &discordgo.WebhookParams{
-		Content: clipText(r.Text), Components: components(r.Buttons), AllowedMentions: allowed(r.Mentions),
+		Content: clipText(r.Text), Components: replyComponents(r), AllowedMentions: allowed(r.Mentions),
 		Files: files(r.Images), Embeds: embeds(r.Embeds),
 	}
 	if r.Ephemeral {

@@ -104,11 +104,17 @@ func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
 		}
 	case discordgo.InteractionMessageComponent:
 		data, ok := i.Data.(discordgo.MessageComponentInteractionData)
-		if !ok || data.ComponentType != discordgo.ButtonComponent {
-			return bot.Request{}, fmt.Errorf("discord: a component interaction that is not a button press")
+		if !ok || data.ComponentType != discordgo.ButtonComponent && data.ComponentType != discordgo.SelectMenuComponent {
+			return bot.Request{}, fmt.Errorf("discord: a component interaction that is not a button press or a choice")
 		}
 		req.Type = bot.TypeButton
 		req.CustomID = data.CustomID
+		if data.ComponentType == discordgo.SelectMenuComponent {
+			if len(data.Values) != 1 {
+				return bot.Request{}, fmt.Errorf("discord: a choice of %d options", len(data.Values))
+			}
+			req.Values = data.Values
+		}
 		if i.Message != nil && bot.ValidID(i.Message.ID) {
 			req.Message = i.Message.ID
 		}

@@ -16,7 +16,7 @@ import (
 func ResponseFor(r bot.Reply) *discordgo.InteractionResponse {
 	data := &discordgo.InteractionResponseData{
 		Content:         clipText(r.Text),
-		Components:      components(r.Buttons),
+		Components:      replyComponents(r),
 		AllowedMentions: allowed(r.Mentions),
 		Files:           files(r.Images),
 		Embeds:          embeds(r.Embeds),
@@ -39,6 +39,22 @@ func ResponseFor(r bot.Reply) *discordgo.InteractionResponse {
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}
 	}
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
+}
+
+// replyComponents are the rows of a reply: its select menu (picker.go of
+// package bot) in a row of its own, then its buttons.
+func replyComponents(r bot.Reply) []discordgo.MessageComponent {
+	rows := components(r.Buttons)
+	if r.Select == nil {
+		return rows
+	}
+	one := 1
+	menu := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: r.Select.CustomID,
+		Placeholder: clipRunes(r.Select.Placeholder, 150), MinValues: &one, MaxValues: 1}
+	for _, o := range r.Select.Options {
+		menu.Options = append(menu.Options, discordgo.SelectMenuOption{Label: clipRunes(o.Label, bot.MaxSelectLabel), Value: o.Value})
+	}
+	return append([]discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{menu}}}, rows...)
 }
 
 func components(bs []bot.Button) []discordgo.MessageComponent {
