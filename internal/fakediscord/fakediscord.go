@@ -60,12 +60,23 @@ type Message struct {
 // Ephemeral reports whether the message is visible to its user only.
 func (m Message) Ephemeral() bool { return m.Flags&64 != 0 }
 
-// Button is a button of a message.
+// Button is a component of a message: a button (Type 2), or a string
+// select menu (Type 3) with its Options.
 type Button struct {
+	Type     int    `json:"type"`
 	Label    string `json:"label"`
 	CustomID string `json:"custom_id"`
 	Style    int    `json:"style"`
 	Disabled bool   `json:"disabled"`
+	// Placeholder and Options are a select menu's.
+	Placeholder string         `json:"placeholder"`
+	Options     []SelectOption `json:"options"`
+}
+
+// SelectOption is an option of a select menu.
+type SelectOption struct {
+	Label string `json:"label"`
+	Value string `json:"value"`
 }
 
 // Choice is an autocomplete choice.

@@ -94,6 +94,18 @@ func GameCommand(game, id, guild, channel string, u User, perms, sub string, opt
 	return in
 }
 
+// Choose builds a MESSAGE_COMPONENT interaction (type 3) of a string
+// select menu: u chose values in the menu customID on message messageID.
+func Choose(id, guild, channel string, u User, perms, messageID, customID string, values ...string) map[string]any {
+	in := Press(id, guild, channel, u, perms, messageID, customID)
+	vs := make([]any, len(values))
+	for i, v := range values {
+		vs[i] = v
+	}
+	in["data"] = map[string]any{"custom_id": customID, "component_type": 3, "values": vs}
+	return in
+}
+
 // Press builds a MESSAGE_COMPONENT interaction (type 3): u pressed the
 // button customID on message messageID.
 func Press(id, guild, channel string, u User, perms, messageID, customID string) map[string]any {
