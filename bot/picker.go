@@ -160,10 +160,11 @@ func playButton(loc string, g store.Game) []Button {
 	return []Button{{Label: tr(loc, "button.play"), CustomID: gameButton(g.Kind, btnPlay, strconv.FormatUint(g.ID, 10), uint64(g.Revision)), Style: Primary}}
 }
 
-// pickGame loads the channel's active game for a press about game id,
-// pressed by the player to act: a press by anyone else is refused naming
-// whose turn it is.
-func (b *Bot) pickGame(ctx context.Context, req Request, id uint64) (store.Game, game.Pickable, error) {
+// pickGame loads the channel's active game for a press about game id at
+// revision rev (any revision when rev is negative), pressed by the player
+// to act: a press made for another game or revision is refused as out of
+// date, one by anyone but the player to act naming whose turn it is.
+func (b *Bot) pickGame(ctx context.Context, req Request, id uint64, rev int) (store.Game, game.Pickable, error) {
 	g, err := b.Store.ActiveGame(ctx, req.Guild, req.Channel)
 	if err != nil {
 		if errors.Is(err, store.ErrNoGame) {
@@ -171,7 +172,7 @@ func (b *Bot) pickGame(ctx context.Context, req Request, id uint64) (store.Game,
 		}
 		return store.Game{}, nil, err
 	}
-	if g.ID != id {
+	if g.ID != id || rev >= 0 && g.Revision != rev {
 		return store.Game{}, nil, refuse("pick.stale")
 	}
 	p, ok := pickable(g)
@@ -194,7 +195,7 @@ func (b *Bot) playPressed(ctx context.Context, req Request, id ButtonID) (Reply,
 	if err != nil {
 		return Reply{}, refuse("button.notmine")
 	}
-	g, p, err := b.pickGame(ctx, req, gid)
+	g, p, err := b.pickGame(ctx, req, gid, -1)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -209,12 +210,9 @@ func (b *Bot) playPressed(ctx context.Context, req Request, id ButtonID) (Reply,
 // picked answers a press of a picker's component: the next step, in
 // place, or the action applied.
 func (b *Bot) picked(ctx context.Context, req Request, pid pickID) (Reply, error) {
-	g, p, err := b.pickGame(ctx, req, pid.id)
+	g, p, err := b.pickGame(ctx, req, pid.id, pid.rev)
 	if err != nil {
 		return Reply{}, err
-	}
-	if g.Revision != pid.rev {
-		return Reply{}, refuse("pick.stale")
 	}
 	chosen := pid.chosen
 	if pid.op == opSelect {

@@ -175,3 +175,87 @@ func TestDiscordPickerWholeGames(t *testing.T) {
 		})
 	}
 }
+
+func TestDiscordPickerRefusals(t *testing.T) {
+	e := bottest.NewEnv(t, bot.Config{})
+	de := newDiscordEnv(t, nil, e)
+	card := de.startGame(t, "c1", "veletas") // 10x10: the setup offers 100 squares
+	before, err := e.DB.ActiveGame(t.Context(), e.Guild, "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Bob is not to act: he is told whose turn it is, nothing opens.
+	ans, _ := de.pressOn(t, "c1", bob, card, "Play")
+	if !ans.Ephemeral() || !strings.Contains(ans.Text(), "It is <@"+alice.ID+">'s turn") {
+		t.Fatalf("bob pressing Play: %+v", ans)
+	}
+	if _, ok := menuOf(ans); ok {
+		t.Fatalf("bob got a menu")
+	}
+	ans, _ = de.pressOn(t, "c1", carol, card, "Play")
+	if !ans.Ephemeral() || !strings.Contains(ans.Text(), "It is <@"+alice.ID+">'s turn") {
+		t.Fatalf("carol pressing Play: %+v", ans)
+	}
+
+	// More than 25 legal squares: the first menu chooses a group (a
+	// rank), the next the square in it.
+	pk, _ := de.pressOn(t, "c1", alice, card, "Play")
+	pk = de.stored(t, pk.ID)
+	menu, _ := menuOf(pk)
+	if len(menu.Options) != 10 || !strings.HasPrefix(menu.Options[0].Value, "~") {
+		t.Fatalf("the setup's first menu: %+v", menu.Options)
+	}
+	de.choose(t, "c1", alice, pk, menu.Options[4].Value)
+	pk = de.stored(t, pk.ID)
+	menu, _ = menuOf(pk)
+	if len(menu.Options) != 10 || strings.HasPrefix(menu.Options[0].Value, "~") || !hasButton(pk, "Back") {
+		t.Fatalf("the squares of a rank: %+v [%s]", menu.Options, labels(pk))
+	}
+	for _, o := range menu.Options {
+		if len(o.Label) > 100 || len(menu.CustomID) > 100 {
+			t.Fatalf("over Discord's limits: %+v", menu)
+		}
+	}
+	// Someone else using alice's picker is refused.
+	ans, _ = de.choose(t, "c1", bob, pk, menu.Options[0].Value)
+	if !ans.Ephemeral() || !strings.Contains(ans.Text(), "turn") {
+		t.Fatalf("bob choosing in alice's picker: %+v", ans)
+	}
+	// A second picker acts first: the first is stale, refused, and
+	// changes nothing.
+	stale := pk
+	second, _ := de.pressOn(t, "c1", alice, card, "Play")
+	second = de.stored(t, second.ID)
+	for i := 0; ; i++ {
+		if hasButton(second, "Confirm") {
+			de.pressOn(t, "c1", alice, second, "Confirm")
+			break
+		}
+		m, _ := menuOf(second)
+		de.choose(t, "c1", alice, second, m.Options[0].Value)
+		second = de.stored(t, second.ID)
+		if i > 20 {
+			t.Fatal("the setup never completed")
+		}
+	}
+	after, err := e.DB.ActiveGame(t.Context(), e.Guild, "c1")
+	if err != nil || after.Revision != before.Revision+1 {
+		t.Fatalf("the second picker's setup: rev %d -> %d, %v", before.Revision, after.Revision, err)
+	}
+	ans, _ = de.choose(t, "c1", alice, stale, menu.Options[0].Value)
+	if !ans.Ephemeral() || !strings.Contains(ans.Text(), "out of date") {
+		t.Fatalf("the stale picker: %+v", ans)
+	}
+	if got, _ := e.DB.ActiveGame(t.Context(), e.Guild, "c1"); got.Revision != after.Revision {
+		t.Fatalf("a stale picker changed the game: rev %d -> %d", after.Revision, got.Revision)
+	}
+	// A forged value is refused too.
+	ans, _ = de.choose(t, "c1", bob, stale, "zz99")
+	if !ans.Ephemeral() {
+		t.Fatalf("a forged choice: %+v", ans)
+	}
+	if inv := de.fake.Invalid(); len(inv) != 0 {
+		t.Fatalf("Discord would refuse: %v", inv)
+	}
+}
