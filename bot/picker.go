@@ -341,7 +341,7 @@ func (b *Bot) pickerStep(ctx context.Context, req Request, g store.Game, p game.
 // pickKey words what a step chooses: its key, numbered when it is made
 // several times in a row.
 func pickKey(st game.Step) string {
-	k := strings.ReplaceAll(st.Key, "-", " ")
+	k := strings.NewReplacer("-", " ", ".", " ", "_", " ").Replace(st.Key)
 	if k == "" {
 		k = "…"
 	}

@@ -36,6 +36,9 @@ type discordEnv struct {
 	fake *fakediscord.Server
 	d    *Adapter
 	ids  atomic.Int64
+	// post, when set, posts the interactions to the HTTP endpoint
+	// instead of sending them through the gateway.
+	post *fakediscord.Poster
 }
 
 func newDiscordEnv(t testing.TB, h Handler, e *bottest.Env) *discordEnv {
@@ -76,7 +79,11 @@ var (
 // send sends an interaction and waits for its final reply.
 func (de *discordEnv) send(t testing.TB, in map[string]any) fakediscord.Message {
 	t.Helper()
-	if err := de.fake.Send(in); err != nil {
+	if de.post != nil {
+		if _, err := de.post.Post(in); err != nil {
+			t.Fatal(err)
+		}
+	} else if err := de.fake.Send(in); err != nil {
 		t.Fatal(err)
 	}
 	m, err := de.fake.Reply(in["id"].(string), replyWait)

@@ -92,7 +92,9 @@ func (de *discordEnv) playByPicker(t testing.TB, c string, card fakediscord.Mess
 		u := users[g.ToAct()]
 		pk, _ := de.pressOn(t, c, u, card, "Play")
 		n.plays++
-		if !pk.Ephemeral() || pk.Kind != "callback" && pk.Kind != "followup" {
+		// Ephemeral; through the HTTP endpoint, an answer deferred (an
+		// ephemeral deferral) then edited.
+		if !pk.Ephemeral() && pk.Kind != "edit" || pk.Kind != "callback" && pk.Kind != "followup" && pk.Kind != "edit" {
 			t.Fatalf("Play: %+v", pk)
 		}
 		pk = de.stored(t, pk.ID)
@@ -257,5 +259,19 @@ func TestDiscordPickerRefusals(t *testing.T) {
 	}
 	if inv := de.fake.Invalid(); len(inv) != 0 {
 		t.Fatalf("Discord would refuse: %v", inv)
+	}
+}
+
+// TestHTTPPickerWholeGame plays a game by the picker through the HTTP
+// interactions endpoint: the same answers as through the gateway.
+func TestHTTPPickerWholeGame(t *testing.T) {
+	e := bottest.NewEnv(t, bot.Config{})
+	he := newHTTPEnv(t, nil, e)
+	de := &discordEnv{Env: e, fake: he.fake, d: he.d, post: he.post}
+	de.ids.Store(900)
+	card := de.startGame(t, "c1", "veletas", fakediscord.Str("size", "7"))
+	g, n := de.playByPicker(t, "c1", card, rand.New(rand.NewPCG(7, 8)))
+	if !g.Over() || g.Reason != store.ReasonRules || n.confirms == 0 {
+		t.Fatalf("the game by HTTP: %+v %+v", g, n)
 	}
 }
