@@ -262,6 +262,9 @@ func (c *Console) Line(ctx context.Context, text string) error {
 		}
 	}
 	first := r
+	if r.Update && pressed != nil && pressed.only {
+		first.Ephemeral = true // a picker's step replaces an ephemeral message
+	}
 	if r.Next != nil && r.Next.Later == nil {
 		// What follows the reply (the replay at the end of a game) comes
 		// after the new message too, as the Discord adapter sends it.
@@ -304,6 +307,7 @@ type message struct {
 	id      string // given to the reply that records it (bot.Reply.Posted)
 	buttons []bot.Button
 	menu    *bot.Select // the picker's menu (bot/picker.go), if any
+	only    bool        // seen by its user only: so is what replaces it
 }
 
 // newMessage keeps a new message with buttons (the latest 100) and names
@@ -441,13 +445,6 @@ func (c *Console) print(r bot.Reply, user, channel string) error {
 		}
 		fmt.Fprintf(&sb, "image: %s\n", path)
 	}
-	if len(r.Buttons) > 0 {
-		sb.WriteString("buttons:")
-		for _, b := range r.Buttons {
-			fmt.Fprintf(&sb, " [%s]", b.Label)
-		}
-		sb.WriteString("\n")
-	}
 	if r.Select != nil {
 		sb.WriteString("menu:")
 		for _, o := range r.Select.Options {
@@ -455,9 +452,16 @@ func (c *Console) print(r bot.Reply, user, channel string) error {
 		}
 		sb.WriteString("\n")
 	}
+	if len(r.Buttons) > 0 {
+		sb.WriteString("buttons:")
+		for _, b := range r.Buttons {
+			fmt.Fprintf(&sb, " [%s]", b.Label)
+		}
+		sb.WriteString("\n")
+	}
 	if (len(r.Buttons) > 0 || r.Select != nil) && !r.Update { // an update's buttons replace the pressed message's
 		m := c.newMessage(r.Buttons)
-		m.menu = r.Select
+		m.menu, m.only = r.Select, r.Ephemeral
 		if r.Posted != nil && !r.Ephemeral {
 			r.Posted(m.id)
 		}

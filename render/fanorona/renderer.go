@@ -33,6 +33,9 @@ type Scene struct {
 	// on time): the strip says so instead of whose turn it is.
 	Winner    fanorona.Color
 	HasWinner bool
+	// Selected are points ringed as the capturing piece is (a front
+	// end's choice so far: the piece picked).
+	Selected fanorona.Bits
 	// Lang is the language of the strip and the line under the board:
 	// "en" (also for "" and any other), "fr" or "ja" (words.go).
 	Lang string
@@ -368,6 +371,12 @@ func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, fc *cache, s Sce
 	}
 	if mover, moving := s.Position.MovingPiece(); moving {
 		x, y := l.center(mover)
+		at := centred(fc.mover, x, y)
+		fc.mover.DrawAt(dst, at)
+		cv.Touch(fc.mover.Bounds().Add(at))
+	}
+	for b := s.Selected; b != 0; b &= b - 1 {
+		x, y := l.center(b.First())
 		at := centred(fc.mover, x, y)
 		fc.mover.DrawAt(dst, at)
 		cv.Touch(fc.mover.Bounds().Add(at))

@@ -15,12 +15,17 @@ var _ bot.Previewer = Module{}
 // PreviewWidth is the width of the picker's preview: small, for a phone.
 const PreviewWidth = 360
 
-// Preview draws g small, the points of marks (the piece chosen and the
-// points it steps through) drawn as the path of a turn.
+// Preview draws g small, the piece chosen ringed, the points of marks it
+// steps through drawn as the path of a turn.
 func (Module) Preview(b *bot.Bot, g store.Game, marks []string, lk bot.Look) (bot.Image, error) {
 	fg, pos := fmatch(g).Game(), fmatch(g).Position()
 	s := fanoronarender.GameScene(fg)
 	s.Position, s.Lang = pos, lk.Lang
+	if len(marks) == 1 {
+		if pt, err := fanorona.ParsePoint(marks[0]); err == nil {
+			s.Selected = 1 << pt
+		}
+	}
 	if len(marks) >= 2 {
 		var steps []fanorona.Step
 		for i := 1; i < len(marks); i++ {
