@@ -4,8 +4,14 @@
 //
 //	alice: /GAME challenge opponent:@bob
 //	bob: [Accept]
+//	alice: [Play]
+//	alice: {c5}
+//	alice: [Confirm]
 //	wait 2d
 //
+// ("[Label]" presses the latest button so labelled; "{option}" chooses,
+// by its label or value, an option of the latest select menu that has it:
+// the picker of bot/picker.go, printed as "menu: {a} {b}"),
 // turns each into a bot.Request for one server and channel (Guild,
 // Channel), and prints the bot.Reply as text, with the images written to a
 // directory (console.go). Its line parser is in line.go; its clock
