@@ -1,4 +1,4 @@
-package amazons
+package amazonsmod
 
 import (
 	"context"

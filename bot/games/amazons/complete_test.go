@@ -1,4 +1,4 @@
-package amazons
+package amazonsmod
 
 import (
 	"math/rand/v2"

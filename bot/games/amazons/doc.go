@@ -31,4 +31,4 @@
 //
 // The package imports the engine, its AI and its drawer, and package game;
 // not package bot, which will import it.
-package amazons
+package amazonsmod
