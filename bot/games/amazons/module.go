@@ -68,8 +68,8 @@ var catalogue = func() bot.Catalogue {
 	for l, ts := range Texts {
 		m := make(map[string]string, len(ts)+3)
 		for k, v := range ts {
-			if strings.HasPrefix(k, "amazons.sep.") {
-				continue // RuleRefusal.Text's own; the bot words refusals with its separators
+			if strings.TrimSpace(v) == "" {
+				continue // a separator of RuleRefusal.Text; the bot words refusals with its own
 			}
 			m[k] = v
 		}
