@@ -32,7 +32,7 @@ func hasButton(o, label string) bool {
 // TestConsolePointing plays whole games by pointing only: [Play], an
 // option of the menu in braces, [Back] now and then, [Confirm].
 func TestConsolePointing(t *testing.T) {
-	for _, start := range []string{"/veletas challenge opponent:@bob size:7", "/fanorona challenge opponent:@bob"} {
+	for _, start := range []string{"/veletas challenge opponent:@bob size:7", "/fanorona challenge opponent:@bob", "/amazons challenge opponent:@bob"} {
 		e := bottest.NewEnv(t, bot.Config{})
 		e.Guild, e.Channel = Guild, Channel
 		var out bytes.Buffer

@@ -160,6 +160,7 @@ func TestDiscordPickerWholeGames(t *testing.T) {
 		{"veletas", []fakediscord.Option{fakediscord.Str("size", "7")}},
 		{"fanorona", nil},
 		{"fanorona", []fakediscord.Option{fakediscord.Str("variant", "vela")}},
+		{"amazons", nil},
 	} {
 		t.Run(tc.command, func(t *testing.T) {
 			e := bottest.NewEnv(t, bot.Config{})

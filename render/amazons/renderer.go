@@ -40,6 +40,9 @@ type Scene struct {
 	Winner    amazons.Side
 	HasWinner bool
 	End       render.Ending
+	// Selected are squares tinted as the last turn's are (a front end's
+	// choices so far: the amazon, its destination, the arrow picked).
+	Selected []amazons.Square
 	// Lang is the language of the strip: "en" (also for "" and any
 	// other), "fr" or "ja".
 	Lang string
@@ -229,6 +232,12 @@ func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, s Scene) {
 		drawLast(dst, l, p, s.Last)
 		// The lines and the ring lie between the three squares' centres.
 		cv.Touch(l.SquareRect(s.Last.From).Union(l.SquareRect(s.Last.To)).Union(l.SquareRect(s.Last.Arrow)).Inset(-2))
+	}
+	for _, sq := range s.Selected {
+		if sq.Valid() {
+			fillRect(dst, l.SquareRect(sq), p.Last)
+			cv.Touch(l.SquareRect(sq))
+		}
 	}
 	// Pieces, top rank first, so that shadows fall under lower pieces.
 	pad := spritePad(l.Cell)
