@@ -102,6 +102,9 @@ const (
 type Reply struct {
 	Text      string
 	Ephemeral bool
+	// Outcome says whether the reply refuses (a rule, a bad input) or
+	// reports a failure of ours; zero for an answer. For metrics only.
+	Outcome Outcome
 	Images    []Image
 	// Embeds are the cards under the text (embed.go): a game's card, the
 	// standings. An image an embed names (Embed.Image) shows inside it.
@@ -211,4 +214,25 @@ func PlainMentions(text string, name func(id string) string) string {
 		}
 		return sub[1] + sub[2]
 	})
+}
+
+// Outcome classifies a reply for the metrics.
+type Outcome uint8
+
+// Outcomes of a reply.
+const (
+	Answered Outcome = iota // what the user asked for
+	Refused                 // why not: a rule, a bad input
+	Failing                 // our fault: a panic, the store failing
+)
+
+// String is the outcome's metric label: answered, refused or failed.
+func (o Outcome) String() string {
+	switch o {
+	case Refused:
+		return "refused"
+	case Failing:
+		return "failed"
+	}
+	return "answered"
 }
