@@ -168,17 +168,21 @@ func (m *Metrics) DM(sent bool) {
 	}
 }
 
-// Committed records a store transaction that committed after took, and
-// the conflicts it retried after.
-func (m *Metrics) Committed(backend string, took time.Duration, conflicts int) {
+// Committed records a store transaction that committed after took.
+func (m *Metrics) Committed(backend string, took time.Duration) {
 	if m == nil {
 		return
 	}
 	m.actions.WithLabelValues(backend).Inc()
 	m.commitSeconds.WithLabelValues(backend).Observe(took.Seconds())
-	if conflicts > 0 {
-		m.conflicts.WithLabelValues(backend).Add(float64(conflicts))
+}
+
+// Conflicted records a store transaction retried after a conflict.
+func (m *Metrics) Conflicted(backend string) {
+	if m == nil {
+		return
 	}
+	m.conflicts.WithLabelValues(backend).Inc()
 }
 
 // AIDecision records a decision of the computer player: its thinking
