@@ -66,6 +66,10 @@ type Config struct {
 	// Watcher, when set, is told of each stored change of a game (the
 	// web board's pages follow it).
 	Watcher GameWatcher
+	// BoardURL, when set, is the address of a game's page on the web
+	// board; a game's card then has an "Open board" link button to it
+	// ("": none for that game).
+	BoardURL func(gameID uint64) string
 	// RateBurst commands at once, then one every RateEvery, per user;
 	// RateBurst < 0 turns rate limiting off (the console does).
 	RateBurst int

@@ -84,6 +84,9 @@ type Button struct {
 	Label    string
 	CustomID string
 	Style    ButtonStyle
+	// URL makes a link button (Discord's style 5): it opens URL and has
+	// no CustomID.
+	URL string
 }
 
 // ButtonStyle is the colour of a button.
