@@ -1,9 +1,11 @@
 package metrics
 
 import (
+	"context"
 	"net/http"
 	"runtime/debug"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -42,9 +44,13 @@ type Metrics struct {
 	images        prometheus.Counter
 	imageSeconds  prometheus.Histogram
 	dms           *prometheus.CounterVec
-	leader        prometheus.Gauge
 	elections     prometheus.Counter
 	activeGames   *prometheus.GaugeVec
+
+	// countActive counts the active games by kind at each scrape.
+	countActive atomic.Pointer[func(context.Context) (map[string]int, error)]
+	// leading reports whether this replica leads (nil: it does not).
+	leading atomic.Pointer[func() bool]
 }
 
 // New returns Metrics on a new registry, with the Go runtime's and the
@@ -87,19 +93,25 @@ func New() *Metrics {
 		Help: "Time to draw and encode a board image.", Buckets: latencyBuckets})
 	m.dms = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "veletas_dms_total",
 		Help: "Direct messages by result: sent, or refused (the user closed their DMs, or Discord refused)."}, []string{"result"})
-	m.leader = prometheus.NewGauge(prometheus.GaugeOpts{Name: "veletas_leader",
-		Help: "1 while this replica leads (sweeps, rescans the computer's games), else 0."})
+	leader := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "veletas_leader",
+		Help: "1 while this replica leads (sweeps, rescans the computer's games), else 0; 1 for a single process on bolt."},
+		func() float64 {
+			if f := m.leading.Load(); f != nil && (*f)() {
+				return 1
+			}
+			return 0
+		})
 	m.elections = prometheus.NewCounter(prometheus.CounterOpts{Name: "veletas_leader_elections_total",
 		Help: "Times this replica won the election."})
 	m.activeGames = prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "veletas_active_games",
-		Help: "Games being played, by game kind (as of the last change this process saw)."}, []string{"game"})
+		Help: "Games being played, by game kind, counted in the store at the scrape."}, []string{"game"})
 	build := prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "veletas_build_info",
 		Help: "1, labelled with the build's module version, VCS revision and Go version."}, []string{"version", "revision", "goversion"})
 	version, revision, gov := buildInfo()
 	build.WithLabelValues(version, revision, gov).Set(1)
 	for _, c := range []prometheus.Collector{m.interactions, m.firstResponse, m.rest, m.restSeconds, m.rateLimits, m.rateLimitWait,
 		m.actions, m.commitSeconds, m.conflicts, m.aiDecisions, m.aiSeconds, m.aiQueueWait, m.images, m.imageSeconds,
-		m.dms, m.leader, m.elections, m.activeGames, build,
+		m.dms, leader, m.elections, m.activeGames, build,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{})} {
 		f(c)
 	}
@@ -121,9 +133,37 @@ func buildInfo() (version, revision, gov string) {
 	return
 }
 
-// Handler serves the registry in Prometheus's text format (GET /metrics).
+// Handler serves the registry in Prometheus's text format (GET /metrics),
+// counting the active games first (CountActive).
 func (m *Metrics) Handler() http.Handler {
-	return promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{Registry: m.Registry})
+	h := promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{Registry: m.Registry})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if f := m.countActive.Load(); f != nil {
+			ctx, cancel := context.WithTimeout(r.Context(), CountTimeout)
+			n, err := (*f)(ctx)
+			cancel()
+			if err == nil {
+				m.activeGames.Reset()
+				for kind, c := range n {
+					m.activeGames.WithLabelValues(kind).Set(float64(c))
+				}
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// CountTimeout bounds the count of the active games at a scrape; the
+// last count stays when it fails.
+const CountTimeout = 2 * time.Second
+
+// CountActive makes each scrape set veletas_active_games from f (the
+// store's active games counted by kind).
+func (m *Metrics) CountActive(f func(context.Context) (map[string]int, error)) {
+	if m == nil {
+		return
+	}
+	m.countActive.Store(&f)
 }
 
 // Interaction records an interaction answered and, when firstResponse is
@@ -205,23 +245,18 @@ func (m *Metrics) ImageRendered(took time.Duration) {
 	m.imageSeconds.Observe(took.Seconds())
 }
 
-// ActiveGames sets the number of games being played of a kind.
-func (m *Metrics) ActiveGames(kind string, n int) {
+// Leading makes veletas_leader report what f says.
+func (m *Metrics) Leading(f func() bool) {
 	if m == nil {
 		return
 	}
-	m.activeGames.WithLabelValues(kind).Set(float64(n))
+	m.leading.Store(&f)
 }
 
-// Leader records this replica's leadership: won counts an election.
-func (m *Metrics) Leader(leads bool) {
+// Elected counts an election this replica won.
+func (m *Metrics) Elected() {
 	if m == nil {
 		return
 	}
-	if leads {
-		m.leader.Set(1)
-		m.elections.Inc()
-	} else {
-		m.leader.Set(0)
-	}
+	m.elections.Inc()
 }
