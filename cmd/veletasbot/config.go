@@ -17,6 +17,8 @@ import (
 // names the flag and says what to give instead. A zero field that has a
 // default (a duration, ElectionTTL) means that default to Run.
 type Config struct {
+	// Ops are the service's listeners and log format (ops.go).
+	Ops
 	// Console plays the commands from Stdin (`veletasbot console`)
 	// instead of running the bot.
 	Console bool
