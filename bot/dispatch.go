@@ -213,5 +213,5 @@ func ButtonLabel(customID string) string {
 	if err != nil {
 		return "other"
 	}
-	return id.Game + " " + id.Action
+	return strings.TrimSpace(id.Game + " " + id.Action)
 }
