@@ -108,7 +108,7 @@ type Reply struct {
 	// Outcome says whether the reply refuses (a rule, a bad input) or
 	// reports a failure of ours; zero for an answer. For metrics only.
 	Outcome Outcome
-	Images    []Image
+	Images  []Image
 	// Embeds are the cards under the text (embed.go): a game's card, the
 	// standings. An image an embed names (Embed.Image) shows inside it.
 	Embeds  []Embed

@@ -108,6 +108,7 @@ const (
 // no snapshots, sweeps or election (the console runs none).
 func DefaultConsoleConfig() Config {
 	return Config{
+		Ops:      Ops{LogFormat: "text"},
 		Console:  true,
 		DBPath:   ConsoleDB,
 		OutDir:   DefaultImageDir,
@@ -142,6 +143,7 @@ const (
 // DefaultConsoleConfig instead.
 func DefaultConfig() Config {
 	return Config{
+		Ops:            Ops{LogFormat: "text"},
 		DBPath:         BotDB,
 		Register:       true,
 		SweepEvery:     bot.SweepEvery,

@@ -79,7 +79,6 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 		level = v
 	}
 	fs.StringVar(&level, "log-level", level, "debug, info, warn or error (env VELETAS_LOG_LEVEL)")
-	m.LogFormat = "text"
 	if v := m.Getenv("VELETAS_LOG_FORMAT"); v != "" {
 		m.LogFormat = v
 	}

@@ -184,7 +184,7 @@ func (m *Main) Close() error {
 	var errs []error
 	m.ready.drain() // /readyz fails first (readiness.go)
 	m.stopLeader()  // resigns first: another replica sweeps at once
-	m.closeWeb() // its event streams end, so that its listener drains
+	m.closeWeb()    // its event streams end, so that its listener drains
 	errs = append(errs, m.listeners.close(m.ShutdownGrace)...)
 	if m.httpLn != nil {
 		// Bound, not served: the start failed.
