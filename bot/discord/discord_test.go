@@ -144,7 +144,7 @@ func TestDiscordWholeGame(t *testing.T) {
 	de := newDiscordEnv(t, nil, e)
 
 	var cmds []map[string]any
-	if err := json.Unmarshal(<-de.fake.Commands, &cmds); err != nil || len(cmds) != 2 || cmds[0]["name"] != "veletas" || cmds[1]["name"] != "fanorona" {
+	if err := json.Unmarshal(<-de.fake.Commands, &cmds); err != nil || len(cmds) != 3 || cmds[0]["name"] != "veletas" || cmds[1]["name"] != "fanorona" || cmds[2]["name"] != bot.TournamentCommand {
 		t.Fatalf("registered %v %v", cmds, err)
 	}
 	if n := len(cmds[0]["options"].([]any)); n != len(Commands()[0].Options) || n < 14 {

@@ -272,7 +272,7 @@ func TestHTTPWholeFlow(t *testing.T) {
 	he := newHTTPEnv(t, nil, e)
 
 	var cmds []map[string]any
-	if err := json.Unmarshal(<-he.fake.Commands, &cmds); err != nil || len(cmds) != 2 || cmds[0]["name"] != "veletas" || cmds[1]["name"] != "fanorona" {
+	if err := json.Unmarshal(<-he.fake.Commands, &cmds); err != nil || len(cmds) != 3 || cmds[0]["name"] != "veletas" || cmds[1]["name"] != "fanorona" || cmds[2]["name"] != bot.TournamentCommand {
 		t.Fatalf("registered %v %v", cmds, err)
 	}
 	if got := he.fake.Authorization(); got != "Bot "+testToken {

@@ -12,7 +12,7 @@ import (
 // that the core never refuses an option Discord offers.
 func TestCommandOptionsMatchCore(t *testing.T) {
 	cmds := Commands()
-	if len(cmds) != 2 || cmds[0].Name != "veletas" || cmds[1].Name != "fanorona" {
+	if len(cmds) != 3 || cmds[0].Name != "veletas" || cmds[1].Name != "fanorona" || cmds[2].Name != bot.TournamentCommand {
 		t.Fatalf("%d commands", len(cmds))
 	}
 	for _, cmd := range cmds {
