@@ -536,9 +536,17 @@ func activePlayers(t store.Tournament) []string {
 	return ps
 }
 
-// tourName names a tournament: "Tournament #3 · GAME, Swiss in 5 rounds".
+// tourName names a tournament: "Tournament #3 · GAME size 9, Swiss in 5
+// rounds", its terms written as stored (the names and values of
+// game.Terms, the empty ones left out).
 func tourName(loc string, t store.Tournament) string {
-	name := moduleOf(t.Kind).GameName(withGame(loc, t.Kind), store.Game{Kind: t.Kind, Terms: t.Terms})
+	var terms []string
+	for _, k := range t.Terms.Names() {
+		if v := t.Terms[k]; v != "" {
+			terms = append(terms, k+" "+v)
+		}
+	}
+	name := strings.Join(terms, ", ")
 	format := tr(loc, "tour.format."+string(t.State.Format))
 	if t.State.Format == tournament.Swiss {
 		format = tr(loc, "tour.format.swissn", t.State.SwissRounds)
