@@ -60,6 +60,9 @@ func tr(locale, key string, args ...any) string {
 		}
 	}
 	m = commandsFor(m, game, r.first().command)
+	if strings.Contains(m, "{name}") {
+		m = strings.ReplaceAll(m, "{name}", r.name(l, game))
+	}
 	if len(args) == 0 {
 		return m
 	}
@@ -110,4 +113,13 @@ func levelText(loc, level string) string {
 		return tr(loc, "level."+level)
 	}
 	return level
+}
+
+// name is the display name of the game of command in language l: its
+// module's "game.name" text (English when l lacks it).
+func (r *registry) name(l, command string) string {
+	if n, ok := r.texts[l][NameKey+"@"+command]; ok {
+		return n
+	}
+	return r.texts["en"][NameKey+"@"+command]
 }

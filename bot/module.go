@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync/atomic"
 
@@ -247,6 +248,9 @@ func newRegistry(mods []Module) (*registry, error) {
 		rm.words, _ = m.(Wording)
 		rm.refusals, _ = m.(Refusals)
 		rm.ai, _ = m.(AIPlayer)
+		if err := checkTexts(m.Texts()); err != nil {
+			return nil, fmt.Errorf("bot: %s: %w", k, err)
+		}
 		for l, texts := range m.Texts() {
 			if r.texts[l] == nil {
 				r.texts[l] = map[string]string{}
@@ -263,6 +267,27 @@ func newRegistry(mods []Module) (*registry, error) {
 		return nil, fmt.Errorf("bot: no game: %w", game.ErrUnknownKind)
 	}
 	return r, nil
+}
+
+// NameKey is the key of a game's display name in its module's Texts: the
+// core's texts about a game write it for {name}.
+const NameKey = "game.name"
+
+// ModuleKeys are the texts every module must word in English (Texts): the
+// core has no text of them, the game's name and its own rules and help.
+var ModuleKeys = []string{NameKey, "rules", "help"}
+
+// ErrMissingText is a module's catalogue that lacks a text the core needs.
+var ErrMissingText = errors.New("module lacks a text the core needs")
+
+// checkTexts reports a catalogue that lacks one of ModuleKeys in English.
+func checkTexts(c Catalogue) error {
+	for _, k := range ModuleKeys {
+		if c["en"][k] == "" {
+			return fmt.Errorf("%w: %q", ErrMissingText, k)
+		}
+	}
+	return nil
 }
 
 // reg is the registry of the games.

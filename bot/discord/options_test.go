@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/veletasbot/veletas/bot"
+	"github.com/veletasbot/veletas/bot/games"
 )
 
 // TestCommandOptionsMatchCore: each subcommand registered with Discord
@@ -12,7 +13,7 @@ import (
 // that the core never refuses an option Discord offers.
 func TestCommandOptionsMatchCore(t *testing.T) {
 	cmds := Commands()
-	if len(cmds) != 3 || cmds[0].Name != "veletas" || cmds[1].Name != "fanorona" || cmds[2].Name != bot.TournamentCommand {
+	if all := games.All(); len(cmds) != len(all)+1 || cmds[0].Name != string(all[0].Rules().Kind()) || cmds[len(all)].Name != bot.TournamentCommand {
 		t.Fatalf("%d commands", len(cmds))
 	}
 	for _, cmd := range cmds {

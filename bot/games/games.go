@@ -2,10 +2,10 @@ package games
 
 import (
 	"github.com/veletasbot/veletas/bot"
+	amazonsmod "github.com/veletasbot/veletas/bot/games/amazons"
 	fanoronamod "github.com/veletasbot/veletas/bot/games/fanorona"
 	veletasmod "github.com/veletasbot/veletas/bot/games/veletas"
 	"github.com/veletasbot/veletas/game"
-	"github.com/veletasbot/veletas/game/amazons"
 )
 
 // Options configure the games' modules; zero values give the defaults.
@@ -25,14 +25,13 @@ func With(o Options) []bot.Module {
 	return []bot.Module{
 		veletasmod.New(o.AIIterations),
 		fanoronamod.New(o.AIIterations > 0),
+		amazonsmod.New(o.AIIterations > 0),
 	}
 }
 
 // stored are the games the store keeps and replays that no module plays
 // yet.
-var stored = []game.Rules{
-	amazons.Definition{},
-}
+var stored = []game.Rules{}
 
 // Registry is the store's registry of the games: the modules' rules, in
 // the order of All, then the games only stored.
