@@ -179,12 +179,14 @@ func TestTournamentSwissSeven(t *testing.T) {
 				byes = append(byes, p.White)
 			}
 		}
-		gs := e.roundGames(tid)
 		if again := e.tsweep(); pairingsCards(again) != 0 {
 			t.Fatalf("round %d paired twice", round)
 		}
 		e.playRandomly(rng, tid, 4)
-		gs = e.roundGames(tid)
+		gs := e.roundGames(tid)
+		if want := 3; len(gs) != want { // 7 players: 3 games and a bye
+			t.Fatalf("round %d: %d games, want %d", round, len(gs), want)
+		}
 		switch round {
 		case 2: // the first game is lost on time: its player to act lets the time run out
 			late := gs[0]
