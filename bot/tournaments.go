@@ -536,7 +536,7 @@ func activePlayers(t store.Tournament) []string {
 	return ps
 }
 
-// tourName names a tournament: "Tournament #3 · GAME size 9, Swiss in 5
+// tourName names a tournament: "Tournament #3 · GAME (size 9), Swiss in 5
 // rounds", its terms written as stored (the names and values of
 // game.Terms, the empty ones left out).
 func tourName(loc string, t store.Tournament) string {
@@ -546,12 +546,15 @@ func tourName(loc string, t store.Tournament) string {
 			terms = append(terms, k+" "+v)
 		}
 	}
-	name := strings.Join(terms, ", ")
+	name := string(t.Kind)
+	if len(terms) > 0 {
+		name += " (" + strings.Join(terms, ", ") + ")"
+	}
 	format := tr(loc, "tour.format."+string(t.State.Format))
 	if t.State.Format == tournament.Swiss {
 		format = tr(loc, "tour.format.swissn", t.State.SwissRounds)
 	}
-	return tr(loc, "tour.name", t.ID, string(t.Kind), name, format)
+	return tr(loc, "tour.name", t.ID, name, format)
 }
 
 // announcement is a tournament's message: its terms, who is in, and the
