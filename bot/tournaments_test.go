@@ -303,7 +303,13 @@ func TestTournamentRoundRobinFour(t *testing.T) {
 			}
 			continue
 		}
-		e.endGame(rng, gs[0])
+		if r := e.endGame(rng, gs[0]); slices.ContainsFunc(r.Buttons, func(b Button) bool { return b.Label == "Rematch" }) {
+			t.Fatal("a tournament game's end offers a Rematch")
+		}
+		tt, _ := e.db.Tournament(context.Background(), tid)
+		if d, ok := e.bot.NextDue(context.Background()); !ok || !d.Equal(tt.RoundStarted.Add(48*time.Hour)) {
+			t.Fatalf("next due %v %v, want the round's deadline", d, ok)
+		}
 		e.clock.Add(49 * time.Hour)
 		var ok bool
 		if final, ok = finalOf(e.tsweep()); !ok {
