@@ -206,3 +206,14 @@ func settled(done Reply, next *Reply) Reply {
 	}
 	return done
 }
+
+// ButtonLabel is a metric label for a button's custom id: its game's
+// command and action, without the game's or challenge's id ("other" for
+// an id this package did not make).
+func ButtonLabel(customID string) string {
+	id, err := parseCustomID(customID)
+	if err != nil {
+		return "other"
+	}
+	return strings.TrimSpace(id.Game + " " + id.Action)
+}

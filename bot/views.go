@@ -135,6 +135,7 @@ func (b *Bot) gameViewFor(ctx context.Context, loc string, g store.Game, intro s
 	if !g.Over() {
 		r.Buttons = p.Buttons
 	}
+	b.boardLink(loc, &r, g.ID)
 	return r, nil
 }
 
@@ -265,4 +266,18 @@ func (b *Bot) games(ctx context.Context, req Request) (Reply, error) {
 		sb.WriteString(tr(gl, "games.row", g.ID, moduleOf(g.Kind).GameName(gl, g), Mention(g.Opponent(req.User.ID)), turn, due, gameLink(g)) + "\n")
 	}
 	return Reply{Ephemeral: true, Text: strings.TrimRight(sb.String(), "\n")}, nil
+}
+
+// maxButtons is Discord's limit of buttons in one row.
+const maxButtons = 5
+
+// boardLink adds to a card the link button to the game's page on the web
+// board, when Config.BoardURL gives one and the row has room.
+func (b *Bot) boardLink(loc string, r *Reply, id uint64) {
+	if b.cfg.BoardURL == nil || len(r.Buttons) >= maxButtons {
+		return
+	}
+	if u := b.cfg.BoardURL(id); u != "" {
+		r.Buttons = append(r.Buttons, Button{Label: tr(loc, "button.board"), URL: u})
+	}
 }

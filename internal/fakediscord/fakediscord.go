@@ -66,6 +66,7 @@ type Button struct {
 	CustomID string `json:"custom_id"`
 	Style    int    `json:"style"`
 	Disabled bool   `json:"disabled"`
+	URL      string `json:"url"` // a link button's (style 5)
 }
 
 // Choice is an autocomplete choice.
