@@ -118,6 +118,8 @@ type Bot struct {
 
 	lead leadership // whether this replica sweeps and rescans (leader.go)
 
+	threads ThreadStarter // the tournament games' threads, guarded by lead.mu (tournaments.go)
+
 	registry *registry // the games hosted (module.go)
 }
 
@@ -189,6 +191,8 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 	switch {
 	case req.Guild == "" && !noGuildCommands[req.Command]:
 		err = refuse("dm")
+	case req.Type == TypeCommand && req.Game == TournamentCommand:
+		r, err = b.handleTournament(ctx, req)
 	case req.Type == TypeCommand:
 		if _, ok := reg().byName[req.Game]; !ok && req.Game != "" {
 			err = refuse("unknown.command", clipName(req.Game))

@@ -67,6 +67,8 @@ var buttons = map[string]buttonFunc{
 	btnTakebackNo:  (*Bot).takebackButton,
 	btnRematch:     (*Bot).rematchButton,
 	btnRecord:      (*Bot).recordButton,
+	btnTourJoin:    (*Bot).tourButton, // tournaments.go
+	btnTourLeave:   (*Bot).tourButton,
 }
 
 // gameActions are the subcommands that act on the channel's game, the

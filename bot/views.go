@@ -95,6 +95,10 @@ func (b *Bot) gameViewFor(ctx context.Context, loc string, g store.Game, intro s
 			how = tr(loc, "view.byresign", person(loc, g.Loser(), g.AI))
 		} else if g.Reason == store.ReasonTimeout {
 			how = tr(loc, "view.ontime")
+		} else if g.Reason == store.ReasonForfeit {
+			how = tr(loc, "view.byforfeit")
+		} else if g.Reason == store.ReasonAdjudicated {
+			how = tr(loc, "view.byadjudication")
 		}
 		key := "view.wins"
 		switch {
@@ -125,7 +129,8 @@ func (b *Bot) gameViewFor(ctx context.Context, loc string, g store.Game, intro s
 		r.DMs = b.gameDMs(ctx, g) // notify.go
 	}
 	if g.Over() && ping {
-		b.finalMessage(loc, &r, g, lk) // the replay, Record and Rematch (endgame.go)
+		b.finalMessage(loc, &r, g, lk)                             // the replay, Record and Rematch (endgame.go)
+		r.Posts = append(r.Posts, b.tournamentGameOver(ctx, g)...) // the final standings (tournaments.go)
 	}
 	if !g.Over() {
 		r.Buttons = p.Buttons

@@ -576,6 +576,15 @@ func (d *Adapter) Send(ctx context.Context, channel string, r bot.Reply) error {
 	return nil
 }
 
+// StartThread starts a public thread in channel: the sweep's tournament
+// games are played in threads it starts (bot.Bot.RunSweeper takes the
+// Adapter as its ThreadStarter).
+func (d *Adapter) StartThread(channel, name string) (string, error) {
+	return threadStarter{d.Session}.StartThread(channel, name)
+}
+
+var _ bot.ThreadStarter = (*Adapter)(nil)
+
 // threadStarter creates public threads through the session.
 type threadStarter struct{ s *discordgo.Session }
 
