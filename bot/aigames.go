@@ -110,6 +110,7 @@ type aiTask struct {
 	guild, channel string
 	job            aiJob
 	again          bool
+	queued         time.Time // when it was queued (metrics)
 }
 
 // botName is the bot's own name (the product's, not a game's) when
@@ -354,7 +355,7 @@ func (r *aiRunner) enqueue(g store.Game) {
 	if len(r.pending) == 0 {
 		r.idle = make(chan struct{})
 	}
-	r.pending[g.ID] = &aiTask{guild: g.Guild, channel: g.Channel, job: j}
+	r.pending[g.ID] = &aiTask{guild: g.Guild, channel: g.Channel, job: j, queued: time.Now()}
 }
 
 // done ends a worker's job: its game is queued again when it was marked
@@ -525,6 +526,9 @@ func (r *aiRunner) decide(id uint64) {
 		return // over, or the AI is not to act
 	}
 	start := time.Now()
+	if o := r.b.cfg.Observer; o != nil {
+		defer func() { o.AIDecision(string(g.Kind), g.AILevel, time.Since(start), start.Sub(t.queued)) }()
+	}
 	mod := moduleOf(g.Kind)
 	if mod.ai == nil {
 		log.Error("bot: an AI game of a game without a computer player", "kind", string(g.Kind))

@@ -60,6 +60,16 @@ type Store interface {
 
 // Config holds the Bot's settings; zero values give the defaults.
 type Config struct {
+	// Observer, when set, is told of the computer's decisions and of the
+	// images drawn (package internal/metrics implements it).
+	Observer Observer
+	// Watcher, when set, is told of each stored change of a game (the
+	// web board's pages follow it).
+	Watcher GameWatcher
+	// BoardURL, when set, is the address of a game's page on the web
+	// board; a game's card then has an "Open board" link button to it
+	// ("": none for that game).
+	BoardURL func(gameID uint64) string
 	// RateBurst commands at once, then one every RateEvery, per user;
 	// RateBurst < 0 turns rate limiting off (the console does).
 	RateBurst int
@@ -108,6 +118,8 @@ type Bot struct {
 
 	lead leadership // whether this replica sweeps and rescans (leader.go)
 
+	threads ThreadStarter // the tournament games' threads, guarded by lead.mu (tournaments.go)
+
 	registry *registry // the games hosted (module.go)
 }
 
@@ -131,6 +143,9 @@ func New(st Store, now func() time.Time, logger *slog.Logger, cfg Config) *Bot {
 		panic(err)
 	}
 	games.Store(gs)
+	if cfg.Watcher != nil {
+		st = watched(st, cfg.Watcher)
+	}
 	b := &Bot{registry: gs, Store: st, Now: now, Logger: logger, cfg: cfg, names: map[string]string{},
 		renders: make(chan struct{}, runtime.GOMAXPROCS(0)), replays: make(chan struct{}, 1)}
 	if cfg.RateBurst > 0 {
@@ -176,6 +191,8 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 	switch {
 	case req.Guild == "" && !noGuildCommands[req.Command]:
 		err = refuse("dm")
+	case req.Type == TypeCommand && req.Game == TournamentCommand:
+		r, err = b.handleTournament(ctx, req)
 	case req.Type == TypeCommand:
 		if _, ok := reg().byName[req.Game]; !ok && req.Game != "" {
 			err = refuse("unknown.command", clipName(req.Game))

@@ -100,13 +100,13 @@ type SlashPart struct {
 type SlashText [4]string
 
 // Commands returns the slash command of every game the bot hosts, in the
-// order of Games.
+// order of Games, then the core's own (TournamentCommand).
 func Commands() []CommandSpec {
 	var cmds []CommandSpec
 	for _, name := range Games() {
 		cmds = append(cmds, commandOf(name, reg().byName[name].Slash()))
 	}
-	return cmds
+	return append(cmds, tournamentSpec()) // the core's own (tournaments.go)
 }
 
 // commandOf builds the command name from a game's part and the

@@ -10,8 +10,31 @@ import (
 // (optionsOf), in order, and every own subcommand of the game's module.
 func TestCommandsMatchDispatch(t *testing.T) {
 	cmds := Commands()
-	if len(cmds) != len(Games()) {
-		t.Fatalf("%d commands for the games %v", len(cmds), Games())
+	if len(cmds) != len(Games())+1 || cmds[len(cmds)-1].Name != TournamentCommand {
+		t.Fatalf("%d commands for the games %v and /%s", len(cmds), Games(), TournamentCommand)
+	}
+	tour := cmds[len(cmds)-1]
+	cmds = cmds[:len(cmds)-1]
+	for _, s := range tour.Subcommands {
+		if _, ok := tournamentCommands[s.Name]; !ok {
+			t.Errorf("/%s %s has no handler", tour.Name, s.Name)
+		}
+		if s.Description == "" || len(s.Names) != 2 || len(s.Descriptions) != 2 {
+			t.Errorf("/%s %s: description %q, localized %v %v", tour.Name, s.Name, s.Description, s.Names, s.Descriptions)
+		}
+		var names []string
+		for _, o := range s.Options {
+			names = append(names, o.Name)
+			if o.Description == "" || len(o.Names) != 2 {
+				t.Errorf("/%s %s %s: description %q, localized %v", tour.Name, s.Name, o.Name, o.Description, o.Names)
+			}
+		}
+		if want := tournamentOptions[s.Name]; !slices.Equal(names, want) {
+			t.Errorf("/%s %s offers %v, reads %v", tour.Name, s.Name, names, want)
+		}
+	}
+	if len(tour.Subcommands) != len(tournamentCommands) {
+		t.Errorf("/%s offers %d subcommands, handles %d", tour.Name, len(tour.Subcommands), len(tournamentCommands))
 	}
 	for i, c := range cmds {
 		if c.Name != Games()[i] || c.Description == "" || len(c.Descriptions) != 2 {

@@ -68,6 +68,8 @@ var buttons = map[string]buttonFunc{
 	btnRematch:     (*Bot).rematchButton,
 	btnRecord:      (*Bot).recordButton,
 	btnPlay:        (*Bot).playPressed, // picker.go
+	btnTourJoin:    (*Bot).tourButton,  // tournaments.go
+	btnTourLeave:   (*Bot).tourButton,
 }
 
 // gameActions are the subcommands that act on the channel's game, the
@@ -204,4 +206,15 @@ func settled(done Reply, next *Reply) Reply {
 		done.Next = &n
 	}
 	return done
+}
+
+// ButtonLabel is a metric label for a button's custom id: its game's
+// command and action, without the game's or challenge's id ("other" for
+// an id this package did not make).
+func ButtonLabel(customID string) string {
+	id, err := parseCustomID(customID)
+	if err != nil {
+		return "other"
+	}
+	return strings.TrimSpace(id.Game + " " + id.Action)
 }

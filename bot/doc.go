@@ -42,6 +42,11 @@
 //     workers, StartAI and StopAI, posting through a Sender) with
 //     aiqueue.go (the workers' queue, fair between users),
 //     autocomplete.go (the modules' Completers).
+//   - tournaments.go: /tournament (a core command, TournamentCommand,
+//     whose game option names a module) and the sweep's step that runs
+//     tournaments (start, pair once, a thread and a card per game, one
+//     pairings card per round, adjudication at a round's deadline, the
+//     final standings with a crosstable), with messages_tournament.go.
 //   - module.go: Module, its optional parts and the registry; modkit.go:
 //     what the modules use of the core.
 //   - leader.go: leadership among replicas sharing one store (Leader,

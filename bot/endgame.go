@@ -38,7 +38,11 @@ func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, lk Look) {
 	}
 	key := strconv.FormatUint(g.ID, 10)
 	r.Buttons = append(r.Buttons,
-		Button{Label: tr(loc, "button.record"), CustomID: gameButton(g.Kind, btnRecord, key, 0), Style: Secondary},
+		Button{Label: tr(loc, "button.record"), CustomID: gameButton(g.Kind, btnRecord, key, 0), Style: Secondary})
+	if g.Tournament != 0 {
+		return // a tournament's pairings choose the next game: no Rematch
+	}
+	r.Buttons = append(r.Buttons,
 		Button{Label: tr(loc, "button.rematch"), CustomID: gameButton(g.Kind, btnRematch, key, 0), Style: Primary},
 	)
 	if mod.final != nil {

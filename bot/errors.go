@@ -84,6 +84,15 @@ type MsgKey string
 // to do, in the user's language. Errors that are not refusals are logged
 // and reported as ours.
 func (b *Bot) refusal(req Request, err error) Reply {
+	r := b.refusalText(req, err)
+	if r.Outcome == Answered {
+		r.Outcome = Refused
+	}
+	return r
+}
+
+// refusalText is refusal's reply, failures marked Failing.
+func (b *Bot) refusalText(req Request, err error) Reply {
 	loc := req.Locale
 	var ie *inputError
 	if errors.As(err, &ie) {
@@ -102,7 +111,7 @@ func (b *Bot) refusal(req Request, err error) Reply {
 		// log what is damaged and what to do.
 		b.Logger.Error("bot: the store has a fault", "id", req.ID, "command", req.Command, "button", req.CustomID,
 			"channel", req.Channel, "err", err)
-		return Reply{Ephemeral: true, Text: tr(loc, "err.storefault")}
+		return Reply{Ephemeral: true, Text: tr(loc, "err.storefault"), Outcome: Failing}
 	}
 	if errors.Is(err, store.ErrUnavailable) {
 		// The store did not answer before the request's deadline (or
@@ -110,7 +119,7 @@ func (b *Bot) refusal(req Request, err error) Reply {
 		// operator.
 		b.Logger.Warn("bot: the store does not answer", "id", req.ID, "command", req.Command, "button", req.CustomID,
 			"channel", req.Channel, "err", err)
-		return Reply{Ephemeral: true, Text: tr(loc, "err.unavailable")}
+		return Reply{Ephemeral: true, Text: tr(loc, "err.unavailable"), Outcome: Failing}
 	}
 	for _, r := range refusals {
 		if errors.Is(err, r.err) {
@@ -119,5 +128,5 @@ func (b *Bot) refusal(req Request, err error) Reply {
 	}
 	b.Logger.Error("bot: command failed", "id", req.ID, "command", req.Command, "button", req.CustomID,
 		"user", req.User.ID, "channel", req.Channel, "err", err)
-	return Reply{Ephemeral: true, Text: tr(loc, "internal")}
+	return Reply{Ephemeral: true, Text: tr(loc, "internal"), Outcome: Failing}
 }

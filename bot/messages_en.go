@@ -109,6 +109,7 @@ var messagesEN = map[string]string{
 	"button.accept":     "Accept",
 	"button.decline":    "Decline",
 	"button.record":     "Record",
+	"button.board":      "Open board",
 	"button.rematch":    "Rematch",
 	"button.play":       "Play",
 	"button.confirm":    "Confirm",

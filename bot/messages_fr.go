@@ -108,6 +108,7 @@ var messagesFR = map[string]string{
 	"button.accept":     "Accepter",
 	"button.decline":    "Refuser",
 	"button.record":     "Relevé",
+	"button.board":      "Ouvrir le plateau",
 	"button.rematch":    "Revanche",
 	"button.play":       "Jouer",
 	"button.confirm":    "Confirmer",

@@ -108,6 +108,7 @@ var messagesJA = map[string]string{
 	"button.accept":     "受ける",
 	"button.decline":    "断る",
 	"button.record":     "棋譜",
+	"button.board":      "盤面を開く",
 	"button.rematch":    "再戦",
 	"button.play":       "指す",
 	"button.confirm":    "確定",

@@ -81,7 +81,15 @@ func (b *Bot) CachedImage(g store.Game, lk Look, draw func() ([]byte, error)) ([
 	return b.cachedPNG(g, lk, func() ([]byte, error) {
 		b.renders <- struct{}{}
 		defer func() { <-b.renders }()
-		return draw()
+		if b.cfg.Observer == nil {
+			return draw()
+		}
+		start := time.Now()
+		png, err := draw()
+		if err == nil {
+			b.cfg.Observer.ImageRendered(time.Since(start))
+		}
+		return png, err
 	})
 }
 

@@ -31,6 +31,11 @@ func optionsOf(mod *module, command string) []string {
 // GameCommandOptions returns the options a subcommand of a game (its
 // slash command) takes, sorted.
 func GameCommandOptions(game, command string) []string {
+	if game == TournamentCommand {
+		o := slices.Clone(tournamentOptions[command])
+		slices.Sort(o)
+		return o
+	}
 	mod, ok := reg().byName[game]
 	if !ok {
 		return nil

@@ -16,7 +16,7 @@ import (
 // side: something went wrong, nothing was changed, try again. The front
 // ends send it when the handler they drive panics.
 func Failed(locale string) Reply {
-	return Reply{Ephemeral: true, Text: tr(locale, "internal")}
+	return Reply{Ephemeral: true, Text: tr(locale, "internal"), Outcome: Failing}
 }
 
 // logPanic logs a recovered panic with its stack at error level.

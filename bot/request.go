@@ -89,6 +89,9 @@ type Button struct {
 	Label    string
 	CustomID string
 	Style    ButtonStyle
+	// URL makes a link button (Discord's style 5): it opens URL and has
+	// no CustomID.
+	URL string
 }
 
 // ButtonStyle is the colour of a button.
@@ -107,7 +110,10 @@ const (
 type Reply struct {
 	Text      string
 	Ephemeral bool
-	Images    []Image
+	// Outcome says whether the reply refuses (a rule, a bad input) or
+	// reports a failure of ours; zero for an answer. For metrics only.
+	Outcome Outcome
+	Images  []Image
 	// Embeds are the cards under the text (embed.go): a game's card, the
 	// standings. An image an embed names (Embed.Image) shows inside it.
 	Embeds  []Embed
@@ -218,4 +224,25 @@ func PlainMentions(text string, name func(id string) string) string {
 		}
 		return sub[1] + sub[2]
 	})
+}
+
+// Outcome classifies a reply for the metrics.
+type Outcome uint8
+
+// Outcomes of a reply.
+const (
+	Answered Outcome = iota // what the user asked for
+	Refused                 // why not: a rule, a bad input
+	Failing                 // our fault: a panic, the store failing
+)
+
+// String is the outcome's metric label: answered, refused or failed.
+func (o Outcome) String() string {
+	switch o {
+	case Refused:
+		return "refused"
+	case Failing:
+		return "failed"
+	}
+	return "answered"
 }

@@ -214,6 +214,10 @@ func reasonText(loc string, g store.Game, r store.Reason) string {
 		return tr(loc, "reason.rules")
 	case store.ReasonAgreed:
 		return tr(loc, "reason.agreed")
+	case store.ReasonForfeit:
+		return tr(loc, "reason.forfeit")
+	case store.ReasonAdjudicated:
+		return tr(loc, "reason.adjudicated")
 	}
 	return tr(loc, "reason.majority")
 }

@@ -84,6 +84,7 @@ func (b *Bot) Sweep(ctx context.Context, now time.Time) (posts []Post) {
 	}
 	locales := map[string]string{}
 	posts = b.expiredChallenges(ctx, now, locales)
+	posts = append(posts, b.sweepTournaments(ctx, now, locales)...) // tournaments.go
 	games, err := b.Store.ActiveGames(ctx, "")
 	if err != nil {
 		b.Logger.Error("bot: sweep: listing the active games failed", "err", err)
@@ -269,6 +270,9 @@ func (b *Bot) StopSweeper() {
 func (b *Bot) RunSweeper(ctx context.Context, every time.Duration, send Sender) {
 	if every <= 0 {
 		every = SweepEvery
+	}
+	if ts, ok := send.(ThreadStarter); ok {
+		b.SetThreads(ts) // the tournament games' threads (tournaments.go)
 	}
 	t := time.NewTicker(every)
 	defer t.Stop()

@@ -3,6 +3,8 @@ package bot
 import (
 	"context"
 	"time"
+
+	"github.com/veletasbot/veletas/store"
 )
 
 // NextDue returns the earliest time at which a sweep (Sweep) has a notice
@@ -32,6 +34,40 @@ func (b *Bot) NextDue(ctx context.Context) (due time.Time, ok bool) {
 		}
 		if !ok || d.Before(due) {
 			due, ok = d, true
+		}
+	}
+	if d, has := b.nextTournamentDue(ctx); has && (!ok || d.Before(due)) {
+		due, ok = d, true
+	}
+	return due, ok
+}
+
+// nextTournamentDue is the earliest start time or round deadline of the
+// open and running tournaments (tournaments.go).
+func (b *Bot) nextTournamentDue(ctx context.Context) (due time.Time, ok bool) {
+	ts, isT := b.Store.(TournamentStore)
+	if !isT {
+		return time.Time{}, false
+	}
+	// Everything pending, as if far in the future: the times are read
+	// from the tournaments.
+	all, err := ts.DueTournaments(ctx, b.Now().Add(100*365*24*time.Hour))
+	if err != nil {
+		return time.Time{}, false
+	}
+	for _, d := range all {
+		t := d.Tournament
+		var at time.Time
+		switch dl, has := t.RoundDeadline(); {
+		case d.Action == store.DueStart && !t.StartAt.IsZero():
+			at = t.StartAt
+		case d.Action == store.DueAdjudicate && has:
+			at = dl
+		default:
+			continue
+		}
+		if !ok || at.Before(due) {
+			due, ok = at, true
 		}
 	}
 	return due, ok

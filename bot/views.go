@@ -95,6 +95,10 @@ func (b *Bot) gameViewFor(ctx context.Context, loc string, g store.Game, intro s
 			how = tr(loc, "view.byresign", person(loc, g.Loser(), g.AI))
 		} else if g.Reason == store.ReasonTimeout {
 			how = tr(loc, "view.ontime")
+		} else if g.Reason == store.ReasonForfeit {
+			how = tr(loc, "view.byforfeit")
+		} else if g.Reason == store.ReasonAdjudicated {
+			how = tr(loc, "view.byadjudication")
 		}
 		key := "view.wins"
 		switch {
@@ -125,7 +129,8 @@ func (b *Bot) gameViewFor(ctx context.Context, loc string, g store.Game, intro s
 		r.DMs = b.gameDMs(ctx, g) // notify.go
 	}
 	if g.Over() && ping {
-		b.finalMessage(loc, &r, g, lk) // the replay, Record and Rematch (endgame.go)
+		b.finalMessage(loc, &r, g, lk)                             // the replay, Record and Rematch (endgame.go)
+		r.Posts = append(r.Posts, b.tournamentGameOver(ctx, g)...) // the final standings (tournaments.go)
 	}
 	if !g.Over() {
 		r.Buttons = p.Buttons
@@ -133,6 +138,7 @@ func (b *Bot) gameViewFor(ctx context.Context, loc string, g store.Game, intro s
 			r.Buttons = append(r.Buttons[:len(r.Buttons):len(r.Buttons)], playButton(loc, g)...) // picker.go
 		}
 	}
+	b.boardLink(loc, &r, g.ID)
 	return r, nil
 }
 
@@ -263,4 +269,18 @@ func (b *Bot) games(ctx context.Context, req Request) (Reply, error) {
 		sb.WriteString(tr(gl, "games.row", g.ID, moduleOf(g.Kind).GameName(gl, g), Mention(g.Opponent(req.User.ID)), turn, due, gameLink(g)) + "\n")
 	}
 	return Reply{Ephemeral: true, Text: strings.TrimRight(sb.String(), "\n")}, nil
+}
+
+// maxButtons is Discord's limit of buttons in one row.
+const maxButtons = 5
+
+// boardLink adds to a card the link button to the game's page on the web
+// board, when Config.BoardURL gives one and the row has room.
+func (b *Bot) boardLink(loc string, r *Reply, id uint64) {
+	if b.cfg.BoardURL == nil || len(r.Buttons) >= maxButtons {
+		return
+	}
+	if u := b.cfg.BoardURL(id); u != "" {
+		r.Buttons = append(r.Buttons, Button{Label: tr(loc, "button.board"), URL: u})
+	}
 }

@@ -119,6 +119,10 @@ type Options struct {
 	// Default: discard.
 	Logger *slog.Logger
 
+	// Observer, when set, is told of each change committed and each
+	// conflict (observer.go); nil: none.
+	Observer Observer
+
 	// SnapshotDir, when set, is where the store writes a snapshot of the
 	// database every SnapshotEvery, keeping the newest SnapshotKeep (see
 	// Snapshot). Empty: no snapshots.
@@ -733,7 +737,15 @@ func (db *DB) update(ctx context.Context, fn func(tx txn) error) error {
 		return fmt.Errorf("store: %w", ErrClosed)
 	}
 	defer db.closeMu.RUnlock() // Close waits for the changes in flight
-	return db.be.update(ctx, db.hooked(fn))
+	if db.opts.Observer == nil {
+		return db.be.update(ctx, db.hooked(fn))
+	}
+	start := time.Now()
+	err := db.be.update(ctx, db.hooked(fn))
+	if err == nil {
+		db.opts.Observer.Committed(db.backendName(), time.Since(start))
+	}
+	return err
 }
 
 // run calls fn, turning a panic into an error, which rolls back.

@@ -19,7 +19,6 @@ import (
 	"go.etcd.io/etcd/api/v3/mvccpb"
 	"go.etcd.io/etcd/api/v3/v3rpc/rpctypes"
 	clientv3 "go.etcd.io/etcd/client/v3"
-	"go.uber.org/zap"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 )
@@ -74,6 +73,8 @@ type etcdStore struct {
 	timeout time.Duration
 
 	serial chan struct{} // full while held by a change that conflicted serialAfter times
+	// onConflict, when set, is told of each conflict (Options.Observer).
+	onConflict func()
 
 	leaseMu sync.Mutex
 	lease   clientv3.LeaseID
@@ -91,12 +92,15 @@ func openEtcd(loc Location, o Options) (*etcdStore, error) {
 		DialTimeout:          o.EtcdTimeout,
 		DialKeepAliveTime:    10 * time.Second,
 		DialKeepAliveTimeout: o.EtcdTimeout,
-		Logger:               zap.NewNop(),
+		Logger:               newZapLogger(o.Logger.Handler()),
 	})
 	if err != nil {
 		return nil, err
 	}
 	s := &etcdStore{cli: cli, prefix: loc.Prefix + "/", timeout: o.EtcdTimeout, serial: make(chan struct{}, 1)}
+	if obs := o.Observer; obs != nil {
+		s.onConflict = func() { obs.Conflicted("etcd") }
+	}
 	if err := s.init(o.Logger); err != nil {
 		cli.Close()
 		if errors.Is(err, ErrUnavailable) {
@@ -357,6 +361,9 @@ func (s *etcdStore) update(ctx context.Context, fn func(txn) error) error {
 			return nil
 		}
 		conflicts++
+		if s.onConflict != nil {
+			s.onConflict()
+		}
 		if attempt >= etcdAttempts {
 			return fmt.Errorf("store: commit: %w (%d attempts)", ErrContended, attempt)
 		}

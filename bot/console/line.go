@@ -63,7 +63,7 @@ func parseConsoleLine(line string) (cl consoleLine, ok bool, err error) {
 	if err != nil {
 		return consoleLine{}, false, err
 	}
-	if len(toks) < 2 || !slices.Contains(bot.Games(), strings.TrimPrefix(toks[0], "/")) || !strings.HasPrefix(toks[0], "/") {
+	if len(toks) < 2 || !slices.Contains(bot.CommandNames(), strings.TrimPrefix(toks[0], "/")) || !strings.HasPrefix(toks[0], "/") {
 		return consoleLine{}, false, fmt.Errorf("console: after the name comes %s or a button such as `[Accept]`", commandForms())
 	}
 	cl.Game = strings.TrimPrefix(toks[0], "/")

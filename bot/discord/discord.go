@@ -64,6 +64,8 @@ type Adapter struct {
 	// (interactions_http.go), by *discordgo.Interaction: their first
 	// response goes back in the HTTP response.
 	direct sync.Map
+	// observer receives the measures (observe.go); nil: none.
+	observer Observer
 }
 
 // New creates a session for a bot token and an adapter around it.
@@ -275,8 +277,9 @@ type exchange struct {
 	i        *discordgo.Interaction
 	req      bot.Request
 	start    time.Time
-	deferred bool // acknowledged with a deferred response
-	answered bool // the first response (or its replacement) was sent
+	deferred bool          // acknowledged with a deferred response
+	answered bool          // the first response (or its replacement) was sent
+	first    time.Duration // time to the first response, when sent
 }
 
 // component reports whether the interaction is a button press.
@@ -297,9 +300,11 @@ func (d *Adapter) autocomplete(x *exchange) {
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: out},
 	})
+	x.first = time.Since(x.start)
 	if err != nil {
 		d.Logger.Warn("discord: autocomplete response failed", "id", x.i.ID, "err", cleanErr(err))
 	}
+	d.observe(x, bot.Answered.String())
 }
 
 // handle runs the handler and answers directly when it is done within
@@ -344,6 +349,7 @@ func (d *Adapter) handle(x *exchange) {
 			d.Logger.Warn("discord: deferring failed", "id", x.i.ID, "err", cleanErr(err))
 		}
 		x.deferred = true
+		x.first = time.Since(x.start)
 		r = <-done
 	}
 	d.recordPosted(x, r, d.answer(x, r))
@@ -355,6 +361,7 @@ func (d *Adapter) handle(x *exchange) {
 	d.sendDMs(r.AllDMs()) // dm.go
 	d.later(x.i, r)
 	d.logDone(x)
+	d.observe(x, r.Outcome.String())
 }
 
 // answer sends r as the interaction's answer: the first response, or,
@@ -372,6 +379,7 @@ func (d *Adapter) answer(x *exchange, r bot.Reply) (message string) {
 	ctx, cancel := context.WithTimeout(context.Background(), d.Deadline-time.Since(x.start))
 	defer cancel()
 	err := d.interactionRespond(ctx, x.i, ResponseFor(r))
+	x.first = time.Since(x.start)
 	if err != nil {
 		d.Logger.Warn("discord: response failed", "id", x.i.ID, "err", cleanErr(err))
 	}
@@ -567,6 +575,15 @@ func (d *Adapter) Send(ctx context.Context, channel string, r bot.Reply) error {
 	}
 	return nil
 }
+
+// StartThread starts a public thread in channel: the sweep's tournament
+// games are played in threads it starts (bot.Bot.RunSweeper takes the
+// Adapter as its ThreadStarter).
+func (d *Adapter) StartThread(channel, name string) (string, error) {
+	return threadStarter{d.Session}.StartThread(channel, name)
+}
+
+var _ bot.ThreadStarter = (*Adapter)(nil)
 
 // threadStarter creates public threads through the session.
 type threadStarter struct{ s *discordgo.Session }

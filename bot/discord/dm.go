@@ -24,6 +24,9 @@ func (d *Adapter) sendDMs(dms []bot.DM) {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		err := d.sendDM(ctx, m)
 		cancel()
+		if d.observer != nil {
+			d.observer.DM(err == nil)
+		}
 		switch {
 		case dmRefused(err):
 			d.dmChannels.Delete(m.User)

@@ -164,14 +164,19 @@ func verifyBody(r *http.Request, key ed25519.PublicKey, sig []byte, ts string, b
 type HTTPEndpoint struct {
 	Adapter   *Adapter
 	PublicKey ed25519.PublicKey
-	// Health reports whether the store answers; /healthz answers 503
-	// when it returns an error. Nil: always healthy.
+	// Health reports whether the store answers. /healthz no longer
+	// calls it: /healthz says only that the process lives (a liveness
+	// probe that failed with the store would restart every replica in
+	// an etcd outage, which restarting cannot cure). It is /readyz's
+	// check when Ready is nil.
 	Health func(context.Context) error
 	// Ready reports whether the process should take traffic (the store
 	// answers, the commands are registered, it is not shutting down);
-	// /readyz answers 503 when it returns an error. Nil: /readyz is
-	// /healthz.
+	// /readyz answers 503 when it returns an error. Nil: Health.
 	Ready func(context.Context) error
+	// Other, when set, serves the paths the endpoint does not (the web
+	// board's pages, /metrics); nil: 404.
+	Other http.Handler
 	// Now is the clock the signatures' timestamps are checked against.
 	Now func() time.Time
 
@@ -266,32 +271,33 @@ func (e *HTTPEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "/readyz":
 		e.readyz(w, r)
 	default:
+		if e.Other != nil {
+			e.Other.ServeHTTP(w, r)
+			return
+		}
 		http.NotFound(w, r)
 	}
 }
 
-func (e *HTTPEndpoint) healthz(w http.ResponseWriter, r *http.Request) {
-	if e.Health != nil {
-		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-		defer cancel()
-		if err := e.Health(ctx); err != nil {
-			http.Error(w, "unhealthy: "+err.Error(), http.StatusServiceUnavailable)
-			return
-		}
-	}
+// healthz answers 200 while the process serves: it checks nothing else.
+func (e *HTTPEndpoint) healthz(w http.ResponseWriter, _ *http.Request) {
 	io.WriteString(w, "ok\n")
 }
 
 // readyz answers 200 when Ready (Health when Ready is nil) reports no
 // error within 2 s, else 503 with the reason.
 func (e *HTTPEndpoint) readyz(w http.ResponseWriter, r *http.Request) {
-	if e.Ready == nil {
-		e.healthz(w, r)
+	ready := e.Ready
+	if ready == nil {
+		ready = e.Health
+	}
+	if ready == nil {
+		io.WriteString(w, "ready\n")
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	if err := e.Ready(ctx); err != nil {
+	if err := ready(ctx); err != nil {
 		http.Error(w, "not ready: "+err.Error(), http.StatusServiceUnavailable)
 		return
 	}

@@ -429,13 +429,16 @@ func TestHTTPFilesAfterDeferral(t *testing.T) {
 	}
 }
 
-// TestHTTPHealthz: 200 while the store answers, 503 once it is closed.
+// TestHTTPHealthz: /healthz answers 200 while the process serves, the
+// store closed or not (a liveness probe must not restart a replica for
+// its store's outage); /readyz (Health, as Ready is nil) answers 200
+// while the store answers, 503 once it is closed.
 func TestHTTPHealthz(t *testing.T) {
 	e := bottest.NewEnv(t, bot.Config{})
 	he := newHTTPEnv(t, nil, e)
-	url := "http://" + he.ep.Addr().String() + "/healthz"
-	get := func() (int, string) {
-		resp, err := http.Get(url)
+	base := "http://" + he.ep.Addr().String()
+	get := func(path string) (int, string) {
+		resp, err := http.Get(base + path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -443,14 +446,20 @@ func TestHTTPHealthz(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		return resp.StatusCode, string(b)
 	}
-	if s, b := get(); s != http.StatusOK || b != "ok\n" {
+	if s, b := get("/healthz"); s != http.StatusOK || b != "ok\n" {
 		t.Fatalf("healthz %d %q", s, b)
+	}
+	if s, b := get("/readyz"); s != http.StatusOK || b != "ready\n" {
+		t.Fatalf("readyz %d %q", s, b)
 	}
 	if err := e.DB.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if s, b := get(); s != http.StatusServiceUnavailable || !strings.Contains(b, "closed") {
+	if s, b := get("/healthz"); s != http.StatusOK || b != "ok\n" {
 		t.Fatalf("healthz with the store closed: %d %q", s, b)
+	}
+	if s, b := get("/readyz"); s != http.StatusServiceUnavailable || !strings.Contains(b, "closed") {
+		t.Fatalf("readyz with the store closed: %d %q", s, b)
 	}
 }
 

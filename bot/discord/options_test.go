@@ -13,7 +13,7 @@ import (
 // that the core never refuses an option Discord offers.
 func TestCommandOptionsMatchCore(t *testing.T) {
 	cmds := Commands()
-	if all := games.All(); len(cmds) != len(all) || cmds[0].Name != string(all[0].Rules().Kind()) {
+	if all := games.All(); len(cmds) != len(all)+1 || cmds[0].Name != string(all[0].Rules().Kind()) || cmds[len(all)].Name != bot.TournamentCommand {
 		t.Fatalf("%d commands", len(cmds))
 	}
 	for _, cmd := range cmds {

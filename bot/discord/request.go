@@ -51,7 +51,7 @@ func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
 		data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
-		if !ok || !slices.Contains(bot.Games(), data.Name) || len(data.Options) != 1 || data.Options[0] == nil ||
+		if !ok || !slices.Contains(bot.CommandNames(), data.Name) || len(data.Options) != 1 || data.Options[0] == nil ||
 			data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
 			return bot.Request{}, refusal(unknownCommand(bot.Games()))
 		}

@@ -72,6 +72,11 @@ func components(bs []bot.Button) []discordgo.MessageComponent {
 		case bot.Danger:
 			style = discordgo.DangerButton
 		}
+		if b.URL != "" {
+			// A link button: style 5, a URL and no custom id.
+			row.Components = append(row.Components, discordgo.Button{Label: b.Label, URL: b.URL, Style: discordgo.LinkButton})
+			continue
+		}
 		row.Components = append(row.Components, discordgo.Button{Label: b.Label, CustomID: b.CustomID, Style: style})
 	}
 	return []discordgo.MessageComponent{row}

@@ -17,6 +17,8 @@ import (
 // names the flag and says what to give instead. A zero field that has a
 // default (a duration, ElectionTTL) means that default to Run.
 type Config struct {
+	// Ops are the service's listeners and log format (ops.go).
+	Ops
 	// Console plays the commands from Stdin (`veletasbot console`)
 	// instead of running the bot.
 	Console bool
@@ -106,6 +108,7 @@ const (
 // no snapshots, sweeps or election (the console runs none).
 func DefaultConsoleConfig() Config {
 	return Config{
+		Ops:      Ops{LogFormat: "text"},
 		Console:  true,
 		DBPath:   ConsoleDB,
 		OutDir:   DefaultImageDir,
@@ -140,6 +143,7 @@ const (
 // DefaultConsoleConfig instead.
 func DefaultConfig() Config {
 	return Config{
+		Ops:            Ops{LogFormat: "text"},
 		DBPath:         BotDB,
 		Register:       true,
 		SweepEvery:     bot.SweepEvery,

@@ -261,11 +261,6 @@ func subset(sel, labels map[string]string) bool {
 	return true
 }
 
-// pendingFlags are flags that deploy/k8s passes and that the binary is
-// to have (deploy/k8s/README.md): until it does, TestK8sManifests drops
-// them before parsing and says so.
-var pendingFlags = []string{"metrics"}
-
 // TestK8sManifests checks deploy/k8s as Kubernetes would take it
 // (kubeconform and kube-score cannot be installed here; see
 // deploy/k8s/README.md): every file parses and the kustomization lists
@@ -491,16 +486,11 @@ func checkK8s(t *testing.T, objs []k8sObject, secretName string, keys map[string
 	}
 	m, _, errs := newMain(env)
 	err := m.ParseFlags(context.Background(), args)
-	for _, p := range pendingFlags {
-		if err != nil && strings.Contains(err.Error(), "flag provided but not defined: -"+p) {
-			t.Logf("the binary has no -%s yet: parsed without it", p)
-			args = slices.DeleteFunc(args, func(a string) bool { return strings.HasPrefix(a, "-"+p+"=") })
-			m, _, errs = newMain(env)
-			err = m.ParseFlags(context.Background(), args)
-		}
-	}
 	if err != nil {
 		t.Fatalf("veletasbot refuses the Deployment's arguments %q: %v\n%s", c.Args, err, errs.String())
+	}
+	if m.MetricsAddr == "" {
+		t.Errorf("the parsed configuration has no -metrics admin listener")
 	}
 	if m.HTTPAddr == "" || m.Store.Kind != "etcd" {
 		t.Fatalf("the bot is not in HTTP mode on etcd: -http %q, store %v", m.HTTPAddr, m.Store)

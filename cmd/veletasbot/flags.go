@@ -79,6 +79,10 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 		level = v
 	}
 	fs.StringVar(&level, "log-level", level, "debug, info, warn or error (env VELETAS_LOG_LEVEL)")
+	if v := m.Getenv("VELETAS_LOG_FORMAT"); v != "" {
+		m.LogFormat = v
+	}
+	fs.StringVar(&m.LogFormat, "log-format", m.LogFormat, "text or json: the log's lines as logfmt-like text or as JSON objects (env VELETAS_LOG_FORMAT)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -87,6 +91,9 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	}
 	if err := m.LogLevel.UnmarshalText([]byte(level)); err != nil {
 		return fmt.Errorf("-log-level %q: use debug, info, warn or error", level)
+	}
+	if m.LogFormat != "text" && m.LogFormat != "json" {
+		return fmt.Errorf("-log-format %q: %w", m.LogFormat, ErrLogFormat)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -145,6 +152,7 @@ func (m *Main) botFlags(fs *flag.FlagSet, shard *string) {
 	fs.BoolVar(&c.Register, "register", c.Register, "register the slash commands with Discord at start")
 	fs.StringVar(shard, "shard", m.Getenv("VELETAS_SHARD"), "gateway mode: run shard ID of COUNT, such as 0/2, so that several processes split the servers (env VELETAS_SHARD)")
 	fs.DurationVar(&c.SweepEvery, "sweep-every", c.SweepEvery, "time between the sweeps for time limits (reminders, time-up notices), at least 100ms")
+	m.opsFlags(fs)
 }
 
 // finishConsoleFlags refuses the bot's database, takes the locale in any
@@ -183,6 +191,9 @@ func (m *Main) finishBotFlags(set map[string]bool, shard string) error {
 	}
 	if m.SnapshotEvery > 0 && m.SnapshotDir == "" {
 		m.SnapshotDir = filepath.Join(filepath.Dir(m.DBPath), "snapshots")
+	}
+	if err := m.checkOps(); err != nil {
+		return err
 	}
 	if err := m.useClockOffset(); err != nil {
 		return err

@@ -17,8 +17,10 @@ import (
 	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/bot/discord"
 	"github.com/veletasbot/veletas/bot/games"
+	"github.com/veletasbot/veletas/internal/metrics"
 	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/store"
+	"github.com/veletasbot/veletas/web"
 )
 
 func main() {
@@ -101,6 +103,12 @@ type Main struct {
 	Bot     *bot.Bot
 	Discord *discord.Adapter
 	HTTP    *discord.HTTPEndpoint // in HTTP mode
+	// Metrics is the registry, with -metrics or -metrics-on-http
+	// (ops.go); Web the web board's server, with -web or -public-url.
+	Metrics *metrics.Metrics
+	Web     *web.Server
+	// listeners are the admin (-metrics) and web (-web) servers.
+	listeners servers
 
 	// httpLn is HTTPAddr bound at the start of Run, until the endpoint
 	// serves on it.
@@ -127,7 +135,7 @@ func (m *Main) Run(ctx context.Context) error {
 		if w == nil {
 			w = os.Stderr
 		}
-		m.Logger = slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: m.LogLevel}))
+		m.Logger = newLogger(w, m.LogFormat, m.LogLevel)
 	}
 	if m.Now == nil {
 		m.Now = time.Now
@@ -158,7 +166,15 @@ func (m *Main) newBot() error {
 	if cfg.Games == nil {
 		cfg.Games = games.With(games.Options{AIIterations: m.AIIterations})
 	}
+	if m.Metrics != nil && cfg.Observer == nil {
+		cfg.Observer = m.Metrics
+	}
+	if m.Web != nil {
+		cfg.Watcher = m.Web
+		cfg.BoardURL = m.boardURL
+	}
 	m.Bot = bot.New(m.DB, m.Now, m.Logger, cfg)
+	m.Metrics.Leading(m.Bot.Leading)
 	return nil
 }
 
@@ -168,6 +184,8 @@ func (m *Main) Close() error {
 	var errs []error
 	m.ready.drain() // /readyz fails first (readiness.go)
 	m.stopLeader()  // resigns first: another replica sweeps at once
+	m.closeWeb()    // its event streams end, so that its listener drains
+	errs = append(errs, m.listeners.close(m.ShutdownGrace)...)
 	if m.httpLn != nil {
 		// Bound, not served: the start failed.
 		m.httpLn.Close()

@@ -96,9 +96,10 @@ func TestConsoleSweepNoQuorum(t *testing.T) {
 }
 
 // TestHealthzNoQuorum runs the bot in HTTP mode on an etcd store whose
-// cluster loses its quorum: /healthz answers 503 within its 2 s deadline
-// (the store's timeout is 20 s here), and 200 again once the members are
-// back.
+// cluster loses its quorum: /healthz still answers 200 (the process
+// lives: a liveness probe must not restart it for the store's outage),
+// /readyz answers 503 within its deadline (the store's timeout is 20 s
+// here), and both 200 once the members are back.
 func TestHealthzNoQuorum(t *testing.T) {
 	c := etcdtest.Start(t)
 	fake := fakediscord.New()
@@ -114,10 +115,10 @@ func TestHealthzNoQuorum(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	get := func() (int, string, time.Duration) {
+	get := func(path string) (int, string, time.Duration) {
 		t.Helper()
 		start := time.Now()
-		resp, err := http.Get("http://" + m.HTTP.Addr().String() + "/healthz")
+		resp, err := http.Get("http://" + m.HTTP.Addr().String() + path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,25 +126,32 @@ func TestHealthzNoQuorum(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		return resp.StatusCode, string(b), time.Since(start)
 	}
-	if code, body, _ := get(); code != http.StatusOK {
-		t.Fatalf("healthz: %d %s", code, body)
+	for _, path := range []string{"/healthz", "/readyz"} {
+		if code, body, _ := get(path); code != http.StatusOK {
+			t.Fatalf("%s: %d %s", path, code, body)
+		}
 	}
 	stopQuorum(t, c)
-	code, body, took := get()
-	if code != http.StatusServiceUnavailable || !strings.Contains(body, "does not answer") {
+	if code, body, _ := get("/healthz"); code != http.StatusOK || body != "ok\n" {
 		t.Fatalf("healthz without a quorum: %d %s", code, body)
 	}
-	if took >= 10*time.Second { // before: the store's timeout, 20 s
-		t.Fatalf("healthz without a quorum took %v", took)
+	code, body, took := get("/readyz")
+	if code != http.StatusServiceUnavailable || !strings.Contains(body, "does not answer") {
+		t.Fatalf("readyz without a quorum: %d %s", code, body)
 	}
-	t.Logf("healthz without a quorum: %d %q after %v", code, strings.TrimSpace(body), took.Round(time.Millisecond))
+	if took >= 10*time.Second { // before: the store's timeout, 20 s
+		t.Fatalf("readyz without a quorum took %v", took)
+	}
+	t.Logf("readyz without a quorum: %d %q after %v", code, strings.TrimSpace(body), took.Round(time.Millisecond))
 	for _, i := range []int{1, 2} {
 		if err := c.StartMember(i); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if code, body, _ := get(); code != http.StatusOK {
-		t.Fatalf("healthz after the members are back: %d %s", code, body)
+	for _, path := range []string{"/healthz", "/readyz"} {
+		if code, body, _ := get(path); code != http.StatusOK {
+			t.Fatalf("%s after the members are back: %d %s", path, code, body)
+		}
 	}
 }
 

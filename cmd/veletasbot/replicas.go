@@ -95,7 +95,11 @@ func replicaID() string {
 // bot sweep and rescan only while it leads. Call it before the sweeper
 // and the AI start.
 func (m *Main) startLeader() error {
-	l, err := m.DB.Elect(replicaID(), m.ElectionTTL, m.Bot.Elected)
+	elected := m.Bot.Elected
+	if m.Metrics != nil {
+		elected = func() { m.Metrics.Elected(); m.Bot.Elected() }
+	}
+	l, err := m.DB.Elect(replicaID(), m.ElectionTTL, elected)
 	if err != nil {
 		return fmt.Errorf("election: %w", err)
 	}

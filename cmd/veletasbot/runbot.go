@@ -24,11 +24,17 @@ func (m *Main) runBot() (err error) {
 		}
 		m.httpLn = ln
 	}
+	if err := m.bindOps(); err != nil { // ops.go
+		return err
+	}
 	newFile, err := m.openStore()
 	if err != nil {
 		return err
 	}
 	defer m.removeOnFailure(newFile, &err)
+	if err := m.newWeb(); err != nil { // web.go
+		return err
+	}
 	if err := m.newBot(); err != nil {
 		return err
 	}
@@ -46,6 +52,7 @@ func (m *Main) runBot() (err error) {
 	if err := m.Bot.StartAI(m.Discord.Self(), m.Discord, m.aiConfig()); err != nil {
 		m.Logger.Warn("veletasbot: the computer opponent is off", "err", err)
 	}
+	m.serveOps()
 	m.logRunning()
 	return nil
 }
@@ -63,6 +70,9 @@ func (m *Main) connectDiscord() error {
 	d.Guild = m.Guild
 	d.SkipRegister = !m.Register
 	d.ShutdownWait = m.ShutdownGrace // 0: the adapter's default
+	if m.Metrics != nil {
+		d.Observe(m.Metrics)
+	}
 	open := d.Open
 	if m.HTTPAddr != "" {
 		open = d.OpenHTTP
@@ -80,6 +90,7 @@ func (m *Main) connectDiscord() error {
 	if m.HTTPAddr != "" {
 		ep := discord.NewHTTPEndpoint(d, m.PublicKey, m.DB.PingContext) // within /healthz's deadline
 		ep.Ready = m.readyCheck(m.DB.PingContext)
+		ep.Other = m.httpOther() // ops.go: the web board, /metrics
 		ep.Serve(m.httpLn)
 		m.HTTP, m.httpLn = ep, nil
 	}

@@ -111,6 +111,9 @@ func (m *Main) storeOptions() store.Options {
 	if opts.Logger == nil {
 		opts.Logger = m.Logger
 	}
+	if opts.Observer == nil && m.Metrics != nil {
+		opts.Observer = m.Metrics
+	}
 	if opts.Rate == nil {
 		opts.Rate = store.GlickoRate(opts.Now)
 	}

@@ -49,8 +49,10 @@ func ParseRules(text string) (Rules, error) {
 
 // Option is how a game or a position is made, for NewGame, NewPosition,
 // ParsePosition and RandomGame; without options they make a game under
-// the classic rules.
-type Option func(*config)
+// the classic rules. An option is a small value, not a closure, so that
+// passing one allocates nothing (RandomGame runs in the AI's playouts);
+// apply takes and returns the config by value so that it does not escape.
+type Option interface{ apply(c config) config }
 
 // config is what the options set.
 type config struct {
@@ -59,13 +61,21 @@ type config struct {
 
 // WithRules makes a game or a position under the rule set r (one of
 // AllRules; another value is refused with ErrBadRules).
-func WithRules(r Rules) Option { return func(c *config) { c.rules = r } }
+func WithRules(r Rules) Option { return rulesOption(r) }
+
+// rulesOption is the Option of WithRules.
+type rulesOption Rules
+
+func (r rulesOption) apply(c config) config {
+	c.rules = Rules(r)
+	return c
+}
 
 // configOf applies the options to the defaults.
 func configOf(opts []Option) config {
 	var c config
 	for _, o := range opts {
-		o(&c)
+		c = o.apply(c)
 	}
 	return c
 }

@@ -68,6 +68,7 @@ type Button struct {
 	CustomID string `json:"custom_id"`
 	Style    int    `json:"style"`
 	Disabled bool   `json:"disabled"`
+	URL      string `json:"url"` // a link button's (style 5)
 	// Placeholder and Options are a select menu's.
 	Placeholder string         `json:"placeholder"`
 	Options     []SelectOption `json:"options"`

@@ -1,0 +1,411 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/store"
+	"github.com/veletasbot/veletas/tournament"
+)
+
+// tcmd runs /tournament sub as user (who may manage the server when
+// manage).
+func (e *env) tcmd(user string, manage bool, sub string, opts ...string) Reply {
+	e.tb.Helper()
+	req := e.req(user, sub, opts...)
+	req.Game, req.ManageServer = TournamentCommand, manage
+	return e.bot.Handle(context.Background(), req)
+}
+
+// tsweep sweeps at the clock's time and returns the posts.
+func (e *env) tsweep() []Post {
+	posts := e.bot.Sweep(context.Background(), e.clock.Now())
+	for _, p := range posts {
+		e.bot.Delivered(context.Background(), p)
+	}
+	return posts
+}
+
+// randomAction plays a random legal action of the side to act in s.
+func randomAction(rng *rand.Rand, r game.Rules, s game.State) (game.State, error) {
+	p, ok := r.(game.Pickable)
+	if !ok {
+		return nil, fmt.Errorf("%s is not pickable", r.Kind())
+	}
+	var chosen []string
+	for {
+		st, err := game.Pick(p, s, chosen)
+		if err != nil {
+			return nil, err
+		}
+		if st.Done() {
+			return p.Act(s, st.Action)
+		}
+		chosen = append(chosen, st.Options[rng.IntN(len(st.Options))].Value)
+	}
+}
+
+// playRandomly plays up to n random actions in the tournament games of
+// round that are active, through the store (the engines pick them).
+func (e *env) playRandomly(rng *rand.Rand, tid uint64, n int) {
+	e.tb.Helper()
+	ctx := context.Background()
+	for range n {
+		gs, err := e.db.ActiveGames(ctx, e.guild)
+		if err != nil {
+			e.tb.Fatal(err)
+		}
+		for _, g := range gs {
+			if g.Tournament != tid || g.Over() {
+				continue
+			}
+			rules := reg().byKind[g.Kind].Rules()
+			_, err := e.db.Act(ctx, g.Guild, g.Channel, g.ToAct(), g.Revision, g.Kind, func(s game.State) (game.State, error) {
+				return randomAction(rng, rules, s)
+			})
+			if err != nil {
+				e.tb.Fatalf("game %d: %v", g.ID, err)
+			}
+		}
+	}
+}
+
+// endGame ends the active game in thread: a random player resigns
+// through the bot. It returns the reply.
+func (e *env) endGame(rng *rand.Rand, g store.Game) Reply {
+	e.tb.Helper()
+	who := g.Players[rng.IntN(2)]
+	req := e.req(who, "resign")
+	req.Channel, req.Game = g.Channel, string(g.Kind)
+	r := e.bot.Handle(context.Background(), req)
+	if r.Ephemeral {
+		e.tb.Fatalf("resign in %s refused: %s", g.Channel, r.Plain())
+	}
+	return r
+}
+
+// roundGames are the active games of tournament tid.
+func (e *env) roundGames(tid uint64) []store.Game {
+	gs, err := e.db.ActiveGames(context.Background(), e.guild)
+	if err != nil {
+		e.tb.Fatal(err)
+	}
+	var out []store.Game
+	for _, g := range gs {
+		if g.Tournament == tid {
+			out = append(out, g)
+		}
+	}
+	slices.SortFunc(out, func(a, b store.Game) int { return strings.Compare(a.Channel, b.Channel) })
+	return out
+}
+
+// pairingsCards counts the pairings cards among posts.
+func pairingsCards(posts []Post) int {
+	n := 0
+	for _, p := range posts {
+		for _, em := range p.Reply.Embeds {
+			if strings.Contains(em.Title, ": round ") {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// finalOf returns the final standings post among posts, if any.
+func finalOf(posts []Post) (Post, bool) {
+	for _, p := range posts {
+		if strings.Contains(p.Reply.Text, "is over:") && len(p.Reply.Images) == 1 {
+			return p, true
+		}
+	}
+	return Post{}, false
+}
+
+// createAndJoin announces a tournament by "org" and makes the players
+// join with the Join button; it returns the tournament's ID.
+func (e *env) createAndJoin(players []string, opts ...string) uint64 {
+	e.tb.Helper()
+	ann := public(e.tb, e.tcmd("org", true, "create", opts...))
+	join := button(e.tb, ann, "Join")
+	for i, p := range players {
+		r := public(e.tb, e.press(p, join))
+		if !r.Update || !strings.Contains(r.Embeds[0].Description, fmt.Sprintf("Players (%d)", i+1)) || !strings.Contains(r.Embeds[0].Description, Mention(p)) {
+			e.tb.Fatalf("join by %s: the announcement is not updated: %+v", p, r)
+		}
+	}
+	ts, err := e.db.Tournaments(context.Background(), e.guild)
+	if err != nil || len(ts) == 0 {
+		e.tb.Fatal(ts, err)
+	}
+	return ts[len(ts)-1].ID
+}
+
+// TestTournamentSwissSeven plays a Swiss tournament of 7 players in 4
+// rounds to its final standings: a bye every round, a withdrawal in round
+// 3, a game lost on time (claimed) in round 2; the games are played by
+// random legal actions and ended by a resignation.
+func TestTournamentSwissSeven(t *testing.T) {
+	e := newEnv(t, Config{})
+	rng := rand.New(rand.NewPCG(7, 24))
+	players := []string{"p1", "p2", "p3", "p4", "p5", "p6", "p7"}
+	tid := e.createAndJoin(players, "game="+reg().list[0].command, "format=swiss", "rounds=4", "time=1d", "players=7")
+	var all []Post
+	var byes []string
+	for round := 1; round <= 4; round++ {
+		posts := e.tsweep()
+		all = append(all, posts...)
+		if n := pairingsCards(posts); n != 1 {
+			t.Fatalf("round %d: %d pairings cards, want 1: %+v", round, n, posts)
+		}
+		tt, err := e.db.Tournament(context.Background(), tid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tt.Round() != round {
+			t.Fatalf("round %d paired as %d", round, tt.Round())
+		}
+		for _, p := range tt.Pairings(round) {
+			if p.IsBye() {
+				byes = append(byes, p.White)
+			}
+		}
+		if again := e.tsweep(); pairingsCards(again) != 0 {
+			t.Fatalf("round %d paired twice", round)
+		}
+		e.playRandomly(rng, tid, 4)
+		gs := e.roundGames(tid)
+		if want := 3; len(gs) != want { // 7 players: 3 games and a bye
+			t.Fatalf("round %d: %d games, want %d", round, len(gs), want)
+		}
+		switch round {
+		case 2: // the first game is lost on time: its player to act lets the time run out
+			late := gs[0]
+			gs = gs[1:]
+			for _, g := range gs {
+				e.endGame(rng, g)
+			}
+			e.clock.Add(25 * time.Hour)
+			e.tsweep() // the time-up notices
+			req := e.req(late.Opponent(late.ToAct()), "claim")
+			req.Channel, req.Game = late.Channel, string(late.Kind)
+			r := e.bot.Handle(context.Background(), req)
+			if r.Ephemeral || !strings.Contains(r.Plain(), "on time") {
+				t.Fatalf("claim: %s", r.Plain())
+			}
+			continue
+		case 3: // p1 withdraws: their game is forfeited
+			r := public(t, e.tcmd("p1", false, "leave"))
+			if !strings.Contains(r.Text, "withdrew") {
+				t.Fatalf("leave: %s", r.Text)
+			}
+			gs = e.roundGames(tid)
+		}
+		var last Reply
+		for _, g := range gs {
+			last = e.endGame(rng, g)
+		}
+		if round == 4 {
+			all = append(all, last.Posts...)
+		}
+	}
+	tt, err := e.db.Tournament(context.Background(), tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tt.Status != store.TournamentFinished {
+		t.Fatalf("status %s after round 4", tt.Status)
+	}
+	// 7 players: a bye in rounds 1 to 3, each to another player; after
+	// the withdrawal in round 3, 6 players: none in round 4.
+	if len(byes) != 3 || len(slices.Compact(slices.Sorted(slices.Values(byes)))) != 3 {
+		t.Fatalf("byes %v: want one a round in rounds 1 to 3, to three players", byes)
+	}
+	final, ok := finalOf(all)
+	if !ok {
+		t.Fatalf("no final standings posted")
+	}
+	st := tournament.Standings(tt.State)
+	if !strings.Contains(final.Reply.Text, Mention(st[0].ID)+" wins") {
+		t.Fatalf("final %q does not name the winner %s", final.Reply.Text, st[0].ID)
+	}
+	desc := final.Reply.Embeds[0].Description
+	for _, s := range st {
+		if !strings.Contains(desc, Mention(s.ID)) {
+			t.Fatalf("standings lack %s: %s", s.ID, desc)
+		}
+	}
+	if !strings.Contains(desc, "(withdrew)") {
+		t.Fatalf("the withdrawal is not shown: %s", desc)
+	}
+	var forfeit, timeout bool
+	games, err := e.db.FinishedGames(context.Background(), e.guild, "", 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		forfeit = forfeit || g.Tournament == tid && g.Reason == store.ReasonForfeit
+		timeout = timeout || g.Tournament == tid && g.Reason == store.ReasonTimeout
+	}
+	if !forfeit || !timeout {
+		t.Fatalf("forfeit %v, timeout %v: want both among the tournament's games", forfeit, timeout)
+	}
+	writeOut(t, "swiss7", final)
+}
+
+// writeOut writes a final post's image and embed to TOURNAMENT_OUT, when
+// set, to look at.
+func writeOut(t *testing.T, name string, p Post) {
+	dir := os.Getenv("TOURNAMENT_OUT")
+	if dir == "" {
+		return
+	}
+	if err := os.WriteFile(dir+"/"+name+".png", p.Reply.Images[0].PNG, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	text := p.Reply.Text + "\n\n" + p.Reply.Embeds[0].Title + "\n" + p.Reply.Embeds[0].Description + "\n" + p.Reply.Embeds[0].Footer + "\n"
+	if err := os.WriteFile(dir+"/"+name+".txt", []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestTournamentRoundRobinFour plays a round robin of 4 to its final
+// standings; the last round's last game is adjudicated at the round's
+// deadline by the sweep.
+func TestTournamentRoundRobinFour(t *testing.T) {
+	e := newEnv(t, Config{})
+	rng := rand.New(rand.NewPCG(4, 24))
+	tid := e.createAndJoin([]string{"a", "b", "c", "d"}, "game="+reg().list[len(reg().list)-1].command,
+		"format=round-robin", "time=none", "round-time=2d")
+	var final Post
+	for round := 1; round <= 3; round++ {
+		posts := e.tsweep()
+		if pairingsCards(posts) != 1 {
+			t.Fatalf("round %d: no pairings card: %+v", round, posts)
+		}
+		e.playRandomly(rng, tid, 3)
+		gs := e.roundGames(tid)
+		if len(gs) != 2 {
+			t.Fatalf("round %d: %d games", round, len(gs))
+		}
+		if round < 3 {
+			for _, g := range gs {
+				e.endGame(rng, g)
+			}
+			continue
+		}
+		if r := e.endGame(rng, gs[0]); slices.ContainsFunc(r.Buttons, func(b Button) bool { return b.Label == "Rematch" }) {
+			t.Fatal("a tournament game's end offers a Rematch")
+		}
+		tt, _ := e.db.Tournament(context.Background(), tid)
+		if d, ok := e.bot.NextDue(context.Background()); !ok || !d.Equal(tt.RoundStarted.Add(48*time.Hour)) {
+			t.Fatalf("next due %v %v, want the round's deadline", d, ok)
+		}
+		e.clock.Add(49 * time.Hour)
+		var ok bool
+		if final, ok = finalOf(e.tsweep()); !ok {
+			t.Fatal("no final standings after the adjudication")
+		}
+	}
+	tt, _ := e.db.Tournament(context.Background(), tid)
+	if tt.Status != store.TournamentFinished || len(tt.State.Rounds) != 3 {
+		t.Fatalf("status %s, %d rounds", tt.Status, len(tt.State.Rounds))
+	}
+	games, _ := e.db.FinishedGames(context.Background(), e.guild, "", 100)
+	adjudicated := 0
+	for _, g := range games {
+		if g.Tournament == tid && g.Reason == store.ReasonAdjudicated {
+			adjudicated++
+		}
+	}
+	if adjudicated != 1 {
+		t.Fatalf("%d games adjudicated, want 1", adjudicated)
+	}
+	writeOut(t, "rr4", final)
+}
+
+// TestTournamentRefusals: bad options and people who do not run it.
+func TestTournamentRefusals(t *testing.T) {
+	e := newEnv(t, Config{})
+	g := "game=" + reg().list[0].command
+	for _, c := range []struct {
+		manage bool
+		opts   []string
+		want   string
+	}{
+		{false, []string{g}, "manage the server"},
+		{true, []string{"game=chess"}, "not a game I host"},
+		{true, []string{g, "format=knockout"}, "not a format"},
+		{true, []string{g, "format=swiss"}, "needs its number of rounds"},
+		{true, []string{g, "format=round-robin", "rounds=3"}, "Only a Swiss tournament"},
+		{true, []string{g, "format=swiss", "rounds=99"}, "from 1 to 20"},
+		{true, []string{g, "max=1"}, "from 2 to 64"},
+		{true, []string{g, "terms=nonsense"}, "not one of the game's challenge options"},
+		{true, []string{g, "terms=opponent:x"}, "not one of the game's challenge options"},
+		{true, []string{g, "start=soon"}, "not a start"},
+		{true, []string{g, "adjudication=coin"}, "not an adjudication rule"},
+		{true, []string{g, "time=forever"}, "forever"},
+		{true, []string{g, "players=9", "max=4"}, "do not make a tournament"},
+		{true, []string{g, "colour=red"}, "no option"},
+	} {
+		refused(t, e.tcmd("org", c.manage, "create", c.opts...), c.want)
+	}
+	ann := public(t, e.tcmd("org", true, "create", g, "players=3"))
+	refused(t, e.tcmd("mallory", true, "start"), "organizer")
+	refused(t, e.tcmd("mallory", true, "cancel"), "organizer")
+	refused(t, e.tcmd("org", true, "start"), "Too few players")
+	refused(t, e.tcmd("bob", false, "leave"), "not in this tournament")
+	public(t, e.press("bob", button(t, ann, "Join")))
+	refused(t, e.press("bob", button(t, ann, "Join")), "already joined")
+	public(t, e.press("bob", button(t, ann, "Leave")))
+	refused(t, e.tcmd("bob", false, "standings", "id=99"), "no such tournament")
+	refused(t, e.tcmd("bob", false, "dance"), "do not know")
+	public(t, e.tcmd("org", false, "cancel"))
+	refused(t, e.tcmd("bob", false, "join"), "no tournament")
+}
+
+// TestTournamentPairedOnceByTwoReplicas: two bots on one store sweep at
+// once; each round's pairings are posted once, its games started once.
+func TestTournamentPairedOnceByTwoReplicas(t *testing.T) {
+	e := newEnv(t, Config{})
+	other := New(e.db, e.clock.Now, e.bot.Logger, Config{RateBurst: -1, Games: TestGames()})
+	tid := e.createAndJoin([]string{"a", "b", "c", "d"}, "game="+reg().list[0].command, "format=round-robin")
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var posts []Post
+	for _, b := range []*Bot{e.bot, other} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ps := b.Sweep(context.Background(), e.clock.Now())
+			mu.Lock()
+			posts = append(posts, ps...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if n := pairingsCards(posts); n != 1 {
+		t.Fatalf("%d pairings cards, want 1", n)
+	}
+	if gs := e.roundGames(tid); len(gs) != 2 {
+		t.Fatalf("%d games started, want 2", len(gs))
+	}
+	cards := 0
+	for _, p := range posts {
+		if strings.HasPrefix(p.Channel, fmt.Sprintf("t%d-r1-", tid)) {
+			cards++
+		}
+	}
+	if cards < 2 {
+		t.Fatalf("%d game cards posted, want one per game at least", cards)
+	}
+}

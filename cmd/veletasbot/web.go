@@ -1,0 +1,106 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/veletasbot/veletas/bot/games"
+	"github.com/veletasbot/veletas/web"
+)
+
+// The web board (package web): with -web ADDR (gateway mode) or -http
+// (on its listener), each game has a page at an unguessable link made
+// from a secret key. The key comes from -web-key-file; without it, on a
+// bolt store, from web.key beside the database file, made (32 random
+// bytes, hex, mode 0600) when absent, so that the links outlive a
+// restart. Replicas on etcd must share one key: there -web-key-file is
+// required. A key is never logged.
+
+// WebKeyName is the key file made beside a bolt database.
+const WebKeyName = "web.key"
+
+// ErrWebKey: the web key is missing or too short.
+var ErrWebKey = errors.New("the web board's key")
+
+// newWeb makes m.Web when the web board is on.
+func (m *Main) newWeb() error {
+	if !m.webOn() {
+		return nil // -http alone serves no web board without -public-url
+	}
+	key, err := m.loadWebKey()
+	if err != nil {
+		return err
+	}
+	s, err := web.New(web.Options{Key: key, Games: games.Registry(), Store: m.DB, Now: m.Now, Logger: m.Logger})
+	if err != nil {
+		return fmt.Errorf("web board: %w", err)
+	}
+	m.Web = s
+	return nil
+}
+
+// boardURL is the address of a game's page ("" without -public-url).
+func (m *Main) boardURL(id uint64) string {
+	if m.PublicURL == "" || m.Web == nil {
+		return ""
+	}
+	return m.PublicURL + m.Web.Path(id)
+}
+
+// loadWebKey reads the web key: -web-key-file, else web.key beside the
+// bolt database (made when absent).
+func (m *Main) loadWebKey() ([]byte, error) {
+	path := m.WebKeyFile
+	if path == "" {
+		if m.Store.Kind != "bolt" {
+			return nil, fmt.Errorf("%w: give -web-key-file on an etcd store (the same file for every replica)", ErrWebKey)
+		}
+		path = filepath.Join(filepath.Dir(m.Store.Path), WebKeyName)
+		if err := makeWebKey(path); err != nil {
+			return nil, err
+		}
+	}
+	key, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrWebKey, err)
+	}
+	if len(key) < web.MinKeyBytes {
+		return nil, fmt.Errorf("%w: %s holds %d bytes, want at least %d (such as: head -c 32 /dev/urandom | xxd -p -c 64 > %s)",
+			ErrWebKey, path, len(key), web.MinKeyBytes, path)
+	}
+	return key, nil
+}
+
+// makeWebKey writes a new random key to path unless it exists.
+func makeWebKey(path string) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrWebKey, err)
+	}
+	var b [32]byte
+	rand.Read(b[:])
+	_, err = f.WriteString(hex.EncodeToString(b[:]) + "\n")
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrWebKey, err)
+	}
+	return nil
+}
+
+// closeWeb closes the web board's server (its event streams end).
+func (m *Main) closeWeb() {
+	if m.Web != nil {
+		m.Web.Close()
+		m.Web = nil
+	}
+}
