@@ -180,7 +180,10 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 	for _, u := range req.Users {
 		b.remember(u)
 	}
-	if ok, wait := b.limit.allow(req.User.ID, b.Now()); !ok {
+	if browsing(req) {
+		// A step of a picker (a choice, Back) reads and draws, writes
+		// nothing: a turn takes several, and only Play and Confirm count.
+	} else if ok, wait := b.limit.allow(req.User.ID, b.Now()); !ok {
 		secs := int(math.Ceil(wait.Seconds()))
 		return Reply{Ephemeral: true, Text: trn(req.Locale, "rate.slow", secs, secs)}
 	}

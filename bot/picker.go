@@ -142,6 +142,18 @@ func validValue(v string) bool {
 	return true
 }
 
+// browsing reports whether req is a step of a picker that applies
+// nothing: a choice or Back, not Confirm (a choice that completes a
+// step played as soon as it is chosen does apply it, through the same
+// store transaction, which refuses a stale one).
+func browsing(req Request) bool {
+	if req.Type != TypeButton {
+		return false
+	}
+	p, ok := parsePickID(req.CustomID)
+	return ok && p.op != opConfirm
+}
+
 // pickable is the picker of g's game, false when its rules have none.
 func pickable(g store.Game) (game.Pickable, bool) {
 	m := moduleOf(g.Kind)

@@ -1,8 +1,10 @@
 package bot
 
 import (
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestPickIDRoundTrip(t *testing.T) {
@@ -62,4 +64,47 @@ func TestPickerSteps(t *testing.T) {
 func refusalText(err error) string {
 	s, _ := RefusalText(err, "en")
 	return s
+}
+
+// TestPickerStepsNotRateLimited: the choices of a picker do not count
+// against the rate limit; Play does.
+func TestPickerStepsNotRateLimited(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.startGame("10")
+	g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.bot.limit = &limiter{Burst: 1, Every: time.Hour}
+	who := g.ToAct()
+	play := e.bot.Handle(t.Context(), Request{Type: TypeButton, Guild: e.guild, Channel: e.chann, User: User{ID: who},
+		CustomID: gameButton(g.Kind, btnPlay, strconv.FormatUint(g.ID, 10), uint64(g.Revision))})
+	if play.Select == nil {
+		t.Fatalf("Play: %s", play.Plain())
+	}
+	r := play
+	for i := 0; i < 4; i++ {
+		r = e.bot.Handle(t.Context(), Request{Type: TypeButton, Guild: e.guild, Channel: e.chann, User: User{ID: who},
+			CustomID: r.Select.CustomID, Values: []string{r.Select.Options[0].Value}})
+		if r.Select == nil && !hasLabel(r.Buttons, "Confirm") {
+			t.Fatalf("choice %d: %s", i, r.Plain())
+		}
+		if r.Select == nil {
+			break
+		}
+	}
+	again := e.bot.Handle(t.Context(), Request{Type: TypeButton, Guild: e.guild, Channel: e.chann, User: User{ID: who},
+		CustomID: gameButton(g.Kind, btnPlay, strconv.FormatUint(g.ID, 10), uint64(g.Revision))})
+	if again.Select != nil || !strings.Contains(again.Plain(), "slow") && !strings.Contains(again.Plain(), "wait") {
+		t.Fatalf("a second Play within the limit: %s", again.Plain())
+	}
+}
+
+func hasLabel(bs []Button, label string) bool {
+	for _, b := range bs {
+		if b.Label == label {
+			return true
+		}
+	}
+	return false
 }
