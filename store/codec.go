@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -43,13 +44,42 @@ type cachedState struct {
 
 // cacheKey is what a cached state must match: the kind, the terms, the
 // record as stored and the actions of the turn under way.
+//
+// It is built with one allocation: it is computed on every read and
+// every write of a game.
 func cacheKey(g *Game) string {
-	var b strings.Builder
-	b.WriteString(string(g.Kind))
-	for _, n := range g.Terms.Names() {
-		b.WriteString("\x00" + n + "=" + g.Terms[n])
+	// The term names in order, on the stack for the few terms a game has.
+	var buf [8]string
+	names := buf[:0]
+	n := len(g.Kind) + 2 + len(g.Open)
+	for k, v := range g.Terms {
+		names = append(names, k)
+		n += 2 + len(k) + len(v)
 	}
-	b.WriteString("\x01" + compactRecord(g.Record) + "\x01" + g.Open)
+	slices.Sort(names)
+	// compactRecord, written byte by byte: TrimSpace before replacing the
+	// newlines is the same, as a newline is a space both ways.
+	rec := strings.TrimSpace(g.Record)
+	n += len(rec)
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(string(g.Kind))
+	for _, k := range names {
+		b.WriteByte(0)
+		b.WriteString(k)
+		b.WriteByte('=')
+		b.WriteString(g.Terms[k])
+	}
+	b.WriteByte(1)
+	for i := 0; i < len(rec); i++ {
+		if c := rec[i]; c == '\n' {
+			b.WriteByte(' ')
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte(1)
+	b.WriteString(g.Open)
 	return b.String()
 }
 
