@@ -14,9 +14,13 @@ import (
 // (tokens separated by spaces) to keep archived games small.
 func marshal(v any) ([]byte, error) {
 	if g, ok := v.(*Game); ok {
-		c := *g
-		c.Record = compactRecord(c.Record)
-		return json.Marshal(&c)
+		if r := compactRecord(g.Record); r != g.Record {
+			c := *g
+			c.Record = r
+			return json.Marshal(&c)
+		}
+		// Already compact: no copy of the game to encode.
+		return json.Marshal(g)
 	}
 	return json.Marshal(v)
 }
