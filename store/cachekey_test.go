@@ -1,10 +1,12 @@
 package store
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/veletas"
 )
 
 // slowCacheKey is cacheKey as first written: the key must not change.
@@ -36,5 +38,38 @@ func TestCacheKeySameAndOneAllocation(t *testing.T) {
 	g := games[2]
 	if n := testing.AllocsPerRun(100, func() { _ = cacheKey(g) }); n != 1 {
 		t.Errorf("cacheKey: %v allocations, want 1", n)
+	}
+}
+
+// TestCacheHitSameAsReplay plays a few actions, then reads the game from
+// the state cache and, with the cache emptied, by replaying its record:
+// both give the same record, open steps and position.
+func TestCacheHitSameAsReplay(t *testing.T) {
+	db := openTest(t, nil)
+	g := startGame(t, db, "g", "c", veletas.Size10)
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 6 {
+		ng, err := db.Apply(t.Context(), "g", "c", g.ToAct(), g.Revision, randomAction(vgame(g).Position(), r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g = ng
+	}
+	hit, err := db.ActiveGame(t.Context(), "g", "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := db.states.get(hit.ID, cacheKey(&hit)); !ok {
+		t.Fatal("the game is not in the state cache")
+	}
+	db.states.drop(hit.ID)
+	replayed, err := db.ActiveGame(t.Context(), "g", "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hit.Record != replayed.Record || hit.Open != replayed.Open || hit.Record != g.Record ||
+		vgame(hit).Position().String() != vgame(replayed).Position().String() {
+		t.Errorf("from the cache: %q %q; replayed: %q %q; after the last action: %q",
+			hit.Record, hit.Open, replayed.Record, replayed.Open, g.Record)
 	}
 }

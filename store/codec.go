@@ -44,6 +44,9 @@ type stateCache struct {
 type cachedState struct {
 	key   string // cacheKey of the game replayed
 	state game.State
+	// The state's Record and Open, kept so that a hit does not rebuild
+	// the record (which Record does turn by turn).
+	record, open string
 }
 
 // cacheKey is what a cached state must match: the kind, the terms, the
@@ -89,11 +92,11 @@ func cacheKey(g *Game) string {
 
 const maxCached = 4096
 
-func (c *stateCache) get(id uint64, key string) (game.State, bool) {
+func (c *stateCache) get(id uint64, key string) (cachedState, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.m[id]
-	return e.state, ok && e.key == key
+	return e, ok && e.key == key
 }
 
 func (c *stateCache) put(g *Game) {
@@ -105,7 +108,8 @@ func (c *stateCache) put(g *Game) {
 	if c.m == nil || len(c.m) >= maxCached {
 		c.m = map[uint64]cachedState{}
 	}
-	c.m[g.ID] = cachedState{cacheKey(g), g.state}
+	// g.Record and g.Open are its state's: setState is what sets them.
+	c.m[g.ID] = cachedState{cacheKey(g), g.state, g.Record, g.Open}
 }
 
 func (c *stateCache) drop(id uint64) {
@@ -120,8 +124,9 @@ func (db *DB) decodeGame(b []byte, g *Game) error {
 	if err := decodeValue(b, g); err != nil {
 		return err
 	}
-	if s, ok := db.states.get(g.ID, cacheKey(g)); ok {
-		g.setState(s)
+	if e, ok := db.states.get(g.ID, cacheKey(g)); ok {
+		// setState, without rebuilding the record.
+		g.state, g.Record, g.Open = e.state, e.record, e.open
 		return nil
 	}
 	if err := db.load(g); err != nil {
