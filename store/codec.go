@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -13,9 +14,13 @@ import (
 // (tokens separated by spaces) to keep archived games small.
 func marshal(v any) ([]byte, error) {
 	if g, ok := v.(*Game); ok {
-		c := *g
-		c.Record = compactRecord(c.Record)
-		return json.Marshal(&c)
+		if r := compactRecord(g.Record); r != g.Record {
+			c := *g
+			c.Record = r
+			return json.Marshal(&c)
+		}
+		// Already compact: no copy of the game to encode.
+		return json.Marshal(g)
 	}
 	return json.Marshal(v)
 }
@@ -39,27 +44,59 @@ type stateCache struct {
 type cachedState struct {
 	key   string // cacheKey of the game replayed
 	state game.State
+	// The state's Record and Open, kept so that a hit does not rebuild
+	// the record (which Record does turn by turn).
+	record, open string
 }
 
 // cacheKey is what a cached state must match: the kind, the terms, the
 // record as stored and the actions of the turn under way.
+//
+// It is built with one allocation: it is computed on every read and
+// every write of a game.
 func cacheKey(g *Game) string {
-	var b strings.Builder
-	b.WriteString(string(g.Kind))
-	for _, n := range g.Terms.Names() {
-		b.WriteString("\x00" + n + "=" + g.Terms[n])
+	// The term names in order, on the stack for the few terms a game has.
+	var buf [8]string
+	names := buf[:0]
+	n := len(g.Kind) + 2 + len(g.Open)
+	for k, v := range g.Terms {
+		names = append(names, k)
+		n += 2 + len(k) + len(v)
 	}
-	b.WriteString("\x01" + compactRecord(g.Record) + "\x01" + g.Open)
+	slices.Sort(names)
+	// compactRecord, written byte by byte: TrimSpace before replacing the
+	// newlines is the same, as a newline is a space both ways.
+	rec := strings.TrimSpace(g.Record)
+	n += len(rec)
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(string(g.Kind))
+	for _, k := range names {
+		b.WriteByte(0)
+		b.WriteString(k)
+		b.WriteByte('=')
+		b.WriteString(g.Terms[k])
+	}
+	b.WriteByte(1)
+	for i := 0; i < len(rec); i++ {
+		if c := rec[i]; c == '\n' {
+			b.WriteByte(' ')
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte(1)
+	b.WriteString(g.Open)
 	return b.String()
 }
 
 const maxCached = 4096
 
-func (c *stateCache) get(id uint64, key string) (game.State, bool) {
+func (c *stateCache) get(id uint64, key string) (cachedState, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.m[id]
-	return e.state, ok && e.key == key
+	return e, ok && e.key == key
 }
 
 func (c *stateCache) put(g *Game) {
@@ -71,7 +108,8 @@ func (c *stateCache) put(g *Game) {
 	if c.m == nil || len(c.m) >= maxCached {
 		c.m = map[uint64]cachedState{}
 	}
-	c.m[g.ID] = cachedState{cacheKey(g), g.state}
+	// g.Record and g.Open are its state's: setState is what sets them.
+	c.m[g.ID] = cachedState{cacheKey(g), g.state, g.Record, g.Open}
 }
 
 func (c *stateCache) drop(id uint64) {
@@ -86,8 +124,9 @@ func (db *DB) decodeGame(b []byte, g *Game) error {
 	if err := decodeValue(b, g); err != nil {
 		return err
 	}
-	if s, ok := db.states.get(g.ID, cacheKey(g)); ok {
-		g.setState(s)
+	if e, ok := db.states.get(g.ID, cacheKey(g)); ok {
+		// setState, without rebuilding the record.
+		g.state, g.Record, g.Open = e.state, e.record, e.open
 		return nil
 	}
 	if err := db.load(g); err != nil {

@@ -24,8 +24,10 @@ import (
 // only variables the binary reads, and with it and its command the
 // binary's own flag parsing accepts it in HTTP mode on the etcd store of
 // those members; exactly one replica registers the commands; and Caddy,
-// from its official image, publishes 443 and sends /interactions and
-// /healthz to every replica on the port it listens on.
+// from its official image, publishes 443, sends /interactions, /healthz
+// and /readyz to every replica on the port it listens on, and
+// health-checks the replicas on /readyz (which checks the store), not
+// /healthz (which only says the process lives).
 func TestReplicasCompose(t *testing.T) {
 	b, err := os.ReadFile("../../deploy/replicas-compose.yml")
 	if err != nil {
@@ -221,11 +223,14 @@ func TestReplicasCompose(t *testing.T) {
 	if strings.Join(upstreams, " ") != strings.Join(want, " ") {
 		t.Errorf("Caddy proxies to %v; the replicas listen at %v", upstreams, want)
 	}
-	for _, want := range []string{"{$VELETAS_DOMAIN}", "path /interactions /healthz", "health_uri /healthz", "lb_policy round_robin",
+	for _, want := range []string{"{$VELETAS_DOMAIN}", "path /interactions /healthz /readyz", "health_uri /readyz", "lb_policy round_robin",
 		"lb_try_duration", "request_buffers 1MB", "keepalive off"} {
 		if !strings.Contains(string(cf), want) {
 			t.Errorf("the Caddyfile lacks %q", want)
 		}
+	}
+	if strings.Contains(string(cf), "health_uri /healthz") {
+		t.Error("the Caddyfile health-checks /healthz, which does not check the store; want /readyz")
 	}
 	if caddy.Environment["VELETAS_DOMAIN"] == "" {
 		t.Error("caddy does not get VELETAS_DOMAIN")
