@@ -63,6 +63,10 @@ var options = map[string][]string{
 // name, its rules and its help.
 func (Module) Texts() bot.Catalogue { return catalogue }
 
+// detailPrefix starts the keys of a refusal's details; wrappedPrefix the
+// same details in parentheses, as the core's refusals word them.
+const detailPrefix, wrappedPrefix = "amazons.detail.", "amazons.cdetail."
+
 var catalogue = func() bot.Catalogue {
 	c := bot.Catalogue{}
 	for l, ts := range Texts {
@@ -72,6 +76,15 @@ var catalogue = func() bot.Catalogue {
 				continue // a separator of RuleRefusal.Text; the bot words refusals with its own
 			}
 			m[k] = v
+			if strings.HasPrefix(k, detailPrefix) {
+				// The core appends a refusal's detail right after its
+				// squares, so the detail brings its own parentheses.
+				open, closing := " (", ")"
+				if l == "ja" {
+					open, closing = "（", "）"
+				}
+				m[wrappedPrefix+strings.TrimPrefix(k, detailPrefix)] = open + v + closing
+			}
 		}
 		m[bot.NameKey], m["rules"], m["help"] = ts["amazons.name"], ts["amazons.rules"], ts["amazons.help"]
 		c[l] = m
@@ -188,7 +201,10 @@ func (Module) Refusal(err error) (bot.RuleRefusal, bool) {
 	if !ok {
 		return bot.RuleRefusal{}, false
 	}
-	out := bot.RuleRefusal{Reason: rr.Reason, Hint: rr.Hint, Detail: rr.Detail}
+	out := bot.RuleRefusal{Reason: rr.Reason, Hint: rr.Hint}
+	if rr.Detail != "" {
+		out.Detail = wrappedPrefix + strings.TrimPrefix(rr.Detail, detailPrefix)
+	}
 	for _, s := range rr.Squares {
 		out.Squares = append(out.Squares, strings.Trim(s, "`"))
 	}
