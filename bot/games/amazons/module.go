@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/veletasbot/veletas/bot"
@@ -282,17 +281,8 @@ func (Module) Replay(b *bot.Bot, g store.Game, lk bot.Look) func() ([]byte, erro
 	}
 }
 
-// drawers are the drawers by options, each made once and shared.
-var drawers struct {
-	mu sync.Mutex
-	by map[render.Options]*drawerOnce
-}
-
-type drawerOnce struct {
-	once sync.Once
-	r    *ramazons.Renderer
-	err  error
-}
+// drawers are the Amazons' drawers by options, each made once and shared.
+var drawers = bot.Drawers[*ramazons.Renderer]{New: ramazons.New}
 
 // drawer is the drawer of options o in a theme (o's own, logged when
 // warn, when it has none of the theme).
@@ -311,21 +301,11 @@ func drawer(b *bot.Bot, o render.Options, theme render.Theme, warn bool) (*ramaz
 
 // made is the drawer of o, made once.
 func made(o render.Options) (*ramazons.Renderer, error) {
-	drawers.mu.Lock()
-	d, ok := drawers.by[o]
-	if !ok {
-		if drawers.by == nil {
-			drawers.by = map[render.Options]*drawerOnce{}
-		}
-		d = &drawerOnce{}
-		drawers.by[o] = d
+	r, err := drawers.Get(o)
+	if err != nil {
+		return nil, fmt.Errorf("bot: the renderer cannot draw the Amazons: %w", err)
 	}
-	drawers.mu.Unlock()
-	d.once.Do(func() { d.r, d.err = ramazons.New(o) })
-	if d.err != nil {
-		return nil, fmt.Errorf("bot: the renderer cannot draw the Amazons: %w", d.err)
-	}
-	return d.r, nil
+	return r, nil
 }
 
 // AILevel reads a level (easy by default).

@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/veletasbot/veletas/bot"
 
@@ -77,42 +76,22 @@ var fanoronaOptions = map[string][]string{
 func (Module) Completers() map[string]bot.Completer { return fanoronaCompleters }
 
 // drawers are the drawers of Fanorona's images by the options the bot
-// gives (bot.Config.Render and Replay), each made once: a process has a
-// few, which every Bot on the same options shares (they are immutable).
-var drawers struct {
-	mu sync.Mutex
-	by map[render.Options]*drawerOnce
-}
-
-type drawerOnce struct {
-	once sync.Once
-	r    *fanoronarender.Renderer
-	err  error
-}
+// gives (bot.Config.Render and Replay), each made once and shared.
+var drawers = bot.Drawers[*fanoronarender.Renderer]{New: fanoronarender.New}
 
 // drawer is the drawer of options o in a theme (o's own, logged when warn,
 // when it has none of the theme).
 func drawer(b *bot.Bot, o render.Options, theme render.Theme, warn bool) (*fanoronarender.Renderer, error) {
-	drawers.mu.Lock()
-	d, ok := drawers.by[o]
-	if !ok {
-		if drawers.by == nil {
-			drawers.by = map[render.Options]*drawerOnce{}
-		}
-		d = &drawerOnce{}
-		drawers.by[o] = d
+	r, err := drawers.Get(o)
+	if err != nil {
+		return nil, fmt.Errorf("bot: the renderer cannot draw Fanorona: %w", err)
 	}
-	drawers.mu.Unlock()
-	d.once.Do(func() { d.r, d.err = fanoronarender.New(o) })
-	if d.err != nil {
-		return nil, fmt.Errorf("bot: the renderer cannot draw Fanorona: %w", d.err)
-	}
-	t, err := d.r.InTheme(theme)
+	t, err := r.InTheme(theme)
 	if err != nil {
 		if warn {
 			b.Logger.Warn("bot: no renderer of the theme; drawing in the default one", "theme", theme.String(), "err", err)
 		}
-		return d.r, nil
+		return r, nil
 	}
 	return t, nil
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 
 	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/game/veletas"
@@ -96,34 +95,11 @@ func gamePNG(b *bot.Bot, g store.Game, st veletas.Game, lk bot.Look) ([]byte, er
 }
 
 // drawers are the drawers of Veletas's images by the options the bot
-// gives (bot.Config.Render and Replay), each made once: a process has a
-// few, which every Bot on the same options shares (they are immutable).
-var drawers struct {
-	mu sync.Mutex
-	by map[render.Options]*drawerOnce
-}
-
-type drawerOnce struct {
-	once sync.Once
-	r    *veletasrender.Renderer
-	err  error
-}
+// gives (bot.Config.Render and Replay), each made once and shared.
+var drawers = bot.Drawers[*veletasrender.Renderer]{New: veletasrender.New}
 
 // drawer is the drawer of options o.
-func drawer(o render.Options) (*veletasrender.Renderer, error) {
-	drawers.mu.Lock()
-	d, ok := drawers.by[o]
-	if !ok {
-		if drawers.by == nil {
-			drawers.by = map[render.Options]*drawerOnce{}
-		}
-		d = &drawerOnce{}
-		drawers.by[o] = d
-	}
-	drawers.mu.Unlock()
-	d.once.Do(func() { d.r, d.err = veletasrender.New(o) })
-	return d.r, d.err
-}
+func drawer(o render.Options) (*veletasrender.Renderer, error) { return drawers.Get(o) }
 
 // themed is the drawer of options o in a theme (o's own, logged when warn,
 // when it has none of the theme).
