@@ -246,6 +246,7 @@ func lifecycleSubcommands() map[string]SubcommandSpec {
 			ChoiceOption("dm", "on: I write to you privately; off: I do not", 8, "on", "off")),
 		Subcommand("games", "List your games in progress on this server, your turn first"),
 		Subcommand("takeback", "Ask your opponent to undo your last turn (before they move)"),
+		Subcommand("rematch", "Offer your opponent of this channel's last game another one (as its Rematch button)"),
 	}
 	m := make(map[string]SubcommandSpec, len(subs))
 	for _, s := range subs {
@@ -280,6 +281,7 @@ var lifecycleTexts = map[string]SlashText{
 	"theme.board":        {"盤", "light、dark、またはサーバーに合わせる server", "plateau", "light, dark, ou server pour suivre le serveur"},
 	"notify":             {"通知", "DM 通知のオン・オフ：手番、持ち時間、対局の終わり", "notifications", "Activer ou non les messages privés : votre tour, votre temps, la fin d'une partie"},
 	"notify.dm":          {"dm", "on で DM を送る、off で送らない", "mp", "on : je vous écris en privé ; off : non"},
+	"rematch":            {"再戦", "このチャンネルの直前の対局の相手にもう一局申し込む（再戦ボタンと同じ）", "revanche", "Proposer une autre partie à votre adversaire de la dernière partie de ce salon"},
 	"takeback":           {"待った", "直前の自分の手を取り消すよう相手に頼む（相手が指す前）", "reprendre", "Demander à l'adversaire d'annuler votre dernier coup (avant qu'il joue)"},
 }
 

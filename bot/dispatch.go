@@ -54,6 +54,8 @@ var commands = map[string]handlerFunc{
 	"claim": (*Bot).claim,
 	// takebacks.go
 	"takeback": (*Bot).takeback,
+	// endgame.go
+	"rematch": (*Bot).rematchCommand,
 	// usersettings.go
 	"theme":  (*Bot).themeCommand,
 	"notify": (*Bot).notifyCommand,

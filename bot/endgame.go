@@ -136,6 +136,32 @@ func (b *Bot) rematchButton(ctx context.Context, req Request, id ButtonID) (Repl
 	}, c), tr(loc, "rematch.asked", Mention(req.User.ID)))
 }
 
+// rematchCommand is /GAME rematch: the Rematch button of the channel's
+// last finished game of the request's game, pressed by a command. Its
+// reply is the offer itself (or, against the computer, the new game),
+// and the last game's message keeps its buttons.
+func (b *Bot) rematchCommand(ctx context.Context, req Request) (Reply, error) {
+	g, err := b.Store.LastFinishedGame(ctx, req.Guild, req.Channel)
+	if errors.Is(err, store.ErrNoGame) || err == nil && g.Kind != req.module().kind {
+		return Reply{}, badInput("%s", tr(req.Locale, "rematch.none"))
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	r, err := b.rematchButton(ctx, req, ButtonID{Action: btnRematch, Key: strconv.FormatUint(g.ID, 10)})
+	if err != nil || !r.Update {
+		return r, err
+	}
+	if r.Next == nil {
+		// Typed in the game's thread: the offer is posted in the channel,
+		// and the command's reply says so, without the final card.
+		return Reply{Text: r.Text, Posts: r.Posts, After: r.After, Later: r.Later}, nil
+	}
+	next := *r.Next
+	next.Posts = append(next.Posts, r.Posts...)
+	return next, nil
+}
+
 // rematchSettled is the reply to Rematch: the final message keeps its
 // result and its Record button but loses Rematch and says what happened
 // (line); next (the offer, or the new game) follows in the channel where

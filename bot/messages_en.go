@@ -203,6 +203,7 @@ var messagesEN = map[string]string{
 	"takeback.accepted":   "%s accepted the takeback: %s's last turn is undone.",
 	"rematch.asked":       "%s asked for a rematch.",
 	"rematch.where":       "It is in %s.",
+	"rematch.none":        "This channel has no finished game of this kind to play again. Challenge someone with `/{game} challenge`.",
 	"rematch.notplayer":   "Only the two players of this game can ask for a rematch. Challenge someone yourself with `/{game} challenge`.",
 	"rematch.busy":        "The channel of that game has a game in progress now: challenge again there once it is over.",
 	"rematch.already":     "You offered a rematch already: it is up to %s to accept it.",

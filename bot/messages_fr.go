@@ -202,6 +202,7 @@ var messagesFR = map[string]string{
 	"takeback.accepted":   "%s a accepté la reprise : le dernier coup de %s est annulé.",
 	"rematch.asked":       "%s a proposé une revanche.",
 	"rematch.where":       "Elle est dans %s.",
+	"rematch.none":        "Ce salon n'a pas de partie terminée de ce jeu à rejouer. Pour défier quelqu'un : `/{game} challenge`.",
 	"rematch.notplayer":   "Seuls les deux joueurs de cette partie peuvent demander une revanche. Pour défier quelqu'un vous-même : `/{game} challenge`.",
 	"rematch.busy":        "Le salon de cette partie a maintenant une autre partie en cours : proposez la revanche quand elle sera finie.",
 	"rematch.already":     "Vous avez déjà proposé une revanche : c'est à %s de l'accepter.",

@@ -202,6 +202,7 @@ var messagesJA = map[string]string{
 	"takeback.accepted":   "%s さんが待ったを受けました。%s さんの直前の手を取り消しました。",
 	"rematch.asked":       "%s さんが再戦を申し込みました。",
 	"rematch.where":       "申し込みは %s にあります。",
+	"rematch.none":        "このチャンネルには再戦できるこのゲームの終局した対局がありません。挑戦するには `/{game} challenge` をどうぞ。",
 	"rematch.notplayer":   "再戦を申し込めるのはこの対局の2人だけです。ご自分で挑戦するには `/{game} challenge` をどうぞ。",
 	"rematch.busy":        "その対局のチャンネルでは今ほかの対局が進行中です。終わってからもう一度申し込んでください。",
 	"rematch.already":     "再戦はすでに申し込んであります。受けるかどうかは %s さん次第です。",

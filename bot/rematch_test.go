@@ -53,3 +53,25 @@ func TestRematchTwiceAndCrossing(t *testing.T) {
 		t.Fatalf("the offer accepted a second time: %q", r.Plain())
 	}
 }
+
+// TestRematchCommand: /GAME rematch does what the last game's Rematch
+// button does: the offer is the command's own reply (not an update of a
+// message), the opponent's Accept starts the game with the sides swapped;
+// it is refused where no game of that kind ended and to a non-player.
+func TestRematchCommand(t *testing.T) {
+	e := newEnv(t, Config{})
+	refused(t, e.cmd("alice", "rematch"), "This channel has no finished game of this kind to play again. Challenge someone with `/veletas challenge`.")
+	e.startGame("7")
+	public(t, e.cmd("bob", "resign"))
+
+	refused(t, e.cmd("carol", "rematch"), "Only the two players of this game can ask for a rematch.")
+	offer := public(t, e.cmd("alice", "rematch"))
+	if offer.Update || !strings.Contains(offer.Plain(), "offers a rematch") {
+		t.Fatalf("the rematch command's reply: update %v, %q", offer.Update, offer.Plain())
+	}
+	public(t, e.press("bob", button(t, offer, "Accept")))
+	g, err := e.db.ActiveGame(t.Context(), e.guild, e.chann)
+	if err != nil || g.Players != [2]string{"bob", "alice"} {
+		t.Fatalf("the rematch game: %+v, %v", g.Players, err)
+	}
+}

@@ -39,7 +39,7 @@ func (Module) Slash() bot.SlashPart {
 				bot.StringOption("time", "New default time per move: 1h to 14d (e.g. 12h, 3d) or none", false, false, 16), language,
 				veletasRules("New default rules of challenges: classic or revised"),
 				bot.ChoiceOption("theme", "New board theme of the server, for players who chose none: light or dark", 8, "light", "dark")),
-			{Name: "theme"}, {Name: "notify"}, {Name: "games"}, {Name: "takeback"},
+			{Name: "theme"}, {Name: "notify"}, {Name: "games"}, {Name: "takeback"}, {Name: "rematch"},
 			bot.Subcommand("end", "Manage Server: end this channel's game when its stored data is damaged"),
 		},
 		Texts:   veletasTexts,
