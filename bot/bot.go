@@ -118,6 +118,8 @@ type Bot struct {
 
 	lead leadership // whether this replica sweeps and rescans (leader.go)
 
+	evals evaluations // the finished games' evaluation goroutine (evaluations.go)
+
 	threads ThreadStarter // the tournament games' threads, guarded by lead.mu (tournaments.go)
 
 	registry *registry // the games hosted (module.go)

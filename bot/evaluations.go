@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/veletasbot/veletas/store"
@@ -125,6 +126,43 @@ func (b *Bot) RunEvaluations(ctx context.Context, st EvalStore, every time.Durat
 			return
 		case <-t.C:
 		}
+	}
+}
+
+// evaluations is the Bot's evaluation goroutine (StartEvaluations).
+type evaluations struct {
+	mu     sync.Mutex
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// StartEvaluations runs RunEvaluations on st in one goroutine, until
+// StopEvaluations; a second call does nothing.
+func (b *Bot) StartEvaluations(st EvalStore, every time.Duration) {
+	b.evals.mu.Lock()
+	defer b.evals.mu.Unlock()
+	if b.evals.cancel != nil {
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	b.evals.cancel, b.evals.done = cancel, done
+	go func() {
+		defer close(done)
+		b.RunEvaluations(ctx, st, every)
+	}()
+}
+
+// StopEvaluations stops the evaluation goroutine (an evaluation under way
+// is dropped) and waits for it to end.
+func (b *Bot) StopEvaluations() {
+	b.evals.mu.Lock()
+	cancel, done := b.evals.cancel, b.evals.done
+	b.evals.cancel, b.evals.done = nil, nil
+	b.evals.mu.Unlock()
+	if cancel != nil {
+		cancel()
+		<-done
 	}
 }
 

@@ -193,6 +193,7 @@ func (m *Main) Close() error {
 	}
 	if m.Bot != nil {
 		m.Bot.StopSweeper()
+		m.Bot.StopEvaluations()
 		m.Bot.StopAI() // lets the AI's decisions under way be posted
 	}
 	if m.HTTP != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/veletasbot/veletas/bot/discord"
 )
@@ -52,10 +53,17 @@ func (m *Main) runBot() (err error) {
 	if err := m.Bot.StartAI(m.Discord.Self(), m.Discord, m.aiConfig()); err != nil {
 		m.Logger.Warn("veletasbot: the computer opponent is off", "err", err)
 	}
+	if m.Web != nil {
+		m.Bot.StartEvaluations(m.DB, EvaluateEvery) // the web board's graphs of finished games, one goroutine
+	}
 	m.serveOps()
 	m.logRunning()
 	return nil
 }
+
+// EvaluateEvery is how often the bot looks for finished games to evaluate
+// for the web board's graphs (bot.RunEvaluations).
+const EvaluateEvery = 5 * time.Minute
 
 // connectDiscord makes the Discord adapter, registers the commands
 // (unless -register=false) and connects it: to the gateway (as one shard
