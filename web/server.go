@@ -121,6 +121,7 @@ func New(o Options) (*Server, error) {
 	s.mux.HandleFunc("GET /g/{token}/state", s.limited(s.limit, s.state))
 	s.mux.HandleFunc("GET /g/{token}/ply/{ply}", s.limited(s.plies, s.ply))
 	s.mux.HandleFunc("GET /g/{token}/events", s.limited(s.limit, s.events))
+	s.mux.HandleFunc("GET /g/{token}/eval", s.limited(s.limit, s.graph)) // eval.go
 	s.mux.HandleFunc("GET /assets/{name}", s.asset)
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.notFound(w) })
 	return s, nil
@@ -454,7 +455,8 @@ var pages = template.Must(template.New("").Parse(`{{define "head"}}<!doctype htm
 <span id="plyno" class="plyno"></span>
 <button type="button" id="next" aria-label="Next">›</button><button type="button" id="last" aria-label="Last">»</button>
 </nav></div>
-<ol id="moves" class="moves"></ol>
+<div class="side"><ol id="moves" class="moves"></ol>
+<figure id="graph" class="graph" hidden></figure></div>
 </div>
 </main></body></html>{{end}}
 {{define "notfound"}}{{template "head" .}}

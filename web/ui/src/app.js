@@ -1,6 +1,7 @@
 // The web board's page: draws the board as SVG from the game's JSON,
 // keeps it live through server-sent events, and steps through the game.
 import { drawBoard } from "./board.js";
+import { Graph } from "./graph.js";
 
 const app = document.getElementById("app");
 const token = app.dataset.token;
@@ -10,6 +11,7 @@ const $ = (id) => document.getElementById(id);
 let state = null; // the game's State (see web.State)
 let shown = null; // the ply shown; null follows the game's last
 const boards = new Map(); // ply -> Board, for the replay
+const graph = new Graph($("graph"), (ply) => show(ply)); // a finished game's evaluation
 
 // Theme: the system's unless the toggle chose one.
 const root = document.documentElement;
@@ -119,6 +121,7 @@ async function renderBoard() {
   if (ply !== (shown === null ? plies() : shown)) return; // stepped on meanwhile
   drawBoard($("board"), b);
   $("board").dataset.ply = String(ply);
+  graph.mark(ply);
   $("plyno").textContent = ply + " / " + plies();
   $("first").disabled = $("prev").disabled = ply === 0;
   $("next").disabled = $("last").disabled = ply === plies();
@@ -177,6 +180,7 @@ function accept(s) {
   state = s;
   skew = Date.parse(s.now) - Date.now();
   app.dataset.revision = String(s.revision);
+  if (s.over) graph.load(base, s.players.map((p) => p.name));
   return render();
 }
 
