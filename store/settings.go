@@ -83,3 +83,9 @@ func (db *DB) checkDefaults(s Settings) error {
 	}
 	return nil
 }
+
+// WebStandingsSetting is the name, in Settings.Values, of whether a
+// guild's standings and current games have a page on the web board
+// ("on"; off when absent): a server's activity is its own unless its
+// managers publish it.
+const WebStandingsSetting = "web-standings"

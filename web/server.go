@@ -70,6 +70,7 @@ type Options struct {
 type Server struct {
 	opts   Options
 	tokens *tokens
+	guilds *tokens // the servers' pages' (standings.go)
 	hub    *hub
 	limit  *limiter
 	plies  *limiter
@@ -93,6 +94,10 @@ func New(o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	gt, err := newGuildTokens(o.Key)
+	if err != nil {
+		return nil, err
+	}
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -105,7 +110,7 @@ func New(o Options) (*Server, error) {
 	if o.PageInterval <= 0 {
 		o.PageInterval = time.Second
 	}
-	s := &Server{opts: o, tokens: tk, done: make(chan struct{}),
+	s := &Server{opts: o, tokens: tk, guilds: gt, done: make(chan struct{}),
 		limit: newLimiter(o.PageBurst, o.PageInterval, o.Now),
 		// A replay asks a board a step: ten times the pages' rate.
 		plies: newLimiter(10*o.PageBurst, o.PageInterval/10, o.Now)}
@@ -122,6 +127,7 @@ func New(o Options) (*Server, error) {
 	s.mux.HandleFunc("GET /g/{token}/ply/{ply}", s.limited(s.plies, s.ply))
 	s.mux.HandleFunc("GET /g/{token}/events", s.limited(s.limit, s.events))
 	s.mux.HandleFunc("GET /g/{token}/eval", s.limited(s.limit, s.graph)) // eval.go
+	s.mux.HandleFunc("GET /s/{token}", s.limited(s.limit, s.guildPage)) // standings.go
 	s.mux.HandleFunc("GET /assets/{name}", s.asset)
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.notFound(w) })
 	return s, nil
