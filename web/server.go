@@ -127,7 +127,7 @@ func New(o Options) (*Server, error) {
 	s.mux.HandleFunc("GET /g/{token}/ply/{ply}", s.limited(s.plies, s.ply))
 	s.mux.HandleFunc("GET /g/{token}/events", s.limited(s.limit, s.events))
 	s.mux.HandleFunc("GET /g/{token}/eval", s.limited(s.limit, s.graph)) // eval.go
-	s.mux.HandleFunc("GET /s/{token}", s.limited(s.limit, s.guildPage)) // standings.go
+	s.mux.HandleFunc("GET /s/{token}", s.limited(s.limit, s.guildPage))  // standings.go
 	s.mux.HandleFunc("GET /assets/{name}", s.asset)
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.notFound(w) })
 	return s, nil
