@@ -70,6 +70,10 @@ type Config struct {
 	// board; a game's card then has an "Open board" link button to it
 	// ("": none for that game).
 	BoardURL func(gameID uint64) string
+	// StandingsURL, when set, is the address of a server's page on the
+	// web board ("": none), shown while the server publishes it
+	// (webstandings.go).
+	StandingsURL func(guild string) string
 	// RateBurst commands at once, then one every RateEvery, per user;
 	// RateBurst < 0 turns rate limiting off (the console does).
 	RateBurst int

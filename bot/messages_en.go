@@ -133,6 +133,7 @@ var messagesEN = map[string]string{
 	// ---- ratings ----
 	"standings.row":        "%d. %s: %s, %d W, %d L",
 	"standings.more":       "…and %d more.",
+	"standings.web":        "This server's standings and games under way are on the web too: %s",
 	"stats.badplayer":      "Name a player with `player:@someone`.",
 	"stats.head":           "**Stats of %s**",
 	"stats.nogames":        "No finished game yet on this server: challenge someone with `/{game} challenge`.",

@@ -132,6 +132,7 @@ var messagesFR = map[string]string{
 	// ---- ratings ----
 	"standings.row":        "%d. %s : %s, %d V, %d D",
 	"standings.more":       "… et %d de plus.",
+	"standings.web":        "Le classement et les parties en cours de ce serveur sont aussi sur le web : %s",
 	"stats.badplayer":      "Indiquez un joueur avec `player:@quelqu'un`.",
 	"stats.head":           "**Statistiques de %s**",
 	"stats.nogames":        "Pas encore de partie terminée sur ce serveur : défiez quelqu'un avec `/{game} challenge`.",

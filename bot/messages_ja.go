@@ -132,6 +132,7 @@ var messagesJA = map[string]string{
 	// ---- ratings ----
 	"standings.row":        "%d. %s：%s、%d勝 %d敗",
 	"standings.more":       "…ほか%d人。",
+	"standings.web":        "このサーバーの順位表と対局中のゲームはウェブでも見られます：%s",
 	"stats.badplayer":      "プレイヤーは `player:@相手` のように指定してください。",
 	"stats.head":           "**%s さんの成績**",
 	"stats.nogames":        "このサーバーで終わった対局はまだありません。`/{game} challenge` で誰かに挑戦しましょう。",

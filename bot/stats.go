@@ -78,6 +78,9 @@ func (b *Bot) leaderboard(ctx context.Context, req Request) (Reply, error) {
 			sb.WriteString(tr(loc, "standings.rowdraws", i+1, Mention(s.User), ratingText(s), s.Wins, s.Losses, s.Draws) + "\n")
 		}
 	}
+	if line := b.webStandingsLine(ctx, loc, req.Guild); line != "" {
+		sb.WriteString(line + "\n")
+	}
 	return Reply{Embeds: FitEmbeds([]Embed{{
 		Title:       tr(loc, "standings.head"),
 		Description: strings.TrimRight(sb.String(), "\n"),

@@ -52,6 +52,18 @@ func (m *Main) boardURL(id uint64) string {
 	return m.PublicURL + m.Web.Path(id)
 }
 
+// standingsURL is the address of a server's page ("" without
+// -public-url, or for a guild ID that is not a Discord ID).
+func (m *Main) standingsURL(guild string) string {
+	if m.PublicURL == "" || m.Web == nil {
+		return ""
+	}
+	if p, ok := m.Web.GuildPath(guild); ok {
+		return m.PublicURL + p
+	}
+	return ""
+}
+
 // loadWebKey reads the web key: -web-key-file, else web.key beside the
 // bolt database (made when absent).
 func (m *Main) loadWebKey() ([]byte, error) {

@@ -60,7 +60,7 @@ var veletasOptions = map[string][]string{
 	"challenge": {"opponent", "size", "level", "rated", "time", "rules"},
 	"setup":     {"shooters", "stone"},
 	"move":      {"shooter", "shoot", "to"},
-	"settings":  {"time", "language", "rules", "theme"},
+	"settings":  {"time", "language", "rules", "theme", "web"},
 	"rules":     {"rules"},
 }
 

@@ -17,7 +17,8 @@ func settings(ctx context.Context, b *bot.Bot, req bot.Request) (bot.Reply, erro
 	l := strings.ToLower(strings.TrimSpace(req.Options["language"]))
 	rs := strings.TrimSpace(req.Options["rules"])
 	th := strings.ToLower(strings.TrimSpace(req.Options["theme"]))
-	if v == "" && l == "" && rs == "" && th == "" {
+	wb := strings.ToLower(strings.TrimSpace(req.Options["web"]))
+	if v == "" && l == "" && rs == "" && th == "" && wb == "" {
 		s, err := b.Store.Settings(ctx, req.Guild)
 		if err != nil {
 			return bot.Reply{}, err
@@ -43,7 +44,8 @@ func settings(ctx context.Context, b *bot.Bot, req bot.Request) (bot.Reply, erro
 		return bot.Reply{Ephemeral: true, Text: bot.Text(loc, "settings.show", moveTimeSetting(loc, s.MoveTime), timeHint) + "\n" +
 			bot.Text(loc, "settings.rules", bot.Text(loc, "rules."+defaultRules(s).String()), otherRules.String()) + "\n" +
 			bot.Text(loc, "settings.lang", append([]any{bot.Text(loc, "lang."+bot.Lang(s.Locale))}, otherLangs...)...) + "\n" +
-			bot.Text(loc, "settings.theme", bot.Text(loc, "theme."+bot.ServerTheme(s)), otherTheme)}, nil
+			bot.Text(loc, "settings.theme", bot.Text(loc, "theme."+bot.ServerTheme(s)), otherTheme) + "\n" +
+			webSetting(b, loc, s)}, nil
 	}
 	if !req.ManageServer {
 		return bot.Reply{}, bot.BadInput("%s", bot.Text(loc, "settings.denied"))
@@ -71,7 +73,20 @@ func settings(ctx context.Context, b *bot.Bot, req bot.Request) (bot.Reply, erro
 	if th != "" && th != "light" && th != "dark" {
 		return bot.Reply{}, bot.BadInput("%s", bot.Text(loc, "theme.bad", bot.Quote(th)))
 	}
+	if wb != "" && wb != "on" && wb != "off" {
+		return bot.Reply{}, bot.BadInput("%s", bot.Text(loc, "settings.badweb", bot.Quote(wb)))
+	}
 	s, err := b.Store.UpdateSettings(ctx, req.Guild, func(s *store.Settings) error {
+		if wb != "" {
+			if s.Values == nil {
+				s.Values = map[string]string{}
+			}
+			if wb == "on" {
+				s.Values[store.WebStandingsSetting] = "on"
+			} else {
+				delete(s.Values, store.WebStandingsSetting)
+			}
+		}
 		if th != "" {
 			if s.Values == nil {
 				s.Values = map[string]string{}
@@ -105,7 +120,29 @@ func settings(ctx context.Context, b *bot.Bot, req bot.Request) (bot.Reply, erro
 	if th != "" {
 		lines = append(lines, bot.Text(loc, "settings.themechanged", bot.Mention(req.User.ID), bot.Text(loc, "theme."+th)))
 	}
+	if wb != "" {
+		lines = append(lines, bot.Text(loc, "settings.webchanged", bot.Mention(req.User.ID), bot.Text(loc, "settings.web."+wb)))
+		if wb == "on" {
+			if u := b.WebStandingsURL(s); u != "" {
+				lines = append(lines, bot.Text(loc, "settings.weblink", u))
+			} else {
+				lines = append(lines, bot.Text(loc, "settings.webnourl"))
+			}
+		}
+	}
 	return bot.Reply{Text: strings.Join(lines, "\n")}, nil
+}
+
+// webSetting is the settings' line about the server's web page: whether
+// it is on, and its link when it is.
+func webSetting(b *bot.Bot, loc string, s store.Settings) string {
+	if u := b.WebStandingsURL(s); u != "" {
+		return bot.Text(loc, "settings.webon", u)
+	}
+	if s.Values[store.WebStandingsSetting] == "on" {
+		return bot.Text(loc, "settings.webon", bot.Text(loc, "settings.webnourl"))
+	}
+	return bot.Text(loc, "settings.weboff")
 }
 
 // endDamaged is /veletas end: a member with Manage Server ends this

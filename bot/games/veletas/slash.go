@@ -38,7 +38,8 @@ func (Module) Slash() bot.SlashPart {
 			bot.Subcommand("settings", "Show this server's settings; with Manage Server, change the defaults (time, rules, theme)",
 				bot.StringOption("time", "New default time per move: 1h to 14d (e.g. 12h, 3d) or none", false, false, 16), language,
 				veletasRules("New default rules of challenges: classic or revised"),
-				bot.ChoiceOption("theme", "New board theme of the server, for players who chose none: light or dark", 8, "light", "dark")),
+				bot.ChoiceOption("theme", "New board theme of the server, for players who chose none: light or dark", 8, "light", "dark"),
+				bot.ChoiceOption("web", "A web page of this server's standings and games under way: on or off (off by default)", 3, "on", "off")),
 			{Name: "theme"}, {Name: "notify"}, {Name: "games"}, {Name: "takeback"}, {Name: "rematch"},
 			bot.Subcommand("end", "Manage Server: end this channel's game when its stored data is damaged"),
 		},
@@ -77,6 +78,7 @@ var veletasTexts = map[string]bot.SlashText{
 	"settings.rules":    {"ルール", "挑戦の新しい既定のルール：classic か revised", "règles", "Nouvelles règles par défaut des défis : classic ou revised"},
 	"settings.language": {"言語", "ボット自身のお知らせ（リマインド、時間切れ）の言語", "langue", "Langue des avis du bot (rappels, temps écoulé)"},
 	"settings.theme":    {"テーマ", "サーバーの新しい盤のテーマ（自分で選んでいない人向け）：light か dark", "thème", "Nouveau thème des plateaux du serveur (pour qui n'en a pas choisi) : light ou dark"},
+	"settings.web":      {"ウェブ", "このサーバーの順位表と対局中のゲームのウェブページ：on か off（既定は off）", "web", "Une page web du classement et des parties en cours du serveur : on ou off (off par défaut)"},
 	"end":               {"終了", "サーバー管理：保存データが壊れたこのチャンネルの対局を終わらせる", "terminer", "Gérer le serveur : terminer la partie de ce salon dont les données sont abîmées"},
 }
 
@@ -94,6 +96,8 @@ var veletasChoices = map[string][2]string{
 	"rules.rules.revised":     {"改訂（シューターは妨げない）", "révisées (les tireurs ne bloquent pas)"},
 	"settings.theme.light":    {"ライト", "clair"},
 	"settings.theme.dark":     {"ダーク", "sombre"},
+	"settings.web.on":         {"オン", "activée"},
+	"settings.web.off":        {"オフ", "désactivée"},
 	"settings.language.en":    {"English（英語）", "English (anglais)"},
 	"settings.language.ja":    {"日本語", "日本語 (japonais)"},
 	"settings.language.fr":    {"Français（フランス語）", "Français"},
