@@ -45,7 +45,7 @@ func (u *stubUsers) Names(_ context.Context, ids []string) map[string]User {
 
 var _ UserInfo = (*stubUsers)(nil)
 
-func newFixture(t *testing.T, plies map[game.Kind]int, opts ...func(*Options)) *fixture {
+func newFixture(t testing.TB, plies map[game.Kind]int, opts ...func(*Options)) *fixture {
 	t.Helper()
 	reg, err := game.NewRegistry(veletas.Definition{}, fanorona.Definition{}, amazons.Definition{})
 	if err != nil {
@@ -83,7 +83,7 @@ func newFixture(t *testing.T, plies map[game.Kind]int, opts ...func(*Options)) *
 // play makes n actions in game g, each the player to act's, chosen
 // through the game's picker (seed varies the choices), and returns the
 // game after them.
-func (f *fixture) play(t *testing.T, g store.Game, n, seed int) store.Game {
+func (f *fixture) play(t testing.TB, g store.Game, n, seed int) store.Game {
 	t.Helper()
 	rules, err := f.games.Get(g.Kind)
 	if err != nil {

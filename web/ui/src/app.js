@@ -122,6 +122,7 @@ async function renderBoard() {
   drawBoard($("board"), b);
   $("board").dataset.ply = String(ply);
   graph.mark(ply);
+  if (!performance.getEntriesByName("board").length) performance.mark("board"); // the first board drawn
   $("plyno").textContent = ply + " / " + plies();
   $("first").disabled = $("prev").disabled = ply === 0;
   $("next").disabled = $("last").disabled = ply === plies();
