@@ -3,14 +3,18 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/game/amazons"
+	amazonsai "github.com/veletasbot/veletas/game/amazons/ai"
 	"github.com/veletasbot/veletas/store"
 )
 
@@ -131,5 +135,59 @@ func TestBrowserGraph(t *testing.T) {
 	waitFor(t, ctx, `document.querySelectorAll('#board .piece').length > 0`)
 	if !eval[bool](t, ctx, `document.getElementById('graph').hidden`) {
 		t.Error("an active game shows a graph")
+	}
+}
+
+// TestBrowserGraphScreenshots takes a finished game's page with its
+// graph (judged by the Amazons player's evaluation, as its module does),
+// light and dark, desktop and phone, checking that nothing is wider than
+// the window; with -update-screenshots it writes them to
+// testdata/screenshots (graph-*.png).
+func TestBrowserGraphScreenshots(t *testing.T) {
+	ctx := browser(t)
+	f := newFixture(t, map[game.Kind]int{"amazons": 40})
+	ts := httptest.NewServer(f.srv)
+	defer ts.Close()
+	defer f.srv.Close()
+	g := f.finish(t, f.byKind["amazons"])
+	m := g.State().(amazons.Match)
+	values := []float64{0}
+	var prev float64
+	for i, p := range m.Game.Positions() {
+		w := amazonsai.Evaluate(p)
+		if p.ToMove() != amazons.White {
+			w = -w
+		}
+		if i > 0 {
+			values = append(values, math.Tanh((w+prev)/2/12))
+		}
+		prev = w
+	}
+	if err := f.db.SetEvaluation(t.Context(), store.Evaluation{Game: g.ID, Values: values}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if *updateScreenshots {
+		dir = filepath.Join("testdata", "screenshots")
+	}
+	for _, size := range []struct {
+		name string
+		w, h int64
+	}{{"desktop", 1280, 800}, {"phone", 390, 844}} {
+		for _, scheme := range []string{"light", "dark"} {
+			within(t, ctx, chromedp.EmulateViewport(size.w, size.h), colorScheme(scheme), chromedp.Navigate(ts.URL+f.srv.Path(g.ID)))
+			waitFor(t, ctx, `!document.getElementById('graph').hidden && document.querySelectorAll('#board .piece').length > 0`)
+			if n := eval[int](t, ctx, `document.querySelectorAll('#graph .point').length`); n != len(values) {
+				t.Errorf("%d points, want %d", n, len(values))
+			}
+			if size.name == "phone" {
+				// The graph is under the moves: scroll to it.
+				within(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById('graph').scrollIntoView({block: 'end'})`))
+			}
+			if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > int(size.w) {
+				t.Errorf("%s: the page is %d px wide in a %d px window", size.name, w, size.w)
+			}
+			shoot(t, ctx, filepath.Join(dir, fmt.Sprintf("graph-%s-%s.png", size.name, scheme)))
+		}
 	}
 }

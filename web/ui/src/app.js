@@ -181,7 +181,12 @@ function accept(s) {
   state = s;
   skew = Date.parse(s.now) - Date.now();
   app.dataset.revision = String(s.revision);
-  if (s.over) graph.load(base, s.players.map((p) => p.name));
+  if (s.over) {
+    graph.load(base, s.players.map((p) => p.name)).then(() => {
+      const c = $("moves").querySelector(".current"); // the list got shorter
+      if (c) c.scrollIntoView({ block: "nearest" });
+    });
+  }
   return render();
 }
 
