@@ -140,7 +140,7 @@ func webSetting(b *bot.Bot, loc string, s store.Settings) string {
 		return bot.Text(loc, "settings.webon", u)
 	}
 	if s.Values[store.WebStandingsSetting] == "on" {
-		return bot.Text(loc, "settings.webon", bot.Text(loc, "settings.webnourl"))
+		return bot.Text(loc, "settings.webonnolink")
 	}
 	return bot.Text(loc, "settings.weboff")
 }
