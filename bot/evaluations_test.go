@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"testing"
 
@@ -164,5 +165,62 @@ func TestEvaluationsOnce(t *testing.T) {
 	}
 	if id, err := e.bot.EvaluateNext(t.Context(), st, 0); id != 0 || err != nil {
 		t.Errorf("EvaluateNext with none left = %d, %v", id, err)
+	}
+}
+
+// panicky is a game's module whose evaluation panics.
+type panicky struct{ Module }
+
+func (panicky) Evaluate(context.Context, store.Game) ([]float64, error) { panic("evaluation bug") }
+
+// outOfRange is a game's module whose evaluation gives a value past 1.
+type outOfRange struct{ Module }
+
+func (outOfRange) Evaluate(context.Context, store.Game) ([]float64, error) {
+	return []float64{0, 1.5}, nil
+}
+
+// TestEvaluationFails stores a game whose module's evaluation panics or
+// gives values out of range with no values, once: the bot does not stop,
+// logs the failure, tries the next game and does not try it again; the
+// watcher is not told (the page has nothing to show).
+func TestEvaluationFails(t *testing.T) {
+	for name, wrap := range map[string]func(Module) Module{
+		"panic":        func(m Module) Module { return panicky{m} },
+		"out of range": func(m Module) Module { return outOfRange{m} },
+	} {
+		t.Run(name, func(t *testing.T) {
+			mods := TestGames()
+			for i, m := range mods {
+				if m.Rules().Kind() == kindVeletas {
+					mods[i] = wrap(m)
+				}
+			}
+			w := &changes{}
+			e := newEnv(t, Config{Games: mods, Watcher: w})
+			st := &countingEvals{DB: e.db, sets: map[uint64]int{}}
+			bad := finishedGame(t, e.db, kindVeletas, "v", 4)
+			good := finishedGame(t, e.db, kindFanorona, "f", 4)
+			id, err := e.bot.EvaluateNext(t.Context(), st, 0)
+			if id != bad.ID || !errors.Is(err, ErrEvaluationFailed) {
+				t.Fatalf("EvaluateNext = %d, %v; want %d, ErrEvaluationFailed", id, err, bad.ID)
+			}
+			e.bot.evaluateAll(t.Context(), st)
+			e.bot.evaluateAll(t.Context(), st)
+			if st.sets[bad.ID] != 1 || st.sets[good.ID] != 1 {
+				t.Errorf("evaluations stored %v, want each game once", st.sets)
+			}
+			if ev, err := e.db.Evaluation(t.Context(), bad.ID); err != nil || len(ev.Values) != 0 {
+				t.Errorf("the failed game's evaluation: %+v, %v; want no values", ev, err)
+			}
+			if ev, err := e.db.Evaluation(t.Context(), good.ID); err != nil || len(ev.Values) != 5 {
+				t.Errorf("the other game's evaluation: %+v, %v; want 5 values", ev, err)
+			}
+			w.mu.Lock()
+			defer w.mu.Unlock()
+			if !slices.Equal(w.ids, []uint64{good.ID}) {
+				t.Errorf("the watcher was told of %v, want %v only", w.ids, good.ID)
+			}
+		})
 	}
 }
