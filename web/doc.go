@@ -11,6 +11,13 @@
 // out to the pages watching, whatever the number of games, and a second
 // loads the states it sends, so that a slow load holds up no page.
 //
+// A finished game's page shows, under its moves, the computer's
+// evaluation after every ply as a graph (eval.go, ui/src/graph.js), once
+// the bot has stored it (store.Evaluation; its background job tells the
+// Server with GameChanged). A Discord server whose managers turn it on
+// has a page of its standings and games under way, /s/TOKEN
+// (standings.go), the token enciphering the guild's ID as a game's does.
+//
 // The front end is vanilla JavaScript in ui/src, bundled by esbuild
 // (pinned in ui/package.json and ui/package-lock.json) into assets/app.js:
 //
