@@ -45,13 +45,13 @@ type Console struct {
 	Clock *OffsetClock
 
 	line    int
-	images  int        // the number of the last image written under Dir
-	scanned bool       // Dir was scanned for the numbers of earlier images
-	channel string     // the channel of the lines, set by "channel NAME"; Channel when ""
+	images  int    // the number of the last image written under Dir
+	scanned bool   // Dir was scanned for the numbers of earlier images
+	channel string // the channel of the lines, set by "channel NAME"; Channel when ""
 	// groupDMs are the channels made by "channel NAME dm": group DMs
 	// where the users installed the bot for themselves (bot.Reach).
 	groupDMs map[string]bool
-	buttons []*message // the latest messages that had buttons, oldest first
+	buttons  []*message // the latest messages that had buttons, oldest first
 	// session and posted name the messages with buttons (message.id):
 	// session tells this run's apart from an earlier run's on the same
 	// database, posted counts them.
