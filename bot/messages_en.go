@@ -119,7 +119,7 @@ var messagesEN = map[string]string{
 	"pick.toolong":      "This action has too many choices for the picker: type it with `%s`.",
 	"pick.played":       "Played %s.",
 	"pick.sofar":        "Chosen: %s",
-	"pick.choose":       "Next: %s.",
+	"pick.choose":       "%s.",
 	"pick.confirm":      "Confirm %s?",
 	"button.withdraw":   "Withdraw",
 	"record.inprogress": "in progress",

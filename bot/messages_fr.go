@@ -118,7 +118,7 @@ var messagesFR = map[string]string{
 	"pick.toolong":      "Cette action a trop de choix pour le sélecteur : tapez-la avec `%s`.",
 	"pick.played":       "Joué : %s.",
 	"pick.sofar":        "Choisi : %s",
-	"pick.choose":       "Ensuite : %s.",
+	"pick.choose":       "%s.",
 	"pick.confirm":      "Confirmer %s ?",
 	"button.withdraw":   "Retirer",
 	"record.inprogress": "en cours",

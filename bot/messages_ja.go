@@ -118,7 +118,7 @@ var messagesJA = map[string]string{
 	"pick.toolong":      "この手は選択メニューでは選べません。`%s` で入力してください。",
 	"pick.played":       "%s を指しました。",
 	"pick.sofar":        "選択済み：%s",
-	"pick.choose":       "次：%s",
+	"pick.choose":       "%s。",
 	"pick.confirm":      "%s で確定しますか？",
 	"button.withdraw":   "取り下げる",
 	"record.inprogress": "対局中",
