@@ -366,7 +366,7 @@ func pickKey(loc string, st game.Step) string {
 	if k == "" {
 		k = "…"
 	}
-	if st.Count > 0 {
+	if st.Count > 1 { // "1/1" says nothing
 		k += " " + strconv.Itoa(st.Index) + "/" + strconv.Itoa(st.Count)
 	}
 	return k

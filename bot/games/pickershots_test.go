@@ -3,9 +3,9 @@ package games_test
 import (
 	"bytes"
 	"context"
-	"image/png"
 	"flag"
 	"fmt"
+	"image/png"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -34,7 +34,7 @@ func TestPickerShots(t *testing.T) {
 		opts       []string
 		steps      int
 	}{
-		{"veletas", "veletas", []string{"size=7"}, 16},
+		{"veletas", "veletas", []string{"size=7"}, 20},
 		{"fanorona", "fanorona", nil, 8},
 		{"vela", "fanorona", []string{"variant=vela"}, 8},
 		{"amazons", "amazons", nil, 8},
