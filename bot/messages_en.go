@@ -261,4 +261,5 @@ var messagesEN = map[string]string{
 	"standings.friendly.head":   "{name} friendly standings",
 	"standings.friendly.legend": "Friendly standings: rated games in DMs and group DMs, between you and the people you played there, kept apart from every server's standings. Rank, player, rating ± deviation, wins, losses, draws.",
 	"standings.friendly.none":   "No rated game outside servers has finished yet between you and the people you played: these friendly standings count rated games in DMs and group DMs only, kept apart from every server's. Play one with `/{game} challenge opponent:@someone` in a group DM.",
+	"stats.friendly":            "Friendly stats: games in DMs and group DMs, kept apart from every server's; the rank is among the people you played there.",
 }

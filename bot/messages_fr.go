@@ -260,4 +260,5 @@ var messagesFR = map[string]string{
 	"standings.friendly.head":   "Classement amical : {name}",
 	"standings.friendly.legend": "Classement amical : parties classées en messages privés et en groupes, entre vous et les personnes que vous y avez affrontées, tenu à part du classement de chaque serveur. Rang, joueur, classement ± écart, victoires, défaites, nulles.",
 	"standings.friendly.none":   "Aucune partie classée hors serveur n'est encore terminée entre vous et vos adversaires : ce classement amical ne compte que les parties classées en messages privés et en groupes, à part de ceux des serveurs. Jouez-en une avec `/{game} challenge opponent:@quelqu'un` dans un groupe.",
+	"stats.friendly":            "Statistiques amicales : parties en messages privés et en groupes, tenues à part de celles des serveurs ; le rang est parmi les personnes que vous y avez affrontées.",
 }

@@ -260,4 +260,5 @@ var messagesJA = map[string]string{
 	"standings.friendly.head":   "{name}のフレンドリー順位",
 	"standings.friendly.legend": "フレンドリー順位：DM とグループ DM でのレーティング対象の対局で、あなたとそこで対局した相手のもの。どのサーバーの順位とも別です。順位、プレイヤー、レーティング ± 偏差、勝、敗、分。",
 	"standings.friendly.none":   "サーバー外でのレーティング対象の対局は、あなたと相手の間でまだ終わっていません。このフレンドリー順位は DM とグループ DM の対局だけを数え、サーバーの順位とは別です。グループ DM で `/{game} challenge opponent:@相手` を使って対局しましょう。",
+	"stats.friendly":            "フレンドリー成績：DM とグループ DM での対局で、どのサーバーの成績とも別です。順位はそこで対局した相手の中でのものです。",
 }

@@ -149,6 +149,9 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 	sb.WriteString(tr(loc, "stats.head", Mention(user)) + "\n")
 	card := func(recent string) Reply {
 		e := Embed{Title: tr(loc, "stats.title"), Description: strings.TrimRight(sb.String(), "\n"), Color: colorStandings}
+		if Outside(req.Guild) {
+			e.Footer = tr(loc, "stats.friendly") // reach.go
+		}
 		if recent != "" {
 			e.Fields = []Field{{Name: strings.TrimRight(tr(loc, "stats.recent"), " :："), Value: recent}}
 		}
@@ -192,7 +195,11 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 // rated games.
 func (b *Bot) ratedStats(ctx context.Context, sb *strings.Builder, loc string, kind game.Kind, guild, user string, s store.Standing) {
 	rank := 0
-	if list, err := b.standings(ctx, kind, guild); err == nil {
+	list, err := b.standings(ctx, kind, guild)
+	if err == nil && Outside(guild) {
+		list, err = b.friendlyStandings(ctx, list, user) // ranked among those they played
+	}
+	if err == nil {
 		sortStandings(list)
 		for i, o := range list {
 			if o.User == user {

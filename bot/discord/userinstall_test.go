@@ -140,6 +140,11 @@ func TestGroupDMGameThroughInteractions(t *testing.T) {
 		!strings.Contains(st.Embeds[0].Description, "<@"+alice.ID+">") || !strings.Contains(st.Embeds[0].Description, "<@"+bob.ID+">") {
 		t.Fatalf("standings in the group DM: %+v", st)
 	}
+	stats := de.command(t, gdm, alice, "0", "stats", nil)
+	if len(stats.Embeds) != 1 || !strings.Contains(stats.Embeds[0].FooterText(), "Friendly stats") ||
+		!strings.Contains(stats.Embeds[0].Description, "(rank 1)") && !strings.Contains(stats.Embeds[0].Description, "(rank 2)") {
+		t.Fatalf("stats in the group DM: %+v", stats.Embeds)
+	}
 	if list, err := e.DB.Standings(ctx, g.Kind, e.Guild); err != nil || len(list) != 0 {
 		t.Fatalf("the server's standings: %+v %v", list, err)
 	}
