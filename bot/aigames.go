@@ -564,6 +564,7 @@ func (r *aiRunner) decide(id uint64) {
 	}
 	pctx, pcancel := context.WithTimeout(context.Background(), PostTimeout)
 	defer pcancel()
+	view = r.b.offChannel(pctx, g2, view) // by DM outside servers (reach.go)
 	if err := r.send.Send(pctx, channel, view); err != nil {
 		log.Warn("bot: posting the AI's action failed", "channel", channel, "err", err)
 	}

@@ -172,6 +172,7 @@ func (b *Bot) Handle(ctx context.Context, req Request) (r Reply) {
 		}
 	}()
 	r = b.handle(ctx, req)
+	confine(&r, req) // reach.go
 	b.guard(&r, req)
 	return r
 }
@@ -197,9 +198,18 @@ func (b *Bot) handle(ctx context.Context, req Request) Reply {
 		r   Reply
 		err error
 	)
+	if req.Guild == "" && !(req.Type == TypeCommand && req.Game == TournamentCommand) {
+		// A DM or group DM: its games and standings are kept apart
+		// (reach.go).
+		req.Guild = OutsideServers
+	}
 	switch {
 	case req.Guild == "" && !noGuildCommands[req.Command]:
 		err = refuse("dm")
+	case forcedEphemeral(req) != nil:
+		err = forcedEphemeral(req)
+	case req.Reach == ReachInteraction && !Outside(req.Guild) && !noGuildCommands[req.Command]:
+		err = refuse("reach.server", "/"+req.gameCommand())
 	case req.Type == TypeCommand && req.Game == TournamentCommand:
 		r, err = b.handleTournament(ctx, req)
 	case req.Type == TypeCommand:

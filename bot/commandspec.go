@@ -60,6 +60,10 @@ const (
 	ScopeAnywhere   Scope = iota
 	ScopeServersDM        // servers only, said by refusing direct messages (dm_permission false)
 	ScopeServersCtx       // servers only, said by the server context alone (contexts)
+	// ScopeInstallable: servers, the bot's DM and DMs and group DMs,
+	// installed on a server or by a user for themselves (integration
+	// types guild and user install; reach.go).
+	ScopeInstallable
 )
 
 // CommandSpec is a top-level slash command: one per game, named as the

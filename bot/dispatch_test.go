@@ -6,11 +6,24 @@ import (
 	"testing"
 )
 
-func TestDirectMessagesRefused(t *testing.T) {
+// TestDirectMessagesOutsideServers: a challenge in a group DM where the
+// bot may only answer (ReachInteraction) is kept outside any server
+// (OutsideServers), not in the server's, and its reply records no message
+// for a later edit (confine); help answers there too.
+func TestDirectMessagesOutsideServers(t *testing.T) {
 	e := newEnv(t, Config{})
 	r := e.req("alice", "challenge", "opponent=bob")
-	r.Guild = ""
-	refused(t, e.bot.Handle(context.Background(), r), "not in direct messages")
+	r.Guild, r.Reach = "", ReachInteraction
+	got := e.bot.Handle(context.Background(), r)
+	if got.Ephemeral || got.Posted != nil || !strings.Contains(got.Text, "challenges you") {
+		t.Fatalf("a challenge in a group DM: %+v", got)
+	}
+	if cs, err := e.db.Challenges(t.Context(), OutsideServers, e.chann); err != nil || len(cs) != 1 {
+		t.Fatalf("challenges outside servers: %+v %v", cs, err)
+	}
+	if cs, err := e.db.Challenges(t.Context(), e.guild, e.chann); err != nil || len(cs) != 0 {
+		t.Fatalf("the server's challenges: %+v %v", cs, err)
+	}
 	r = e.req("alice", "help")
 	r.Guild = ""
 	if got := e.bot.Handle(context.Background(), r); !strings.Contains(got.Plain(), "How to play") {

@@ -119,7 +119,7 @@ var messagesEN = map[string]string{
 	"pick.toolong":      "This action has too many choices for the picker: type it with `%s`.",
 	"pick.played":       "Played %s.",
 	"pick.sofar":        "Chosen: %s",
-	"pick.choose":       "Next: %s.",
+	"pick.choose":       "%s.",
 	"pick.confirm":      "Confirm %s?",
 	"button.withdraw":   "Withdraw",
 	"record.inprogress": "in progress",
@@ -256,4 +256,11 @@ var messagesEN = map[string]string{
 	"stats.title":         "{name} stats",
 	"takeback.insequence": "Your turn is under way, and a takeback undoes whole turns only: finish your turn, then you may ask to take it back until your opponent moves. Nothing was changed.",
 	"thread.title":        "%s",
+	// ---- user install (reach.go) ----
+	"reach.ephemeral":           "This server has not added me, and it does not let you use external apps here, so Discord would show my answers to you alone: I did nothing. Ask a server manager to add me to the server or to allow external apps, or play in a DM or group DM with `%s challenge`.",
+	"reach.server":              "I am not a member of this server, so I cannot post boards, threads or reminders in its channels: I did nothing. Ask a server manager to add me to the server, or play in a DM or group DM with `%s challenge`.",
+	"standings.friendly.head":   "{name} friendly standings",
+	"standings.friendly.legend": "Friendly standings: rated games in DMs and group DMs, between you and the people you played there, kept apart from every server's standings. Rank, player, rating ± deviation, wins, losses, draws.",
+	"standings.friendly.none":   "No rated game outside servers has finished yet between you and the people you played: these friendly standings count rated games in DMs and group DMs only, kept apart from every server's. Play one with `/{game} challenge opponent:@someone` in a group DM.",
+	"stats.friendly":            "Friendly stats: games in DMs and group DMs, kept apart from every server's; the rank is among the people you played there.",
 }

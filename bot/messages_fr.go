@@ -118,7 +118,7 @@ var messagesFR = map[string]string{
 	"pick.toolong":      "Cette action a trop de choix pour le sélecteur : tapez-la avec `%s`.",
 	"pick.played":       "Joué : %s.",
 	"pick.sofar":        "Choisi : %s",
-	"pick.choose":       "Ensuite : %s.",
+	"pick.choose":       "%s.",
 	"pick.confirm":      "Confirmer %s ?",
 	"button.withdraw":   "Retirer",
 	"record.inprogress": "en cours",
@@ -255,4 +255,11 @@ var messagesFR = map[string]string{
 	"stats.title":         "Statistiques : {name}",
 	"takeback.insequence": "Votre tour est en cours, et une reprise n'annule que des tours entiers : finissez votre tour, puis vous pourrez demander à le reprendre tant que votre adversaire n'a pas joué. Rien n'a été modifié.",
 	"thread.title":        "%s",
+	// ---- user install (reach.go) ----
+	"reach.ephemeral":           "Ce serveur ne m'a pas ajouté et ne vous permet pas d'utiliser des applications externes ici : Discord montrerait mes réponses à vous seul. Je n'ai rien fait. Demandez à un gestionnaire du serveur de m'y ajouter ou d'autoriser les applications externes, ou jouez en message privé ou en groupe avec `%s challenge`.",
+	"reach.server":              "Je ne suis pas membre de ce serveur : je ne peux pas y publier de plateau, de fil ni de rappel. Je n'ai rien fait. Demandez à un gestionnaire du serveur de m'y ajouter, ou jouez en message privé ou en groupe avec `%s challenge`.",
+	"standings.friendly.head":   "Classement amical : {name}",
+	"standings.friendly.legend": "Classement amical : parties classées en messages privés et en groupes, entre vous et les personnes que vous y avez affrontées, tenu à part du classement de chaque serveur. Rang, joueur, classement ± écart, victoires, défaites, nulles.",
+	"standings.friendly.none":   "Aucune partie classée hors serveur n'est encore terminée entre vous et vos adversaires : ce classement amical ne compte que les parties classées en messages privés et en groupes, à part de ceux des serveurs. Jouez-en une avec `/{game} challenge opponent:@quelqu'un` dans un groupe.",
+	"stats.friendly":            "Statistiques amicales : parties en messages privés et en groupes, tenues à part de celles des serveurs ; le rang est parmi les personnes que vous y avez affrontées.",
 }

@@ -118,7 +118,7 @@ var messagesJA = map[string]string{
 	"pick.toolong":      "この手は選択メニューでは選べません。`%s` で入力してください。",
 	"pick.played":       "%s を指しました。",
 	"pick.sofar":        "選択済み：%s",
-	"pick.choose":       "次：%s",
+	"pick.choose":       "%s。",
 	"pick.confirm":      "%s で確定しますか？",
 	"button.withdraw":   "取り下げる",
 	"record.inprogress": "対局中",
@@ -255,4 +255,11 @@ var messagesJA = map[string]string{
 	"stats.title":         "{name}の成績",
 	"takeback.insequence": "手番の途中です。取り消せるのは手番全体だけです。手番を終えてから、相手が指す前ならその手番の取り消しを申し込めます。何も変更されていません。",
 	"thread.title":        "%s",
+	// ---- user install (reach.go) ----
+	"reach.ephemeral":           "このサーバーは私を追加しておらず、ここでは外部アプリの使用が許可されていないため、私の返答はあなたにしか見えません。何もしていません。サーバーの管理者に私の追加か外部アプリの許可を頼むか、DM やグループ DM で `%s challenge` を使って遊んでください。",
+	"reach.server":              "私はこのサーバーのメンバーではないので、チャンネルに盤面・スレッド・リマインダーを投稿できません。何もしていません。サーバーの管理者に私の追加を頼むか、DM やグループ DM で `%s challenge` を使って遊んでください。",
+	"standings.friendly.head":   "{name}のフレンドリー順位",
+	"standings.friendly.legend": "フレンドリー順位：DM とグループ DM でのレーティング対象の対局で、あなたとそこで対局した相手のもの。どのサーバーの順位とも別です。順位、プレイヤー、レーティング ± 偏差、勝、敗、分。",
+	"standings.friendly.none":   "サーバー外でのレーティング対象の対局は、あなたと相手の間でまだ終わっていません。このフレンドリー順位は DM とグループ DM の対局だけを数え、サーバーの順位とは別です。グループ DM で `/{game} challenge opponent:@相手` を使って対局しましょう。",
+	"stats.friendly":            "フレンドリー成績：DM とグループ DM での対局で、どのサーバーの成績とも別です。順位はそこで対局した相手の中でのものです。",
 }

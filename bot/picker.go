@@ -305,7 +305,7 @@ func (b *Bot) pickerStep(ctx context.Context, req Request, g store.Game, p game.
 	}
 	r := Reply{}
 	if len(st.Options) > 0 {
-		what := pickKey(st)
+		what := pickKey(loc, st)
 		if st.In != "" {
 			what += " (" + st.In + ")"
 		}
@@ -350,14 +350,23 @@ func (b *Bot) pickerStep(ctx context.Context, req Request, g store.Game, p game.
 	return r, nil
 }
 
-// pickKey words what a step chooses: its key, numbered when it is made
-// several times in a row.
-func pickKey(st game.Step) string {
-	k := strings.NewReplacer("-", " ", ".", " ", "_", " ").Replace(st.Key)
+// PickStepKey starts the keys of a module's texts (Module.Texts) that
+// word the steps of its picker: PickStepKey+game.Step.Key, such as
+// "pick.step.to": "Choose where it goes".
+const PickStepKey = "pick.step."
+
+// pickKey words what a step chooses: its module's text of its key
+// (PickStepKey), else the key itself, numbered when it is made several
+// times in a row.
+func pickKey(loc string, st game.Step) string {
+	k := tr(loc, PickStepKey+st.Key)
+	if st.Key == "" || k == PickStepKey+st.Key {
+		k = strings.NewReplacer("-", " ", ".", " ", "_", " ").Replace(st.Key)
+	}
 	if k == "" {
 		k = "…"
 	}
-	if st.Count > 0 {
+	if st.Count > 1 { // "1/1" says nothing
 		k += " " + strconv.Itoa(st.Index) + "/" + strconv.Itoa(st.Count)
 	}
 	return k

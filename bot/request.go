@@ -68,6 +68,16 @@ type Request struct {
 	// ManageServer tells that the user may manage the server (Discord's
 	// Manage Server permission): they may change its settings.
 	ManageServer bool
+
+	// Reach is what the bot may do in Channel besides answering the
+	// request (reach.go): post, start threads and edit its messages
+	// (ReachChannel, the zero value), or answer only (ReachInteraction:
+	// a DM or group DM where the bot is not a member).
+	Reach Reach
+	// ForcedEphemeral tells that whatever the bot answers is seen by the
+	// user alone, whatever the reply says: a server that did not add the
+	// bot and does not let this member use external apps (reach.go).
+	ForcedEphemeral bool
 }
 
 // ThreadStarter creates a public thread in a channel and returns its id.

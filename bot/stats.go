@@ -62,8 +62,16 @@ func (b *Bot) leaderboard(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	loc := req.Locale
+	head, legend, none := "standings.head", "standings.legend", "standings.none"
+	if Outside(req.Guild) {
+		// Friendly standings (reach.go): the user and those they played.
+		head, legend, none = "standings.friendly.head", "standings.friendly.legend", "standings.friendly.none"
+		if list, err = b.friendlyStandings(ctx, list, req.User.ID); err != nil {
+			return Reply{}, err
+		}
+	}
 	if len(list) == 0 {
-		return Reply{Text: tr(loc, "standings.none")}, nil
+		return Reply{Text: tr(loc, none)}, nil
 	}
 	sortStandings(list)
 	var sb strings.Builder
@@ -82,11 +90,30 @@ func (b *Bot) leaderboard(ctx context.Context, req Request) (Reply, error) {
 		sb.WriteString(line + "\n")
 	}
 	return Reply{Embeds: FitEmbeds([]Embed{{
-		Title:       tr(loc, "standings.head"),
+		Title:       tr(loc, head),
 		Description: strings.TrimRight(sb.String(), "\n"),
-		Footer:      tr(loc, "standings.legend"),
+		Footer:      tr(loc, legend),
 		Color:       colorStandings,
 	}})}, nil
+}
+
+// friendlyOpponents bounds the finished games read to find whom a user
+// played outside servers.
+const friendlyOpponents = 200
+
+// friendlyStandings keeps, of the standings outside servers, those of user
+// and of the people user played there (their last friendlyOpponents
+// finished games): friends' standings, not a ranking of strangers.
+func (b *Bot) friendlyStandings(ctx context.Context, list []store.Standing, user string) ([]store.Standing, error) {
+	games, err := b.Store.FinishedGames(ctx, OutsideServers, user, friendlyOpponents)
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]bool{user: true}
+	for _, g := range games {
+		known[g.Players[0]], known[g.Players[1]] = true, true
+	}
+	return slices.DeleteFunc(list, func(s store.Standing) bool { return !known[s.User] }), nil
 }
 
 // colorStandings is the bar of the standings' and stats' embeds.
@@ -125,6 +152,9 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 	sb.WriteString(tr(loc, "stats.head", Mention(user)) + "\n")
 	card := func(recent string) Reply {
 		e := Embed{Title: tr(loc, "stats.title"), Description: strings.TrimRight(sb.String(), "\n"), Color: colorStandings}
+		if Outside(req.Guild) {
+			e.Footer = tr(loc, "stats.friendly") // reach.go
+		}
 		if recent != "" {
 			e.Fields = []Field{{Name: strings.TrimRight(tr(loc, "stats.recent"), " :："), Value: recent}}
 		}
@@ -168,7 +198,11 @@ func (b *Bot) stats(ctx context.Context, req Request) (Reply, error) {
 // rated games.
 func (b *Bot) ratedStats(ctx context.Context, sb *strings.Builder, loc string, kind game.Kind, guild, user string, s store.Standing) {
 	rank := 0
-	if list, err := b.standings(ctx, kind, guild); err == nil {
+	list, err := b.standings(ctx, kind, guild)
+	if err == nil && Outside(guild) {
+		list, err = b.friendlyStandings(ctx, list, user) // ranked among those they played
+	}
+	if err == nil {
 		sortStandings(list)
 		for i, o := range list {
 			if o.User == user {

@@ -108,6 +108,11 @@ func (b *Bot) Sweep(ctx context.Context, now time.Time) (posts []Post) {
 				where = g.Thread
 			}
 			loc := withGame(b.guildLocale(ctx, locales, g.Guild), g.Kind)
+			defer func(from int) {
+				for i := from; i < len(posts); i++ { // by DM outside servers (reach.go)
+					posts[i].Reply = b.offChannel(ctx, g, posts[i].Reply)
+				}
+			}(len(posts))
 			who := g.ToAct()
 			notice := postNotice{guild: g.Guild, channel: g.Channel, game: g.ID, rev: g.Revision}
 			switch {

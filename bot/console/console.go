@@ -45,10 +45,13 @@ type Console struct {
 	Clock *OffsetClock
 
 	line    int
-	images  int        // the number of the last image written under Dir
-	scanned bool       // Dir was scanned for the numbers of earlier images
-	channel string     // the channel of the lines, set by "channel NAME"; Channel when ""
-	buttons []*message // the latest messages that had buttons, oldest first
+	images  int    // the number of the last image written under Dir
+	scanned bool   // Dir was scanned for the numbers of earlier images
+	channel string // the channel of the lines, set by "channel NAME"; Channel when ""
+	// groupDMs are the channels made by "channel NAME dm": group DMs
+	// where the users installed the bot for themselves (bot.Reach).
+	groupDMs map[string]bool
+	buttons  []*message // the latest messages that had buttons, oldest first
 	// session and posted name the messages with buttons (message.id):
 	// session tells this run's apart from an earlier run's on the same
 	// database, posted counts them.
@@ -79,12 +82,16 @@ func (c *Console) current() string {
 //	NAME: /GAME SUBCOMMAND key:value key:"value with spaces" opponent:@NAME
 //	NAME: [Label]
 //	channel NAME
+//	channel NAME dm
 //	wait 2d
 //
 // the second pressing the button Label on the latest message that has it
 // (the label in the console's language or in English, accents optional:
 // [Echanger] presses [Échanger]); the third playing the following lines in channel
-// NAME (one game per channel; "console" at start); the last moving the
+// NAME (one game per channel; "console" at start), or with "dm" in a group
+// DM NAME of users who installed the bot for themselves, outside the
+// server (its games are friendly, played through the replies alone:
+// bot.ReachInteraction); the last moving the
 // clock (clock.go). An option's value runs to the next key:value, so
 // shooters:d4 g7 is shooters:"d4 g7". Blank lines and lines starting with
 // # are skipped. Each other line is first echoed as "<< LINE", so that
@@ -232,6 +239,9 @@ func (c *Console) Line(ctx context.Context, text string) error {
 		Locale:  c.Locale,
 		// Everyone at the console may manage its server.
 		ManageServer: true,
+	}
+	if c.groupDMs[req.Channel] {
+		req.Guild, req.Reach, req.ManageServer = "", bot.ReachInteraction, false
 	}
 	var pressed *message
 	if cl.Button != "" {
@@ -384,11 +394,24 @@ func (c *Console) channelLine(text string) (done bool, err error) {
 	if len(f) == 0 || f[0] != "channel" {
 		return false, nil
 	}
-	if len(f) != 2 || !validName(strings.TrimPrefix(f[1], "#")) {
-		_, err := fmt.Fprintf(c.Out, "error: line %d: write the channel as `channel NAME`: letters, digits, -, _ or ., such as `channel second-game`\n", c.line)
+	if len(f) < 2 || len(f) > 3 || len(f) == 3 && f[2] != "dm" || !validName(strings.TrimPrefix(f[1], "#")) {
+		_, err := fmt.Fprintf(c.Out, "error: line %d: write the channel as `channel NAME`, or `channel NAME dm` for a group DM: letters, digits, -, _ or ., such as `channel second-game`\n", c.line)
 		return true, err
 	}
-	c.channel = strings.TrimPrefix(f[1], "#")
+	name := strings.TrimPrefix(f[1], "#")
+	if len(f) == 2 && c.groupDMs[name] {
+		_, err = fmt.Fprintf(c.Out, "error: line %d: #%s is a group DM: write `channel %s dm`\n", c.line, name, name)
+		return true, err
+	}
+	c.channel = name
+	if len(f) == 3 {
+		if c.groupDMs == nil {
+			c.groupDMs = map[string]bool{}
+		}
+		c.groupDMs[c.channel] = true
+		_, err = fmt.Fprintf(c.Out, "-- in the group DM #%s (the bot installed by its users: replies only)\n", c.channel)
+		return true, err
+	}
 	_, err = fmt.Fprintf(c.Out, "-- in #%s\n", c.channel)
 	return true, err
 }

@@ -31,6 +31,11 @@ func applicationCommand(s bot.CommandSpec) *discordgo.ApplicationCommand {
 		c.DMPermission = &dm
 	case bot.ScopeServersCtx:
 		c.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	case bot.ScopeInstallable:
+		c.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{
+			discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall}
+		c.Contexts = &[]discordgo.InteractionContextType{
+			discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel}
 	}
 	for _, sub := range s.Subcommands {
 		o := &discordgo.ApplicationCommandOption{

@@ -280,6 +280,8 @@ type exchange struct {
 	deferred bool          // acknowledged with a deferred response
 	answered bool          // the first response (or its replacement) was sent
 	first    time.Duration // time to the first response, when sent
+	// followUps counts the follow-up messages sent (followUpNew).
+	followUps int
 }
 
 // component reports whether the interaction is a button press.
@@ -354,12 +356,12 @@ func (d *Adapter) handle(x *exchange) {
 	}
 	d.recordPosted(x, r, d.answer(x, r))
 	if r.Next != nil {
-		posted(*r.Next, d.followUpNew(x.i, *r.Next))
+		posted(*r.Next, d.followUpNew(x, *r.Next))
 	}
-	d.post(x.i, r.Posts)
+	d.post(x, r.Posts)
 	runAfter(r)
 	d.sendDMs(r.AllDMs()) // dm.go
-	d.later(x.i, r)
+	d.later(x, r)
 	d.logDone(x)
 	d.observe(x, r.Outcome.String())
 }
@@ -423,8 +425,21 @@ func posted(r bot.Reply, message string) {
 
 // later posts, in the interaction's channel, the message a reply makes
 // once it was sent (Reply.Later: the replay at the end of a game).
-func (d *Adapter) later(i *discordgo.Interaction, r bot.Reply) {
+//
+// Where the bot may only answer (bot.ReachInteraction), it is a follow-up.
+func (d *Adapter) later(x *exchange, r bot.Reply) {
+	i := x.i
 	if r.Later == nil || r.Ephemeral {
+		return
+	}
+	if x.req.Reach == bot.ReachInteraction {
+		l, err := r.Later()
+		if err != nil {
+			d.Logger.Warn("discord: making the replay failed", "id", i.ID, "err", err)
+			return
+		}
+		posted(l, d.followUpNew(x, l))
+		d.sendDMs(l.DMs)
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), RESTTimeout)
@@ -452,12 +467,12 @@ func (d *Adapter) followUp(x *exchange, r bot.Reply) (message string) {
 	opt := discordgo.WithContext(ctx)
 	switch {
 	case x.component() && !r.Update:
-		return d.followUpNew(i, r)
+		return d.followUpNew(x, r)
 	case r.Ephemeral:
 		if err := d.Session.InteractionResponseDelete(i, opt); err != nil {
 			d.Logger.Warn("discord: deleting the placeholder failed", "id", i.ID, "err", cleanErr(err))
 		}
-		return d.followUpNew(i, r)
+		return d.followUpNew(x, r)
 	}
 	text := clipText(r.Text)
 	comps := replyComponents(r)
@@ -495,7 +510,19 @@ func idOf(m *discordgo.Message) string {
 // followUpNew sends r as a new message through the interaction's webhook
 // (ephemeral or not), after the first response, and returns its id ("" if
 // it failed).
-func (d *Adapter) followUpNew(i *discordgo.Interaction, r bot.Reply) string {
+//
+// Where the bot may only answer (bot.ReachInteraction: a user install in
+// a DM or group DM), Discord takes at most bot.MaxFollowUps follow-ups per
+// interaction: the ones past it are not sent (logged).
+func (d *Adapter) followUpNew(x *exchange, r bot.Reply) string {
+	i := x.i
+	if x.req.Reach == bot.ReachInteraction {
+		if x.followUps >= bot.MaxFollowUps {
+			d.Logger.Warn("discord: a follow-up past Discord's limit for a user install was not sent", "id", i.ID, "limit", bot.MaxFollowUps)
+			return ""
+		}
+		x.followUps++
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), RESTTimeout)
 	defer cancel()
 	params := &discordgo.WebhookParams{
@@ -518,8 +545,21 @@ func (d *Adapter) followUpNew(i *discordgo.Interaction, r bot.Reply) string {
 // in its new thread, and makes its edits (bot.Post.Message: a challenge's
 // message once the challenge is settled by a command), after the answer.
 // A failed edit is logged and changes nothing else.
-func (d *Adapter) post(i *discordgo.Interaction, posts []bot.Post) {
+//
+// Where the bot may only answer (bot.ReachInteraction), a new message for
+// the interaction's channel is a follow-up and nothing else is sent (the
+// core makes nothing else there: bot.Reply's confine).
+func (d *Adapter) post(x *exchange, posts []bot.Post) {
+	i := x.i
 	for _, p := range posts {
+		if x.req.Reach == bot.ReachInteraction {
+			if p.Channel == i.ChannelID && p.Message == "" {
+				posted(p.Reply, d.followUpNew(x, p.Reply))
+			} else {
+				d.Logger.Warn("discord: a post outside the interaction was not sent: the bot is no member there", "id", i.ID, "channel", p.Channel)
+			}
+			continue
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), RESTTimeout)
 		if p.Message != "" {
 			err := d.EditMessage(ctx, p.Channel, p.Message, p.Reply)

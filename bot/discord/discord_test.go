@@ -38,6 +38,9 @@ type discordEnv struct {
 	// post, when set, posts the interactions to the HTTP endpoint
 	// instead of sending them through the gateway.
 	post *fakediscord.Poster
+	// shape, when set, reshapes each interaction before it is sent (such
+	// as fakediscord.GroupDM).
+	shape func(map[string]any) map[string]any
 }
 
 func newDiscordEnv(t testing.TB, h Handler, e *bottest.Env) *discordEnv {
@@ -78,6 +81,9 @@ var (
 // send sends an interaction and waits for its final reply.
 func (de *discordEnv) send(t testing.TB, in map[string]any) fakediscord.Message {
 	t.Helper()
+	if de.shape != nil {
+		in = de.shape(in)
+	}
 	if de.post != nil {
 		if _, err := de.post.Post(in); err != nil {
 			t.Fatal(err)

@@ -69,6 +69,7 @@ func (de *discordEnv) startGame(t testing.TB, c, command string, opts ...fakedis
 // pickerCounts counts the interactions of a game played by the picker.
 type pickerCounts struct {
 	plays, choices, confirms, backs int
+	last                            string // the id of the last interaction that acted
 }
 
 func (c pickerCounts) total() int { return c.plays + c.choices + c.confirms + c.backs }
@@ -131,6 +132,7 @@ func (de *discordEnv) playByPicker(t testing.TB, c string, card fakediscord.Mess
 					t.Fatalf("the card after the action: %+v", next)
 				}
 				card = next
+				n.last = id
 				if _, ok := menuOf(pk); !ok { // a turn under way goes on in the picker
 					acted = true
 				}

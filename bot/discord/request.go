@@ -45,6 +45,7 @@ func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
 		// Administrators may do everything, Manage Server included.
 		req.ManageServer = i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
 	}
+	req.Reach, req.ForcedEphemeral = reachOf(i)
 	if !bot.ValidID(req.User.ID) || !bot.ValidID(req.Channel) || (req.Guild != "" && !bot.ValidID(req.Guild)) {
 		return bot.Request{}, fmt.Errorf("discord: interaction without a valid user, channel or server id")
 	}
@@ -152,4 +153,27 @@ func unknownCommand(games []string) string {
 		list, their = strings.Join(names[:n-1], ", ")+" and "+names[n-1], "their"
 	}
 	return fmt.Sprintf("I only know %s and %s subcommands: try `/%s help`.", list, their, games[0])
+}
+
+// reachOf tells, from where an interaction was made and who installed the
+// bot there (context, authorizing_integration_owners), what the bot may
+// do in its channel (bot.Reach) and whether Discord shows every answer to
+// the user alone. In a DM or group DM between users (context 2) the bot is
+// no member: it may only answer. In a server that did not add it (no
+// guild install among the owners: the user installed it) it is no member
+// either, and when the member may not use external apps there Discord
+// makes every answer ephemeral. An interaction without owners (older
+// payloads) comes from a server or DM that added the bot.
+func reachOf(i *discordgo.Interaction) (bot.Reach, bool) {
+	if i.Context == discordgo.InteractionContextPrivateChannel {
+		return bot.ReachInteraction, false
+	}
+	if i.GuildID == "" || len(i.AuthorizingIntegrationOwners) == 0 {
+		return bot.ReachChannel, false
+	}
+	if _, ok := i.AuthorizingIntegrationOwners[discordgo.ApplicationIntegrationGuildInstall]; ok {
+		return bot.ReachChannel, false
+	}
+	forced := i.Member == nil || i.Member.Permissions&(discordgo.PermissionUseExternalApps|discordgo.PermissionAdministrator) == 0
+	return bot.ReachInteraction, forced
 }

@@ -133,6 +133,8 @@ type Server struct {
 	dmMu     sync.Mutex
 	dmOpened map[string]int  // user -> DM channel creations (dm.go)
 	dmClosed map[string]bool // users who take no DMs from the bot
+
+	installs userInstalls // user installs (userinstall.go)
 }
 
 // Limit makes the callback of an interaction fail with 429 Too Many
@@ -467,6 +469,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			if s.refuse(w, err, "i:"+iid, Message{Kind: "refused", InteractionID: iid}) {
 				return
 			}
+			if !s.followUpAllowed(iid) {
+				s.tooManyFollowUps(w, iid)
+				return
+			}
 			m.Kind, m.InteractionID = "followup", iid
 			s.msgMu.Lock()
 			channel := s.channelOf[iid]
@@ -500,6 +506,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		default:
 			http.NotFound(w, r)
 		}
+	case len(parts) >= 3 && parts[0] == "channels" && r.Method != http.MethodGet && s.privateChannel(parts[1]):
+		s.missingAccess(w, parts[1]) // userinstall.go
 	case r.Method == http.MethodPost && len(parts) == 3 && parts[0] == "channels" && parts[2] == "threads":
 		var body struct {
 			Name string `json:"name"`
@@ -743,6 +751,7 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 // note records where an interaction was made (its channel) and, for a
 // button press, the message the button is on.
 func (s *Server) note(in map[string]any) {
+	s.noteInstall(in) // userinstall.go
 	id, _ := in["id"].(string)
 	channel, _ := in["channel_id"].(string)
 	s.msgMu.Lock()

@@ -43,6 +43,12 @@ type Scene struct {
 	// Selected are squares tinted as the last turn's are (a front end's
 	// choices so far: the amazon, its destination, the arrow picked).
 	Selected []amazons.Square
+	// Picked, when it holds at least an amazon's square and its
+	// destination (a front end's choices so far, in order: the amazon,
+	// where it goes, where it shoots), draws the turn being picked: the
+	// amazon on its destination, and once the third is picked, the arrow
+	// and the turn's lines, as the last turn's.
+	Picked []amazons.Square
 	// Lang is the language of the strip: "en" (also for "" and any
 	// other), "fr" or "ja".
 	Lang string
@@ -239,12 +245,32 @@ func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, s Scene) {
 			cv.Touch(l.SquareRect(sq))
 		}
 	}
+	at := pos.At
+	if pk := s.Picked; len(pk) >= 2 && pk[0].Valid() && pk[1].Valid() && pos.At(pk[0]) != amazons.Arrow && pos.At(pk[0]) != amazons.Empty {
+		amazon := pos.At(pk[0])
+		at = func(sq amazons.Square) amazons.Piece {
+			switch {
+			case sq == pk[1]:
+				return amazon
+			case len(pk) >= 3 && sq == pk[2] && pk[2].Valid():
+				return amazons.Arrow
+			case sq == pk[0]:
+				return amazons.Empty
+			}
+			return pos.At(sq)
+		}
+		if len(pk) >= 3 && pk[2].Valid() {
+			t := amazons.Turn{From: pk[0], To: pk[1], Arrow: pk[2]}
+			drawLast(dst, l, p, t)
+			cv.Touch(l.SquareRect(t.From).Union(l.SquareRect(t.To)).Union(l.SquareRect(t.Arrow)).Inset(-2))
+		}
+	}
 	// Pieces, top rank first, so that shadows fall under lower pieces.
 	pad := spritePad(l.Cell)
 	for rk := amazons.Ranks - 1; rk >= 0; rk-- {
 		for f := 0; f < amazons.Files; f++ {
 			sq := amazons.Sq(f, rk)
-			if pc := pos.At(sq); pc != amazons.Empty && int(pc) < len(r.sprites) {
+			if pc := at(sq); pc != amazons.Empty && int(pc) < len(r.sprites) {
 				at := l.SquareRect(sq).Min.Sub(image.Pt(pad, pad))
 				r.sprites[pc].Draw(dst, cv, at)
 			}

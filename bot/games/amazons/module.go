@@ -66,6 +66,9 @@ func (Module) Texts() bot.Catalogue { return catalogue }
 // same details in parentheses, as the core's refusals word them.
 const detailPrefix, wrappedPrefix = "amazons.detail.", "amazons.cdetail."
 
+// pickPrefix starts the keys of the picker's steps in Texts.
+const pickPrefix = "amazons.pick."
+
 var catalogue = func() bot.Catalogue {
 	c := bot.Catalogue{}
 	for l, ts := range Texts {
@@ -75,6 +78,9 @@ var catalogue = func() bot.Catalogue {
 				continue // a separator of RuleRefusal.Text; the bot words refusals with its own
 			}
 			m[k] = v
+			if step, ok := strings.CutPrefix(k, pickPrefix); ok {
+				m[bot.PickStepKey+step] = v // the picker's step (bot/picker.go)
+			}
 			if strings.HasPrefix(k, detailPrefix) {
 				// The core appends a refusal's detail right after its
 				// squares, so the detail brings its own parentheses.

@@ -23,6 +23,7 @@ func (Module) Preview(b *bot.Bot, g store.Game, marks []string, lk bot.Look) (bo
 		for _, m := range marks {
 			if sq, err := amazons.ParseSquare(m); err == nil {
 				scene.Selected = append(scene.Selected, sq)
+				scene.Picked = append(scene.Picked, sq) // the amazon drawn where it goes
 			}
 		}
 	}

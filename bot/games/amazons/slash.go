@@ -12,7 +12,7 @@ func (Module) Slash() bot.SlashPart {
 	lifecycle := func(name string) bot.OptionSpec { return bot.OptionSpec{Name: name} }
 	return bot.SlashPart{
 		Description: en["amazons.cmd.desc"],
-		Scope:       bot.ScopeServersCtx,
+		Scope:       bot.ScopeInstallable,
 		Subcommands: []bot.SubcommandSpec{
 			{Name: "challenge", Description: "Challenge someone to a game of the Amazons in this channel", Options: []bot.OptionSpec{
 				lifecycle("opponent"), lifecycle("rated"), lifecycle("time"), lifecycle("level")}},

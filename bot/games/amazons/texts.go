@@ -127,6 +127,10 @@ var textsEN = map[string]string{
 		"`/amazons takeback` ask to undo your last turn; `/amazons claim` win when your opponent's time has run out; `/amazons resign`.\n" +
 		"`/amazons board`, `/amazons record`, `/amazons games`, `/amazons standings`, `/amazons stats`, `/amazons rules`.\n" +
 		"The options suggest only legal choices as you type: your amazons that can move, then where, then where the arrow can go.",
+	// the picker's steps (game.Step.Key), worded by the core's picker
+	"amazons.pick.amazon": "Choose the amazon to move",
+	"amazons.pick.to":     "Choose where it goes",
+	"amazons.pick.arrow":  "Choose where it shoots",
 }
 
 var textsFR = map[string]string{
@@ -201,6 +205,10 @@ var textsFR = map[string]string{
 		"`/amazons takeback` demandez à annuler votre dernier tour ; `/amazons claim` réclamez la victoire quand le temps de votre adversaire est écoulé ; `/amazons resign`.\n" +
 		"`/amazons board`, `/amazons record`, `/amazons games`, `/amazons standings`, `/amazons stats`, `/amazons rules`.\n" +
 		"Les options ne proposent que des choix légaux pendant la saisie : vos amazones qui peuvent bouger, puis où, puis où la flèche peut aller.",
+	// the picker's steps (game.Step.Key), worded by the core's picker
+	"amazons.pick.amazon": "Choisissez l'amazone à déplacer",
+	"amazons.pick.to":     "Choisissez où elle va",
+	"amazons.pick.arrow":  "Choisissez où elle tire",
 }
 
 var textsJA = map[string]string{
@@ -275,4 +283,8 @@ var textsJA = map[string]string{
 		"`/amazons takeback` 直前の自分の手を取り消すよう頼む。`/amazons claim` 相手の時間切れで勝ちを主張。`/amazons resign` 投了。\n" +
 		"`/amazons board`、`/amazons record`、`/amazons games`、`/amazons standings`、`/amazons stats`、`/amazons rules`。\n" +
 		"オプションは入力中に合法な候補だけを出します：動ける自分のアマゾン、その行き先、矢の落とし先の順です。",
+	// the picker's steps (game.Step.Key), worded by the core's picker
+	"amazons.pick.amazon": "動かすアマゾンを選んでください",
+	"amazons.pick.to":     "行き先を選んでください",
+	"amazons.pick.arrow":  "矢を撃つマスを選んでください",
 }

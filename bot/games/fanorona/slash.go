@@ -14,7 +14,7 @@ func (Module) Slash() bot.SlashPart {
 	lifecycle := func(name string) bot.OptionSpec { return bot.OptionSpec{Name: name} } // the lifecycle's option
 	return bot.SlashPart{
 		Description: "Play Fanorona, the national game of Madagascar, or Véla",
-		Scope:       bot.ScopeServersCtx,
+		Scope:       bot.ScopeInstallable,
 		Subcommands: []bot.SubcommandSpec{
 			{Name: "challenge", Description: "Challenge someone to a game of Fanorona or Véla in this channel", Options: []bot.OptionSpec{
 				lifecycle("opponent"), variant, side, lifecycle("rated"), lifecycle("time"), lifecycle("level")}},

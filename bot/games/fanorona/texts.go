@@ -80,6 +80,11 @@ var texts = bot.Catalogue{
 		"vela.asked":            "%s offered a game of Véla.",
 		"vela.notloser":         "By tradition the loser of the Fanorona game offers the Véla game: only they can press this button.",
 		"vela.offer":            "%s, as tradition has it, %s, who lost game %d, offers you a game of Véla: %s plays White and moves first. In Véla's first phase White captures one piece per turn and Black may not capture until it has five pieces left. %s\nAccept or decline with the buttons; the offer stays open until <t:%d:f>.",
+		// the picker's steps (game.Step.Key), worded by the core's picker
+		"pick.step.piece":    "Choose the piece to move",
+		"pick.step.step":     "Choose where it goes",
+		"pick.step.capture":  "Choose what it captures",
+		"pick.step.continue": "Choose where it goes on, or stop",
 	},
 	"fr": {
 		"game.name":             "Fanorona",
@@ -156,6 +161,11 @@ var texts = bot.Catalogue{
 		"vela.asked":            "%s a proposé une partie de véla.",
 		"vela.notloser":         "Selon la tradition, c'est le perdant de la partie de fanorona qui propose la véla : lui seul peut appuyer sur ce bouton.",
 		"vela.offer":            "%s, selon la tradition, %s, qui a perdu la partie %d, vous propose une partie de véla : %s joue les Blancs et commence. Dans la première phase de la véla, les Blancs prennent une pièce par tour et les Noirs ne peuvent pas prendre tant qu'il leur reste plus de cinq pièces. %s\nAcceptez ou refusez avec les boutons ; l'offre reste ouverte jusqu'au <t:%d:f>.",
+		// the picker's steps (game.Step.Key), worded by the core's picker
+		"pick.step.piece":    "Choisissez la pièce à déplacer",
+		"pick.step.step":     "Choisissez où elle va",
+		"pick.step.capture":  "Choisissez ce qu'elle prend",
+		"pick.step.continue": "Choisissez où elle continue, ou arrêtez",
 	},
 	"ja": {
 		"game.name":             "ファノロナ",
@@ -232,6 +242,11 @@ var texts = bot.Catalogue{
 		"vela.asked":            "%s さんがヴェラの対局を申し込みました。",
 		"vela.notloser":         "伝統により、ヴェラはファノロナの対局に負けた側が申し込みます。このボタンを押せるのは負けた人だけです。",
 		"vela.offer":            "%s さん、伝統にならい、%s さん（第%d局に負けた側）がヴェラの対局を申し込みました。白で先手は %s さんです。ヴェラの第一段階では白は1手に1個しか取れず、黒は残り5個になるまで取れません。%s\nボタンで受けるか断るかを選んでください。この申し込みは <t:%d:f> まで有効です。",
+		// the picker's steps (game.Step.Key), worded by the core's picker
+		"pick.step.piece":    "動かす駒を選んでください",
+		"pick.step.step":     "行き先を選んでください",
+		"pick.step.capture":  "取る駒を選んでください",
+		"pick.step.continue": "続けて進む先を選ぶか、止めてください",
 	},
 }
 

@@ -14,7 +14,7 @@ func (Module) Slash() bot.SlashPart {
 	lifecycle := func(name string) bot.OptionSpec { return bot.OptionSpec{Name: name} } // the lifecycle's option
 	return bot.SlashPart{
 		Description: "Play Veletas, the territory game with shooters",
-		Scope:       bot.ScopeServersDM,
+		Scope:       bot.ScopeInstallable,
 		Subcommands: []bot.SubcommandSpec{
 			{Name: "challenge", Options: []bot.OptionSpec{
 				lifecycle("opponent"), size, lifecycle("level"), lifecycle("rated"), lifecycle("time"),

@@ -103,6 +103,13 @@ var texts = bot.Catalogue{
 		"standings.legend":      "Rank, player, rating ± deviation, wins, losses; rated games only.",
 		"stats.title":           "Veletas stats",
 		"thread.title":          "Veletas %s",
+		// the picker's steps (game.Step.Key), worded by the core's picker
+		"pick.step.setup.shooter": "Choose where to place a shooter",
+		"pick.step.stone":         "Choose where to place your stone",
+		"pick.step.choice":        "Choose to keep your side or swap",
+		"pick.step.shooter":       "Choose the shooter to move",
+		"pick.step.to":            "Choose where it goes",
+		"pick.step.shot":          "Choose where it shoots",
 	},
 	"fr": {
 		"game.name":             "Veletas",
@@ -202,6 +209,13 @@ var texts = bot.Catalogue{
 		"standings.legend":      "Rang, joueur, cote ± écart, victoires, défaites ; parties classées seulement.",
 		"stats.title":           "Statistiques Veletas",
 		"thread.title":          "Veletas %s",
+		// the picker's steps (game.Step.Key), worded by the core's picker
+		"pick.step.setup.shooter": "Choisissez où placer un tireur",
+		"pick.step.stone":         "Choisissez où placer votre pierre",
+		"pick.step.choice":        "Choisissez de garder votre camp ou d'échanger",
+		"pick.step.shooter":       "Choisissez le tireur à déplacer",
+		"pick.step.to":            "Choisissez où il va",
+		"pick.step.shot":          "Choisissez où il tire",
 	},
 	"ja": {
 		"game.name":             "ベレタス",
@@ -301,6 +315,13 @@ var texts = bot.Catalogue{
 		"standings.legend":      "順位、プレイヤー、レーティング ± 偏差、勝ち、負け（レーティング対象の対局のみ）",
 		"stats.title":           "ベレタスの成績",
 		"thread.title":          "Veletas %s",
+		// the picker's steps (game.Step.Key), worded by the core's picker
+		"pick.step.setup.shooter": "シューターを置くマスを選んでください",
+		"pick.step.stone":         "石を置くマスを選んでください",
+		"pick.step.choice":        "そのままにするか交換するかを選んでください",
+		"pick.step.shooter":       "動かすシューターを選んでください",
+		"pick.step.to":            "行き先を選んでください",
+		"pick.step.shot":          "撃つマスを選んでください",
 	},
 }
 
