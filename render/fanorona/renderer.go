@@ -240,7 +240,7 @@ type cache struct {
 	// background there (render.Sprite.OverBackground): the points whose
 	// lines look alike share one (the inner points of each kind, the
 	// edges'), about a dozen per colour.
-	on [2][fanorona.Points]*render.Sprite
+	on       [2][fanorona.Points]*render.Sprite
 	bgPal    *image.Paletted // bg quantized, for q.QuantizeOver
 	landed   *render.Sprite  // the cross of a capture the piece then landed on
 	mover    *render.Sprite  // the ring around the piece capturing
