@@ -16,8 +16,14 @@ func FillOver(dst *image.RGBA, r image.Rectangle, c color.Color) {
 	if r.Empty() {
 		return
 	}
+	fillOver(dst, nil, nil, r, c)
+}
+
+// fillOver is FillOver, also writing into pm (when not nil, of dst's
+// bounds) the indices q maps the pixels to.
+func fillOver(dst *image.RGBA, pm *image.Paletted, q *quantizer, r image.Rectangle, c color.Color) {
 	sr, sg, sb, sa := c.RGBA()
-	if sa == 0xffff || sa == 0 {
+	if pm == nil && (sa == 0xffff || sa == 0) {
 		draw.Draw(dst, r, image.NewUniform(c), image.Point{}, draw.Over)
 		return
 	}
@@ -32,15 +38,45 @@ func FillOver(dst *image.RGBA, r image.Rectangle, c color.Color) {
 		return r | g<<8 | b<<16 | al<<24
 	}
 	last, out := uint32(0), blend(0)
+	if pm == nil {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			i := dst.PixOffset(r.Min.X, y)
+			row := dst.Pix[i : i+4*r.Dx()]
+			for x := 0; x+3 < len(row); x += 4 {
+				v := le.Uint32(row[x:])
+				if v != last {
+					last, out = v, blend(v)
+				}
+				le.PutUint32(row[x:], out)
+			}
+		}
+		return
+	}
+	idx := q.index(out)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		i := dst.PixOffset(r.Min.X, y)
 		row := dst.Pix[i : i+4*r.Dx()]
+		prow := pm.Pix[pm.PixOffset(r.Min.X, y):]
 		for x := 0; x+3 < len(row); x += 4 {
 			v := le.Uint32(row[x:])
 			if v != last {
 				last, out = v, blend(v)
+				idx = q.index(out)
 			}
 			le.PutUint32(row[x:], out)
+			prow[x/4] = idx
 		}
 	}
+}
+
+// FillOver is render.FillOver on the canvas's image (its Begin's),
+// writing the indices q maps the pixels to as it goes: the tiles under r
+// need no quantizing. q must be the quantizer Paletted will be given.
+func (c *Canvas) FillOver(r image.Rectangle, col color.Color, q *Quantizer) {
+	r = r.Intersect(c.img.Rect)
+	if r.Empty() {
+		return
+	}
+	fillOver(c.img, c.pm, q.q, r, col)
+	c.mark(r, tileQuantized)
 }

@@ -43,3 +43,54 @@ func TestFillOver(t *testing.T) {
 		}
 	}
 }
+
+// TestCanvasFillOver checks Canvas.FillOver leaves the image as FillOver
+// does and its paletted copy as the whole picture quantized, with the
+// background and with other drawing around.
+func TestCanvasFillOver(t *testing.T) {
+	bounds := image.Rect(0, 0, 70, 50)
+	bg := image.NewRGBA(bounds)
+	for i := 0; i < len(bg.Pix); i += 4 {
+		x, y := i/4%70, i/4/70
+		v := uint8(200)
+		if x%17 == 0 || y%13 == 0 { // grid lines
+			v = 90
+		}
+		bg.Pix[i], bg.Pix[i+1], bg.Pix[i+2], bg.Pix[i+3] = v, v-20, v-40, 255
+	}
+	tint := color.NRGBA{42, 26, 10, 120}
+	sample := image.NewRGBA(bounds)
+	copy(sample.Pix, bg.Pix)
+	FillOver(sample, bounds, tint)
+	q := &Quantizer{newQuantizer([]*image.RGBA{bg, sample}, nil)}
+	bgPal := image.NewPaletted(bounds, q.Palette())
+	q.Quantize(bgPal, bg)
+	cv := NewCanvas(bounds, q.Palette())
+	for round, rects := range [][]image.Rectangle{
+		{image.Rect(5, 5, 40, 30), image.Rect(30, 20, 90, 45)},
+		{image.Rect(0, 0, 17, 13)},
+		{},
+	} {
+		img := cv.Begin(bg, bgPal)
+		want := image.NewRGBA(bounds)
+		copy(want.Pix, bg.Pix)
+		draw.Draw(img, image.Rect(1, 40, 9, 48), image.NewUniform(color.RGBA{250, 0, 0, 255}), image.Point{}, draw.Src)
+		draw.Draw(want, image.Rect(1, 40, 9, 48), image.NewUniform(color.RGBA{250, 0, 0, 255}), image.Point{}, draw.Src)
+		cv.Touch(image.Rect(1, 40, 9, 48))
+		for _, r := range rects {
+			cv.FillOver(r, tint, q)
+			FillOver(want, r, tint)
+		}
+		if !bytes.Equal(img.Pix, want.Pix) {
+			t.Errorf("round %d: the image differs from FillOver's", round)
+		}
+		wantPal := image.NewPaletted(bounds, q.Palette())
+		q.Quantize(wantPal, want)
+		got := cv.Paletted(q)
+		for y := 0; y < bounds.Dy(); y++ {
+			if !bytes.Equal(got.Pix[y*got.Stride:y*got.Stride+bounds.Dx()], wantPal.Pix[y*wantPal.Stride:(y+1)*wantPal.Stride]) {
+				t.Errorf("round %d: row %d of the paletted copy differs from the picture quantized", round, y)
+			}
+		}
+	}
+}

@@ -221,13 +221,12 @@ func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, s Scene) {
 			if reach[side.Other()][sq] != amazons.Unreachable {
 				k = 1 // contested: the other side reaches it too, later
 			}
-			fillRect(dst, l.SquareRect(sq), p.terr[side][k])
-			cv.Touch(l.SquareRect(sq))
+			r.fill(dst, cv, l.SquareRect(sq), p.terr[side][k])
 		}
 	}
 	if s.HasLast && s.Last.From.Valid() && s.Last.To.Valid() && s.Last.Arrow.Valid() {
 		for _, sq := range []amazons.Square{s.Last.From, s.Last.To, s.Last.Arrow} {
-			fillRect(dst, l.SquareRect(sq), p.Last)
+			r.fill(dst, cv, l.SquareRect(sq), p.Last)
 		}
 		drawLast(dst, l, p, s.Last)
 		// The lines and the ring lie between the three squares' centres.
@@ -235,8 +234,7 @@ func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, s Scene) {
 	}
 	for _, sq := range s.Selected {
 		if sq.Valid() {
-			fillRect(dst, l.SquareRect(sq), p.Last)
-			cv.Touch(l.SquareRect(sq))
+			r.fill(dst, cv, l.SquareRect(sq), p.Last)
 		}
 	}
 	// Pieces, top rank first, so that shadows fall under lower pieces.
@@ -251,6 +249,17 @@ func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, s Scene) {
 		}
 	}
 	r.drawStatus(dst, cv, statusOf(s, terr))
+}
+
+// fill blends c (non-premultiplied, with alpha) over the square sq of
+// dst, the image of cv (nil for none) whose paletted copy gets its
+// indices at once.
+func (r *Renderer) fill(dst *image.RGBA, cv *render.Canvas, sq image.Rectangle, c color.RGBA) {
+	if cv == nil {
+		fillRect(dst, sq, c)
+		return
+	}
+	cv.FillOver(sq, nrgba(c), r.q)
 }
 
 // status is what the strip says.
