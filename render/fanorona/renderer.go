@@ -351,15 +351,20 @@ func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, fc *cache, s Sce
 		dc := gg.NewContextForRGBA(dst)
 		drawPath(dc, l, p, s.Last)
 		drawCaptures(dc, l, p, s.Captured&^occupied)
-		// Each line of the path lies in the box of its two points.
-		prev := pointBox(l, s.Last.From())
-		for i := 0; i < s.Last.Len(); i++ {
-			next := pointBox(l, s.Last.Step(i).To)
-			cv.Touch(prev.Union(next))
-			prev = next
+		// Each line of the path lies in the box of its two points'
+		// centres, widened by half the line; the ring around the start
+		// and the crosses in theirs.
+		if s.Last.Len() > 0 {
+			prev := l.PointCenter(s.Last.From())
+			cv.Touch(markBox(l, prev, ringReach))
+			for i := 0; i < s.Last.Len(); i++ {
+				next := l.PointCenter(s.Last.Step(i).To)
+				cv.Touch(image.Rectangle{prev, next}.Canon().Inset(-markPad(l, pathReach)))
+				prev = next
+			}
 		}
 		for b := s.Captured &^ occupied; b != 0; b &= b - 1 {
-			cv.Touch(pointBox(l, b.First()))
+			cv.Touch(markBox(l, l.PointCenter(b.First()), crossReach))
 		}
 	}
 	// Pieces, top rank first, so that shadows fall under lower pieces.
@@ -398,13 +403,23 @@ func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, fc *cache, s Sce
 	r.drawStatus(dst, cv, l, statusOf(s))
 }
 
-// pointBox holds everything drawn for a point of the last turn: the
-// path's line and ring, a capture's cross (less than half a spacing from
-// the point).
-func pointBox(l Layout, pt fanorona.Point) image.Rectangle {
-	c := l.PointCenter(pt)
-	h := l.Spacing/2 + 2
-	return image.Rect(c.X-h, c.Y-h, c.X+h, c.Y+h)
+// How far the marks of the last turn reach from a point's centre, in
+// spacings (drawPath, drawCaptures): half the path's line, the ring with
+// half its line, the cross with half its line.
+const (
+	pathReach  = 0.12 / 2
+	ringReach  = 0.2 + 0.07/2
+	crossReach = 0.17 + 0.075/2
+)
+
+// markPad is reach spacings in pixels, with two more for anti-aliasing
+// and rounding.
+func markPad(l Layout, reach float64) int { return int(reach*float64(l.Spacing)) + 3 }
+
+// markBox is the square around c holding a mark of the given reach.
+func markBox(l Layout, c image.Point, reach float64) image.Rectangle {
+	h := markPad(l, reach)
+	return image.Rect(c.X-h, c.Y-h, c.X+h+1, c.Y+h+1)
 }
 
 // status is what the strip and the note say.
