@@ -225,9 +225,6 @@ func (t *Text) DrawOn(dst *image.RGBA, cv *Canvas, s string, x, y int, c color.C
 	cv.Touch(t.a.bounds(s, x, y))
 }
 
-// Bounds is the rectangle Draw(dst, s, x, y, c) draws in.
-func (t *Text) Bounds(s string, x, y int) image.Rectangle { return t.a.bounds(s, x, y) }
-
 // Measure is the advance width of s in pixels.
 func (t *Text) Measure(s string) int { return t.a.measure(s) }
 
