@@ -50,7 +50,7 @@ type deflater struct {
 	// base is added to the positions in table, raised past the data by
 	// each call, so that the entries of an earlier call are seen as
 	// empty without clearing the table.
-	base int32
+	base  int32
 	out   []byte
 	bw    bitWriter
 	lfreq [286]int32
