@@ -50,13 +50,16 @@ func TestOpsGateway(t *testing.T) {
 	admin := "http://" + m.listeners.admin.Addr().String()
 	webBase := "http://" + m.listeners.web.Addr().String()
 
+	// The first board draws the renderer's caches: slow under -race on
+	// a busy machine. A deadline, not a pause.
+	const wait = 30 * time.Second
 	n := 3000
 	send := func(in map[string]any) fakediscord.Message {
 		t.Helper()
 		if err := fake.Send(in); err != nil {
 			t.Fatal(err)
 		}
-		msg, err := fake.Reply(in["id"].(string), 10*time.Second)
+		msg, err := fake.Reply(in["id"].(string), wait)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +79,7 @@ func TestOpsGateway(t *testing.T) {
 	}
 	n++
 	send(fakediscord.Press(strconv.Itoa(n), "900", "chan1", bob, fakediscord.NoThreads, ch.ID, accept))
-	if _, err := fake.Next(strconv.Itoa(n), 10*time.Second); err != nil {
+	if _, err := fake.Next(strconv.Itoa(n), wait); err != nil {
 		t.Fatalf("no board after Accept: %v", err)
 	}
 	g, err := m.DB.ActiveGame(t.Context(), "900", "chan1")
@@ -89,7 +92,7 @@ func TestOpsGateway(t *testing.T) {
 	if code, body := get(t, page); code != http.StatusOK || !strings.Contains(body, "<html") {
 		t.Fatalf("the game's page on -web: %d %.200s", code, body)
 	}
-	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 2*wait)
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, page+"/events", nil)
 	resp, err := http.DefaultClient.Do(req)
@@ -154,7 +157,7 @@ func TestOpsGateway(t *testing.T) {
 	// would.
 	var code int
 	var text string
-	for deadline := time.Now().Add(10 * time.Second); ; runtime.Gosched() {
+	for deadline := time.Now().Add(wait); ; runtime.Gosched() {
 		code, text = get(t, admin+"/metrics")
 		if code != http.StatusOK || sum(text, `veletas_interactions_total{`, `type=`) >= 3 || time.Now().After(deadline) {
 			break
