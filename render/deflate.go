@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"slices"
 )
@@ -45,7 +46,11 @@ func matchToken(length, dist int) token {
 // pngEncoders.
 type deflater struct {
 	toks  []token
-	table [1 << hashBits]int32 // last position+1 of a 4-byte hash
+	table [1 << hashBits]int32 // base plus last position+1 of a 4-byte hash
+	// base is added to the positions in table, raised past the data by
+	// each call, so that the entries of an earlier call are seen as
+	// empty without clearing the table.
+	base  int32
 	out   []byte
 	bw    bitWriter
 	lfreq [286]int32
@@ -107,9 +112,14 @@ func matchLen(a, b []byte) int {
 // when its first three bytes agree, which rejects most at once.
 func (d *deflater) tokenize(data []byte, stride int) {
 	table := &d.table
-	clear(table[:])
-	toks := d.toks[:0]
 	n := len(data)
+	if int64(d.base)+2*int64(n)+2 > math.MaxInt32 {
+		clear(table[:])
+		d.base = 0
+	}
+	base := int(d.base)
+	d.base += int32(n + 1)
+	toks := d.toks[:0]
 	le := binary.LittleEndian
 	i := 0
 	for i+4 <= n {
@@ -125,13 +135,13 @@ func (d *deflater) tokenize(data []byte, stride int) {
 		}
 		h := hash4(cur)
 		if best < goodEnough {
-			if c := int(table[h]) - 1; c >= 0 && i-c <= maxDist && i-c != dist && (cur^le.Uint32(data[c:]))&0xffffff == 0 {
+			if c := int(table[h]) - 1 - base; c >= 0 && i-c <= maxDist && i-c != dist && (cur^le.Uint32(data[c:]))&0xffffff == 0 {
 				if l := matchLen(data[i:], data[c:]); l > best {
 					best, dist = l, i-c
 				}
 			}
 		}
-		table[h] = int32(i + 1)
+		table[h] = int32(base + i + 1)
 		if best >= minMatch {
 			toks = append(toks, matchToken(best, dist))
 			i += best
@@ -526,20 +536,33 @@ func (b *bitWriter) flush() {
 	b.acc, b.nacc = 0, 0
 }
 
-// adler32Sum is hash/adler32's Checksum, eight bytes at a step: a step
-// adds to s1 the bytes' sum and to s2 eight times s1 and the bytes
-// weighted 8 down to 1, both computed in 16-bit lanes of a word by a
-// few multiplications rather than byte after byte.
+// adler32Sum is hash/adler32's Checksum, sixteen bytes at a step: a
+// step adds to s1 the bytes' sum and to s2 sixteen times s1 and the
+// bytes weighted 16 down to 1, each word's sums computed in 16-bit lanes
+// by a few multiplications rather than byte after byte.
 func adler32Sum(p []byte) uint32 {
 	const (
 		mod   = 65521
-		nmax  = 5552 // the most bytes before s2 could overflow; 8 divides it
+		nmax  = 5552 // the most bytes before s2 could overflow; 16 divides it
 		lanes = 0x00ff00ff00ff00ff
 	)
 	s1, s2 := uint32(1), uint32(0)
 	for len(p) > 0 {
 		q := p[:min(len(p), nmax)]
 		p = p[len(q):]
+		// Sixteen bytes a step: the first eight weigh eight more each.
+		for ; len(q) >= 16; q = q[16:] {
+			v, w := binary.LittleEndian.Uint64(q), binary.LittleEndian.Uint64(q[8:])
+			ve, vo := v&lanes, (v>>8)&lanes
+			we, wo := w&lanes, (w>>8)&lanes
+			vp, wp := ve+vo, we+wo
+			vs := uint32((vp * 0x0001000100010001) >> 48)
+			ws := uint32((wp * 0x0001000100010001) >> 48)
+			vw := 2*uint32((vp*0x0004000300020001)>>48) - uint32((vo*0x0001000100010001)>>48)
+			ww := 2*uint32((wp*0x0004000300020001)>>48) - uint32((wo*0x0001000100010001)>>48)
+			s2 += 16*s1 + vw + 8*vs + ww
+			s1 += vs + ws
+		}
 		for ; len(q) >= 8; q = q[8:] {
 			v := binary.LittleEndian.Uint64(q)
 			even, odd := v&lanes, (v>>8)&lanes // bytes 0, 2, 4, 6 and 1, 3, 5, 7

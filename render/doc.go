@@ -13,7 +13,9 @@
 // (NewSprite, prepared over the squares they usually fall on), the
 // palette quantizer (NewQuantizer), the Canvas a drawer reuses from image
 // to image over its cached background (only the tiles drawn on are laid
-// again and quantized), the 8-bit paletted PNG encoder (EncodePNG: no
+// again and quantized; Text.DrawOn touches only its glyphs, and
+// Canvas.FillOver blends and quantizes a tinted square in one pass, as
+// FillOver blends once per run of one colour), the 8-bit paletted PNG encoder (EncodePNG: no
 // row filters, its own deflater, deflate.go, for these images), the animated
 // replay's encoder (EncodeReplay, GIFDelay, GIFHoldDelay), how a game
 // ended (Ending) and the filling of the words' patterns (Fill).

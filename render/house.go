@@ -218,6 +218,13 @@ func NewWordText(w Weight, px float64, words string) (*Text, error) {
 // the Text are skipped.
 func (t *Text) Draw(dst draw.Image, s string, x, y int, c color.Color) { t.a.draw(dst, s, x, y, c) }
 
+// DrawOn is Draw on the image of a Canvas (its Begin's), recording on
+// cv the glyphs' boxes only; with a nil cv it is Draw.
+func (t *Text) DrawOn(dst *image.RGBA, cv *Canvas, s string, x, y int, c color.Color) {
+	t.a.draw(dst, s, x, y, c)
+	cv.Touch(t.a.bounds(s, x, y))
+}
+
 // Measure is the advance width of s in pixels.
 func (t *Text) Measure(s string) int { return t.a.measure(s) }
 
@@ -261,6 +268,12 @@ func (s *Sprite) Draw(dst *image.RGBA, cv *Canvas, p image.Point) {
 	}
 	s.s.drawOn(cv, p)
 }
+
+// Fits reports whether bg at p (the sprite's top-left corner) is the
+// background the sprite was prepared over (OverBackground), where Draw
+// takes the prepared rows whole: a drawer whose squares differ prepares
+// one sprite per kind of square.
+func (s *Sprite) Fits(bg *image.RGBA, p image.Point) bool { return s.s.fits(bg, p) }
 
 // Bounds is the sprite's size, from (0, 0).
 func (s *Sprite) Bounds() image.Rectangle { return s.s.img.Rect }

@@ -212,6 +212,13 @@ func nearest(pal []color.RGBA, c color.RGBA) uint8 {
 	return uint8(bi)
 }
 
+// index is the palette index q maps the colour of the little-endian
+// pixel v (R in the low byte; alpha ignored) to, as quantize does.
+func (q *quantizer) index(v uint32) uint8 {
+	const s = 8 - tableBits
+	return q.table[(v&0xff)>>s<<(2*tableBits)|(v>>8&0xff)>>s<<tableBits|(v>>16&0xff)>>s]
+}
+
 // quantize maps src (opaque) onto dst, which has the same bounds and the
 // quantizer's palette. Most pixels repeat the one on their left, whose
 // index is then reused.

@@ -79,6 +79,21 @@ func (s *sprite) overBackground(bg *image.RGBA, p image.Point) {
 	s.ref, s.over = ref, over
 }
 
+// fits reports whether bg holds ref with its top-left corner at p.
+func (s *sprite) fits(bg *image.RGBA, p image.Point) bool {
+	r := s.img.Rect.Add(p)
+	if s.ref == nil || !r.In(bg.Rect) {
+		return false
+	}
+	for y := 0; y < r.Dy(); y++ {
+		i := bg.PixOffset(r.Min.X, r.Min.Y+y)
+		if !bytes.Equal(bg.Pix[i:i+4*r.Dx()], s.ref.Pix[y*s.ref.Stride:(y+1)*s.ref.Stride]) {
+			return false
+		}
+	}
+	return true
+}
+
 // quantizeOver sets overPal, over quantized by q.
 func (s *sprite) quantizeOver(q *quantizer) {
 	if s.over == nil {

@@ -160,5 +160,26 @@ func (a *atlas) draw(dst draw.Image, s string, x, y int, c color.Color) {
 	}
 }
 
+// bounds is the rectangle draw(dst, s, x, y, c) covers: the union of
+// its glyphs' masks.
+func (a *atlas) bounds(s string, x, y int) image.Rectangle {
+	var b image.Rectangle
+	dot := fixed.I(x)
+	prev := rune(-1)
+	for _, r := range s {
+		g, ok := a.glyphs[r]
+		if !ok {
+			continue
+		}
+		if prev >= 0 {
+			dot += a.kern[[2]rune{prev, r}]
+		}
+		b = b.Union(g.mask.Rect.Add(image.Pt(dot.Round(), y)))
+		dot += g.adv
+		prev = r
+	}
+	return b
+}
+
 // capHeight is the height of a capital letter above the baseline.
 func (a *atlas) capHeight() int { return -a.glyphs['H'].mask.Rect.Min.Y }

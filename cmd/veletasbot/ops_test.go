@@ -136,10 +136,13 @@ func TestOpsHTTP(t *testing.T) {
 				t.Errorf("%s = %v (present %v), want %v", k, got, ok, v)
 			}
 		}
-		// The changes these interactions commit: at least the challenge,
-		// its message's id and the accept.
-		if got, ok := sample(text, `veletas_store_commits_total{backend="bolt"}`); !ok || got < 3 {
-			t.Errorf("store commits %v (present %v), want at least 3", got, ok)
+		// The store's commits: the sweeper's first sweep, at start,
+		// purging the expired challenges (a transaction that commits
+		// though it finds none), then the challenge, its message's id
+		// (SetChallengeMessage, once its answer was read back) and the
+		// accept. The refusals commit nothing.
+		if got, ok := sample(text, `veletas_store_commits_total{backend="bolt"}`); !ok || got != 4 {
+			t.Errorf("store commits %v (present %v), want 4: the first sweep's purge, the challenge, its message's id, the accept", got, ok)
 		}
 		if got := sum(text, `veletas_interactions_total{`, `type="button"`); got != 2 {
 			t.Errorf("button interactions %v, want 2 (carol's refused press, bob's accept)\n%s", got, grepLines(text, "veletas_interactions_total"))
@@ -196,16 +199,19 @@ func TestOpsHTTP(t *testing.T) {
 }
 
 // settledMetrics reads the metrics at u once the four interactions of the
-// test are all counted: an interaction is counted when its handler
-// returns, which in HTTP mode is after its follow-up (the card) reached
-// the fake Discord. It waits on that condition, up to 10 s, re-reading
-// the page as the fake's next event would.
+// test and the four commits it expects are all counted: an interaction
+// is counted when its handler returns, which in HTTP mode is after its
+// follow-up (the card) reached the fake Discord, and the sweeper's first
+// purge runs on its own goroutine. It waits on that condition, up to
+// 10 s, re-reading the page as the fake's next event would; the caller
+// then checks the exact counts.
 func settledMetrics(t *testing.T, u string) (int, string) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		code, text := get(t, u)
-		if code != http.StatusOK || sum(text, `veletas_interactions_total{`, `type=`) >= 4 || time.Now().After(deadline) {
+		commits, _ := sample(text, `veletas_store_commits_total{backend="bolt"}`)
+		if code != http.StatusOK || sum(text, `veletas_interactions_total{`, `type=`) >= 4 && commits >= 4 || time.Now().After(deadline) {
 			return code, text
 		}
 		runtime.Gosched()

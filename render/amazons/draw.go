@@ -148,5 +148,5 @@ func drawLast(dst *image.RGBA, l Layout, p style, t amazons.Turn) {
 
 // fillRect blends c (non-premultiplied, with alpha) over r.
 func fillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
-	draw.Draw(dst, r, image.NewUniform(nrgba(c)), image.Point{}, draw.Over)
+	render.FillOver(dst, r, nrgba(c))
 }

@@ -227,13 +227,12 @@ func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, s Scene) {
 			if reach[side.Other()][sq] != amazons.Unreachable {
 				k = 1 // contested: the other side reaches it too, later
 			}
-			fillRect(dst, l.SquareRect(sq), p.terr[side][k])
-			cv.Touch(l.SquareRect(sq))
+			r.fill(dst, cv, l.SquareRect(sq), p.terr[side][k])
 		}
 	}
 	if s.HasLast && s.Last.From.Valid() && s.Last.To.Valid() && s.Last.Arrow.Valid() {
 		for _, sq := range []amazons.Square{s.Last.From, s.Last.To, s.Last.Arrow} {
-			fillRect(dst, l.SquareRect(sq), p.Last)
+			r.fill(dst, cv, l.SquareRect(sq), p.Last)
 		}
 		drawLast(dst, l, p, s.Last)
 		// The lines and the ring lie between the three squares' centres.
@@ -241,8 +240,7 @@ func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, s Scene) {
 	}
 	for _, sq := range s.Selected {
 		if sq.Valid() {
-			fillRect(dst, l.SquareRect(sq), p.Last)
-			cv.Touch(l.SquareRect(sq))
+			r.fill(dst, cv, l.SquareRect(sq), p.Last)
 		}
 	}
 	at := pos.At
@@ -276,10 +274,18 @@ func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, s Scene) {
 			}
 		}
 	}
-	// The strip, and the margin down to the board's frame (for the
-	// letters that reach below their line).
-	cv.Touch(image.Rect(0, 0, l.Width, l.Board.Min.Y-l.Frame))
-	r.drawStatus(dst, statusOf(s, terr))
+	r.drawStatus(dst, cv, statusOf(s, terr))
+}
+
+// fill blends c (non-premultiplied, with alpha) over the square sq of
+// dst, the image of cv (nil for none) whose paletted copy gets its
+// indices at once.
+func (r *Renderer) fill(dst *image.RGBA, cv *render.Canvas, sq image.Rectangle, c color.RGBA) {
+	if cv == nil {
+		fillRect(dst, sq, c)
+		return
+	}
+	cv.FillOver(sq, nrgba(c), r.q)
 }
 
 // status is what the strip says.
@@ -332,8 +338,9 @@ func statusOf(s Scene, terr amazons.Territory) status {
 	return st
 }
 
-// drawStatus paints the strip above the board, as the Veletas one.
-func (r *Renderer) drawStatus(dst *image.RGBA, st status) {
+// drawStatus paints the strip above the board, as the Veletas one,
+// touching on cv (nil for none) what it draws.
+func (r *Renderer) drawStatus(dst *image.RGBA, cv *render.Canvas, st status) {
 	l, p := r.lay, r.style
 	left := l.Board.Min.X - l.Frame
 	right := l.Board.Max.X + l.Frame
@@ -343,19 +350,19 @@ func (r *Renderer) drawStatus(dst *image.RGBA, st status) {
 	x := left
 	icon := r.icons[st.icon&1]
 	cy := y1 - r.head.CapHeight()/2
-	icon.DrawAt(dst, image.Pt(x, cy-icon.Bounds().Dy()/2))
+	icon.Draw(dst, cv, image.Pt(x, cy-icon.Bounds().Dy()/2))
 	x += icon.Bounds().Dx() + r.head.CapHeight()/4
 	col := p.Text
 	if st.won {
 		col = p.Win
 	}
-	r.head.Draw(dst, st.head, x, y1, col)
+	r.head.DrawOn(dst, cv, st.head, x, y1, col)
 	if st.token != "" {
-		r.small.Draw(dst, st.token, right-r.small.Measure(st.token), y1, p.TextFaint)
+		r.small.DrawOn(dst, cv, st.token, right-r.small.Measure(st.token), y1, p.TextFaint)
 	}
-	r.small.Draw(dst, st.caption, left, y2, p.Text2)
+	r.small.DrawOn(dst, cv, st.caption, left, y2, p.Text2)
 	if st.end != "" {
-		r.small.Draw(dst, st.end, right-r.small.Measure(st.end), y2, p.Text2)
+		r.small.DrawOn(dst, cv, st.end, right-r.small.Measure(st.end), y2, p.Text2)
 	}
 }
 
@@ -387,9 +394,9 @@ func (r *Renderer) samples() []*image.RGBA {
 	}
 	a := image.NewRGBA(r.lay.Bounds())
 	r.draw(a, Scene{Position: pos, Territory: true, Last: amazons.Turn{From: amazons.Sq(0, 0), To: amazons.Sq(0, 9), Arrow: amazons.Sq(9, 0)}, HasLast: true})
-	r.drawStatus(a, status{icon: amazons.White, head: "White to move", token: "d10-d2/j8", caption: "Territory: White 23 - Black 17", end: "by resignation"})
+	r.drawStatus(a, nil, status{icon: amazons.White, head: "White to move", token: "d10-d2/j8", caption: "Territory: White 23 - Black 17", end: "by resignation"})
 	b := image.NewRGBA(r.lay.Bounds())
 	r.draw(b, Scene{Position: amazons.Start(), Last: amazons.Turn{From: amazons.Sq(2, 2), To: amazons.Sq(7, 7), Arrow: amazons.Sq(7, 2)}, HasLast: true})
-	r.drawStatus(b, status{icon: amazons.Black, head: "Black wins", token: "a1-j10/a10", caption: "Turn 123456789", end: "White cannot move", won: true})
+	r.drawStatus(b, nil, status{icon: amazons.Black, head: "Black wins", token: "a1-j10/a10", caption: "Turn 123456789", end: "White cannot move", won: true})
 	return []*image.RGBA{a, b}
 }

@@ -218,10 +218,10 @@ func (r *Renderer) samples(fc *cache) []*image.RGBA {
 	}
 	mx, my := l.center(12)
 	fc.mover.DrawAt(a, centred(fc.mover, mx, my))
-	r.drawStatus(a, l, status{icon: fanorona.White, head: "White to move", lead: "Last turn ", token: "d2-e3A-e4W", counts: [2]int{22, 17}, note: "Véla: Black may not capture until 5 are left"})
+	r.drawStatus(a, nil, l, status{icon: fanorona.White, head: "White to move", lead: "Last turn ", token: "d2-e3A-e4W", counts: [2]int{22, 17}, note: "Véla: Black may not capture until 5 are left"})
 	b := image.NewRGBA(l.Bounds())
 	copy(b.Pix, fc.bg.Pix)
-	r.drawStatus(b, l, status{icon: fanorona.Black, head: "Black wins", lead: "Last turn ", token: "c3-d3W", counts: [2]int{0, 3}, won: true, note: "Turns without a capture: 87/100", alert: true})
+	r.drawStatus(b, nil, l, status{icon: fanorona.Black, head: "Black wins", lead: "Last turn ", token: "c3-d3W", counts: [2]int{0, 3}, won: true, note: "Turns without a capture: 87/100", alert: true})
 	return []*image.RGBA{a, b}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -235,9 +236,11 @@ type cache struct {
 	lay     Layout
 	bg      *image.RGBA
 	sprites [2]*render.Sprite // by fanorona.Color
-	// strong are the sprites prepared over a strong point (with its
-	// diagonals), sprites over the other points (render.Sprite.OverBackground).
-	strong   [2]*render.Sprite
+	// on are the sprites to draw by colour and point, prepared over the
+	// background there (render.Sprite.OverBackground): the points whose
+	// lines look alike share one (the inner points of each kind, the
+	// edges'), about a dozen per colour.
+	on       [2][fanorona.Points]*render.Sprite
 	bgPal    *image.Paletted // bg quantized, for q.QuantizeOver
 	landed   *render.Sprite  // the cross of a capture the piece then landed on
 	mover    *render.Sprite  // the ring around the piece capturing
@@ -259,17 +262,32 @@ func (r *Renderer) cache() *cache {
 		for _, c := range []fanorona.Color{fanorona.White, fanorona.Black} {
 			img := stoneSprite(r.pal, c == fanorona.White, cell)
 			fc.sprites[c] = render.NewSprite(img)
-			fc.strong[c] = render.NewSprite(img)
 			half := img.Rect.Dx() / 2
-			fc.sprites[c].OverBackground(fc.bg, fc.lay.PointCenter(fanorona.NewPoint(3, 2)).Sub(image.Pt(half, half)))
-			fc.strong[c].OverBackground(fc.bg, fc.lay.PointCenter(fanorona.NewPoint(4, 2)).Sub(image.Pt(half, half)))
+			var kinds []*render.Sprite
+		points:
+			for pt := fanorona.Point(0); pt < fanorona.Points; pt++ {
+				at := fc.lay.PointCenter(pt).Sub(image.Pt(half, half))
+				for _, k := range kinds {
+					if k.Fits(fc.bg, at) {
+						fc.on[c][pt] = k
+						continue points
+					}
+				}
+				k := render.NewSprite(img)
+				k.OverBackground(fc.bg, at)
+				kinds = append(kinds, k)
+				fc.on[c][pt] = k
+			}
 		}
 		fc.landed = render.NewSprite(landedSprite(fc.lay, r.pal))
 		fc.mover = render.NewSprite(moverSprite(fc.lay, r.pal))
 		fc.q = render.NewQuantizer(r.samples(fc), r.pal.named())
-		for c := range fc.sprites {
-			fc.sprites[c].QuantizeOver(fc.q)
-			fc.strong[c].QuantizeOver(fc.q)
+		for c := range fc.on {
+			for pt, k := range fc.on[c] {
+				if pt == 0 || !slices.Contains(fc.on[c][:pt], k) {
+					k.QuantizeOver(fc.q)
+				}
+			}
 		}
 		fc.canvases.New = func() any { return render.NewCanvas(fc.lay.Bounds(), fc.q.Palette()) }
 		fc.bgPal = image.NewPaletted(fc.lay.Bounds(), fc.q.Palette())
@@ -333,15 +351,20 @@ func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, fc *cache, s Sce
 		dc := gg.NewContextForRGBA(dst)
 		drawPath(dc, l, p, s.Last)
 		drawCaptures(dc, l, p, s.Captured&^occupied)
-		// Each line of the path lies in the box of its two points.
-		prev := pointBox(l, s.Last.From())
-		for i := 0; i < s.Last.Len(); i++ {
-			next := pointBox(l, s.Last.Step(i).To)
-			cv.Touch(prev.Union(next))
-			prev = next
+		// Each line of the path lies in the box of its two points'
+		// centres, widened by half the line; the ring around the start
+		// and the crosses in theirs.
+		if s.Last.Len() > 0 {
+			prev := l.PointCenter(s.Last.From())
+			cv.Touch(markBox(l, prev, ringReach))
+			for i := 0; i < s.Last.Len(); i++ {
+				next := l.PointCenter(s.Last.Step(i).To)
+				cv.Touch(image.Rectangle{prev, next}.Canon().Inset(-markPad(l, pathReach)))
+				prev = next
+			}
 		}
 		for b := s.Captured &^ occupied; b != 0; b &= b - 1 {
-			cv.Touch(pointBox(l, b.First()))
+			cv.Touch(markBox(l, l.PointCenter(b.First()), crossReach))
 		}
 	}
 	// Pieces, top rank first, so that shadows fall under lower pieces.
@@ -353,12 +376,8 @@ func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, fc *cache, s Sce
 			if !ok {
 				continue
 			}
-			sp := fc.sprites[c]
-			if pt.Diagonal() {
-				sp = fc.strong[c]
-			}
 			at := l.PointCenter(pt).Sub(image.Pt(half, half))
-			sp.Draw(dst, cv, at)
+			fc.on[c][pt].Draw(dst, cv, at)
 		}
 	}
 	// Above the pieces: the captures on points the mover then landed on,
@@ -381,23 +400,26 @@ func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, fc *cache, s Sce
 		fc.mover.DrawAt(dst, at)
 		cv.Touch(fc.mover.Bounds().Add(at))
 	}
-	st := statusOf(s)
-	// The strip, down to the board (for the letters that reach below
-	// their line), and the note under the board.
-	cv.Touch(image.Rect(0, 0, l.Width, l.Board.Min.Y+l.Spacing/4))
-	if st.note != "" {
-		cv.Touch(image.Rect(0, l.Board.Max.Y, l.Width, l.Height))
-	}
-	r.drawStatus(dst, l, st)
+	r.drawStatus(dst, cv, l, statusOf(s))
 }
 
-// pointBox holds everything drawn for a point of the last turn: the
-// path's line and ring, a capture's cross (less than half a spacing from
-// the point).
-func pointBox(l Layout, pt fanorona.Point) image.Rectangle {
-	c := l.PointCenter(pt)
-	h := l.Spacing/2 + 2
-	return image.Rect(c.X-h, c.Y-h, c.X+h, c.Y+h)
+// How far the marks of the last turn reach from a point's centre, in
+// spacings (drawPath, drawCaptures): half the path's line, the ring with
+// half its line, the cross with half its line.
+const (
+	pathReach  = 0.12 / 2
+	ringReach  = 0.2 + 0.07/2
+	crossReach = 0.17 + 0.075/2
+)
+
+// markPad is reach spacings in pixels, with two more for anti-aliasing
+// and rounding.
+func markPad(l Layout, reach float64) int { return int(reach*float64(l.Spacing)) + 3 }
+
+// markBox is the square around c holding a mark of the given reach.
+func markBox(l Layout, c image.Point, reach float64) image.Rectangle {
+	h := markPad(l, reach)
+	return image.Rect(c.X-h, c.Y-h, c.X+h+1, c.Y+h+1)
 }
 
 // status is what the strip and the note say.
@@ -464,22 +486,25 @@ func statusOf(s Scene) status {
 // drawCounts paints the piece counts right-aligned at right on
 // the baseline y, White's then Black's, each a small stone and its
 // number in the score line's font.
-func (r *Renderer) drawCounts(dst *image.RGBA, right, y int, counts [2]int) {
+func (r *Renderer) drawCounts(dst *image.RGBA, cv *render.Canvas, right, y int, counts [2]int) {
 	gap := r.small.CapHeight()
 	x := right
 	for _, c := range []fanorona.Color{fanorona.Black, fanorona.White} {
 		n := strconv.Itoa(counts[c])
 		x -= r.small.Measure(n)
-		r.small.Draw(dst, n, x, y, r.pal.Text2)
+		r.small.DrawOn(dst, cv, n, x, y, r.pal.Text2)
 		ic := r.minis[c]
 		x -= ic.Rect.Dx() + gap/4
-		drawOver(dst, ic.Rect.Add(image.Pt(x, y-r.small.CapHeight()/2-ic.Rect.Dy()/2)), ic)
+		ir := ic.Rect.Add(image.Pt(x, y-r.small.CapHeight()/2-ic.Rect.Dy()/2))
+		drawOver(dst, ir, ic)
+		cv.Touch(ir)
 		x -= gap
 	}
 }
 
-// drawStatus paints the strip above the board and the note below.
-func (r *Renderer) drawStatus(dst *image.RGBA, l Layout, st status) {
+// drawStatus paints the strip above the board and the note below,
+// touching on cv (nil for none) what it draws.
+func (r *Renderer) drawStatus(dst *image.RGBA, cv *render.Canvas, l Layout, st status) {
 	p := r.pal
 	left := l.Board.Min.X
 	right := l.Board.Max.X
@@ -492,14 +517,15 @@ func (r *Renderer) drawStatus(dst *image.RGBA, l Layout, st status) {
 		cy := y1 - r.head.CapHeight()/2
 		ir := icon.Rect.Add(image.Pt(x, cy-icon.Rect.Dy()/2))
 		drawOver(dst, ir, icon)
+		cv.Touch(ir)
 		x += icon.Rect.Dx() + r.head.CapHeight()/4
 	}
 	col := p.Text
 	if st.won {
 		col = p.Win
 	}
-	r.head.Draw(dst, st.head, x, y1, col)
-	r.drawCounts(dst, right, y1, st.counts)
+	r.head.DrawOn(dst, cv, st.head, x, y1, col)
+	r.drawCounts(dst, cv, right, y1, st.counts)
 	if st.token != "" {
 		// A long capture sequence is cut at the front: its end matters.
 		lead := st.lead
@@ -507,9 +533,9 @@ func (r *Renderer) drawStatus(dst *image.RGBA, l Layout, st status) {
 		for len(tok) > 8 && left+r.note.Measure(lead+tok) > right {
 			tok = "..." + tok[min(len(tok), 7):]
 		}
-		r.note.Draw(dst, lead+tok, left, y2, p.TextFaint)
+		r.note.DrawOn(dst, cv, lead+tok, left, y2, p.TextFaint)
 	} else {
-		r.note.Draw(dst, st.game, left, y2, p.TextFaint)
+		r.note.DrawOn(dst, cv, st.game, left, y2, p.TextFaint)
 	}
 	if st.note != "" {
 		yn := l.Note.Min.Y + (l.Note.Dy()+r.note.CapHeight())/2
@@ -517,7 +543,7 @@ func (r *Renderer) drawStatus(dst *image.RGBA, l Layout, st status) {
 		if st.alert {
 			col = p.Win
 		}
-		r.note.Draw(dst, st.note, l.Width/2-r.note.Measure(st.note)/2, yn, col)
+		r.note.DrawOn(dst, cv, st.note, l.Width/2-r.note.Measure(st.note)/2, yn, col)
 	}
 }
 
