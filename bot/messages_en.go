@@ -255,4 +255,8 @@ var messagesEN = map[string]string{
 	"stats.title":         "{name} stats",
 	"takeback.insequence": "Your turn is under way, and a takeback undoes whole turns only: finish your turn, then you may ask to take it back until your opponent moves. Nothing was changed.",
 	"thread.title":        "%s",
+	// The web board's moves (boardmoves.go).
+	"web.stale":       "This page is out of date: the game has moved on since you picked. The board now shows the game as it stands: pick again. Nothing was changed.",
+	"web.badchoice":   "That is not one of the choices offered: pick one of the highlighted squares or buttons. Nothing was changed.",
+	"web.notpickable": "This game cannot be played by pointing: type the move with `/{game}`. Nothing was changed.",
 }

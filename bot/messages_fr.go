@@ -254,4 +254,8 @@ var messagesFR = map[string]string{
 	"stats.title":         "Statistiques : {name}",
 	"takeback.insequence": "Votre tour est en cours, et une reprise n'annule que des tours entiers : finissez votre tour, puis vous pourrez demander à le reprendre tant que votre adversaire n'a pas joué. Rien n'a été modifié.",
 	"thread.title":        "%s",
+	// The web board's moves (boardmoves.go).
+	"web.stale":       "Cette page n'est plus à jour : la partie a avancé depuis votre choix. Le plateau montre maintenant la partie telle qu'elle est : choisissez à nouveau. Rien n'a été modifié.",
+	"web.badchoice":   "Ce n'est pas un des choix proposés : choisissez une des cases en surbrillance ou un des boutons. Rien n'a été modifié.",
+	"web.notpickable": "Cette partie ne se joue pas en pointant : tapez le coup avec `/{game}`. Rien n'a été modifié.",
 }

@@ -254,4 +254,8 @@ var messagesJA = map[string]string{
 	"stats.title":         "{name}の成績",
 	"takeback.insequence": "手番の途中です。取り消せるのは手番全体だけです。手番を終えてから、相手が指す前ならその手番の取り消しを申し込めます。何も変更されていません。",
 	"thread.title":        "%s",
+	// The web board's moves (boardmoves.go).
+	"web.stale":       "このページは古くなっています。選んだ後に対局が進みました。盤面は現在の局面を表示しています。もう一度選んでください。何も変更されていません。",
+	"web.badchoice":   "それは選択肢にありません。強調表示されたマスかボタンから選んでください。何も変更されていません。",
+	"web.notpickable": "この対局は指して選ぶことができません。`/{game}` で手を入力してください。何も変更されていません。",
 }
