@@ -1,6 +1,7 @@
 // The web board's page: draws the board as SVG from the game's JSON,
 // keeps it live through server-sent events, and steps through the game.
 import { drawBoard } from "./board.js";
+import { initPick } from "./pick.js";
 
 const app = document.getElementById("app");
 const token = app.dataset.token;
@@ -118,6 +119,7 @@ async function renderBoard() {
   const b = ply === plies() ? state.board : await boardAt(ply);
   if (ply !== (shown === null ? plies() : shown)) return; // stepped on meanwhile
   drawBoard($("board"), b);
+  if (ply === plies() && picker) picker.redraw();
   $("board").dataset.ply = String(ply);
   $("plyno").textContent = ply + " / " + plies();
   $("first").disabled = $("prev").disabled = ply === 0;
@@ -172,12 +174,13 @@ function tidy(b) {
 
 function accept(s) {
   tidy(s.board);
+  const moved = !state || state.revision !== s.revision;
   const grew = state && state.board && s.board && s.board.plies.length !== plies();
   if (grew) boards.clear();
   state = s;
   skew = Date.parse(s.now) - Date.now();
   app.dataset.revision = String(s.revision);
-  return render();
+  return render().then(() => { if (moved && picker) picker.reset(); });
 }
 
 async function load() {
@@ -193,6 +196,9 @@ function listen() {
   es.addEventListener("open", () => { app.dataset.live = "1"; });
   es.addEventListener("error", () => { app.dataset.live = ""; });
 }
+
+// Moves by pointing (pick.js), for the signed-in player to act.
+const picker = initPick({ base, svg: $("board"), status: $("status"), getState: () => state, onMoved: () => load() });
 
 load().then(listen, (err) => { $("status").textContent = String(err.message || err); });
 setInterval(() => { if (state) renderStatus(); }, 1000);

@@ -1,0 +1,195 @@
+// Moves by pointing: for the signed-in player to act, the steps of the
+// game's picker (GET base/pick) shown on the board — options that are
+// squares as highlighted targets, the others as buttons — with Back and
+// Confirm; the action goes to base/act with the page's CSRF token. A
+// step that commits (a Fanorona capture step) is sent at once. Anyone
+// else who clicks the board gets the server's refusal.
+import { U } from "./board.js";
+
+const NS = "http://www.w3.org/2000/svg";
+
+export function initPick(opts) {
+  const { base, svg, status, getState, onMoved } = opts;
+  let me = { user: "", seat: -1, csrf: "", moves: false };
+  let step = null; // the current step (web.Step), null when not picking
+  let busy = false;
+  let gen = 0; // bumped on every reset, to drop stale answers
+
+  const panel = document.createElement("section");
+  panel.id = "pick";
+  panel.className = "pick";
+  panel.hidden = true;
+  panel.innerHTML = '<p id="pickwhat" class="pickwhat"></p><div id="pickopts" class="pickopts"></div>' +
+    '<div class="pickbar"><button type="button" id="pickback">Back</button>' +
+    '<button type="button" id="pickok" class="ok">Confirm</button></div>';
+  const msg = document.createElement("p");
+  msg.id = "pickmsg";
+  msg.className = "pickmsg";
+  msg.setAttribute("role", "alert");
+  status.after(panel, msg);
+  const $ = (id) => document.getElementById(id);
+
+  function say(text, ok) {
+    msg.textContent = text || "";
+    msg.dataset.kind = ok ? "ok" : text ? "refused" : "";
+  }
+
+  async function get(url) {
+    const r = await fetch(url, { credentials: "same-origin" });
+    const body = await r.json().catch(() => ({ error: "HTTP " + r.status }));
+    return { ok: r.ok, status: r.status, body };
+  }
+
+  // squares maps a square's name to its column and row on the board.
+  function squares() {
+    const b = getState() && getState().board;
+    const m = new Map();
+    if (!b) return m;
+    b.files.forEach((f, c) => b.ranks.forEach((t, r) => m.set(f + t, [c, r])));
+    return m;
+  }
+
+  function clear() {
+    svg.querySelectorAll(".picking").forEach((e) => e.remove());
+    svg.classList.remove("pickable");
+  }
+
+  function draw() {
+    clear();
+    const st = getState();
+    panel.hidden = !step;
+    delete svg.dataset.step;
+    if (!step || !st || !st.board) return;
+    const b = st.board;
+    const sq = squares();
+    const g = document.createElementNS(NS, "g");
+    g.setAttribute("class", "picking");
+    const xy = ([c, r]) => [c * U, (b.rows - 1 - r) * U];
+    for (const m of step.marks) {
+      if (!sq.has(m)) continue;
+      const [x, y] = xy(sq.get(m));
+      const e = document.createElementNS(NS, "rect");
+      Object.entries({ x: x + 0.6, y: y + 0.6, width: U - 1.2, height: U - 1.2, rx: 1.5, class: "chosen" })
+        .forEach(([k, v]) => e.setAttribute(k, v));
+      g.append(e);
+    }
+    const box = $("pickopts");
+    box.textContent = "";
+    let targets = 0;
+    for (const o of step.options) {
+      if (sq.has(o.value)) {
+        const [x, y] = xy(sq.get(o.value));
+        const e = document.createElementNS(NS, "rect");
+        Object.entries({ x: x + 0.4, y: y + 0.4, width: U - 0.8, height: U - 0.8, rx: 2, class: "target" })
+          .forEach(([k, v]) => e.setAttribute(k, v));
+        e.dataset.sq = o.value;
+        const t = document.createElementNS(NS, "title");
+        t.textContent = o.label;
+        e.append(t);
+        e.addEventListener("click", (ev) => { ev.stopPropagation(); choose(o.value); });
+        g.append(e);
+        targets++;
+      } else {
+        const bt = document.createElement("button");
+        bt.type = "button";
+        bt.className = "option";
+        bt.textContent = o.label;
+        bt.dataset.value = o.value;
+        bt.addEventListener("click", () => choose(o.value));
+        box.append(bt);
+      }
+    }
+    svg.append(g);
+    if (targets) svg.classList.add("pickable");
+    svg.dataset.step = step.key || "";
+    let what = step.key ? step.key.replace(/[-._]/g, " ") : "";
+    if (step.count) what += " " + step.index + "/" + step.count;
+    $("pickwhat").textContent = step.options.length ? "Choose: " + what
+      : step.action ? "Play " + step.action + "?" : "";
+    $("pickback").hidden = step.chosen.length === 0;
+    $("pickok").hidden = !(step.done && !step.commit);
+    $("pickok").textContent = step.action ? "Confirm " + step.action : "Confirm";
+  }
+
+  async function load(chosen) {
+    const st = getState();
+    const my = ++gen;
+    const r = await get(base + "/pick?rev=" + st.revision + "&c=" + encodeURIComponent(chosen.join(",")));
+    if (my !== gen) return;
+    if (!r.ok) {
+      step = null;
+      draw();
+      say(r.body.error);
+      return;
+    }
+    step = r.body;
+    draw();
+    if (step.done && step.commit) await send(step.action);
+  }
+
+  function choose(v) {
+    if (!step || busy) return;
+    say("");
+    load(step.chosen.concat([v]));
+  }
+
+  async function send(action) {
+    const st = getState();
+    busy = true;
+    try {
+      const r = await fetch(base + "/act", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": me.csrf },
+        body: JSON.stringify({ rev: step ? step.rev : st.revision, action }),
+      });
+      const body = await r.json().catch(() => ({ error: "HTTP " + r.status }));
+      step = null;
+      draw();
+      if (!r.ok) {
+        say(body.error);
+        if (r.status === 409) await onMoved(); // stale: show the game as it is
+        return;
+      }
+      say("Played " + action + ".", true);
+      await onMoved(body.revision);
+    } finally {
+      busy = false;
+    }
+  }
+
+  $("pickback").addEventListener("click", () => {
+    if (step && step.chosen.length) load(step.chosen.slice(0, -1));
+  });
+  $("pickok").addEventListener("click", () => {
+    if (step && step.done && !busy) send(step.action);
+  });
+
+  // A click on the board outside the targets: a player not to act, or
+  // a spectator, is told why by the server.
+  svg.addEventListener("click", () => {
+    if (step || busy || !me.user) return;
+    const st = getState();
+    if (!st || st.over) return;
+    get(base + "/pick?rev=" + st.revision).then((r) => { if (!r.ok) say(r.body.error); });
+  });
+
+  // reset starts the picking again from the game as it stands: for the
+  // player to act, the first step.
+  function reset() {
+    gen++;
+    step = null;
+    draw();
+    const st = getState();
+    if (!me.moves || !me.user || !st || st.over || me.seat < 0 || st.toAct !== me.seat) return;
+    load([]);
+  }
+
+  get(base + "/me").then((r) => {
+    if (r.ok) me = r.body;
+    document.getElementById("app").dataset.me = me.user || "";
+    reset();
+  });
+
+  return { reset, say, redraw: draw };
+}
