@@ -123,8 +123,19 @@ export function initPick(opts) {
       return;
     }
     step = r.body;
+    if (step.done && step.commit) {
+      await send(step.action); // a step of a turn played a step at a time
+      return;
+    }
     draw();
-    if (step.done && step.commit) await send(step.action);
+    bump("picks");
+  }
+
+  // bump counts the steps shown and the actions sent (data-picks,
+  // data-acted on #app), for the tests to wait on.
+  function bump(what) {
+    const app = document.getElementById("app");
+    app.dataset[what] = String(Number(app.dataset[what] || 0) + 1);
   }
 
   function choose(v) {
@@ -152,6 +163,7 @@ export function initPick(opts) {
         return;
       }
       say("Played " + action + ".", true);
+      bump("acted");
       await onMoved(body.revision);
     } finally {
       busy = false;

@@ -1,0 +1,291 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/veletasbot/veletas/bot"
+	"github.com/veletasbot/veletas/bot/discord"
+	"github.com/veletasbot/veletas/bot/games"
+	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/internal/fakediscord"
+	"github.com/veletasbot/veletas/store"
+)
+
+// The moves end to end: the page, this server, the bot's core (its
+// BoardMover, as cmd/veletasbot wires it) and the fake Discord, in which
+// the card of every move must appear.
+
+// botMover is the bot's BoardMover as a Mover (cmd/veletasbot's webMover).
+type botMover struct {
+	mu sync.Mutex
+	bm *bot.BoardMover
+}
+
+func (m *botMover) mover() *bot.BoardMover { m.mu.Lock(); defer m.mu.Unlock(); return m.bm }
+
+func (m *botMover) Act(ctx context.Context, mv Move) (int, error) {
+	return m.mover().Act(ctx, bot.BoardMove{Game: mv.Game, Guild: mv.Guild, Channel: mv.Channel, User: mv.User, Rev: mv.Rev, Action: mv.Action})
+}
+
+func (m *botMover) Refusal(ctx context.Context, err error, kind game.Kind, user, locale string) (string, bool) {
+	return m.mover().Refusal(ctx, err, kind, user, locale)
+}
+
+// Discord-like IDs of the live games.
+const (
+	liveGuild = "900000000000000001"
+	liveAlice = "300000000000000001"
+	liveBob   = "300000000000000002"
+	liveCarol = "300000000000000003"
+)
+
+// live is a store, the bot on it posting to a fake Discord, and this
+// server with the test sign-in and the bot's mover, served over HTTP.
+type live struct {
+	db   *store.DB
+	srv  *Server
+	ts   *httptest.Server
+	fake *fakediscord.Server
+	logs *bytes.Buffer
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  *bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) { l.mu.Lock(); defer l.mu.Unlock(); return l.b.Write(p) }
+
+func newLive(tb testing.TB) *live {
+	tb.Helper()
+	fake := fakediscord.New()
+	tb.Cleanup(fake.Close)
+	logs := &bytes.Buffer{}
+	logger := slog.New(slog.NewTextHandler(&lockedBuffer{b: logs}, nil))
+	reg := games.Registry()
+	db, err := store.Open(filepath.Join(tb.TempDir(), "live.db"), &store.Options{Games: reg, NoSync: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	mv := &botMover{}
+	srv, err := New(Options{Key: testKey, Games: reg, Store: db, Users: &stubUsers{}, Identity: testIdentity{}, Mover: mv,
+		MoveBurst: 1000, PageBurst: 10000, Logger: logger})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	b := bot.New(db, time.Now, logger, bot.Config{Games: games.All(), Watcher: srv, RateBurst: -1})
+	d, err := discord.New("MTIzNDU2Nzg5MDEyMzQ1Njc4.test.live-token", fake.URL(), b, logger)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	mv.mu.Lock()
+	mv.bm = b.BoardMover(d)
+	mv.mu.Unlock()
+	ts := httptest.NewServer(srv)
+	tb.Cleanup(func() {
+		srv.Close() // ends the event streams, which ts.Close waits for
+		ts.Close()
+	})
+	return &live{db: db, srv: srv, ts: ts, fake: fake, logs: logs}
+}
+
+// start starts a game of kind with terms between alice and bob in channel.
+func (l *live) start(tb testing.TB, kind game.Kind, terms game.Terms, channel string) store.Game {
+	tb.Helper()
+	c, err := l.db.CreateChallenge(context.Background(), store.Challenge{Guild: liveGuild, Channel: channel, Challenger: liveAlice,
+		Opponent: liveBob, Kind: kind, Terms: terms, MoveTime: 24 * time.Hour})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := l.db.AcceptChallenge(context.Background(), c.ID, liveBob)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
+// signedIn opens a tab in a browser context of its own (its own cookies)
+// signed in as user.
+func (l *live) signedIn(t *testing.T, browserCtx context.Context, user string) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil { // open the tab, for as long as ctx
+		t.Fatal(err)
+	}
+	c, cancelCall := context.WithTimeout(ctx, 15*time.Second)
+	defer cancelCall()
+	if _, err := chromedp.Call(c, network.SetCookie, network.SetCookieParams{Name: "who", Value: user, URL: l.ts.URL + "/"}); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+// stepJS reads the step a page shows: its targets on the board, its
+// option buttons, and whether Confirm is offered.
+const stepJS = `(() => {
+  const p = document.getElementById('pick');
+  if (!p || p.hidden) return null;
+  return {
+    targets: [...document.querySelectorAll('#board .target')].map(e => e.dataset.sq),
+    buttons: [...document.querySelectorAll('#pickopts button')].map(e => e.dataset.value),
+    confirm: !document.getElementById('pickok').hidden,
+    n: Number(document.getElementById('app').dataset.picks || 0),
+  };
+})()`
+
+type pageStep struct {
+	Targets []string `json:"targets"`
+	Buttons []string `json:"buttons"`
+	Confirm bool     `json:"confirm"`
+	N       int      `json:"n"`
+}
+
+// playByClicks plays game g to its end by clicking on the pages of its
+// players (tabs by user ID), a random option of each step (rng), and
+// checks that the fake Discord shows a card in the channel after every
+// action. It returns the number of actions.
+func (l *live) playByClicks(t *testing.T, tabs map[string]context.Context, g store.Game, rng *rand.Rand, maxActions int) int {
+	t.Helper()
+	path := l.srv.Path(g.ID)
+	for _, ctx := range tabs {
+		within(t, ctx, chromedp.Navigate(l.ts.URL+path))
+	}
+	actions := 0
+	for !g.Over() {
+		if actions == maxActions {
+			t.Fatalf("%s: not over after %d actions", g.Kind, actions)
+		}
+		ctx := tabs[g.ToAct()]
+		waitFor(t, ctx, fmt.Sprintf(`document.getElementById('app').dataset.revision === "%d" && %s !== null`, g.Revision, stepJS))
+		for {
+			st := eval[*pageStep](t, ctx, stepJS)
+			if st == nil {
+				t.Fatalf("%s, revision %d: no step shown", g.Kind, g.Revision)
+			}
+			var sel string
+			switch choices := append(append([]string{}, st.Targets...), st.Buttons...); {
+			case len(choices) > 0 && (!st.Confirm || rng.IntN(4) > 0):
+				v := choices[rng.IntN(len(choices))]
+				if rng.IntN(10) == 0 && len(st.Targets) > 0 && v != "" { // go back once in a while
+					if eval[bool](t, ctx, `!document.getElementById('pickback').hidden`) {
+						within(t, ctx, chromedp.Click(chromedp.CSS("#pickback")))
+						waitFor(t, ctx, fmt.Sprintf(`Number(document.getElementById('app').dataset.picks || 0) > %d`, st.N))
+						continue
+					}
+				}
+				if i := indexOf(st.Targets, v); i >= 0 {
+					sel = fmt.Sprintf(`#board .target[data-sq="%s"]`, v)
+				} else {
+					sel = fmt.Sprintf(`#pickopts button[data-value="%s"]`, v)
+				}
+			case st.Confirm:
+				sel = "#pickok"
+			default:
+				t.Fatalf("%s: a step with nothing to choose: %+v", g.Kind, st)
+			}
+			acted := eval[int](t, ctx, `Number(document.getElementById('app').dataset.acted || 0)`)
+			within(t, ctx, chromedp.Click(chromedp.CSS(sel)))
+			waitFor(t, ctx, fmt.Sprintf(`Number(document.getElementById('app').dataset.picks || 0) > %d || Number(document.getElementById('app').dataset.acted || 0) > %d`, st.N, acted))
+			if eval[int](t, ctx, `Number(document.getElementById('app').dataset.acted || 0)`) > acted {
+				break
+			}
+		}
+		if msg := eval[string](t, ctx, `document.getElementById('pickmsg').dataset.kind`); msg != "ok" {
+			t.Fatalf("%s, revision %d: the move was refused: %s", g.Kind, g.Revision, eval[string](t, ctx, `document.getElementById('pickmsg').textContent`))
+		}
+		actions++
+		after, err := l.db.GameByID(t.Context(), g.ID)
+		if err != nil || after.Revision != g.Revision+1 {
+			t.Fatalf("%s: after a click, revision %d (was %d) %v", g.Kind, after.Revision, g.Revision, err)
+		}
+		g = after
+		card, err := l.fake.NextPost(g.Channel, 10*time.Second)
+		if err != nil {
+			t.Fatalf("%s, revision %d: no card in the channel: %v", g.Kind, g.Revision, err)
+		}
+		if len(card.Files) == 0 || card.Kind != "post" {
+			t.Fatalf("%s, revision %d: the card %+v has no board", g.Kind, g.Revision, card)
+		}
+		if !g.Over() && !strings.Contains(card.Text(), "<@"+g.ToAct()+">") {
+			t.Fatalf("%s, revision %d: the card does not call the player to act:\n%s", g.Kind, g.Revision, card.Text())
+		}
+	}
+	return actions
+}
+
+func indexOf(s []string, v string) int {
+	for i, x := range s {
+		if x == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestBrowserPlayWholeGames plays a whole game of Veletas (7x7),
+// Fanorona, Véla and Amazons only by clicking on the players' pages, a
+// random option at each step (a seeded rng), with the card of every
+// action in the fake Discord's channel; a spectator's click on the board
+// is refused in the page; a second page of the game sees the moves live.
+func TestBrowserPlayWholeGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole games in a browser")
+	}
+	bctx := browser(t)
+	l := newLive(t)
+	alice, bob, carol := l.signedIn(t, bctx, liveAlice), l.signedIn(t, bctx, liveBob), l.signedIn(t, bctx, liveCarol)
+	tabs := map[string]context.Context{liveAlice: alice, liveBob: bob}
+	for i, c := range []struct {
+		kind  game.Kind
+		terms game.Terms
+		max   int
+	}{
+		{"veletas", game.Terms{"size": "7"}, 400},
+		{"fanorona", game.Terms{"variant": "fanorona"}, 2000},
+		{"fanorona", game.Terms{"variant": "vela"}, 2000},
+		{"amazons", nil, 400},
+	} {
+		channel := fmt.Sprintf("80000000000000000%d", i)
+		g := l.start(t, c.kind, c.terms, channel)
+		// The spectator watches, and clicks.
+		within(t, carol, chromedp.Navigate(l.ts.URL+l.srv.Path(g.ID)))
+		waitFor(t, carol, `document.getElementById('app').dataset.me === "`+liveCarol+`" && document.querySelectorAll('#board .piece, #board .sq').length > 0`)
+		within(t, carol, chromedp.Click(chromedp.CSS("#board")))
+		waitFor(t, carol, `document.getElementById('pickmsg').dataset.kind === "refused"`)
+		if text := eval[string](t, carol, `document.getElementById('pickmsg').textContent`); !strings.Contains(text, "not playing this game") {
+			t.Errorf("%s: the spectator is told %q", c.kind, text)
+		}
+		if n := eval[int](t, carol, `document.querySelectorAll('#board .target').length`); n != 0 {
+			t.Errorf("%s: the spectator's page shows %d targets", c.kind, n)
+		}
+		n := l.playByClicks(t, tabs, g, rand.New(rand.NewPCG(uint64(i), 7)), c.max)
+		end, err := l.db.GameByID(t.Context(), g.ID)
+		if err != nil || !end.Over() {
+			t.Fatalf("%s: not over: %+v %v", c.kind, end, err)
+		}
+		// The spectator's page followed live, to the end.
+		waitFor(t, carol, fmt.Sprintf(`document.getElementById('app').dataset.revision === "%d"`, end.Revision))
+		if s := eval[string](t, carol, `document.getElementById('status').textContent`); !strings.Contains(s, "won") && !strings.Contains(s, "Drawn") {
+			t.Errorf("%s: the spectator's page says %q at the end", c.kind, s)
+		}
+		t.Logf("%s %v: %d actions by clicking, %s", c.kind, c.terms, n, end.Reason.String())
+	}
+	if strings.Contains(l.logs.String(), "level=ERROR") {
+		t.Errorf("errors logged:\n%s", l.logs.String())
+	}
+}
