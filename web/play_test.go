@@ -6,14 +6,18 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/veletasbot/veletas/bot"
@@ -59,12 +63,18 @@ type live struct {
 	srv  *Server
 	ts   *httptest.Server
 	fake *fakediscord.Server
-	logs *bytes.Buffer
+	logs *lockedBuffer
 }
 
 type lockedBuffer struct {
 	mu sync.Mutex
 	b  *bytes.Buffer
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 func (l *lockedBuffer) Write(p []byte) (int, error) {
@@ -77,8 +87,8 @@ func newLive(tb testing.TB) *live {
 	tb.Helper()
 	fake := fakediscord.New()
 	tb.Cleanup(fake.Close)
-	logs := &bytes.Buffer{}
-	logger := slog.New(slog.NewTextHandler(&lockedBuffer{b: logs}, nil))
+	logs := &lockedBuffer{b: &bytes.Buffer{}}
+	logger := slog.New(slog.NewTextHandler(logs, nil))
 	reg := games.Registry()
 	db, err := store.Open(filepath.Join(tb.TempDir(), "live.db"), &store.Options{Games: reg, NoSync: true})
 	if err != nil {
@@ -291,5 +301,191 @@ func TestBrowserPlayWholeGames(t *testing.T) {
 	}
 	if strings.Contains(l.logs.String(), "level=ERROR") {
 		t.Errorf("errors logged:\n%s", l.logs.String())
+	}
+}
+
+// clickToConfirm clicks the first option of each step on the page of ctx
+// until it offers Confirm.
+func clickToConfirm(t *testing.T, ctx context.Context) {
+	t.Helper()
+	for range 10 {
+		waitFor(t, ctx, stepJS+` !== null`)
+		st := eval[*pageStep](t, ctx, stepJS)
+		if st.Confirm {
+			return
+		}
+		sel := `#pickopts button`
+		if len(st.Targets) > 0 {
+			sel = fmt.Sprintf(`#board .target[data-sq="%s"]`, st.Targets[0])
+		}
+		within(t, ctx, chromedp.Click(chromedp.CSS(sel)))
+		waitFor(t, ctx, fmt.Sprintf(`Number(document.getElementById('app').dataset.picks || 0) > %d`, st.N))
+	}
+	t.Fatal("no Confirm after 10 choices")
+}
+
+// cutLiveUpdates makes the pages of ctx record their event streams in
+// window.__es, for the test to close them: a page that misses a move.
+func cutLiveUpdates(t *testing.T, ctx context.Context) {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, 15*time.Second)
+	defer cancel()
+	if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+window.__es = [];
+const Native = window.EventSource;
+window.EventSource = function (url) { const e = new Native(url); window.__es.push(e); return e; };`}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBrowserStalePage: a page that missed a move (its live updates cut)
+// and confirms an action picked before it is refused as out of date,
+// changes nothing, posts no card, and then shows the game as it stands.
+func TestBrowserStalePage(t *testing.T) {
+	bctx := browser(t)
+	l := newLive(t)
+	g := l.start(t, "amazons", nil, "810000000000000001")
+	first := g.ToAct()
+	stale, fresh := l.signedIn(t, bctx, first), l.signedIn(t, bctx, first)
+	cutLiveUpdates(t, stale)
+	path := l.ts.URL + l.srv.Path(g.ID)
+	within(t, stale, chromedp.Navigate(path))
+	within(t, fresh, chromedp.Navigate(path))
+	clickToConfirm(t, stale)
+	eval[int](t, stale, `window.__es.forEach(e => e.close()), window.__es.length`)
+	// The same player moves on the other page.
+	clickToConfirm(t, fresh)
+	within(t, fresh, chromedp.Click(chromedp.CSS("#pickok")))
+	waitFor(t, fresh, `document.getElementById('pickmsg').dataset.kind === "ok"`)
+	if _, err := l.fake.NextPost(g.Channel, 10*time.Second); err != nil {
+		t.Fatalf("the fresh page's card: %v", err)
+	}
+	moved, err := l.db.GameByID(t.Context(), g.ID)
+	if err != nil || moved.Revision != g.Revision+1 {
+		t.Fatalf("after the fresh page's move: %d %v", moved.Revision, err)
+	}
+	if rev := eval[string](t, stale, `document.getElementById('app').dataset.revision`); rev != fmt.Sprint(g.Revision) {
+		t.Fatalf("the stale page is at revision %s: its updates were not cut", rev)
+	}
+	within(t, stale, chromedp.Click(chromedp.CSS("#pickok")))
+	waitFor(t, stale, `document.getElementById('pickmsg').dataset.kind === "refused"`)
+	if text := eval[string](t, stale, `document.getElementById('pickmsg').textContent`); !strings.Contains(text, "out of date") {
+		t.Errorf("the stale page says %q", text)
+	}
+	waitFor(t, stale, fmt.Sprintf(`document.getElementById('app').dataset.revision === "%d"`, moved.Revision))
+	after, err := l.db.GameByID(t.Context(), g.ID)
+	if err != nil || after.Revision != moved.Revision || after.Record != moved.Record {
+		t.Fatalf("the stale page's click changed the game: %d %q (was %d %q) %v", after.Revision, after.Record, moved.Revision, moved.Record, err)
+	}
+	if m, ok := l.fake.PollPost(g.Channel); ok {
+		t.Fatalf("a card after a refused click: %+v", m)
+	}
+}
+
+// TestBrowserPickScreenshots takes each game's page in the middle of a
+// pick (a piece chosen, its targets highlighted), light and dark, at a
+// desktop's and a phone's width; with -update-screenshots it writes them
+// to testdata/screenshots (pick-GAME-SIZE-SCHEME.png), to look at.
+func TestBrowserPickScreenshots(t *testing.T) {
+	bctx := browser(t)
+	l := newLive(t)
+	dir := t.TempDir()
+	if *updateScreenshots {
+		dir = filepath.Join("testdata", "screenshots")
+	}
+	for i, c := range []struct {
+		kind  game.Kind
+		terms game.Terms
+	}{{"veletas", game.Terms{"size": "7"}}, {"fanorona", nil}, {"amazons", nil}} {
+		g := l.start(t, c.kind, c.terms, fmt.Sprintf("82000000000000000%d", i))
+		ctx := l.signedIn(t, bctx, g.ToAct())
+		for _, size := range []struct {
+			name string
+			w, h int64
+		}{{"desktop", 1280, 800}, {"phone", 390, 844}} {
+			for _, scheme := range []string{"light", "dark"} {
+				within(t, ctx, chromedp.EmulateViewport(size.w, size.h), chromedp.Action[chromedp.Void](func(ctx context.Context, _ *chromedp.Target) (chromedp.Void, error) {
+					_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+						Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
+					return chromedp.Void{}, err
+				}), chromedp.Navigate(l.ts.URL+l.srv.Path(g.ID)))
+				waitFor(t, ctx, stepJS+` !== null && `+stepJS+`.targets.length > 0`)
+				st := eval[*pageStep](t, ctx, stepJS)
+				within(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#board .target[data-sq="%s"]`, st.Targets[len(st.Targets)/2]))))
+				waitFor(t, ctx, fmt.Sprintf(`Number(document.getElementById('app').dataset.picks || 0) > %d && document.querySelectorAll('#board .chosen').length > 0`, st.N))
+				if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > int(size.w) {
+					t.Errorf("%s %s: the page is %d px wide in a %d px window", c.kind, size.name, w, size.w)
+				}
+				cctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+				png, err := chromedp.Run(cctx, chromedp.CaptureScreenshot())
+				cancel()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("pick-%s-%s-%s.png", c.kind, size.name, scheme)), png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if after, _ := l.db.GameByID(t.Context(), 1); after.Revision != 0 {
+		t.Errorf("picking changed the game: revision %d", after.Revision)
+	}
+}
+
+// BenchmarkClickToCard measures a move from the page's request to act
+// to its card in the fake Discord's channel: the web handler, the bot's
+// BoardMover (the store's transaction, the card's image) and the post.
+// The actions are Amazons', chosen with the picker beforehand.
+func BenchmarkClickToCard(b *testing.B) {
+	l := newLive(b)
+	rng := rand.New(rand.NewPCG(1, 2))
+	reg := games.Registry()
+	var g store.Game
+	started := 0
+	client := l.ts.Client()
+	for b.Loop() {
+		b.StopTimer()
+		if g.ID == 0 || g.Over() {
+			g = l.start(b, "amazons", nil, fmt.Sprintf("83%016d", started))
+			started++
+		}
+		rules, _ := reg.Get(g.Kind)
+		p := rules.(game.Pickable)
+		var chosen []string
+		var action string
+		for action == "" {
+			st, err := p.Pick(g.State(), chosen)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if st.Done() {
+				action = st.Action
+				break
+			}
+			chosen = append(chosen, st.Options[rng.IntN(len(st.Options))].Value)
+		}
+		req, _ := http.NewRequest("POST", l.ts.URL+l.srv.Path(g.ID)+"/act", strings.NewReader(fmt.Sprintf(`{"rev":%d,"action":%q}`, g.Revision, action)))
+		user := g.ToAct()
+		req.AddCookie(&http.Cookie{Name: "who", Value: user})
+		req.Header.Set(CSRFHeader, "tok-"+user)
+		b.StartTimer()
+		resp, err := client.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			b.Fatalf("%s: %d", action, resp.StatusCode)
+		}
+		if _, err := l.fake.NextPost(g.Channel, 10*time.Second); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		var err2 error
+		if g, err2 = l.db.GameByID(context.Background(), g.ID); err2 != nil {
+			b.Fatal(err2)
+		}
+		b.StartTimer()
 	}
 }

@@ -65,11 +65,12 @@ export function initPick(opts) {
     const g = document.createElementNS(NS, "g");
     g.setAttribute("class", "picking");
     const xy = ([c, r]) => [c * U, (b.rows - 1 - r) * U];
+    const round = b.points ? U / 2 : 2; // points are picked as rings
     for (const m of step.marks) {
       if (!sq.has(m)) continue;
       const [x, y] = xy(sq.get(m));
       const e = document.createElementNS(NS, "rect");
-      Object.entries({ x: x + 0.6, y: y + 0.6, width: U - 1.2, height: U - 1.2, rx: 1.5, class: "chosen" })
+      Object.entries({ x: x + 0.6, y: y + 0.6, width: U - 1.2, height: U - 1.2, rx: b.points ? (U - 1.2) / 2 : 1.5, class: "chosen" })
         .forEach(([k, v]) => e.setAttribute(k, v));
       g.append(e);
     }
@@ -80,7 +81,7 @@ export function initPick(opts) {
       if (sq.has(o.value)) {
         const [x, y] = xy(sq.get(o.value));
         const e = document.createElementNS(NS, "rect");
-        Object.entries({ x: x + 0.4, y: y + 0.4, width: U - 0.8, height: U - 0.8, rx: 2, class: "target" })
+        Object.entries({ x: x + 0.4, y: y + 0.4, width: U - 0.8, height: U - 0.8, rx: round, class: "target" })
           .forEach(([k, v]) => e.setAttribute(k, v));
         e.dataset.sq = o.value;
         const t = document.createElementNS(NS, "title");
