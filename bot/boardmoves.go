@@ -108,6 +108,7 @@ func (bm *BoardMover) Refusal(ctx context.Context, err error, kind game.Kind, us
 			locale = us.Locale
 		}
 	}
+	locale = lang(locale)
 	if moduleOf(kind) != nil {
 		locale = withGame(locale, kind)
 	}
