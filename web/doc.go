@@ -11,6 +11,11 @@
 // out to the pages watching, whatever the number of games, and a second
 // loads the states it sends, so that a slow load holds up no page.
 //
+// With Options.Identity (who is signed in) and Options.Mover (the bot's
+// core), the player to act moves on the page by pointing, with the steps
+// of the game's game.Pickable, and the action goes through the same store
+// transaction and card as a command (moves.go).
+//
 // The front end is vanilla JavaScript in ui/src, bundled by esbuild
 // (pinned in ui/package.json and ui/package-lock.json) into assets/app.js:
 //

@@ -87,7 +87,13 @@ export function initPick(opts) {
         const t = document.createElementNS(NS, "title");
         t.textContent = o.label;
         e.append(t);
+        e.setAttribute("tabindex", "0");
+        e.setAttribute("role", "button");
+        e.setAttribute("aria-label", o.label);
         e.addEventListener("click", (ev) => { ev.stopPropagation(); choose(o.value); });
+        e.addEventListener("keydown", (ev) => {
+          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); choose(o.value); }
+        });
         g.append(e);
         targets++;
       } else {
