@@ -185,7 +185,14 @@ func (l *live) playByClicks(t *testing.T, tabs map[string]context.Context, g sto
 			t.Fatalf("%s: not over after %d actions", g.Kind, actions)
 		}
 		ctx := tabs[g.ToAct()]
-		waitFor(t, ctx, fmt.Sprintf(`document.getElementById('app').dataset.revision === "%d" && %s !== null`, g.Revision, stepJS))
+		cond := fmt.Sprintf(`document.getElementById('app').dataset.revision === "%d" && %s !== null`, g.Revision, stepJS)
+		c, cancel := context.WithTimeout(ctx, 20*time.Second)
+		_, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(15*time.Second), chromedp.WithPollingInterval(20*time.Millisecond)))
+		cancel()
+		if err != nil {
+			t.Fatalf("%s, revision %d, %s to act: no step shown (%v); the page: %s", g.Kind, g.Revision, g.ToAct(), err,
+				eval[string](t, ctx, `JSON.stringify({app: document.getElementById('app').dataset, msg: document.getElementById('pickmsg').textContent, status: document.getElementById('status').textContent})`))
+		}
 		for {
 			st := eval[*pageStep](t, ctx, stepJS)
 			if st == nil {
@@ -197,7 +204,7 @@ func (l *live) playByClicks(t *testing.T, tabs map[string]context.Context, g sto
 				v := choices[rng.IntN(len(choices))]
 				if rng.IntN(10) == 0 && len(st.Targets) > 0 && v != "" { // go back once in a while
 					if eval[bool](t, ctx, `!document.getElementById('pickback').hidden`) {
-						within(t, ctx, chromedp.Click(chromedp.CSS("#pickback")))
+						clickOn(t, ctx, "#pickback")
 						waitFor(t, ctx, fmt.Sprintf(`Number(document.getElementById('app').dataset.picks || 0) > %d`, st.N))
 						continue
 					}
@@ -213,7 +220,7 @@ func (l *live) playByClicks(t *testing.T, tabs map[string]context.Context, g sto
 				t.Fatalf("%s: a step with nothing to choose: %+v", g.Kind, st)
 			}
 			acted := eval[int](t, ctx, `Number(document.getElementById('app').dataset.acted || 0)`)
-			within(t, ctx, chromedp.Click(chromedp.CSS(sel)))
+			clickOn(t, ctx, sel)
 			waitFor(t, ctx, fmt.Sprintf(`Number(document.getElementById('app').dataset.picks || 0) > %d || Number(document.getElementById('app').dataset.acted || 0) > %d`, st.N, acted))
 			if eval[int](t, ctx, `Number(document.getElementById('app').dataset.acted || 0)`) > acted {
 				break
@@ -240,6 +247,22 @@ func (l *live) playByClicks(t *testing.T, tabs map[string]context.Context, g sto
 		}
 	}
 	return actions
+}
+
+// clickOn clicks with the mouse at the centre of the element sel names,
+// scrolled into view: a real click at a place, which a page that redraws
+// its board meanwhile receives on what it draws there.
+func clickOn(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	js := fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return null;
+  e.scrollIntoView({block: "nearest"}); const r = e.getBoundingClientRect();
+  return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()`, sel)
+	waitFor(t, ctx, js+` !== null`)
+	at := eval[*struct{ X, Y float64 }](t, ctx, js)
+	if at == nil {
+		t.Fatalf("nothing to click at %s", sel)
+	}
+	within(t, ctx, chromedp.MouseClickXY(at.X, at.Y))
 }
 
 func indexOf(s []string, v string) int {

@@ -153,28 +153,32 @@ export function initPick(opts) {
 
   async function send(action) {
     const st = getState();
+    const rev = step ? step.rev : st.revision;
     busy = true;
+    step = null; // a step shown while the action is under way is the next one's
+    draw();
     try {
       const r = await fetch(base + "/act", {
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRF-Token": me.csrf },
-        body: JSON.stringify({ rev: step ? step.rev : st.revision, action }),
+        body: JSON.stringify({ rev, action }),
       });
       const body = await r.json().catch(() => ({ error: "HTTP " + r.status }));
-      step = null;
-      draw();
-      if (!r.ok) {
+      if (r.ok) {
+        say("Played " + action + ".", true);
+        bump("acted");
+      } else {
         say(body.error);
-        if (r.status === 409) await onMoved(); // stale: show the game as it is
-        return;
       }
-      say("Played " + action + ".", true);
-      bump("acted");
-      await onMoved(body.revision);
+      if (r.ok || r.status === 409) await onMoved(); // show the game as it stands
     } finally {
       busy = false;
     }
+    // Start again from the game as it stands (unless the live update
+    // did already): the next step of a turn under way, or nothing until
+    // the opponent moves.
+    if (!step) reset();
   }
 
   $("pickback").addEventListener("click", () => {
