@@ -260,6 +260,8 @@ func status(err error) (int, string) {
 		return http.StatusConflict, "stale"
 	case errors.Is(err, ErrBadAction):
 		return http.StatusBadRequest, "badrequest"
+	case errors.Is(err, ErrNoPicker):
+		return http.StatusUnprocessableEntity, "nopicker"
 	}
 	return http.StatusUnprocessableEntity, "refused"
 }
@@ -271,6 +273,7 @@ var ownTexts = map[string]string{
 	"csrf":       "This request did not come from the game's page: reload the page and try again. Nothing was changed.",
 	"badrequest": "The page sent a request the server cannot read: reload the page and try again. Nothing was changed.",
 	"toomany":    "Too many moves at once: wait a moment and try again. Nothing was changed.",
+	"nopicker":   "This game cannot be played on the board: type the move in Discord. Nothing was changed.",
 }
 
 // refuse writes the refusal of err about game g for user (the status
@@ -301,7 +304,8 @@ func mayAct(g store.Game, user string, rev int) error {
 		return fmt.Errorf("%w: %s in game %d", store.ErrNotPlayer, user, g.ID)
 	}
 	if g.Over() || g.State() == nil {
-		return fmt.Errorf("%w: game %d", ErrGameOver, g.ID)
+		// The page showed it still going: out of date.
+		return fmt.Errorf("%w: game %d (%w)", ErrGameOver, g.ID, store.ErrStaleRevision)
 	}
 	if g.Revision != rev {
 		return fmt.Errorf("%w: game %d is at revision %d, the page at %d", store.ErrStaleRevision, g.ID, g.Revision, rev)

@@ -180,6 +180,15 @@ func TestActRefusals(t *testing.T) {
 		if status != 200 || res["revision"] != float64(g.Revision+1) || after.Revision != g.Revision+1 {
 			t.Fatalf("%s: the move %q: %d %v, stored revision %d", k, good, status, res, after.Revision)
 		}
+		// A game over: the page is out of date.
+		over, err := f.db.Resign(t.Context(), g.Guild, g.Channel, toAct)
+		if err != nil {
+			t.Fatal(err)
+		}
+		status, res = serve(f.srv, request("POST", path+"/act", body(over.Revision, good), after.ToAct(), "tok-"+after.ToAct(), "10.0.0.1"))
+		if text, _ := res["error"].(string); status != 409 || res["code"] != "stale" || !strings.HasPrefix(text, "[fr-FR] ") {
+			t.Errorf("%s: a move in a game over: %d %v", k, status, res)
+		}
 	}
 }
 
