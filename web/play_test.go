@@ -185,14 +185,8 @@ func (l *live) playByClicks(t *testing.T, tabs map[string]context.Context, g sto
 			t.Fatalf("%s: not over after %d actions", g.Kind, actions)
 		}
 		ctx := tabs[g.ToAct()]
-		cond := fmt.Sprintf(`document.getElementById('app').dataset.revision === "%d" && %s !== null`, g.Revision, stepJS)
-		c, cancel := context.WithTimeout(ctx, 20*time.Second)
-		_, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(15*time.Second), chromedp.WithPollingInterval(20*time.Millisecond)))
-		cancel()
-		if err != nil {
-			t.Fatalf("%s, revision %d, %s to act: no step shown (%v); the page: %s", g.Kind, g.Revision, g.ToAct(), err,
-				eval[string](t, ctx, `JSON.stringify({app: document.getElementById('app').dataset, msg: document.getElementById('pickmsg').textContent, status: document.getElementById('status').textContent})`))
-		}
+		waitPage(t, ctx, fmt.Sprintf(`document.getElementById('app').dataset.revision === "%d" && %s !== null`, g.Revision, stepJS),
+			fmt.Sprintf("%s, revision %d: the step of %s", g.Kind, g.Revision, g.ToAct()))
 		for {
 			st := eval[*pageStep](t, ctx, stepJS)
 			if st == nil {
@@ -221,7 +215,8 @@ func (l *live) playByClicks(t *testing.T, tabs map[string]context.Context, g sto
 			}
 			acted := eval[int](t, ctx, `Number(document.getElementById('app').dataset.acted || 0)`)
 			clickOn(t, ctx, sel)
-			waitFor(t, ctx, fmt.Sprintf(`Number(document.getElementById('app').dataset.picks || 0) > %d || Number(document.getElementById('app').dataset.acted || 0) > %d`, st.N, acted))
+			waitPage(t, ctx, fmt.Sprintf(`Number(document.getElementById('app').dataset.picks || 0) > %d || Number(document.getElementById('app').dataset.acted || 0) > %d`, st.N, acted),
+				fmt.Sprintf("%s, revision %d: the answer to a click on %s", g.Kind, g.Revision, sel))
 			if eval[int](t, ctx, `Number(document.getElementById('app').dataset.acted || 0)`) > acted {
 				break
 			}
@@ -247,6 +242,19 @@ func (l *live) playByClicks(t *testing.T, tabs map[string]context.Context, g sto
 		}
 	}
 	return actions
+}
+
+// waitPage waits for a condition on the page of a player (a slower
+// deadline than waitFor's: a whole game under the race detector), and
+// says what the page shows when it does not come.
+func waitPage(t *testing.T, ctx context.Context, cond, what string) {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, 45*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(40*time.Second), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		t.Fatalf("%s: %v; the page: %s", what, err,
+			eval[string](t, ctx, `JSON.stringify({app: document.getElementById('app').dataset, msg: document.getElementById('pickmsg').textContent, status: document.getElementById('status').textContent, step: `+stepJS+`})`))
+	}
 }
 
 // clickOn clicks with the mouse at the centre of the element sel names,

@@ -146,17 +146,23 @@ export function initPick(opts) {
   }
 
   function choose(v) {
-    if (!step || busy) return;
+    if (!step) return; // a step shown while an action is under way is the next one's
     say("");
     load(step.chosen.concat([v]));
   }
 
-  async function send(action) {
-    const st = getState();
-    const rev = step ? step.rev : st.revision;
-    busy = true;
+  // send sends an action; the actions go one after another.
+  let sending = Promise.resolve();
+  function send(action) {
+    const rev = step ? step.rev : getState().revision;
     step = null; // a step shown while the action is under way is the next one's
     draw();
+    sending = sending.then(() => sendNow(action, rev));
+    return sending;
+  }
+
+  async function sendNow(action, rev) {
+    busy = true;
     try {
       const r = await fetch(base + "/act", {
         method: "POST",
@@ -185,7 +191,7 @@ export function initPick(opts) {
     if (step && step.chosen.length) load(step.chosen.slice(0, -1));
   });
   $("pickok").addEventListener("click", () => {
-    if (step && step.done && !busy) send(step.action);
+    if (step && step.done && !step.commit) send(step.action);
   });
 
   // A click on the board outside the targets: a player not to act, or
@@ -204,7 +210,8 @@ export function initPick(opts) {
     step = null;
     draw();
     const st = getState();
-    if (!me.moves || !me.user || !st || st.over || me.seat < 0 || st.toAct !== me.seat) return;
+    // The seat to act is the user's (seats may change hands: a swap).
+    if (!me.moves || !me.user || !st || st.over || !st.players[st.toAct] || st.players[st.toAct].id !== me.user) return;
     load([]);
   }
 
