@@ -215,7 +215,9 @@ func (l *live) playByClicks(t *testing.T, tabs map[string]context.Context, g sto
 			}
 			acted := eval[int](t, ctx, `Number(document.getElementById('app').dataset.acted || 0)`)
 			clickOn(t, ctx, sel)
-			waitPage(t, ctx, fmt.Sprintf(`Number(document.getElementById('app').dataset.picks || 0) > %d || Number(document.getElementById('app').dataset.acted || 0) > %d`, st.N, acted),
+			// The next step, or the action answered (and none under way:
+			// the live update may show the next step before the answer).
+			waitPage(t, ctx, fmt.Sprintf(`Number(document.getElementById('app').dataset.sending || 0) === 0 && (Number(document.getElementById('app').dataset.picks || 0) > %d || Number(document.getElementById('app').dataset.acted || 0) > %d)`, st.N, acted),
 				fmt.Sprintf("%s, revision %d: the answer to a click on %s", g.Kind, g.Revision, sel))
 			if eval[int](t, ctx, `Number(document.getElementById('app').dataset.acted || 0)`) > acted {
 				break

@@ -157,8 +157,19 @@ export function initPick(opts) {
     const rev = step ? step.rev : getState().revision;
     step = null; // a step shown while the action is under way is the next one's
     draw();
-    sending = sending.then(() => sendNow(action, rev));
+    inFlight(1);
+    sending = sending.then(() => sendNow(action, rev))
+      .catch((err) => say(String(err.message || err)))
+      .finally(() => inFlight(-1));
     return sending;
+  }
+
+  // inFlight counts the actions sent and not answered (data-sending on
+  // #app, for the tests).
+  let flying = 0;
+  function inFlight(d) {
+    flying += d;
+    document.getElementById("app").dataset.sending = String(flying);
   }
 
   async function sendNow(action, rev) {
