@@ -247,13 +247,15 @@ func (l *live) playByClicks(t *testing.T, tabs map[string]context.Context, g sto
 }
 
 // waitPage waits for a condition on the page of a player (a slower
-// deadline than waitFor's: a whole game under the race detector), and
+// deadline than waitFor's: a whole game under the race detector, whose
+// last action is answered once the card and the game's replay, a GIF,
+// are posted), and
 // says what the page shows when it does not come.
 func waitPage(t *testing.T, ctx context.Context, cond, what string) {
 	t.Helper()
-	c, cancel := context.WithTimeout(ctx, 45*time.Second)
+	c, cancel := context.WithTimeout(ctx, 125*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(40*time.Second), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+	if _, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(120*time.Second), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
 		t.Fatalf("%s: %v; the page: %s", what, err,
 			eval[string](t, ctx, `JSON.stringify({app: document.getElementById('app').dataset, msg: document.getElementById('pickmsg').textContent, status: document.getElementById('status').textContent, step: `+stepJS+`})`))
 	}
