@@ -263,4 +263,8 @@ var messagesEN = map[string]string{
 	"standings.friendly.legend": "Friendly standings: rated games in DMs and group DMs, between you and the people you played there, kept apart from every server's standings. Rank, player, rating ± deviation, wins, losses, draws.",
 	"standings.friendly.none":   "No rated game outside servers has finished yet between you and the people you played: these friendly standings count rated games in DMs and group DMs only, kept apart from every server's. Play one with `/{game} challenge opponent:@someone` in a group DM.",
 	"stats.friendly":            "Friendly stats: games in DMs and group DMs, kept apart from every server's; the rank is among the people you played there.",
+	// The web board's moves (boardmoves.go).
+	"web.stale":       "This page is out of date: the game has moved on since you picked. The board now shows the game as it stands: pick again. Nothing was changed.",
+	"web.badchoice":   "That is not one of the choices offered: pick one of the highlighted squares or buttons. Nothing was changed.",
+	"web.notpickable": "This game cannot be played by pointing: type the move with `/{game}`. Nothing was changed.",
 }

@@ -260,18 +260,8 @@ func (b *Bot) picked(ctx context.Context, req Request, pid pickID) (Reply, error
 // revision it was picked on; the picker says what was played (or goes on
 // with the next step of a turn under way) and the card follows.
 func (b *Bot) pickApply(ctx context.Context, req Request, g store.Game, p game.Pickable, st game.Step) (Reply, error) {
-	after, err := b.Store.Act(ctx, req.Guild, req.Channel, req.User.ID, g.Revision, g.Kind, func(s game.State) (game.State, error) {
-		return p.Act(s, st.Action)
-	})
+	after, view, err := b.applyPicked(ctx, req.Locale, g, p, req.User.ID, st.Action)
 	if err != nil {
-		return Reply{}, err
-	}
-	if after.Over() {
-		b.Logger.Info("bot: game over", "game", after.ID, "winner", after.Winner, "reason", after.Reason.String())
-	}
-	view, err := b.gameViewIn(ctx, req.Locale, after, "", true)
-	if err != nil {
-		b.aiTurn(after)
 		return Reply{}, err
 	}
 	b.aiAfter(&view, after)
@@ -284,6 +274,30 @@ func (b *Bot) pickApply(ctx context.Context, req Request, g store.Game, p game.P
 		}
 	}
 	return settled(done, &view), nil
+}
+
+// applyPicked applies action, picked by user on g (a step of p's
+// Pick), through the store at g's revision: the same transaction,
+// refusals and time limits as a typed command. It returns the game after
+// it and its public card in the language of loc. The caller starts the AI
+// when it is to act (aiAfter once the card is out); when only the card
+// fails, the AI is started here and the error returned.
+func (b *Bot) applyPicked(ctx context.Context, loc string, g store.Game, p game.Pickable, user, action string) (store.Game, Reply, error) {
+	after, err := b.Store.Act(ctx, g.Guild, g.Channel, user, g.Revision, g.Kind, func(s game.State) (game.State, error) {
+		return p.Act(s, action)
+	})
+	if err != nil {
+		return store.Game{}, Reply{}, err
+	}
+	if after.Over() {
+		b.Logger.Info("bot: game over", "game", after.ID, "winner", after.Winner, "reason", after.Reason.String())
+	}
+	view, err := b.gameViewIn(ctx, loc, after, "", true)
+	if err != nil {
+		b.aiTurn(after)
+		return store.Game{}, Reply{}, err
+	}
+	return after, view, nil
 }
 
 // pickerStep is the picker's message for the choices chosen on g: the

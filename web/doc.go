@@ -17,6 +17,10 @@
 // Server with GameChanged). A Discord server whose managers turn it on
 // has a page of its standings and games under way, /s/TOKEN
 // (standings.go), the token enciphering the guild's ID as a game's does.
+// With Options.Identity (who is signed in) and Options.Mover (the bot's
+// core), the player to act moves on the page by pointing, with the steps
+// of the game's game.Pickable, and the action goes through the same store
+// transaction and card as a command (moves.go).
 //
 // The front end is vanilla JavaScript in ui/src, bundled by esbuild
 // (pinned in ui/package.json and ui/package-lock.json) into assets/app.js:

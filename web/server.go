@@ -63,6 +63,15 @@ type Options struct {
 	// limited apart, at ten times that rate.
 	PageBurst    int
 	PageInterval time.Duration
+	// Identity tells who is signed in; Mover applies their moves (see
+	// moves.go). The pages take moves only with both.
+	Identity Identity
+	Mover    Mover
+	// MoveBurst and MoveInterval rate-limit the moves of one address,
+	// and apart those of one user: MoveBurst at once, then one every
+	// MoveInterval. Defaults 20 and 1s.
+	MoveBurst    int
+	MoveInterval time.Duration
 }
 
 // Server is the web board's http.Handler, and the Notifier the bot calls
@@ -78,6 +87,8 @@ type Server struct {
 	stop   context.CancelFunc
 	done   chan struct{}
 	once   sync.Once
+	// moveAddr and moveUser limit the moves by address and by user.
+	moveAddr, moveUser *limiter
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -110,10 +121,18 @@ func New(o Options) (*Server, error) {
 	if o.PageInterval <= 0 {
 		o.PageInterval = time.Second
 	}
+	if o.MoveBurst <= 0 {
+		o.MoveBurst = 20
+	}
+	if o.MoveInterval <= 0 {
+		o.MoveInterval = time.Second
+	}
 	s := &Server{opts: o, tokens: tk, guilds: gt, done: make(chan struct{}),
 		limit: newLimiter(o.PageBurst, o.PageInterval, o.Now),
 		// A replay asks a board a step: ten times the pages' rate.
 		plies: newLimiter(10*o.PageBurst, o.PageInterval/10, o.Now)}
+	s.moveAddr = newLimiter(o.MoveBurst, o.MoveInterval, o.Now)
+	s.moveUser = newLimiter(o.MoveBurst, o.MoveInterval, o.Now)
 	s.hub = newHub(s.stateEvent)
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stop = cancel
@@ -129,6 +148,7 @@ func New(o Options) (*Server, error) {
 	s.mux.HandleFunc("GET /g/{token}/eval", s.limited(s.limit, s.graph)) // eval.go
 	s.mux.HandleFunc("GET /s/{token}", s.limited(s.limit, s.guildPage))  // standings.go
 	s.mux.HandleFunc("GET /assets/{name}", s.asset)
+	s.routeMoves() // moves.go
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.notFound(w) })
 	return s, nil
 }

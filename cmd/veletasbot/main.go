@@ -107,6 +107,9 @@ type Main struct {
 	// (ops.go); Web the web board's server, with -web or -public-url.
 	Metrics *metrics.Metrics
 	Web     *web.Server
+	// WebIdentity tells who is signed in to the web board; with it the
+	// pages take the moves of the player to act (web.go).
+	WebIdentity web.Identity
 	// listeners are the admin (-metrics) and web (-web) servers.
 	listeners servers
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -9,7 +10,9 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/bot/games"
+	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/web"
 )
 
@@ -36,12 +39,43 @@ func (m *Main) newWeb() error {
 	if err != nil {
 		return err
 	}
-	s, err := web.New(web.Options{Key: key, Games: games.Registry(), Store: m.DB, Now: m.Now, Logger: m.Logger})
+	o := web.Options{Key: key, Games: games.Registry(), Store: m.DB, Now: m.Now, Logger: m.Logger}
+	if m.WebIdentity != nil {
+		o.Identity, o.Mover = m.WebIdentity, webMover{m}
+	}
+	s, err := web.New(o)
 	if err != nil {
 		return fmt.Errorf("web board: %w", err)
 	}
 	m.Web = s
 	return nil
+}
+
+// webMover applies the web board's moves with the bot's BoardMover,
+// posting the cards through the Discord adapter: both are made after the
+// web server, and before it serves.
+type webMover struct{ m *Main }
+
+var _ web.Mover = webMover{}
+
+// errNotReady: a move before the bot is connected.
+var errNotReady = errors.New("the bot is not connected to Discord yet")
+
+// Act implements web.Mover.
+func (w webMover) Act(ctx context.Context, mv web.Move) (int, error) {
+	if w.m.Bot == nil || w.m.Discord == nil {
+		return 0, errNotReady
+	}
+	return w.m.Bot.BoardMover(w.m.Discord).Act(ctx, bot.BoardMove{Game: mv.Game, Guild: mv.Guild, Channel: mv.Channel,
+		User: mv.User, Rev: mv.Rev, Action: mv.Action})
+}
+
+// Refusal implements web.Mover.
+func (w webMover) Refusal(ctx context.Context, err error, kind game.Kind, user, locale string) (string, bool) {
+	if w.m.Bot == nil {
+		return "", false
+	}
+	return w.m.Bot.BoardMover(nil).Refusal(ctx, err, kind, user, locale)
 }
 
 // boardURL is the address of a game's page ("" without -public-url).

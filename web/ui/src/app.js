@@ -2,6 +2,7 @@
 // keeps it live through server-sent events, and steps through the game.
 import { drawBoard } from "./board.js";
 import { Graph } from "./graph.js";
+import { initPick } from "./pick.js";
 
 const app = document.getElementById("app");
 const token = app.dataset.token;
@@ -120,6 +121,7 @@ async function renderBoard() {
   const b = ply === plies() ? state.board : await boardAt(ply);
   if (ply !== (shown === null ? plies() : shown)) return; // stepped on meanwhile
   drawBoard($("board"), b);
+  if (ply === plies() && picker) picker.redraw();
   $("board").dataset.ply = String(ply);
   graph.mark(ply);
   if (!performance.getEntriesByName("board").length) performance.mark("board"); // the first board drawn
@@ -176,6 +178,7 @@ function tidy(b) {
 
 function accept(s) {
   tidy(s.board);
+  const moved = !state || state.revision !== s.revision;
   const grew = state && state.board && s.board && s.board.plies.length !== plies();
   if (grew) boards.clear();
   state = s;
@@ -187,7 +190,7 @@ function accept(s) {
       if (c) c.scrollIntoView({ block: "nearest" });
     });
   }
-  return render();
+  return render().then(() => { if (moved && picker) picker.reset(); });
 }
 
 async function load() {
@@ -203,6 +206,9 @@ function listen() {
   es.addEventListener("open", () => { app.dataset.live = "1"; });
   es.addEventListener("error", () => { app.dataset.live = ""; });
 }
+
+// Moves by pointing (pick.js), for the signed-in player to act.
+const picker = initPick({ base, svg: $("board"), status: $("status"), getState: () => state, onMoved: () => load() });
 
 load().then(listen, (err) => { $("status").textContent = String(err.message || err); });
 setInterval(() => { if (state) renderStatus(); }, 1000);

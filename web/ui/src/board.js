@@ -2,7 +2,7 @@
 // or the lines between points, coordinates, pieces and the last turn's
 // marks. It knows no game: only the vocabulary of pieces and marks.
 const NS = "http://www.w3.org/2000/svg";
-const U = 10; // one square
+export const U = 10; // one square
 
 function node(tag, attrs, parent) {
   const e = document.createElementNS(NS, tag);
