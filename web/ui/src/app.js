@@ -1,6 +1,7 @@
 // The web board's page: draws the board as SVG from the game's JSON,
 // keeps it live through server-sent events, and steps through the game.
 import { drawBoard } from "./board.js";
+import { setupSignIn } from "./signin.js";
 
 const app = document.getElementById("app");
 const token = app.dataset.token;
@@ -22,6 +23,8 @@ $("theme").addEventListener("click", () => {
   root.dataset.theme = dark ? "light" : "dark";
   localStorage.setItem("theme", root.dataset.theme);
 });
+
+setupSignIn();
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
