@@ -146,7 +146,14 @@ func (o *OAuth) base() string {
 	return "https://discord.com"
 }
 
-func (s *Server) redirectURI(r *http.Request) string { return s.origin(r) + "/auth/callback" }
+// redirectURI is the sign-in's redirect URL: the public URL (or the
+// request's origin) followed by /auth/callback.
+func (s *Server) redirectURI(r *http.Request) string {
+	if s.opts.PublicURL != "" {
+		return strings.TrimSuffix(s.opts.PublicURL, "/") + "/auth/callback"
+	}
+	return s.origin(r) + "/auth/callback"
+}
 
 // login starts a sign-in: GET /auth/login?next=PATH sets the pre-session
 // cookie holding a new state and redirects to Discord's authorize page.

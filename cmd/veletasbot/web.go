@@ -36,7 +36,8 @@ func (m *Main) newWeb() error {
 	if err != nil {
 		return err
 	}
-	s, err := web.New(web.Options{Key: key, Games: games.Registry(), Store: m.DB, Now: m.Now, Logger: m.Logger})
+	s, err := web.New(web.Options{Key: key, Games: games.Registry(), Store: m.DB, Now: m.Now, Logger: m.Logger,
+		OAuth: m.webOAuth(), PublicURL: m.PublicURL, TrustedProxies: m.SignIn.TrustedProxies})
 	if err != nil {
 		return fmt.Errorf("web board: %w", err)
 	}
