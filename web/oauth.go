@@ -405,15 +405,21 @@ var signinPages = template.Must(template.Must(pages.Clone()).Parse(`{{define "re
 // account is what a page shows of its viewer: the signed-in user (and
 // the session's CSRF token, in a meta element), or the sign-in link.
 type account struct {
-	Viewer *Viewer
-	CSRF   string
-	SignIn string // "" when sign-in is off
+	Viewer  *Viewer
+	Initial string // the name's first letter, shown without an avatar
+	CSRF    string
+	SignIn  string // "" when sign-in is off
 }
 
 // account returns request r's account for a page at path here.
 func (s *Server) account(r *http.Request, here string) account {
 	if ss, _, err := s.sessionOf(r); err == nil {
-		return account{Viewer: &ss.Viewer, CSRF: s.sealer.csrfToken(ss)}
+		initial := "?"
+		for _, r := range ss.Viewer.Name {
+			initial = strings.ToUpper(string(r))
+			break
+		}
+		return account{Viewer: &ss.Viewer, Initial: initial, CSRF: s.sealer.csrfToken(ss)}
 	}
 	if s.opts.OAuth.ClientID == "" {
 		return account{}
@@ -422,6 +428,6 @@ func (s *Server) account(r *http.Request, here string) account {
 }
 
 var _ = template.Must(pages.Parse(`{{define "account"}}{{if .Viewer}}<span id="account" class="account">
-{{- with .Viewer.Avatar}}<img class="avatar" src="{{.}}" alt="" width="24" height="24">{{end -}}
+{{- with .Viewer.Avatar}}<img class="avatar" src="{{.}}" alt="" width="24" height="24">{{else}}<span class="avatar none" aria-hidden="true">{{.Initial}}</span>{{end -}}
 <span id="me" class="me">{{.Viewer.Name}}</span><button id="signout" type="button">Sign out</button></span>
 {{- else if .SignIn}}<a id="signin" class="signin" href="{{.SignIn}}">Sign in with Discord</a>{{end}}{{end}}`))
