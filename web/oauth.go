@@ -39,8 +39,6 @@ type OAuth struct {
 
 // Errors of signing in, wrapped with details.
 var (
-	// ErrSignInOff is returned when Options.OAuth has no client ID.
-	ErrSignInOff = errors.New("web: sign-in with Discord is not configured")
 	// ErrBadState refuses a callback whose state is missing, wrong,
 	// expired or already used: the sign-in did not start from this
 	// browser just before.

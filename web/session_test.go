@@ -443,6 +443,15 @@ func TestSessionExpires(t *testing.T) {
 	if _, err := other.readSession(tok); !errors.Is(err, ErrBadSession) {
 		t.Errorf("another key: %v, want ErrBadSession", err)
 	}
+	// A sign-in's state expires after stateTTL.
+	sealed := sl.sealState(signinState{State: "s", Expires: now.Add(stateTTL), Next: "/g/x"})
+	if st, err := sl.openState(sealed); err != nil || st.Next != "/g/x" {
+		t.Fatalf("openState = %+v, %v", st, err)
+	}
+	now = now.Add(stateTTL)
+	if _, err := sl.openState(sealed); !errors.Is(err, ErrBadState) {
+		t.Errorf("a state %v old: %v, want ErrBadState", stateTTL, err)
+	}
 	// A state is not a session, though sealed with the same key.
 	st := sl.sealState(signinState{State: "s", Expires: now.Add(time.Minute), Next: "/"})
 	if _, err := sl.readSession(sessionPrefix + st); !errors.Is(err, ErrBadSession) {
