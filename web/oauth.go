@@ -340,14 +340,14 @@ func (s *Server) openSession(ctx context.Context, accessToken string) (token, cs
 // CSRF token, or SignedIn false (and SignIn, the sign-in link, when
 // sign-in is on).
 type Me struct {
-	SignedIn bool   `json:"signedIn"`
-	User     *Me1   `json:"user,omitempty"`
-	CSRF     string `json:"csrf,omitempty"`
-	SignIn   string `json:"signIn,omitempty"`
+	SignedIn bool    `json:"signedIn"`
+	User     *MeUser `json:"user,omitempty"`
+	CSRF     string  `json:"csrf,omitempty"`
+	SignIn   string  `json:"signIn,omitempty"`
 }
 
-// Me1 is the user in Me.
-type Me1 struct {
+// MeUser is the user in Me.
+type MeUser struct {
 	ID     string `json:"id"`
 	Name   string `json:"name"`
 	Avatar string `json:"avatar,omitempty"`
@@ -364,7 +364,7 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, m)
 		return
 	}
-	writeJSON(w, Me{SignedIn: true, User: &Me1{ID: ss.Viewer.UserID, Name: ss.Viewer.Name, Avatar: ss.Viewer.Avatar},
+	writeJSON(w, Me{SignedIn: true, User: &MeUser{ID: ss.Viewer.UserID, Name: ss.Viewer.Name, Avatar: ss.Viewer.Avatar},
 		CSRF: s.sealer.csrfToken(ss)})
 }
 
