@@ -502,3 +502,22 @@ func mustPrefixes(t *testing.T, ss ...string) []netip.Prefix {
 
 // anyGame is one of the fixture's games.
 func (f *fixture) anyGame() store.Game { return f.byKind[f.games.Kinds()[0]] }
+
+// BenchmarkViewer measures reading a request's session (every page view
+// and move of a signed-in user pays it).
+func BenchmarkViewer(b *testing.B) {
+	sl, err := newSealer(testKey, time.Hour, time.Now)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := &Server{sealer: sl}
+	_, tok := sl.newSession(Viewer{UserID: "200000000000000002", Name: "Alice Liddell", Avatar: "https://cdn.discordapp.com/avatars/200000000000000002/a_0123456789abcdef0123456789abcdef.png?size=64"})
+	r := httptest.NewRequest(http.MethodPost, "http://board.test/g/x/move", nil)
+	r.Header.Set("Authorization", "Bearer "+tok)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := s.Viewer(r); !ok {
+			b.Fatal("signed out")
+		}
+	}
+}
