@@ -426,7 +426,7 @@ func (s *Server) tooMany(w http.ResponseWriter) {
 // movesLimited rate-limits the moves of an address.
 func (s *Server) movesLimited(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !s.moveAddr.allow(clientAddr(r)) {
+		if !s.moveAddr.allow(s.clientAddr(r)) {
 			s.tooMany(w)
 			return
 		}

@@ -1,8 +1,12 @@
 package web
 
 import (
+	"errors"
+	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
+	"strings"
 	"sync"
 	"time"
 )
@@ -60,6 +64,52 @@ func (l *limiter) prune(now time.Time) {
 	}
 }
 
+// clientAddr is the address the limiters count request r against: its
+// connection's host, or, when that is one of Options.TrustedProxies, the
+// nearest address of X-Forwarded-For (read from the right) that is not a
+// trusted proxy; a malformed entry ends the walk at the last trusted hop,
+// so that a client cannot choose its own address.
+func (s *Server) clientAddr(r *http.Request) string {
+	return forwardedFor(r, s.opts.TrustedProxies)
+}
+
+func forwardedFor(r *http.Request, trusted []netip.Prefix) string {
+	host := clientAddr(r)
+	if len(trusted) == 0 {
+		return host
+	}
+	ip, err := netip.ParseAddr(host)
+	if err != nil || !isTrusted(ip, trusted) {
+		return host
+	}
+	var hops []string
+	for _, h := range r.Header.Values("X-Forwarded-For") {
+		hops = append(hops, strings.Split(h, ",")...)
+	}
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			return ip.String()
+		}
+		hop = hop.Unmap()
+		if !isTrusted(hop, trusted) {
+			return hop.String()
+		}
+		ip = hop
+	}
+	return ip.String()
+}
+
+func isTrusted(ip netip.Addr, trusted []netip.Prefix) bool {
+	ip = ip.Unmap()
+	for _, p := range trusted {
+		if p.Contains(ip) {
+			return true
+		}
+	}
+	return false
+}
+
 // clientAddr is the request's remote host (without the port).
 func clientAddr(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
@@ -67,4 +117,32 @@ func clientAddr(r *http.Request) string {
 		return r.RemoteAddr
 	}
 	return host
+}
+
+// ErrTrustedProxy is returned by ParseTrustedProxies for an entry that
+// is neither a CIDR prefix nor an IP address.
+var ErrTrustedProxy = errors.New("web: a trusted proxy is a CIDR prefix or an IP address, such as 10.0.0.0/8 or ::1")
+
+// ParseTrustedProxies parses a comma-separated list of CIDR prefixes or
+// addresses (an address is its own /32 or /128) for
+// Options.TrustedProxies; "" is none.
+func ParseTrustedProxies(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(list, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		ip, err := netip.ParseAddr(f)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %q", ErrTrustedProxy, f)
+		}
+		ip = ip.Unmap().WithZone("")
+		out = append(out, netip.PrefixFrom(ip, ip.BitLen()))
+	}
+	return out, nil
 }

@@ -11,6 +11,7 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"sync"
@@ -72,6 +73,26 @@ type Options struct {
 	// MoveInterval. Defaults 20 and 1s.
 	MoveBurst    int
 	MoveInterval time.Duration
+
+	// OAuth is the Discord application users sign in with (oauth.go);
+	// without its ClientID there is no sign-in.
+	OAuth OAuth
+	// PublicURL is the address players reach the board at, such as
+	// https://bot.example.org: the sign-in's redirect URL is it followed
+	// by /auth/callback, and state-changing requests must come from its
+	// origin. "" (tests): the request's own scheme and host.
+	PublicURL string
+	// SessionTTL is how long a session lasts (default DefaultSessionTTL).
+	SessionTTL time.Duration
+	// SignInBurst and SignInInterval rate-limit the sign-ins (and their
+	// callbacks) of one address (a sign-in costs two): defaults 20 and 10s.
+	SignInBurst    int
+	SignInInterval time.Duration
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For is
+	// believed by every limiter: a request from one of these prefixes is
+	// counted against the nearest address in X-Forwarded-For that is not
+	// one of them. Empty: the connection's address is the client's.
+	TrustedProxies []netip.Prefix
 }
 
 // Server is the web board's http.Handler, and the Notifier the bot calls
@@ -89,6 +110,13 @@ type Server struct {
 	once   sync.Once
 	// moveAddr and moveUser limit the moves by address and by user.
 	moveAddr, moveUser *limiter
+
+	// signins limits /auth/login and /auth/callback; sealer makes and
+	// reads the sessions; used remembers the sign-ins' states served.
+	signins      *limiter
+	sealer       *sealer
+	used         usedStates
+	publicOrigin string
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -127,10 +155,25 @@ func New(o Options) (*Server, error) {
 	if o.MoveInterval <= 0 {
 		o.MoveInterval = time.Second
 	}
-	s := &Server{opts: o, tokens: tk, guilds: gt, done: make(chan struct{}),
+	if o.SignInBurst <= 0 {
+		o.SignInBurst = 20
+	}
+	if o.SignInInterval <= 0 {
+		o.SignInInterval = 10 * time.Second
+	}
+	sl, err := newSealer(o.Key, o.SessionTTL, o.Now)
+	if err != nil {
+		return nil, err
+	}
+	origin, err := publicOrigin(o.PublicURL)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{opts: o, tokens: tk, guilds: gt, done: make(chan struct{}), sealer: sl, publicOrigin: origin,
 		limit: newLimiter(o.PageBurst, o.PageInterval, o.Now),
 		// A replay asks a board a step: ten times the pages' rate.
-		plies: newLimiter(10*o.PageBurst, o.PageInterval/10, o.Now)}
+		plies:   newLimiter(10*o.PageBurst, o.PageInterval/10, o.Now),
+		signins: newLimiter(o.SignInBurst, o.SignInInterval, o.Now)}
 	s.moveAddr = newLimiter(o.MoveBurst, o.MoveInterval, o.Now)
 	s.moveUser = newLimiter(o.MoveBurst, o.MoveInterval, o.Now)
 	s.hub = newHub(s.stateEvent)
@@ -148,6 +191,13 @@ func New(o Options) (*Server, error) {
 	s.mux.HandleFunc("GET /g/{token}/eval", s.limited(s.limit, s.graph)) // eval.go
 	s.mux.HandleFunc("GET /s/{token}", s.limited(s.limit, s.guildPage))  // standings.go
 	s.mux.HandleFunc("GET /assets/{name}", s.asset)
+	s.mux.HandleFunc("GET /auth/login", s.limited(s.signins, s.login))
+	s.mux.HandleFunc("GET /auth/callback", s.limited(s.signins, s.callback))
+	s.mux.HandleFunc("GET /auth/me", s.limited(s.limit, s.me))
+	s.mux.HandleFunc("POST /auth/logout", s.limited(s.limit, s.logout))
+	if s.opts.Identity == nil && o.OAuth.ClientID != "" {
+		s.opts.Identity = s // the sessions of the sign-in with Discord
+	}
 	s.routeMoves() // moves.go
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.notFound(w) })
 	return s, nil
@@ -205,8 +255,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) limited(l *limiter, next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !l.allow(clientAddr(r)) {
-			w.Header().Set("Retry-After", strconv.Itoa(int(s.opts.PageInterval/time.Second)+1))
+		if !l.allow(s.clientAddr(r)) {
+			w.Header().Set("Retry-After", strconv.Itoa(int(l.interval/time.Second)+1))
 			http.Error(w, "too many requests", http.StatusTooManyRequests)
 			return
 		}
@@ -249,11 +299,13 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	data := struct {
-		Title string
-		Token string
-		JS    string
-		CSS   string
-	}{Title: kindTitle(g.Kind), Token: r.PathValue("token"), JS: assetNames.JS, CSS: assetNames.CSS}
+		Title   string
+		Token   string
+		JS      string
+		CSS     string
+		Account account
+	}{Title: kindTitle(g.Kind), Token: r.PathValue("token"), JS: assetNames.JS, CSS: assetNames.CSS,
+		Account: s.account(r, "/g/"+r.PathValue("token"))}
 	if err := pages.ExecuteTemplate(w, "game", data); err != nil {
 		s.opts.Logger.Warn("web: writing a page", "err", err)
 	}
@@ -468,10 +520,11 @@ var pages = template.Must(template.New("").Parse(`{{define "head"}}<!doctype htm
 <link rel="stylesheet" href="/assets/{{.CSS}}">{{end}}
 {{define "game"}}{{template "head" .}}
 <title>{{.Title}}</title>
+{{with .Account.CSRF}}<meta name="csrf-token" content="{{.}}">{{end}}
 <script src="/assets/{{.JS}}" defer></script>
 </head><body>
 <main id="app" data-token="{{.Token}}">
-<header class="bar"><h1 id="title">{{.Title}}</h1><span id="viewers" class="viewers"></span><button id="theme" type="button" aria-label="Light or dark">◐</button></header>
+<header class="bar"><h1 id="title">{{.Title}}</h1><span id="viewers" class="viewers"></span>{{template "account" .Account}}<button id="theme" type="button" aria-label="Light or dark">◐</button></header>
 <section class="players" id="players"></section>
 <p id="status" class="status" aria-live="polite">Loading…</p>
 <div class="layout">

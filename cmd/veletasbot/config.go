@@ -92,6 +92,9 @@ type Config struct {
 	// file, its source or destination (store.Options.Timeout; 0:
 	// DefaultMigrateTimeout).
 	MigrateTimeout time.Duration
+
+	// SignIn is sign-in with Discord on the web board (signin.go).
+	SignIn SignIn
 }
 
 // The default database files: the console's is another file than the

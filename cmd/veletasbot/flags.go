@@ -153,6 +153,7 @@ func (m *Main) botFlags(fs *flag.FlagSet, shard *string) {
 	fs.StringVar(shard, "shard", m.Getenv("VELETAS_SHARD"), "gateway mode: run shard ID of COUNT, such as 0/2, so that several processes split the servers (env VELETAS_SHARD)")
 	fs.DurationVar(&c.SweepEvery, "sweep-every", c.SweepEvery, "time between the sweeps for time limits (reminders, time-up notices), at least 100ms")
 	m.opsFlags(fs)
+	m.signInFlags(fs) // signin.go
 }
 
 // finishConsoleFlags refuses the bot's database, takes the locale in any
@@ -193,6 +194,9 @@ func (m *Main) finishBotFlags(set map[string]bool, shard string) error {
 		m.SnapshotDir = filepath.Join(filepath.Dir(m.DBPath), "snapshots")
 	}
 	if err := m.checkOps(); err != nil {
+		return err
+	}
+	if err := m.checkSignIn(); err != nil { // signin.go
 		return err
 	}
 	if err := m.useClockOffset(); err != nil {

@@ -23,7 +23,7 @@ import (
 // checks: the game's card has the "Open board" link button whose page
 // serves the game; /metrics (on both listeners) counts exactly those
 // interactions and the store's commits; and no output of the whole run
-// holds the token or the public key.
+// holds the token, the public key or the client secret (sign-in).
 func TestOpsHTTP(t *testing.T) {
 	fake := fakediscord.New()
 	defer fake.Close()
@@ -31,7 +31,8 @@ func TestOpsHTTP(t *testing.T) {
 	p := fake.NewPoster("")
 	dir := t.TempDir()
 	m, out, logs := newMain(map[string]string{"DISCORD_TOKEN": token, "DISCORD_API_URL": fake.URL(),
-		"DISCORD_PUBLIC_KEY": p.PublicKey(), "VELETAS_HTTP": "127.0.0.1:0"})
+		"DISCORD_PUBLIC_KEY": p.PublicKey(), "VELETAS_HTTP": "127.0.0.1:0",
+		"DISCORD_CLIENT_ID": clientID, "DISCORD_CLIENT_SECRET": clientSecret})
 	m.BotConfig.RateBurst = -1
 	const public = "https://board.example.org/veletas"
 	if err := m.ParseFlags(context.Background(), []string{"-db", filepath.Join(dir, "bot.db"), "-guild", "900",
@@ -191,7 +192,8 @@ func TestOpsHTTP(t *testing.T) {
 	if answered != 4 {
 		t.Errorf("%d lines of interactions answered, want 4", answered)
 	}
-	for what, secret := range map[string]string{"token": token, "token's secret part": "secret-token-value", "public key": p.PublicKey()} {
+	for what, secret := range map[string]string{"token": token, "token's secret part": "secret-token-value", "public key": p.PublicKey(),
+		"client secret": clientSecret} {
 		if strings.Contains(all, secret) {
 			t.Errorf("the %s is in the output", what)
 		}

@@ -16,6 +16,9 @@ func (m *Main) runBot() (err error) {
 	if err := m.loadToken(); err != nil {
 		return err
 	}
+	if err := m.loadClientSecret(); err != nil { // signin.go
+		return err
+	}
 	if m.HTTPAddr != "" {
 		// Bound first: an address in use stops the bot before the store
 		// is opened (or created) and the commands are registered.

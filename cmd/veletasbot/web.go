@@ -39,10 +39,12 @@ func (m *Main) newWeb() error {
 	if err != nil {
 		return err
 	}
-	o := web.Options{Key: key, Games: games.Registry(), Store: m.DB, Now: m.Now, Logger: m.Logger}
+	o := web.Options{Key: key, Games: games.Registry(), Store: m.DB, Now: m.Now, Logger: m.Logger,
+		OAuth: m.webOAuth(), PublicURL: m.PublicURL, TrustedProxies: m.SignIn.TrustedProxies}
 	if m.WebIdentity != nil {
-		o.Identity, o.Mover = m.WebIdentity, webMover{m}
+		o.Identity = m.WebIdentity
 	}
+	o.Mover = webMover{m}
 	s, err := web.New(o)
 	if err != nil {
 		return fmt.Errorf("web board: %w", err)

@@ -135,6 +135,8 @@ type Server struct {
 	dmClosed map[string]bool // users who take no DMs from the bot
 
 	installs userInstalls // user installs (userinstall.go)
+	// oauth is the sign-in with Discord (oauth.go).
+	oauth oauthState
 }
 
 // Limit makes the callback of an interaction fail with 429 Too Many
@@ -409,6 +411,15 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	p := apiPrefix.ReplaceAllString(r.URL.Path, "")
 	parts := strings.Split(strings.Trim(p, "/"), "/")
+	if s.serveOAuth(w, r) {
+		return
+	}
+	if r.Method == http.MethodGet && p == "/users/@me" && strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ") {
+		if !s.conform(w, r, p, parts) {
+			s.oauthMe(w, r)
+		}
+		return
+	}
 	if !strings.HasPrefix(r.URL.Path, "/ws") && !s.authorized(r.Header.Get("Authorization")) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusUnauthorized)

@@ -3,6 +3,7 @@
 import { drawBoard } from "./board.js";
 import { Graph } from "./graph.js";
 import { initPick } from "./pick.js";
+import { setupSignIn } from "./signin.js";
 
 const app = document.getElementById("app");
 const token = app.dataset.token;
@@ -25,6 +26,8 @@ $("theme").addEventListener("click", () => {
   root.dataset.theme = dark ? "light" : "dark";
   localStorage.setItem("theme", root.dataset.theme);
 });
+
+setupSignIn();
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
