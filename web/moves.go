@@ -75,9 +75,6 @@ type CSRFTokener interface {
 	CSRFToken(r *http.Request) string
 }
 
-// CSRFHeader is the header in which the page sends its CSRF token.
-const CSRFHeader = "X-CSRF-Token"
-
 // ErrBadAction is a request to act whose body is not {"rev": N,
 // "action": "..."} with a short printable action.
 var ErrBadAction = errors.New("web: not an action")
@@ -178,8 +175,8 @@ func preferredLanguage(h string) string {
 	return best
 }
 
-// Me is what GET /g/TOKEN/me says of the page's user.
-type Me struct {
+// PageUser is what GET /g/TOKEN/me says of the page's user.
+type PageUser struct {
 	User string    `json:"user,omitempty"` // "" when not signed in
 	Name string    `json:"name,omitempty"`
 	Seat game.Seat `json:"seat"` // NoSeat for a user who does not play the game
@@ -188,12 +185,12 @@ type Me struct {
 	Moves bool `json:"moves"`
 }
 
-func (s *Server) me(w http.ResponseWriter, r *http.Request) {
+func (s *Server) pageUser(w http.ResponseWriter, r *http.Request) {
 	g, ok := s.lookup(w, r)
 	if !ok {
 		return
 	}
-	m := Me{Seat: game.NoSeat, Moves: s.moves()}
+	m := PageUser{Seat: game.NoSeat, Moves: s.moves()}
 	if v, ok := s.viewer(r); ok {
 		m.User, m.Name = v.UserID, v.Name
 		if seat, ok := g.Seat(v.UserID); ok {
@@ -276,9 +273,9 @@ var ownTexts = map[string]string{
 	"nopicker":   "This game cannot be played on the board: type the move in Discord. Nothing was changed.",
 }
 
-// refuse writes the refusal of err about game g for user (the status
+// refuseMove writes the refusal of err about game g for user (the status
 // from the error; the text from the Mover's catalogues when it words it).
-func (s *Server) refuse(w http.ResponseWriter, r *http.Request, g store.Game, user string, err error) {
+func (s *Server) refuseMove(w http.ResponseWriter, r *http.Request, g store.Game, user string, err error) {
 	st, code := status(err)
 	text, ok := ownTexts[code]
 	if !ok && s.opts.Mover != nil {
@@ -324,33 +321,33 @@ func (s *Server) pick(w http.ResponseWriter, r *http.Request) {
 	}
 	v, ok := s.viewer(r)
 	if !ok {
-		s.refuse(w, r, g, "", ErrSignedOut)
+		s.refuseMove(w, r, g, "", ErrSignedOut)
 		return
 	}
 	q := r.URL.Query()
 	rev, err := strconv.Atoi(q.Get("rev"))
 	if err != nil || rev < 0 {
-		s.refuse(w, r, g, v.UserID, fmt.Errorf("%w: rev %q", store.ErrStaleRevision, q.Get("rev")))
+		s.refuseMove(w, r, g, v.UserID, fmt.Errorf("%w: rev %q", store.ErrStaleRevision, q.Get("rev")))
 		return
 	}
 	if err := mayAct(g, v.UserID, rev); err != nil {
-		s.refuse(w, r, g, v.UserID, err)
+		s.refuseMove(w, r, g, v.UserID, err)
 		return
 	}
 	chosen, err := parseChoices(q.Get("c"))
 	if err != nil {
-		s.refuse(w, r, g, v.UserID, err)
+		s.refuseMove(w, r, g, v.UserID, err)
 		return
 	}
 	rules, err := s.opts.Games.Get(g.Kind)
 	p, pickable := rules.(game.Pickable)
 	if err != nil || !pickable {
-		s.refuse(w, r, g, v.UserID, ErrNoPicker)
+		s.refuseMove(w, r, g, v.UserID, ErrNoPicker)
 		return
 	}
 	st, err := p.Pick(g.State(), chosen)
 	if err != nil {
-		s.refuse(w, r, g, v.UserID, err)
+		s.refuseMove(w, r, g, v.UserID, err)
 		return
 	}
 	out := Step{Rev: g.Revision, Chosen: chosen, Key: st.Key, Index: st.Index, Count: st.Count,
@@ -375,14 +372,14 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	}
 	v, ok := s.viewer(r)
 	if !ok {
-		s.refuse(w, r, g, "", ErrSignedOut)
+		s.refuseMove(w, r, g, "", ErrSignedOut)
 		return
 	}
 	if err := s.opts.Identity.CheckCSRF(r, v); err != nil {
 		if !errors.Is(err, ErrCSRF) {
 			err = fmt.Errorf("%w: %w", ErrCSRF, err)
 		}
-		s.refuse(w, r, g, v.UserID, err)
+		s.refuseMove(w, r, g, v.UserID, err)
 		return
 	}
 	if !s.moveUser.allow(v.UserID) {
@@ -391,21 +388,21 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	}
 	a, err := readAct(http.MaxBytesReader(w, r.Body, maxActBody))
 	if err != nil {
-		s.refuse(w, r, g, v.UserID, err)
+		s.refuseMove(w, r, g, v.UserID, err)
 		return
 	}
 	if err := mayAct(g, v.UserID, a.Rev); err != nil {
-		s.refuse(w, r, g, v.UserID, err)
+		s.refuseMove(w, r, g, v.UserID, err)
 		return
 	}
 	if rules, err := s.opts.Games.Get(g.Kind); err != nil || !isPickable(rules) {
-		s.refuse(w, r, g, v.UserID, ErrNoPicker)
+		s.refuseMove(w, r, g, v.UserID, ErrNoPicker)
 		return
 	}
 	rev, err := s.opts.Mover.Act(r.Context(), Move{Game: g.ID, Kind: g.Kind, Guild: g.Guild, Channel: g.Channel,
 		User: v.UserID, Rev: a.Rev, Action: a.Action})
 	if err != nil {
-		s.refuse(w, r, g, v.UserID, err)
+		s.refuseMove(w, r, g, v.UserID, err)
 		return
 	}
 	writeJSON(w, struct {
@@ -436,7 +433,7 @@ func (s *Server) movesLimited(next http.HandlerFunc) http.HandlerFunc {
 
 // routeMoves adds the routes of the moves to the server's mux.
 func (s *Server) routeMoves() {
-	s.mux.HandleFunc("GET /g/{token}/me", s.limited(s.limit, s.me))
+	s.mux.HandleFunc("GET /g/{token}/me", s.limited(s.limit, s.pageUser))
 	if !s.moves() {
 		return
 	}

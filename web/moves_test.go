@@ -197,14 +197,14 @@ func TestMe(t *testing.T) {
 	var db *store.DB
 	f := newFixture(t, nil, withMoves(&db, 100))
 	g := f.byKind["amazons"]
-	for user, want := range map[string]Me{
+	for user, want := range map[string]PageUser{
 		"alice": {User: "alice", Name: "User alice", Seat: mustSeat(t, g, "alice"), CSRF: "tok-alice", Moves: true},
 		"carol": {User: "carol", Name: "User carol", Seat: game.NoSeat, CSRF: "tok-carol", Moves: true},
 		"":      {Seat: game.NoSeat, Moves: true},
 	} {
 		w := httptest.NewRecorder()
 		f.srv.ServeHTTP(w, request("GET", f.srv.Path(g.ID)+"/me", "", user, "", "10.0.0.1"))
-		var got Me
+		var got PageUser
 		if err := json.Unmarshal(w.Body.Bytes(), &got); err != nil || w.Code != 200 || got != want {
 			t.Errorf("%q: %d %+v, want %+v (%v)", user, w.Code, got, want, err)
 		}
