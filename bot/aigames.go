@@ -47,7 +47,7 @@ type Sender interface {
 // implements it.
 type AIStore interface {
 	StartAIGame(ctx context.Context, guild, channel, human, ai, level string, kind game.Kind, terms game.Terms, aiFirst bool) (store.Game, error)
-	ActiveGames(ctx context.Context, guild string) ([]store.Game, error)
+	AIGamesToAct(ctx context.Context, ai string) ([]store.Game, error)
 }
 
 // AIConfig configures StartAI; zero values give the defaults.
@@ -397,7 +397,7 @@ func (r *aiRunner) task(id uint64) (aiTask, bool) {
 func (r *aiRunner) scan() {
 	ctx, cancel := context.WithTimeout(r.ctx, AITimeout)
 	defer cancel()
-	games, err := r.st.ActiveGames(ctx, "")
+	games, err := r.st.AIGamesToAct(ctx, r.self.ID) // an index: only those
 	if err != nil {
 		r.b.Logger.Warn("bot: scanning games for the AI failed", "err", err)
 		return

@@ -440,6 +440,9 @@ func (db *DB) AcceptChallenge(ctx context.Context, id uint64, user string) (Game
 		if err := indexActive(tx, &g); err != nil {
 			return err
 		}
+		if err := reindexActive(tx, pairKey(g.Guild, g.Channel), &g); err != nil {
+			return err
+		}
 		out = g
 		return nil
 	})

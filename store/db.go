@@ -36,7 +36,11 @@ import (
 //	   settings keep default terms by kind; a game the rules ended has
 //	   reason "rules"; every standing is in standings_by_kind
 //	   (schema6.go)
-const SchemaVersion = 6
+//	7: adds the indexes of the active games by the time of their next
+//	   notice (games_due), by the computer player to act (games_ai), their
+//	   entries there (games_indexed) and their counts by kind (counts)
+//	   (activeindex.go)
+const SchemaVersion = 7
 
 // DefaultTimeout is how long Open waits for the file lock.
 const DefaultTimeout = time.Second
@@ -416,6 +420,12 @@ func OpenLocation(loc Location, opts *Options) (*DB, error) {
 	db := &DB{be: s, path: loc.String(), opts: o,
 		closing: make(chan struct{}), snapDone: make(chan struct{})}
 	close(db.snapDone)
+	if s.index7 {
+		if err := db.migrate6to7(s); err != nil {
+			s.close()
+			return nil, fmt.Errorf("store: open %s: %w", loc, err)
+		}
+	}
 	return db, nil
 }
 
@@ -474,6 +484,13 @@ var migrations = map[int]func(*DB, *bolt.Tx) error{
 	3: migrate3to4,
 	4: migrate4to5,
 	5: migrate5to6,
+	6: migrate6to7,
+}
+
+// migrate6to7 builds the indexes of the active games of schema 7, in the
+// transaction of Open.
+func migrate6to7(db *DB, tx *bolt.Tx) error {
+	return db.indexActiveGames(func(fn func(txn) error) error { return fn(boltTxn{tx}) }, 1<<30)
 }
 
 // migrate4to5 adds the standings of the games other than the first.
