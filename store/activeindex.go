@@ -223,10 +223,7 @@ func (db *DB) DueGames(ctx context.Context, now time.Time, limit int) ([]Game, e
 	err := db.view(ctx, func(tx txn) error {
 		out = nil // a run again (etcd) starts afresh
 		end := timeKey(now.UnixNano(), ^uint64(0))
-		return db.walkDue(tx, func(k []byte, g Game) bool {
-			if bytes.Compare(k, end) > 0 {
-				return false
-			}
+		return db.walkDue(tx, end, func(g Game) bool {
 			out = append(out, g)
 			return limit <= 0 || len(out) < limit
 		})
@@ -242,7 +239,7 @@ func (db *DB) NextNoticeDue(ctx context.Context) (time.Time, bool, error) {
 	var ok bool
 	err := db.view(ctx, func(tx txn) error {
 		ok = false
-		return db.walkDue(tx, func(_ []byte, g Game) bool {
+		return db.walkDue(tx, nil, func(g Game) bool {
 			due, _, ok = g.NoticeDue()
 			return !ok // an entry the game no longer matches: the next
 		})
@@ -250,13 +247,13 @@ func (db *DB) NextNoticeDue(ctx context.Context) (time.Time, bool, error) {
 	return due, ok, err
 }
 
-// walkDue calls fn with the games of games_due in order, with their key
-// there, until it returns false; entries of games gone or damaged are
-// passed over.
-func (db *DB) walkDue(tx txn, fn func(k []byte, g Game) bool) error {
+// walkDue calls fn with the games of games_due in order, up to the key
+// end (nil: all), until it returns false; entries of games gone or
+// damaged are passed over.
+func (db *DB) walkDue(tx txn, end []byte, fn func(g Game) bool) error {
 	games := tx.Bucket(bucketGames)
 	c := tx.Cursor(bucketGamesDue)
-	for k, v := c.First(); k != nil; k, v = c.Next() {
+	for k, v := c.First(); k != nil && (end == nil || bytes.Compare(k, end) <= 0); k, v = c.Next() {
 		if len(k) != 16 {
 			continue
 		}
@@ -264,7 +261,7 @@ func (db *DB) walkDue(tx txn, fn func(k []byte, g Game) bool) error {
 		if err != nil {
 			return err
 		}
-		if ok && !fn(k, g) {
+		if ok && !fn(g) {
 			return nil
 		}
 	}
