@@ -133,8 +133,8 @@ type pageChecker struct {
 	size     int64 // of the file
 	pageSize int
 	hwm      uint64
-	seen     pageSet // pages reached (meta and free list pages included)
-	freed    pageSet // pages of the free list
+	seen     pageSet  // pages reached (meta and free list pages included)
+	freed    pageSet  // pages of the free list
 	bufs     [][]byte // page buffers free for reuse (one per level of a tree)
 }
 
