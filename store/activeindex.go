@@ -23,6 +23,9 @@ import (
 //   - counts holds the number of active games of each kind (ActiveCounts),
 //     in shards so that games started and ended at once on etcd seldom
 //     write the same key;
+//   - challenges_by_message lists by expiry the pending challenges whose
+//     message is recorded, which the sweep edits once expired
+//     (ExpiredChallengeMessages);
 //   - games_indexed keeps, for each active game (by guild and channel),
 //     the entries it has in these indexes, so that they are replaced or
 //     removed exactly, also when the game's value is damaged
@@ -36,6 +39,10 @@ var (
 	bucketGamesAI      = []byte("games_ai")      // ai \x00 id (8 bytes) -> guild \x00 channel (v7)
 	bucketGamesIndexed = []byte("games_indexed") // guild \x00 channel -> activeEntry (v7)
 	bucketCounts       = []byte("counts")        // "active" \x00 kind \x00 shard -> count (8 bytes) (v7)
+
+	// The pending challenges whose message is recorded, by expiry
+	// (challenges.go, ExpiredChallengeMessages).
+	bucketChallengesByMessage = []byte("challenges_by_message") // expiry (8 bytes) id (8 bytes) -> (v7)
 )
 
 // ReminderAt is the share of a move's time after which its player is
@@ -342,6 +349,41 @@ func (db *DB) indexActiveGames(update func(func(txn) error) error, perTxn int) e
 			return fmt.Errorf("indexing the active games: %w", err)
 		}
 		if done || last == nil {
+			return nil
+		}
+		from = append(last, 0)
+	}
+}
+
+// indexChallengeMessages lists the challenges whose message is recorded
+// in challenges_by_message (the migration to schema 7), perTxn
+// challenges per transaction run by update. A damaged challenge is left
+// out.
+func (db *DB) indexChallengeMessages(update func(func(txn) error) error, perTxn int) error {
+	var from []byte
+	for {
+		var last []byte
+		err := update(func(tx txn) error {
+			last = nil
+			c := tx.Cursor(bucketChallenges)
+			n := 0
+			for k, v := c.Seek(from); k != nil && n < perTxn; k, v = c.Next() {
+				last = bytes.Clone(k)
+				n++
+				var ch Challenge
+				if decodeValue(v, &ch) != nil || ch.Message == "" {
+					continue
+				}
+				if err := indexMessage(tx, &ch); err != nil {
+					return err
+				}
+			}
+			return c.Err()
+		})
+		if err != nil {
+			return fmt.Errorf("indexing the challenges' messages: %w", err)
+		}
+		if last == nil {
 			return nil
 		}
 		from = append(last, 0)

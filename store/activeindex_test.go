@@ -397,13 +397,20 @@ func TestMigrateBuildsActiveIndexes(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		msg, err := db.CreateChallenge(ctx, Challenge{Kind: Veletas, Guild: "g", Channel: "m", Challenger: "erin", Opponent: "bob", Terms: vterms(veletas.Size7)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SetChallengeMessage(ctx, msg.ID, "m1"); err != nil {
+			t.Fatal(err)
+		}
 		want := readIndexes(t, db)
 		if len(want.due) != 13 || len(want.ai) != 2 || want.counts[Veletas] != 23 {
 			t.Fatalf("before: %d due, %d AI, counts %v", len(want.due), len(want.ai), want.counts)
 		}
 		// Back to schema 6: no index of schema 7.
 		err = db.update(ctx, func(tx txn) error {
-			for _, name := range [][]byte{bucketGamesDue, bucketGamesAI, bucketGamesIndexed, bucketCounts} {
+			for _, name := range [][]byte{bucketGamesDue, bucketGamesAI, bucketGamesIndexed, bucketCounts, bucketChallengesByMessage} {
 				var keys [][]byte
 				c := tx.Cursor(name)
 				for k, _ := c.First(); k != nil; k, _ = c.Next() {
@@ -423,6 +430,9 @@ func TestMigrateBuildsActiveIndexes(t *testing.T) {
 		if got := readIndexes(t, db); len(got.due)+len(got.ai)+len(got.indexed)+len(got.counts) != 0 {
 			t.Fatalf("indexes left: %+v", got)
 		}
+		if cs, err := db.ExpiredChallengeMessages(ctx, msg.Expires, 10); err != nil || len(cs) != 0 {
+			t.Fatalf("messages without the index: %v %d", err, len(cs))
+		}
 		db.Close()
 		for range 2 {
 			if db, err = OpenURL(url, opts); err != nil {
@@ -433,6 +443,9 @@ func TestMigrateBuildsActiveIndexes(t *testing.T) {
 				t.Fatalf("migrated: %+v, want %+v", got, want)
 			}
 			checkIndexes(t, db, "migrated")
+			if cs, err := db.ExpiredChallengeMessages(ctx, msg.Expires, 10); err != nil || len(cs) != 1 || cs[0].Message != "m1" {
+				t.Fatalf("expired messages after the migration: %v %+v", err, cs)
+			}
 			var v []byte
 			if err := db.view(ctx, func(tx txn) error {
 				var err error
@@ -474,4 +487,49 @@ func TestTimeKeyOrder(t *testing.T) {
 	if k := timeKey(3, 7); binary.BigEndian.Uint64(k[8:]) != 7 || len(k) != 16 {
 		t.Fatalf("key %x", k)
 	}
+}
+
+// TestExpiredMessagesReadOnlyThose: of 30 expired challenges, the 2 whose
+// message is recorded are the only ones ExpiredChallengeMessages reads,
+// and none once their messages are forgotten, on both stores.
+func TestExpiredMessagesReadOnlyThose(t *testing.T) {
+	bothStores(t, func(t *testing.T) {
+		clk := newClock()
+		db := openTest(t, &Options{Now: clk.Now, NoSync: true, MaxChallengesPerUser: 100, MaxChallengesPerChannel: 100})
+		ctx := t.Context()
+		var with []uint64
+		for i := range 30 {
+			c, err := db.CreateChallenge(ctx, Challenge{Kind: Veletas, Guild: "g", Channel: fmt.Sprint("c", i%3), Challenger: "alice", Opponent: "bob", Terms: vterms(veletas.Size7)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i%15 == 0 {
+				if _, err := db.SetChallengeMessage(ctx, c.ID, fmt.Sprint("m", i)); err != nil {
+					t.Fatal(err)
+				}
+				with = append(with, c.ID)
+			}
+		}
+		clk.Add(DefaultChallengeTTL + time.Minute)
+		before := db.challengeReads.Load()
+		cs, err := db.ExpiredChallengeMessages(ctx, clk.Now(), 50)
+		if err != nil || len(cs) != 2 || cs[0].ID != with[0] || cs[1].ID != with[1] {
+			t.Fatalf("expired messages: %v %+v", err, cs)
+		}
+		if n := db.challengeReads.Load() - before; n != 2 {
+			t.Fatalf("read %d challenges for 2 messages", n)
+		}
+		for _, id := range with {
+			if _, err := db.SetChallengeMessage(ctx, id, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		before = db.challengeReads.Load()
+		if cs, err := db.ExpiredChallengeMessages(ctx, clk.Now(), 50); err != nil || len(cs) != 0 {
+			t.Fatalf("after the edits: %v %+v", err, cs)
+		}
+		if n := db.challengeReads.Load() - before; n != 0 {
+			t.Fatalf("read %d challenges once the messages are edited", n)
+		}
+	})
 }

@@ -38,8 +38,9 @@ import (
 //	   (schema6.go)
 //	7: adds the indexes of the active games by the time of their next
 //	   notice (games_due), by the computer player to act (games_ai), their
-//	   entries there (games_indexed) and their counts by kind (counts)
-//	   (activeindex.go)
+//	   entries there (games_indexed) and their counts by kind (counts),
+//	   and of the pending challenges with a message by expiry
+//	   (challenges_by_message) (activeindex.go)
 const SchemaVersion = 7
 
 // DefaultTimeout is how long Open waits for the file lock.
@@ -500,7 +501,11 @@ var migrations = map[int]func(*DB, *bolt.Tx) error{
 // migrate6to7 builds the indexes of the active games of schema 7, in the
 // transaction of Open.
 func migrate6to7(db *DB, tx *bolt.Tx) error {
-	return db.indexActiveGames(func(fn func(txn) error) error { return fn(boltTxn{tx}) }, 1<<30)
+	update := func(fn func(txn) error) error { return fn(boltTxn{tx}) }
+	if err := db.indexActiveGames(update, 1<<30); err != nil {
+		return err
+	}
+	return db.indexChallengeMessages(update, 1<<30)
 }
 
 // migrate4to5 adds the standings of the games other than the first.

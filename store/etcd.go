@@ -1102,7 +1102,11 @@ func (s *etcdStore) migrate5to6(logger *slog.Logger) error {
 // that failed half way, end in the same place.
 func (db *DB) migrate6to7(s *etcdStore) error {
 	ctx := context.Background()
-	err := db.indexActiveGames(func(fn func(txn) error) error { return s.update(ctx, fn) }, 16)
+	update := func(fn func(txn) error) error { return s.update(ctx, fn) }
+	err := db.indexActiveGames(update, 16)
+	if err == nil {
+		err = db.indexChallengeMessages(update, 32)
+	}
 	if err != nil {
 		return fmt.Errorf("migrate %s to schema 7: %w", s.prefix, err)
 	}
