@@ -63,9 +63,9 @@ type AIConfig struct {
 	// next rescan. The queue is fair (aiqueue.go): users take turns, and
 	// easy and medium decisions never wait behind hard ones.
 	PerUser int
-	// Rescan is how often the active games are scanned for one the AI
-	// must act in but that is not queued (default a minute; negative: at
-	// start only).
+	// Rescan is how often the games where the AI is to act (an index of
+	// the store: only those are read) are looked at for one that is not
+	// queued (default a minute; negative: at start only).
 	Rescan time.Duration
 	// RescanGrace, with several replicas, leaves to the replica that
 	// took it a game whose last action is younger (it is thinking): the
