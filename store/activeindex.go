@@ -258,21 +258,62 @@ func (db *DB) NextNoticeDue(ctx context.Context) (time.Time, bool, error) {
 // end (nil: all), until it returns false; entries of games gone or
 // damaged are passed over.
 func (db *DB) walkDue(tx txn, end []byte, fn func(g Game) bool) error {
-	games := tx.Bucket(bucketGames)
 	c := tx.Cursor(bucketGamesDue)
-	for k, v := c.First(); k != nil && (end == nil || bytes.Compare(k, end) <= 0); k, v = c.Next() {
-		if len(k) != 16 {
-			continue
+	k, v := c.First()
+	return db.walkIndexed(tx, c, func() (uint64, []byte, bool) {
+		for ; k != nil && (end == nil || bytes.Compare(k, end) <= 0); k, v = c.Next() {
+			if len(k) == 16 {
+				id, key := binary.BigEndian.Uint64(k[8:]), bytes.Clone(v)
+				k, v = c.Next()
+				return id, key, true
+			}
 		}
-		g, ok, err := db.indexedGame(games, bytes.Clone(v), binary.BigEndian.Uint64(k[8:]))
-		if err != nil {
+		return 0, nil, false
+	}, fn)
+}
+
+// walkIndexed calls fn with the active games that next lists (their ID
+// and key, until it returns false), a page at a time read together where
+// that saves requests (etcd), until fn returns false; entries of games
+// gone, of another ID or damaged are passed over.
+func (db *DB) walkIndexed(tx txn, c cursor, next func() (uint64, []byte, bool), fn func(g Game) bool) error {
+	games := tx.Bucket(bucketGames)
+	type entry struct {
+		id  uint64
+		key []byte
+	}
+	for {
+		var page []entry
+		for len(page) < aheadPage {
+			id, key, ok := next()
+			if !ok {
+				break
+			}
+			page = append(page, entry{id, key})
+		}
+		if err := c.Err(); err != nil {
 			return err
 		}
-		if ok && !fn(g) {
+		if len(page) == 0 {
 			return nil
 		}
+		keys := make([][]byte, len(page))
+		for i, e := range page {
+			keys[i] = e.key
+		}
+		if err := prefetch(games, keys); err != nil {
+			return err
+		}
+		for _, e := range page {
+			g, ok, err := db.indexedGame(games, e.key, e.id)
+			if err != nil {
+				return err
+			}
+			if ok && !fn(g) {
+				return nil
+			}
+		}
 	}
-	return c.Err()
 }
 
 // AIGamesToAct returns the active games where the computer player ai (its
@@ -286,21 +327,23 @@ func (db *DB) AIGamesToAct(ctx context.Context, ai string) ([]Game, error) {
 	err := db.view(ctx, func(tx txn) error {
 		out = nil
 		prefix := append([]byte(ai), 0)
-		games := tx.Bucket(bucketGames)
 		c := tx.Cursor(bucketGamesAI)
-		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-			if len(k) != len(prefix)+8 {
-				continue
+		k, v := c.Seek(prefix)
+		return db.walkIndexed(tx, c, func() (uint64, []byte, bool) {
+			for ; k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+				if len(k) == len(prefix)+8 {
+					id, key := binary.BigEndian.Uint64(k[len(prefix):]), bytes.Clone(v)
+					k, v = c.Next()
+					return id, key, true
+				}
 			}
-			g, ok, err := db.indexedGame(games, bytes.Clone(v), binary.BigEndian.Uint64(k[len(prefix):]))
-			if err != nil {
-				return err
-			}
-			if ok && g.AI == ai && g.ToAct() == ai {
+			return 0, nil, false
+		}, func(g Game) bool {
+			if g.AI == ai && g.ToAct() == ai {
 				out = append(out, g)
 			}
-		}
-		return c.Err()
+			return true
+		})
 	})
 	return out, err
 }
