@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -179,7 +180,19 @@ func BenchmarkScale(b *testing.B) {
 	for _, guilds := range scaleSizes() {
 		path := scaleFile(b, guilds)
 		db := openScale(b, path, true)
+		runtime.GC() // not the garbage of building the small store in the figures
 		ctx := context.Background()
+		// writes reports the pages bbolt wrote per operation (its commit
+		// included).
+		written := func() int64 {
+			st := db.boltFile().Stats()
+			return st.TxStats.GetWrite()
+		}
+		writes := func(b *testing.B, f func()) {
+			w0 := written()
+			f()
+			b.ReportMetric(float64(written()-w0)/float64(b.N), "pagewrites/op")
+		}
 		guild := snowflake(1, 0)
 		user := snowflake(3, 7)
 		kind := testRegistry.Kinds()[0]
@@ -263,26 +276,33 @@ func BenchmarkScale(b *testing.B) {
 					b.StopTimer()
 				}
 			}
-			for i := range b.N {
-				playOne(b, db, guild, chs[i%len(chs)], r, timer)
-			}
+			writes(b, func() {
+				for i := range b.N {
+					playOne(b, db, guild, chs[i%len(chs)], r, timer)
+				}
+			})
 		})
 		b.Run(scaleName(guilds)+"/challenge", func(b *testing.B) {
-			for n := range b.N {
-				ch := fmt.Sprintf("9%018d", n)
-				c, err := db.CreateChallenge(ctx, Challenge{Kind: kind, Guild: guild, Channel: ch, Challenger: user, Opponent: snowflake(3, 8), Rated: true, MoveTime: 24 * time.Hour})
-				if err != nil {
-					b.Fatal(err)
+			// Players of their own (not stats' user), the resignation not
+			// timed (its pages are counted).
+			challenger, opponent := snowflake(3, 198), snowflake(3, 199)
+			writes(b, func() {
+				for n := range b.N {
+					ch := fmt.Sprintf("9%018d", n)
+					c, err := db.CreateChallenge(ctx, Challenge{Kind: kind, Guild: guild, Channel: ch, Challenger: challenger, Opponent: opponent, Rated: true, MoveTime: 24 * time.Hour})
+					if err != nil {
+						b.Fatal(err)
+					}
+					if _, err := db.AcceptChallenge(ctx, c.ID, opponent); err != nil {
+						b.Fatal(err)
+					}
+					b.StopTimer()
+					if _, err := db.Resign(ctx, guild, ch, challenger); err != nil {
+						b.Fatal(err)
+					}
+					b.StartTimer()
 				}
-				if _, err := db.AcceptChallenge(ctx, c.ID, snowflake(3, 8)); err != nil {
-					b.Fatal(err)
-				}
-				b.StopTimer()
-				if _, err := db.Resign(ctx, guild, ch, user); err != nil {
-					b.Fatal(err)
-				}
-				b.StartTimer()
-			}
+			})
 		})
 		db.Close()
 	}
