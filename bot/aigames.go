@@ -47,7 +47,7 @@ type Sender interface {
 // implements it.
 type AIStore interface {
 	StartAIGame(ctx context.Context, guild, channel, human, ai, level string, kind game.Kind, terms game.Terms, aiFirst bool) (store.Game, error)
-	ActiveGames(ctx context.Context, guild string) ([]store.Game, error)
+	AIGamesToAct(ctx context.Context, ai string) ([]store.Game, error)
 }
 
 // AIConfig configures StartAI; zero values give the defaults.
@@ -63,9 +63,9 @@ type AIConfig struct {
 	// next rescan. The queue is fair (aiqueue.go): users take turns, and
 	// easy and medium decisions never wait behind hard ones.
 	PerUser int
-	// Rescan is how often the active games are scanned for one the AI
-	// must act in but that is not queued (default a minute; negative: at
-	// start only).
+	// Rescan is how often the games where the AI is to act (an index of
+	// the store: only those are read) are looked at for one that is not
+	// queued (default a minute; negative: at start only).
 	Rescan time.Duration
 	// RescanGrace, with several replicas, leaves to the replica that
 	// took it a game whose last action is younger (it is thinking): the
@@ -397,7 +397,7 @@ func (r *aiRunner) task(id uint64) (aiTask, bool) {
 func (r *aiRunner) scan() {
 	ctx, cancel := context.WithTimeout(r.ctx, AITimeout)
 	defer cancel()
-	games, err := r.st.ActiveGames(ctx, "")
+	games, err := r.st.AIGamesToAct(ctx, r.self.ID) // an index: only those
 	if err != nil {
 		r.b.Logger.Warn("bot: scanning games for the AI failed", "err", err)
 		return

@@ -46,6 +46,8 @@ type Store interface {
 	PurgeExpiredChallenges(ctx context.Context) (int, error)
 	SetChallengeMessage(ctx context.Context, id uint64, message string) (store.Challenge, error)
 	ExpiredChallengeMessages(ctx context.Context, now time.Time, limit int) ([]store.Challenge, error)
+	DueGames(ctx context.Context, now time.Time, limit int) ([]store.Game, error)
+	NextNoticeDue(ctx context.Context) (time.Time, bool, error)
 	// takebacks.go
 	RequestTakeback(ctx context.Context, guild, channel, user string) (store.Game, error)
 	AnswerTakeback(ctx context.Context, guild, channel, user string, accept bool) (store.Game, error)

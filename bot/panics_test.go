@@ -16,7 +16,7 @@ type panicStore struct {
 	*store.DB
 	standings  atomic.Bool  // Standings panics
 	activeGame atomic.Bool  // ActiveGame panics
-	games      atomic.Int32 // ActiveGames panics this many more times
+	games      atomic.Int32 // DueGames panics this many more times
 	settingsOf string       // Settings panics for this guild
 }
 
@@ -34,11 +34,11 @@ func (p *panicStore) ActiveGame(ctx context.Context, guild, channel string) (sto
 	return p.DB.ActiveGame(ctx, guild, channel)
 }
 
-func (p *panicStore) ActiveGames(ctx context.Context, guild string) ([]store.Game, error) {
+func (p *panicStore) DueGames(ctx context.Context, now time.Time, limit int) ([]store.Game, error) {
 	if p.games.Add(-1) >= 0 {
-		panic("deliberate panic in ActiveGames")
+		panic("deliberate panic in DueGames")
 	}
-	return p.DB.ActiveGames(ctx, guild)
+	return p.DB.DueGames(ctx, now, limit)
 }
 
 func (p *panicStore) Settings(ctx context.Context, guild string) (store.Settings, error) {
@@ -175,7 +175,7 @@ func TestSweepPanics(t *testing.T) {
 		t.Fatal("the sweeper stopped after a panic")
 	}
 	e.bot.StopSweeper()
-	loggedPanic(t, e, "sweeping", "ActiveGames")
+	loggedPanic(t, e, "sweeping", "DueGames")
 	if ps.games.Load() >= 0 {
 		t.Fatal("the sweep did not panic")
 	}

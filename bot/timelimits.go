@@ -14,9 +14,11 @@ import (
 
 // Time limits. A game's deadline is stored (store.Game.Deadline: the last
 // action plus the time per move), so nothing is kept in memory: one sweep
-// over the active games, run every minute by one goroutine (RunSweeper) or
-// by the console after each line, sends the reminder at 80% of the time
-// and tells the opponent when the time has run out. Flags in the game
+// of the games whose next notice is due (store.DueGames, an index by the
+// time of that notice: its cost is that of the games due, not of every
+// game), run every minute by one goroutine (RunSweeper) or by the console
+// after each line, sends the reminder at 80% of the time
+// (store.ReminderAt) and tells the opponent when the time has run out. Flags in the game
 // (Reminded, TimeUp) make each message go out once per move, across
 // restarts: they are recorded (Delivered) only after the message went
 // out, so that a message Discord refused is sent again by the next sweep.
@@ -26,8 +28,8 @@ import (
 // clears the recorded id after the edit.
 
 // reminderAt is the share of the time per move after which the player to
-// move is reminded.
-const reminderAt = 0.8
+// move is reminded (the store orders the games by it).
+const reminderAt = store.ReminderAt
 
 // SweepPingTimeout bounds the check of the store that starts each sweep:
 // a store that does not answer within it (an etcd cluster without its
@@ -85,9 +87,9 @@ func (b *Bot) Sweep(ctx context.Context, now time.Time) (posts []Post) {
 	locales := map[string]string{}
 	posts = b.expiredChallenges(ctx, now, locales)
 	posts = append(posts, b.sweepTournaments(ctx, now, locales)...) // tournaments.go
-	games, err := b.Store.ActiveGames(ctx, "")
+	games, err := b.Store.DueGames(ctx, now, 0)
 	if err != nil {
-		b.Logger.Error("bot: sweep: listing the active games failed", "err", err)
+		b.Logger.Error("bot: sweep: listing the games with a notice due failed", "err", err)
 		return posts
 	}
 	for _, g := range games {

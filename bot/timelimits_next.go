@@ -20,21 +20,9 @@ func (b *Bot) NextDue(ctx context.Context) (due time.Time, ok bool) {
 	if b.storeAnswers(ctx) != nil {
 		return time.Time{}, false
 	}
-	games, err := b.Store.ActiveGames(ctx, "")
-	if err != nil {
-		return time.Time{}, false
-	}
-	for _, g := range games {
-		d, has := g.Deadline()
-		if !has || g.TimeUp {
-			continue
-		}
-		if r := g.Updated.Add(time.Duration(float64(g.MoveTime) * reminderAt)); !g.Reminded && r.Before(d) {
-			d = r
-		}
-		if !ok || d.Before(due) {
-			due, ok = d, true
-		}
+	d, has, err := b.Store.NextNoticeDue(ctx) // an index: the soonest first
+	if err == nil && has {
+		due, ok = d, true
 	}
 	if d, has := b.nextTournamentDue(ctx); has && (!ok || d.Before(due)) {
 		due, ok = d, true

@@ -63,6 +63,11 @@ type watchedAIStore struct {
 
 var _ AIStore = watchedAIStore{}
 
+// AIGamesToAct implements AIStore.
+func (s watchedAIStore) AIGamesToAct(ctx context.Context, ai string) ([]store.Game, error) {
+	return s.ai.AIGamesToAct(ctx, ai)
+}
+
 // StartAIGame implements AIStore.
 func (s watchedAIStore) StartAIGame(ctx context.Context, guild, channel, human, ai, level string, kind game.Kind, terms game.Terms, aiFirst bool) (store.Game, error) {
 	return s.tell(s.ai.StartAIGame(ctx, guild, channel, human, ai, level, kind, terms, aiFirst))

@@ -87,6 +87,9 @@ func (db *DB) startAIGame(ctx context.Context, guild, channel, human, ai, level 
 		if err := indexActive(tx, &g); err != nil {
 			return err
 		}
+		if err := reindexActive(tx, pairKey(guild, channel), &g); err != nil {
+			return err
+		}
 		out = g
 		return nil
 	})

@@ -23,6 +23,9 @@ func (db *DB) finish(tx txn, key []byte, g *Game, val []byte) error {
 	if err := unindexActive(tx, g); err != nil {
 		return err
 	}
+	if err := reindexActive(tx, key, nil); err != nil {
+		return err
+	}
 	taken, err := tx.Bucket(bucketArchive).Get(idKey(g.ID))
 	if err != nil {
 		return err

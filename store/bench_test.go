@@ -160,7 +160,7 @@ func BenchmarkOpen(b *testing.B) {
 	})
 	b.Run("check", func(b *testing.B) {
 		for b.Loop() {
-			if err := checkFile(path, time.Second); err != nil {
+			if err := checkFile(path); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -212,7 +212,21 @@ func putChallenge(tx txn, c *Challenge) error {
 	if err := put(tx.Bucket(bucketChallenges), idKey(c.ID), c); err != nil {
 		return err
 	}
+	if err := indexMessage(tx, c); err != nil {
+		return err
+	}
 	return indexChallenge(tx, c)
+}
+
+// indexMessage lists a challenge by expiry in challenges_by_message while
+// its message is recorded (schema 7), so that the sweep finds the
+// messages to edit without reading the expired challenges whose message
+// was edited already.
+func indexMessage(tx txn, c *Challenge) error {
+	if c.Message == "" {
+		return tx.Bucket(bucketChallengesByMessage).Delete(expiryKey(c))
+	}
+	return tx.Bucket(bucketChallengesByMessage).Put(expiryKey(c), nil)
 }
 
 // indexChallenge writes a challenge's index entries.
@@ -235,6 +249,9 @@ func deleteChallenge(tx txn, c *Challenge) error {
 		return err
 	}
 	if err := tx.Bucket(bucketChallengesByUser).Delete(idSuffix(pairKey(c.Guild, c.Challenger), c.ID)); err != nil {
+		return err
+	}
+	if err := tx.Bucket(bucketChallengesByMessage).Delete(expiryKey(c)); err != nil {
 		return err
 	}
 	return tx.Bucket(bucketChallengesByExpiry).Delete(expiryKey(c))
@@ -343,6 +360,9 @@ func (db *DB) SetChallengeMessage(ctx context.Context, id uint64, message string
 		}
 		c.Message = message
 		out = c
+		if err := indexMessage(tx, &c); err != nil {
+			return err
+		}
 		return put(tx.Bucket(bucketChallenges), idKey(id), &c)
 	})
 	return out, err
@@ -352,15 +372,16 @@ func (db *DB) SetChallengeMessage(ctx context.Context, id uint64, message string
 // (and not purged yet) whose message is recorded (Challenge.Message),
 // soonest expired first: the messages that still show buttons of a
 // challenge no longer open. The bot's sweep edits each to say it expired
-// and then clears its Message with SetChallengeMessage. It reads the
-// expired challenges only (the index by expiry).
+// and then clears its Message with SetChallengeMessage. It reads only
+// the expired challenges whose message is recorded (an index by expiry of
+// the challenges with a message, schema 7).
 func (db *DB) ExpiredChallengeMessages(ctx context.Context, now time.Time, limit int) ([]Challenge, error) {
 	var out []Challenge
 	err := db.view(ctx, func(tx txn) error {
 		out = nil
 		end := expiryKey(&Challenge{Expires: now})
 		all := tx.Bucket(bucketChallenges)
-		c := tx.Cursor(bucketChallengesByExpiry)
+		c := tx.Cursor(bucketChallengesByMessage)
 		for k, _ := c.First(); len(k) >= 8 && bytes.Compare(k[:8], end[:8]) <= 0 && len(out) < limit; k, _ = c.Next() {
 			if len(k) != 16 {
 				continue
@@ -370,6 +391,7 @@ func (db *DB) ExpiredChallengeMessages(ctx context.Context, now time.Time, limit
 				return err
 			}
 			var ch Challenge
+			db.challengeReads.Add(1)
 			if v == nil || decodeValue(v, &ch) != nil || ch.Message == "" || !ch.Expired(now) {
 				continue
 			}
@@ -438,6 +460,9 @@ func (db *DB) AcceptChallenge(ctx context.Context, id uint64, user string) (Game
 			return err
 		}
 		if err := indexActive(tx, &g); err != nil {
+			return err
+		}
+		if err := reindexActive(tx, pairKey(g.Guild, g.Channel), &g); err != nil {
 			return err
 		}
 		out = g
@@ -529,6 +554,9 @@ func (db *DB) purgeSome(ctx context.Context, cutoff time.Time) (n int, more bool
 		}
 		for _, k := range stale {
 			if err := tx.Bucket(bucketChallengesByExpiry).Delete(k); err != nil {
+				return err
+			}
+			if err := tx.Bucket(bucketChallengesByMessage).Delete(k); err != nil {
 				return err
 			}
 		}

@@ -9,9 +9,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
-	"time"
 
-	bolt "go.etcd.io/bbolt"
 	bolterrors "go.etcd.io/bbolt/errors"
 )
 
@@ -20,66 +18,21 @@ const Restore = "stop veletasbot, move the damaged file aside and copy the newes
 
 // checkFile checks the file at path before it is opened for writing, so
 // that a damaged file gives an error wrapping ErrDamaged instead of a
-// panic or a memory fault inside bbolt (bbolt rebuilds its free list at
-// open by walking the whole file, in a goroutine of its own, where a bad
-// page or any fault its check finds ends the process). First the
-// structure of its pages, read as plain bytes without bbolt (checkPages:
-// page numbers, overflow, types, elements, key order, pages reached
-// twice or also free); then every key and value a transaction can reach,
-// in a read-only bbolt handle, whose faults and panics are turned into
-// errors (debug.SetPanicOnFault and recover, in this goroutine). A
-// missing or empty file is not checked.
-func checkFile(path string, timeout time.Duration) error {
+// panic or a memory fault inside bbolt (bbolt rebuilds a free list it
+// did not write by walking the whole file, in a goroutine of its own,
+// where a bad page or any fault its check finds ends the process): the
+// structure of every page a transaction can reach, read as plain bytes
+// without bbolt (checkPages: page numbers, overflow, types, elements,
+// keys and values inside their page, key order, pages reached twice or
+// also free). It reads the file with plain reads, not through a memory
+// mapping, so that checking a large file does not make it resident in
+// the process (a mapping's pages count in its resident memory). A missing
+// or empty file is not checked.
+func checkFile(path string) error {
 	if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
 		return nil // created by Open; any other problem is Open's to report
 	}
-	if err := checkPages(path); err != nil {
-		return err
-	}
-	var ro *bolt.DB
-	err := protect(func() error {
-		var err error
-		ro, err = bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: timeout})
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	defer ro.Close()
-	return protect(func() error {
-		return ro.View(func(tx *bolt.Tx) error {
-			return tx.ForEach(func(name []byte, b *bolt.Bucket) error {
-				return walkBucket(b, string(name))
-			})
-		})
-	})
-}
-
-// walkBucket reads every key of a bucket and its nested buckets, and the
-// first and last byte of every value, checking that keys ascend.
-func walkBucket(b *bolt.Bucket, path string) error {
-	var prev []byte
-	var sum byte
-	c := b.Cursor()
-	for k, v := c.First(); k != nil; k, v = c.Next() {
-		if prev != nil && bytes.Compare(prev, k) >= 0 {
-			return fmt.Errorf("%w: keys out of order in bucket %s", ErrDamaged, path)
-		}
-		prev = k
-		if v == nil {
-			if nb := b.Bucket(k); nb != nil {
-				if err := walkBucket(nb, path+"/"+string(k)); err != nil {
-					return err
-				}
-			}
-			continue
-		}
-		if len(v) > 0 {
-			sum ^= v[0] ^ v[len(v)-1] // touches the value's first and last page
-		}
-	}
-	_ = sum
-	return nil
+	return checkPages(path)
 }
 
 // protect runs fn, turning a panic or a memory fault in it into an error
@@ -180,9 +133,17 @@ type pageChecker struct {
 	size     int64 // of the file
 	pageSize int
 	hwm      uint64
-	seen     map[uint64]bool // pages reached (meta and free list pages included)
-	freed    map[uint64]bool // pages of the free list
+	seen     pageSet  // pages reached (meta and free list pages included)
+	freed    pageSet  // pages of the free list
+	bufs     [][]byte // page buffers free for reuse (one per level of a tree)
 }
+
+// pageSet is a set of page numbers below the high water mark: a bit each,
+// so that the sets of a file of millions of pages stay small.
+type pageSet []uint64
+
+func (s pageSet) has(p uint64) bool { return p/64 < uint64(len(s)) && s[p/64]&(1<<(p%64)) != 0 }
+func (s pageSet) add(p uint64)      { s[p/64] |= 1 << (p % 64) }
 
 // checkPages checks the structure of the bbolt file at path (see
 // pageChecker) and returns an error wrapping ErrDamaged at the first
@@ -198,7 +159,7 @@ func checkPages(path string) error {
 	if err != nil {
 		return nil
 	}
-	c := &pageChecker{f: f, size: fi.Size(), seen: map[uint64]bool{}, freed: map[uint64]bool{}}
+	c := &pageChecker{f: f, size: fi.Size()}
 	m, ok := c.meta()
 	if !ok {
 		head := make([]byte, 0x1000)
@@ -213,7 +174,9 @@ func checkPages(path string) error {
 	if m.hwm < 3 || m.hwm > uint64(c.size)/uint64(c.pageSize) {
 		return fmt.Errorf("%w: the meta page counts %d pages, the file holds %d", ErrDamaged, m.hwm, c.size/int64(c.pageSize))
 	}
-	c.seen[0], c.seen[1] = true, true
+	c.seen, c.freed = make(pageSet, m.hwm/64+1), make(pageSet, m.hwm/64+1)
+	c.seen.add(0)
+	c.seen.add(1)
 	if m.freelist != noFreelist {
 		if err := c.freelist(m.freelist); err != nil {
 			return err
@@ -269,32 +232,59 @@ func (c *pageChecker) page(id uint64, what string) ([]byte, error) {
 	if id < 2 || id >= c.hwm {
 		return nil, fmt.Errorf("%w: %s points to page %d, outside pages 2 to %d", ErrDamaged, what, id, c.hwm-1)
 	}
-	head := make([]byte, pageHeaderSize)
-	if _, err := c.f.ReadAt(head, int64(id)*int64(c.pageSize)); err != nil {
+	off := int64(id) * int64(c.pageSize)
+	buf := c.buffer()
+	if _, err := c.f.ReadAt(buf, off); err != nil {
+		c.release(buf)
 		return nil, fmt.Errorf("%w: page %d cannot be read: %v", ErrDamaged, id, err)
 	}
 	le := binary.LittleEndian
-	if got := le.Uint64(head); got != id {
+	if got := le.Uint64(buf); got != id {
+		c.release(buf)
 		return nil, fmt.Errorf("%w: page %d (%s) names itself page %d", ErrDamaged, id, what, got)
 	}
-	overflow := uint64(le.Uint32(head[12:]))
+	overflow := uint64(le.Uint32(buf[12:]))
 	if id+overflow >= c.hwm {
+		c.release(buf)
 		return nil, fmt.Errorf("%w: page %d (%s) runs over %d more pages, past the last page %d", ErrDamaged, id, what, overflow, c.hwm-1)
 	}
 	for p := id; p <= id+overflow; p++ {
 		switch {
-		case c.seen[p]:
+		case c.seen.has(p):
+			c.release(buf)
 			return nil, fmt.Errorf("%w: page %d (%s) is used twice", ErrDamaged, p, what)
-		case c.freed[p]:
+		case c.freed.has(p):
+			c.release(buf)
 			return nil, fmt.Errorf("%w: page %d (%s) is in use and in the free list", ErrDamaged, p, what)
 		}
-		c.seen[p] = true
+		c.seen.add(p)
 	}
-	buf := make([]byte, (overflow+1)*uint64(c.pageSize))
-	if _, err := c.f.ReadAt(buf, int64(id)*int64(c.pageSize)); err != nil {
-		return nil, fmt.Errorf("%w: page %d cannot be read: %v", ErrDamaged, id, err)
+	if overflow > 0 {
+		c.release(buf)
+		buf = make([]byte, (overflow+1)*uint64(c.pageSize))
+		if _, err := c.f.ReadAt(buf, off); err != nil {
+			return nil, fmt.Errorf("%w: page %d cannot be read: %v", ErrDamaged, id, err)
+		}
 	}
 	return buf, nil
+}
+
+// buffer returns a buffer of one page, reused when one was released.
+func (c *pageChecker) buffer() []byte {
+	if n := len(c.bufs); n > 0 {
+		b := c.bufs[n-1]
+		c.bufs = c.bufs[:n-1]
+		return b
+	}
+	return make([]byte, c.pageSize)
+}
+
+// release gives back a buffer of page once nothing refers to it (a page
+// with overflow is not kept).
+func (c *pageChecker) release(b []byte) {
+	if len(b) == c.pageSize {
+		c.bufs = append(c.bufs, b)
+	}
 }
 
 // freelist checks the free list's page and the pages it lists.
@@ -321,12 +311,12 @@ func (c *pageChecker) freelist(id uint64) error {
 		switch {
 		case p < 2 || p >= c.hwm:
 			return fmt.Errorf("%w: the free list (page %d) lists page %d, outside pages 2 to %d", ErrDamaged, id, p, c.hwm-1)
-		case c.freed[p]:
+		case c.freed.has(p):
 			return fmt.Errorf("%w: the free list (page %d) lists page %d twice", ErrDamaged, id, p)
-		case c.seen[p]:
+		case c.seen.has(p):
 			return fmt.Errorf("%w: the free list (page %d) lists page %d, which holds the free list", ErrDamaged, id, p)
 		}
-		c.freed[p] = true
+		c.freed.add(p)
 	}
 	return nil
 }
@@ -338,7 +328,10 @@ func (c *pageChecker) tree(id uint64, lo, hi []byte, what string) ([]byte, error
 	if err != nil {
 		return nil, err
 	}
-	return c.node(buf, id, lo, hi, what, true)
+	last, err := c.node(buf, id, lo, hi, what, true)
+	last = bytes.Clone(last) // buf is reused
+	c.release(buf)
+	return last, err
 }
 
 // node checks the elements of a branch or leaf page (buf: the page with

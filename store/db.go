@@ -36,7 +36,12 @@ import (
 //	   settings keep default terms by kind; a game the rules ended has
 //	   reason "rules"; every standing is in standings_by_kind
 //	   (schema6.go)
-const SchemaVersion = 6
+//	7: adds the indexes of the active games by the time of their next
+//	   notice (games_due), by the computer player to act (games_ai), their
+//	   entries there (games_indexed) and their counts by kind (counts),
+//	   and of the pending challenges with a message by expiry
+//	   (challenges_by_message) (activeindex.go)
+const SchemaVersion = 7
 
 // DefaultTimeout is how long Open waits for the file lock.
 const DefaultTimeout = time.Second
@@ -251,13 +256,13 @@ func Open(path string, opts *Options) (*DB, error) {
 		// that failed, or by hand.
 		return nil, openErr(errEmptyFile)
 	}
-	if err := checkFile(path, o.Timeout); err != nil {
+	if err := checkFile(path); err != nil {
 		return nil, openErr(err)
 	}
 	var bdb *bolt.DB
 	err := protect(func() error {
 		var err error
-		bdb, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout, NoSync: o.NoSync, FreelistType: bolt.FreelistMapType, NoFreelistSync: true})
+		bdb, err = bolt.Open(path, 0o600, boltOptions(o))
 		return err
 	})
 	if err != nil {
@@ -286,6 +291,16 @@ func Open(path string, opts *Options) (*DB, error) {
 	return db, nil
 }
 
+// boltOptions are the options of the bbolt file. bbolt writes its free
+// list at each commit (NoFreelistSync false): a file opened reads it
+// from its page, where without it bbolt would rebuild it by walking every
+// page through its memory mapping, which makes the whole file resident
+// in the process (3 GB for a million archived games) and takes seconds.
+// A file written without a free list gets one at its first open.
+func boltOptions(o Options) *bolt.Options {
+	return &bolt.Options{Timeout: o.Timeout, NoSync: o.NoSync, FreelistType: bolt.FreelistMapType, NoFreelistSync: false}
+}
+
 // errEmptyFile is the cause given with ErrDamaged for a database file of
 // 0 bytes.
 var errEmptyFile = fmt.Errorf("%w: the file is empty (0 bytes): its games were lost after it was written "+
@@ -309,7 +324,7 @@ func createFile(path string, o Options) (bool, error) {
 	if err := f.Close(); err != nil {
 		return false, err
 	}
-	b, err := bolt.Open(tmp, 0o600, &bolt.Options{NoSync: o.NoSync, FreelistType: bolt.FreelistMapType, NoFreelistSync: true})
+	b, err := bolt.Open(tmp, 0o600, boltOptions(o))
 	if err != nil {
 		return false, err
 	}
@@ -416,6 +431,12 @@ func OpenLocation(loc Location, opts *Options) (*DB, error) {
 	db := &DB{be: s, path: loc.String(), opts: o,
 		closing: make(chan struct{}), snapDone: make(chan struct{})}
 	close(db.snapDone)
+	if s.index7 {
+		if err := db.migrate6to7(s); err != nil {
+			s.close()
+			return nil, fmt.Errorf("store: open %s: %w", loc, err)
+		}
+	}
 	return db, nil
 }
 
@@ -474,6 +495,17 @@ var migrations = map[int]func(*DB, *bolt.Tx) error{
 	3: migrate3to4,
 	4: migrate4to5,
 	5: migrate5to6,
+	6: migrate6to7,
+}
+
+// migrate6to7 builds the indexes of the active games of schema 7, in the
+// transaction of Open.
+func migrate6to7(db *DB, tx *bolt.Tx) error {
+	update := func(fn func(txn) error) error { return fn(boltTxn{tx}) }
+	if err := db.indexActiveGames(update, 1<<30); err != nil {
+		return err
+	}
+	return db.indexChallengeMessages(update, 1<<30)
 }
 
 // migrate4to5 adds the standings of the games other than the first.

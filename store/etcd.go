@@ -82,6 +82,9 @@ type etcdStore struct {
 	// commitHook, for tests, replaces the commit of a change's Txn (its
 	// condition and operations): it may commit and still report an error.
 	commitHook func(cmps []clientv3.Cmp, ops []clientv3.Op) (*clientv3.TxnResponse, error)
+	// index7 is set by init for a prefix at schema 6, whose indexes of
+	// schema 7 OpenLocation builds (DB.migrate6to7).
+	index7 bool
 }
 
 // openEtcd connects to an etcd store and initialises a fresh prefix at
@@ -158,8 +161,15 @@ func (s *etcdStore) init(logger *slog.Logger) error {
 		return fmt.Errorf("%w: bad schema version %q", ErrNotStore, r.Kvs[0].Value)
 	case v > SchemaVersion:
 		return fmt.Errorf("%w: the store has version %d, this veletasbot knows up to %d; upgrade veletasbot", ErrSchemaTooNew, v, SchemaVersion)
-	case v == 5 && SchemaVersion == 6:
-		return s.migrate5to6(logger)
+	case v == 5:
+		if err := s.migrate5to6(logger); err != nil {
+			return err
+		}
+		s.index7 = true
+		return nil
+	case v == 6:
+		s.index7 = true // migrate6to7, once the DB is made
+		return nil
 	case v < SchemaVersion:
 		return fmt.Errorf("%w: the etcd store has schema version %d and this veletasbot writes %d: an etcd store before schema 5 is not migrated in place; with the veletasbot that wrote it, copy it to a file (veletasbot migrate -from etcd://... -to bolt:FILE), then with this one copy the file, which it migrates when it opens it, into a new prefix (veletasbot migrate -from bolt:FILE -to etcd://.../NEWPREFIX)", ErrOldSchema, v, SchemaVersion)
 	}
@@ -1069,7 +1079,7 @@ func (s *etcdStore) migrate5to6(logger *slog.Logger) error {
 		}
 		ctx, cancel := s.reqCtx(context.Background())
 		tr, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.Value(vkey), "=", "5")).
-			Then(clientv3.OpPut(vkey, strconv.Itoa(SchemaVersion))).Else(clientv3.OpGet(vkey)).Commit()
+			Then(clientv3.OpPut(vkey, "6")).Else(clientv3.OpGet(vkey)).Commit()
 		cancel()
 		if err != nil {
 			return etcdErr(err)
@@ -1077,10 +1087,42 @@ func (s *etcdStore) migrate5to6(logger *slog.Logger) error {
 		if tr.Succeeded {
 			return nil
 		}
-		if rr := tr.Responses[0].GetResponseRange(); len(rr.Kvs) == 1 && string(rr.Kvs[0].Value) == strconv.Itoa(SchemaVersion) {
+		if rr := tr.Responses[0].GetResponseRange(); len(rr.Kvs) == 1 && (string(rr.Kvs[0].Value) == "6" || string(rr.Kvs[0].Value) == "7") {
 			return nil // another replica finished first
 		}
-		return fmt.Errorf("%w: the schema version of %s changed during the migration to %d", ErrNotStore, s.prefix, SchemaVersion)
+		return fmt.Errorf("%w: the schema version of %s changed during the migration to %d", ErrNotStore, s.prefix, 6)
 	}
-	return fmt.Errorf("migrate %s to schema %d: %w", s.prefix, SchemaVersion, ErrContended)
+	return fmt.Errorf("migrate %s to schema %d: %w", s.prefix, 6, ErrContended)
+}
+
+// migrate6to7 builds the indexes of the active games of schema 7 on a
+// prefix at schema 6 (activeindex.go), through the store's own
+// transactions (16 games each), then sets the version from 6 to 7. Each
+// game is indexed once: replicas opening the prefix together, or a run
+// that failed half way, end in the same place.
+func (db *DB) migrate6to7(s *etcdStore) error {
+	ctx := context.Background()
+	update := func(fn func(txn) error) error { return s.update(ctx, fn) }
+	err := db.indexActiveGames(update, 16)
+	if err == nil {
+		err = db.indexChallengeMessages(update, 32)
+	}
+	if err != nil {
+		return fmt.Errorf("migrate %s to schema 7: %w", s.prefix, err)
+	}
+	vkey := s.key(bucketMeta, keyVersion)
+	rctx, cancel := s.reqCtx(ctx)
+	defer cancel()
+	tr, err := s.cli.Txn(rctx).If(clientv3.Compare(clientv3.Value(vkey), "=", "6")).
+		Then(clientv3.OpPut(vkey, "7")).Else(clientv3.OpGet(vkey)).Commit()
+	if err != nil {
+		return etcdErr(err)
+	}
+	if tr.Succeeded {
+		return nil
+	}
+	if rr := tr.Responses[0].GetResponseRange(); len(rr.Kvs) == 1 && string(rr.Kvs[0].Value) == "7" {
+		return nil // another replica finished first
+	}
+	return fmt.Errorf("%w: the schema version of %s changed during the migration to 7", ErrNotStore, s.prefix)
 }

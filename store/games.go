@@ -217,6 +217,9 @@ func (db *DB) SetGameThread(ctx context.Context, guild, channel, thread string) 
 			}
 		}
 		out = g
+		if err := reindexActive(tx, key, &g); err != nil {
+			return err
+		}
 		return put(tx.Bucket(bucketGames), key, &g)
 	})
 	return out, err
@@ -276,6 +279,9 @@ func (db *DB) removeGame(ctx context.Context, guild, channel string, onlyDamaged
 				return err
 			}
 		} // else its index entries are skipped by readers (PlayerGames checks the ID)
+		if err := reindexActive(tx, key, nil); err != nil {
+			return err
+		}
 		q := tx.Bucket(bucketQuarantine)
 		qk := append(bytes.Clone(key), 0)
 		qk = append(qk, db.opts.Now().UTC().Format(time.RFC3339Nano)...)
@@ -345,6 +351,9 @@ func (db *DB) change(ctx context.Context, guild, channel, user string, fn func(g
 				finished = g // finish may give it a new ID; a run again starts over
 				return db.finish(tx, key, &finished, val)
 			}
+			if err := reindexActive(tx, key, &g); err != nil {
+				return err
+			}
 			return tx.Bucket(bucketGames).Put(key, val)
 		})
 		if err != nil {
@@ -388,7 +397,7 @@ func (db *DB) changeInTxn(ctx context.Context, guild, channel, user string, fn f
 		}
 		if g.Reason != ReasonNone {
 			err = db.finish(tx, key, &g, val)
-		} else {
+		} else if err = reindexActive(tx, key, &g); err == nil {
 			err = tx.Bucket(bucketGames).Put(key, val)
 		}
 		out = g

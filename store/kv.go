@@ -1,6 +1,8 @@
 package store
 
 import (
+	"bytes"
+
 	bolt "go.etcd.io/bbolt"
 	bolterrors "go.etcd.io/bbolt/errors"
 )
@@ -79,6 +81,9 @@ type boltTxn struct{ tx *bolt.Tx }
 // older file lacks (the quarantine, created on first use) is created.
 func (t boltTxn) Bucket(name []byte) bucket {
 	if b := t.tx.Bucket(name); b != nil {
+		if bytes.Equal(name, bucketArchive) {
+			b.FillPercent = appendFill
+		}
 		return boltBucket{b}
 	}
 	if t.tx.Writable() {
@@ -97,6 +102,13 @@ func (t boltTxn) Cursor(name []byte) cursor {
 	}
 	return emptyCursor{}
 }
+
+// appendFill is how full bbolt fills the pages of a bucket whose keys
+// are only ever added at its end (the archive, by ID): nearly full, where
+// its default (half) would leave every page of the archive half empty
+// (bbolt splits a page at its fill percent, and no key is added to the
+// left part again).
+const appendFill = 0.95
 
 // boltBucket is a bucket of a bbolt transaction: its reads cannot fail
 // (the file is mapped in memory and checked when opened).

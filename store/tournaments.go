@@ -855,6 +855,9 @@ func (db *DB) StartTournamentGame(ctx context.Context, tid uint64, round int, wh
 		if err := indexActive(tx, &g); err != nil {
 			return err
 		}
+		if err := reindexActive(tx, pairKey(g.Guild, g.Channel), &g); err != nil {
+			return err
+		}
 		t := old
 		t.Games = append(slices.Clone(old.Games), TournamentGame{Round: round, White: white, Black: black, Game: gid, Thread: thread})
 		t.Updated = now

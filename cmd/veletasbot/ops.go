@@ -118,10 +118,10 @@ func (m *Main) serveOps() {
 	if m.Metrics != nil {
 		db := m.DB
 		m.Metrics.CountActive(func(ctx context.Context) (map[string]int, error) {
-			gs, err := db.ActiveGames(ctx, "")
+			counts, err := db.ActiveCounts(ctx) // counters kept by the store: no game read
 			n := map[string]int{}
-			for _, g := range gs {
-				n[string(g.Kind)]++
+			for kind, c := range counts {
+				n[string(kind)] = c
 			}
 			return n, err
 		})
