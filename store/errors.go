@@ -181,9 +181,10 @@ var (
 	// tournaments.
 	ErrTooManyTournaments = errors.New("this server has too many tournaments open or running: finish or cancel one first")
 
-	// ErrNotOrganizer is returned when someone other than its organizer
-	// starts or cancels a tournament.
-	ErrNotOrganizer = errors.New("only the tournament's organizer can do this")
+	// ErrNotOrganizer is returned when someone who does not run a
+	// tournament (its organizer, or one who runs every tournament of the
+	// guild: Runner) starts or cancels it.
+	ErrNotOrganizer = errors.New("only those who run the tournament can do this")
 
 	// ErrTournamentFull is returned by JoinTournament when the tournament
 	// has its MaxPlayers.
