@@ -42,10 +42,10 @@ type TournamentStore interface {
 	CreateTournament(ctx context.Context, t store.Tournament) (store.Tournament, error)
 	Tournament(ctx context.Context, id uint64) (store.Tournament, error)
 	Tournaments(ctx context.Context, guild string) ([]store.Tournament, error)
-	JoinTournament(ctx context.Context, id uint64, user string) (store.Tournament, error)
+	JoinTournament(ctx context.Context, id uint64, user, name string) (store.Tournament, error)
 	LeaveTournament(ctx context.Context, id uint64, user string) (store.Tournament, error)
-	StartTournament(ctx context.Context, id uint64, user string) (store.Tournament, error)
-	CancelTournament(ctx context.Context, id uint64, user string) (store.Tournament, error)
+	StartTournament(ctx context.Context, id uint64, by store.Runner) (store.Tournament, error)
+	CancelTournament(ctx context.Context, id uint64, by store.Runner) (store.Tournament, error)
 	SetTournamentMessage(ctx context.Context, id uint64, message string) (store.Tournament, error)
 	DueTournaments(ctx context.Context, now time.Time) ([]store.TournamentDue, error)
 	PairNextRound(ctx context.Context, id uint64, expectRound int) (store.Tournament, []tournament.Pairing, error)
@@ -70,6 +70,7 @@ var tournamentCommands = map[string]handlerFunc{
 	"cancel":    (*Bot).tourCancel,
 	"standings": (*Bot).tourStandings,
 	"list":      (*Bot).tourList,
+	"role":      (*Bot).tourRole,
 }
 
 // tournamentOptions are the options each subcommand takes.
@@ -81,6 +82,7 @@ var tournamentOptions = map[string][]string{
 	"cancel":    {"id"},
 	"standings": {"id"},
 	"list":      nil,
+	"role":      {"role", "clear"},
 }
 
 // maxTournamentOptions bounds the options of a /tournament request (create
@@ -121,6 +123,9 @@ func tournamentSpec() CommandSpec {
 			Subcommand("cancel", "Cancel your tournament (its organizer); its finished games are kept", id),
 			Subcommand("standings", "Show a tournament's standings and crosstable", id),
 			Subcommand("list", "List this server's tournaments"),
+			Subcommand("role", "Name the role whose members create and run tournaments (Manage Server)",
+				roleOption("role", "The role whose members may create and run every tournament here"),
+				ChoiceOption("clear", "true: managers only create and run tournaments again", 5, "true")),
 		},
 	}
 	texts := map[string]SlashText{
@@ -142,6 +147,9 @@ func tournamentSpec() CommandSpec {
 		"cancel":              {"中止", "自分の大会を中止する（主催者）", "annuler", "Annuler votre tournoi (organisateur)"},
 		"standings":           {"順位", "大会の順位とクロス表", "classement", "Classement et grille d'un tournoi"},
 		"list":                {"一覧", "このサーバーの大会一覧", "liste", "Les tournois du serveur"},
+		"role":                {"ロール", "大会を作成・運営できるロールを指定（サーバー管理）", "rôle", "Le rôle dont les membres créent et mènent les tournois (gérer le serveur)"},
+		"role.role":           {"ロール", "このサーバーの大会をすべて作成・運営できるロール", "rôle", "Le rôle dont les membres peuvent créer et mener tous les tournois ici"},
+		"role.clear":          {"解除", "true：大会の作成・運営をサーバー管理者だけに戻す", "retirer", "true : seuls les gestionnaires créent et mènent les tournois"},
 	}
 	for _, sub := range []string{"join", "leave", "start", "cancel", "standings"} {
 		texts[sub+".id"] = SlashText{"番号", "大会の番号", "numéro", "Le numéro du tournoi"}
@@ -183,9 +191,84 @@ func (b *Bot) handleTournament(ctx context.Context, req Request) (Reply, error) 
 
 func (b *Bot) tstore() TournamentStore { ts, _ := b.Store.(TournamentStore); return ts }
 
-// tourCreate announces a tournament: Manage Server only.
-func (b *Bot) tourCreate(ctx context.Context, req Request) (Reply, error) {
+// runsTournaments tells whether req's user runs every tournament of the
+// server: Manage Server, or the role the server's settings name
+// (store.TournamentRoleSetting, set by /tournament role).
+func (b *Bot) runsTournaments(ctx context.Context, req Request) (bool, error) {
+	if req.ManageServer {
+		return true, nil
+	}
+	if len(req.Roles) == 0 || req.Guild == "" {
+		return false, nil
+	}
+	s, err := b.Store.Settings(ctx, req.Guild)
+	if err != nil {
+		return false, err
+	}
+	role := s.Values[store.TournamentRoleSetting]
+	return role != "" && slices.Contains(req.Roles, role), nil
+}
+
+// runner is req's user as the store sees one who asks to change a
+// tournament.
+func (b *Bot) runner(ctx context.Context, req Request) (store.Runner, error) {
+	all, err := b.runsTournaments(ctx, req)
+	return store.Runner{User: req.User.ID, AnyTournament: all}, err
+}
+
+// tourRole shows, sets or clears the role whose members create and run
+// the server's tournaments: Manage Server only.
+func (b *Bot) tourRole(ctx context.Context, req Request) (Reply, error) {
+	role := strings.TrimSpace(req.Options["role"])
+	clear := strings.ToLower(strings.TrimSpace(req.Options["clear"]))
+	switch {
+	case clear != "" && clear != "true":
+		return Reply{}, refuse("tour.badclear", Quote(clear))
+	case role != "" && clear != "":
+		return Reply{}, refuse("tour.roleorclear")
+	case role != "" && !ValidID(role):
+		return Reply{}, refuse("tour.badrole", Quote(role))
+	}
+	if role == "" && clear == "" {
+		s, err := b.Store.Settings(ctx, req.Guild)
+		if err != nil {
+			return Reply{}, err
+		}
+		if r := s.Values[store.TournamentRoleSetting]; r != "" {
+			return Reply{Ephemeral: true, Text: tr(req.Locale, "tour.roleis", RoleMention(r))}, nil
+		}
+		return Reply{Ephemeral: true, Text: tr(req.Locale, "tour.rolenone")}, nil
+	}
 	if !req.ManageServer {
+		return Reply{}, refuse("tour.rolemanage")
+	}
+	if _, err := b.Store.UpdateSettings(ctx, req.Guild, func(s *store.Settings) error {
+		if role == "" {
+			delete(s.Values, store.TournamentRoleSetting)
+			return nil
+		}
+		if s.Values == nil {
+			s.Values = map[string]string{}
+		}
+		s.Values[store.TournamentRoleSetting] = role
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	b.Logger.Info("bot: tournament role set", "guild", req.Guild, "role", role, "by", req.User.ID)
+	if role == "" {
+		return Reply{Text: tr(req.Locale, "tour.rolecleared", Mention(req.User.ID))}, nil
+	}
+	return Reply{Text: tr(req.Locale, "tour.roleset", Mention(req.User.ID), RoleMention(role))}, nil
+}
+
+// tourCreate announces a tournament: Manage Server, or the server's
+// tournament role.
+func (b *Bot) tourCreate(ctx context.Context, req Request) (Reply, error) {
+	switch ok, err := b.runsTournaments(ctx, req); {
+	case err != nil:
+		return Reply{}, err
+	case !ok:
 		return Reply{}, refuse("tour.manage")
 	}
 	loc := req.Locale
@@ -395,7 +478,7 @@ func (b *Bot) join(ctx context.Context, req Request, id uint64, button bool) (Re
 	if req.User.Bot {
 		return Reply{}, refuse("tour.bot")
 	}
-	t, err := b.tstore().JoinTournament(ctx, id, req.User.ID)
+	t, err := b.tstore().JoinTournament(ctx, id, req.User.ID, req.User.Name)
 	if err != nil {
 		return Reply{}, tourRefusal(err)
 	}
@@ -438,7 +521,11 @@ func (b *Bot) tourStart(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	t, err = b.tstore().StartTournament(ctx, t.ID, req.User.ID)
+	by, err := b.runner(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	t, err = b.tstore().StartTournament(ctx, t.ID, by)
 	if err != nil {
 		return Reply{}, tourRefusal(err)
 	}
@@ -454,7 +541,11 @@ func (b *Bot) tourCancel(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	t, err = b.tstore().CancelTournament(ctx, t.ID, req.User.ID)
+	by, err := b.runner(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	t, err = b.tstore().CancelTournament(ctx, t.ID, by)
 	if err != nil {
 		return Reply{}, tourRefusal(err)
 	}
@@ -536,19 +627,14 @@ func activePlayers(t store.Tournament) []string {
 	return ps
 }
 
-// tourName names a tournament: "Tournament #3 · GAME (size 9), Swiss in 5
-// rounds", its terms written as stored (the names and values of
-// game.Terms, the empty ones left out).
+// tourName names a tournament: "Tournament #3 · GAME (its terms), Swiss
+// in 5 rounds", the game and its terms worded by the game's module as
+// its games are (the game's name, then Module.GameName when it says more).
 func tourName(loc string, t store.Tournament) string {
-	var terms []string
-	for _, k := range t.Terms.Names() {
-		if v := t.Terms[k]; v != "" {
-			terms = append(terms, k+" "+v)
-		}
-	}
-	name := string(t.Kind)
-	if len(terms) > 0 {
-		name += " (" + strings.Join(terms, ", ") + ")"
+	m := moduleOf(t.Kind)
+	name := reg().name(lang(loc), m.command)
+	if d := m.GameName(withGame(loc, t.Kind), store.Game{Kind: t.Kind, Terms: t.Terms}); d != "" && d != name {
+		name = tr(loc, "tour.gamename", name, d)
 	}
 	format := tr(loc, "tour.format."+string(t.State.Format))
 	if t.State.Format == tournament.Swiss {
@@ -658,11 +744,7 @@ func (b *Bot) crosstablePNG(loc string, t store.Tournament) ([]byte, error) {
 	}
 	names := map[string]string{}
 	for _, p := range t.State.Players {
-		if n := b.name(p.ID); n != "player" {
-			names[p.ID] = n
-		} else {
-			names[p.ID] = p.ID
-		}
+		names[p.ID] = b.playerName(t, p.ID)
 	}
 	tab := crosstable.FromTournament(t.State, names)
 	tab.Title = tourName(loc, t)
@@ -673,6 +755,19 @@ func (b *Bot) crosstablePNG(loc string, t store.Tournament) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// playerName is a tournament player's display name: the name the bot
+// knows now, else the one kept when they joined (after a restart), else
+// their ID.
+func (b *Bot) playerName(t store.Tournament, id string) string {
+	if n := b.name(id); n != "player" {
+		return n
+	}
+	if n := t.Names[id]; n != "" {
+		return n
+	}
+	return id
 }
 
 // finalPost is the final standings of a finished tournament, for its
@@ -696,12 +791,10 @@ func (b *Bot) tournamentGameOver(ctx context.Context, g store.Game) []Post {
 		return nil
 	}
 	t, err := ts.Tournament(ctx, g.Tournament)
-	if err != nil || t.Status != store.TournamentFinished || g.Round != t.Round() || t.Updated.Before(g.Ended) {
-		return nil
-	}
-	// The game that finished it is the last of the round to end: its
-	// end and the tournament's last change are one transaction.
-	if t.Updated.Sub(g.Ended) > time.Second {
+	// The game whose end finished it is recorded in the transaction
+	// that finished it: one end posts, even when the last two games
+	// end at once (both then read the tournament finished).
+	if err != nil || t.Status != store.TournamentFinished || t.FinalGame == 0 || t.FinalGame != g.ID {
 		return nil
 	}
 	return []Post{b.finalPost(ctx, t)}
@@ -773,7 +866,7 @@ func (b *Bot) advanceTournament(ctx context.Context, ts TournamentStore, t store
 			if !(t.StartAt.IsZero() && len(t.State.Players) >= t.MinPlayers || !t.StartAt.IsZero() && !now.Before(t.StartAt)) {
 				return posts
 			}
-			nt, err := ts.StartTournament(ctx, t.ID, "")
+			nt, err := ts.StartTournament(ctx, t.ID, store.Runner{})
 			if errors.Is(err, store.ErrTooFewPlayers) || errors.Is(err, store.ErrTournamentStarted) {
 				return posts
 			}
@@ -848,7 +941,7 @@ func (b *Bot) startTournamentGames(ctx context.Context, ts TournamentStore, t st
 	threads := b.sweepThreads()
 	for i, p := range t.Unstarted() {
 		var where string
-		name := tr(loc, "tour.thread", t.ID, p.Round, b.name(p.White), b.name(p.Black))
+		name := tr(loc, "tour.thread", t.ID, p.Round, b.playerName(t, p.White), b.playerName(t, p.Black))
 		if threads != nil {
 			th, err := threads.StartThread(t.Channel, name)
 			if err != nil {
