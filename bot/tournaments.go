@@ -51,6 +51,7 @@ type TournamentStore interface {
 	PairNextRound(ctx context.Context, id uint64, expectRound int) (store.Tournament, []tournament.Pairing, error)
 	StartTournamentGame(ctx context.Context, tid uint64, round int, white, black, thread string) (store.Game, error)
 	AdjudicateRound(ctx context.Context, id uint64, expectRound int) (store.Tournament, error)
+	AnnounceRound(ctx context.Context, id uint64, round int) (store.Tournament, error)
 }
 
 var _ TournamentStore = (*store.DB)(nil)
@@ -901,7 +902,9 @@ func (b *Bot) advanceTournament(ctx context.Context, ts TournamentStore, t store
 				b.Logger.Info("bot: tournament round paired", "tournament", t.ID, "round", t.Round())
 				ps, nt2 := b.startTournamentGames(ctx, ts, t, loc)
 				t = nt2
-				posts = append(posts, b.pairingsPost(loc, t))
+				card, nt3 := b.announceRound(ctx, ts, t, loc)
+				t = nt3
+				posts = append(posts, card...)
 				posts = append(posts, ps...)
 				continue
 			case len(t.Unstarted()) > 0:
@@ -909,6 +912,16 @@ func (b *Bot) advanceTournament(ctx context.Context, ts TournamentStore, t store
 				posts = append(posts, ps...)
 				if nt.Revision == t.Revision {
 					return posts // nothing could start: the next sweep tries again
+				}
+				t = nt
+				continue
+			case t.Announced < n:
+				// Paired by a replica that stopped before its card
+				// went out (or whose games could not all start).
+				card, nt := b.announceRound(ctx, ts, t, loc)
+				posts = append(posts, card...)
+				if nt.Revision == t.Revision {
+					return posts
 				}
 				t = nt
 				continue
@@ -968,6 +981,25 @@ func (b *Bot) startTournamentGames(ctx context.Context, ts TournamentStore, t st
 		t = nt
 	}
 	return posts, t
+}
+
+// announceRound claims the posting of the current round's pairings card
+// (store.AnnounceRound: one replica, once) and returns the card, or
+// nothing when another replica or an earlier sweep claimed it. The
+// claim is made before the card is sent: a replica that stops between
+// the two loses the card (the games' cards and threads carry the
+// pairings too); one that stops before the claim leaves it to the next
+// sweep.
+func (b *Bot) announceRound(ctx context.Context, ts TournamentStore, t store.Tournament, loc string) ([]Post, store.Tournament) {
+	nt, err := ts.AnnounceRound(ctx, t.ID, t.Round())
+	switch {
+	case errors.Is(err, store.ErrAlreadyAnnounced):
+		return nil, t
+	case err != nil:
+		b.Logger.Error("bot: sweep: announcing a round failed; the next sweep tries again", "tournament", t.ID, "round", t.Round(), "err", err)
+		return nil, t
+	}
+	return []Post{b.pairingsPost(loc, nt)}, nt
 }
 
 // pairingsPost is the one card of a round's pairings, each game with its

@@ -613,3 +613,94 @@ func TestTournamentFinalPostedOnce(t *testing.T) {
 		t.Fatalf("the sweep posts the final again: %+v", f)
 	}
 }
+
+// dyingStore is the store as a replica sees it that dies while pairing:
+// its first pairing is committed, then the replica's context is
+// cancelled (its process stopped, its lease lost) before anything is
+// posted; what it does afterwards fails.
+type dyingStore struct {
+	*store.DB
+	cancel context.CancelFunc
+	died   bool
+}
+
+func (d *dyingStore) PairNextRound(ctx context.Context, id uint64, expect int) (store.Tournament, []tournament.Pairing, error) {
+	t, ps, err := d.DB.PairNextRound(ctx, id, expect)
+	if err == nil && !d.died {
+		d.died = true
+		d.cancel()
+	}
+	return t, ps, err
+}
+
+// TestTournamentPairingReplicaDies: the leader pairs a round (the store
+// commits it) and its context is cancelled before it posts anything;
+// the other replica's sweep takes over. The round is paired once, each
+// of its games started once, its pairings card and each game's card
+// posted once, whatever the two replicas sweep afterwards.
+func TestTournamentPairingReplicaDies(t *testing.T) {
+	e := newEnv(t, Config{})
+	ctx := context.Background()
+	tid := e.createAndJoin([]string{"a", "b", "c", "d", "e"}, "game="+reg().list[0].command, "format=swiss", "rounds=3")
+	dctx, cancel := context.WithCancel(ctx)
+	dying := &dyingStore{DB: e.db, cancel: cancel}
+	leader := New(dying, e.clock.Now, e.bot.Logger, Config{RateBurst: -1, Games: TestGames()})
+	other := e.bot
+
+	lost := leader.Sweep(dctx, e.clock.Now()) // what it would have sent: never sent
+	if !dying.died {
+		t.Fatal("the leader did not pair")
+	}
+	if len(lost) != 0 {
+		t.Fatalf("the dying leader made %d posts after its context was cancelled: %+v", len(lost), lost)
+	}
+	tt, err := e.db.Tournament(ctx, tid)
+	if err != nil || tt.Round() != 1 || tt.Announced != 0 {
+		t.Fatalf("after the leader died: %v, round %d, announced %d", err, tt.Round(), tt.Announced)
+	}
+	var sent []Post
+	for range 3 { // the other replica, then both, sweep again and again
+		sent = append(sent, other.Sweep(ctx, e.clock.Now())...)
+		sent = append(sent, leader.Sweep(ctx, e.clock.Now())...)
+	}
+	if n := pairingsCards(sent); n != 1 {
+		t.Fatalf("%d pairings cards posted after the takeover, want 1", n)
+	}
+	tt, err = e.db.Tournament(ctx, tid)
+	if err != nil || tt.Round() != 1 || tt.Announced != 1 {
+		t.Fatalf("after the takeover: %v, round %d, announced %d", err, tt.Round(), tt.Announced)
+	}
+	gs := e.roundGames(tid)
+	if len(gs) != 2 || len(tt.Games) != 2 { // 5 players: 2 games and a bye
+		t.Fatalf("%d active games, %d recorded, want 2", len(gs), len(tt.Games))
+	}
+	for _, g := range gs {
+		cards := 0
+		for _, p := range sent {
+			if p.Channel == g.Channel && len(p.Reply.Embeds) > 0 {
+				cards++
+			}
+		}
+		if cards != 1 {
+			t.Fatalf("game %d in %s: %d cards, want 1", g.ID, g.Channel, cards)
+		}
+	}
+	for _, p := range tt.Pairings(1) {
+		if !p.IsBye() && !strings.Contains(cardText(sent), Mention(p.White)) {
+			t.Fatalf("the card lacks %s", p.White)
+		}
+	}
+}
+
+// cardText is the text of the pairings cards among posts.
+func cardText(posts []Post) string {
+	var b strings.Builder
+	for _, p := range posts {
+		for _, em := range p.Reply.Embeds {
+			if strings.Contains(em.Title, ": round ") {
+				b.WriteString(em.Description)
+			}
+		}
+	}
+	return b.String()
+}

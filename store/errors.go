@@ -220,6 +220,11 @@ var (
 	// or by an earlier try); the pairings are returned with it.
 	ErrAlreadyPaired = errors.New("this round has already been paired")
 
+	// ErrAlreadyAnnounced is returned by AnnounceRound when the round's
+	// pairings were claimed for posting already (by another replica, or
+	// an earlier sweep).
+	ErrAlreadyAnnounced = errors.New("this round's pairings have already been announced")
+
 	// ErrRoundNotFinished is returned by PairNextRound while a game of
 	// the current round has no result. It wraps the tournament package's
 	// ErrRoundNotFinished.

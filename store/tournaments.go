@@ -88,6 +88,11 @@ type Tournament struct {
 	// exactly one game's end posts the final standings even when the last
 	// two games end at once.
 	FinalGame uint64 `json:"final_game,omitempty"`
+	// Announced is the last round whose pairings card was claimed for
+	// posting (AnnounceRound): a round paired by a replica that died
+	// before posting its card has Announced below Round, and the next
+	// sweep posts it.
+	Announced int `json:"announced,omitempty"`
 
 	Created  time.Time `json:"created"`
 	Updated  time.Time `json:"updated"`
@@ -443,6 +448,7 @@ const (
 	DuePair       DueAction = "pair"       // running, and its round is finished (or none is begun): PairNextRound
 	DueGames      DueAction = "games"      // running, with pairings of the round that have no game yet (Tournament.Unstarted): StartTournamentGame
 	DueAdjudicate DueAction = "adjudicate" // running, and the round's deadline has passed: AdjudicateRound
+	DueAnnounce   DueAction = "announce"   // running, and its round's pairings card was not claimed (Announced): AnnounceRound
 )
 
 // TournamentDue is a tournament and one thing due for it.
@@ -509,6 +515,9 @@ func (t Tournament) due(now time.Time) []DueAction {
 		}
 		if len(t.Unstarted()) > 0 {
 			out = append(out, DueGames)
+		}
+		if t.Announced < n {
+			out = append(out, DueAnnounce)
 		}
 		if d, ok := t.RoundDeadline(); ok && !now.Before(d) {
 			out = append(out, DueAdjudicate)
@@ -847,6 +856,23 @@ func (db *DB) PairNextRound(ctx context.Context, id uint64, expectRound int) (To
 		return nil
 	})
 	return t, pairings, err
+}
+
+// AnnounceRound claims the posting of round's pairings card, once: it
+// records round as Announced and returns the tournament, or refuses with
+// ErrAlreadyAnnounced when that round (or a later one) was claimed
+// already. Refusals also: ErrInvalid for a round not begun.
+func (db *DB) AnnounceRound(ctx context.Context, id uint64, round int) (Tournament, error) {
+	return db.changeTournament(ctx, id, func(tx txn, t *Tournament, now time.Time) error {
+		switch {
+		case round < 1 || round > len(t.State.Rounds):
+			return fmt.Errorf("store: tournament %d: announce round %d: %w: %d rounds have begun", id, round, ErrInvalid, len(t.State.Rounds))
+		case t.Announced >= round:
+			return fmt.Errorf("store: tournament %d: round %d: %w", id, round, ErrAlreadyAnnounced)
+		}
+		t.Announced = round
+		return nil
+	})
 }
 
 // StartTournamentGame starts the game of the pairing of white and black

@@ -580,6 +580,19 @@ func TestTournamentAdjudication(t *testing.T) {
 				if err != nil || len(ps) != 3 {
 					t.Fatalf("%v %v", err, ps)
 				}
+				// The pairings card is claimed once.
+				if due := dueOf(t, db, tr.ID, clk.Now()); !slices.Contains(due, DueAnnounce) {
+					t.Fatalf("due after the pairing: %v", due)
+				}
+				if _, err := db.AnnounceRound(ctx, tr.ID, 2); !errors.Is(err, ErrInvalid) {
+					t.Fatalf("announcing a round not begun: %v", err)
+				}
+				if tr, err = db.AnnounceRound(ctx, tr.ID, 1); err != nil || tr.Announced != 1 {
+					t.Fatalf("announce: %v %d", err, tr.Announced)
+				}
+				if _, err := db.AnnounceRound(ctx, tr.ID, 1); !errors.Is(err, ErrAlreadyAnnounced) {
+					t.Fatalf("announced twice: %v", err)
+				}
 				// Game 0: White has moved (Black to move); game 1: no
 				// move; game 2 never started.
 				var gs []Game
