@@ -27,6 +27,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/render/crosstable"
 	"github.com/veletasbot/veletas/store"
 	"github.com/veletasbot/veletas/tournament"
@@ -580,7 +581,7 @@ func (b *Bot) tourStandings(ctx context.Context, req Request) (Reply, error) {
 	} else if t, err = b.pickTournament(ctx, req, false); err != nil {
 		return Reply{}, err
 	}
-	return b.standingsReply(req.Locale, t), nil
+	return b.standingsReply(ctx, req.Locale, t), nil
 }
 
 func (b *Bot) tourList(ctx context.Context, req Request) (Reply, error) {
@@ -683,16 +684,35 @@ func (b *Bot) announcement(loc string, t store.Tournament) Reply {
 
 // ---- the standings ----
 
-// crossDrawer draws crosstables, made once.
-var crossDrawer struct {
-	once sync.Once
-	d    *crosstable.Drawer
-	err  error
+// crossDrawers draw crosstables, one per theme, each made once.
+var crossDrawers struct {
+	mu sync.Mutex
+	d  map[render.Theme]*crosstable.Drawer
+}
+
+// crossDrawer is the drawer of crosstables in theme th.
+func (b *Bot) crossDrawer(th render.Theme) (*crosstable.Drawer, error) {
+	crossDrawers.mu.Lock()
+	defer crossDrawers.mu.Unlock()
+	if d, ok := crossDrawers.d[th]; ok {
+		return d, nil
+	}
+	o := b.cfg.Render
+	o.Theme = th
+	d, err := crosstable.New(o)
+	if err != nil {
+		return nil, err
+	}
+	if crossDrawers.d == nil {
+		crossDrawers.d = map[render.Theme]*crosstable.Drawer{}
+	}
+	crossDrawers.d[th] = d
+	return d, nil
 }
 
 // standingsReply is a tournament's standings: an embed with mentions and
 // the crosstable image.
-func (b *Bot) standingsReply(loc string, t store.Tournament) Reply {
+func (b *Bot) standingsReply(ctx context.Context, loc string, t store.Tournament) Reply {
 	st := tournament.Standings(t.State)
 	var lines []string
 	for i, s := range st {
@@ -713,7 +733,7 @@ func (b *Bot) standingsReply(loc string, t store.Tournament) Reply {
 	e := Embed{Title: title, Description: strings.Join(lines, "\n"), Color: ColorDraw,
 		Footer: tr(loc, "tour.tiebreaks") + " · " + tr(loc, "tour.roundof", t.Round(), totalRounds(t))}
 	r := Reply{Embeds: []Embed{e}}
-	if png, err := b.crosstablePNG(loc, t); err != nil {
+	if png, err := b.crosstablePNG(loc, t, b.themeFor(ctx, t.Guild, "")); err != nil {
 		b.Logger.Warn("bot: drawing a crosstable failed", "tournament", t.ID, "err", err)
 	} else if png != nil {
 		name := fmt.Sprintf("tournament-%d.png", t.ID)
@@ -735,13 +755,15 @@ func totalRounds(t store.Tournament) int {
 	return n - 1 + n%2
 }
 
-func (b *Bot) crosstablePNG(loc string, t store.Tournament) ([]byte, error) {
+// crosstablePNG draws t's crosstable in theme th (the server's, as its
+// boards).
+func (b *Bot) crosstablePNG(loc string, t store.Tournament, th render.Theme) ([]byte, error) {
 	if len(t.State.Players) == 0 {
 		return nil, nil
 	}
-	crossDrawer.once.Do(func() { crossDrawer.d, crossDrawer.err = crosstable.New(b.cfg.Render) })
-	if crossDrawer.err != nil {
-		return nil, crossDrawer.err
+	d, err := b.crossDrawer(th)
+	if err != nil {
+		return nil, err
 	}
 	names := map[string]string{}
 	for _, p := range t.State.Players {
@@ -752,7 +774,7 @@ func (b *Bot) crosstablePNG(loc string, t store.Tournament) ([]byte, error) {
 	var buf bytes.Buffer
 	b.renders <- struct{}{}
 	defer func() { <-b.renders }()
-	if err := crossDrawer.d.PNG(&buf, tab); err != nil {
+	if err := d.PNG(&buf, tab); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -775,7 +797,7 @@ func (b *Bot) playerName(t store.Tournament, id string) string {
 // channel, with its winners announced.
 func (b *Bot) finalPost(ctx context.Context, t store.Tournament) Post {
 	loc := b.guildLocale(ctx, map[string]string{}, t.Guild)
-	r := b.standingsReply(loc, t)
+	r := b.standingsReply(ctx, loc, t)
 	// The ranking's tie-breaks end with rating and join order: one winner.
 	if st := tournament.Standings(t.State); len(st) > 0 {
 		r.Text = tr(loc, "tour.won", tourName(loc, t), Mention(st[0].ID), crosstable.Points(st[0].Points))

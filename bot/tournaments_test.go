@@ -1,8 +1,10 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image/png"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -259,17 +261,44 @@ func TestTournamentSwissSeven(t *testing.T) {
 	if !forfeit || !timeout {
 		t.Fatalf("forfeit %v, timeout %v: want both among the tournament's games", forfeit, timeout)
 	}
-	writeOut(t, "swiss7", final)
+	e.writeOut(t, "swiss7", final, tid)
 }
 
-// writeOut writes a final post's image and embed to TOURNAMENT_OUT, when
-// set, to look at.
-func writeOut(t *testing.T, name string, p Post) {
+// writeOut checks that the crosstable follows the server's theme (the
+// final post's image in the light theme, /tournament standings after
+// the server chose dark with a darker background), and writes both
+// images and the embed to TOURNAMENT_OUT, when set, to look at.
+func (e *env) writeOut(t *testing.T, name string, p Post, tid uint64) {
+	t.Helper()
+	if _, err := e.db.UpdateSettings(context.Background(), e.guild, func(s *store.Settings) error {
+		s.Values = map[string]string{ThemeSetting: "dark"}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	dark := public(t, e.tcmd("x", false, "standings", fmt.Sprintf("id=%d", tid)))
+	if len(dark.Images) != 1 {
+		t.Fatalf("standings without a crosstable: %+v", dark)
+	}
+	luma := func(b []byte) uint32 {
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, g, bl, _ := img.At(img.Bounds().Min.X+1, img.Bounds().Min.Y+1).RGBA()
+		return r + g + bl
+	}
+	if l, d := luma(p.Reply.Images[0].PNG), luma(dark.Images[0].PNG); d >= l {
+		t.Fatalf("the dark crosstable's background (%d) is not darker than the light one's (%d)", d, l)
+	}
 	dir := os.Getenv("TOURNAMENT_OUT")
 	if dir == "" {
 		return
 	}
 	if err := os.WriteFile(dir+"/"+name+".png", p.Reply.Images[0].PNG, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir+"/"+name+"-dark.png", dark.Images[0].PNG, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	text := p.Reply.Text + "\n\n" + p.Reply.Embeds[0].Title + "\n" + p.Reply.Embeds[0].Description + "\n" + p.Reply.Embeds[0].Footer + "\n"
@@ -330,7 +359,7 @@ func TestTournamentRoundRobinFour(t *testing.T) {
 	if adjudicated != 1 {
 		t.Fatalf("%d games adjudicated, want 1", adjudicated)
 	}
-	writeOut(t, "rr4", final)
+	e.writeOut(t, "rr4", final, tid)
 }
 
 // TestTournamentRefusals: bad options and people who do not run it.
