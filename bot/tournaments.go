@@ -631,11 +631,14 @@ func activePlayers(t store.Tournament) []string {
 
 // tourName names a tournament: "Tournament #3 · GAME (its terms), Swiss
 // in 5 rounds", the game and its terms worded by the game's module as
-// its games are (the game's name, then Module.GameName when it says more).
+// its challenges are (the game's name, then Module.ChallengeName of a
+// challenge to the organizer on the tournament's terms, when it says
+// more).
 func tourName(loc string, t store.Tournament) string {
 	m := moduleOf(t.Kind)
 	name := reg().name(lang(loc), m.command)
-	if d := m.GameName(withGame(loc, t.Kind), store.Game{Kind: t.Kind, Terms: t.Terms}); d != "" && d != name {
+	c := store.Challenge{Kind: t.Kind, Terms: t.Terms, Challenger: t.Organizer, Opponent: t.Organizer}
+	if d := m.ChallengeName(withGame(loc, t.Kind), c); d != "" && d != name {
 		name = tr(loc, "tour.gamename", name, d)
 	}
 	format := tr(loc, "tour.format."+string(t.State.Format))

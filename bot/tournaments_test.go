@@ -536,13 +536,17 @@ func TestTournamentNamesAndTerms(t *testing.T) {
 	ctx := context.Background()
 	worded := 0
 	for _, m := range reg().list {
-		ann := public(t, e.tcmd("org", true, "create", "game="+m.command, "players=3"))
+		opts := []string{"game=" + m.command, "players=3"}
+		if terms := map[string]string{"veletas": "terms=size:7 rules:revised", "fanorona": "terms=variant:vela"}[m.command]; terms != "" {
+			opts = append(opts, terms)
+		}
+		ann := public(t, e.tcmd("org", true, "create", opts...))
 		all, err := e.db.Tournaments(ctx, e.guild)
 		if err != nil || len(all) == 0 {
 			t.Fatal(err, all)
 		}
 		tt := all[0] // the only one open
-		name, gn := reg().name("en", m.command), m.GameName(withGame("en", m.kind), store.Game{Kind: m.kind, Terms: tt.Terms})
+		name, gn := reg().name("en", m.command), m.ChallengeName(withGame("en", m.kind), store.Challenge{Kind: m.kind, Terms: tt.Terms, Opponent: "x"})
 		want := name
 		if gn != name {
 			want, worded = tr("en", "tour.gamename", name, gn), worded+1
