@@ -6,10 +6,18 @@ package bot
 // the rounds (sweepTournaments): it starts the tournaments due, pairs the
 // rounds (store.PairNextRound: exactly once even when replicas race),
 // starts each game in a thread of its own with the usual card, posts one
-// pairings card per round, adjudicates the rounds whose deadline passed,
+// pairings card per round (claimed in the store first, AnnounceRound: a
+// replica that dies between the pairing and its posts leaves the card
+// to the next sweep, of whichever replica leads then), adjudicates the
+// rounds whose deadline passed,
 // and posts the final standings (an embed with mentions and a crosstable
 // image). Players out of time forfeit by the usual claim, or at the
 // round's deadline by adjudication.
+//
+// Who runs a tournament: its creator, members who may manage the server,
+// and members with the role the server names (/tournament role, kept in
+// the settings as store.TournamentRoleSetting); only they create, start
+// and cancel tournaments (store.Runner), and nobody else changes one.
 //
 // A tournament's terms are the game's challenge options written in one
 // text option, terms ("size:9 rules:revised"), read by the game's module
