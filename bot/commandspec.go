@@ -20,6 +20,7 @@ type OptionType int
 const (
 	OptionString OptionType = iota // text
 	OptionUser                     // a user, whose id the value is
+	OptionRole                     // a role of the server, whose id the value is
 )
 
 // ChoiceSpec is one of an option's fixed choices: the name shown and the
@@ -205,6 +206,11 @@ func StringOption(name, desc string, required, auto bool, maxLen int) OptionSpec
 // userOption is an option naming a user.
 func userOption(name, desc string) OptionSpec {
 	return OptionSpec{Type: OptionUser, Name: name, Description: desc}
+}
+
+// roleOption is an option naming a role of the server.
+func roleOption(name, desc string) OptionSpec {
+	return OptionSpec{Type: OptionRole, Name: name, Description: desc}
 }
 
 // ChoiceOption is a text option with fixed choices, named as their

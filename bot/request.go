@@ -78,6 +78,10 @@ type Request struct {
 	// user alone, whatever the reply says: a server that did not add the
 	// bot and does not let this member use external apps (reach.go).
 	ForcedEphemeral bool
+	// Roles are the IDs of the user's roles in the server (nil outside a
+	// server): a role the server's settings name may give rights
+	// (tournaments.go).
+	Roles []string
 }
 
 // ThreadStarter creates a public thread in a channel and returns its id.
@@ -213,26 +217,29 @@ const MaxChoices = 25
 // Mention writes the text that mentions a user.
 func Mention(id string) string { return "<@" + id + ">" }
 
+// RoleMention writes the text that names a role.
+func RoleMention(id string) string { return "<@&" + id + ">" }
+
 // ChannelMention writes the text that links a channel or thread.
 func ChannelMention(id string) string { return "<#" + id + ">" }
 
-var mentionRE = regexp.MustCompile(`<([@#])!?([^<>\s]{1,64})>`)
+var mentionRE = regexp.MustCompile(`<([@#])(&?)!?([^<>\s]{1,64})>`)
 
-// PlainMentions rewrites <@ID> as @NAME and <#ID> as #ID, using name to map
-// user ids to names (ids are kept when name returns ""). The console prints
-// replies this way.
+// PlainMentions rewrites <@ID> as @NAME, <@&ID> (a role) as @ID and <#ID>
+// as #ID, using name to map user ids to names (ids are kept when name
+// returns ""). The console prints replies this way.
 func PlainMentions(text string, name func(id string) string) string {
 	if !strings.Contains(text, "<") {
 		return text
 	}
 	return mentionRE.ReplaceAllStringFunc(text, func(m string) string {
 		sub := mentionRE.FindStringSubmatch(m)
-		if sub[1] == "@" {
-			if n := name(sub[2]); n != "" {
+		if sub[1] == "@" && sub[2] == "" {
+			if n := name(sub[3]); n != "" {
 				return "@" + n
 			}
 		}
-		return sub[1] + sub[2]
+		return sub[1] + sub[3]
 	})
 }
 

@@ -6,10 +6,18 @@ package bot
 // the rounds (sweepTournaments): it starts the tournaments due, pairs the
 // rounds (store.PairNextRound: exactly once even when replicas race),
 // starts each game in a thread of its own with the usual card, posts one
-// pairings card per round, adjudicates the rounds whose deadline passed,
+// pairings card per round (claimed in the store first, AnnounceRound: a
+// replica that dies between the pairing and its posts leaves the card
+// to the next sweep, of whichever replica leads then), adjudicates the
+// rounds whose deadline passed,
 // and posts the final standings (an embed with mentions and a crosstable
 // image). Players out of time forfeit by the usual claim, or at the
 // round's deadline by adjudication.
+//
+// Who runs a tournament: its creator, members who may manage the server,
+// and members with the role the server names (/tournament role, kept in
+// the settings as store.TournamentRoleSetting); only they create, start
+// and cancel tournaments (store.Runner), and nobody else changes one.
 //
 // A tournament's terms are the game's challenge options written in one
 // text option, terms ("size:9 rules:revised"), read by the game's module
@@ -27,6 +35,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/veletasbot/veletas/render"
 	"github.com/veletasbot/veletas/render/crosstable"
 	"github.com/veletasbot/veletas/store"
 	"github.com/veletasbot/veletas/tournament"
@@ -42,15 +51,16 @@ type TournamentStore interface {
 	CreateTournament(ctx context.Context, t store.Tournament) (store.Tournament, error)
 	Tournament(ctx context.Context, id uint64) (store.Tournament, error)
 	Tournaments(ctx context.Context, guild string) ([]store.Tournament, error)
-	JoinTournament(ctx context.Context, id uint64, user string) (store.Tournament, error)
+	JoinTournament(ctx context.Context, id uint64, user, name string) (store.Tournament, error)
 	LeaveTournament(ctx context.Context, id uint64, user string) (store.Tournament, error)
-	StartTournament(ctx context.Context, id uint64, user string) (store.Tournament, error)
-	CancelTournament(ctx context.Context, id uint64, user string) (store.Tournament, error)
+	StartTournament(ctx context.Context, id uint64, by store.Runner) (store.Tournament, error)
+	CancelTournament(ctx context.Context, id uint64, by store.Runner) (store.Tournament, error)
 	SetTournamentMessage(ctx context.Context, id uint64, message string) (store.Tournament, error)
 	DueTournaments(ctx context.Context, now time.Time) ([]store.TournamentDue, error)
 	PairNextRound(ctx context.Context, id uint64, expectRound int) (store.Tournament, []tournament.Pairing, error)
 	StartTournamentGame(ctx context.Context, tid uint64, round int, white, black, thread string) (store.Game, error)
 	AdjudicateRound(ctx context.Context, id uint64, expectRound int) (store.Tournament, error)
+	AnnounceRound(ctx context.Context, id uint64, round int) (store.Tournament, error)
 }
 
 var _ TournamentStore = (*store.DB)(nil)
@@ -70,6 +80,7 @@ var tournamentCommands = map[string]handlerFunc{
 	"cancel":    (*Bot).tourCancel,
 	"standings": (*Bot).tourStandings,
 	"list":      (*Bot).tourList,
+	"role":      (*Bot).tourRole,
 }
 
 // tournamentOptions are the options each subcommand takes.
@@ -81,6 +92,7 @@ var tournamentOptions = map[string][]string{
 	"cancel":    {"id"},
 	"standings": {"id"},
 	"list":      nil,
+	"role":      {"role", "clear"},
 }
 
 // maxTournamentOptions bounds the options of a /tournament request (create
@@ -121,6 +133,9 @@ func tournamentSpec() CommandSpec {
 			Subcommand("cancel", "Cancel your tournament (its organizer); its finished games are kept", id),
 			Subcommand("standings", "Show a tournament's standings and crosstable", id),
 			Subcommand("list", "List this server's tournaments"),
+			Subcommand("role", "Name the role whose members create and run tournaments (Manage Server)",
+				roleOption("role", "The role whose members may create and run every tournament here"),
+				ChoiceOption("clear", "true: managers only create and run tournaments again", 5, "true")),
 		},
 	}
 	texts := map[string]SlashText{
@@ -142,6 +157,9 @@ func tournamentSpec() CommandSpec {
 		"cancel":              {"中止", "自分の大会を中止する（主催者）", "annuler", "Annuler votre tournoi (organisateur)"},
 		"standings":           {"順位", "大会の順位とクロス表", "classement", "Classement et grille d'un tournoi"},
 		"list":                {"一覧", "このサーバーの大会一覧", "liste", "Les tournois du serveur"},
+		"role":                {"ロール", "大会を作成・運営できるロールを指定（サーバー管理）", "rôle", "Le rôle dont les membres créent et mènent les tournois (gérer le serveur)"},
+		"role.role":           {"ロール", "このサーバーの大会をすべて作成・運営できるロール", "rôle", "Le rôle dont les membres peuvent créer et mener tous les tournois ici"},
+		"role.clear":          {"解除", "true：大会の作成・運営をサーバー管理者だけに戻す", "retirer", "true : seuls les gestionnaires créent et mènent les tournois"},
 	}
 	for _, sub := range []string{"join", "leave", "start", "cancel", "standings"} {
 		texts[sub+".id"] = SlashText{"番号", "大会の番号", "numéro", "Le numéro du tournoi"}
@@ -183,9 +201,84 @@ func (b *Bot) handleTournament(ctx context.Context, req Request) (Reply, error) 
 
 func (b *Bot) tstore() TournamentStore { ts, _ := b.Store.(TournamentStore); return ts }
 
-// tourCreate announces a tournament: Manage Server only.
-func (b *Bot) tourCreate(ctx context.Context, req Request) (Reply, error) {
+// runsTournaments tells whether req's user runs every tournament of the
+// server: Manage Server, or the role the server's settings name
+// (store.TournamentRoleSetting, set by /tournament role).
+func (b *Bot) runsTournaments(ctx context.Context, req Request) (bool, error) {
+	if req.ManageServer {
+		return true, nil
+	}
+	if len(req.Roles) == 0 || req.Guild == "" {
+		return false, nil
+	}
+	s, err := b.Store.Settings(ctx, req.Guild)
+	if err != nil {
+		return false, err
+	}
+	role := s.Values[store.TournamentRoleSetting]
+	return role != "" && slices.Contains(req.Roles, role), nil
+}
+
+// runner is req's user as the store sees one who asks to change a
+// tournament.
+func (b *Bot) runner(ctx context.Context, req Request) (store.Runner, error) {
+	all, err := b.runsTournaments(ctx, req)
+	return store.Runner{User: req.User.ID, AnyTournament: all}, err
+}
+
+// tourRole shows, sets or clears the role whose members create and run
+// the server's tournaments: Manage Server only.
+func (b *Bot) tourRole(ctx context.Context, req Request) (Reply, error) {
+	role := strings.TrimSpace(req.Options["role"])
+	clear := strings.ToLower(strings.TrimSpace(req.Options["clear"]))
+	switch {
+	case clear != "" && clear != "true":
+		return Reply{}, refuse("tour.badclear", Quote(clear))
+	case role != "" && clear != "":
+		return Reply{}, refuse("tour.roleorclear")
+	case role != "" && !ValidID(role):
+		return Reply{}, refuse("tour.badrole", Quote(role))
+	}
+	if role == "" && clear == "" {
+		s, err := b.Store.Settings(ctx, req.Guild)
+		if err != nil {
+			return Reply{}, err
+		}
+		if r := s.Values[store.TournamentRoleSetting]; r != "" {
+			return Reply{Ephemeral: true, Text: tr(req.Locale, "tour.roleis", RoleMention(r))}, nil
+		}
+		return Reply{Ephemeral: true, Text: tr(req.Locale, "tour.rolenone")}, nil
+	}
 	if !req.ManageServer {
+		return Reply{}, refuse("tour.rolemanage")
+	}
+	if _, err := b.Store.UpdateSettings(ctx, req.Guild, func(s *store.Settings) error {
+		if role == "" {
+			delete(s.Values, store.TournamentRoleSetting)
+			return nil
+		}
+		if s.Values == nil {
+			s.Values = map[string]string{}
+		}
+		s.Values[store.TournamentRoleSetting] = role
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	b.Logger.Info("bot: tournament role set", "guild", req.Guild, "role", role, "by", req.User.ID)
+	if role == "" {
+		return Reply{Text: tr(req.Locale, "tour.rolecleared", Mention(req.User.ID))}, nil
+	}
+	return Reply{Text: tr(req.Locale, "tour.roleset", Mention(req.User.ID), RoleMention(role))}, nil
+}
+
+// tourCreate announces a tournament: Manage Server, or the server's
+// tournament role.
+func (b *Bot) tourCreate(ctx context.Context, req Request) (Reply, error) {
+	switch ok, err := b.runsTournaments(ctx, req); {
+	case err != nil:
+		return Reply{}, err
+	case !ok:
 		return Reply{}, refuse("tour.manage")
 	}
 	loc := req.Locale
@@ -395,7 +488,7 @@ func (b *Bot) join(ctx context.Context, req Request, id uint64, button bool) (Re
 	if req.User.Bot {
 		return Reply{}, refuse("tour.bot")
 	}
-	t, err := b.tstore().JoinTournament(ctx, id, req.User.ID)
+	t, err := b.tstore().JoinTournament(ctx, id, req.User.ID, req.User.Name)
 	if err != nil {
 		return Reply{}, tourRefusal(err)
 	}
@@ -438,7 +531,11 @@ func (b *Bot) tourStart(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	t, err = b.tstore().StartTournament(ctx, t.ID, req.User.ID)
+	by, err := b.runner(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	t, err = b.tstore().StartTournament(ctx, t.ID, by)
 	if err != nil {
 		return Reply{}, tourRefusal(err)
 	}
@@ -454,7 +551,11 @@ func (b *Bot) tourCancel(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	t, err = b.tstore().CancelTournament(ctx, t.ID, req.User.ID)
+	by, err := b.runner(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	t, err = b.tstore().CancelTournament(ctx, t.ID, by)
 	if err != nil {
 		return Reply{}, tourRefusal(err)
 	}
@@ -488,7 +589,7 @@ func (b *Bot) tourStandings(ctx context.Context, req Request) (Reply, error) {
 	} else if t, err = b.pickTournament(ctx, req, false); err != nil {
 		return Reply{}, err
 	}
-	return b.standingsReply(req.Locale, t), nil
+	return b.standingsReply(ctx, req.Locale, t), nil
 }
 
 func (b *Bot) tourList(ctx context.Context, req Request) (Reply, error) {
@@ -536,19 +637,17 @@ func activePlayers(t store.Tournament) []string {
 	return ps
 }
 
-// tourName names a tournament: "Tournament #3 · GAME (size 9), Swiss in 5
-// rounds", its terms written as stored (the names and values of
-// game.Terms, the empty ones left out).
+// tourName names a tournament: "Tournament #3 · GAME (its terms), Swiss
+// in 5 rounds", the game and its terms worded by the game's module as
+// its challenges are (the game's name, then Module.ChallengeName of a
+// challenge to the organizer on the tournament's terms, when it says
+// more).
 func tourName(loc string, t store.Tournament) string {
-	var terms []string
-	for _, k := range t.Terms.Names() {
-		if v := t.Terms[k]; v != "" {
-			terms = append(terms, k+" "+v)
-		}
-	}
-	name := string(t.Kind)
-	if len(terms) > 0 {
-		name += " (" + strings.Join(terms, ", ") + ")"
+	m := moduleOf(t.Kind)
+	name := reg().name(lang(loc), m.command)
+	c := store.Challenge{Kind: t.Kind, Terms: t.Terms, Challenger: t.Organizer, Opponent: t.Organizer}
+	if d := m.ChallengeName(withGame(loc, t.Kind), c); d != "" && d != name {
+		name = tr(loc, "tour.gamename", name, d)
 	}
 	format := tr(loc, "tour.format."+string(t.State.Format))
 	if t.State.Format == tournament.Swiss {
@@ -596,16 +695,35 @@ func (b *Bot) announcement(loc string, t store.Tournament) Reply {
 
 // ---- the standings ----
 
-// crossDrawer draws crosstables, made once.
-var crossDrawer struct {
-	once sync.Once
-	d    *crosstable.Drawer
-	err  error
+// crossDrawers draw crosstables, one per theme, each made once.
+var crossDrawers struct {
+	mu sync.Mutex
+	d  map[render.Theme]*crosstable.Drawer
+}
+
+// crossDrawer is the drawer of crosstables in theme th.
+func (b *Bot) crossDrawer(th render.Theme) (*crosstable.Drawer, error) {
+	crossDrawers.mu.Lock()
+	defer crossDrawers.mu.Unlock()
+	if d, ok := crossDrawers.d[th]; ok {
+		return d, nil
+	}
+	o := b.cfg.Render
+	o.Theme = th
+	d, err := crosstable.New(o)
+	if err != nil {
+		return nil, err
+	}
+	if crossDrawers.d == nil {
+		crossDrawers.d = map[render.Theme]*crosstable.Drawer{}
+	}
+	crossDrawers.d[th] = d
+	return d, nil
 }
 
 // standingsReply is a tournament's standings: an embed with mentions and
 // the crosstable image.
-func (b *Bot) standingsReply(loc string, t store.Tournament) Reply {
+func (b *Bot) standingsReply(ctx context.Context, loc string, t store.Tournament) Reply {
 	st := tournament.Standings(t.State)
 	var lines []string
 	for i, s := range st {
@@ -626,7 +744,7 @@ func (b *Bot) standingsReply(loc string, t store.Tournament) Reply {
 	e := Embed{Title: title, Description: strings.Join(lines, "\n"), Color: ColorDraw,
 		Footer: tr(loc, "tour.tiebreaks") + " · " + tr(loc, "tour.roundof", t.Round(), totalRounds(t))}
 	r := Reply{Embeds: []Embed{e}}
-	if png, err := b.crosstablePNG(loc, t); err != nil {
+	if png, err := b.crosstablePNG(loc, t, b.themeFor(ctx, t.Guild, "")); err != nil {
 		b.Logger.Warn("bot: drawing a crosstable failed", "tournament", t.ID, "err", err)
 	} else if png != nil {
 		name := fmt.Sprintf("tournament-%d.png", t.ID)
@@ -648,38 +766,49 @@ func totalRounds(t store.Tournament) int {
 	return n - 1 + n%2
 }
 
-func (b *Bot) crosstablePNG(loc string, t store.Tournament) ([]byte, error) {
+// crosstablePNG draws t's crosstable in theme th (the server's, as its
+// boards).
+func (b *Bot) crosstablePNG(loc string, t store.Tournament, th render.Theme) ([]byte, error) {
 	if len(t.State.Players) == 0 {
 		return nil, nil
 	}
-	crossDrawer.once.Do(func() { crossDrawer.d, crossDrawer.err = crosstable.New(b.cfg.Render) })
-	if crossDrawer.err != nil {
-		return nil, crossDrawer.err
+	d, err := b.crossDrawer(th)
+	if err != nil {
+		return nil, err
 	}
 	names := map[string]string{}
 	for _, p := range t.State.Players {
-		if n := b.name(p.ID); n != "player" {
-			names[p.ID] = n
-		} else {
-			names[p.ID] = p.ID
-		}
+		names[p.ID] = b.playerName(t, p.ID)
 	}
 	tab := crosstable.FromTournament(t.State, names)
 	tab.Title = tourName(loc, t)
 	var buf bytes.Buffer
 	b.renders <- struct{}{}
 	defer func() { <-b.renders }()
-	if err := crossDrawer.d.PNG(&buf, tab); err != nil {
+	if err := d.PNG(&buf, tab); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// playerName is a tournament player's display name: the name the bot
+// knows now, else the one kept when they joined (after a restart), else
+// their ID.
+func (b *Bot) playerName(t store.Tournament, id string) string {
+	if n := b.name(id); n != "player" {
+		return n
+	}
+	if n := t.Names[id]; n != "" {
+		return n
+	}
+	return id
 }
 
 // finalPost is the final standings of a finished tournament, for its
 // channel, with its winners announced.
 func (b *Bot) finalPost(ctx context.Context, t store.Tournament) Post {
 	loc := b.guildLocale(ctx, map[string]string{}, t.Guild)
-	r := b.standingsReply(loc, t)
+	r := b.standingsReply(ctx, loc, t)
 	// The ranking's tie-breaks end with rating and join order: one winner.
 	if st := tournament.Standings(t.State); len(st) > 0 {
 		r.Text = tr(loc, "tour.won", tourName(loc, t), Mention(st[0].ID), crosstable.Points(st[0].Points))
@@ -696,12 +825,10 @@ func (b *Bot) tournamentGameOver(ctx context.Context, g store.Game) []Post {
 		return nil
 	}
 	t, err := ts.Tournament(ctx, g.Tournament)
-	if err != nil || t.Status != store.TournamentFinished || g.Round != t.Round() || t.Updated.Before(g.Ended) {
-		return nil
-	}
-	// The game that finished it is the last of the round to end: its
-	// end and the tournament's last change are one transaction.
-	if t.Updated.Sub(g.Ended) > time.Second {
+	// The game whose end finished it is recorded in the transaction
+	// that finished it: one end posts, even when the last two games
+	// end at once (both then read the tournament finished).
+	if err != nil || t.Status != store.TournamentFinished || t.FinalGame == 0 || t.FinalGame != g.ID {
 		return nil
 	}
 	return []Post{b.finalPost(ctx, t)}
@@ -773,7 +900,7 @@ func (b *Bot) advanceTournament(ctx context.Context, ts TournamentStore, t store
 			if !(t.StartAt.IsZero() && len(t.State.Players) >= t.MinPlayers || !t.StartAt.IsZero() && !now.Before(t.StartAt)) {
 				return posts
 			}
-			nt, err := ts.StartTournament(ctx, t.ID, "")
+			nt, err := ts.StartTournament(ctx, t.ID, store.Runner{})
 			if errors.Is(err, store.ErrTooFewPlayers) || errors.Is(err, store.ErrTournamentStarted) {
 				return posts
 			}
@@ -808,7 +935,9 @@ func (b *Bot) advanceTournament(ctx context.Context, ts TournamentStore, t store
 				b.Logger.Info("bot: tournament round paired", "tournament", t.ID, "round", t.Round())
 				ps, nt2 := b.startTournamentGames(ctx, ts, t, loc)
 				t = nt2
-				posts = append(posts, b.pairingsPost(loc, t))
+				card, nt3 := b.announceRound(ctx, ts, t, loc)
+				t = nt3
+				posts = append(posts, card...)
 				posts = append(posts, ps...)
 				continue
 			case len(t.Unstarted()) > 0:
@@ -816,6 +945,16 @@ func (b *Bot) advanceTournament(ctx context.Context, ts TournamentStore, t store
 				posts = append(posts, ps...)
 				if nt.Revision == t.Revision {
 					return posts // nothing could start: the next sweep tries again
+				}
+				t = nt
+				continue
+			case t.Announced < n:
+				// Paired by a replica that stopped before its card
+				// went out (or whose games could not all start).
+				card, nt := b.announceRound(ctx, ts, t, loc)
+				posts = append(posts, card...)
+				if nt.Revision == t.Revision {
+					return posts
 				}
 				t = nt
 				continue
@@ -848,7 +987,7 @@ func (b *Bot) startTournamentGames(ctx context.Context, ts TournamentStore, t st
 	threads := b.sweepThreads()
 	for i, p := range t.Unstarted() {
 		var where string
-		name := tr(loc, "tour.thread", t.ID, p.Round, b.name(p.White), b.name(p.Black))
+		name := tr(loc, "tour.thread", t.ID, p.Round, b.playerName(t, p.White), b.playerName(t, p.Black))
 		if threads != nil {
 			th, err := threads.StartThread(t.Channel, name)
 			if err != nil {
@@ -875,6 +1014,25 @@ func (b *Bot) startTournamentGames(ctx context.Context, ts TournamentStore, t st
 		t = nt
 	}
 	return posts, t
+}
+
+// announceRound claims the posting of the current round's pairings card
+// (store.AnnounceRound: one replica, once) and returns the card, or
+// nothing when another replica or an earlier sweep claimed it. The
+// claim is made before the card is sent: a replica that stops between
+// the two loses the card (the games' cards and threads carry the
+// pairings too); one that stops before the claim leaves it to the next
+// sweep.
+func (b *Bot) announceRound(ctx context.Context, ts TournamentStore, t store.Tournament, loc string) ([]Post, store.Tournament) {
+	nt, err := ts.AnnounceRound(ctx, t.ID, t.Round())
+	switch {
+	case errors.Is(err, store.ErrAlreadyAnnounced):
+		return nil, t
+	case err != nil:
+		b.Logger.Error("bot: sweep: announcing a round failed; the next sweep tries again", "tournament", t.ID, "round", t.Round(), "err", err)
+		return nil, t
+	}
+	return []Post{b.pairingsPost(loc, nt)}, nt
 }
 
 // pairingsPost is the one card of a round's pairings, each game with its

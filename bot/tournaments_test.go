@@ -1,8 +1,10 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image/png"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -259,17 +261,44 @@ func TestTournamentSwissSeven(t *testing.T) {
 	if !forfeit || !timeout {
 		t.Fatalf("forfeit %v, timeout %v: want both among the tournament's games", forfeit, timeout)
 	}
-	writeOut(t, "swiss7", final)
+	e.writeOut(t, "swiss7", final, tid)
 }
 
-// writeOut writes a final post's image and embed to TOURNAMENT_OUT, when
-// set, to look at.
-func writeOut(t *testing.T, name string, p Post) {
+// writeOut checks that the crosstable follows the server's theme (the
+// final post's image in the light theme, /tournament standings after
+// the server chose dark with a darker background), and writes both
+// images and the embed to TOURNAMENT_OUT, when set, to look at.
+func (e *env) writeOut(t *testing.T, name string, p Post, tid uint64) {
+	t.Helper()
+	if _, err := e.db.UpdateSettings(context.Background(), e.guild, func(s *store.Settings) error {
+		s.Values = map[string]string{ThemeSetting: "dark"}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	dark := public(t, e.tcmd("x", false, "standings", fmt.Sprintf("id=%d", tid)))
+	if len(dark.Images) != 1 {
+		t.Fatalf("standings without a crosstable: %+v", dark)
+	}
+	luma := func(b []byte) uint32 {
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, g, bl, _ := img.At(img.Bounds().Min.X+1, img.Bounds().Min.Y+1).RGBA()
+		return r + g + bl
+	}
+	if l, d := luma(p.Reply.Images[0].PNG), luma(dark.Images[0].PNG); d >= l {
+		t.Fatalf("the dark crosstable's background (%d) is not darker than the light one's (%d)", d, l)
+	}
 	dir := os.Getenv("TOURNAMENT_OUT")
 	if dir == "" {
 		return
 	}
 	if err := os.WriteFile(dir+"/"+name+".png", p.Reply.Images[0].PNG, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir+"/"+name+"-dark.png", dark.Images[0].PNG, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	text := p.Reply.Text + "\n\n" + p.Reply.Embeds[0].Title + "\n" + p.Reply.Embeds[0].Description + "\n" + p.Reply.Embeds[0].Footer + "\n"
@@ -330,7 +359,7 @@ func TestTournamentRoundRobinFour(t *testing.T) {
 	if adjudicated != 1 {
 		t.Fatalf("%d games adjudicated, want 1", adjudicated)
 	}
-	writeOut(t, "rr4", final)
+	e.writeOut(t, "rr4", final, tid)
 }
 
 // TestTournamentRefusals: bad options and people who do not run it.
@@ -360,8 +389,8 @@ func TestTournamentRefusals(t *testing.T) {
 		refused(t, e.tcmd("org", c.manage, "create", c.opts...), c.want)
 	}
 	ann := public(t, e.tcmd("org", true, "create", g, "players=3"))
-	refused(t, e.tcmd("mallory", true, "start"), "organizer")
-	refused(t, e.tcmd("mallory", true, "cancel"), "organizer")
+	refused(t, e.tcmd("mallory", false, "start"), "organizer")
+	refused(t, e.tcmd("mallory", false, "cancel"), "organizer")
 	refused(t, e.tcmd("org", true, "start"), "Too few players")
 	refused(t, e.tcmd("bob", false, "leave"), "not in this tournament")
 	public(t, e.press("bob", button(t, ann, "Join")))
@@ -408,4 +437,303 @@ func TestTournamentPairedOnceByTwoReplicas(t *testing.T) {
 	if cards < 2 {
 		t.Fatalf("%d game cards posted, want one per game at least", cards)
 	}
+}
+
+// tas runs /tournament sub as user in locale loc, with the roles given
+// (who may manage the server when manage).
+func (e *env) tas(loc, user string, manage bool, roles []string, sub string, opts ...string) Reply {
+	e.tb.Helper()
+	req := e.req(user, sub, opts...)
+	req.Game, req.ManageServer, req.Roles, req.Locale = TournamentCommand, manage, roles, loc
+	return e.bot.Handle(context.Background(), req)
+}
+
+// TestTournamentRunners: who runs tournaments, in every language. The
+// server's managers name a role (/tournament role); its members create
+// tournaments and, as managers do, start and cancel anyone's; the
+// creator runs their own; nobody else changes anything, and the
+// refusals are worded in the user's language.
+func TestTournamentRunners(t *testing.T) {
+	for _, loc := range []string{"en", "fr", "ja"} {
+		t.Run(loc, func(t *testing.T) {
+			e := newEnv(t, Config{})
+			ctx := context.Background()
+			g := "game=" + reg().list[0].command
+			org := []string{"r-org"}
+			status := func(id uint64) store.TournamentStatus {
+				t.Helper()
+				tt, err := e.db.Tournament(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return tt.Status
+			}
+			// No role yet: a member with any role may not create.
+			refusedAs(t, e.tas(loc, "carol", false, org, "create", g), loc, "tour.manage")
+			if r := e.tas(loc, "carol", false, nil, "role"); !r.Ephemeral || r.Text != tr(loc, "tour.rolenone") {
+				t.Fatalf("no role shown as %q", r.Text)
+			}
+			// Only a manager names the role.
+			refusedAs(t, e.tas(loc, "carol", false, org, "role", "role=r-org"), loc, "tour.rolemanage")
+			refusedAs(t, e.tas(loc, "mod", true, nil, "role", "role=r-org", "clear=true"), loc, "tour.roleorclear")
+			refusedAs(t, e.tas(loc, "mod", true, nil, "role", "clear=yes"), loc, "tour.badclear", Quote("yes"))
+			refusedAs(t, e.tas(loc, "mod", true, nil, "role", "role=<@&1>"), loc, "tour.badrole", Quote("<@&1>"))
+			if s, _ := e.db.Settings(ctx, e.guild); s.Values[store.TournamentRoleSetting] != "" {
+				t.Fatalf("a refusal changed the settings: %+v", s.Values)
+			}
+			if r := public(t, e.tas(loc, "mod", true, nil, "role", "role=r-org")); r.Text != tr(loc, "tour.roleset", Mention("mod"), RoleMention("r-org")) {
+				t.Fatalf("role set: %q", r.Text)
+			}
+			if r := e.tas(loc, "dave", false, nil, "role"); r.Text != tr(loc, "tour.roleis", RoleMention("r-org")) {
+				t.Fatalf("role shown as %q", r.Text)
+			}
+			// carol has the role: she creates; dave has another role
+			// only: he may not create, start or cancel hers.
+			public(t, e.tas(loc, "carol", false, []string{"r-x", "r-org"}, "create", g, "players=3"))
+			all, err := e.db.Tournaments(ctx, e.guild)
+			if err != nil || len(all) != 1 || all[0].Organizer != "carol" {
+				t.Fatalf("created: %v %+v", err, all)
+			}
+			a := all[0].ID
+			refusedAs(t, e.tas(loc, "dave", false, []string{"r-x"}, "create", g), loc, "tour.manage")
+			for _, p := range []string{"p1", "p2"} {
+				public(t, e.tas(loc, p, false, nil, "join"))
+			}
+			refusedAs(t, e.tas(loc, "dave", false, []string{"r-x"}, "start"), loc, "tour.notorganizer")
+			refusedAs(t, e.tas(loc, "p1", false, nil, "cancel"), loc, "tour.notorganizer")
+			if st := status(a); st != store.TournamentOpen {
+				t.Fatalf("after the refusals: %s", st)
+			}
+			// erin has the role too: she starts carol's tournament.
+			public(t, e.tas(loc, "erin", false, org, "start"))
+			if st := status(a); st != store.TournamentRunning {
+				t.Fatalf("started by a member with the role: %s", st)
+			}
+			refusedAs(t, e.tas(loc, "dave", false, nil, "cancel", fmt.Sprintf("id=%d", a)), loc, "tour.notorganizer")
+			// A manager without the role cancels it.
+			public(t, e.tas(loc, "mod", true, nil, "cancel", fmt.Sprintf("id=%d", a)))
+			if st := status(a); st != store.TournamentCancelled {
+				t.Fatalf("cancelled by a manager: %s", st)
+			}
+			// The creator runs their own after the role is gone.
+			public(t, e.tas(loc, "carol", false, org, "create", g, "players=3"))
+			if r := public(t, e.tas(loc, "mod", true, nil, "role", "clear=true")); r.Text != tr(loc, "tour.rolecleared", Mention("mod")) {
+				t.Fatalf("role cleared: %q", r.Text)
+			}
+			refusedAs(t, e.tas(loc, "carol", false, org, "create", g), loc, "tour.manage")
+			refusedAs(t, e.tas(loc, "erin", false, org, "cancel"), loc, "tour.notorganizer")
+			public(t, e.tas(loc, "carol", false, nil, "cancel"))
+		})
+	}
+}
+
+// TestTournamentNamesAndTerms: the announcement words the game and its
+// terms as the game's module does, and the players' names come from
+// what was kept when they joined, after a restart (a new Bot that has
+// seen no one).
+func TestTournamentNamesAndTerms(t *testing.T) {
+	e := newEnv(t, Config{})
+	ctx := context.Background()
+	worded := 0
+	for _, m := range reg().list {
+		opts := []string{"game=" + m.command, "players=3"}
+		if terms := map[string]string{"veletas": "terms=size:7 rules:revised", "fanorona": "terms=variant:vela"}[m.command]; terms != "" {
+			opts = append(opts, terms)
+		}
+		ann := public(t, e.tcmd("org", true, "create", opts...))
+		all, err := e.db.Tournaments(ctx, e.guild)
+		if err != nil || len(all) == 0 {
+			t.Fatal(err, all)
+		}
+		tt := all[0] // the only one open
+		name, gn := reg().name("en", m.command), m.ChallengeName(withGame("en", m.kind), store.Challenge{Kind: m.kind, Terms: tt.Terms, Opponent: "x"})
+		want := name
+		if gn != name {
+			want, worded = tr("en", "tour.gamename", name, gn), worded+1
+		}
+		if title := ann.Embeds[0].Title; !strings.Contains(title, " · "+want+", ") {
+			t.Fatalf("title %q does not name the game as %q", title, want)
+		}
+		for k, v := range tt.Terms {
+			if strings.Contains(ann.Embeds[0].Title, k+" "+v) {
+				t.Fatalf("title %q shows the raw term %s %s", ann.Embeds[0].Title, k, v)
+			}
+		}
+		public(t, e.tcmd("org", true, "cancel", fmt.Sprintf("id=%d", tt.ID)))
+	}
+	if worded == 0 {
+		t.Fatal("no game words its terms: the test checks nothing")
+	}
+	public(t, e.tcmd("org", true, "create", "game="+reg().list[0].command, "players=3"))
+	for _, p := range []string{"p1", "p2", "p3"} {
+		req := e.req(p, "join")
+		req.Game, req.User.Name = TournamentCommand, "Name "+strings.ToUpper(p)
+		public(t, e.bot.Handle(ctx, req))
+	}
+	all, err := e.db.Tournaments(ctx, e.guild)
+	if err != nil || len(all) == 0 || all[0].Status != store.TournamentOpen {
+		t.Fatal(err, all)
+	}
+	if all[0].Names["p2"] != "Name P2" {
+		t.Fatalf("names kept: %q", all[0].Names)
+	}
+	restarted := New(e.db, e.clock.Now, e.bot.Logger, Config{RateBurst: -1, Games: TestGames()})
+	for _, p := range []string{"p1", "p2", "p3"} {
+		if n := restarted.playerName(all[0], p); n != "Name "+strings.ToUpper(p) {
+			t.Fatalf("%s is named %q after a restart", p, n)
+		}
+	}
+	if n := restarted.playerName(all[0], "stranger"); n != "stranger" {
+		t.Fatalf("an unknown player is named %q", n)
+	}
+}
+
+// TestTournamentFinalPostedOnce: the last two games of a tournament end
+// at once (same second, concurrent requests): the final standings are
+// posted by exactly one of the two ends.
+func TestTournamentFinalPostedOnce(t *testing.T) {
+	e := newEnv(t, Config{})
+	rng := rand.New(rand.NewPCG(2, 24))
+	tid := e.createAndJoin([]string{"a", "b", "c", "d"}, "game="+reg().list[0].command, "format=round-robin", "time=none")
+	for round := 1; round <= 3; round++ {
+		if pairingsCards(e.tsweep()) != 1 {
+			t.Fatalf("round %d: no pairings card", round)
+		}
+		e.playRandomly(rng, tid, 2)
+		gs := e.roundGames(tid)
+		if len(gs) != 2 {
+			t.Fatalf("round %d: %d games", round, len(gs))
+		}
+		if round < 3 {
+			for _, g := range gs {
+				e.endGame(rng, g)
+			}
+			continue
+		}
+		replies := make([]Reply, 2)
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for i, g := range gs {
+			req := e.req(g.Players[i%2], "resign")
+			req.Channel, req.Game = g.Channel, string(g.Kind)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				replies[i] = e.bot.Handle(context.Background(), req)
+			}()
+		}
+		close(start)
+		wg.Wait()
+		finals := 0
+		for _, r := range replies {
+			if r.Ephemeral {
+				t.Fatalf("resign refused: %s", r.Plain())
+			}
+			if _, ok := finalOf(r.Posts); ok {
+				finals++
+			}
+		}
+		if finals != 1 {
+			t.Fatalf("%d final standings posted by the last two games' ends, want 1", finals)
+		}
+	}
+	tt, err := e.db.Tournament(context.Background(), tid)
+	if err != nil || tt.Status != store.TournamentFinished || tt.FinalGame == 0 {
+		t.Fatalf("%v %s final game %d", err, tt.Status, tt.FinalGame)
+	}
+	if f, ok := finalOf(e.tsweep()); ok {
+		t.Fatalf("the sweep posts the final again: %+v", f)
+	}
+}
+
+// dyingStore is the store as a replica sees it that dies while pairing:
+// its first pairing is committed, then the replica's context is
+// cancelled (its process stopped, its lease lost) before anything is
+// posted; what it does afterwards fails.
+type dyingStore struct {
+	*store.DB
+	cancel context.CancelFunc
+	died   bool
+}
+
+func (d *dyingStore) PairNextRound(ctx context.Context, id uint64, expect int) (store.Tournament, []tournament.Pairing, error) {
+	t, ps, err := d.DB.PairNextRound(ctx, id, expect)
+	if err == nil && !d.died {
+		d.died = true
+		d.cancel()
+	}
+	return t, ps, err
+}
+
+// TestTournamentPairingReplicaDies: the leader pairs a round (the store
+// commits it) and its context is cancelled before it posts anything;
+// the other replica's sweep takes over. The round is paired once, each
+// of its games started once, its pairings card and each game's card
+// posted once, whatever the two replicas sweep afterwards.
+func TestTournamentPairingReplicaDies(t *testing.T) {
+	e := newEnv(t, Config{})
+	ctx := context.Background()
+	tid := e.createAndJoin([]string{"a", "b", "c", "d", "e"}, "game="+reg().list[0].command, "format=swiss", "rounds=3")
+	dctx, cancel := context.WithCancel(ctx)
+	dying := &dyingStore{DB: e.db, cancel: cancel}
+	leader := New(dying, e.clock.Now, e.bot.Logger, Config{RateBurst: -1, Games: TestGames()})
+	other := e.bot
+
+	lost := leader.Sweep(dctx, e.clock.Now()) // what it would have sent: never sent
+	if !dying.died {
+		t.Fatal("the leader did not pair")
+	}
+	if len(lost) != 0 {
+		t.Fatalf("the dying leader made %d posts after its context was cancelled: %+v", len(lost), lost)
+	}
+	tt, err := e.db.Tournament(ctx, tid)
+	if err != nil || tt.Round() != 1 || tt.Announced != 0 {
+		t.Fatalf("after the leader died: %v, round %d, announced %d", err, tt.Round(), tt.Announced)
+	}
+	var sent []Post
+	for range 3 { // the other replica, then both, sweep again and again
+		sent = append(sent, other.Sweep(ctx, e.clock.Now())...)
+		sent = append(sent, leader.Sweep(ctx, e.clock.Now())...)
+	}
+	if n := pairingsCards(sent); n != 1 {
+		t.Fatalf("%d pairings cards posted after the takeover, want 1", n)
+	}
+	tt, err = e.db.Tournament(ctx, tid)
+	if err != nil || tt.Round() != 1 || tt.Announced != 1 {
+		t.Fatalf("after the takeover: %v, round %d, announced %d", err, tt.Round(), tt.Announced)
+	}
+	gs := e.roundGames(tid)
+	if len(gs) != 2 || len(tt.Games) != 2 { // 5 players: 2 games and a bye
+		t.Fatalf("%d active games, %d recorded, want 2", len(gs), len(tt.Games))
+	}
+	for _, g := range gs {
+		cards := 0
+		for _, p := range sent {
+			if p.Channel == g.Channel && len(p.Reply.Embeds) > 0 {
+				cards++
+			}
+		}
+		if cards != 1 {
+			t.Fatalf("game %d in %s: %d cards, want 1", g.ID, g.Channel, cards)
+		}
+	}
+	for _, p := range tt.Pairings(1) {
+		if !p.IsBye() && !strings.Contains(cardText(sent), Mention(p.White)) {
+			t.Fatalf("the card lacks %s", p.White)
+		}
+	}
+}
+
+// cardText is the text of the pairings cards among posts.
+func cardText(posts []Post) string {
+	var b strings.Builder
+	for _, p := range posts {
+		for _, em := range p.Reply.Embeds {
+			if strings.Contains(em.Title, ": round ") {
+				b.WriteString(em.Description)
+			}
+		}
+	}
+	return b.String()
 }

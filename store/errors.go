@@ -181,9 +181,10 @@ var (
 	// tournaments.
 	ErrTooManyTournaments = errors.New("this server has too many tournaments open or running: finish or cancel one first")
 
-	// ErrNotOrganizer is returned when someone other than its organizer
-	// starts or cancels a tournament.
-	ErrNotOrganizer = errors.New("only the tournament's organizer can do this")
+	// ErrNotOrganizer is returned when someone who does not run a
+	// tournament (its organizer, or one who runs every tournament of the
+	// guild: Runner) starts or cancels it.
+	ErrNotOrganizer = errors.New("only those who run the tournament can do this")
 
 	// ErrTournamentFull is returned by JoinTournament when the tournament
 	// has its MaxPlayers.
@@ -218,6 +219,11 @@ var (
 	// the one it expected has been paired already (by another replica,
 	// or by an earlier try); the pairings are returned with it.
 	ErrAlreadyPaired = errors.New("this round has already been paired")
+
+	// ErrAlreadyAnnounced is returned by AnnounceRound when the round's
+	// pairings were claimed for posting already (by another replica, or
+	// an earlier sweep).
+	ErrAlreadyAnnounced = errors.New("this round's pairings have already been announced")
 
 	// ErrRoundNotFinished is returned by PairNextRound while a game of
 	// the current round has no result. It wraps the tournament package's

@@ -7,8 +7,12 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/veletasbot/veletas/game"
 	"github.com/veletasbot/veletas/tournament"
@@ -46,7 +50,7 @@ type Tournament struct {
 	ID        uint64        `json:"id"`
 	Guild     string        `json:"guild"`
 	Channel   string        `json:"channel"`   // where it was announced
-	Organizer string        `json:"organizer"` // who runs it: the only one who may start or cancel it
+	Organizer string        `json:"organizer"` // who created it: it runs it (start, cancel), with the guild's managers (Runner)
 	Kind      game.Kind     `json:"kind"`
 	Terms     game.Terms    `json:"terms,omitempty"` // normalized by CreateTournament
 	MoveTime  time.Duration `json:"move_time,omitempty"`
@@ -74,6 +78,21 @@ type Tournament struct {
 	Games []TournamentGame `json:"games,omitempty"`
 	// RoundStarted is when the current round was paired.
 	RoundStarted time.Time `json:"round_started,omitzero"`
+	// Names are the players' display names as they were when they
+	// joined, by ID, for standings and crosstables drawn after a restart
+	// (the front end knows names only of the users it has seen since).
+	Names map[string]string `json:"names,omitempty"`
+	// FinalGame is the ID of the game whose end finished the tournament
+	// (0 when something else finished it: a pairing, an adjudication, a
+	// withdrawal), set in the transaction that finished it, so that
+	// exactly one game's end posts the final standings even when the last
+	// two games end at once.
+	FinalGame uint64 `json:"final_game,omitempty"`
+	// Announced is the last round whose pairings card was claimed for
+	// posting (AnnounceRound): a round paired by a replica that died
+	// before posting its card has Announced below Round, and the next
+	// sweep posts it.
+	Announced int `json:"announced,omitempty"`
 
 	Created  time.Time `json:"created"`
 	Updated  time.Time `json:"updated"`
@@ -429,6 +448,7 @@ const (
 	DuePair       DueAction = "pair"       // running, and its round is finished (or none is begun): PairNextRound
 	DueGames      DueAction = "games"      // running, with pairings of the round that have no game yet (Tournament.Unstarted): StartTournamentGame
 	DueAdjudicate DueAction = "adjudicate" // running, and the round's deadline has passed: AdjudicateRound
+	DueAnnounce   DueAction = "announce"   // running, and its round's pairings card was not claimed (Announced): AnnounceRound
 )
 
 // TournamentDue is a tournament and one thing due for it.
@@ -496,6 +516,9 @@ func (t Tournament) due(now time.Time) []DueAction {
 		if len(t.Unstarted()) > 0 {
 			out = append(out, DueGames)
 		}
+		if t.Announced < n {
+			out = append(out, DueAnnounce)
+		}
 		if d, ok := t.RoundDeadline(); ok && !now.Before(d) {
 			out = append(out, DueAdjudicate)
 		}
@@ -507,11 +530,14 @@ func (t Tournament) due(now time.Time) []DueAction {
 // in the tournament's game in the guild (refreshed at the start). It
 // fails with ErrTournamentStarted once the tournament has started (or
 // ErrTournamentOver), ErrTournamentFull at MaxPlayers and
-// ErrAlreadyJoined for a player already in.
-func (db *DB) JoinTournament(ctx context.Context, id uint64, user string) (Tournament, error) {
+// ErrAlreadyJoined for a player already in. name is the player's display
+// name, kept in Names (clipped to MaxNameLen runes, control characters
+// dropped; "" keeps none).
+func (db *DB) JoinTournament(ctx context.Context, id uint64, user, name string) (Tournament, error) {
 	if err := checkID("user", user); err != nil {
 		return Tournament{}, err
 	}
+	name = cleanName(name)
 	return db.changeTournament(ctx, id, func(tx txn, t *Tournament, now time.Time) error {
 		if err := t.open("join"); err != nil {
 			return err
@@ -531,8 +557,56 @@ func (db *DB) JoinTournament(ctx context.Context, id uint64, user string) (Tourn
 			return fmt.Errorf("store: tournament %d: %w", id, err)
 		}
 		t.State = st
+		if name != "" {
+			t.Names = maps.Clone(t.Names)
+			if t.Names == nil {
+				t.Names = map[string]string{}
+			}
+			t.Names[user] = name
+		}
 		return nil
 	})
+}
+
+// MaxNameLen bounds the display names a tournament keeps, in runes.
+const MaxNameLen = 64
+
+// cleanName is a display name as a tournament keeps it: control
+// characters dropped, spaces trimmed, at most MaxNameLen runes.
+func cleanName(name string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range name {
+		if n == MaxNameLen {
+			break
+		}
+		if unicode.IsControl(r) || r == utf8.RuneError {
+			continue
+		}
+		b.WriteRune(r)
+		n++
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// Runner is who asks to start or cancel a tournament. The zero Runner
+// is the sweep (StartTournament only). A tournament is run by its
+// organizer and by anyone the front end found to run every tournament
+// of the guild (AnyTournament: Manage Server, or the role the guild's
+// settings name, TournamentRoleSetting); nobody else may change it.
+type Runner struct {
+	User          string
+	AnyTournament bool
+}
+
+// TournamentRoleSetting is the name, in Settings.Values, of the guild's
+// role whose members may create and run every tournament of the guild
+// as its managers may (the role's ID; absent: managers only).
+const TournamentRoleSetting = "tournament-role"
+
+// runs tells whether r runs t.
+func (r Runner) runs(t *Tournament) bool {
+	return r.User != "" && (r.AnyTournament || r.User == t.Organizer)
 }
 
 // open checks that t takes entries (or may be started).
@@ -657,25 +731,27 @@ func (db *DB) activeByID(tx txn, id uint64) ([]byte, Game, error) {
 
 // StartTournament starts an open tournament: the players' ratings are
 // read afresh for the seeds and its Status becomes running; round 1 is
-// then paired by PairNextRound(ctx, id, 0). user is its organizer, who
-// may start it with fewer than MinPlayers (but at least the format
-// needs), or "" for the sweep (DueStart), which starts it when
+// then paired by PairNextRound(ctx, id, 0). by is one who runs it
+// (Runner), who may start it with fewer than MinPlayers (but at least
+// the format needs), or the zero Runner for the sweep (DueStart), which
+// starts it when
 // MinPlayers have joined (StartAt zero) or at StartAt; a tournament that
 // reaches its StartAt with fewer than MinPlayers is cancelled instead (it
 // is returned with Status cancelled, and no error).
 //
 // Refusals: ErrNotOrganizer, ErrTournamentStarted, ErrTournamentOver,
 // ErrTooFewPlayers (for the sweep: also before StartAt).
-func (db *DB) StartTournament(ctx context.Context, id uint64, user string) (Tournament, error) {
+func (db *DB) StartTournament(ctx context.Context, id uint64, by Runner) (Tournament, error) {
+	sweep := by == Runner{}
 	return db.changeTournament(ctx, id, func(tx txn, t *Tournament, now time.Time) error {
-		if user != "" && user != t.Organizer {
+		if !sweep && !by.runs(t) {
 			return fmt.Errorf("store: tournament %d: start: %w", id, ErrNotOrganizer)
 		}
 		if err := t.open("start"); err != nil {
 			return err
 		}
 		n := len(t.State.Players)
-		if user == "" {
+		if sweep {
 			switch {
 			case !t.StartAt.IsZero() && now.Before(t.StartAt):
 				return fmt.Errorf("store: tournament %d: start: %w: it starts at %v", id, ErrTooFewPlayers, t.StartAt)
@@ -701,14 +777,14 @@ func (db *DB) StartTournament(ctx context.Context, id uint64, user string) (Tour
 	})
 }
 
-// CancelTournament cancels a tournament that is not over; only its
-// organizer may. Its finished games stay in the archive and its results
+// CancelTournament cancels a tournament that is not over; only one who
+// runs it (Runner) may. Its finished games stay in the archive and its results
 // in its State; games still being played go on as ordinary games (their
 // ends are no longer recorded in the tournament). Refusals:
 // ErrNotOrganizer, ErrTournamentOver.
-func (db *DB) CancelTournament(ctx context.Context, id uint64, user string) (Tournament, error) {
+func (db *DB) CancelTournament(ctx context.Context, id uint64, by Runner) (Tournament, error) {
 	return db.changeTournament(ctx, id, func(tx txn, t *Tournament, now time.Time) error {
-		if user != t.Organizer {
+		if !by.runs(t) {
 			return fmt.Errorf("store: tournament %d: cancel: %w", id, ErrNotOrganizer)
 		}
 		if t.Status == TournamentFinished || t.Status == TournamentCancelled {
@@ -780,6 +856,23 @@ func (db *DB) PairNextRound(ctx context.Context, id uint64, expectRound int) (To
 		return nil
 	})
 	return t, pairings, err
+}
+
+// AnnounceRound claims the posting of round's pairings card, once: it
+// records round as Announced and returns the tournament, or refuses with
+// ErrAlreadyAnnounced when that round (or a later one) was claimed
+// already. Refusals also: ErrInvalid for a round not begun.
+func (db *DB) AnnounceRound(ctx context.Context, id uint64, round int) (Tournament, error) {
+	return db.changeTournament(ctx, id, func(tx txn, t *Tournament, now time.Time) error {
+		switch {
+		case round < 1 || round > len(t.State.Rounds):
+			return fmt.Errorf("store: tournament %d: announce round %d: %w: %d rounds have begun", id, round, ErrInvalid, len(t.State.Rounds))
+		case t.Announced >= round:
+			return fmt.Errorf("store: tournament %d: round %d: %w", id, round, ErrAlreadyAnnounced)
+		}
+		t.Announced = round
+		return nil
+	})
 }
 
 // StartTournamentGame starts the game of the pairing of white and black
@@ -1079,6 +1172,7 @@ func (db *DB) tournamentGameOver(tx txn, g *Game, startedID uint64) error {
 	} // else: scored already (a withdrawal forfeited it)
 	if t.State.Finished() {
 		t.Status = TournamentFinished
+		t.FinalGame = g.ID // this end, and no other, posts the final standings
 	}
 	t.Updated = db.opts.Now()
 	t.Revision++

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -41,7 +42,7 @@ func joinAll(t *testing.T, db *DB, id uint64, n int) []string {
 	var ps []string
 	for i := 1; i <= n; i++ {
 		p := fmt.Sprintf("p%d", i)
-		if _, err := db.JoinTournament(t.Context(), id, p); err != nil {
+		if _, err := db.JoinTournament(t.Context(), id, p, "Name of "+p); err != nil {
 			t.Fatal(err)
 		}
 		ps = append(ps, p)
@@ -230,14 +231,14 @@ func TestTournamentRefusals(t *testing.T) {
 
 		// Joining and leaving.
 		for _, p := range []string{"p1", "p2", "p3"} {
-			if _, err := db.JoinTournament(ctx, b.ID, p); err != nil {
+			if _, err := db.JoinTournament(ctx, b.ID, p, ""); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if _, err := db.JoinTournament(ctx, b.ID, "p1"); !errors.Is(err, ErrAlreadyJoined) {
+		if _, err := db.JoinTournament(ctx, b.ID, "p1", ""); !errors.Is(err, ErrAlreadyJoined) {
 			t.Fatalf("joined twice: %v", err)
 		}
-		if _, err := db.JoinTournament(ctx, b.ID, "p4"); !errors.Is(err, ErrTournamentFull) {
+		if _, err := db.JoinTournament(ctx, b.ID, "p4", ""); !errors.Is(err, ErrTournamentFull) {
 			t.Fatalf("a fourth player of three: %v", err)
 		}
 		if _, err := db.LeaveTournament(ctx, b.ID, "p9"); !errors.Is(err, ErrNotJoined) {
@@ -246,34 +247,34 @@ func TestTournamentRefusals(t *testing.T) {
 		if tr, err := db.LeaveTournament(ctx, b.ID, "p3"); err != nil || len(tr.State.Players) != 2 {
 			t.Fatalf("leaving before the start: %v %+v", err, tr.State.Players)
 		}
-		if tr, err := db.JoinTournament(ctx, b.ID, "p3"); err != nil || len(tr.State.Players) != 3 {
+		if tr, err := db.JoinTournament(ctx, b.ID, "p3", ""); err != nil || len(tr.State.Players) != 3 {
 			t.Fatalf("joining again: %v %+v", err, tr.State.Players)
 		}
-		if _, err := db.JoinTournament(ctx, 999, "p1"); !errors.Is(err, ErrNotFound) {
+		if _, err := db.JoinTournament(ctx, 999, "p1", ""); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("joining no tournament: %v", err)
 		}
 
 		// Starting: the organizer only, with enough players.
-		if _, err := db.StartTournament(ctx, b.ID, "p1"); !errors.Is(err, ErrNotOrganizer) {
+		if _, err := db.StartTournament(ctx, b.ID, Runner{User: "p1"}); !errors.Is(err, ErrNotOrganizer) {
 			t.Fatalf("a player starts: %v", err)
 		}
-		if _, err := db.StartTournament(ctx, c.ID, "org"); !errors.Is(err, ErrTooFewPlayers) {
+		if _, err := db.StartTournament(ctx, c.ID, Runner{User: "org"}); !errors.Is(err, ErrTooFewPlayers) {
 			t.Fatalf("starting without players: %v", err)
 		}
-		if _, err := db.StartTournament(ctx, a.ID, ""); !errors.Is(err, ErrTooFewPlayers) {
+		if _, err := db.StartTournament(ctx, a.ID, Runner{}); !errors.Is(err, ErrTooFewPlayers) {
 			t.Fatalf("the sweep starts a tournament short of players: %v", err)
 		}
 		if _, _, err := db.PairNextRound(ctx, b.ID, 0); !errors.Is(err, ErrTournamentNotRunning) {
 			t.Fatalf("pairing before the start: %v", err)
 		}
-		tr, err := db.StartTournament(ctx, b.ID, "org")
+		tr, err := db.StartTournament(ctx, b.ID, Runner{User: "org"})
 		if err != nil || tr.Status != TournamentRunning {
 			t.Fatalf("start: %v %+v", err, tr)
 		}
-		if _, err := db.StartTournament(ctx, b.ID, "org"); !errors.Is(err, ErrTournamentStarted) {
+		if _, err := db.StartTournament(ctx, b.ID, Runner{User: "org"}); !errors.Is(err, ErrTournamentStarted) {
 			t.Fatalf("started twice: %v", err)
 		}
-		if _, err := db.JoinTournament(ctx, b.ID, "p5"); !errors.Is(err, ErrTournamentStarted) {
+		if _, err := db.JoinTournament(ctx, b.ID, "p5", ""); !errors.Is(err, ErrTournamentStarted) {
 			t.Fatalf("joining after the start: %v", err)
 		}
 		if _, _, err := db.PairNextRound(ctx, b.ID, 1); !errors.Is(err, ErrInvalid) {
@@ -305,7 +306,7 @@ func TestTournamentRefusals(t *testing.T) {
 		}
 		// Cancelling: the organizer only; twice is refused; finished
 		// games stay.
-		if _, err := db.CancelTournament(ctx, b.ID, "p1"); !errors.Is(err, ErrNotOrganizer) {
+		if _, err := db.CancelTournament(ctx, b.ID, Runner{User: "p1"}); !errors.Is(err, ErrNotOrganizer) {
 			t.Fatalf("a player cancels: %v", err)
 		}
 		g, err := db.StartTournamentGame(ctx, b.ID, 1, ps[0].White, ps[0].Black, "th")
@@ -315,14 +316,14 @@ func TestTournamentRefusals(t *testing.T) {
 		if _, err := db.Resign(ctx, "g", "th", ps[0].Black); err != nil {
 			t.Fatal(err)
 		}
-		tr, err = db.CancelTournament(ctx, b.ID, "org")
+		tr, err = db.CancelTournament(ctx, b.ID, Runner{User: "org"})
 		if err != nil || tr.Status != TournamentCancelled || resultIn(tr, 1, ps[0].White, ps[0].Black) != tournament.WhiteWins {
 			t.Fatalf("cancel: %v %+v", err, tr)
 		}
 		if _, err := db.FinishedGame(ctx, g.ID); err != nil {
 			t.Fatalf("the finished game of a cancelled tournament: %v", err)
 		}
-		if _, err := db.CancelTournament(ctx, b.ID, "org"); !errors.Is(err, ErrTournamentOver) {
+		if _, err := db.CancelTournament(ctx, b.ID, Runner{User: "org"}); !errors.Is(err, ErrTournamentOver) {
 			t.Fatalf("cancelled twice: %v", err)
 		}
 		if _, err := db.LeaveTournament(ctx, b.ID, "p1"); !errors.Is(err, ErrTournamentOver) {
@@ -344,14 +345,14 @@ func TestTournamentRefusals(t *testing.T) {
 				t.Guild, t.MinPlayers, t.StartAt = fmt.Sprintf("later%d", n), 3, clk.Now().Add(time.Hour)
 			})
 			joinAll(t, db, tr.ID, n)
-			if _, err := db.StartTournament(ctx, tr.ID, ""); !errors.Is(err, ErrTooFewPlayers) {
+			if _, err := db.StartTournament(ctx, tr.ID, Runner{}); !errors.Is(err, ErrTooFewPlayers) {
 				t.Fatalf("the sweep starts before the start time: %v", err)
 			}
 			if due := dueOf(t, db, tr.ID, clk.Now().Add(time.Hour)); !slices.Equal(due, []DueAction{DueStart}) {
 				t.Fatalf("due at the start time: %v", due)
 			}
 			clk.Add(time.Hour)
-			tr, err := db.StartTournament(ctx, tr.ID, "")
+			tr, err := db.StartTournament(ctx, tr.ID, Runner{})
 			want := map[int]TournamentStatus{2: TournamentCancelled, 3: TournamentRunning}[n]
 			if err != nil || tr.Status != want {
 				t.Fatalf("%d players at the start time: %v, %s; want %s", n, err, tr.Status, want)
@@ -370,7 +371,7 @@ func TestTournamentSwissWhole(t *testing.T) {
 		if due, err := db.DueTournaments(ctx, time.Now()); err != nil || len(due) != 0 {
 			t.Fatalf("due with 4 of 5 players: %v %v", err, due)
 		}
-		if _, err := db.JoinTournament(ctx, tr.ID, "p5"); err != nil {
+		if _, err := db.JoinTournament(ctx, tr.ID, "p5", ""); err != nil {
 			t.Fatal(err)
 		}
 		players = append(players, "p5")
@@ -378,7 +379,7 @@ func TestTournamentSwissWhole(t *testing.T) {
 		if err != nil || len(due) != 1 || due[0].Action != DueStart {
 			t.Fatalf("due with 5 players: %v %+v", err, due)
 		}
-		if tr, err = db.StartTournament(ctx, tr.ID, ""); err != nil || tr.Status != TournamentRunning {
+		if tr, err = db.StartTournament(ctx, tr.ID, Runner{}); err != nil || tr.Status != TournamentRunning {
 			t.Fatalf("the sweep's start: %v %+v", err, tr)
 		}
 		for r := 1; r <= 3; r++ {
@@ -438,7 +439,7 @@ func TestTournamentRoundRobinWhole(t *testing.T) {
 		rng := rand.New(rand.NewPCG(3, 4))
 		tr := newTournament(t, db, tournament.RoundRobin, 0, func(t *Tournament) { t.Rated = false })
 		joinAll(t, db, tr.ID, 4)
-		tr, err := db.StartTournament(ctx, tr.ID, "org")
+		tr, err := db.StartTournament(ctx, tr.ID, Runner{User: "org"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -456,6 +457,13 @@ func TestTournamentRoundRobinWhole(t *testing.T) {
 		}
 		if tr.Status != TournamentFinished || len(met) != 6 {
 			t.Fatalf("round robin: %s, %d pairs met", tr.Status, len(met))
+		}
+		// The game that finished it is named, once: a game of round 3.
+		if !slices.ContainsFunc(tr.Games, func(g TournamentGame) bool { return g.Round == 3 && g.Game == tr.FinalGame }) {
+			t.Fatalf("FinalGame %d, games %+v", tr.FinalGame, tr.Games)
+		}
+		if tr.Names["p3"] != "Name of p3" {
+			t.Fatalf("names kept: %q", tr.Names)
 		}
 		games, err := db.FinishedGames(ctx, "g", "", 0)
 		if err != nil || len(games) != 6 {
@@ -485,7 +493,7 @@ func TestTournamentWithdrawal(t *testing.T) {
 		rng := rand.New(rand.NewPCG(1, 9))
 		tr := newTournament(t, db, tournament.Swiss, 3, nil)
 		joinAll(t, db, tr.ID, 4)
-		tr, err := db.StartTournament(ctx, tr.ID, "org")
+		tr, err := db.StartTournament(ctx, tr.ID, Runner{User: "org"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -564,13 +572,26 @@ func TestTournamentAdjudication(t *testing.T) {
 					t.Kind, t.Adjudication, t.RoundTime, t.Guild = kind, rule, time.Hour, string(kind)+string(rule)
 				})
 				joinAll(t, db, tr.ID, 6)
-				tr, err := db.StartTournament(ctx, tr.ID, "org")
+				tr, err := db.StartTournament(ctx, tr.ID, Runner{User: "org"})
 				if err != nil {
 					t.Fatal(err)
 				}
 				tr, ps, err := db.PairNextRound(ctx, tr.ID, 0)
 				if err != nil || len(ps) != 3 {
 					t.Fatalf("%v %v", err, ps)
+				}
+				// The pairings card is claimed once.
+				if due := dueOf(t, db, tr.ID, clk.Now()); !slices.Contains(due, DueAnnounce) {
+					t.Fatalf("due after the pairing: %v", due)
+				}
+				if _, err := db.AnnounceRound(ctx, tr.ID, 2); !errors.Is(err, ErrInvalid) {
+					t.Fatalf("announcing a round not begun: %v", err)
+				}
+				if tr, err = db.AnnounceRound(ctx, tr.ID, 1); err != nil || tr.Announced != 1 {
+					t.Fatalf("announce: %v %d", err, tr.Announced)
+				}
+				if _, err := db.AnnounceRound(ctx, tr.ID, 1); !errors.Is(err, ErrAlreadyAnnounced) {
+					t.Fatalf("announced twice: %v", err)
 				}
 				// Game 0: White has moved (Black to move); game 1: no
 				// move; game 2 never started.
@@ -675,7 +696,7 @@ func TestTournamentPairOnceRace(t *testing.T) {
 		rng := rand.New(rand.NewPCG(2, 2))
 		tr := newTournament(t, a, tournament.Swiss, 5, func(t *Tournament) { t.MinPlayers = 7 })
 		joinAll(t, a, tr.ID, 7)
-		if _, err := b.StartTournament(ctx, tr.ID, "org"); err != nil {
+		if _, err := b.StartTournament(ctx, tr.ID, Runner{User: "org"}); err != nil {
 			t.Fatal(err)
 		}
 		for r := range 5 {
@@ -811,7 +832,7 @@ func TestTournamentPairFault(t *testing.T) {
 		for _, mode := range modes {
 			tr := newTournament(t, b, tournament.Swiss, 3, func(t *Tournament) { t.Guild = mode })
 			joinAll(t, b, tr.ID, 6)
-			if _, err := b.StartTournament(ctx, tr.ID, "org"); err != nil {
+			if _, err := b.StartTournament(ctx, tr.ID, Runner{User: "org"}); err != nil {
 				t.Fatal(err)
 			}
 			dctx, die := context.WithCancel(ctx)
@@ -881,7 +902,7 @@ func TestTournamentGameEnds(t *testing.T) {
 		ctx := t.Context()
 		tr := newTournament(t, db, tournament.RoundRobin, 0, func(t *Tournament) { t.Kind, t.MoveTime = Fanorona, time.Hour })
 		joinAll(t, db, tr.ID, 4)
-		if _, err := db.StartTournament(ctx, tr.ID, "org"); err != nil {
+		if _, err := db.StartTournament(ctx, tr.ID, Runner{User: "org"}); err != nil {
 			t.Fatal(err)
 		}
 		tr, ps, err := db.PairNextRound(ctx, tr.ID, 0)
@@ -922,6 +943,54 @@ func TestTournamentGameEnds(t *testing.T) {
 		s, err := db.Standing(ctx, Fanorona, "g", ps[0].White)
 		if err != nil || s.Draws != 1 {
 			t.Fatalf("the draw in the standings: %v %+v", err, s)
+		}
+	})
+}
+
+// TestTournamentRunners checks who may start and cancel a tournament:
+// its organizer, or anyone the front end found to run every tournament
+// of the guild (Runner.AnyTournament); nobody else, and no anonymous
+// runner. And the names kept with the entries, cleaned.
+func TestTournamentRunners(t *testing.T) {
+	bothStores(t, func(t *testing.T) {
+		db := openTest(t, nil)
+		ctx := t.Context()
+		a := newTournament(t, db, tournament.RoundRobin, 0, nil)
+		b := newTournament(t, db, tournament.RoundRobin, 0, nil)
+		joinAll(t, db, a.ID, 2)
+		joinAll(t, db, b.ID, 2)
+		for _, r := range []Runner{{User: "p1"}, {AnyTournament: true}} {
+			if _, err := db.StartTournament(ctx, a.ID, r); !errors.Is(err, ErrNotOrganizer) {
+				t.Fatalf("%+v starts: %v", r, err)
+			}
+			if _, err := db.CancelTournament(ctx, a.ID, r); !errors.Is(err, ErrNotOrganizer) {
+				t.Fatalf("%+v cancels: %v", r, err)
+			}
+		}
+		if tr, err := db.Tournament(ctx, a.ID); err != nil || tr.Status != TournamentOpen {
+			t.Fatalf("after the refusals: %v %s", err, tr.Status)
+		}
+		tr, err := db.StartTournament(ctx, a.ID, Runner{User: "mod", AnyTournament: true})
+		if err != nil || tr.Status != TournamentRunning {
+			t.Fatalf("a manager starts: %v %s", err, tr.Status)
+		}
+		if tr, err = db.CancelTournament(ctx, b.ID, Runner{User: "mod", AnyTournament: true}); err != nil || tr.Status != TournamentCancelled {
+			t.Fatalf("a manager cancels: %v %s", err, tr.Status)
+		}
+
+		c := newTournament(t, db, tournament.RoundRobin, 0, nil)
+		long := strings.Repeat("名", MaxNameLen+10)
+		for p, name := range map[string]string{"p1": " Ann\x00\n ", "p2": long, "p3": ""} {
+			if _, err := db.JoinTournament(ctx, c.ID, p, name); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tr, err = db.Tournament(ctx, c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.Names["p1"] != "Ann" || tr.Names["p2"] != strings.Repeat("名", MaxNameLen) || len(tr.Names) != 2 {
+			t.Fatalf("names: %q", tr.Names)
 		}
 	})
 }

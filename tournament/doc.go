@@ -56,7 +56,11 @@
 // players left in the last bracket are the bye (one player at most, who
 // must not have had one): with the transposition order it is the
 // lowest-ranked eligible player of the lowest group unless colours or
-// the absolute criteria require another. A bracket's pairing is kept only
+// the absolute criteria require another. Before any bracket is paired,
+// the bye's score is capped at the lowest score for which a complete
+// pairing exists, so that no bracket's pairing pushes the bye up to a
+// player with more points (as in the published example of
+// TestSwissPublishedByeScore, bbpPairings' "Dutch 2025 C5" test). A bracket's pairing is kept only
 // if everybody below it can still be paired (the completion criterion,
 // checked exactly: an exhaustive, memoised search when at most 24 players
 // remain, a maximum matching by Edmonds' blossom algorithm above; answers
@@ -69,6 +73,11 @@
 // had different colours; the higher-ranked player's preference; and with
 // no preference (round 1) the higher-ranked player gets White when its
 // pairing number is odd (the initial colour is White, not drawn by lot).
+//
+// Hand-checked examples are in hand_test.go; the one published example
+// with expected pairings found (bbpPairings' test files) agrees. FIDE's
+// own handbook text gives the transposition and exchange orders (C.04.3
+// D) but no whole tournament to compare with.
 //
 // Simplified or left out: floater history (C.04.3 C14–C19, avoiding the
 // same player floating twice); the score-difference criteria between

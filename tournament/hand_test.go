@@ -350,3 +350,28 @@ func TestErrors(t *testing.T) {
 		t.Errorf("leave: %+v", left.Players)
 	}
 }
+
+// TestSwissPublishedByeScore is a published expected pairing: the test
+// tournament "Dutch 2025 C5" of bbpPairings (the FIDE-endorsed Dutch
+// system engine), github.com/BieremaBoyzProgramming/bbpPairings,
+// test/tests/dutch_2025_C5.input and .output.expected. Six players,
+// pairing numbers 1..6 by rating; player 4 does not play round 3 (here:
+// withdrawn). Rounds 1 and 2 are the file's, which our pairing
+// reproduces: 1-4 5-2 3-6 (1, 2, 3 win), 2-1 4-3 6-5 (1, 3, 5 win, all
+// with Black). Round 3, scores 1:2 3:2 2:1 5:1 6:0: the engine's answer
+// is 1-5, 3-2 and the bye to 6. Pairing the top bracket first (1-3)
+// would leave 2-6 and the bye to 5, who has a point: the bye goes to
+// the lowest score a complete pairing allows (the criterion the file
+// is named after), before the score brackets' own criteria.
+func TestSwissPublishedByeScore(t *testing.T) {
+	tt := newWith(t, Swiss, 3)
+	for i, r := range []float64{2720, 2701, 2697, 2689, 2673, 2664} {
+		tt = must(t)(Join(tt, Player{ID: string(rune('1' + i)), Rating: r}))
+	}
+	tt = next(t, tt, "1-4", "5-2", "3-6")
+	tt = record(t, tt, map[string]Result{"1-4": WhiteWins, "5-2": BlackWins, "3-6": WhiteWins})
+	tt = next(t, tt, "2-1", "4-3", "6-5")
+	tt = record(t, tt, map[string]Result{"2-1": BlackWins, "4-3": BlackWins, "6-5": BlackWins})
+	tt = must(t)(Withdraw(tt, "4"))
+	next(t, tt, "1-5", "3-2", "6 bye")
+}

@@ -3,6 +3,7 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -12,6 +13,12 @@ import (
 // rematch; bye at most once below levelByes; no absolute colour clash below
 // levelColours.
 func strictFeasible(t Tournament, level int) bool {
+	return feasibleWithin(t, level, math.Inf(1))
+}
+
+// feasibleWithin is strictFeasible with the bye given only to a player
+// whose score is at most byeCap.
+func feasibleWithin(t Tournament, level int, byeCap float64) bool {
 	var act []*entrant
 	for i, e := range entrants(t) {
 		if !t.Players[i].Withdrawn {
@@ -22,7 +29,7 @@ func strictFeasible(t Tournament, level int) bool {
 	if n > 20 {
 		panic("too many for the exhaustive check")
 	}
-	s := &searcher{level: level}
+	s := &searcher{level: level, byeCap: byeCap}
 	memo := map[uint32]bool{}
 	var f func(mask uint32, byeLeft bool) bool
 	f = func(mask uint32, byeLeft bool) bool {
@@ -106,7 +113,7 @@ func colourTrouble(t Tournament, id string) string {
 }
 
 type propStats struct {
-	tournaments, rounds, relaxedColours, relaxedByes, noPairing int
+	tournaments, rounds, relaxedColours, relaxedByes, noPairing, byeChecks int
 }
 
 // playRandom runs one random tournament to its end, checking every round.
@@ -195,6 +202,13 @@ func playRandom(tb testing.TB, r *rand.Rand, st *propStats) {
 				byes++
 				if f == Swiss && level < levelByes && byID[p.White].byeOrFF {
 					tb.Fatalf("%s round %d: second bye for %s", desc, p.Round, p.White)
+				}
+				// The bye to the lowest score a pairing allows.
+				if sc := byID[p.White].score; f == Swiss && len(before.Active()) <= 20 {
+					st.byeChecks++
+					if feasibleWithin(before, level, sc-0.25) {
+						tb.Fatalf("%s round %d: bye to %s with %v though a pairing gives it to a lower score", desc, p.Round, p.White, sc)
+					}
 				}
 				continue
 			}

@@ -195,10 +195,13 @@ type searcher struct {
 	groups  [][]*entrant
 	level   int
 	needBye bool
-	nodes   int
-	pairs   [][2]*entrant
-	bye     *entrant
-	cache   map[string]bool // completable answers
+	// byeCap is the highest score the bye may go to: the lowest score
+	// for which a complete pairing exists (pairSwiss finds it first).
+	byeCap float64
+	nodes  int
+	pairs  [][2]*entrant
+	bye    *entrant
+	cache  map[string]bool // completable answers
 }
 
 func (s *searcher) compatible(a, b *entrant) bool {
@@ -208,7 +211,9 @@ func (s *searcher) compatible(a, b *entrant) bool {
 	return s.level >= levelColours || !(a.ps == prefAbsolute && b.ps == prefAbsolute && a.pc == b.pc)
 }
 
-func (s *searcher) byeOK(e *entrant) bool { return s.level >= levelByes || !e.byeOrFF }
+func (s *searcher) byeOK(e *entrant) bool {
+	return (s.level >= levelByes || !e.byeOrFF) && e.score <= s.byeCap
+}
 
 // completable reports whether the players floated into group gi and all
 // the groups from gi on can be paired; answers are cached by the floaters.
@@ -398,7 +403,19 @@ func pairSwiss(t Tournament) ([]Pairing, int, error) {
 	num := len(t.Rounds) + 1
 	for level := levelStrict; level < numLevels; level++ {
 		s := &searcher{groups: groups, level: level, needBye: len(active)%2 == 1, nodes: maxNodes, cache: map[string]bool{}}
-		pairs, bye, ok := s.completion(active, s.needBye)
+		// The bye goes to the lowest score a complete pairing allows:
+		// the caps are tried from the lowest group's score up.
+		var pairs [][2]*entrant
+		var bye *entrant
+		ok := false
+		for gi := len(groups) - 1; gi >= 0 && !ok; gi-- {
+			s.byeCap = groups[gi][0].score
+			if !s.needBye {
+				s.byeCap = groups[0][0].score
+				gi = 0
+			}
+			pairs, bye, ok = s.completion(active, s.needBye)
+		}
 		if !ok {
 			continue
 		}

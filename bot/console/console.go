@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -51,7 +52,10 @@ type Console struct {
 	// groupDMs are the channels made by "channel NAME dm": group DMs
 	// where the users installed the bot for themselves (bot.Reach).
 	groupDMs map[string]bool
-	buttons  []*message // the latest messages that had buttons, oldest first
+	// members are the users made ordinary members by "member NAME
+	// ROLE...", with their roles; the others may manage the server.
+	members map[string][]string
+	buttons []*message // the latest messages that had buttons, oldest first
 	// session and posted name the messages with buttons (message.id):
 	// session tells this run's apart from an earlier run's on the same
 	// database, posted counts them.
@@ -215,6 +219,9 @@ func (c *Console) Line(ctx context.Context, text string) error {
 	if done, err := c.channelLine(text); done || err != nil {
 		return err
 	}
+	if done, err := c.memberLine(text); done || err != nil {
+		return err
+	}
 	if done, err := c.timeLine(ctx, text); done || err != nil {
 		return err
 	}
@@ -237,11 +244,15 @@ func (c *Console) Line(ctx context.Context, text string) error {
 		User:    bot.User{ID: cl.User, Name: cl.User},
 		Options: cl.Options,
 		Locale:  c.Locale,
-		// Everyone at the console may manage its server.
+		// Everyone at the console may manage its server, but those a
+		// "member" line made ordinary members, who have its roles.
 		ManageServer: true,
 	}
+	if roles, ok := c.members[cl.User]; ok {
+		req.ManageServer, req.Roles = false, roles
+	}
 	if c.groupDMs[req.Channel] {
-		req.Guild, req.Reach, req.ManageServer = "", bot.ReachInteraction, false
+		req.Guild, req.Reach, req.ManageServer, req.Roles = "", bot.ReachInteraction, false, nil
 	}
 	var pressed *message
 	if cl.Button != "" {
@@ -415,6 +426,43 @@ func (c *Console) channelLine(text string) (done bool, err error) {
 	_, err = fmt.Fprintf(c.Out, "-- in #%s\n", c.channel)
 	return true, err
 }
+
+// memberLine handles "member NAME [ROLE ...]", which makes NAME an
+// ordinary member of the server (without Manage Server) who has the
+// roles named (none: no role), and "manager NAME", which gives NAME
+// Manage Server again (as everyone has at start).
+func (c *Console) memberLine(text string) (done bool, err error) {
+	f := strings.Fields(text)
+	if len(f) == 0 || f[0] != "member" && f[0] != "manager" {
+		return false, nil
+	}
+	ok := len(f) >= 2 && validName(f[1]) && (f[0] == "member" || len(f) == 2) && len(f) <= 2+maxConsoleRoles
+	for _, r := range f[min(len(f), 2):] {
+		ok = ok && bot.ValidID(r)
+	}
+	if !ok {
+		_, err := fmt.Fprintf(c.Out, "error: line %d: write `member NAME ROLE...` (NAME an ordinary member with these roles, at most %d) or `manager NAME` (NAME may manage the server): roles of letters, digits, - or _\n", c.line, maxConsoleRoles)
+		return true, err
+	}
+	if f[0] == "manager" {
+		delete(c.members, f[1])
+		_, err = fmt.Fprintf(c.Out, "-- %s may manage the server\n", f[1])
+		return true, err
+	}
+	if c.members == nil {
+		c.members = map[string][]string{}
+	}
+	c.members[f[1]] = slices.Clone(f[2:])
+	roles := "no role"
+	if len(f) > 2 {
+		roles = "roles " + strings.Join(f[2:], ", ")
+	}
+	_, err = fmt.Fprintf(c.Out, "-- %s is a member with %s\n", f[1], roles)
+	return true, err
+}
+
+// maxConsoleRoles bounds the roles a "member" line gives.
+const maxConsoleRoles = 10
 
 // foldLabel writes a button label for comparison: lower case, the accents
 // of Latin letters dropped (Échanger and echanger match).

@@ -66,3 +66,53 @@ func TestConsoleTournament(t *testing.T) {
 		t.Fatalf("standings: %s", o)
 	}
 }
+
+// TestConsoleTournamentRole: "member NAME ROLE..." makes NAME an ordinary
+// member with those roles; the tournament role the managers name lets
+// such a member create and run tournaments, and only it.
+func TestConsoleTournamentRole(t *testing.T) {
+	e := bottest.NewEnv(t, bot.Config{})
+	e.Guild, e.Channel = Guild, Channel
+	var out bytes.Buffer
+	c := &Console{Handler: e.Bot, Out: &out, Dir: t.TempDir()}
+	line := func(s string) string {
+		t.Helper()
+		n := out.Len()
+		if err := c.Line(context.Background(), s); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()[n:]
+	}
+	game := bot.Games()[0]
+	for _, bad := range []string{"member", "member carol bad.role", "manager carol extra"} {
+		if o := line(bad); !strings.Contains(o, "error: line") || !strings.Contains(o, "member NAME ROLE") {
+			t.Fatalf("%q: %s", bad, o)
+		}
+	}
+	if o := line("member carol organizers"); !strings.Contains(o, "carol is a member with roles organizers") {
+		t.Fatalf("member: %s", o)
+	}
+	line("member dave")
+	if o := line("carol: /tournament create game:" + game); !strings.Contains(o, "manage the server") {
+		t.Fatalf("a member without the tournament role creates: %s", o)
+	}
+	if o := line("carol: /tournament role role:organizers"); !strings.Contains(o, "Only members who may manage the server can name") {
+		t.Fatalf("a member names the role: %s", o)
+	}
+	if o := line("admin: /tournament role role:organizers"); !strings.Contains(o, "@organizers") {
+		t.Fatalf("role: %s", o)
+	}
+	if o := line("carol: /tournament create game:" + game + " players:3"); !strings.Contains(o, "Tournament #1") {
+		t.Fatalf("a member with the role creates: %s", o)
+	}
+	if o := line("dave: /tournament cancel"); !strings.Contains(o, "Only those who run the tournament") {
+		t.Fatalf("dave cancels: %s", o)
+	}
+	line("manager dave")
+	if o := line("dave: /tournament cancel"); !strings.Contains(o, "is cancelled") {
+		t.Fatalf("dave, a manager again, cancels: %s", o)
+	}
+	if testing.Verbose() {
+		t.Log(out.String())
+	}
+}

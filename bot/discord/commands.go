@@ -57,8 +57,11 @@ func option(s bot.OptionSpec) *discordgo.ApplicationCommandOption {
 		Required: s.Required, Autocomplete: s.Autocomplete, MaxLength: s.MaxLength,
 		NameLocalizations: locales(s.Names), DescriptionLocalizations: locales(s.Descriptions),
 	}
-	if s.Type == bot.OptionUser {
+	switch s.Type {
+	case bot.OptionUser:
 		o.Type = discordgo.ApplicationCommandOptionUser
+	case bot.OptionRole:
+		o.Type = discordgo.ApplicationCommandOptionRole
 	}
 	for _, ch := range s.Choices {
 		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{

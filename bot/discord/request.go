@@ -15,6 +15,7 @@ const (
 	maxLocaleLen = 16  // such as "en-US"
 	maxNameLen   = 32  // a subcommand's or option's name
 	maxValueLen  = 200 // an option's value (the core's limit is lower)
+	maxRoles     = 250 // a member's roles (Discord allows 250 in a server)
 )
 
 // RequestFromInteraction turns an interaction into a Request. It checks
@@ -44,6 +45,16 @@ func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
 	if i.Member != nil {
 		// Administrators may do everything, Manage Server included.
 		req.ManageServer = i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
+		// The member's roles, for the rights a server gives to a role;
+		// an unusable id is left out, as are roles beyond maxRoles.
+		for _, r := range i.Member.Roles {
+			if len(req.Roles) == maxRoles {
+				break
+			}
+			if bot.ValidID(r) {
+				req.Roles = append(req.Roles, r)
+			}
+		}
 	}
 	req.Reach, req.ForcedEphemeral = reachOf(i)
 	if !bot.ValidID(req.User.ID) || !bot.ValidID(req.Channel) || (req.Guild != "" && !bot.ValidID(req.Guild)) {
@@ -81,8 +92,9 @@ func RequestFromInteraction(i *discordgo.Interaction) (bot.Request, error) {
 			}
 			v, ok := o.Value.(string)
 			if !ok || len(v) > maxValueLen ||
-				(o.Type != discordgo.ApplicationCommandOptionString && o.Type != discordgo.ApplicationCommandOptionUser) {
-				return bot.Request{}, fmt.Errorf("discord: the option %s is not a text or a user", clipRunes(o.Name, maxNameLen))
+				(o.Type != discordgo.ApplicationCommandOptionString && o.Type != discordgo.ApplicationCommandOptionUser &&
+					o.Type != discordgo.ApplicationCommandOptionRole) {
+				return bot.Request{}, fmt.Errorf("discord: the option %s is not a text, a user or a role", clipRunes(o.Name, maxNameLen))
 			}
 			req.Options[o.Name] = v
 			if o.Focused {

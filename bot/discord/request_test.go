@@ -39,6 +39,28 @@ func TestRequestCarriesLocaleAndPermissions(t *testing.T) {
 	}
 }
 
+// TestRequestCarriesRoles: the Request of an interaction in a server
+// carries the member's role IDs (an unusable one left out), and a role
+// option's value (/tournament role role:ID).
+func TestRequestCarriesRoles(t *testing.T) {
+	i := &discordgo.Interaction{ID: "1", Type: discordgo.InteractionApplicationCommand, GuildID: "g", ChannelID: "c",
+		Member: &discordgo.Member{User: &discordgo.User{ID: "123", Username: "u"}, Roles: []string{"111", "bad id", "222"}},
+		Data: discordgo.ApplicationCommandInteractionData{Name: bot.TournamentCommand, Options: []*discordgo.ApplicationCommandInteractionDataOption{
+			{Name: "role", Type: discordgo.ApplicationCommandOptionSubCommand, Options: []*discordgo.ApplicationCommandInteractionDataOption{
+				{Name: "role", Type: discordgo.ApplicationCommandOptionRole, Value: "333"}}}}}}
+	req, err := RequestFromInteraction(i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(req.Roles, ",") != "111,222" || req.Options["role"] != "333" || req.ManageServer {
+		t.Fatalf("roles %q, option %q, manage %v", req.Roles, req.Options["role"], req.ManageServer)
+	}
+	i.Member, i.User = nil, &discordgo.User{ID: "123", Username: "u"}
+	if req, err = RequestFromInteraction(i); err != nil || req.Roles != nil {
+		t.Fatalf("outside a member: roles %q, %v", req.Roles, err)
+	}
+}
+
 // TestDiscordNullEntries: an interaction whose data.options holds a null
 // entry (which once crashed the process) is refused with a sentence
 // saying what is wrong, and the bot answers the next one.
@@ -56,7 +78,7 @@ func TestDiscordNullEntries(t *testing.T) {
 		{func(in map[string]any) { in["member"].(map[string]any)["user"] = nil }, "interaction without a user"},
 		{func(in map[string]any) {
 			in["data"].(map[string]any)["options"].([]any)[0].(map[string]any)["options"] = []any{map[string]any{"name": "size", "type": 4, "value": 7}}
-		}, "the option size is not a text or a user"},
+		}, "the option size is not a text, a user or a role"},
 	} {
 		in := fakediscord.Command(de.id(), de.Guild, "c1", alice, fakediscord.NoThreads, "challenge",
 			[]fakediscord.Option{fakediscord.Str("size", "7")})
