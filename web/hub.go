@@ -1,15 +1,30 @@
 package web
 
-import "context"
+import (
+	"context"
+	"net/http"
+	"sync"
+)
 
 // hub is the goroutine of a Server that fans changes out to the pages
-// watching: it keeps the subscribers of each game, and on a change of a
-// watched game has its new state loaded and sends it to each of them; a
-// subscriber arriving or leaving sends every watcher of its game the
-// viewer count. Loading a state (the store, the players' names) is done
-// by a second goroutine, the loader, so that a slow load never holds up
-// the pages arriving, leaving or watching other games. Changes of a game
-// arriving while its state loads are coalesced into one more load.
+// watching: it keeps the watchers of each game and the game's feed (its
+// latest state event and viewer count), and on a change of a watched game
+// has its new state loaded, puts it in the feed and wakes the watchers.
+//
+// A watcher is owed only the latest state and count, never a backlog:
+// its wake channel holds one signal, and a watcher woken many times
+// before it writes writes the feed once. So a burst of pages arriving
+// costs a slow page nothing but its own lag, no page is dropped for
+// being behind, and the hub never waits for a page. The viewer count is
+// coalesced too: a page arriving or leaving marks its game's count as
+// changed, and the hub publishes the changed counts when no other page
+// is waiting to arrive or leave (or after maxCoalesce of them), so a
+// thousand pages arriving at once publish a few counts, not a thousand.
+//
+// Loading a state (the store, the players' names) is done by a second
+// goroutine, the loader, so that a slow load never holds up the pages
+// arriving, leaving or watching other games. Changes of a game arriving
+// while its state loads are coalesced into one more load.
 type hub struct {
 	join, leave chan *watcher
 	changed     chan uint64
@@ -24,18 +39,69 @@ type countReq struct {
 	reply chan int
 }
 
-// watcher is one page's event stream: the events to write, and done
-// closed by the hub when it drops the watcher (too slow to keep up, or
-// the Server closing).
-type watcher struct {
-	id     uint64
-	events chan []byte
-	done   chan struct{}
+// feed is the latest of a watched game: its state event and its viewer
+// count event, each numbered by how many times it changed. The hub
+// writes it; its watchers read it when woken.
+type feed struct {
+	mu       sync.Mutex
+	state    []byte
+	stateSeq uint64
+	count    []byte
+	countSeq uint64
 }
 
-// watcherBuffer is the events a watcher may fall behind by before the
-// hub drops it (its page reconnects and loads the state again).
-const watcherBuffer = 16
+// watcher is one page's event stream. The hub sets feed and the
+// sequence numbers it has seen before it first wakes it, then sends on
+// wake (one slot: a signal already waiting stands for any number) when
+// the feed changes, and closes done when the Server closes.
+type watcher struct {
+	id   uint64
+	wake chan struct{}
+	done chan struct{}
+
+	feed               *feed  // set by the hub before the first wake
+	stateSeq, countSeq uint64 // written by the hub before the first wake, then by the page's goroutine
+}
+
+func newWatcher(id uint64) *watcher {
+	return &watcher{id: id, wake: make(chan struct{}, 1), done: make(chan struct{})}
+}
+
+// write writes to w what of the feed the page has not seen yet, the
+// state before the count; it returns the error of a failed write.
+func (wt *watcher) write(w http.ResponseWriter) error {
+	f := wt.feed
+	f.mu.Lock()
+	var state, count []byte
+	if f.stateSeq != wt.stateSeq {
+		state, wt.stateSeq = f.state, f.stateSeq
+	}
+	if f.countSeq != wt.countSeq {
+		count, wt.countSeq = f.count, f.countSeq
+	}
+	f.mu.Unlock()
+	for _, ev := range [][]byte{state, count} {
+		if ev == nil {
+			continue
+		}
+		if _, err := w.Write(ev); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// signal wakes w unless a wake is already waiting.
+func (wt *watcher) signal() {
+	select {
+	case wt.wake <- struct{}{}:
+	default:
+	}
+}
+
+// maxCoalesce is how many arrivals and departures in a row the hub
+// handles before it publishes the changed counts all the same.
+const maxCoalesce = 256
 
 // loadQueue bounds the loads waiting for the loader; a change that finds
 // it full is kept as due and asked again when a load ends.
@@ -59,6 +125,12 @@ func newHub(load func(ctx context.Context, id uint64, viewers int) ([]byte, erro
 		counts:  make(chan countReq),
 		load:    load,
 	}
+}
+
+// watched is a game's watchers and its feed.
+type watched struct {
+	watchers map[*watcher]struct{}
+	feed     *feed
 }
 
 func (h *hub) run(ctx context.Context) {
@@ -86,32 +158,60 @@ func (h *hub) run(ctx context.Context) {
 	}()
 	defer func() { <-loaderDone }()
 
-	games := map[uint64]map[*watcher]struct{}{}
+	games := map[uint64]*watched{}
 	pending := map[uint64]bool{} // loading now
 	due := map[uint64]bool{}     // changed since, or not queued yet
-	drop := func(w *watcher) {
-		delete(games[w.id], w)
-		if len(games[w.id]) == 0 {
+	recount := map[uint64]bool{} // viewer count changed, not published yet
+	streak := 0                  // arrivals and departures since the counts were published
+	joined := func(w *watcher) {
+		g := games[w.id]
+		if g == nil {
+			g = &watched{watchers: map[*watcher]struct{}{}, feed: &feed{}}
+			games[w.id] = g
+		}
+		g.watchers[w] = struct{}{}
+		g.feed.mu.Lock()
+		w.feed, w.stateSeq, w.countSeq = g.feed, g.feed.stateSeq, g.feed.countSeq
+		g.feed.mu.Unlock()
+		recount[w.id] = true
+		streak++
+	}
+	left := func(w *watcher) {
+		g := games[w.id]
+		if g == nil {
+			return
+		}
+		if _, ok := g.watchers[w]; !ok {
+			return
+		}
+		delete(g.watchers, w)
+		if len(g.watchers) == 0 {
 			delete(games, w.id)
 		}
-		close(w.done)
+		recount[w.id] = true
+		streak++
 	}
-	send := func(w *watcher, ev []byte) {
-		select {
-		case w.events <- ev:
-		default: // too slow
-			drop(w)
+	publish := func() {
+		for id := range recount {
+			delete(recount, id)
+			g := games[id]
+			if g == nil {
+				continue
+			}
+			ev := viewersEvent(len(g.watchers))
+			g.feed.mu.Lock()
+			g.feed.count = ev
+			g.feed.countSeq++
+			g.feed.mu.Unlock()
+			for w := range g.watchers {
+				w.signal()
+			}
 		}
-	}
-	viewers := func(id uint64) {
-		ws := games[id]
-		ev := viewersEvent(len(ws))
-		for w := range ws {
-			send(w, ev)
-		}
+		streak = 0
 	}
 	request := func(id uint64) {
-		if len(games[id]) == 0 {
+		g := games[id]
+		if g == nil {
 			delete(due, id)
 			return
 		}
@@ -120,7 +220,7 @@ func (h *hub) run(ctx context.Context) {
 			return
 		}
 		select {
-		case loads <- loadReq{id, len(games[id])}:
+		case loads <- loadReq{id, len(g.watchers)}:
 			pending[id] = true
 			delete(due, id)
 		default:
@@ -128,39 +228,56 @@ func (h *hub) run(ctx context.Context) {
 		}
 	}
 	for {
+		if len(recount) > 0 {
+			// Pages arriving or leaving come first: their counts are
+			// published once none is waiting.
+			if streak < maxCoalesce {
+				select {
+				case w := <-h.join:
+					joined(w)
+					continue
+				case w := <-h.leave:
+					left(w)
+					continue
+				default:
+				}
+			}
+			publish()
+		}
 		select {
 		case <-ctx.Done():
-			for _, ws := range games {
-				for w := range ws {
+			for _, g := range games {
+				for w := range g.watchers {
 					close(w.done)
 				}
 			}
 			return
 		case w := <-h.join:
-			if games[w.id] == nil {
-				games[w.id] = map[*watcher]struct{}{}
-			}
-			games[w.id][w] = struct{}{}
-			viewers(w.id)
+			joined(w)
 		case w := <-h.leave:
-			if _, ok := games[w.id][w]; ok {
-				drop(w)
-				viewers(w.id)
-			}
+			left(w)
 		case id := <-h.changed:
 			request(id)
 		case r := <-results:
 			delete(pending, r.id)
-			if r.ev != nil {
-				for w := range games[r.id] {
-					send(w, r.ev)
+			if g := games[r.id]; g != nil && r.ev != nil {
+				g.feed.mu.Lock()
+				g.feed.state = r.ev
+				g.feed.stateSeq++
+				g.feed.mu.Unlock()
+				for w := range g.watchers {
+					w.signal()
 				}
 			}
 			for id := range due {
 				request(id)
 			}
 		case q := <-h.counts:
-			q.reply <- len(games[q.id])
+			n := 0
+			if g := games[q.id]; g != nil {
+				n = len(g.watchers)
+			}
+			q.reply <- n
 		}
 	}
 }

@@ -372,7 +372,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
-	wt := &watcher{id: g.ID, events: make(chan []byte, watcherBuffer), done: make(chan struct{})}
+	wt := newWatcher(g.ID)
 	select {
 	case s.hub.join <- wt:
 	case <-s.done:
@@ -394,8 +394,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-wt.done:
 			return
-		case ev := <-wt.events:
-			if _, err := w.Write(ev); err != nil {
+		case <-wt.wake:
+			if err := wt.write(w); err != nil {
 				return
 			}
 			if err := rc.Flush(); err != nil {
