@@ -165,6 +165,8 @@ func TestEventsSlowViewer(t *testing.T) {
 		go func() { defer wg.Done(); f.srv.events(w, req) }()
 	}
 	gate := make(chan struct{})
+	var opened sync.Once
+	defer opened.Do(func() { close(gate) }) // before the streams end, when failing
 	slow := &gatedSink{viewerSink: viewerSink{h: http.Header{}, wrote: wrote}, gate: gate}
 	open(slow)
 	fast := &viewerSink{h: http.Header{}, wrote: wrote}
@@ -179,7 +181,7 @@ func TestEventsSlowViewer(t *testing.T) {
 			return rev == g.Revision && v == 2, "the fast page shows revision " + itoa(rev) + " and " + itoa(v) + " viewers"
 		})
 	}
-	close(gate)
+	opened.Do(func() { close(gate) })
 	waitUntil(t, wrote, time.Minute, func() (bool, string) {
 		rev, v := slow.last()
 		return rev == g.Revision && v == 2, "the slow page shows revision " + itoa(rev) + " and " + itoa(v) + " viewers"
