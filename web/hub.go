@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"sync"
+	"time"
 )
 
 // hub is the goroutine of a Server that fans changes out to the pages
@@ -17,9 +18,9 @@ import (
 // costs a slow page nothing but its own lag, no page is dropped for
 // being behind, and the hub never waits for a page. The viewer count is
 // coalesced too: a page arriving or leaving marks its game's count as
-// changed, and the hub publishes the changed counts when no other page
-// is waiting to arrive or leave (or after maxCoalesce of them), so a
-// thousand pages arriving at once publish a few counts, not a thousand.
+// changed, and the hub publishes a game's count at once if it has not
+// for countEvery, else when countEvery has passed since, so a thousand
+// pages arriving at once publish a few counts, not a thousand.
 //
 // Loading a state (the store, the players' names) is done by a second
 // goroutine, the loader, so that a slow load never holds up the pages
@@ -99,9 +100,8 @@ func (wt *watcher) signal() {
 	}
 }
 
-// maxCoalesce is how many arrivals and departures in a row the hub
-// handles before it publishes the changed counts all the same.
-const maxCoalesce = 256
+// countEvery is the least time between two viewer counts of a game.
+const countEvery = 200 * time.Millisecond
 
 // loadQueue bounds the loads waiting for the loader; a change that finds
 // it full is kept as due and asked again when a load ends.
@@ -131,6 +131,7 @@ func newHub(load func(ctx context.Context, id uint64, viewers int) ([]byte, erro
 type watched struct {
 	watchers map[*watcher]struct{}
 	feed     *feed
+	counted  time.Time // when its count was last published
 }
 
 func (h *hub) run(ctx context.Context) {
@@ -162,7 +163,9 @@ func (h *hub) run(ctx context.Context) {
 	pending := map[uint64]bool{} // loading now
 	due := map[uint64]bool{}     // changed since, or not queued yet
 	recount := map[uint64]bool{} // viewer count changed, not published yet
-	streak := 0                  // arrivals and departures since the counts were published
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	defer timer.Stop()
 	joined := func(w *watcher) {
 		g := games[w.id]
 		if g == nil {
@@ -174,7 +177,6 @@ func (h *hub) run(ctx context.Context) {
 		w.feed, w.stateSeq, w.countSeq = g.feed, g.feed.stateSeq, g.feed.countSeq
 		g.feed.mu.Unlock()
 		recount[w.id] = true
-		streak++
 	}
 	left := func(w *watcher) {
 		g := games[w.id]
@@ -189,15 +191,26 @@ func (h *hub) run(ctx context.Context) {
 			delete(games, w.id)
 		}
 		recount[w.id] = true
-		streak++
 	}
+	// publish publishes the changed counts of the games that have not
+	// published one for countEvery, and sets the timer for the others.
 	publish := func() {
+		now := time.Now()
+		var next time.Duration
 		for id := range recount {
-			delete(recount, id)
 			g := games[id]
 			if g == nil {
+				delete(recount, id)
 				continue
 			}
+			if wait := countEvery - now.Sub(g.counted); wait > 0 {
+				if next == 0 || wait < next {
+					next = wait
+				}
+				continue
+			}
+			delete(recount, id)
+			g.counted = now
 			ev := viewersEvent(len(g.watchers))
 			g.feed.mu.Lock()
 			g.feed.count = ev
@@ -207,7 +220,9 @@ func (h *hub) run(ctx context.Context) {
 				w.signal()
 			}
 		}
-		streak = 0
+		if next > 0 {
+			timer.Reset(next)
+		}
 	}
 	request := func(id uint64) {
 		g := games[id]
@@ -228,22 +243,6 @@ func (h *hub) run(ctx context.Context) {
 		}
 	}
 	for {
-		if len(recount) > 0 {
-			// Pages arriving or leaving come first: their counts are
-			// published once none is waiting.
-			if streak < maxCoalesce {
-				select {
-				case w := <-h.join:
-					joined(w)
-					continue
-				case w := <-h.leave:
-					left(w)
-					continue
-				default:
-				}
-			}
-			publish()
-		}
 		select {
 		case <-ctx.Done():
 			for _, g := range games {
@@ -254,8 +253,12 @@ func (h *hub) run(ctx context.Context) {
 			return
 		case w := <-h.join:
 			joined(w)
+			publish()
 		case w := <-h.leave:
 			left(w)
+			publish()
+		case <-timer.C:
+			publish()
 		case id := <-h.changed:
 			request(id)
 		case r := <-results:
