@@ -180,7 +180,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
-	s.mux.ServeHTTP(w, r)
+	serveCompressed(s.mux, w, r) // compress.go
 }
 
 func (s *Server) limited(l *limiter, next http.HandlerFunc) http.HandlerFunc {
@@ -425,20 +425,9 @@ var assetNames = func() struct{ JS, CSS string } {
 }()
 
 func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
-	var file, ctype string
-	switch r.PathValue("name") {
-	case assetNames.JS:
-		file, ctype = "app.js", "text/javascript; charset=utf-8"
-	case assetNames.CSS:
-		file, ctype = "app.css", "text/css; charset=utf-8"
-	default:
+	if !serveAsset(w, r, r.PathValue("name")) { // compress.go
 		s.notFound(w)
-		return
 	}
-	b, _ := assetFS.ReadFile("assets/" + file)
-	w.Header().Set("Content-Type", ctype)
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	_, _ = w.Write(b)
 }
 
 var pages = template.Must(template.New("").Parse(`{{define "head"}}<!doctype html>
