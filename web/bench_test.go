@@ -192,7 +192,8 @@ func BenchmarkPageView(b *testing.B) {
 // the first board drawn (the page's "board" performance mark) and the
 // bytes transferred, with what gzip would make of each response. It
 // asserts only that the board appears: timings are reported, not
-// checked.
+// checked. A second load in one context must take the assets from the
+// cache; its bytes are logged.
 func TestBrowserColdLoad(t *testing.T) {
 	ctx := browser(t)
 	f := newFixture(t, map[game.Kind]int{"amazons": 20})
@@ -240,6 +241,31 @@ func TestBrowserColdLoad(t *testing.T) {
 	t.Logf("cold load, navigation start to first board (ms), 5 loads: %.1f; transferred %.0f B in %d requests", times, total, len(last.Transfer))
 	if total == 0 {
 		t.Error("no bytes transferred")
+	}
+
+	// A second load in the same browser context: the assets (immutable,
+	// named by their hash) come from the cache.
+	tab, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+	defer cancel()
+	if err := chromedp.Do(tab); err != nil {
+		t.Fatal(err)
+	}
+	within(t, tab, chromedp.Navigate(url))
+	waitFor(t, tab, `performance.getEntriesByName('board').length > 0`)
+	within(t, tab, chromedp.Navigate(url+"?again"))
+	waitFor(t, tab, `location.search == '?again' && performance.getEntriesByName('board').length > 0`)
+	again := eval[load](t, tab, `({transfer: [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+		.filter(e => !e.name.endsWith('/events')).map(e => ({name: new URL(e.name).pathname, size: e.transferSize}))})`)
+	var second float64
+	for _, tr := range again.Transfer {
+		second += tr.Size
+		if strings.HasPrefix(tr.Name, "/assets/") && tr.Size > 0 {
+			t.Errorf("second load: %s transferred %.0f B, want it from the cache", tr.Name, tr.Size)
+		}
+	}
+	t.Logf("second load: transferred %.0f B in %d requests", second, len(again.Transfer))
+	if len(again.Transfer) != len(last.Transfer) {
+		t.Errorf("second load: %d requests, the first %d", len(again.Transfer), len(last.Transfer))
 	}
 }
 
