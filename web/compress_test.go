@@ -154,6 +154,17 @@ func FuzzAcceptsGzip(f *testing.F) {
 	})
 }
 
+func FuzzETagMatches(f *testing.F) {
+	for _, s := range []string{"", `"abc"`, `W/"abc"`, `"x", "abc"`, "*", `"abc-gz"`, ",,", `W/`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, h string) {
+		if etagMatches(h, `"abc"`) && !strings.Contains(h, `"abc"`) && !strings.Contains(h, "*") {
+			t.Errorf("%q matches \"abc\"", h)
+		}
+	})
+}
+
 func TestAcceptsGzip(t *testing.T) {
 	for h, want := range map[string]bool{"": false, "gzip": true, "gzip, deflate, br": true, "br;q=1, gzip;q=0": false,
 		"*": true, "*;q=0": false, "identity": false, "GZIP;Q=0.5": true, "x-gzip": true, "gzip;q=abc": false,
