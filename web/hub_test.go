@@ -171,6 +171,10 @@ func TestEventsSlowViewer(t *testing.T) {
 	open(slow)
 	fast := &viewerSink{h: http.Header{}, wrote: wrote}
 	open(fast)
+	waitUntil(t, wrote, time.Minute, func() (bool, string) {
+		_, v := fast.last()
+		return v == 2, "the fast page shows " + itoa(v) + " viewers"
+	})
 	// The slow page is stuck on its first write ("retry"); the fast one
 	// sees 40 changes, one after the other.
 	for i := range 40 {
