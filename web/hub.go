@@ -3,7 +3,7 @@ package web
 import (
 	"context"
 	"net/http"
-	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -42,13 +42,25 @@ type countReq struct {
 
 // feed is the latest of a watched game: its state event and its viewer
 // count event, each numbered by how many times it changed. The hub
-// writes it; its watchers read it when woken.
-type feed struct {
-	mu       sync.Mutex
-	state    []byte
-	stateSeq uint64
-	count    []byte
-	countSeq uint64
+// replaces it whole; its watchers load it when woken, without a lock.
+type feed struct{ cur atomic.Pointer[latest] }
+
+type latest struct {
+	state, count       []byte
+	stateSeq, countSeq uint64
+}
+
+// update replaces the feed by what change makes of a copy of it.
+func (f *feed) update(change func(l *latest)) {
+	l := *f.cur.Load()
+	change(&l)
+	f.cur.Store(&l)
+}
+
+func newFeed() *feed {
+	f := &feed{}
+	f.cur.Store(&latest{})
+	return f
 }
 
 // watcher is one page's event stream. The hub sets feed and the
@@ -71,16 +83,14 @@ func newWatcher(id uint64) *watcher {
 // write writes to w what of the feed the page has not seen yet, the
 // state before the count; it returns the error of a failed write.
 func (wt *watcher) write(w http.ResponseWriter) error {
-	f := wt.feed
-	f.mu.Lock()
+	l := wt.feed.cur.Load()
 	var state, count []byte
-	if f.stateSeq != wt.stateSeq {
-		state, wt.stateSeq = f.state, f.stateSeq
+	if l.stateSeq != wt.stateSeq {
+		state, wt.stateSeq = l.state, l.stateSeq
 	}
-	if f.countSeq != wt.countSeq {
-		count, wt.countSeq = f.count, f.countSeq
+	if l.countSeq != wt.countSeq {
+		count, wt.countSeq = l.count, l.countSeq
 	}
-	f.mu.Unlock()
 	for _, ev := range [][]byte{state, count} {
 		if ev == nil {
 			continue
@@ -169,13 +179,12 @@ func (h *hub) run(ctx context.Context) {
 	joined := func(w *watcher) {
 		g := games[w.id]
 		if g == nil {
-			g = &watched{watchers: map[*watcher]struct{}{}, feed: &feed{}}
+			g = &watched{watchers: map[*watcher]struct{}{}, feed: newFeed()}
 			games[w.id] = g
 		}
 		g.watchers[w] = struct{}{}
-		g.feed.mu.Lock()
-		w.feed, w.stateSeq, w.countSeq = g.feed, g.feed.stateSeq, g.feed.countSeq
-		g.feed.mu.Unlock()
+		l := g.feed.cur.Load()
+		w.feed, w.stateSeq, w.countSeq = g.feed, l.stateSeq, l.countSeq
 		recount[w.id] = true
 	}
 	left := func(w *watcher) {
@@ -212,10 +221,7 @@ func (h *hub) run(ctx context.Context) {
 			delete(recount, id)
 			g.counted = now
 			ev := viewersEvent(len(g.watchers))
-			g.feed.mu.Lock()
-			g.feed.count = ev
-			g.feed.countSeq++
-			g.feed.mu.Unlock()
+			g.feed.update(func(l *latest) { l.count, l.countSeq = ev, l.countSeq+1 })
 			for w := range g.watchers {
 				w.signal()
 			}
@@ -264,10 +270,7 @@ func (h *hub) run(ctx context.Context) {
 		case r := <-results:
 			delete(pending, r.id)
 			if g := games[r.id]; g != nil && r.ev != nil {
-				g.feed.mu.Lock()
-				g.feed.state = r.ev
-				g.feed.stateSeq++
-				g.feed.mu.Unlock()
+				g.feed.update(func(l *latest) { l.state, l.stateSeq = r.ev, l.stateSeq+1 })
 				for w := range g.watchers {
 					w.signal()
 				}
