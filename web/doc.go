@@ -9,7 +9,15 @@
 // interface; the bot tells it that a game changed with
 // Server.GameChanged. One goroutine per Server (the hub) fans the changes
 // out to the pages watching, whatever the number of games, and a second
-// loads the states it sends, so that a slow load holds up no page.
+// loads the states it sends, so that a slow load holds up no page. A
+// page is owed only its game's latest state and viewer count (hub.go):
+// it is woken, never queued to, so a slow page lags alone and none is
+// dropped for lagging; counts are published at most every 200 ms a game.
+//
+// The embedded assets are gzipped once at start and served immutable
+// under names holding their hash, with ETags; pages and JSON of 1 KiB
+// or more are gzipped when the browser accepts it, event streams never
+// (compress.go).
 //
 // A finished game's page shows, under its moves, the computer's
 // evaluation after every ply as a graph (eval.go, ui/src/graph.js), once

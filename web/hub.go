@@ -1,15 +1,31 @@
 package web
 
-import "context"
+import (
+	"context"
+	"net/http"
+	"sync/atomic"
+	"time"
+)
 
 // hub is the goroutine of a Server that fans changes out to the pages
-// watching: it keeps the subscribers of each game, and on a change of a
-// watched game has its new state loaded and sends it to each of them; a
-// subscriber arriving or leaving sends every watcher of its game the
-// viewer count. Loading a state (the store, the players' names) is done
-// by a second goroutine, the loader, so that a slow load never holds up
-// the pages arriving, leaving or watching other games. Changes of a game
-// arriving while its state loads are coalesced into one more load.
+// watching: it keeps the watchers of each game and the game's feed (its
+// latest state event and viewer count), and on a change of a watched game
+// has its new state loaded, puts it in the feed and wakes the watchers.
+//
+// A watcher is owed only the latest state and count, never a backlog:
+// its wake channel holds one signal, and a watcher woken many times
+// before it writes writes the feed once. So a burst of pages arriving
+// costs a slow page nothing but its own lag, no page is dropped for
+// being behind, and the hub never waits for a page. The viewer count is
+// coalesced too: a page arriving or leaving marks its game's count as
+// changed, and the hub publishes a game's count at once if it has not
+// for countEvery, else when countEvery has passed since, so a thousand
+// pages arriving at once publish a few counts, not a thousand.
+//
+// Loading a state (the store, the players' names) is done by a second
+// goroutine, the loader, so that a slow load never holds up the pages
+// arriving, leaving or watching other games. Changes of a game arriving
+// while its state loads are coalesced into one more load.
 type hub struct {
 	join, leave chan *watcher
 	changed     chan uint64
@@ -24,18 +40,78 @@ type countReq struct {
 	reply chan int
 }
 
-// watcher is one page's event stream: the events to write, and done
-// closed by the hub when it drops the watcher (too slow to keep up, or
-// the Server closing).
-type watcher struct {
-	id     uint64
-	events chan []byte
-	done   chan struct{}
+// feed is the latest of a watched game: its state event and its viewer
+// count event, each numbered by how many times it changed. The hub
+// replaces it whole; its watchers load it when woken, without a lock.
+type feed struct{ cur atomic.Pointer[latest] }
+
+type latest struct {
+	state, count       []byte
+	stateSeq, countSeq uint64
 }
 
-// watcherBuffer is the events a watcher may fall behind by before the
-// hub drops it (its page reconnects and loads the state again).
-const watcherBuffer = 16
+// update replaces the feed by what change makes of a copy of it.
+func (f *feed) update(change func(l *latest)) {
+	l := *f.cur.Load()
+	change(&l)
+	f.cur.Store(&l)
+}
+
+func newFeed() *feed {
+	f := &feed{}
+	f.cur.Store(&latest{})
+	return f
+}
+
+// watcher is one page's event stream. The hub sets feed and the
+// sequence numbers it has seen before it first wakes it, then sends on
+// wake (one slot: a signal already waiting stands for any number) when
+// the feed changes, and closes done when the Server closes.
+type watcher struct {
+	id   uint64
+	wake chan struct{}
+	done chan struct{}
+
+	feed               *feed  // set by the hub before the first wake
+	stateSeq, countSeq uint64 // written by the hub before the first wake, then by the page's goroutine
+}
+
+func newWatcher(id uint64) *watcher {
+	return &watcher{id: id, wake: make(chan struct{}, 1), done: make(chan struct{})}
+}
+
+// write writes to w what of the feed the page has not seen yet, the
+// state before the count; it returns the error of a failed write.
+func (wt *watcher) write(w http.ResponseWriter) error {
+	l := wt.feed.cur.Load()
+	var state, count []byte
+	if l.stateSeq != wt.stateSeq {
+		state, wt.stateSeq = l.state, l.stateSeq
+	}
+	if l.countSeq != wt.countSeq {
+		count, wt.countSeq = l.count, l.countSeq
+	}
+	for _, ev := range [][]byte{state, count} {
+		if ev == nil {
+			continue
+		}
+		if _, err := w.Write(ev); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// signal wakes w unless a wake is already waiting.
+func (wt *watcher) signal() {
+	select {
+	case wt.wake <- struct{}{}:
+	default:
+	}
+}
+
+// countEvery is the least time between two viewer counts of a game.
+const countEvery = 200 * time.Millisecond
 
 // loadQueue bounds the loads waiting for the loader; a change that finds
 // it full is kept as due and asked again when a load ends.
@@ -59,6 +135,13 @@ func newHub(load func(ctx context.Context, id uint64, viewers int) ([]byte, erro
 		counts:  make(chan countReq),
 		load:    load,
 	}
+}
+
+// watched is a game's watchers and its feed.
+type watched struct {
+	watchers map[*watcher]struct{}
+	feed     *feed
+	counted  time.Time // when its count was last published
 }
 
 func (h *hub) run(ctx context.Context) {
@@ -86,32 +169,70 @@ func (h *hub) run(ctx context.Context) {
 	}()
 	defer func() { <-loaderDone }()
 
-	games := map[uint64]map[*watcher]struct{}{}
+	games := map[uint64]*watched{}
 	pending := map[uint64]bool{} // loading now
 	due := map[uint64]bool{}     // changed since, or not queued yet
-	drop := func(w *watcher) {
-		delete(games[w.id], w)
-		if len(games[w.id]) == 0 {
+	recount := map[uint64]bool{} // viewer count changed, not published yet
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	defer timer.Stop()
+	joined := func(w *watcher) {
+		g := games[w.id]
+		if g == nil {
+			g = &watched{watchers: map[*watcher]struct{}{}, feed: newFeed()}
+			games[w.id] = g
+		}
+		g.watchers[w] = struct{}{}
+		l := g.feed.cur.Load()
+		w.feed, w.stateSeq, w.countSeq = g.feed, l.stateSeq, l.countSeq
+		recount[w.id] = true
+	}
+	left := func(w *watcher) {
+		g := games[w.id]
+		if g == nil {
+			return
+		}
+		if _, ok := g.watchers[w]; !ok {
+			return
+		}
+		delete(g.watchers, w)
+		if len(g.watchers) == 0 {
 			delete(games, w.id)
 		}
-		close(w.done)
+		recount[w.id] = true
 	}
-	send := func(w *watcher, ev []byte) {
-		select {
-		case w.events <- ev:
-		default: // too slow
-			drop(w)
+	// publish publishes the changed counts of the games that have not
+	// published one for countEvery, and sets the timer for the others.
+	publish := func() {
+		now := time.Now()
+		var next time.Duration
+		for id := range recount {
+			g := games[id]
+			if g == nil {
+				delete(recount, id)
+				continue
+			}
+			if wait := countEvery - now.Sub(g.counted); wait > 0 {
+				if next == 0 || wait < next {
+					next = wait
+				}
+				continue
+			}
+			delete(recount, id)
+			g.counted = now
+			ev := viewersEvent(len(g.watchers))
+			g.feed.update(func(l *latest) { l.count, l.countSeq = ev, l.countSeq+1 })
+			for w := range g.watchers {
+				w.signal()
+			}
 		}
-	}
-	viewers := func(id uint64) {
-		ws := games[id]
-		ev := viewersEvent(len(ws))
-		for w := range ws {
-			send(w, ev)
+		if next > 0 {
+			timer.Reset(next)
 		}
 	}
 	request := func(id uint64) {
-		if len(games[id]) == 0 {
+		g := games[id]
+		if g == nil {
 			delete(due, id)
 			return
 		}
@@ -120,7 +241,7 @@ func (h *hub) run(ctx context.Context) {
 			return
 		}
 		select {
-		case loads <- loadReq{id, len(games[id])}:
+		case loads <- loadReq{id, len(g.watchers)}:
 			pending[id] = true
 			delete(due, id)
 		default:
@@ -130,37 +251,39 @@ func (h *hub) run(ctx context.Context) {
 	for {
 		select {
 		case <-ctx.Done():
-			for _, ws := range games {
-				for w := range ws {
+			for _, g := range games {
+				for w := range g.watchers {
 					close(w.done)
 				}
 			}
 			return
 		case w := <-h.join:
-			if games[w.id] == nil {
-				games[w.id] = map[*watcher]struct{}{}
-			}
-			games[w.id][w] = struct{}{}
-			viewers(w.id)
+			joined(w)
+			publish()
 		case w := <-h.leave:
-			if _, ok := games[w.id][w]; ok {
-				drop(w)
-				viewers(w.id)
-			}
+			left(w)
+			publish()
+		case <-timer.C:
+			publish()
 		case id := <-h.changed:
 			request(id)
 		case r := <-results:
 			delete(pending, r.id)
-			if r.ev != nil {
-				for w := range games[r.id] {
-					send(w, r.ev)
+			if g := games[r.id]; g != nil && r.ev != nil {
+				g.feed.update(func(l *latest) { l.state, l.stateSeq = r.ev, l.stateSeq+1 })
+				for w := range g.watchers {
+					w.signal()
 				}
 			}
 			for id := range due {
 				request(id)
 			}
 		case q := <-h.counts:
-			q.reply <- len(games[q.id])
+			n := 0
+			if g := games[q.id]; g != nil {
+				n = len(g.watchers)
+			}
+			q.reply <- n
 		}
 	}
 }

@@ -250,7 +250,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
-	s.mux.ServeHTTP(w, r)
+	serveCompressed(s.mux, w, r) // compress.go
 }
 
 func (s *Server) limited(l *limiter, next http.HandlerFunc) http.HandlerFunc {
@@ -444,7 +444,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
-	wt := &watcher{id: g.ID, events: make(chan []byte, watcherBuffer), done: make(chan struct{})}
+	wt := newWatcher(g.ID)
 	select {
 	case s.hub.join <- wt:
 	case <-s.done:
@@ -466,8 +466,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-wt.done:
 			return
-		case ev := <-wt.events:
-			if _, err := w.Write(ev); err != nil {
+		case <-wt.wake:
+			if err := wt.write(w); err != nil {
 				return
 			}
 			if err := rc.Flush(); err != nil {
@@ -497,20 +497,9 @@ var assetNames = func() struct{ JS, CSS string } {
 }()
 
 func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
-	var file, ctype string
-	switch r.PathValue("name") {
-	case assetNames.JS:
-		file, ctype = "app.js", "text/javascript; charset=utf-8"
-	case assetNames.CSS:
-		file, ctype = "app.css", "text/css; charset=utf-8"
-	default:
+	if !serveAsset(w, r, r.PathValue("name")) { // compress.go
 		s.notFound(w)
-		return
 	}
-	b, _ := assetFS.ReadFile("assets/" + file)
-	w.Header().Set("Content-Type", ctype)
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	_, _ = w.Write(b)
 }
 
 var pages = template.Must(template.New("").Parse(`{{define "head"}}<!doctype html>
