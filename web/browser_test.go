@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -68,8 +69,17 @@ func waitFor(t *testing.T, ctx context.Context, cond string) {
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(10*time.Second), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
-		t.Fatalf("waiting for %s: %v", cond, err)
+	for {
+		_, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(10*time.Second), chromedp.WithPollingInterval(20*time.Millisecond)))
+		// A poll begun while the page was still being replaced loses its
+		// execution context: poll again in the new one.
+		if err != nil && strings.Contains(err.Error(), "Cannot find context with specified id") && c.Err() == nil {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("waiting for %s: %v", cond, err)
+		}
+		return
 	}
 }
 
