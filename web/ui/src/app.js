@@ -1,11 +1,10 @@
 // The web board's page: draws the board as SVG from the game's JSON,
 // keeps it live through server-sent events, and steps through the game.
 import { drawBoard } from "./board.js";
-import { setupSignIn } from "./signin.js";
+import { api, setupSignIn } from "./signin.js";
 
 const app = document.getElementById("app");
-const token = app.dataset.token;
-const base = "/g/" + token;
+let base = ""; // "/g/" and the game's token, once started
 const $ = (id) => document.getElementById(id);
 
 let state = null; // the game's State (see web.State)
@@ -40,7 +39,7 @@ function plies() {
 async function boardAt(ply) {
   if (ply === plies()) return state.board;
   if (boards.has(ply)) return boards.get(ply);
-  const r = await fetch(base + "/ply/" + ply);
+  const r = await api(base + "/ply/" + ply);
   if (!r.ok) throw new Error("ply " + ply + ": " + r.status);
   const b = tidy(await r.json());
   boards.set(ply, b);
@@ -184,7 +183,7 @@ function accept(s) {
 }
 
 async function load() {
-  const r = await fetch(base + "/state");
+  const r = await api(base + "/state");
   if (!r.ok) throw new Error("state: " + r.status);
   await accept(await r.json());
 }
@@ -197,5 +196,12 @@ function listen() {
   es.addEventListener("error", () => { app.dataset.live = ""; });
 }
 
-load().then(listen, (err) => { $("status").textContent = String(err.message || err); });
-setInterval(() => { if (state) renderStatus(); }, 1000);
+// startGame shows the game of the board's token: the web page's own
+// (data-token), or the one the Activity's handshake found.
+export function startGame(token) {
+  base = "/g/" + token;
+  load().then(listen, (err) => { $("status").textContent = String(err.message || err); });
+  setInterval(() => { if (state) renderStatus(); }, 1000);
+}
+
+if (app.dataset.token) startGame(app.dataset.token);
