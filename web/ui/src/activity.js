@@ -3,7 +3,7 @@
 // authenticate), a session opened at /api/session and sent as Bearer,
 // then the board of the channel's game, found by the channel (never by
 // the Activity's instance, which ends when everyone leaves).
-import { DiscordSDK } from "@discord/embedded-app-sdk";
+import { DiscordSDK, patchUrlMappings } from "@discord/embedded-app-sdk";
 import { startGame } from "./app.js";
 import { api, useSession } from "./signin.js";
 
@@ -72,6 +72,18 @@ function choose(games) {
     ul.append(li);
   }
   ul.hidden = false;
+}
+
+// Inside Discord, the Activity reaches no host but through Discord's
+// proxy: the avatars of Discord's CDN come through the URL mapping
+// /discord-cdn → cdn.discordapp.com (see the README).
+if (location.hostname.endsWith(".discordsays.com")) {
+  patchUrlMappings([{ prefix: "/discord-cdn", target: "cdn.discordapp.com" }], {
+    patchFetch: false,
+    patchWebSocket: false,
+    patchXhr: false,
+    patchSrcAttributes: true,
+  });
 }
 
 async function main() {
