@@ -70,6 +70,10 @@ type Config struct {
 	// board; a game's card then has an "Open board" link button to it
 	// ("": none for that game).
 	BoardURL func(gameID uint64) string
+	// Activity puts on a game's card a "Play on the board" button that
+	// launches the web board inside Discord, as the app's Activity
+	// (activity.go): only for an application whose Activity is set up.
+	Activity bool
 	// RateBurst commands at once, then one every RateEvery, per user;
 	// RateBurst < 0 turns rate limiting off (the console does).
 	RateBurst int

@@ -255,4 +255,8 @@ var messagesEN = map[string]string{
 	"stats.title":         "{name} stats",
 	"takeback.insequence": "Your turn is under way, and a takeback undoes whole turns only: finish your turn, then you may ask to take it back until your opponent moves. Nothing was changed.",
 	"thread.title":        "%s",
+	"activity.launch":     "Opening the board inside Discord. If it does not open, start the Activity from the app launcher (the rocket in the message bar).",
+	"activity.off":        "The board inside Discord is turned off on this bot: use the **Open board** link or the commands.",
+	"button.activity":     "Play on the board",
+	"activity.entrypoint": "Play on the board inside Discord: this channel's game",
 }

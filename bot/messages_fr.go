@@ -254,4 +254,8 @@ var messagesFR = map[string]string{
 	"stats.title":         "Statistiques : {name}",
 	"takeback.insequence": "Votre tour est en cours, et une reprise n'annule que des tours entiers : finissez votre tour, puis vous pourrez demander à le reprendre tant que votre adversaire n'a pas joué. Rien n'a été modifié.",
 	"thread.title":        "%s",
+	"activity.launch":     "Ouverture du plateau dans Discord. S'il ne s'ouvre pas, lancez l'activité depuis le lanceur d'applications (la fusée de la barre de message).",
+	"activity.off":        "Le plateau dans Discord est désactivé sur ce bot : utilisez le lien **Ouvrir le plateau** ou les commandes.",
+	"button.activity":     "Jouer sur le plateau",
+	"activity.entrypoint": "Jouer sur le plateau dans Discord : la partie de ce salon",
 }

@@ -254,4 +254,8 @@ var messagesJA = map[string]string{
 	"stats.title":         "{name}の成績",
 	"takeback.insequence": "手番の途中です。取り消せるのは手番全体だけです。手番を終えてから、相手が指す前ならその手番の取り消しを申し込めます。何も変更されていません。",
 	"thread.title":        "%s",
+	"activity.launch":     "Discord 内で盤面を開いています。開かない場合は、アプリランチャー（メッセージ欄のロケット）からアクティビティを起動してください。",
+	"activity.off":        "このボットでは Discord 内の盤面は無効です。**盤面を開く** リンクかコマンドを使ってください。",
+	"button.activity":     "盤面で遊ぶ",
+	"activity.entrypoint": "Discord 内の盤面で遊ぶ：このチャンネルの対局",
 }
