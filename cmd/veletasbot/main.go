@@ -172,6 +172,7 @@ func (m *Main) newBot() error {
 	if m.Web != nil {
 		cfg.Watcher = m.Web
 		cfg.BoardURL = m.boardURL
+		cfg.Activity = m.SignIn.Activity
 	}
 	m.Bot = bot.New(m.DB, m.Now, m.Logger, cfg)
 	m.Metrics.Leading(m.Bot.Leading)
