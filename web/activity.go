@@ -273,8 +273,13 @@ func (s *Server) activityGame(w http.ResponseWriter, r *http.Request) {
 }
 
 // activityPage serves the Activity's page: the game page's board, which
-// its script fills once the handshake has found the channel's game.
+// its script fills once the handshake has found the channel's game. It is
+// not found without a client ID.
 func (s *Server) activityPage(w http.ResponseWriter, r *http.Request) {
+	if s.opts.OAuth.ClientID == "" {
+		s.notFound(w)
+		return
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	data := struct {

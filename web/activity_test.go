@@ -291,6 +291,13 @@ func TestActivityPage(t *testing.T) {
 			t.Errorf("%s: CSP %q", path, csp)
 		}
 	}
+	// Without a client ID, there is no Activity.
+	off := newFixture(t, nil)
+	for _, path := range []string{"/", "/activity"} {
+		if w := get(t, off.srv, path); w.Code != http.StatusNotFound {
+			t.Errorf("%s without a client ID: %d", path, w.Code)
+		}
+	}
 	resp, body := fetchPage(t, http.DefaultClient, f.http.URL+"/assets/"+assetNames.ActivityJS)
 	if resp.StatusCode != http.StatusOK || !strings.Contains(body, "/api/activity/game") {
 		t.Errorf("the Activity's script: %d", resp.StatusCode)
