@@ -2,10 +2,12 @@ package web
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync"
@@ -302,4 +304,77 @@ func TestActivityPage(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || !strings.Contains(body, "/api/activity/game") {
 		t.Errorf("the Activity's script: %d", resp.StatusCode)
 	}
+}
+
+// TestActivityFirstLoad: the Activity's first load (its page, style
+// sheet and script) is under 100 KB as sent gzipped, and the gzipped
+// assets are the committed ones.
+func TestActivityFirstLoad(t *testing.T) {
+	f, _, _ := newActivityFixture(t)
+	total := 0
+	for _, path := range []string{"/", "/assets/" + assetNames.CSS, "/assets/" + assetNames.ActivityJS} {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("Accept-Encoding", "br, gzip;q=0.8")
+		w := httptest.NewRecorder()
+		f.srv.ServeHTTP(w, req)
+		n := w.Body.Len()
+		if path != "/" {
+			if w.Header().Get("Content-Encoding") != "gzip" || w.Header().Get("Vary") != "Accept-Encoding" {
+				t.Fatalf("%s: not gzipped: %v", path, w.Header())
+			}
+			z, err := gzip.NewReader(w.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plain, err := io.ReadAll(z)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := assetFS.ReadFile("assets/" + strings.SplitN(path[len("/assets/"):], ".", 2)[0] + path[strings.LastIndex(path, "."):])
+			if !bytes.Equal(plain, want) {
+				t.Errorf("%s: the gzipped asset is not the committed one", path)
+			}
+		} else {
+			var b bytes.Buffer
+			z, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+			z.Write(w.Body.Bytes())
+			z.Close()
+			n = b.Len() // the page is small: counted as a proxy would send it
+		}
+		t.Logf("%s: %d bytes gzipped", path, n)
+		total += n
+	}
+	if total >= 100<<10 {
+		t.Errorf("the Activity's first load is %d bytes gzipped, over 100 KB", total)
+	}
+	// Without gzip in Accept-Encoding (or refused), the plain asset.
+	for _, ae := range []string{"", "br", "gzip;q=0", "identity, gzip ; q=0.0"} {
+		req := httptest.NewRequest(http.MethodGet, "/assets/"+assetNames.JS, nil)
+		req.Header.Set("Accept-Encoding", ae)
+		w := httptest.NewRecorder()
+		f.srv.ServeHTTP(w, req)
+		want, _ := assetFS.ReadFile("assets/app.js")
+		if w.Header().Get("Content-Encoding") != "" || !bytes.Equal(w.Body.Bytes(), want) {
+			t.Errorf("Accept-Encoding %q: %v", ae, w.Header())
+		}
+	}
+}
+
+// FuzzAcceptsGzip: the Accept-Encoding parser never panics, and takes a
+// plain "gzip".
+func FuzzAcceptsGzip(f *testing.F) {
+	for _, s := range []string{"gzip", "br, gzip;q=0.8", "gzip;q=0", "GZIP", ";;,", "gzip;q=0.000", "x-gzip"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, ae string) {
+		r := httptest.NewRequest(http.MethodGet, "/", nil)
+		r.Header.Set("Accept-Encoding", ae)
+		got := acceptsGzip(r)
+		if ae == "gzip" && !got {
+			t.Fatal("gzip refused")
+		}
+		if !strings.Contains(strings.ToLower(ae), "gzip") && got {
+			t.Fatalf("%q accepted as gzip", ae)
+		}
+	})
 }
