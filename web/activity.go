@@ -145,7 +145,7 @@ type SessionRequest struct {
 type SessionResponse struct {
 	Token string `json:"token"`
 	CSRF  string `json:"csrf"`
-	User  Me1    `json:"user"`
+	User  MeUser `json:"user"`
 }
 
 // apiSession serves POST /api/session: it opens a session of the user
@@ -170,7 +170,7 @@ func (s *Server) apiSession(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusForbidden, "Discord did not tell who you are: open the Activity again.")
 		return
 	}
-	writeJSON(w, SessionResponse{Token: tok, CSRF: csrf, User: Me1{ID: v.UserID, Name: v.Name, Avatar: v.Avatar}})
+	writeJSON(w, SessionResponse{Token: tok, CSRF: csrf, User: MeUser{ID: v.UserID, Name: v.Name, Avatar: v.Avatar}})
 }
 
 // ActivityGame is a game in the answer of GET /api/activity/game.

@@ -11,6 +11,19 @@
 // out to the pages watching, whatever the number of games, and a second
 // loads the states it sends, so that a slow load holds up no page.
 //
+// Players sign in with Discord (oauth.go: OAuth2 authorization code
+// flow, scope identify, the state bound to a sealed pre-session cookie
+// and used once; Options.OAuth). A session (session.go) is a token sealed
+// with AES-256-GCM under a key derived from the server's key, so that
+// replicas sharing the key share the sessions and nothing is stored; it
+// travels in an HttpOnly SameSite=Lax cookie (Secure and __Host- but on
+// a plain-http loopback address) or, for the Activity in Discord's
+// iframe, as "Authorization: Bearer TOKEN". The Server is the Identity
+// the moves ask; its CheckCSRF (csrf.go) wants the session's CSRF token
+// in X-CSRF-Token and, for a cookie, the board's own origin. Sign-ins
+// are rate-limited per address; Options.TrustedProxies makes every
+// limiter believe those proxies' X-Forwarded-For (ratelimit.go).
+//
 // The front end is vanilla JavaScript in ui/src, bundled by esbuild
 // (pinned in ui/package.json and ui/package-lock.json) into assets/app.js:
 //

@@ -43,8 +43,6 @@ type OAuth struct {
 
 // Errors of signing in, wrapped with details.
 var (
-	// ErrSignInOff is returned when Options.OAuth has no client ID.
-	ErrSignInOff = errors.New("web: sign-in with Discord is not configured")
 	// ErrBadState refuses a callback whose state is missing, wrong,
 	// expired or already used: the sign-in did not start from this
 	// browser just before.
@@ -349,14 +347,14 @@ func (s *Server) openSession(ctx context.Context, accessToken string) (token, cs
 // CSRF token, or SignedIn false (and SignIn, the sign-in link, when
 // sign-in is on).
 type Me struct {
-	SignedIn bool   `json:"signedIn"`
-	User     *Me1   `json:"user,omitempty"`
-	CSRF     string `json:"csrf,omitempty"`
-	SignIn   string `json:"signIn,omitempty"`
+	SignedIn bool    `json:"signedIn"`
+	User     *MeUser `json:"user,omitempty"`
+	CSRF     string  `json:"csrf,omitempty"`
+	SignIn   string  `json:"signIn,omitempty"`
 }
 
-// Me1 is the user in Me.
-type Me1 struct {
+// MeUser is the user in Me.
+type MeUser struct {
 	ID     string `json:"id"`
 	Name   string `json:"name"`
 	Avatar string `json:"avatar,omitempty"`
@@ -373,7 +371,7 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, m)
 		return
 	}
-	writeJSON(w, Me{SignedIn: true, User: &Me1{ID: ss.Viewer.UserID, Name: ss.Viewer.Name, Avatar: ss.Viewer.Avatar},
+	writeJSON(w, Me{SignedIn: true, User: &MeUser{ID: ss.Viewer.UserID, Name: ss.Viewer.Name, Avatar: ss.Viewer.Avatar},
 		CSRF: s.sealer.csrfToken(ss)})
 }
 
@@ -412,15 +410,21 @@ var signinPages = template.Must(template.Must(pages.Clone()).Parse(`{{define "re
 // account is what a page shows of its viewer: the signed-in user (and
 // the session's CSRF token, in a meta element), or the sign-in link.
 type account struct {
-	Viewer *Viewer
-	CSRF   string
-	SignIn string // "" when sign-in is off
+	Viewer  *Viewer
+	Initial string // the name's first letter, shown without an avatar
+	CSRF    string
+	SignIn  string // "" when sign-in is off
 }
 
 // account returns request r's account for a page at path here.
 func (s *Server) account(r *http.Request, here string) account {
 	if ss, _, err := s.sessionOf(r); err == nil {
-		return account{Viewer: &ss.Viewer, CSRF: s.sealer.csrfToken(ss)}
+		initial := "?"
+		for _, r := range ss.Viewer.Name {
+			initial = strings.ToUpper(string(r))
+			break
+		}
+		return account{Viewer: &ss.Viewer, Initial: initial, CSRF: s.sealer.csrfToken(ss)}
 	}
 	if s.opts.OAuth.ClientID == "" {
 		return account{}
@@ -429,6 +433,6 @@ func (s *Server) account(r *http.Request, here string) account {
 }
 
 var _ = template.Must(pages.Parse(`{{define "account"}}{{if .Viewer}}<span id="account" class="account">
-{{- with .Viewer.Avatar}}<img class="avatar" src="{{.}}" alt="" width="24" height="24">{{end -}}
+{{- with .Viewer.Avatar}}<img class="avatar" src="{{.}}" alt="" width="24" height="24">{{else}}<span class="avatar none" aria-hidden="true">{{.Initial}}</span>{{end -}}
 <span id="me" class="me">{{.Viewer.Name}}</span><button id="signout" type="button">Sign out</button></span>
 {{- else if .SignIn}}<a id="signin" class="signin" href="{{.SignIn}}">Sign in with Discord</a>{{end}}{{end}}`))

@@ -78,7 +78,7 @@ type Options struct {
 	// SessionTTL is how long a session lasts (default DefaultSessionTTL).
 	SessionTTL time.Duration
 	// SignInBurst and SignInInterval rate-limit the sign-ins (and their
-	// callbacks) of one address: defaults 10 and 30s.
+	// callbacks) of one address (a sign-in costs two): defaults 20 and 10s.
 	SignInBurst    int
 	SignInInterval time.Duration
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For is
@@ -136,10 +136,10 @@ func New(o Options) (*Server, error) {
 		o.PageInterval = time.Second
 	}
 	if o.SignInBurst <= 0 {
-		o.SignInBurst = 10
+		o.SignInBurst = 20
 	}
 	if o.SignInInterval <= 0 {
-		o.SignInInterval = 30 * time.Second
+		o.SignInInterval = 10 * time.Second
 	}
 	sl, err := newSealer(o.Key, o.SessionTTL, o.Now)
 	if err != nil {

@@ -443,6 +443,15 @@ func TestSessionExpires(t *testing.T) {
 	if _, err := other.readSession(tok); !errors.Is(err, ErrBadSession) {
 		t.Errorf("another key: %v, want ErrBadSession", err)
 	}
+	// A sign-in's state expires after stateTTL.
+	sealed := sl.sealState(signinState{State: "s", Expires: now.Add(stateTTL), Next: "/g/x"})
+	if st, err := sl.openState(sealed); err != nil || st.Next != "/g/x" {
+		t.Fatalf("openState = %+v, %v", st, err)
+	}
+	now = now.Add(stateTTL)
+	if _, err := sl.openState(sealed); !errors.Is(err, ErrBadState) {
+		t.Errorf("a state %v old: %v, want ErrBadState", stateTTL, err)
+	}
 	// A state is not a session, though sealed with the same key.
 	st := sl.sealState(signinState{State: "s", Expires: now.Add(time.Minute), Next: "/"})
 	if _, err := sl.readSession(sessionPrefix + st); !errors.Is(err, ErrBadSession) {
@@ -500,4 +509,23 @@ func otherChar(c byte) string {
 		return "y"
 	}
 	return "x"
+}
+
+// BenchmarkViewer measures reading a request's session (every page view
+// and move of a signed-in user pays it).
+func BenchmarkViewer(b *testing.B) {
+	sl, err := newSealer(testKey, time.Hour, time.Now)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := &Server{sealer: sl}
+	_, tok := sl.newSession(Viewer{UserID: "200000000000000002", Name: "Alice Liddell", Avatar: "https://cdn.discordapp.com/avatars/200000000000000002/a_0123456789abcdef0123456789abcdef.png?size=64"})
+	r := httptest.NewRequest(http.MethodPost, "http://board.test/g/x/move", nil)
+	r.Header.Set("Authorization", "Bearer "+tok)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := s.Viewer(r); !ok {
+			b.Fatal("signed out")
+		}
+	}
 }

@@ -24,6 +24,8 @@
 // Config from the flags and the environment, main.go Main, whose Run
 // dispatches to runMigrate (migrate.go), runConsole (console.go) or
 // runBot (runbot.go), and Close; store.go resolves and opens the store,
-// token.go reads the Discord token, replicas.go joins the election of
+// token.go reads the Discord token, signin.go the OAuth2 client ID and
+// secret of sign-in with Discord on the web board (-client-id,
+// -client-secret-file or DISCORD_CLIENT_SECRET(_FILE), -trusted-proxies), replicas.go joins the election of
 // the replicas on an etcd store (store.DB.Elect).
 package main

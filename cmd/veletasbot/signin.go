@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"net/netip"
+	"net/url"
 	"os"
 	"strings"
 
@@ -50,6 +51,9 @@ var (
 	ErrClientSecret = errors.New("sign-in with Discord needs the application's client secret")
 	// ErrSignInNoPublicURL: sign-in without -public-url, which makes its
 	// redirect URL.
+	// ErrSignInHTTP: sign-in on a plain-http public URL other than a
+	// loopback address, where browsers would drop the Secure cookies.
+	ErrSignInHTTP        = errors.New("sign-in with Discord needs an https public URL (the session cookie is Secure); plain http is for a loopback address (http://127.0.0.1:PORT, http://localhost:PORT) when trying the bot")
 	ErrSignInNoPublicURL = errors.New("-client-id needs -public-url: Discord sends the players back to PUBLIC_URL/auth/callback, the redirect URL registered in the Developer Portal (OAuth2 > Redirects)")
 	// ErrActivityNoClientID: -activity without -client-id, with which
 	// the Activity signs its players in.
@@ -90,6 +94,9 @@ func (m *Main) checkSignIn() error {
 	if m.PublicURL == "" {
 		return ErrSignInNoPublicURL
 	}
+	if u, err := url.Parse(m.PublicURL); err == nil && u.Scheme == "http" && !isLoopback(u.Hostname()) {
+		return fmt.Errorf("-public-url %s: %w", m.PublicURL, ErrSignInHTTP)
+	}
 	if s.ClientSecret == "" && s.ClientSecretFile == "" {
 		return fmt.Errorf("%w: put it in a file (mode 0600) and give -client-secret-file FILE (env DISCORD_CLIENT_SECRET_FILE), or set DISCORD_CLIENT_SECRET; it is at Developer Portal > your app > OAuth2 > Reset Secret", ErrClientSecret)
 	}
@@ -121,6 +128,15 @@ func (m *Main) loadClientSecret() error {
 		return fmt.Errorf("%w: the file %s holds white space inside the secret; copy it again from the Developer Portal", ErrClientSecret, s.ClientSecretFile)
 	}
 	return nil
+}
+
+// isLoopback reports whether host is localhost or a loopback address.
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
 }
 
 // webOAuth is the web board's OAuth configuration.

@@ -11,4 +11,8 @@
 // (conform.go, package openapi): what the description refuses gets
 // Discord's 400 Invalid Form Body and is kept in Server.Invalid, which
 // Server.CheckConformance makes a test assert empty at its end.
+//
+// It also stands in for Discord's OAuth2 (oauth.go): an authorize page
+// that approves at once as the user set by SignInAs, the token endpoint
+// and /users/@me with the access token it gave.
 package fakediscord
