@@ -76,6 +76,10 @@ type Config struct {
 	// web board ("": none), shown while the server publishes it
 	// (webstandings.go).
 	StandingsURL func(guild string) string
+	// Activity puts on a game's card a "Play on the board" button that
+	// launches the web board inside Discord, as the app's Activity
+	// (activity.go): only for an application whose Activity is set up.
+	Activity bool
 	// RateBurst commands at once, then one every RateEvery, per user;
 	// RateBurst < 0 turns rate limiting off (the console does).
 	RateBurst int

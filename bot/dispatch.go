@@ -72,6 +72,7 @@ var buttons = map[string]buttonFunc{
 	btnPlay:        (*Bot).playPressed, // picker.go
 	btnTourJoin:    (*Bot).tourButton,  // tournaments.go
 	btnTourLeave:   (*Bot).tourButton,
+	btnActivity:    (*Bot).launchActivity, // activity.go
 }
 
 // gameActions are the subcommands that act on the channel's game, the

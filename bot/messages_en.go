@@ -264,7 +264,11 @@ var messagesEN = map[string]string{
 	"standings.friendly.none":   "No rated game outside servers has finished yet between you and the people you played: these friendly standings count rated games in DMs and group DMs only, kept apart from every server's. Play one with `/{game} challenge opponent:@someone` in a group DM.",
 	"stats.friendly":            "Friendly stats: games in DMs and group DMs, kept apart from every server's; the rank is among the people you played there.",
 	// The web board's moves (boardmoves.go).
-	"web.stale":       "This page is out of date: the game has moved on since you picked. The board now shows the game as it stands: pick again. Nothing was changed.",
-	"web.badchoice":   "That is not one of the choices offered: pick one of the highlighted squares or buttons. Nothing was changed.",
-	"web.notpickable": "This game cannot be played by pointing: type the move with `/{game}`. Nothing was changed.",
+	"web.stale":           "This page is out of date: the game has moved on since you picked. The board now shows the game as it stands: pick again. Nothing was changed.",
+	"web.badchoice":       "That is not one of the choices offered: pick one of the highlighted squares or buttons. Nothing was changed.",
+	"web.notpickable":     "This game cannot be played by pointing: type the move with `/{game}`. Nothing was changed.",
+	"activity.launch":     "Opening the board inside Discord. If it does not open, start the Activity from the app launcher (the rocket in the message bar).",
+	"activity.off":        "The board inside Discord is turned off on this bot: use the **Open board** link or the commands.",
+	"button.activity":     "Play on the board",
+	"activity.entrypoint": "Play on the board inside Discord: this channel's game",
 }

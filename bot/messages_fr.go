@@ -263,7 +263,11 @@ var messagesFR = map[string]string{
 	"standings.friendly.none":   "Aucune partie classée hors serveur n'est encore terminée entre vous et vos adversaires : ce classement amical ne compte que les parties classées en messages privés et en groupes, à part de ceux des serveurs. Jouez-en une avec `/{game} challenge opponent:@quelqu'un` dans un groupe.",
 	"stats.friendly":            "Statistiques amicales : parties en messages privés et en groupes, tenues à part de celles des serveurs ; le rang est parmi les personnes que vous y avez affrontées.",
 	// The web board's moves (boardmoves.go).
-	"web.stale":       "Cette page n'est plus à jour : la partie a avancé depuis votre choix. Le plateau montre maintenant la partie telle qu'elle est : choisissez à nouveau. Rien n'a été modifié.",
-	"web.badchoice":   "Ce n'est pas un des choix proposés : choisissez une des cases en surbrillance ou un des boutons. Rien n'a été modifié.",
-	"web.notpickable": "Cette partie ne se joue pas en pointant : tapez le coup avec `/{game}`. Rien n'a été modifié.",
+	"web.stale":           "Cette page n'est plus à jour : la partie a avancé depuis votre choix. Le plateau montre maintenant la partie telle qu'elle est : choisissez à nouveau. Rien n'a été modifié.",
+	"web.badchoice":       "Ce n'est pas un des choix proposés : choisissez une des cases en surbrillance ou un des boutons. Rien n'a été modifié.",
+	"web.notpickable":     "Cette partie ne se joue pas en pointant : tapez le coup avec `/{game}`. Rien n'a été modifié.",
+	"activity.launch":     "Ouverture du plateau dans Discord. S'il ne s'ouvre pas, lancez l'activité depuis le lanceur d'applications (la fusée de la barre de message).",
+	"activity.off":        "Le plateau dans Discord est désactivé sur ce bot : utilisez le lien **Ouvrir le plateau** ou les commandes.",
+	"button.activity":     "Jouer sur le plateau",
+	"activity.entrypoint": "Jouer sur le plateau dans Discord : la partie de ce salon",
 }

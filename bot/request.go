@@ -145,6 +145,11 @@ type Reply struct {
 	// unless the reply has some. The Discord adapter answers with
 	// UPDATE_MESSAGE.
 	Update bool
+	// LaunchActivity makes the answer to a button launch the app's
+	// Activity in the channel (Discord's LAUNCH_ACTIVITY, response type
+	// 12) rather than send Text, which a front end that cannot launch it
+	// (the console, an answer already deferred) shows instead.
+	LaunchActivity bool
 	// Next, after an Update, is a new message for the same channel, sent
 	// after the update: the board that the pressed button started or
 	// changed, which pings the player to act (an edited message pings

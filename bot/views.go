@@ -138,6 +138,7 @@ func (b *Bot) gameViewFor(ctx context.Context, loc string, g store.Game, intro s
 			r.Buttons = append(r.Buttons[:len(r.Buttons):len(r.Buttons)], playButton(loc, g)...) // picker.go
 		}
 	}
+	b.activityButton(loc, &r, g) // activity.go
 	b.boardLink(loc, &r, g.ID)
 	return r, nil
 }

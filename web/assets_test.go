@@ -41,8 +41,8 @@ func TestAssetsFresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	script := pkg.Scripts["build"]
-	if strings.Count(script, "../assets/") != 2 {
-		t.Fatalf("the build script %q does not write ../assets/app.js and app.css", script)
+	if strings.Count(script, "../assets/") != 3 {
+		t.Fatalf("the build script %q does not write ../assets/app.js, app.css and activity.js", script)
 	}
 	out := t.TempDir()
 	script = strings.ReplaceAll(script, "../assets/", out+"/")
@@ -53,7 +53,7 @@ func TestAssetsFresh(t *testing.T) {
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, b)
 	}
-	for _, name := range []string{"app.js", "app.css"} {
+	for _, name := range []string{"app.js", "app.css", "activity.js"} {
 		built, err := os.ReadFile(filepath.Join(out, name))
 		if err != nil {
 			t.Fatal(err)

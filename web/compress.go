@@ -26,6 +26,7 @@ var compressedAssets = func() map[string]*compressedAsset {
 	for _, a := range []struct{ name, file, ctype string }{
 		{assetNames.JS, "app.js", "text/javascript; charset=utf-8"},
 		{assetNames.CSS, "app.css", "text/css; charset=utf-8"},
+		{assetNames.ActivityJS, "activity.js", "text/javascript; charset=utf-8"},
 	} {
 		raw, err := assetFS.ReadFile("assets/" + a.file)
 		if err != nil {

@@ -42,8 +42,17 @@
 // are rate-limited per address; Options.TrustedProxies makes every
 // limiter believe those proxies' X-Forwarded-For (ratelimit.go).
 //
+// Inside Discord the board runs as the application's Activity
+// (activity.go): the page at / does the Embedded App SDK's handshake,
+// has the bot exchange its code (POST /api/token), opens a bearer
+// session (POST /api/session) and finds the channel's game (GET
+// /api/activity/game) once Discord shows the user in that channel's
+// Activity instance; nothing is keyed by the instance.
+//
 // The front end is vanilla JavaScript in ui/src, bundled by esbuild
-// (pinned in ui/package.json and ui/package-lock.json) into assets/app.js:
+// (pinned in ui/package.json and ui/package-lock.json) into assets/app.js
+// and, with @discord/embedded-app-sdk (pinned too), assets/activity.js;
+// the assets are served gzipped to browsers that accept it:
 //
 //	npm ci --prefix web/ui && npm run build --prefix web/ui
 //

@@ -35,6 +35,10 @@ type OAuth struct {
 	// Client makes the calls to Discord (default: a client with a 10 s
 	// timeout).
 	Client *http.Client
+	// BotToken is the bot's token, with which the Activity asks Discord
+	// who is in an Activity instance (activity.go); never logged. ""
+	// refuses the Activity's game lookup.
+	BotToken string
 }
 
 // Errors of signing in, wrapped with details.
@@ -223,8 +227,11 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
 // exchange trades an authorization code for an access token at
 // Discord's token endpoint.
 func (s *Server) exchange(ctx context.Context, code, redirect string) (string, error) {
-	form := url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {redirect},
+	form := url.Values{"grant_type": {"authorization_code"}, "code": {code},
 		"client_id": {s.opts.OAuth.ClientID}, "client_secret": {s.opts.OAuth.ClientSecret}}
+	if redirect != "" { // an Activity's code has no redirect URI
+		form.Set("redirect_uri", redirect)
+	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.opts.OAuth.base()+"/api/v10/oauth2/token", strings.NewReader(form.Encode()))
 	if err != nil {
 		return "", err

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"log/slog"
@@ -66,28 +65,11 @@ type live struct {
 	logs *lockedBuffer
 }
 
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  *bytes.Buffer
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
 func newLive(tb testing.TB) *live {
 	tb.Helper()
 	fake := fakediscord.New()
 	tb.Cleanup(fake.Close)
-	logs := &lockedBuffer{b: &bytes.Buffer{}}
+	logs := &lockedBuffer{}
 	logger := slog.New(slog.NewTextHandler(logs, nil))
 	reg := games.Registry()
 	db, err := store.Open(filepath.Join(tb.TempDir(), "live.db"), &store.Options{Games: reg, NoSync: true})

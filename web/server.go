@@ -195,6 +195,11 @@ func New(o Options) (*Server, error) {
 	s.mux.HandleFunc("GET /auth/callback", s.limited(s.signins, s.callback))
 	s.mux.HandleFunc("GET /auth/me", s.limited(s.limit, s.me))
 	s.mux.HandleFunc("POST /auth/logout", s.limited(s.limit, s.logout))
+	s.mux.HandleFunc("GET /{$}", s.limited(s.limit, s.activityPage))
+	s.mux.HandleFunc("GET /activity", s.limited(s.limit, s.activityPage))
+	s.mux.HandleFunc("POST /api/token", s.limited(s.signins, s.apiToken))
+	s.mux.HandleFunc("POST /api/session", s.limited(s.signins, s.apiSession))
+	s.mux.HandleFunc("GET /api/activity/game", s.limited(s.limit, s.activityGame))
 	if s.opts.Identity == nil && o.OAuth.ClientID != "" {
 		s.opts.Identity = s // the sessions of the sign-in with Discord
 	}
@@ -479,21 +484,21 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 
 // The embedded assets, built from ui/src.
 //
-//go:embed assets/app.js assets/app.css
+//go:embed assets/app.js assets/app.css assets/activity.js
 var assetFS embed.FS
 
 // assetNames are the assets' names with their content hash, so that a
 // page names the version it was served with and browsers may keep them.
-var assetNames = func() struct{ JS, CSS string } {
-	name := func(file, ext string) string {
-		b, err := assetFS.ReadFile("assets/" + file)
+var assetNames = func() struct{ JS, CSS, ActivityJS string } {
+	name := func(base, ext string) string {
+		b, err := assetFS.ReadFile("assets/" + base + ext)
 		if err != nil {
 			panic(err)
 		}
 		sum := sha256.Sum256(b)
-		return "app." + hex.EncodeToString(sum[:6]) + ext
+		return base + "." + hex.EncodeToString(sum[:6]) + ext
 	}
-	return struct{ JS, CSS string }{name("app.js", ".js"), name("app.css", ".css")}
+	return struct{ JS, CSS, ActivityJS string }{name("app", ".js"), name("app", ".css"), name("activity", ".js")}
 }()
 
 func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
@@ -514,7 +519,9 @@ var pages = template.Must(template.New("").Parse(`{{define "head"}}<!doctype htm
 </head><body>
 <main id="app" data-token="{{.Token}}">
 <header class="bar"><h1 id="title">{{.Title}}</h1><span id="viewers" class="viewers"></span>{{template "account" .Account}}<button id="theme" type="button" aria-label="Light or dark">◐</button></header>
-<section class="players" id="players"></section>
+{{template "board"}}
+</main></body></html>{{end}}
+{{define "board"}}<section class="players" id="players"></section>
 <p id="status" class="status" aria-live="polite">Loading…</p>
 <div class="layout">
 <div class="boardwrap"><svg id="board" role="img" aria-label="The board"></svg>
@@ -525,8 +532,7 @@ var pages = template.Must(template.New("").Parse(`{{define "head"}}<!doctype htm
 </nav></div>
 <div class="side"><ol id="moves" class="moves"></ol>
 <figure id="graph" class="graph" hidden></figure></div>
-</div>
-</main></body></html>{{end}}
+</div>{{end}}
 {{define "notfound"}}{{template "head" .}}
 <title>Not found</title></head><body><main class="notfound"><h1>Not found</h1><p>No game has this link.</p></main></body></html>{{end}}`))
 

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -44,6 +45,10 @@ type Adapter struct {
 	// at Open (flag -register=false): for all but one of several
 	// processes, or when they did not change.
 	SkipRegister bool
+	// Activity registers the app's entry point command (activity.go)
+	// with the commands, globally: for an application whose Activity is
+	// set up (Discord refuses a bulk overwrite without it then).
+	Activity bool
 
 	mu      sync.Mutex
 	closing bool
@@ -153,7 +158,17 @@ func (d *Adapter) register(appID string) error {
 		d.Logger.Info("discord: connected", "app", appID, "registered", "no (-register=false)")
 		return nil
 	}
-	cmds, err := d.Session.ApplicationCommandBulkOverwrite(appID, d.Guild, Commands())
+	var n int
+	var err error
+	if d.Activity && d.Guild == "" { // activity.go; entry point commands are global
+		var cmds []json.RawMessage
+		cmds, err = d.overwriteWithEntryPoint(appID)
+		n = len(cmds)
+	} else {
+		var cmds []*discordgo.ApplicationCommand
+		cmds, err = d.Session.ApplicationCommandBulkOverwrite(appID, d.Guild, Commands())
+		n = len(cmds)
+	}
 	if err != nil {
 		if tokenRejected(err) {
 			return ErrTokenRejected
@@ -164,7 +179,7 @@ func (d *Adapter) register(appID string) error {
 	if d.Guild != "" {
 		where = "in guild " + d.Guild
 	}
-	d.Logger.Info("discord: connected", "app", appID, "commands", len(cmds), "registered", where)
+	d.Logger.Info("discord: connected", "app", appID, "commands", n, "registered", where)
 	return nil
 }
 

@@ -14,6 +14,9 @@ import (
 // message the button was on (UPDATE_MESSAGE), whose buttons and embeds
 // become r's (none, usually) and whose images are kept unless r has some.
 func ResponseFor(r bot.Reply) *discordgo.InteractionResponse {
+	if r.LaunchActivity {
+		return &discordgo.InteractionResponse{Type: interactionResponseLaunchActivity} // activity.go
+	}
 	data := &discordgo.InteractionResponseData{
 		Content:         clipText(r.Text),
 		Components:      replyComponents(r),

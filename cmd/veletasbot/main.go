@@ -176,6 +176,7 @@ func (m *Main) newBot() error {
 		cfg.Watcher = m.Web
 		cfg.BoardURL = m.boardURL
 		cfg.StandingsURL = m.standingsURL
+		cfg.Activity = m.SignIn.Activity
 	}
 	m.Bot = bot.New(m.DB, m.Now, m.Logger, cfg)
 	m.Metrics.Leading(m.Bot.Leading)

@@ -80,6 +80,7 @@ func (m *Main) connectDiscord() error {
 	}
 	d.Guild = m.Guild
 	d.SkipRegister = !m.Register
+	d.Activity = m.SignIn.Activity   // the entry point command (signin.go)
 	d.ShutdownWait = m.ShutdownGrace // 0: the adapter's default
 	if m.Metrics != nil {
 		d.Observe(m.Metrics)

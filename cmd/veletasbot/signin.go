@@ -35,6 +35,12 @@ type SignIn struct {
 	// X-Forwarded-For the web board's rate limits believe.
 	TrustedProxies []netip.Prefix
 	Proxies        string // as given, parsed into TrustedProxies
+	// Activity (flag -activity, env VELETAS_ACTIVITY=true) turns on the
+	// web board inside Discord as the application's Activity: the
+	// "Play on the board" button on the cards and the entry point
+	// command. It needs sign-in's client ID and secret, and the
+	// Developer Portal's Activity settings (README).
+	Activity bool
 }
 
 // Errors of sign-in's configuration.
@@ -49,6 +55,9 @@ var (
 	// loopback address, where browsers would drop the Secure cookies.
 	ErrSignInHTTP        = errors.New("sign-in with Discord needs an https public URL (the session cookie is Secure); plain http is for a loopback address (http://127.0.0.1:PORT, http://localhost:PORT) when trying the bot")
 	ErrSignInNoPublicURL = errors.New("-client-id needs -public-url: Discord sends the players back to PUBLIC_URL/auth/callback, the redirect URL registered in the Developer Portal (OAuth2 > Redirects)")
+	// ErrActivityNoClientID: -activity without -client-id, with which
+	// the Activity signs its players in.
+	ErrActivityNoClientID = errors.New("-activity needs -client-id (env DISCORD_CLIENT_ID), the client secret and -public-url: the Activity signs players in with the application, and Discord's URL mapping points at the public URL")
 )
 
 // signInFlags registers sign-in's flags (the bot's).
@@ -56,6 +65,7 @@ func (m *Main) signInFlags(fs *flag.FlagSet) {
 	s := &m.SignIn
 	fs.StringVar(&s.ClientID, "client-id", m.Getenv("DISCORD_CLIENT_ID"), "the application's client ID, to let players sign in with Discord on the web board; needs -public-url and the client secret (env DISCORD_CLIENT_ID)")
 	fs.StringVar(&s.ClientSecretFile, "client-secret-file", m.Getenv("DISCORD_CLIENT_SECRET_FILE"), "file holding the application's client secret (Developer Portal > OAuth2 > Reset Secret), for sign-in with Discord; or env DISCORD_CLIENT_SECRET (env DISCORD_CLIENT_SECRET_FILE)")
+	fs.BoolVar(&s.Activity, "activity", m.Getenv("VELETAS_ACTIVITY") == "true", "put the web board inside Discord as the application's Activity: a Play on the board button on the cards and the entry point command; needs -client-id and the Developer Portal's Activity settings, see the README (env VELETAS_ACTIVITY=true)")
 	fs.StringVar(&s.Proxies, "trusted-proxies", m.Getenv("VELETAS_TRUSTED_PROXIES"), "comma-separated CIDR prefixes of the reverse proxies in front of the web board, whose X-Forwarded-For the rate limits believe, such as 10.0.0.0/8,::1 (env VELETAS_TRUSTED_PROXIES)")
 }
 
@@ -70,6 +80,9 @@ func (m *Main) checkSignIn() error {
 	s.ClientSecret = strings.TrimSpace(m.Getenv("DISCORD_CLIENT_SECRET"))
 	s.ClientID = strings.TrimSpace(s.ClientID)
 	if s.ClientID == "" {
+		if s.Activity {
+			return ErrActivityNoClientID
+		}
 		if s.ClientSecretFile != "" || s.ClientSecret != "" {
 			return errors.New("a client secret without -client-id (env DISCORD_CLIENT_ID): give the application's client ID too, or drop the secret")
 		}
@@ -128,5 +141,9 @@ func isLoopback(host string) bool {
 
 // webOAuth is the web board's OAuth configuration.
 func (m *Main) webOAuth() web.OAuth {
-	return web.OAuth{ClientID: m.SignIn.ClientID, ClientSecret: m.SignIn.ClientSecret, APIURL: m.APIURL}
+	o := web.OAuth{ClientID: m.SignIn.ClientID, ClientSecret: m.SignIn.ClientSecret, APIURL: m.APIURL}
+	if m.SignIn.Activity {
+		o.BotToken = m.Token // the Activity asks Discord who is in an instance
+	}
+	return o
 }

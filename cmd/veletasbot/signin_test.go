@@ -34,6 +34,7 @@ func TestSignInFlags(t *testing.T) {
 		{"no secret", nil, []string{"-http", "127.0.0.1:0", "-public-url", "https://b.example", "-client-id", clientID}, ErrClientSecret, "-client-secret-file"},
 		{"plain http", map[string]string{"DISCORD_CLIENT_ID": clientID, "DISCORD_CLIENT_SECRET": clientSecret}, []string{"-http", "127.0.0.1:0", "-public-url", "http://b.example"}, ErrSignInHTTP, "https"},
 		{"secret without ID", map[string]string{"DISCORD_CLIENT_SECRET": clientSecret}, []string{"-http", "127.0.0.1:0"}, nil, "-client-id"},
+		{"activity without client ID", nil, []string{"-http", "127.0.0.1:0", "-public-url", "https://b.example", "-activity"}, ErrActivityNoClientID, "-client-id"},
 		{"bad proxies", nil, []string{"-http", "127.0.0.1:0", "-trusted-proxies", "10.0.0.0/8,proxy.local"}, nil, "-trusted-proxies"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

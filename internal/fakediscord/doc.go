@@ -14,5 +14,8 @@
 //
 // It also stands in for Discord's OAuth2 (oauth.go): an authorize page
 // that approves at once as the user set by SignInAs, the token endpoint
-// and /users/@me with the access token it gave.
+// and /users/@me with the access token it gave; and for the application's
+// Activity (activity.go): LAUNCH_ACTIVITY answers, refused unless
+// EnableActivity, the instances they start, and the activity-instances
+// endpoint.
 package fakediscord

@@ -137,6 +137,8 @@ type Server struct {
 	installs userInstalls // user installs (userinstall.go)
 	// oauth is the sign-in with Discord (oauth.go).
 	oauth oauthState
+	// activity is the application's Activity (activity.go).
+	activity activityState
 }
 
 // Limit makes the callback of an interaction fail with 429 Too Many
@@ -440,6 +442,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodGet && p == "/oauth2/applications/@me":
 		writeJSON(w, map[string]any{"id": AppID, "name": "veletasbot", "flags": 0,
 			"bot": map[string]any{"id": AppID, "username": "veletasbot", "bot": true}})
+	case r.Method == http.MethodGet && len(parts) == 4 && parts[0] == "applications" && parts[2] == "activity-instances":
+		s.serveActivityInstance(w, parts[1], parts[3])
 	case r.Method == http.MethodPut && len(parts) >= 3 && parts[0] == "applications" && parts[len(parts)-1] == "commands":
 		body, _ := io.ReadAll(r.Body)
 		select {
@@ -463,6 +467,14 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		if _, ok := s.limited.Load(parts[1]); ok || s.isLimitedAll(parts[1]) {
 			s.rateLimited(w, m)
 			return
+		}
+		if m.Type == launchActivity {
+			s.msgMu.Lock()
+			channel := s.channelOf[parts[1]]
+			s.msgMu.Unlock()
+			if s.refuse(w, s.launch(parts[1], channel), "i:"+parts[1], Message{Kind: "refused", InteractionID: parts[1]}) {
+				return
+			}
 		}
 		s.callback(parts[1], m)
 		w.WriteHeader(http.StatusNoContent)
@@ -771,6 +783,7 @@ func (s *Server) note(in map[string]any) {
 	if msg, ok := in["message"].(map[string]any); ok {
 		s.pressed[id], _ = msg["id"].(string)
 	}
+	s.noteLauncher(in)
 }
 
 // callback records the first response to an interaction (a REST callback,

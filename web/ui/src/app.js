@@ -3,11 +3,10 @@
 import { drawBoard } from "./board.js";
 import { Graph } from "./graph.js";
 import { initPick } from "./pick.js";
-import { setupSignIn } from "./signin.js";
+import { api, setupSignIn } from "./signin.js";
 
 const app = document.getElementById("app");
-const token = app.dataset.token;
-const base = "/g/" + token;
+let base = ""; // "/g/" and the game's token, once started
 const $ = (id) => document.getElementById(id);
 
 let state = null; // the game's State (see web.State)
@@ -43,7 +42,7 @@ function plies() {
 async function boardAt(ply) {
   if (ply === plies()) return state.board;
   if (boards.has(ply)) return boards.get(ply);
-  const r = await fetch(base + "/ply/" + ply);
+  const r = await api(base + "/ply/" + ply);
   if (!r.ok) throw new Error("ply " + ply + ": " + r.status);
   const b = tidy(await r.json());
   boards.set(ply, b);
@@ -197,7 +196,7 @@ function accept(s) {
 }
 
 async function load() {
-  const r = await fetch(base + "/state");
+  const r = await api(base + "/state");
   if (!r.ok) throw new Error("state: " + r.status);
   await accept(await r.json());
 }
@@ -210,8 +209,17 @@ function listen() {
   es.addEventListener("error", () => { app.dataset.live = ""; });
 }
 
-// Moves by pointing (pick.js), for the signed-in player to act.
-const picker = initPick({ base, svg: $("board"), status: $("status"), getState: () => state, onMoved: () => load() });
+// Moves by pointing (pick.js), for the signed-in player to act: made
+// once the game is known.
+let picker = null;
 
-load().then(listen, (err) => { $("status").textContent = String(err.message || err); });
-setInterval(() => { if (state) renderStatus(); }, 1000);
+// startGame shows the game of the board's token: the web page's own
+// (data-token), or the one the Activity's handshake found.
+export function startGame(token) {
+  base = "/g/" + token;
+  picker = initPick({ base, svg: $("board"), status: $("status"), getState: () => state, onMoved: () => load() });
+  load().then(listen, (err) => { $("status").textContent = String(err.message || err); });
+  setInterval(() => { if (state) renderStatus(); }, 1000);
+}
+
+if (app.dataset.token) startGame(app.dataset.token);

@@ -4,6 +4,7 @@
 // Confirm; the action goes to base/act with the page's CSRF token. A
 // step that commits (a Fanorona capture step) is sent at once. Anyone
 // else who clicks the board gets the server's refusal.
+import { api } from "./signin.js";
 import { U } from "./board.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -35,7 +36,7 @@ export function initPick(opts) {
   }
 
   async function get(url) {
-    const r = await fetch(url, { credentials: "same-origin" });
+    const r = await api(url, { credentials: "same-origin" });
     const body = await r.json().catch(() => ({ error: "HTTP " + r.status }));
     return { ok: r.ok, status: r.status, body };
   }
@@ -175,7 +176,7 @@ export function initPick(opts) {
   async function sendNow(action, rev) {
     busy = true;
     try {
-      const r = await fetch(base + "/act", {
+      const r = await api(base + "/act", {
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRF-Token": me.csrf },
