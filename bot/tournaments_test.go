@@ -737,3 +737,70 @@ func cardText(posts []Post) string {
 	}
 	return b.String()
 }
+
+// TestTournamentFourthRefused: a server has at most three tournaments
+// open or running (store.DefaultMaxTournaments); a fourth is refused in
+// the organizer's language, worded from the catalogue, and changes
+// nothing; once one is cancelled, another may be created. A finished or
+// cancelled tournament does not count.
+func TestTournamentFourthRefused(t *testing.T) {
+	for _, loc := range []string{"en", "fr", "ja"} {
+		t.Run(loc, func(t *testing.T) {
+			e := newEnv(t, Config{})
+			ctx := context.Background()
+			g := "game=" + reg().list[0].command
+			in := func(channel, user string, manage bool, sub string, opts ...string) Reply {
+				t.Helper()
+				e.chann = channel
+				return e.tas(loc, user, manage, nil, sub, opts...)
+			}
+			count := func() (open, running int) {
+				t.Helper()
+				all, err := e.db.Tournaments(ctx, e.guild)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, tt := range all {
+					switch tt.Status {
+					case store.TournamentOpen:
+						open++
+					case store.TournamentRunning:
+						running++
+					}
+				}
+				return open, running
+			}
+			// One running (c1), two open (c2, c3).
+			public(t, in("c1", "org", true, "create", g, "players=2"))
+			for _, p := range []string{"p1", "p2"} {
+				public(t, in("c1", p, false, "join"))
+			}
+			public(t, in("c1", "org", true, "start"))
+			public(t, in("c2", "org", true, "create", g, "players=3"))
+			public(t, in("c3", "other", true, "create", g, "players=3"))
+			if o, r := count(); o != 2 || r != 1 {
+				t.Fatalf("before the fourth: %d open, %d running", o, r)
+			}
+			for _, c := range []string{"c3", "c4"} { // in a channel with one or without
+				refusedAs(t, in(c, "third", true, "create", g, "players=3"), loc, "tour.toomany")
+			}
+			if o, r := count(); o != 2 || r != 1 {
+				t.Fatalf("the refusal changed the tournaments: %d open, %d running", o, r)
+			}
+			all, err := e.db.Tournaments(ctx, e.guild)
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := slices.IndexFunc(all, func(tt store.Tournament) bool { return tt.Channel == "c2" })
+			if i < 0 {
+				t.Fatalf("no tournament in c2: %+v", all)
+			}
+			public(t, in("c2", "org", true, "cancel", fmt.Sprintf("id=%d", all[i].ID)))
+			public(t, in("c4", "third", true, "create", g, "players=3"))
+			if o, r := count(); o != 2 || r != 1 {
+				t.Fatalf("after a cancel and a create: %d open, %d running", o, r)
+			}
+			refusedAs(t, in("c5", "fourth", true, "create", g, "players=3"), loc, "tour.toomany")
+		})
+	}
+}

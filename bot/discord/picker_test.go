@@ -81,7 +81,6 @@ func (de *discordEnv) playByPicker(t testing.TB, c string, card fakediscord.Mess
 	t.Helper()
 	users := map[string]fakediscord.User{alice.ID: alice, bob.ID: bob}
 	var n pickerCounts
-	var id string
 	for {
 		g, err := de.DB.ActiveGame(t.Context(), de.Guild, c)
 		if errors.Is(err, store.ErrNoGame) {
@@ -90,60 +89,70 @@ func (de *discordEnv) playByPicker(t testing.TB, c string, card fakediscord.Mess
 		if err != nil || n.total() > 5000 {
 			t.Fatal(n, err)
 		}
-		u := users[g.ToAct()]
-		pk, _ := de.pressOn(t, c, u, card, "Play")
-		n.plays++
-		// Ephemeral; through the HTTP endpoint, an answer deferred (an
-		// ephemeral deferral) then edited.
-		if !pk.Ephemeral() && pk.Kind != "edit" || pk.Kind != "callback" && pk.Kind != "followup" && pk.Kind != "edit" {
-			t.Fatalf("Play: %+v", pk)
-		}
-		pk = de.stored(t, pk.ID)
-		for acted := false; !acted; {
-			checkPickerPNG(t, pk)
-			var ans fakediscord.Message
-			switch menu, ok := menuOf(pk); {
-			case hasButton(pk, "Confirm"):
-				ans, id = de.pressOn(t, c, u, pk, "Confirm")
-				n.confirms++
-				acted = true
-			case hasButton(pk, "Back") && r.IntN(12) == 0:
-				ans, _ = de.pressOn(t, c, u, pk, "Back")
-				n.backs++
-			case ok:
-				if len(menu.Options) == 0 || len(menu.Options) > 25 {
-					t.Fatalf("a menu of %d options", len(menu.Options))
-				}
-				ans, id = de.choose(t, c, u, pk, menu.Options[r.IntN(len(menu.Options))].Value)
-				n.choices++
-			default:
-				t.Fatalf("a picker without a menu or Confirm: %q [%s]", pk.Text(), labels(pk))
-			}
-			if ans.Ephemeral() || !(ans.Kind == "callback" && ans.Type == 7 || ans.Kind == "edit") || ans.ID != pk.ID {
-				t.Fatalf("the picker did not update in place: %+v", ans)
-			}
-			pk = de.stored(t, pk.ID)
-			if strings.Contains(pk.Text(), "Played ") {
-				next, err := de.fake.Next(id, replyWait)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if next.Ephemeral() || len(next.Embeds) != 1 {
-					t.Fatalf("the card after the action: %+v", next)
-				}
-				card = next
-				n.last = id
-				if _, ok := menuOf(pk); !ok { // a turn under way goes on in the picker
-					acted = true
-				}
-			}
-		}
+		card = de.pickTurn(t, c, users[g.ToAct()], card, r, &n)
 	}
 	g, err := de.DB.LastFinishedGame(t.Context(), de.Guild, c)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return g, n
+}
+
+// pickTurn plays u's turn in the game of channel c by the picker (whose
+// menus are the game's game.Pick options): Play on card, random
+// options, Confirm, now and then Back. It counts the interactions in n
+// and returns the game's card after the turn.
+func (de *discordEnv) pickTurn(t testing.TB, c string, u fakediscord.User, card fakediscord.Message, r *rand.Rand, n *pickerCounts) fakediscord.Message {
+	t.Helper()
+	var id string
+	pk, _ := de.pressOn(t, c, u, card, "Play")
+	n.plays++
+	// Ephemeral; through the HTTP endpoint, an answer deferred (an
+	// ephemeral deferral) then edited.
+	if !pk.Ephemeral() && pk.Kind != "edit" || pk.Kind != "callback" && pk.Kind != "followup" && pk.Kind != "edit" {
+		t.Fatalf("Play: %+v", pk)
+	}
+	pk = de.stored(t, pk.ID)
+	for acted := false; !acted; {
+		checkPickerPNG(t, pk)
+		var ans fakediscord.Message
+		switch menu, ok := menuOf(pk); {
+		case hasButton(pk, "Confirm"):
+			ans, id = de.pressOn(t, c, u, pk, "Confirm")
+			n.confirms++
+			acted = true
+		case hasButton(pk, "Back") && r.IntN(12) == 0:
+			ans, _ = de.pressOn(t, c, u, pk, "Back")
+			n.backs++
+		case ok:
+			if len(menu.Options) == 0 || len(menu.Options) > 25 {
+				t.Fatalf("a menu of %d options", len(menu.Options))
+			}
+			ans, id = de.choose(t, c, u, pk, menu.Options[r.IntN(len(menu.Options))].Value)
+			n.choices++
+		default:
+			t.Fatalf("a picker without a menu or Confirm: %q [%s]", pk.Text(), labels(pk))
+		}
+		if ans.Ephemeral() || !(ans.Kind == "callback" && ans.Type == 7 || ans.Kind == "edit") || ans.ID != pk.ID {
+			t.Fatalf("the picker did not update in place: %+v", ans)
+		}
+		pk = de.stored(t, pk.ID)
+		if strings.Contains(pk.Text(), "Played ") {
+			next, err := de.fake.Next(id, replyWait)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if next.Ephemeral() || len(next.Embeds) != 1 {
+				t.Fatalf("the card after the action: %+v", next)
+			}
+			card = next
+			n.last = id
+			if _, ok := menuOf(pk); !ok { // a turn under way goes on in the picker
+				acted = true
+			}
+		}
+	}
+	return card
 }
 
 // checkPickerPNG checks that a picker shows its preview.
