@@ -26,7 +26,7 @@ func acceptLanguage(header string) chromedp.Action[chromedp.Void] {
 // TestBrowserLanguages loads a game page in a browser set to French, then
 // Japanese: the labels the server writes and those the script writes
 // (whose turn, the time left, the viewers, the replay's buttons) are in
-// that language; then the game ends and the page says who won in it.
+// that language; then the game ends and the page says who won, and how, in it.
 // With -update-screenshots, phone-width dark screenshots of both go to
 // testdata/screenshots/lang-LANG-phone-dark.png.
 func TestBrowserLanguages(t *testing.T) {
@@ -75,6 +75,6 @@ func TestBrowserLanguages(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.srv.GameChanged(over.ID)
-	want := fmt.Sprintf("User %sの勝ち", over.Winner)
-	waitFor(t, ctx, fmt.Sprintf(`document.querySelector('#status').textContent.startsWith(%q)`, want))
+	want := fmt.Sprintf("User %sの勝ち (%s)", over.Winner, texts["ja"]["reason.resignation"])
+	waitFor(t, ctx, fmt.Sprintf(`document.querySelector('#status').textContent === %q`, want))
 }

@@ -91,7 +91,8 @@ function renderStatus() {
   const st = $("status");
   if (state.over) {
     const w = state.winner >= 0 ? t("won", { name: state.players[state.winner].name }) : t("drawn");
-    st.textContent = w + (state.reason ? " (" + state.reason + ")" : "");
+    const why = state.reason ? t("reason." + state.reason) : "";
+    st.textContent = w + (why ? " (" + (why === "reason." + state.reason ? state.reason : why) + ")" : "");
     st.dataset.toact = "";
     return;
   }
