@@ -277,14 +277,15 @@ func (s *Server) activityGame(w http.ResponseWriter, r *http.Request) {
 // not found without a client ID.
 func (s *Server) activityPage(w http.ResponseWriter, r *http.Request) {
 	if s.opts.OAuth.ClientID == "" {
-		s.notFound(w)
+		s.notFound(w, r)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	data := struct {
-		Title, ClientID, JS, CSS, ActivityJS string
-	}{"Board", s.opts.OAuth.ClientID, assetNames.JS, assetNames.CSS, assetNames.ActivityJS}
+		pageData
+		Title, ClientID, ActivityJS string
+	}{newPageData(r), "Board", s.opts.OAuth.ClientID, assetNames.ActivityJS}
 	if err := pages.ExecuteTemplate(w, "activity", data); err != nil {
 		s.opts.Logger.Warn("web: writing a page", "err", err)
 	}
@@ -295,11 +296,12 @@ func (s *Server) activityPage(w http.ResponseWriter, r *http.Request) {
 // channel has several.
 var _ = template.Must(pages.Parse(`{{define "activity"}}{{template "head" .}}
 <title>{{.Title}}</title>
+<script type="application/json" id="texts">{{.T}}</script>
 <script src="/assets/{{.ActivityJS}}" defer></script>
 </head><body class="activity">
 <main id="app" data-client-id="{{.ClientID}}" data-phase="loading">
-<header class="bar"><h1 id="title">{{.Title}}</h1><span id="viewers" class="viewers"></span><span id="account" class="account"></span><button id="theme" type="button" aria-label="Light or dark">◐</button></header>
+<header class="bar"><h1 id="title">{{.Title}}</h1><span id="viewers" class="viewers"></span><span id="account" class="account"></span><button id="theme" type="button" aria-label="{{.T.theme}}">◐</button></header>
 <p id="phase" class="phase" aria-live="polite">Connecting to Discord…</p>
 <ul id="choose" class="choose" hidden></ul>
-<div id="game" hidden>{{template "board"}}</div>
+<div id="game" hidden>{{template "board" .}}</div>
 </main></body></html>{{end}}`))

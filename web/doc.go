@@ -58,4 +58,11 @@
 //
 // The built assets are committed and embedded; TestAssetsFresh fails when
 // they are stale.
+//
+// The pages speak English, French and Japanese (texts.go): the language
+// of ?lang= or of the Accept-Language header, English for any other. The
+// game page hands its script the texts of its language as JSON in a
+// <script type="application/json" id="texts"> element (data, not run:
+// the CSP allows it), read by ui/src/texts.js. The refusals of moves come
+// from the bot's catalogues (Mover.Refusal), but for the web's own.
 package web

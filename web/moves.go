@@ -263,22 +263,20 @@ func status(err error) (int, string) {
 	return http.StatusUnprocessableEntity, "refused"
 }
 
-// texts of the web's own refusals, which the bot's catalogues do not
-// word (the page's own words are English).
-var ownTexts = map[string]string{
-	"signedout":  "Sign in with Discord to play on this page. Nothing was changed.",
-	"csrf":       "This request did not come from the game's page: reload the page and try again. Nothing was changed.",
-	"badrequest": "The page sent a request the server cannot read: reload the page and try again. Nothing was changed.",
-	"toomany":    "Too many moves at once: wait a moment and try again. Nothing was changed.",
-	"nopicker":   "This game cannot be played on the board: type the move in Discord. Nothing was changed.",
-}
+// ownRefusals are the codes of the web's own refusals, which the bot's
+// catalogues do not word: their texts are "refuse."+code in texts.go.
+var ownRefusals = map[string]bool{"signedout": true, "csrf": true, "badrequest": true, "toomany": true, "nopicker": true}
 
 // refuseMove writes the refusal of err about game g for user (the status
 // from the error; the text from the Mover's catalogues when it words it).
 func (s *Server) refuseMove(w http.ResponseWriter, r *http.Request, g store.Game, user string, err error) {
 	st, code := status(err)
-	text, ok := ownTexts[code]
-	if !ok && s.opts.Mover != nil {
+	var text string
+	own := ownRefusals[code]
+	if own {
+		text = texts[requestLanguage(r)]["refuse."+code]
+	}
+	if !own && s.opts.Mover != nil {
 		var refused bool
 		text, refused = s.opts.Mover.Refusal(r.Context(), err, g.Kind, user, preferredLanguage(r.Header.Get("Accept-Language")))
 		if !refused && code == "refused" {
@@ -383,7 +381,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !s.moveUser.allow(v.UserID) {
-		s.tooMany(w)
+		s.tooMany(w, r)
 		return
 	}
 	a, err := readAct(http.MaxBytesReader(w, r.Body, maxActBody))
@@ -413,18 +411,18 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 func isPickable(r game.Rules) bool { _, ok := r.(game.Pickable); return ok }
 
 // tooMany writes the refusal of a request over its rate.
-func (s *Server) tooMany(w http.ResponseWriter) {
+func (s *Server) tooMany(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Retry-After", strconv.Itoa(int(s.opts.MoveInterval/time.Second)+1))
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusTooManyRequests)
-	_ = json.NewEncoder(w).Encode(refusal{Error: ownTexts["toomany"], Code: "toomany"})
+	_ = json.NewEncoder(w).Encode(refusal{Error: text(requestLanguage(r), "refuse.toomany"), Code: "toomany"})
 }
 
 // movesLimited rate-limits the moves of an address.
 func (s *Server) movesLimited(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if !s.moveAddr.allow(s.clientAddr(r)) {
-			s.tooMany(w)
+			s.tooMany(w, r)
 			return
 		}
 		next(w, r)

@@ -165,6 +165,9 @@ func TestActRefusals(t *testing.T) {
 			if status != c.status || got["code"] != c.code || text == "" || c.fromCatalo != strings.HasPrefix(text, "[fr-FR] ") {
 				t.Errorf("%s, %s: %d %v, want %d %s", k, c.name, status, got, c.status, c.code)
 			}
+			if !c.fromCatalo && text != texts["fr"]["refuse."+c.code] { // the request's language
+				t.Errorf("%s, %s: %q, want the French text", k, c.name, text)
+			}
 			after, err := f.db.GameByID(t.Context(), g.ID)
 			if err != nil || after.Revision != g.Revision || after.Record != g.Record {
 				t.Fatalf("%s, %s changed the game: revision %d, record %q (was %d, %q) %v", k, c.name, after.Revision, after.Record, g.Revision, g.Record, err)

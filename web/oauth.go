@@ -161,7 +161,7 @@ func (s *Server) redirectURI(r *http.Request) string {
 // cookie holding a new state and redirects to Discord's authorize page.
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	if s.opts.OAuth.ClientID == "" {
-		s.refuse(w, http.StatusNotFound, "Sign-in with Discord is not configured on this bot.", "/")
+		s.refuse(w, r, http.StatusNotFound, "signinOff", "/")
 		return
 	}
 	var raw [24]byte
@@ -181,7 +181,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 // session cookie, then redirects to the path the sign-in started from.
 func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
 	if s.opts.OAuth.ClientID == "" {
-		s.refuse(w, http.StatusNotFound, "Sign-in with Discord is not configured on this bot.", "/")
+		s.refuse(w, r, http.StatusNotFound, "signinOff", "/")
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
@@ -189,35 +189,35 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
 	c, cerr := r.Cookie(s.cookieName(r, stateCookie))
 	s.setCookie(w, r, stateCookie, "", 0)
 	if cerr != nil {
-		s.refuse(w, http.StatusForbidden, "This sign-in did not start in this browser, or took too long. Sign in again from the game's page.", "/")
+		s.refuse(w, r, http.StatusForbidden, "signinStale", "/")
 		return
 	}
 	st, err := s.sealer.openState(c.Value)
 	got := q.Get("state")
 	if err != nil || len(got) != len(st.State) || subtle.ConstantTimeCompare([]byte(got), []byte(st.State)) != 1 ||
 		!s.used.use(st.State, st.Expires, s.opts.Now()) {
-		s.refuse(w, http.StatusForbidden, "This sign-in did not start in this browser, or took too long. Sign in again from the game's page.", st.Next)
+		s.refuse(w, r, http.StatusForbidden, "signinStale", st.Next)
 		return
 	}
 	if e := q.Get("error"); e != "" {
-		s.refuse(w, http.StatusForbidden, "Discord did not approve the sign-in. Sign in again to use the board as yourself.", st.Next)
+		s.refuse(w, r, http.StatusForbidden, "signinDenied", st.Next)
 		return
 	}
 	code := q.Get("code")
 	if code == "" || len(code) > 256 {
-		s.refuse(w, http.StatusBadRequest, "Discord sent no sign-in code. Sign in again from the game's page.", st.Next)
+		s.refuse(w, r, http.StatusBadRequest, "signinNoCode", st.Next)
 		return
 	}
 	access, err := s.exchange(r.Context(), code, s.redirectURI(r))
 	if err != nil {
 		s.opts.Logger.Info("web: a sign-in refused", "err", err)
-		s.refuse(w, http.StatusForbidden, "Discord refused the sign-in (the link may have been used already). Sign in again from the game's page.", st.Next)
+		s.refuse(w, r, http.StatusForbidden, "signinExchange", st.Next)
 		return
 	}
 	tok, _, _, err := s.openSession(r.Context(), access)
 	if err != nil {
 		s.opts.Logger.Info("web: a sign-in refused", "err", err)
-		s.refuse(w, http.StatusForbidden, "Discord did not tell who you are. Sign in again from the game's page.", st.Next)
+		s.refuse(w, r, http.StatusForbidden, "signinWhoAreYou", st.Next)
 		return
 	}
 	s.setCookie(w, r, sessionCookie, tok, s.sealer.ttl)
@@ -393,19 +393,22 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// refuse writes a page saying why a sign-in was refused, with a link
-// back to where it started.
-func (s *Server) refuse(w http.ResponseWriter, status int, msg, back string) {
+// refuse writes a page saying why a sign-in was refused (the text of
+// key, texts.go, in the request's language), with a link back to where
+// it started.
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, status int, key, back string) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
+	p := newPageData(r)
 	_ = signinPages.ExecuteTemplate(w, "refused", struct {
-		JS, CSS, Message, Back string
-	}{assetNames.JS, assetNames.CSS, msg, safeNext(back)})
+		pageData
+		Message, Back string
+	}{p, text(p.Lang, key), safeNext(back)})
 }
 
 var signinPages = template.Must(template.Must(pages.Clone()).Parse(`{{define "refused"}}{{template "head" .}}
-<title>Sign-in refused</title></head><body><main class="notfound"><h1>Sign-in refused</h1><p id="reason">{{.Message}}</p><p><a href="{{.Back}}">Back</a></p></main></body></html>{{end}}`))
+<title>{{.T.signinRefused}}</title></head><body><main class="notfound"><h1>{{.T.signinRefused}}</h1><p id="reason">{{.Message}}</p><p><a href="{{.Back}}">{{.T.back}}</a></p></main></body></html>{{end}}`))
 
 // account is what a page shows of its viewer: the signed-in user (and
 // the session's CSRF token, in a meta element), or the sign-in link.
@@ -413,26 +416,28 @@ type account struct {
 	Viewer  *Viewer
 	Initial string // the name's first letter, shown without an avatar
 	CSRF    string
-	SignIn  string // "" when sign-in is off
+	SignIn  string            // "" when sign-in is off
+	T       map[string]string // the page's texts
 }
 
 // account returns request r's account for a page at path here.
 func (s *Server) account(r *http.Request, here string) account {
+	t := pageTexts(requestLanguage(r))
 	if ss, _, err := s.sessionOf(r); err == nil {
 		initial := "?"
 		for _, r := range ss.Viewer.Name {
 			initial = strings.ToUpper(string(r))
 			break
 		}
-		return account{Viewer: &ss.Viewer, Initial: initial, CSRF: s.sealer.csrfToken(ss)}
+		return account{Viewer: &ss.Viewer, Initial: initial, CSRF: s.sealer.csrfToken(ss), T: t}
 	}
 	if s.opts.OAuth.ClientID == "" {
-		return account{}
+		return account{T: t}
 	}
-	return account{SignIn: "/auth/login?" + url.Values{"next": {here}}.Encode()}
+	return account{SignIn: "/auth/login?" + url.Values{"next": {here}}.Encode(), T: t}
 }
 
 var _ = template.Must(pages.Parse(`{{define "account"}}{{if .Viewer}}<span id="account" class="account">
 {{- with .Viewer.Avatar}}<img class="avatar" src="{{.}}" alt="" width="24" height="24">{{else}}<span class="avatar none" aria-hidden="true">{{.Initial}}</span>{{end -}}
-<span id="me" class="me">{{.Viewer.Name}}</span><button id="signout" type="button">Sign out</button></span>
-{{- else if .SignIn}}<a id="signin" class="signin" href="{{.SignIn}}">Sign in with Discord</a>{{end}}{{end}}`))
+<span id="me" class="me">{{.Viewer.Name}}</span><button id="signout" type="button">{{.T.signOut}}</button></span>
+{{- else if .SignIn}}<a id="signin" class="signin" href="{{.SignIn}}">{{.T.signIn}}</a>{{end}}{{end}}`))

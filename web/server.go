@@ -204,7 +204,7 @@ func New(o Options) (*Server, error) {
 		s.opts.Identity = s // the sessions of the sign-in with Discord
 	}
 	s.routeMoves() // moves.go
-	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.notFound(w) })
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.notFound(w, r) })
 	return s, nil
 }
 
@@ -275,7 +275,7 @@ func (s *Server) limited(l *limiter, next http.HandlerFunc) http.HandlerFunc {
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (store.Game, bool) {
 	id, err := s.tokens.read(r.PathValue("token"))
 	if err != nil {
-		s.notFound(w)
+		s.notFound(w, r)
 		return store.Game{}, false
 	}
 	g, err := s.opts.Store.GameByID(r.Context(), id)
@@ -283,17 +283,17 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (store.Game, boo
 		if !errors.Is(err, store.ErrNotFound) {
 			s.opts.Logger.Warn("web: loading a game", "game", id, "err", err)
 		}
-		s.notFound(w)
+		s.notFound(w, r)
 		return store.Game{}, false
 	}
 	return g, true
 }
 
-func (s *Server) notFound(w http.ResponseWriter) {
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusNotFound)
-	_ = pages.ExecuteTemplate(w, "notfound", assetNames)
+	_ = pages.ExecuteTemplate(w, "notfound", newPageData(r))
 }
 
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
@@ -304,12 +304,11 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	data := struct {
+		pageData
 		Title   string
 		Token   string
-		JS      string
-		CSS     string
 		Account account
-	}{Title: kindTitle(g.Kind), Token: r.PathValue("token"), JS: assetNames.JS, CSS: assetNames.CSS,
+	}{pageData: newPageData(r), Title: kindTitle(g.Kind), Token: r.PathValue("token"),
 		Account: s.account(r, "/g/"+r.PathValue("token"))}
 	if err := pages.ExecuteTemplate(w, "game", data); err != nil {
 		s.opts.Logger.Warn("web: writing a page", "err", err)
@@ -427,12 +426,12 @@ func (s *Server) ply(w http.ResponseWriter, r *http.Request) {
 	rules, gerr := s.opts.Games.Get(g.Kind)
 	bd, boarded := rules.(game.Boarded)
 	if err != nil || gerr != nil || !boarded || g.State() == nil {
-		s.notFound(w)
+		s.notFound(w, r)
 		return
 	}
 	b, err := bd.BoardAt(g.State(), n)
 	if err != nil {
-		s.notFound(w)
+		s.notFound(w, r)
 		return
 	}
 	writeJSON(w, b)
@@ -503,37 +502,38 @@ var assetNames = func() struct{ JS, CSS, ActivityJS string } {
 
 func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
 	if !serveAsset(w, r, r.PathValue("name")) { // compress.go
-		s.notFound(w)
+		s.notFound(w, r)
 	}
 }
 
 var pages = template.Must(template.New("").Parse(`{{define "head"}}<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{{.Lang}}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <link rel="stylesheet" href="/assets/{{.CSS}}">{{end}}
 {{define "game"}}{{template "head" .}}
 <title>{{.Title}}</title>
 {{with .Account.CSRF}}<meta name="csrf-token" content="{{.}}">{{end}}
+<script type="application/json" id="texts">{{.T}}</script>
 <script src="/assets/{{.JS}}" defer></script>
 </head><body>
 <main id="app" data-token="{{.Token}}">
-<header class="bar"><h1 id="title">{{.Title}}</h1><span id="viewers" class="viewers"></span>{{template "account" .Account}}<button id="theme" type="button" aria-label="Light or dark">◐</button></header>
-{{template "board"}}
+<header class="bar"><h1 id="title">{{.Title}}</h1><span id="viewers" class="viewers"></span>{{template "account" .Account}}<button id="theme" type="button" aria-label="{{.T.theme}}">◐</button></header>
+{{template "board" .}}
 </main></body></html>{{end}}
 {{define "board"}}<section class="players" id="players"></section>
-<p id="status" class="status" aria-live="polite">Loading…</p>
+<p id="status" class="status" aria-live="polite">{{.T.loading}}</p>
 <div class="layout">
-<div class="boardwrap"><svg id="board" role="img" aria-label="The board"></svg>
-<nav class="replay" aria-label="Replay">
-<button type="button" id="first" aria-label="First">«</button><button type="button" id="prev" aria-label="Previous">‹</button>
+<div class="boardwrap"><svg id="board" role="img" aria-label="{{.T.board}}"></svg>
+<nav class="replay" aria-label="{{.T.replay}}">
+<button type="button" id="first" aria-label="{{.T.first}}">«</button><button type="button" id="prev" aria-label="{{.T.prev}}">‹</button>
 <span id="plyno" class="plyno"></span>
-<button type="button" id="next" aria-label="Next">›</button><button type="button" id="last" aria-label="Last">»</button>
+<button type="button" id="next" aria-label="{{.T.next}}">›</button><button type="button" id="last" aria-label="{{.T.last}}">»</button>
 </nav></div>
-<div class="side"><ol id="moves" class="moves"></ol>
+<div class="side"><h2 id="movesheading" class="movesheading">{{.T.movesHeading}}</h2><ol id="moves" class="moves" aria-labelledby="movesheading"></ol>
 <figure id="graph" class="graph" hidden></figure></div>
 </div>{{end}}
 {{define "notfound"}}{{template "head" .}}
-<title>Not found</title></head><body><main class="notfound"><h1>Not found</h1><p>No game has this link.</p></main></body></html>{{end}}`))
+<title>{{.T.notFound}}</title></head><body><main class="notfound"><h1>{{.T.notFound}}</h1><p>{{.T.noGame}}</p></main></body></html>{{end}}`))
 
 func itoa(n int) string { return strconv.Itoa(n) }

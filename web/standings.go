@@ -88,7 +88,7 @@ func (s *Server) guildPage(w http.ResponseWriter, r *http.Request) {
 	gs, ok := s.opts.Store.(Guilds)
 	id, err := s.guilds.read(r.PathValue("token"))
 	if !ok || err != nil {
-		s.notFound(w)
+		s.notFound(w, r)
 		return
 	}
 	guild := strconv.FormatUint(id, 10)
@@ -98,21 +98,21 @@ func (s *Server) guildPage(w http.ResponseWriter, r *http.Request) {
 		if err != nil && !errors.Is(err, store.ErrCorrupt) {
 			s.opts.Logger.Warn("web: loading a server's settings", "err", err)
 		}
-		s.notFound(w)
+		s.notFound(w, r)
 		return
 	}
 	kinds, err := s.guildKinds(ctx, gs, guild)
 	if err != nil {
 		s.opts.Logger.Warn("web: loading a server's standings", "err", err)
-		http.Error(w, "the server's standings could not be loaded; try again later", http.StatusServiceUnavailable)
+		http.Error(w, text(requestLanguage(r), "standingsDown"), http.StatusServiceUnavailable)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	data := struct {
+		pageData
 		Kinds []guildKind
-		CSS   string
-	}{kinds, assetNames.CSS}
+	}{newPageData(r), kinds}
 	if err := guildTemplate.ExecuteTemplate(w, "guild", data); err != nil {
 		s.opts.Logger.Warn("web: writing a page", "err", err)
 	}
@@ -182,18 +182,18 @@ func (s *Server) guildKinds(ctx context.Context, gs Guilds, guild string) ([]gui
 }
 
 var guildTemplate = template.Must(template.Must(pages.Clone()).Parse(`{{define "guild"}}{{template "head" .}}
-<title>Standings</title>
+<title>{{.T.standings}}</title>
 </head><body>
 <main class="guild">
-<header class="bar"><h1>Standings</h1></header>
-{{if not .Kinds}}<p class="status">No game has been played on this server yet.</p>{{end}}
-{{range .Kinds}}<section class="kind" id="kind-{{.Kind}}" data-kind="{{.Kind}}">
+<header class="bar"><h1>{{.T.standings}}</h1></header>
+{{if not .Kinds}}<p class="status">{{.T.noGames}}</p>{{end}}
+{{$t := .T}}{{range .Kinds}}<section class="kind" id="kind-{{.Kind}}" data-kind="{{.Kind}}">
 <h2>{{.Title}}</h2>
 {{if .Rows}}<div class="tablewrap"><table class="standings">
-<thead><tr><th scope="col">#</th><th scope="col" class="who">Player</th><th scope="col">Rating</th><th scope="col" title="Wins">W</th><th scope="col" title="Losses">L</th><th scope="col" title="Draws">D</th></tr></thead>
+<thead><tr><th scope="col">#</th><th scope="col" class="who">{{$t.player}}</th><th scope="col">{{$t.rating}}</th><th scope="col" title="{{$t.wins}}">{{$t.winsShort}}</th><th scope="col" title="{{$t.losses}}">{{$t.lossesShort}}</th><th scope="col" title="{{$t.draws}}">{{$t.drawsShort}}</th></tr></thead>
 <tbody>{{range .Rows}}<tr class="row"><td class="rank">{{.Rank}}</td><td class="who">{{if .Avatar}}<img class="avatar small" src="{{.Avatar}}" alt="">{{end}}<span class="name">{{.Name}}</span></td><td class="rating">{{.Rating}}</td><td class="w">{{.Wins}}</td><td class="l">{{.Losses}}</td><td class="d">{{.Draws}}</td></tr>
-{{end}}</tbody></table></div>{{else}}<p class="status">No finished game yet.</p>{{end}}
-{{if .Current}}<h3>Under way</h3><ul class="current">{{range .Current}}<li><a class="game" href="{{.Path}}"><span class="{{if and .HasToAct (eq .ToAct 0)}}toact{{end}}">{{.White}}</span> – <span class="{{if and .HasToAct (eq .ToAct 1)}}toact{{end}}">{{.Black}}</span></a></li>
+{{end}}</tbody></table></div>{{else}}<p class="status">{{$t.noFinished}}</p>{{end}}
+{{if .Current}}<h3>{{$t.underWay}}</h3><ul class="current">{{range .Current}}<li><a class="game" href="{{.Path}}"><span class="{{if and .HasToAct (eq .ToAct 0)}}toact{{end}}">{{.White}}</span> – <span class="{{if and .HasToAct (eq .ToAct 1)}}toact{{end}}">{{.Black}}</span></a></li>
 {{end}}</ul>{{end}}
 </section>
 {{end}}</main></body></html>{{end}}`))

@@ -4,6 +4,7 @@ import { drawBoard } from "./board.js";
 import { Graph } from "./graph.js";
 import { initPick } from "./pick.js";
 import { api, setupSignIn } from "./signin.js";
+import { t } from "./texts.js";
 
 const app = document.getElementById("app");
 let base = ""; // "/g/" and the game's token, once started
@@ -76,27 +77,28 @@ function renderPlayers() {
 }
 
 function fmtLeft(ms) {
-  if (ms <= 0) return "time is up";
+  if (ms <= 0) return t("timeUp");
   const s = Math.floor(ms / 1000);
   const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
-  if (d > 0) return d + "d " + h + "h left";
-  if (h > 0) return h + "h " + m + "m left";
-  return m + "m " + (s % 60) + "s left";
+  if (d > 0) return t("leftDays", { d, h });
+  if (h > 0) return t("leftHours", { h, m });
+  return t("leftMinutes", { m, s: s % 60 });
 }
 
 let skew = 0; // the server's clock minus ours
 function renderStatus() {
   const st = $("status");
   if (state.over) {
-    const w = state.winner >= 0 ? state.players[state.winner].name + " won" : "Drawn";
-    st.textContent = w + (state.reason ? " (" + state.reason + ")" : "");
+    const w = state.winner >= 0 ? t("won", { name: state.players[state.winner].name }) : t("drawn");
+    const why = state.reason ? t("reason." + state.reason) : "";
+    st.textContent = w + (why ? " (" + (why === "reason." + state.reason ? state.reason : why) + ")" : "");
     st.dataset.toact = "";
     return;
   }
   const p = state.players[state.toAct];
-  let t = p.name + " to play";
-  if (state.deadline) t += " · " + fmtLeft(Date.parse(state.deadline) - (Date.now() + skew));
-  st.textContent = t;
+  let line = t("toPlay", { name: p.name });
+  if (state.deadline) line += " · " + fmtLeft(Date.parse(state.deadline) - (Date.now() + skew));
+  st.textContent = line;
   st.dataset.toact = String(state.toAct);
 }
 
@@ -142,7 +144,7 @@ function render() {
 }
 
 function renderViewers(n) {
-  $("viewers").textContent = n === 1 ? "1 watching" : n + " watching";
+  $("viewers").textContent = n === 1 ? t("watchingOne") : t("watching", { n });
   $("viewers").dataset.n = String(n);
 }
 

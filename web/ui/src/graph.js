@@ -2,6 +2,8 @@
 // every ply (web.Graph, GET /g/TOKEN/eval) as a line from the first
 // seat's win (top) to its loss (bottom), the plies where it swung most
 // marked; a click on the graph or a swing's button shows that ply.
+import { t } from "./texts.js";
+
 const NS = "http://www.w3.org/2000/svg";
 const W = 300, H = 80, PAD = 4;
 
@@ -51,10 +53,10 @@ export class Graph {
     const fig = this.fig;
     fig.textContent = "";
     const cap = document.createElement("figcaption");
-    cap.textContent = "Evaluation · ↑ " + names[0] + " · ↓ " + names[1];
+    cap.textContent = t("evaluation", { first: names[0], second: names[1] });
     fig.append(cap);
     const svg = node("svg", { viewBox: `0 0 ${W} ${H}`, class: "evalgraph", role: "img",
-      "aria-label": "The computer's evaluation after each move" }, fig);
+      "aria-label": t("evalLabel") }, fig);
     node("rect", { x: 0, y: 0, width: W, height: H, class: "bg", rx: 4 }, svg);
     node("line", { x1: PAD, y1: H / 2, x2: W - PAD, y2: H / 2, class: "axis" }, svg);
     const pts = this.values.map((v, i) => `${this.x(i).toFixed(2)},${this.y(v).toFixed(2)}`);
@@ -68,7 +70,7 @@ export class Graph {
     const marks = node("g", { class: "swings" }, svg);
     for (const p of swings) {
       const c = node("circle", { cx: this.x(p), cy: this.y(this.values[p]), r: 3.2, class: "swing", "data-ply": p }, marks);
-      node("title", {}, c).textContent = "Move " + p;
+      node("title", {}, c).textContent = t("moveN", { n: p });
     }
     svg.addEventListener("click", (e) => {
       const box = svg.getBoundingClientRect();
@@ -78,14 +80,14 @@ export class Graph {
     });
     const nav = document.createElement("p");
     nav.className = "swingnav";
-    if (swings.length) nav.append("Turning points: ");
+    if (swings.length) nav.append(t("turningPoints"));
     for (const p of swings) {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "swingbtn";
       b.dataset.ply = String(p);
       b.textContent = String(p);
-      b.setAttribute("aria-label", "Show move " + p);
+      b.setAttribute("aria-label", t("showMove", { n: p }));
       b.addEventListener("click", () => this.pick(p));
       nav.append(b);
     }

@@ -6,6 +6,7 @@
 // else who clicks the board gets the server's refusal.
 import { api } from "./signin.js";
 import { U } from "./board.js";
+import { t } from "./texts.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -21,14 +22,16 @@ export function initPick(opts) {
   panel.className = "pick";
   panel.hidden = true;
   panel.innerHTML = '<p id="pickwhat" class="pickwhat"></p><div id="pickopts" class="pickopts"></div>' +
-    '<div class="pickbar"><button type="button" id="pickback">Back</button>' +
-    '<button type="button" id="pickok" class="ok">Confirm</button></div>';
+    '<div class="pickbar"><button type="button" id="pickback"></button>' +
+    '<button type="button" id="pickok" class="ok"></button></div>';
   const msg = document.createElement("p");
   msg.id = "pickmsg";
   msg.className = "pickmsg";
   msg.setAttribute("role", "alert");
   status.after(panel, msg);
   const $ = (id) => document.getElementById(id);
+  $("pickback").textContent = t("pickBack");
+  $("pickok").textContent = t("confirm");
 
   function say(text, ok) {
     msg.textContent = text || "";
@@ -112,11 +115,11 @@ export function initPick(opts) {
     svg.dataset.step = step.key || "";
     let what = step.key ? step.key.replace(/[-._]/g, " ") : "";
     if (step.count) what += " " + step.index + "/" + step.count;
-    $("pickwhat").textContent = step.options.length ? "Choose: " + what
-      : step.action ? "Play " + step.action + "?" : "";
+    $("pickwhat").textContent = step.options.length ? t("choose", { what })
+      : step.action ? t("playAsk", { action: step.action }) : "";
     $("pickback").hidden = step.chosen.length === 0;
     $("pickok").hidden = !(step.done && !step.commit);
-    $("pickok").textContent = step.action ? "Confirm " + step.action : "Confirm";
+    $("pickok").textContent = step.action ? t("confirmAction", { action: step.action }) : t("confirm");
   }
 
   async function load(chosen) {
@@ -184,7 +187,7 @@ export function initPick(opts) {
       });
       const body = await r.json().catch(() => ({ error: "HTTP " + r.status }));
       if (r.ok) {
-        say("Played " + action + ".", true);
+        say(t("played", { action }), true);
         bump("acted");
       } else {
         say(body.error);
