@@ -348,12 +348,21 @@ func (d *Adapter) handle(x *exchange) {
 		done <- d.Handler.Handle(hctx, x.req)
 	}()
 
-	timer := time.NewTimer(d.DeferAfter - time.Since(x.start))
-	defer timer.Stop()
+	// Past DeferAfter already (a slow dispatch), the interaction is
+	// deferred whether or not the handler is done: a tie between the two
+	// is not left to select's random choice.
 	var r bot.Reply
-	select {
-	case r = <-done:
-	case <-timer.C:
+	late := true
+	if wait := d.DeferAfter - time.Since(x.start); wait > 0 {
+		timer := time.NewTimer(wait)
+		select {
+		case r = <-done:
+			late = false
+		case <-timer.C:
+		}
+		timer.Stop()
+	}
+	if late {
 		typ := discordgo.InteractionResponseDeferredChannelMessageWithSource
 		if x.component() {
 			// A button's reply may update its message, or follow up.
