@@ -124,11 +124,11 @@ type Bot struct {
 
 	ai atomic.Pointer[aiRunner] // the AI's workers, once StartAI ran (aigames.go)
 
-	sweeper sweeper // the time limits' one goroutine (timelimits.go)
+	sweeper background // the time limits' one goroutine (timelimits.go)
 
 	lead leadership // whether this replica sweeps and rescans (leader.go)
 
-	evals evaluations // the finished games' evaluation goroutine (evaluations.go)
+	evals background // the finished games' evaluation goroutine (evaluations.go)
 
 	threads ThreadStarter // the tournament games' threads, guarded by lead.mu (tournaments.go)
 

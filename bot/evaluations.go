@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
-	"sync"
 	"time"
 
 	"github.com/veletasbot/veletas/store"
@@ -129,42 +128,15 @@ func (b *Bot) RunEvaluations(ctx context.Context, st EvalStore, every time.Durat
 	}
 }
 
-// evaluations is the Bot's evaluation goroutine (StartEvaluations).
-type evaluations struct {
-	mu     sync.Mutex
-	cancel context.CancelFunc
-	done   chan struct{}
-}
-
 // StartEvaluations runs RunEvaluations on st in one goroutine, until
 // StopEvaluations; a second call does nothing.
 func (b *Bot) StartEvaluations(st EvalStore, every time.Duration) {
-	b.evals.mu.Lock()
-	defer b.evals.mu.Unlock()
-	if b.evals.cancel != nil {
-		return
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	b.evals.cancel, b.evals.done = cancel, done
-	go func() {
-		defer close(done)
-		b.RunEvaluations(ctx, st, every)
-	}()
+	b.evals.start(func(ctx context.Context) { b.RunEvaluations(ctx, st, every) })
 }
 
 // StopEvaluations stops the evaluation goroutine (an evaluation under way
 // is dropped) and waits for it to end.
-func (b *Bot) StopEvaluations() {
-	b.evals.mu.Lock()
-	cancel, done := b.evals.cancel, b.evals.done
-	b.evals.cancel, b.evals.done = nil, nil
-	b.evals.mu.Unlock()
-	if cancel != nil {
-		cancel()
-		<-done
-	}
-}
+func (b *Bot) StopEvaluations() { b.evals.stop() }
 
 // evaluateAll is one round of RunEvaluations.
 func (b *Bot) evaluateAll(ctx context.Context, st EvalStore) {

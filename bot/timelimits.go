@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/veletasbot/veletas/store"
@@ -230,43 +229,16 @@ func (b *Bot) Delivered(ctx context.Context, p Post) {
 // SweepEvery is how often the sweeper sweeps.
 const SweepEvery = time.Minute
 
-// sweeper is the state of the bot's one sweeping goroutine.
-type sweeper struct {
-	mu     sync.Mutex
-	cancel context.CancelFunc
-	done   chan struct{}
-}
-
 // StartSweeper starts the goroutine that sweeps every interval (SweepEvery
 // when 0) and posts what is due with send (the Discord adapter's channel
 // messages; its edits when it is a MessageEditor). StopSweeper stops it;
 // starting it twice does nothing.
 func (b *Bot) StartSweeper(every time.Duration, send Sender) {
-	b.sweeper.mu.Lock()
-	defer b.sweeper.mu.Unlock()
-	if b.sweeper.cancel != nil {
-		return
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	b.sweeper.cancel, b.sweeper.done = cancel, done
-	go func() {
-		defer close(done)
-		b.RunSweeper(ctx, every, send)
-	}()
+	b.sweeper.start(func(ctx context.Context) { b.RunSweeper(ctx, every, send) })
 }
 
 // StopSweeper stops the sweeping goroutine and waits for it to end.
-func (b *Bot) StopSweeper() {
-	b.sweeper.mu.Lock()
-	cancel, done := b.sweeper.cancel, b.sweeper.done
-	b.sweeper.cancel, b.sweeper.done = nil, nil
-	b.sweeper.mu.Unlock()
-	if cancel != nil {
-		cancel()
-		<-done
-	}
-}
+func (b *Bot) StopSweeper() { b.sweeper.stop() }
 
 // RunSweeper sweeps at once and then every interval until ctx is done,
 // posting the messages with send, and returns then; the posts that edit
