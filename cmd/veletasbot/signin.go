@@ -49,11 +49,11 @@ var (
 	ErrClientID = errors.New("the client ID is the application's ID, a number such as 123456789012345678 (Developer Portal > your app > OAuth2 > Client ID)")
 	// ErrClientSecret: the client secret is missing or unreadable.
 	ErrClientSecret = errors.New("sign-in with Discord needs the application's client secret")
-	// ErrSignInNoPublicURL: sign-in without -public-url, which makes its
-	// redirect URL.
 	// ErrSignInHTTP: sign-in on a plain-http public URL other than a
 	// loopback address, where browsers would drop the Secure cookies.
-	ErrSignInHTTP        = errors.New("sign-in with Discord needs an https public URL (the session cookie is Secure); plain http is for a loopback address (http://127.0.0.1:PORT, http://localhost:PORT) when trying the bot")
+	ErrSignInHTTP = errors.New("sign-in with Discord needs an https public URL (the session cookie is Secure); plain http is for a loopback address (http://127.0.0.1:PORT, http://localhost:PORT) when trying the bot")
+	// ErrSignInNoPublicURL: sign-in without -public-url, which makes its
+	// redirect URL.
 	ErrSignInNoPublicURL = errors.New("-client-id needs -public-url: Discord sends the players back to PUBLIC_URL/auth/callback, the redirect URL registered in the Developer Portal (OAuth2 > Redirects)")
 	// ErrActivityNoClientID: -activity without -client-id, with which
 	// the Activity signs its players in.
