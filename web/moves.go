@@ -427,7 +427,7 @@ func (s *Server) tooMany(w http.ResponseWriter, r *http.Request) {
 // movesLimited rate-limits the moves of an address.
 func (s *Server) movesLimited(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !s.moveAddr.allow(s.clientAddr(r)) {
+		if !s.moveAddr.allow(s.limitKey(r)) {
 			s.tooMany(w, r)
 			return
 		}

@@ -273,7 +273,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) limited(l *limiter, next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !l.allow(s.clientAddr(r)) {
+		if !l.allow(s.limitKey(r)) {
 			w.Header().Set("Retry-After", strconv.Itoa(int(l.interval/time.Second)+1))
 			http.Error(w, "too many requests", http.StatusTooManyRequests)
 			return
