@@ -286,10 +286,8 @@ func (l *live) playByClicks(t *testing.T, tabs map[string]context.Context, g sto
 }
 
 // waitPage waits for a condition on the page of a player (a slower
-// deadline than waitFor's: a whole game under the race detector, whose
-// last action is answered once the card and the game's replay, a GIF,
-// are posted), and
-// says what the page shows when it does not come.
+// deadline than waitFor's: a whole game under the race detector, on a
+// loaded machine), and says what the page shows when it does not come.
 func waitPage(t *testing.T, ctx context.Context, cond, what string) {
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, 125*time.Second)
