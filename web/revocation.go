@@ -75,7 +75,9 @@ func (rv *revocations) check(ctx context.Context, ss session) error {
 	rv.mu.Unlock()
 	revoked, err := rv.store.SessionRevoked(ctx, ss.ID[:])
 	if err != nil {
-		rv.logger.Warn("web: checking a session's revocation", "err", err)
+		if ctx.Err() == nil { // not a request given up by its client
+			rv.logger.Warn("web: checking a session's revocation", "err", err)
+		}
 		return fmt.Errorf("%w: the store did not answer: %w", ErrSessionRevoked, err)
 	}
 	rv.mu.Lock()
