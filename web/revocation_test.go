@@ -1,7 +1,9 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -161,4 +163,53 @@ func mustURL(t *testing.T, s string) *url.URL {
 		t.Fatal(err)
 	}
 	return u
+}
+
+// brokenRevocations is a store of revocations that fails: its reads when
+// readFails, its writes always.
+type brokenRevocations struct{ readFails bool }
+
+var errBroken = errors.New("the store did not answer")
+
+func (b brokenRevocations) RevokeSession(context.Context, []byte, time.Time, time.Time) error {
+	return errBroken
+}
+
+func (b brokenRevocations) SessionRevoked(context.Context, []byte) (bool, error) {
+	if b.readFails {
+		return false, errBroken
+	}
+	return false, nil
+}
+
+// TestSignOutStoreDown: a sign-out the store cannot record answers 503
+// and the session goes on (nothing changed); a session whose revocation
+// cannot be read is refused rather than trusted.
+func TestSignOutStoreDown(t *testing.T) {
+	rv := &brokenRevocations{}
+	clock := &testClock{t: time.Now()}
+	f := newSigninFixture(t, func(o *Options) { o.Revocations, o.Now = rv, clock.Now })
+	c := jarClient(t)
+	f.signIn(t, c, "/")
+	m := f.me(t, c)
+	if !m.SignedIn {
+		t.Fatalf("not signed in: %+v", m)
+	}
+	req, _ := http.NewRequest(http.MethodPost, f.http.URL+"/auth/logout", nil)
+	req.Header.Set(CSRFHeader, m.CSRF)
+	req.Header.Set("Origin", f.http.URL)
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Set-Cookie") != "" || !f.me(t, c).SignedIn {
+		t.Fatalf("a sign-out the store refused: %d, Set-Cookie %q, signed in %v; want 503, the cookie kept, signed in",
+			resp.StatusCode, resp.Header.Get("Set-Cookie"), f.me(t, c).SignedIn)
+	}
+	rv.readFails = true
+	clock.Add(DefaultRevocationRecheck)
+	if m := f.me(t, c); m.SignedIn {
+		t.Errorf("a session whose revocation cannot be read is trusted: %+v", m)
+	}
 }
