@@ -85,10 +85,22 @@ func (bm *BoardMover) Act(ctx context.Context, m BoardMove) (int, error) {
 		channel = after.Thread
 	}
 	if bm.send != nil {
+		// The replay of a game that ended waits for no one: the player is
+		// answered once the card is out (afterwork.go).
+		later := view.Later
+		view.Later = nil
 		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), PostTimeout)
 		defer cancel()
 		if err := b.sendSafely(pctx, bm.send, Post{Channel: channel, Reply: view}); err != nil {
 			b.Logger.Warn("bot: posting a move of the web board failed", "game", after.ID, "channel", channel, "err", err)
+		}
+		if later != nil {
+			send := bm.send
+			b.after.push(func(ctx context.Context) {
+				if err := b.sendSafely(ctx, send, Post{Channel: channel, Reply: Reply{Later: later}}); err != nil {
+					b.Logger.Warn("bot: posting the replay of a game ended on the web board failed", "game", after.ID, "channel", channel, "err", err)
+				}
+			})
 		}
 	}
 	b.aiTurn(after)

@@ -130,6 +130,8 @@ type Bot struct {
 
 	evals background // the finished games' evaluation goroutine (evaluations.go)
 
+	after afterWork // the web board's replays, after the answer (afterwork.go)
+
 	threads ThreadStarter // the tournament games' threads, guarded by lead.mu (tournaments.go)
 
 	registry *registry // the games hosted (module.go)

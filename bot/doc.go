@@ -70,7 +70,9 @@
 // ctx and deadline (timeouts.go): the record of a posted message
 // (PostTimeout), the sweep (SweepTimeout, under the sweeper's ctx, which
 // StopSweeper cancels), the computer's decisions (AITimeout) and its
-// scans, which StopAI cancels.
+// scans, which StopAI cancels, and the replays of the games ended on the
+// web board, posted after the player's answer by the after-work
+// goroutine (afterwork.go, PostTimeout each), which StopAfterWork drains.
 //
 // A button that settles something (a challenge's Accept, Decline or
 // Withdraw, Swap and Keep, a takeback's answer, Rematch) answers with

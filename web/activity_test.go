@@ -359,3 +359,37 @@ func TestActivityFirstLoad(t *testing.T) {
 		}
 	}
 }
+
+// TestActivityLimitsPerUser: the Activity's requests come through
+// Discord's proxy, which hides the users' addresses: those with a bearer
+// session are limited per user, so that one user past their limit does
+// not stop another behind the same address; a request without a session
+// is limited by its address still.
+func TestActivityLimitsPerUser(t *testing.T) {
+	f, _, _ := newActivityFixture(t, func(o *Options) {
+		o.PageBurst = 2
+		o.PageInterval = time.Hour
+	})
+	alices, bobs := f.activitySignIn(t, alice), f.activitySignIn(t, bob)
+	f.fake.SetActivityInstance(fakediscord.ActivityInstance{ID: "inst-1", Guild: actGuild, Channel: actChannel, Users: []string{alice.ID, bob.ID}})
+	lookup := func(session string) int {
+		t.Helper()
+		return f.call(t, "GET", "/api/activity/game?"+url.Values{"guild": {actGuild}, "channel": {actChannel}, "instance": {"inst-1"}}.Encode(), "", "", session, nil)
+	}
+	for i, want := range []int{http.StatusOK, http.StatusOK, http.StatusTooManyRequests} {
+		if st := lookup(alices.Token); st != want {
+			t.Errorf("alice's lookup %d: %d, want %d", i+1, st, want)
+		}
+	}
+	if st := lookup(bobs.Token); st != http.StatusOK {
+		t.Errorf("bob's lookup from the same address after alice's limit: %d, want 200", st)
+	}
+	for i, want := range []int{http.StatusUnauthorized, http.StatusUnauthorized, http.StatusTooManyRequests} {
+		if st := lookup(""); st != want {
+			t.Errorf("a lookup without a session %d: %d, want %d", i+1, st, want)
+		}
+	}
+	if st := lookup("s1.forged"); st != http.StatusTooManyRequests {
+		t.Errorf("a forged session's lookup: %d, want 429 (the address's bucket)", st)
+	}
+}

@@ -33,10 +33,12 @@
 // flow, scope identify, the state bound to a sealed pre-session cookie
 // and used once; Options.OAuth). A session (session.go) is a token sealed
 // with AES-256-GCM under a key derived from the server's key, so that
-// replicas sharing the key share the sessions and nothing is stored; it
-// travels in an HttpOnly SameSite=Lax cookie (Secure and __Host- but on
-// a plain-http loopback address) or, for the Activity in Discord's
-// iframe, as "Authorization: Bearer TOKEN". The Server is the Identity
+// replicas sharing the key share the sessions; it travels in an
+// HttpOnly SameSite=Lax cookie (Secure and __Host- but on a plain-http
+// loopback address) or, for the Activity in Discord's iframe, as
+// "Authorization: Bearer TOKEN". Signing out (POST /auth/logout, either
+// kind) records the session's ID in the store until its expiry, and every
+// replica refuses it (revocation.go). The Server is the Identity
 // the moves ask; its CheckCSRF (csrf.go) wants the session's CSRF token
 // in X-CSRF-Token and, for a cookie, the board's own origin. Sign-ins
 // are rate-limited per address; Options.TrustedProxies makes every

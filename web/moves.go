@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -183,6 +184,9 @@ type PageUser struct {
 	CSRF string    `json:"csrf,omitempty"`
 	// Moves is true when the server takes moves on its pages.
 	Moves bool `json:"moves"`
+	// SignIn, for a visitor not signed in when sign-in and moves are on,
+	// is the sign-in link that brings them back to the game's page.
+	SignIn string `json:"signIn,omitempty"`
 }
 
 func (s *Server) pageUser(w http.ResponseWriter, r *http.Request) {
@@ -199,6 +203,8 @@ func (s *Server) pageUser(w http.ResponseWriter, r *http.Request) {
 		if t, ok := s.opts.Identity.(CSRFTokener); ok {
 			m.CSRF = t.CSRFToken(r)
 		}
+	} else if s.opts.OAuth.ClientID != "" && s.moves() {
+		m.SignIn = "/auth/login?" + url.Values{"next": {s.Path(g.ID)}}.Encode()
 	}
 	writeJSON(w, m)
 }
@@ -421,7 +427,7 @@ func (s *Server) tooMany(w http.ResponseWriter, r *http.Request) {
 // movesLimited rate-limits the moves of an address.
 func (s *Server) movesLimited(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !s.moveAddr.allow(s.clientAddr(r)) {
+		if !s.moveAddr.allow(s.limitKey(r)) {
 			s.tooMany(w, r)
 			return
 		}

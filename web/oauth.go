@@ -375,18 +375,25 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 		CSRF: s.sealer.csrfToken(ss)})
 }
 
-// logout serves POST /auth/logout (with the CSRF header): it clears the
-// session cookie. A sealed session cannot be recalled; a bearer token
-// lasts until it expires, and its holder (the Activity) forgets it.
+// logout serves POST /auth/logout (with the CSRF header; the session in
+// the cookie or, the Activity's, as a bearer token): it ends the session
+// for every replica (revocation.go), then clears the cookie. When the
+// store cannot record it, it answers 503 and the session goes on.
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
-	v, ok := s.Viewer(r)
-	if !ok {
+	ss, _, err := s.sessionOf(r)
+	if err != nil {
 		s.setCookie(w, r, sessionCookie, "", 0)
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
-	if err := s.CheckCSRF(r, v); err != nil {
+	if err := s.CheckCSRF(r, ss.Viewer); err != nil {
 		http.Error(w, "forbidden: "+strings.TrimPrefix(err.Error(), "web: "), http.StatusForbidden)
+		return
+	}
+	if err := s.revocations.revoke(r.Context(), ss); err != nil {
+		s.opts.Logger.Warn("web: recording a sign-out", "user", ss.Viewer.UserID, "err", err)
+		w.Header().Set("Retry-After", "5")
+		http.Error(w, "the sign-out could not be recorded: try again in a moment", http.StatusServiceUnavailable)
 		return
 	}
 	s.setCookie(w, r, sessionCookie, "", 0)

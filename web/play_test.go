@@ -2,10 +2,12 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -15,7 +17,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
@@ -56,13 +57,15 @@ const (
 )
 
 // live is a store, the bot on it posting to a fake Discord, and this
-// server with the test sign-in and the bot's mover, served over HTTP.
+// server with sign-in with Discord (the fake's OAuth2) as its Identity
+// and the bot's mover, served over HTTP.
 type live struct {
 	db   *store.DB
 	srv  *Server
 	ts   *httptest.Server
 	fake *fakediscord.Server
 	logs *lockedBuffer
+	b    *bot.Bot
 }
 
 func newLive(tb testing.TB) *live {
@@ -78,12 +81,15 @@ func newLive(tb testing.TB) *live {
 	}
 	tb.Cleanup(func() { db.Close() })
 	mv := &botMover{}
-	srv, err := New(Options{Key: testKey, Games: reg, Store: db, Users: &stubUsers{}, Identity: testIdentity{}, Mover: mv,
-		MoveBurst: 1000, PageBurst: 10000, Logger: logger})
+	// No Identity: the Server's own sessions, made by signing in.
+	srv, err := New(Options{Key: testKey, Games: reg, Store: db, Users: &stubUsers{}, Mover: mv,
+		OAuth:     OAuth{ClientID: testClientID, ClientSecret: testClientSecret, APIURL: fake.URL()},
+		MoveBurst: 1000, PageBurst: 10000, SignInBurst: 1000, Logger: logger})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	b := bot.New(db, time.Now, logger, bot.Config{Games: games.All(), Watcher: srv, RateBurst: -1})
+	tb.Cleanup(b.StopAfterWork) // after the server's: the replays of the last actions
 	d, err := discord.New("MTIzNDU2Nzg5MDEyMzQ1Njc4.test.live-token", fake.URL(), b, logger)
 	if err != nil {
 		tb.Fatal(err)
@@ -96,7 +102,8 @@ func newLive(tb testing.TB) *live {
 		srv.Close() // ends the event streams, which ts.Close waits for
 		ts.Close()
 	})
-	return &live{db: db, srv: srv, ts: ts, fake: fake, logs: logs}
+	fake.SetOAuthApp(fakediscord.OAuthApp{ClientID: testClientID, ClientSecret: testClientSecret, Redirects: []string{ts.URL + "/auth/callback"}})
+	return &live{db: db, srv: srv, ts: ts, fake: fake, logs: logs, b: b}
 }
 
 // start starts a game of kind with terms between alice and bob in channel.
@@ -114,21 +121,71 @@ func (l *live) start(tb testing.TB, kind game.Kind, terms game.Terms, channel st
 	return g
 }
 
+// liveUser is the Discord user of ID id, as the fake's authorize page
+// signs them in.
+func liveUser(id string) fakediscord.OAuthUser {
+	return fakediscord.OAuthUser{ID: id, Username: "user" + id[len(id)-2:], GlobalName: "Player " + id[len(id)-2:]}
+}
+
 // signedIn opens a tab in a browser context of its own (its own cookies)
-// signed in as user.
-func (l *live) signedIn(t *testing.T, browserCtx context.Context, user string) context.Context {
+// and signs user in there as a player does: on the game page at path,
+// the "Sign in with Discord" link, the fake Discord's authorize page
+// (which approves at once as user), the callback, and back to the page,
+// which shows the user and holds the session's CSRF token. The session
+// cookie is the Server's own, out of the page script's reach.
+func (l *live) signedIn(t *testing.T, browserCtx context.Context, user, path string) context.Context {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
 	if err := chromedp.Do(ctx); err != nil { // open the tab, for as long as ctx
 		t.Fatal(err)
 	}
-	c, cancelCall := context.WithTimeout(ctx, 15*time.Second)
-	defer cancelCall()
-	if _, err := chromedp.Call(c, network.SetCookie, network.SetCookieParams{Name: "who", Value: user, URL: l.ts.URL + "/"}); err != nil {
-		t.Fatal(err)
+	u := liveUser(user)
+	l.fake.SignInAs(u) // the sign-ins are one at a time
+	page := l.ts.URL + path
+	within(t, ctx, chromedp.Navigate(page))
+	waitFor(t, ctx, `document.getElementById('signin') !== null`)
+	within(t, ctx, chromedp.Click(`#signin`), chromedp.WaitVisible(`#me`))
+	if got := eval[string](t, ctx, `location.href`); got != page {
+		t.Fatalf("%s: signed in at %s, want back at %s", user, got, page)
+	}
+	if got := eval[string](t, ctx, `document.getElementById('me').textContent`); got != u.GlobalName {
+		t.Fatalf("%s: the page shows %q signed in, want %q", user, got, u.GlobalName)
+	}
+	if got := eval[string](t, ctx, `document.cookie`); got != "" {
+		t.Fatalf("%s: the page's script sees cookies %q", user, got)
+	}
+	if got := eval[string](t, ctx, `(document.querySelector('meta[name="csrf-token"]') || {}).content || ""`); got == "" {
+		t.Fatalf("%s: the signed-in page has no CSRF token", user)
 	}
 	return ctx
+}
+
+// signInClient signs user in with an HTTP client (a cookie jar), through
+// the same flow, and returns it with the session's CSRF token.
+func (l *live) signInClient(tb testing.TB, user string) (*http.Client, string) {
+	tb.Helper()
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
+	l.fake.SignInAs(liveUser(user))
+	resp, err := c.Get(l.ts.URL + "/auth/login?next=/")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	resp.Body.Close()
+	resp, err = c.Get(l.ts.URL + "/auth/me")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var m Me
+	if err := json.NewDecoder(resp.Body).Decode(&m); err != nil || !m.SignedIn || m.User.ID != user || m.CSRF == "" {
+		tb.Fatalf("signing %s in: %+v %v", user, m, err)
+	}
+	return c, m.CSRF
 }
 
 // stepJS reads the step a page shows: its targets on the board, its
@@ -229,10 +286,8 @@ func (l *live) playByClicks(t *testing.T, tabs map[string]context.Context, g sto
 }
 
 // waitPage waits for a condition on the page of a player (a slower
-// deadline than waitFor's: a whole game under the race detector, whose
-// last action is answered once the card and the game's replay, a GIF,
-// are posted), and
-// says what the page shows when it does not come.
+// deadline than waitFor's: a whole game under the race detector, on a
+// loaded machine), and says what the page shows when it does not come.
 func waitPage(t *testing.T, ctx context.Context, cond, what string) {
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, 125*time.Second)
@@ -279,9 +334,7 @@ func TestBrowserPlayWholeGames(t *testing.T) {
 	}
 	bctx := browser(t)
 	l := newLive(t)
-	alice, bob, carol := l.signedIn(t, bctx, liveAlice), l.signedIn(t, bctx, liveBob), l.signedIn(t, bctx, liveCarol)
-	tabs := map[string]context.Context{liveAlice: alice, liveBob: bob}
-	for i, c := range []struct {
+	cases := []struct {
 		kind  game.Kind
 		terms game.Terms
 		max   int
@@ -290,9 +343,20 @@ func TestBrowserPlayWholeGames(t *testing.T) {
 		{"fanorona", game.Terms{"variant": "fanorona"}, 2000},
 		{"fanorona", game.Terms{"variant": "vela"}, 2000},
 		{"amazons", nil, 400},
-	} {
-		channel := fmt.Sprintf("80000000000000000%d", i)
-		g := l.start(t, c.kind, c.terms, channel)
+	}
+	first := l.start(t, cases[0].kind, cases[0].terms, "800000000000000000")
+	// Each signs in with Discord on the first game's page.
+	path := l.srv.Path(first.ID)
+	alice, bob, carol := l.signedIn(t, bctx, liveAlice, path), l.signedIn(t, bctx, liveBob, path), l.signedIn(t, bctx, liveCarol, path)
+	if calls := l.fake.TokenCalls(); len(calls) != 3 {
+		t.Fatalf("%d calls to the token endpoint for three sign-ins: %+v", len(calls), calls)
+	}
+	tabs := map[string]context.Context{liveAlice: alice, liveBob: bob}
+	for i, c := range cases {
+		g := first
+		if i > 0 {
+			g = l.start(t, c.kind, c.terms, fmt.Sprintf("80000000000000000%d", i))
+		}
 		// The spectator watches, and clicks.
 		within(t, carol, chromedp.Navigate(l.ts.URL+l.srv.Path(g.ID)))
 		waitFor(t, carol, `document.getElementById('app').dataset.me === "`+liveCarol+`" && document.querySelectorAll('#board .piece, #board .sq').length > 0`)
@@ -363,7 +427,7 @@ func TestBrowserStalePage(t *testing.T) {
 	l := newLive(t)
 	g := l.start(t, "amazons", nil, "810000000000000001")
 	first := g.ToAct()
-	stale, fresh := l.signedIn(t, bctx, first), l.signedIn(t, bctx, first)
+	stale, fresh := l.signedIn(t, bctx, first, l.srv.Path(g.ID)), l.signedIn(t, bctx, first, l.srv.Path(g.ID))
 	cutLiveUpdates(t, stale)
 	path := l.ts.URL + l.srv.Path(g.ID)
 	within(t, stale, chromedp.Navigate(path))
@@ -415,7 +479,7 @@ func TestBrowserPickScreenshots(t *testing.T) {
 		terms game.Terms
 	}{{"veletas", game.Terms{"size": "7"}}, {"fanorona", nil}, {"amazons", nil}} {
 		g := l.start(t, c.kind, c.terms, fmt.Sprintf("82000000000000000%d", i))
-		ctx := l.signedIn(t, bctx, g.ToAct())
+		ctx := l.signedIn(t, bctx, g.ToAct(), l.srv.Path(g.ID))
 		for _, size := range []struct {
 			name string
 			w, h int64
@@ -460,7 +524,10 @@ func BenchmarkClickToCard(b *testing.B) {
 	reg := games.Registry()
 	var g store.Game
 	started := 0
-	client := l.ts.Client()
+	clients, csrf := map[string]*http.Client{}, map[string]string{}
+	for _, u := range []string{liveAlice, liveBob} {
+		clients[u], csrf[u] = l.signInClient(b, u)
+	}
 	for b.Loop() {
 		b.StopTimer()
 		if g.ID == 0 || g.Over() {
@@ -484,10 +551,9 @@ func BenchmarkClickToCard(b *testing.B) {
 		}
 		req, _ := http.NewRequest("POST", l.ts.URL+l.srv.Path(g.ID)+"/act", strings.NewReader(fmt.Sprintf(`{"rev":%d,"action":%q}`, g.Revision, action)))
 		user := g.ToAct()
-		req.AddCookie(&http.Cookie{Name: "who", Value: user})
-		req.Header.Set(CSRFHeader, "tok-"+user)
+		req.Header.Set(CSRFHeader, csrf[user])
 		b.StartTimer()
-		resp, err := client.Do(req)
+		resp, err := clients[user].Do(req)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -73,6 +73,25 @@ func (s *Server) clientAddr(r *http.Request) string {
 	return forwardedFor(r, s.opts.TrustedProxies)
 }
 
+// limitKey is what the limiters count request r against: the user of
+// its bearer session (the Activity's requests), else its client address.
+// The Activity's requests come through Discord's proxy (Cloudflare
+// Workers), which hides the users' addresses and forwards none: counted
+// by address, every user of the Activity would share the proxy's few
+// addresses and their limits. A valid sealed token is made only by
+// signing in, so a user cannot choose another's key; a bad one is counted
+// by address.
+func (s *Server) limitKey(r *http.Request) string {
+	if s.sealer != nil {
+		if tok, ok := bearer(r); ok {
+			if ss, err := s.sealer.readSession(tok); err == nil {
+				return "user:" + ss.Viewer.UserID
+			}
+		}
+	}
+	return s.clientAddr(r)
+}
+
 func forwardedFor(r *http.Request, trusted []netip.Prefix) string {
 	host := clientAddr(r)
 	if len(trusted) == 0 {

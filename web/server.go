@@ -84,6 +84,14 @@ type Options struct {
 	PublicURL string
 	// SessionTTL is how long a session lasts (default DefaultSessionTTL).
 	SessionTTL time.Duration
+	// Revocations keeps the sessions ended by signing out, for every
+	// replica (revocation.go); default: Store, when it is one (the
+	// store.DB is). Without, a session lasts until its expiry.
+	Revocations Revocations
+	// RevocationRecheck is how long a replica believes a session it found
+	// not revoked (default DefaultRevocationRecheck): a session ended on
+	// another replica is refused here within it.
+	RevocationRecheck time.Duration
 	// SignInBurst and SignInInterval rate-limit the sign-ins (and their
 	// callbacks) of one address (a sign-in costs two): defaults 20 and 10s.
 	SignInBurst    int
@@ -115,6 +123,7 @@ type Server struct {
 	// reads the sessions; used remembers the sign-ins' states served.
 	signins      *limiter
 	sealer       *sealer
+	revocations  *revocations
 	used         usedStates
 	publicOrigin string
 }
@@ -165,12 +174,16 @@ func New(o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.Revocations == nil {
+		o.Revocations, _ = o.Store.(Revocations)
+	}
 	origin, err := publicOrigin(o.PublicURL)
 	if err != nil {
 		return nil, err
 	}
 	s := &Server{opts: o, tokens: tk, guilds: gt, done: make(chan struct{}), sealer: sl, publicOrigin: origin,
-		limit: newLimiter(o.PageBurst, o.PageInterval, o.Now),
+		revocations: newRevocations(o.Revocations, o.RevocationRecheck, o.Now, o.Logger),
+		limit:       newLimiter(o.PageBurst, o.PageInterval, o.Now),
 		// A replay asks a board a step: ten times the pages' rate.
 		plies:   newLimiter(10*o.PageBurst, o.PageInterval/10, o.Now),
 		signins: newLimiter(o.SignInBurst, o.SignInInterval, o.Now)}
@@ -260,7 +273,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) limited(l *limiter, next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !l.allow(s.clientAddr(r)) {
+		if !l.allow(s.limitKey(r)) {
 			w.Header().Set("Retry-After", strconv.Itoa(int(l.interval/time.Second)+1))
 			http.Error(w, "too many requests", http.StatusTooManyRequests)
 			return

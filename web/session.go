@@ -22,10 +22,11 @@ import (
 // "Authorization: Bearer TOKEN" (by the Activity, inside Discord's iframe,
 // where third-party cookies are unreliable). The token is sealed with
 // AES-256-GCM under a key derived from the server's key, so that every
-// replica sharing the key reads it, and nothing is stored: it carries the
-// user, its expiry and a random session ID from which the session's CSRF
-// token is derived (HMAC under another derived key). The keys are never
-// logged nor sent.
+// replica sharing the key reads it: it carries the user, its expiry and
+// a random session ID from which the session's CSRF token is derived
+// (HMAC under another derived key). Only a session ended by signing out
+// is stored, by its ID (revocation.go). The keys are never logged nor
+// sent.
 
 // DefaultSessionTTL is how long a session lasts without Options.SessionTTL.
 const DefaultSessionTTL = 7 * 24 * time.Hour
@@ -37,6 +38,10 @@ var (
 	ErrBadSession = errors.New("web: bad session token")
 	// ErrSessionExpired is a session token past its expiry.
 	ErrSessionExpired = errors.New("web: session expired")
+	// ErrSessionRevoked is a session ended by signing out (on any
+	// replica sharing the store), or one whose revocation could not be
+	// checked.
+	ErrSessionRevoked = errors.New("web: session ended")
 )
 
 // session is a session token's content.
@@ -269,6 +274,9 @@ func bearer(r *http.Request) (string, bool) {
 func (s *Server) sessionOf(r *http.Request) (ss session, fromHeader bool, err error) {
 	if tok, ok := bearer(r); ok {
 		ss, err = s.sealer.readSession(tok)
+		if err == nil {
+			err = s.revocations.check(r.Context(), ss)
+		}
 		return ss, true, err
 	}
 	c, err := r.Cookie(s.cookieName(r, sessionCookie))
@@ -276,6 +284,9 @@ func (s *Server) sessionOf(r *http.Request) (ss session, fromHeader bool, err er
 		return session{}, false, ErrSignedOut
 	}
 	ss, err = s.sealer.readSession(c.Value)
+	if err == nil {
+		err = s.revocations.check(r.Context(), ss)
+	}
 	return ss, false, err
 }
 

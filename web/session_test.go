@@ -4,15 +4,18 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/netip"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/veletasbot/veletas/bot/games"
 	"github.com/veletasbot/veletas/internal/fakediscord"
 	"github.com/veletasbot/veletas/store"
 )
@@ -512,20 +515,37 @@ func otherChar(c byte) string {
 }
 
 // BenchmarkViewer measures reading a request's session (every page view
-// and move of a signed-in user pays it).
+// and move of a signed-in user pays it): "sealed" opens the token alone
+// (no revocations: as before sessions could be revoked), "revocable"
+// also checks it against the revoked sessions of a bbolt store, believed
+// for RevocationRecheck, and "revocable-uncached" reads the store every
+// time (a RevocationRecheck shorter than the loop's step).
 func BenchmarkViewer(b *testing.B) {
-	sl, err := newSealer(testKey, time.Hour, time.Now)
+	db, err := store.Open(filepath.Join(b.TempDir(), "bench.db"), &store.Options{Games: games.Registry(), NoSync: true})
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := &Server{sealer: sl}
-	_, tok := sl.newSession(Viewer{UserID: "200000000000000002", Name: "Alice Liddell", Avatar: "https://cdn.discordapp.com/avatars/200000000000000002/a_0123456789abcdef0123456789abcdef.png?size=64"})
-	r := httptest.NewRequest(http.MethodPost, "http://board.test/g/x/move", nil)
-	r.Header.Set("Authorization", "Bearer "+tok)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, ok := s.Viewer(r); !ok {
-			b.Fatal("signed out")
-		}
+	defer db.Close()
+	for _, c := range []struct {
+		name    string
+		rv      Revocations
+		recheck time.Duration
+	}{{"sealed", nil, 0}, {"revocable", db, 0}, {"revocable-uncached", db, time.Nanosecond}} {
+		b.Run(c.name, func(b *testing.B) {
+			sl, err := newSealer(testKey, time.Hour, time.Now)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s := &Server{sealer: sl, revocations: newRevocations(c.rv, c.recheck, time.Now, slog.New(slog.DiscardHandler))}
+			_, tok := sl.newSession(Viewer{UserID: "200000000000000002", Name: "Alice Liddell", Avatar: "https://cdn.discordapp.com/avatars/200000000000000002/a_0123456789abcdef0123456789abcdef.png?size=64"})
+			r := httptest.NewRequest(http.MethodPost, "http://board.test/g/x/move", nil)
+			r.Header.Set("Authorization", "Bearer "+tok)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, ok := s.Viewer(r); !ok {
+					b.Fatal("signed out")
+				}
+			}
+		})
 	}
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"testing"
@@ -144,4 +145,86 @@ func evalAsync[T any](t *testing.T, ctx context.Context, expr string) T {
 		t.Fatalf("%s: %v", expr, err)
 	}
 	return v
+}
+
+// TestBrowserSignInPrompt: a visitor not signed in who clicks the board
+// of a game under way is asked, in the page's language (en, fr, ja), to
+// sign in with Discord, with a link that goes through the sign-in and
+// back to the same game page, signed in; there the player to act picks.
+// With -update-screenshots, the prompt goes to
+// testdata/screenshots/signin-prompt-SIZE-SCHEME.png (English) and
+// signin-prompt-LANG-phone-light.png.
+func TestBrowserSignInPrompt(t *testing.T) {
+	bctx := browser(t)
+	l := newLive(t)
+	dir := t.TempDir()
+	if *updateScreenshots {
+		dir = filepath.Join("testdata", "screenshots")
+	}
+	g := l.start(t, "amazons", nil, "840000000000000001")
+	path := l.srv.Path(g.ID)
+	page := l.ts.URL + path
+	wantHref := l.ts.URL + "/auth/login?next=" + url.QueryEscape(path)
+	for _, c := range []struct {
+		lang, header string
+	}{{"en", "en-US,en;q=0.9"}, {"fr", "fr-FR,fr;q=0.9"}, {"ja", "ja-JP,ja;q=0.9"}} {
+		ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
+		defer cancel()
+		if err := chromedp.Do(ctx); err != nil { // open the tab, for as long as ctx
+			t.Fatal(err)
+		}
+		shots := []struct {
+			name   string
+			w, h   int64
+			scheme string
+		}{{"phone", 390, 844, "light"}}
+		if c.lang == "en" {
+			shots = []struct {
+				name   string
+				w, h   int64
+				scheme string
+			}{{"desktop", 1280, 800, "light"}, {"desktop", 1280, 800, "dark"}, {"phone", 390, 844, "light"}, {"phone", 390, 844, "dark"}}
+		}
+		for _, sh := range shots {
+			within(t, ctx, chromedp.EmulateViewport(sh.w, sh.h), colorScheme(sh.scheme), acceptLanguage(c.header), chromedp.Navigate(page))
+			waitFor(t, ctx, `document.getElementById('app').dataset.me === "" && document.querySelectorAll('#board .piece, #board .sq').length > 0`)
+			if n := eval[int](t, ctx, `document.querySelectorAll('#board .target').length`); n != 0 {
+				t.Fatalf("%s: a visitor's page shows %d targets", c.lang, n)
+			}
+			within(t, ctx, chromedp.Click(chromedp.CSS("#board")))
+			waitFor(t, ctx, `document.getElementById('pickmsg').dataset.kind === "signin"`)
+			got := eval[map[string]string](t, ctx, `(() => { const m = document.getElementById('pickmsg'), a = document.getElementById('signinprompt');
+  return {text: m.querySelector('span').textContent, link: a.textContent, href: a.href, parent: a.parentElement.id, role: m.getAttribute('role')}; })()`)
+			tx := texts[c.lang]
+			if got["text"] != tx["signInToPlay"] || got["link"] != tx["signIn"] || got["href"] != wantHref || got["parent"] != "pickmsg" || got["role"] != "alert" {
+				t.Errorf("%s: the prompt %v, want %q, a link %q to %s", c.lang, got, tx["signInToPlay"], tx["signIn"], wantHref)
+			}
+			if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > int(sh.w) {
+				t.Errorf("%s %s: the page is %d px wide in a %d px window", c.lang, sh.name, w, sh.w)
+			}
+			if vis := eval[bool](t, ctx, `(() => { const r = document.getElementById('signinprompt').getBoundingClientRect(); return r.width > 0 && r.right <= innerWidth })()`); !vis {
+				t.Errorf("%s %s: the prompt's link is not in the window", c.lang, sh.name)
+			}
+			name := fmt.Sprintf("signin-prompt-%s-%s.png", sh.name, sh.scheme)
+			if c.lang != "en" {
+				name = fmt.Sprintf("signin-prompt-%s-%s-%s.png", c.lang, sh.name, sh.scheme)
+			}
+			within(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById('pickmsg').scrollIntoView({block: "center"})`))
+			shoot(t, ctx, filepath.Join(dir, name))
+		}
+		if c.lang != "en" {
+			continue
+		}
+		// The link signs in, back to the game, where the player to act
+		// is shown the first step.
+		l.fake.SignInAs(liveUser(g.ToAct()))
+		within(t, ctx, chromedp.Click(`#signinprompt`), chromedp.WaitVisible(`#me`))
+		if got := eval[string](t, ctx, `location.href`); got != page {
+			t.Errorf("the prompt's link signed in at %s, want back at %s", got, page)
+		}
+		waitFor(t, ctx, `document.getElementById('app').dataset.me === "`+g.ToAct()+`" && document.querySelectorAll('#board .target').length > 0`)
+	}
+	if after, _ := l.db.GameByID(t.Context(), g.ID); after.Revision != g.Revision {
+		t.Errorf("the prompts changed the game: revision %d", after.Revision)
+	}
 }

@@ -84,6 +84,7 @@ var texts = map[string]map[string]string{
 		"signinWhoAreYou": "Discord did not tell who you are. Sign in again from the game's page.",
 		// The moves' own refusals (moves.go), by code.
 		"refuse.signedout":  "Sign in with Discord to play on this page. Nothing was changed.",
+		"signInToPlay":      "To play on this board, sign in with Discord; you will come back to this game.",
 		"refuse.csrf":       "This request did not come from the game's page: reload the page and try again. Nothing was changed.",
 		"refuse.badrequest": "The page sent a request the server cannot read: reload the page and try again. Nothing was changed.",
 		"refuse.toomany":    "Too many moves at once: wait a moment and try again. Nothing was changed.",
@@ -152,6 +153,7 @@ var texts = map[string]map[string]string{
 			"Reconnectez-vous depuis la page de la partie.",
 		"signinWhoAreYou":   "Discord n’a pas dit qui vous êtes. Reconnectez-vous depuis la page de la partie.",
 		"refuse.signedout":  "Connectez-vous avec Discord pour jouer sur cette page. Rien n’a été modifié.",
+		"signInToPlay":      "Pour jouer sur ce plateau, connectez-vous avec Discord ; vous reviendrez à cette partie.",
 		"refuse.csrf":       "Cette requête ne vient pas de la page de la partie : rechargez la page et réessayez. Rien n’a été modifié.",
 		"refuse.badrequest": "La page a envoyé une requête illisible pour le serveur : rechargez la page et réessayez. Rien n’a été modifié.",
 		"refuse.toomany":    "Trop de coups à la fois : attendez un instant et réessayez. Rien n’a été modifié.",
@@ -219,6 +221,7 @@ var texts = map[string]map[string]string{
 		"signinExchange":     "Discordがログインを拒否しました（リンクは使用済みかもしれません）。対局のページからもう一度ログインしてください。",
 		"signinWhoAreYou":    "Discordがあなたが誰かを教えてくれませんでした。対局のページからもう一度ログインしてください。",
 		"refuse.signedout":   "このページで指すにはDiscordでログインしてください。何も変更されていません。",
+		"signInToPlay":       "この盤で指すにはDiscordでログインしてください。ログイン後、この対局に戻ります。",
 		"refuse.csrf":        "このリクエストは対局のページから来ていません。ページを再読み込みしてもう一度お試しください。何も変更されていません。",
 		"refuse.badrequest":  "ページが読めないリクエストを送りました。ページを再読み込みしてもう一度お試しください。何も変更されていません。",
 		"refuse.toomany":     "一度に指す手が多すぎます。少し待ってからもう一度お試しください。何も変更されていません。",

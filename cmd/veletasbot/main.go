@@ -199,7 +199,8 @@ func (m *Main) Close() error {
 	if m.Bot != nil {
 		m.Bot.StopSweeper()
 		m.Bot.StopEvaluations()
-		m.Bot.StopAI() // lets the AI's decisions under way be posted
+		m.Bot.StopAI()        // lets the AI's decisions under way be posted
+		m.Bot.StopAfterWork() // posts the replays of the games just ended on the web
 	}
 	if m.HTTP != nil {
 		// Stops taking requests, answers those in flight, waits for

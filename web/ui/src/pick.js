@@ -210,13 +210,32 @@ export function initPick(opts) {
   });
 
   // A click on the board outside the targets: a player not to act, or
-  // a spectator, is told why by the server.
+  // a spectator, is told why by the server; a visitor not signed in is
+  // asked to sign in, with a link that brings them back here.
   svg.addEventListener("click", () => {
-    if (step || busy || !me.user) return;
+    if (step || busy) return;
     const st = getState();
     if (!st || st.over) return;
+    if (!me.user) {
+      if (me.signIn) promptSignIn();
+      return;
+    }
     get(base + "/pick?rev=" + st.revision).then((r) => { if (!r.ok) say(r.body.error); });
   });
+
+  // promptSignIn shows the sign-in prompt in the message line.
+  function promptSignIn() {
+    msg.textContent = "";
+    const a = document.createElement("a");
+    a.id = "signinprompt";
+    a.className = "signin";
+    a.href = me.signIn;
+    a.textContent = t("signIn");
+    const p = document.createElement("span");
+    p.textContent = t("signInToPlay");
+    msg.append(p, " ", a);
+    msg.dataset.kind = "signin";
+  }
 
   // reset starts the picking again from the game as it stands: for the
   // player to act, the first step.
