@@ -1,0 +1,237 @@
+package store
+
+import (
+	"errors"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/veletasbot/veletas/game/amazons"
+	clientv3 "go.etcd.io/etcd/client/v3"
+)
+
+// peerEvent is one call of a PeerListener.
+type peerEvent struct {
+	kind string // "rev", "missed", "viewers"
+	id   uint64
+	n    int // the revision or the count
+}
+
+// peerLog is a PeerListener that sends each call on a channel.
+type peerLog chan peerEvent
+
+var _ PeerListener = peerLog(nil)
+
+func (l peerLog) GameRevised(id uint64, rev int)    { l <- peerEvent{"rev", id, rev} }
+func (l peerLog) ChangesMissed()                    { l <- peerEvent{kind: "missed"} }
+func (l peerLog) ViewersElsewhere(id uint64, n int) { l <- peerEvent{"viewers", id, n} }
+
+// await waits for an event that ok accepts, for up to 20 s; it skips the
+// others.
+func (l peerLog) await(t *testing.T, what string, ok func(peerEvent) bool) peerEvent {
+	t.Helper()
+	deadline := time.After(20 * time.Second)
+	for {
+		select {
+		case ev := <-l:
+			if ok(ev) {
+				return ev
+			}
+		case <-deadline:
+			t.Fatalf("no %s within 20 s", what)
+		}
+	}
+}
+
+func (l peerLog) awaitViewers(t *testing.T, id uint64, n int) {
+	t.Helper()
+	l.await(t, "count of "+strconv.Itoa(n)+" elsewhere", func(ev peerEvent) bool { return ev.kind == "viewers" && ev.id == id && ev.n == n })
+}
+
+func (l peerLog) awaitRev(t *testing.T, id uint64, rev int) {
+	t.Helper()
+	l.await(t, "revision "+strconv.Itoa(rev), func(ev peerEvent) bool { return ev.kind == "rev" && ev.id == id && ev.n == rev })
+}
+
+// twoProcesses opens the store of t twice, as two processes would, and
+// joins each to the peers with a listener.
+func twoProcesses(t *testing.T) (a, b *DB, pa, pb *Peers, la, lb peerLog) {
+	t.Helper()
+	url := storeURL(t)
+	var dbs [2]*DB
+	for i := range dbs {
+		db, err := OpenURL(url, &Options{Games: testRegistry})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		dbs[i] = db
+	}
+	la, lb = make(peerLog, 1024), make(peerLog, 1024)
+	var err error
+	if pa, err = dbs[0].JoinPeers(PeerOptions{Name: "a", TTL: 3 * time.Second, Listener: la}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pa.Close() })
+	if pb, err = dbs[1].JoinPeers(PeerOptions{Name: "b", TTL: 3 * time.Second, Listener: lb}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pb.Close() })
+	return dbs[0], dbs[1], pa, pb, la, lb
+}
+
+// TestJoinPeers: on etcd, a game changed through one process (a move,
+// then its resignation, which archives it) is told to the other
+// process's listener with its revision, and to its own; on a bolt store
+// JoinPeers refuses with ErrNoPeers; bad options are refused.
+func TestJoinPeers(t *testing.T) {
+	bothStores(t, func(t *testing.T) {
+		if !onEtcd(t) {
+			db := openTest(t, nil)
+			p, err := db.JoinPeers(PeerOptions{Listener: make(peerLog)})
+			if !errors.Is(err, ErrNoPeers) || p != nil {
+				t.Fatalf("JoinPeers on bolt: %v, %v; want ErrNoPeers", p, err)
+			}
+			return
+		}
+		a, _, _, _, la, lb := twoProcesses(t)
+		for _, o := range []PeerOptions{{}, {Name: "a/b", Listener: la}, {TTL: time.Second, Listener: la}} {
+			if p, err := a.JoinPeers(o); !errors.Is(err, ErrPeerOptions) || p != nil {
+				t.Fatalf("JoinPeers(%+v): %v; want ErrPeerOptions", o, err)
+			}
+		}
+		ctx := t.Context()
+		c, err := a.CreateChallenge(ctx, Challenge{Kind: amazons.GameKind, Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := a.AcceptChallenge(ctx, c.ID, "bob")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lb.awaitRev(t, g.ID, g.Revision)
+		turn := g.State().(amazons.Match).Position().LegalTurns()[0]
+		g, err = a.Play(ctx, "g", "c", "alice", g.Revision, turn.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		lb.awaitRev(t, g.ID, g.Revision)
+		la.awaitRev(t, g.ID, g.Revision)
+		g, err = a.Resign(ctx, "g", "c", "bob")
+		if err != nil || !g.Over() {
+			t.Fatalf("resign: %v %+v", err, g)
+		}
+		lb.awaitRev(t, g.ID, g.Revision) // from the archive
+	})
+}
+
+// TestPeersViewers: each process's counts reach the other as the sum of
+// the others'; a count of 0 removes it; a burst of counts is written a
+// few times, not once each; a revoked lease (as one that expired) takes
+// the process's counts away until it has a new one and writes them again;
+// Close takes them away at once.
+func TestPeersViewers(t *testing.T) {
+	bothStores(t, func(t *testing.T) {
+		if !onEtcd(t) {
+			t.Skip("one process on bolt: JoinPeers refuses (TestJoinPeers)")
+		}
+		a, _, pa, pb, la, lb := twoProcesses(t)
+		pa.SetViewers(7, 3)
+		pb.SetViewers(7, 2)
+		pb.SetViewers(8, 1)
+		lb.awaitViewers(t, 7, 3)
+		la.awaitViewers(t, 7, 2)
+		la.awaitViewers(t, 8, 1)
+		pb.SetViewers(8, 0)
+		la.awaitViewers(t, 8, 0)
+
+		// A burst: a thousand pages arriving one by one.
+		for n := 1; n <= 1000; n++ {
+			pa.SetViewers(9, n)
+		}
+		lb.awaitViewers(t, 9, 1000)
+		be := a.etcdBackend()
+		r, err := be.cli.Get(t.Context(), pa.viewersKey(9))
+		if err != nil || len(r.Kvs) != 1 {
+			t.Fatalf("the count's key: %v %v", r, err)
+		}
+		if v := r.Kvs[0].Version; v > 3 {
+			t.Fatalf("a burst of 1000 counts was written %d times; want at most 3", v)
+		}
+		if string(r.Kvs[0].Value) != "1000" {
+			t.Fatalf("the key holds %q; want a bare count", r.Kvs[0].Value)
+		}
+
+		// b's lease revoked, as when it expires: its pages vanish from
+		// a's count, then b writes them again on a new lease.
+		lease := clientv3.LeaseID(pb.lease.Load()) // b wrote on it
+		if _, err := be.cli.Revoke(t.Context(), lease); err != nil {
+			t.Fatal(err)
+		}
+		la.awaitViewers(t, 7, 0)
+		la.awaitViewers(t, 7, 2)
+		if l := clientv3.LeaseID(pb.lease.Load()); l == lease || l == 0 {
+			t.Fatal("the same lease after it was revoked")
+		}
+
+		// b closes: its pages vanish at once (its lease is revoked).
+		pb.Close()
+		la.awaitViewers(t, 7, 0)
+		r, err = be.cli.Get(t.Context(), be.prefix+viewersPath, clientv3.WithPrefix())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, kv := range r.Kvs {
+			if _, name, _ := pa.parseViewersKey(kv.Key); name != "a" {
+				t.Fatalf("after b closed, its key %s is left", kv.Key)
+			}
+		}
+	})
+}
+
+// TestPeersWatchAgain: after the watches end (as when compacted or
+// cancelled), the listener is told that changes may have been missed,
+// and the changes after are told again.
+func TestPeersWatchAgain(t *testing.T) {
+	bothStores(t, func(t *testing.T) {
+		if !onEtcd(t) {
+			t.Skip("one process on bolt: JoinPeers refuses (TestJoinPeers)")
+		}
+		a, _, _, pb, _, lb := twoProcesses(t)
+		ctx := t.Context()
+		c, err := a.CreateChallenge(ctx, Challenge{Kind: amazons.GameKind, Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := a.AcceptChallenge(ctx, c.ID, "bob")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lb.awaitRev(t, g.ID, g.Revision)
+		pb.forceGap <- struct{}{}
+		lb.await(t, "changes missed", func(ev peerEvent) bool { return ev.kind == "missed" })
+		turn := g.State().(amazons.Match).Position().LegalTurns()[0]
+		g, err = a.Play(ctx, "g", "c", "alice", g.Revision, turn.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		lb.awaitRev(t, g.ID, g.Revision)
+	})
+}
+
+// TestParseViewersKey: only well-formed keys under the prefix count.
+func TestParseViewersKey(t *testing.T) {
+	p := &Peers{prefix: "v/", name: "me"}
+	for key, want := range map[string]bool{
+		"v/viewers/12/other": true, "v/viewers/12/": false, "v/viewers/x/other": false,
+		"w/viewers/12/other": false, "v/viewers/12": false,
+	} {
+		id, name, ok := p.parseViewersKey([]byte(key))
+		if ok != want || ok && (id != 12 || name != "other") {
+			t.Errorf("%s: %d %q %v; want %v", key, id, name, ok, want)
+		}
+	}
+	if got := p.viewersKey(12); got != "v/viewers/12/me" {
+		t.Errorf("viewersKey: %s", got)
+	}
+}
