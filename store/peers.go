@@ -41,7 +41,7 @@ import (
 //     process names and counts, never a user's ID.
 //
 // On a bolt store one process serves everything and hears of its own
-// changes: JoinPeers refuses with ErrNoPeers.
+// changes: NewPeers refuses with ErrNoPeers.
 
 // viewersPath is the viewer counts' key prefix under the store's prefix.
 const viewersPath = "viewers/"
@@ -62,11 +62,11 @@ const peerRetry = time.Second
 // --max-txn-ops is 128 by default).
 const peerTxnOps = 100
 
-// ErrNoPeers is returned by JoinPeers on a bolt store: its one process
+// ErrNoPeers is returned by NewPeers on a bolt store: its one process
 // makes every change and serves every page.
 var ErrNoPeers = errors.New("following other processes needs an etcd store; on a bolt store the one process makes every change")
 
-// ErrPeerOptions is returned by JoinPeers for options it cannot use; the
+// ErrPeerOptions is returned by NewPeers for options it cannot use; the
 // error says which.
 var ErrPeerOptions = errors.New("bad peer options")
 
@@ -84,7 +84,7 @@ type PeerListener interface {
 	ViewersElsewhere(id uint64, n int)
 }
 
-// PeerOptions configure JoinPeers.
+// PeerOptions configure NewPeers.
 type PeerOptions struct {
 	// Name names this process among the others (a host name, a PID, a
 	// random part); "" picks a random one. It must not contain "/".
@@ -95,20 +95,18 @@ type PeerOptions struct {
 	// FlushEvery is the least time between two writes of the counts (0:
 	// DefaultPeerFlush).
 	FlushEvery time.Duration
-	// Listener hears of the changes and the other processes' counts.
-	Listener PeerListener
 }
 
 // Peers links this process to the others on the etcd store: it follows
 // every process's changes of games and publishes and sums the viewer
-// counts (see above). Start it with DB.JoinPeers, stop it with Close.
+// counts (see above). Make it with DB.NewPeers, start it with Run, stop
+// it with Close.
 type Peers struct {
 	cli    *clientv3.Client
 	prefix string // the store's prefix, ending with "/"
 	name   string
 	ttl    int64 // seconds
 	every  time.Duration
-	to     PeerListener
 	logger *slog.Logger
 
 	mu    sync.Mutex
@@ -120,21 +118,21 @@ type Peers struct {
 	// forceGap, for tests, ends the watches as a compaction would.
 	forceGap chan struct{}
 
-	cancel context.CancelFunc
-	done   chan struct{}
-	once   sync.Once
+	started atomic.Bool
+	ctx     context.Context // ends with Close
+	cancel  context.CancelFunc
+	done    chan struct{}
+	once    sync.Once
 }
 
-// JoinPeers starts following the processes on the store with the options
-// o, on the store's client, and returns at once; Close stops it. Close
-// it before the DB. On a bolt store it returns ErrNoPeers.
-func (db *DB) JoinPeers(o PeerOptions) (*Peers, error) {
+// NewPeers makes this process's Peers on the store's client with the
+// options o; Run starts it, Close stops it (before the DB is closed).
+// Counts set before Run are written once it runs. On a bolt store it
+// returns ErrNoPeers.
+func (db *DB) NewPeers(o PeerOptions) (*Peers, error) {
 	e, ok := db.be.(*etcdStore)
 	if !ok {
 		return nil, ErrNoPeers
-	}
-	if o.Listener == nil {
-		return nil, fmt.Errorf("store: join peers: %w: no Listener", ErrPeerOptions)
 	}
 	if strings.Contains(o.Name, "/") {
 		return nil, fmt.Errorf("store: join peers: %w: the name %q holds a slash; give a name without one", ErrPeerOptions, o.Name)
@@ -154,15 +152,24 @@ func (db *DB) JoinPeers(o PeerOptions) (*Peers, error) {
 		o.FlushEvery = DefaultPeerFlush
 	}
 	p := &Peers{cli: e.cli, prefix: e.prefix, name: o.Name, ttl: int64(o.TTL / time.Second), every: o.FlushEvery,
-		to: o.Listener, logger: db.opts.Logger,
+		logger: db.opts.Logger,
 		local: map[uint64]int{}, dirty: map[uint64]bool{}, kick: make(chan struct{}, 1), done: make(chan struct{}), forceGap: make(chan struct{})}
 	ctx, cancel := context.WithCancel(context.Background())
-	p.cancel = cancel
+	p.ctx, p.cancel = ctx, cancel
+	return p, nil
+}
+
+// Run starts the Peers' goroutine, which tells to what it learns until
+// Close; it returns at once. A second Run, or a Run after Close, does
+// nothing.
+func (p *Peers) Run(to PeerListener) {
+	if p.ctx.Err() != nil || !p.started.CompareAndSwap(false, true) {
+		return
+	}
 	go func() {
 		defer close(p.done)
-		p.run(ctx)
+		p.run(p.ctx, to)
 	}()
-	return p, nil
 }
 
 // gameHead reads the ID and revision of a stored game without replaying
@@ -208,7 +215,9 @@ func (p *Peers) SetViewers(id uint64, n int) {
 func (p *Peers) Close() error {
 	p.once.Do(func() {
 		p.cancel()
-		<-p.done
+		if !p.started.CompareAndSwap(false, true) { // Run cannot start it now
+			<-p.done
+		}
 	})
 	return nil
 }
@@ -239,7 +248,7 @@ type peerState struct {
 
 // run is the Peers' goroutine: it holds the lease, writes the counts
 // and follows the watches until ctx ends, then revokes the lease.
-func (p *Peers) run(ctx context.Context) {
+func (p *Peers) run(ctx context.Context, to PeerListener) {
 	defer func() {
 		if l := clientv3.LeaseID(p.lease.Load()); l != 0 {
 			rctx, cancel := context.WithTimeout(context.Background(), electionResignTimeout)
@@ -313,7 +322,7 @@ func (p *Peers) run(ctx context.Context) {
 				var stop context.CancelFunc
 				wctx, stop = context.WithCancel(clientv3.WithRequireLeader(ctx))
 				wcancel = stop
-				rev, err := p.resync(wctx, st)
+				rev, err := p.resync(wctx, to, st)
 				if err != nil {
 					wcancel()
 					if ctx.Err() == nil {
@@ -328,7 +337,7 @@ func (p *Peers) run(ctx context.Context) {
 				views = p.cli.Watch(wctx, p.prefix+viewersPath, clientv3.WithPrefix(), from)
 				watching = true
 				if !first {
-					p.to.ChangesMissed()
+					to.ChangesMissed()
 				}
 				first = false
 			}
@@ -358,11 +367,11 @@ func (p *Peers) run(ctx context.Context) {
 		case <-p.forceGap:
 			gap("forced", nil)
 		case wr, ok := <-games:
-			if !p.gamesEvent(wr, ok, gap) {
+			if !gamesEvent(to, wr, ok, gap) {
 				games = nil
 			}
 		case wr, ok := <-archive:
-			if !p.gamesEvent(wr, ok, gap) {
+			if !gamesEvent(to, wr, ok, gap) {
 				archive = nil
 			}
 		case wr, ok := <-views:
@@ -372,7 +381,7 @@ func (p *Peers) run(ctx context.Context) {
 				continue
 			}
 			for _, ev := range wr.Events {
-				p.viewersEvent(st, ev)
+				p.viewersEvent(to, st, ev)
 			}
 		}
 	}
@@ -380,7 +389,7 @@ func (p *Peers) run(ctx context.Context) {
 
 // gamesEvent tells the listener of the games in a watch response; it
 // reports false when the watch ended (and calls gap).
-func (p *Peers) gamesEvent(wr clientv3.WatchResponse, ok bool, gap func(string, error)) bool {
+func gamesEvent(to PeerListener, wr clientv3.WatchResponse, ok bool, gap func(string, error)) bool {
 	if !ok || wr.Canceled || wr.CompactRevision != 0 || wr.Err() != nil {
 		gap("games", wr.Err())
 		return false
@@ -393,13 +402,13 @@ func (p *Peers) gamesEvent(wr clientv3.WatchResponse, ok bool, gap func(string, 
 		if err != nil || id == 0 {
 			continue // a damaged game: the readers report it
 		}
-		p.to.GameRevised(id, rev)
+		to.GameRevised(id, rev)
 	}
 	return true
 }
 
 // viewersEvent applies a change of another process's count.
-func (p *Peers) viewersEvent(st *peerState, ev *clientv3.Event) {
+func (p *Peers) viewersEvent(to PeerListener, st *peerState, ev *clientv3.Event) {
 	id, name, ok := p.parseViewersKey(ev.Kv.Key)
 	if !ok || name == p.name {
 		return
@@ -425,12 +434,12 @@ func (p *Peers) viewersEvent(st *peerState, ev *clientv3.Event) {
 	} else {
 		delete(st.others, id)
 	}
-	p.to.ViewersElsewhere(id, sum)
+	to.ViewersElsewhere(id, sum)
 }
 
 // resync reads the other processes' counts anew, tells the listener the
 // sums that changed, and returns the revision read at.
-func (p *Peers) resync(ctx context.Context, st *peerState) (int64, error) {
+func (p *Peers) resync(ctx context.Context, to PeerListener, st *peerState) (int64, error) {
 	rctx, cancel := context.WithTimeout(ctx, DefaultEtcdTimeout)
 	defer cancel()
 	r, err := p.cli.Get(rctx, p.prefix+viewersPath, clientv3.WithPrefix())
@@ -450,12 +459,12 @@ func (p *Peers) resync(ctx context.Context, st *peerState) (int64, error) {
 	}
 	for id, n := range others {
 		if st.others[id] != n {
-			p.to.ViewersElsewhere(id, n)
+			to.ViewersElsewhere(id, n)
 		}
 	}
 	for id := range st.others {
 		if _, ok := others[id]; !ok {
-			p.to.ViewersElsewhere(id, 0)
+			to.ViewersElsewhere(id, 0)
 		}
 	}
 	st.seen, st.others = seen, others

@@ -69,37 +69,46 @@ func twoProcesses(t *testing.T) (a, b *DB, pa, pb *Peers, la, lb peerLog) {
 	}
 	la, lb = make(peerLog, 1024), make(peerLog, 1024)
 	var err error
-	if pa, err = dbs[0].JoinPeers(PeerOptions{Name: "a", TTL: 3 * time.Second, Listener: la}); err != nil {
+	if pa, err = dbs[0].NewPeers(PeerOptions{Name: "a", TTL: 3 * time.Second}); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { pa.Close() })
-	if pb, err = dbs[1].JoinPeers(PeerOptions{Name: "b", TTL: 3 * time.Second, Listener: lb}); err != nil {
+	pa.Run(la)
+	if pb, err = dbs[1].NewPeers(PeerOptions{Name: "b", TTL: 3 * time.Second}); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { pb.Close() })
+	pb.Run(lb)
 	return dbs[0], dbs[1], pa, pb, la, lb
 }
 
-// TestJoinPeers: on etcd, a game changed through one process (a move,
+// TestNewPeers: on etcd, a game changed through one process (a move,
 // then its resignation, which archives it) is told to the other
 // process's listener with its revision, and to its own; on a bolt store
-// JoinPeers refuses with ErrNoPeers; bad options are refused.
-func TestJoinPeers(t *testing.T) {
+// NewPeers refuses with ErrNoPeers; bad options are refused; Close
+// without Run returns.
+func TestNewPeers(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		if !onEtcd(t) {
 			db := openTest(t, nil)
-			p, err := db.JoinPeers(PeerOptions{Listener: make(peerLog)})
+			p, err := db.NewPeers(PeerOptions{})
 			if !errors.Is(err, ErrNoPeers) || p != nil {
-				t.Fatalf("JoinPeers on bolt: %v, %v; want ErrNoPeers", p, err)
+				t.Fatalf("NewPeers on bolt: %v, %v; want ErrNoPeers", p, err)
 			}
 			return
 		}
 		a, _, _, _, la, lb := twoProcesses(t)
-		for _, o := range []PeerOptions{{}, {Name: "a/b", Listener: la}, {TTL: time.Second, Listener: la}} {
-			if p, err := a.JoinPeers(o); !errors.Is(err, ErrPeerOptions) || p != nil {
-				t.Fatalf("JoinPeers(%+v): %v; want ErrPeerOptions", o, err)
+		for _, o := range []PeerOptions{{Name: "a/b"}, {TTL: time.Second}} {
+			if p, err := a.NewPeers(o); !errors.Is(err, ErrPeerOptions) || p != nil {
+				t.Fatalf("NewPeers(%+v): %v; want ErrPeerOptions", o, err)
 			}
 		}
+		idle, err := a.NewPeers(PeerOptions{Name: "idle"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		idle.Close() // never run
+		idle.Run(la) // closed: does nothing
 		ctx := t.Context()
 		c, err := a.CreateChallenge(ctx, Challenge{Kind: amazons.GameKind, Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob"})
 		if err != nil {
@@ -133,7 +142,7 @@ func TestJoinPeers(t *testing.T) {
 func TestPeersViewers(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		if !onEtcd(t) {
-			t.Skip("one process on bolt: JoinPeers refuses (TestJoinPeers)")
+			t.Skip("one process on bolt: NewPeers refuses (TestNewPeers)")
 		}
 		a, _, pa, pb, la, lb := twoProcesses(t)
 		pa.SetViewers(7, 3)
@@ -195,7 +204,7 @@ func TestPeersViewers(t *testing.T) {
 func TestPeersWatchAgain(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		if !onEtcd(t) {
-			t.Skip("one process on bolt: JoinPeers refuses (TestJoinPeers)")
+			t.Skip("one process on bolt: NewPeers refuses (TestNewPeers)")
 		}
 		a, _, _, pb, _, lb := twoProcesses(t)
 		ctx := t.Context()
