@@ -152,8 +152,7 @@ func (db *DB) NewPeers(o PeerOptions) (*Peers, error) {
 		o.FlushEvery = DefaultPeerFlush
 	}
 	p := &Peers{cli: e.cli, prefix: e.prefix, name: o.Name, ttl: int64(o.TTL / time.Second), every: o.FlushEvery,
-		logger: db.opts.Logger,
-		local: map[uint64]int{}, dirty: map[uint64]bool{}, kick: make(chan struct{}, 1), done: make(chan struct{}), forceGap: make(chan struct{})}
+		logger: db.opts.Logger, local: map[uint64]int{}, dirty: map[uint64]bool{}, kick: make(chan struct{}, 1), done: make(chan struct{}), forceGap: make(chan struct{})}
 	ctx, cancel := context.WithCancel(context.Background())
 	p.ctx, p.cancel = ctx, cancel
 	return p, nil
