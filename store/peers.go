@@ -232,11 +232,14 @@ func (p *Peers) parseViewersKey(key []byte) (id uint64, name string, ok bool) {
 		return 0, "", false
 	}
 	ids, name, found := strings.Cut(rest, "/")
-	if !found || name == "" {
+	if !found || name == "" || strings.Contains(name, "/") {
 		return 0, "", false
 	}
 	id, err := strconv.ParseUint(ids, 10, 64)
-	return id, name, err == nil
+	if err != nil || id == 0 || strconv.FormatUint(id, 10) != ids {
+		return 0, "", false // not as viewersKey writes it
+	}
+	return id, name, true
 }
 
 // peerState is what the Peers' goroutine keeps between events.

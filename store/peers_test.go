@@ -233,7 +233,8 @@ func TestParseViewersKey(t *testing.T) {
 	p := &Peers{prefix: "v/", name: "me"}
 	for key, want := range map[string]bool{
 		"v/viewers/12/other": true, "v/viewers/12/": false, "v/viewers/x/other": false,
-		"w/viewers/12/other": false, "v/viewers/12": false,
+		"w/viewers/12/other": false, "v/viewers/12": false, "v/viewers/012/other": false,
+		"v/viewers/0/other": false, "v/viewers/+12/other": false, "v/viewers/12/a/b": false,
 	} {
 		id, name, ok := p.parseViewersKey([]byte(key))
 		if ok != want || ok && (id != 12 || name != "other") {
@@ -243,4 +244,24 @@ func TestParseViewersKey(t *testing.T) {
 	if got := p.viewersKey(12); got != "v/viewers/12/me" {
 		t.Errorf("viewersKey: %s", got)
 	}
+}
+
+// FuzzParseViewersKey: a key parsed is the key viewersKey writes for its
+// game and process name; none panics.
+func FuzzParseViewersKey(f *testing.F) {
+	for _, seed := range []string{"v/viewers/12/other", "v/viewers/12/", "v/viewers/012/x", "v/viewers/18446744073709551615/a",
+		"v/viewers/18446744073709551616/a", "v/viewers//a", "v/viewers/1/a/b", "", "v/"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, key string) {
+		p := &Peers{prefix: "v/"}
+		id, name, ok := p.parseViewersKey([]byte(key))
+		if !ok {
+			return
+		}
+		q := &Peers{prefix: "v/", name: name}
+		if got := q.viewersKey(id); got != key {
+			t.Fatalf("%q parsed as %d %q, written %q", key, id, name, got)
+		}
+	})
 }
