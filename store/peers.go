@@ -26,7 +26,9 @@ import (
 //     the active games, and PREFIX/archive/, the finished ones) tells the
 //     process of every game committed by any process, itself included,
 //     by ID and revision (read from the value's header, without
-//     replaying the game). When the watch ends (compacted past the
+//     replaying the game); a finished game's evaluation stored
+//     (PREFIX/evaluations/) is told as a change without a revision. When
+//     the watch ends (compacted past the
 //     revision it needed, cancelled, no leader) Peers watches again from
 //     the current revision and tells the listener that changes may have
 //     been missed, so that it reads again the games it shows.
@@ -75,7 +77,8 @@ var ErrPeerOptions = errors.New("bad peer options")
 // not wait long.
 type PeerListener interface {
 	// GameRevised: game id was committed at revision rev by a process
-	// (this one too). A game archived under a new ID is not told.
+	// (this one too); rev 0: it changed without a new revision (its
+	// evaluation was stored). A game archived under a new ID is not told.
 	GameRevised(id uint64, rev int)
 	// ChangesMissed: changes may have been missed (the watch was
 	// compacted, cancelled or had no leader); read again every game shown.
@@ -271,6 +274,7 @@ func (p *Peers) run(ctx context.Context, to PeerListener) {
 		wctx                  context.Context
 		wcancel               context.CancelFunc = func() {}
 		games, archive, views clientv3.WatchChan
+		evals                 clientv3.WatchChan
 		alive                 <-chan *clientv3.LeaseKeepAliveResponse
 		flushed               time.Time
 		waiting               bool // the flush timer is set
@@ -337,6 +341,7 @@ func (p *Peers) run(ctx context.Context, to PeerListener) {
 				games = p.cli.Watch(wctx, p.prefix+string(bucketGames)+"/", clientv3.WithPrefix(), from)
 				archive = p.cli.Watch(wctx, p.prefix+string(bucketArchive)+"/", clientv3.WithPrefix(), from)
 				views = p.cli.Watch(wctx, p.prefix+viewersPath, clientv3.WithPrefix(), from)
+				evals = p.cli.Watch(wctx, p.prefix+string(bucketEvaluations)+"/", clientv3.WithPrefix(), from)
 				watching = true
 				if !first {
 					to.ChangesMissed()
@@ -375,6 +380,18 @@ func (p *Peers) run(ctx context.Context, to PeerListener) {
 		case wr, ok := <-archive:
 			if !gamesEvent(to, wr, ok, gap) {
 				archive = nil
+			}
+		case wr, ok := <-evals:
+			if !ok || wr.Canceled || wr.CompactRevision != 0 || wr.Err() != nil {
+				evals = nil
+				gap("evaluations", wr.Err())
+				continue
+			}
+			for _, ev := range wr.Events {
+				var e Evaluation
+				if ev.Type == mvccpb.PUT && decode(ev.Kv.Value, &e) == nil && e.Game != 0 && len(e.Values) > 0 {
+					to.GameRevised(e.Game, 0)
+				}
 			}
 		case wr, ok := <-views:
 			if !ok || wr.Canceled || wr.CompactRevision != 0 || wr.Err() != nil {

@@ -84,7 +84,8 @@ func twoProcesses(t *testing.T) (a, b *DB, pa, pb *Peers, la, lb peerLog) {
 
 // TestNewPeers: on etcd, a game changed through one process (a move,
 // then its resignation, which archives it) is told to the other
-// process's listener with its revision, and to its own; on a bolt store
+// process's listener with its revision, and to its own, and its
+// evaluation stored as a change without revision; on a bolt store
 // NewPeers refuses with ErrNoPeers; bad options are refused; Close
 // without Run returns.
 func TestNewPeers(t *testing.T) {
@@ -131,6 +132,10 @@ func TestNewPeers(t *testing.T) {
 			t.Fatalf("resign: %v %+v", err, g)
 		}
 		lb.awaitRev(t, g.ID, g.Revision) // from the archive
+		if err := a.SetEvaluation(ctx, Evaluation{Game: g.ID, Values: []float64{0, 0.5}}); err != nil {
+			t.Fatal(err)
+		}
+		lb.awaitRev(t, g.ID, 0) // its evaluation: shown again
 	})
 }
 

@@ -250,7 +250,9 @@ func (s *Server) GameChanged(id uint64) {
 // GameRevised tells the pages watching game id of its revision rev,
 // committed by any replica (store.Peers): they are shown the new state
 // unless they show it already (a change of this process, told by
-// GameChanged too). Like GameChanged it does not wait for the pages.
+// GameChanged too); rev 0 is a change without a new revision (an
+// evaluation), shown as GameChanged's. Like GameChanged it does not wait
+// for the pages.
 func (s *Server) GameRevised(id uint64, rev int) {
 	s.tell(change{id: id, rev: rev})
 }
