@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -20,6 +21,7 @@ import (
 	"github.com/veletasbot/veletas/internal/fakediscord"
 	"github.com/veletasbot/veletas/store/etcdtest"
 	"github.com/veletasbot/veletas/web"
+	clientv3 "go.etcd.io/etcd/client/v3"
 )
 
 // pageStream is a page's event stream read by a test: the last viewer
@@ -196,6 +198,37 @@ func TestWebReplicas(t *testing.T) {
 	if n := a.Web.Viewers(g.ID); n != 5 {
 		t.Fatalf("A's Viewers: %d; want 5", n)
 	}
+	// In etcd: one key a replica under the game's, holding its count
+	// alone (no user's ID).
+	cli, err := c.Client()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cli.Close()
+	keys := func() map[string]string {
+		r, err := cli.Get(t.Context(), "webreplicas/viewers/", clientv3.WithPrefix())
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]string{}
+		for _, kv := range r.Kvs {
+			m[string(kv.Key)] = string(kv.Value)
+		}
+		return m
+	}
+	kv := keys()
+	var values []string
+	for k, v := range kv {
+		if !strings.HasPrefix(k, fmt.Sprintf("webreplicas/viewers/%d/", g.ID)) || strings.Contains(k+v, alice.ID) || strings.Contains(k+v, bob.ID) {
+			t.Errorf("viewer key %s = %s", k, v)
+		}
+		values = append(values, v)
+	}
+	slices.Sort(values)
+	if !slices.Equal(values, []string{"2", "3"}) {
+		t.Fatalf("viewer keys %v; want one holding 2 and one 3", kv)
+	}
+	t.Logf("viewer keys in etcd: %v", kv)
 
 	// A move through A's web board.
 	rules, _ := games.Registry().Get(g.Kind)
@@ -231,4 +264,7 @@ func TestWebReplicas(t *testing.T) {
 	closeB.Do(func() { b.Close() })
 	awaitStreams(t, got, "told 2 viewers after B closed", onA, func(s *pageStream) bool { return s.viewers.Load() == 2 })
 	awaitStreams(t, got, "ended on B", onB, func(s *pageStream) bool { return s.ended.Load() })
+	if kv := keys(); len(kv) != 1 {
+		t.Fatalf("after B closed, viewer keys %v; want A's alone", kv)
+	}
 }
