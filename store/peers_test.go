@@ -270,3 +270,82 @@ func FuzzParseViewersKey(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkPeersRevision is a move committed through one process until
+// another process's Peers tell of its revision, on the shared 3-member
+// etcd cluster: ns/op is the commit and the watch's delivery;
+// tell-ns/op the time from the commit's return to the other's listener.
+func BenchmarkPeersRevision(b *testing.B) {
+	b.Run("etcd", func(b *testing.B) {
+		url := storeURL(b)
+		var dbs [2]*DB
+		for i := range dbs {
+			db, err := OpenURL(url, &Options{Games: testRegistry})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Cleanup(func() { db.Close() })
+			dbs[i] = db
+		}
+		revs := make(chan [2]uint64, 1024)
+		p, err := dbs[1].NewPeers(PeerOptions{Name: "b"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { p.Close() })
+		p.Run(revListener(revs))
+		ctx := b.Context()
+		c, err := dbs[0].CreateChallenge(ctx, Challenge{Kind: amazons.GameKind, Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		g, err := dbs[0].AcceptChallenge(ctx, c.ID, "bob")
+		if err != nil {
+			b.Fatal(err)
+		}
+		await := func(rev int) {
+			deadline := time.After(20 * time.Second)
+			for {
+				select {
+				case r := <-revs:
+					if r[0] == g.ID && int(r[1]) == rev {
+						return
+					}
+				case <-deadline:
+					b.Fatalf("revision %d not told within 20 s", rev)
+				}
+			}
+		}
+		await(g.Revision) // the watch runs
+		var tell time.Duration
+		b.ResetTimer()
+		for range b.N {
+			if g.Over() {
+				b.StopTimer()
+				if c, err = dbs[0].CreateChallenge(ctx, Challenge{Kind: amazons.GameKind, Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob"}); err != nil {
+					b.Fatal(err)
+				}
+				if g, err = dbs[0].AcceptChallenge(ctx, c.ID, "bob"); err != nil {
+					b.Fatal(err)
+				}
+				await(g.Revision)
+				b.StartTimer()
+			}
+			turn := g.State().(amazons.Match).Position().LegalTurns()[0]
+			if g, err = dbs[0].Play(ctx, "g", "c", g.ToAct(), g.Revision, turn.String()); err != nil {
+				b.Fatal(err)
+			}
+			t0 := time.Now()
+			await(g.Revision)
+			tell += time.Since(t0)
+		}
+		b.ReportMetric(float64(tell.Nanoseconds())/float64(b.N), "tell-ns/op")
+	})
+}
+
+// revListener sends each revision told on a channel, and drops the rest.
+type revListener chan [2]uint64
+
+func (l revListener) GameRevised(id uint64, rev int) { l <- [2]uint64{id, uint64(rev)} }
+func (revListener) ChangesMissed()                   {}
+func (revListener) ViewersElsewhere(uint64, int)     {}
