@@ -20,18 +20,19 @@ import (
 // The processes on one etcd store (replicas behind a load balancer) each
 // serve some of a game's web pages. Peers links a process to the others,
 // with one goroutine and one etcd watch stream per process (not per game
-// or per page):
+// or per page), the store's own client:
 //
 //   - Changes of games: an etcd Watch on the games' keys (PREFIX/games/,
 //     the active games, and PREFIX/archive/, the finished ones) tells the
 //     process of every game committed by any process, itself included,
 //     by ID and revision (read from the value's header, without
 //     replaying the game); a finished game's evaluation stored
-//     (PREFIX/evaluations/) is told as a change without a revision. When
-//     the watch ends (compacted past the
-//     revision it needed, cancelled, no leader) Peers watches again from
-//     the current revision and tells the listener that changes may have
-//     been missed, so that it reads again the games it shows.
+//     (PREFIX/evaluations/) is told as a change without a revision. The
+//     watches share one gRPC stream (etcd's client puts the watches of
+//     one context on one). When a watch ends (compacted past the revision
+//     it needed, cancelled, no leader) Peers watches again from the
+//     current revision and tells the listener that changes may have been
+//     missed, so that it reads again the games it shows.
 //   - Viewer counts: each process puts its count of a game's pages,
 //     only for games it has pages of, under PREFIX/viewers/ID/PROCESS, on
 //     a lease of its own (PeerOptions.TTL) that it keeps alive and revokes
