@@ -17,23 +17,33 @@ type peerEvent struct {
 	n    int // the revision or the count
 }
 
-// peerLog is a PeerListener that sends each call on a channel.
-type peerLog chan peerEvent
+// peerLog is a PeerListener that sends each call on a channel; the
+// test's goroutine reads them, keeping the last count told of each game
+// (the counts of different games may come in any order).
+type peerLog struct {
+	ch      chan peerEvent
+	viewers map[uint64]int // the test's goroutine's
+}
 
-var _ PeerListener = peerLog(nil)
+func newPeerLog() *peerLog { return &peerLog{ch: make(chan peerEvent, 1024), viewers: map[uint64]int{}} }
 
-func (l peerLog) GameRevised(id uint64, rev int)    { l <- peerEvent{"rev", id, rev} }
-func (l peerLog) ChangesMissed()                    { l <- peerEvent{kind: "missed"} }
-func (l peerLog) ViewersElsewhere(id uint64, n int) { l <- peerEvent{"viewers", id, n} }
+var _ PeerListener = (*peerLog)(nil)
+
+func (l *peerLog) GameRevised(id uint64, rev int)    { l.ch <- peerEvent{"rev", id, rev} }
+func (l *peerLog) ChangesMissed()                    { l.ch <- peerEvent{kind: "missed"} }
+func (l *peerLog) ViewersElsewhere(id uint64, n int) { l.ch <- peerEvent{"viewers", id, n} }
 
 // await waits for an event that ok accepts, for up to 20 s; it skips the
-// others.
-func (l peerLog) await(t *testing.T, what string, ok func(peerEvent) bool) peerEvent {
+// others (noting the counts).
+func (l *peerLog) await(t *testing.T, what string, ok func(peerEvent) bool) peerEvent {
 	t.Helper()
 	deadline := time.After(20 * time.Second)
 	for {
 		select {
-		case ev := <-l:
+		case ev := <-l.ch:
+			if ev.kind == "viewers" {
+				l.viewers[ev.id] = ev.n
+			}
 			if ok(ev) {
 				return ev
 			}
@@ -43,19 +53,23 @@ func (l peerLog) await(t *testing.T, what string, ok func(peerEvent) bool) peerE
 	}
 }
 
-func (l peerLog) awaitViewers(t *testing.T, id uint64, n int) {
+// awaitViewers waits until the last count told of game id is n.
+func (l *peerLog) awaitViewers(t *testing.T, id uint64, n int) {
 	t.Helper()
+	if l.viewers[id] == n {
+		return
+	}
 	l.await(t, "count of "+strconv.Itoa(n)+" elsewhere", func(ev peerEvent) bool { return ev.kind == "viewers" && ev.id == id && ev.n == n })
 }
 
-func (l peerLog) awaitRev(t *testing.T, id uint64, rev int) {
+func (l *peerLog) awaitRev(t *testing.T, id uint64, rev int) {
 	t.Helper()
 	l.await(t, "revision "+strconv.Itoa(rev), func(ev peerEvent) bool { return ev.kind == "rev" && ev.id == id && ev.n == rev })
 }
 
 // twoProcesses opens the store of t twice, as two processes would, and
 // joins each to the peers with a listener.
-func twoProcesses(t *testing.T) (a, b *DB, pa, pb *Peers, la, lb peerLog) {
+func twoProcesses(t *testing.T) (a, b *DB, pa, pb *Peers, la, lb *peerLog) {
 	t.Helper()
 	url := storeURL(t)
 	var dbs [2]*DB
@@ -67,7 +81,7 @@ func twoProcesses(t *testing.T) (a, b *DB, pa, pb *Peers, la, lb peerLog) {
 		t.Cleanup(func() { db.Close() })
 		dbs[i] = db
 	}
-	la, lb = make(peerLog, 1024), make(peerLog, 1024)
+	la, lb = newPeerLog(), newPeerLog()
 	var err error
 	if pa, err = dbs[0].NewPeers(PeerOptions{Name: "a", TTL: 3 * time.Second}); err != nil {
 		t.Fatal(err)
