@@ -25,7 +25,9 @@ type peerLog struct {
 	viewers map[uint64]int // the test's goroutine's
 }
 
-func newPeerLog() *peerLog { return &peerLog{ch: make(chan peerEvent, 1024), viewers: map[uint64]int{}} }
+func newPeerLog() *peerLog {
+	return &peerLog{ch: make(chan peerEvent, 1024), viewers: map[uint64]int{}}
+}
 
 var _ PeerListener = (*peerLog)(nil)
 
