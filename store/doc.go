@@ -27,6 +27,12 @@
 // operations (etcd's --max-txn-ops default): each change of the store
 // writes far fewer, and PurgeChallenges works in batches.
 //
+// Replicas on one etcd store follow each other with Peers (peers.go):
+// one etcd watch per process on the games' keys tells a process of every
+// game committed by any, by ID and revision, and each process publishes
+// its web pages' count of each game under a lease of its own and sums
+// the others'. A bolt store has one process: NewPeers refuses there.
+//
 // # Contexts
 //
 // Every method that reads or changes the data takes a ctx first. When ctx

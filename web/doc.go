@@ -13,6 +13,11 @@
 // page is owed only its game's latest state and viewer count (hub.go):
 // it is woken, never queued to, so a slow page lags alone and none is
 // dropped for lagging; counts are published at most every 200 ms a game.
+// Replicas on one etcd store hear each other through store.Peers: the
+// Server is its store.PeerListener (GameRevised, a change of any replica
+// with its revision, dropped when the page shows it already;
+// ChangesMissed; ViewersElsewhere, the others' count, added to this
+// replica's) and Options.ViewerCounts publishes this replica's counts.
 //
 // The embedded assets are gzipped once at start and served immutable
 // under names holding their hash, with ETags; pages and JSON of 1 KiB

@@ -22,17 +22,45 @@ import (
 // for countEvery, else when countEvery has passed since, so a thousand
 // pages arriving at once publish a few counts, not a thousand.
 //
+// Across replicas (processes sharing an etcd store behind a load
+// balancer), a change may come twice: from this process's bot, with no
+// revision, and from the store's watch of every process's changes, with
+// its revision. A change whose revision is no newer than the state loaded
+// (or being loaded) is dropped. The count shown is this process's pages
+// plus the other processes' (ViewersElsewhere), and this process's
+// count of each game is handed to Options.ViewerCounts when published.
+//
 // Loading a state (the store, the players' names) is done by a second
 // goroutine, the loader, so that a slow load never holds up the pages
 // arriving, leaving or watching other games. Changes of a game arriving
 // while its state loads are coalesced into one more load.
 type hub struct {
 	join, leave chan *watcher
-	changed     chan uint64
-	// load returns the state event of a game for its viewers.
-	load func(ctx context.Context, id uint64, viewers int) ([]byte, error)
+	changed     chan change
+	// elsewhere brings the other processes' counts.
+	elsewhere chan viewersElsewhere
+	// load returns the state event of a game for its viewers, and the
+	// revision of the game it shows.
+	load func(ctx context.Context, id uint64, viewers int) ([]byte, int, error)
 	// counts answers how many watch a game.
 	counts chan countReq
+	// publish, when set, is told this process's count of a game's
+	// pages each time the hub publishes its count (0 once it has none).
+	publish func(id uint64, n int)
+}
+
+// change is a change of a game: its revision, 0 when unknown (the game
+// is loaded again whatever it is). ID 0 stands for every game watched
+// (changes may have been missed).
+type change struct {
+	id  uint64
+	rev int
+}
+
+// viewersElsewhere is the other processes' count of a game's pages.
+type viewersElsewhere struct {
+	id uint64
+	n  int
 }
 
 type countReq struct {
@@ -123,17 +151,19 @@ type loadReq struct {
 }
 
 type loaded struct {
-	id uint64
-	ev []byte
+	id  uint64
+	ev  []byte
+	rev int
 }
 
-func newHub(load func(ctx context.Context, id uint64, viewers int) ([]byte, error)) *hub {
+func newHub(load func(ctx context.Context, id uint64, viewers int) ([]byte, int, error)) *hub {
 	return &hub{
-		join:    make(chan *watcher),
-		leave:   make(chan *watcher),
-		changed: make(chan uint64, 256),
-		counts:  make(chan countReq),
-		load:    load,
+		join:      make(chan *watcher),
+		leave:     make(chan *watcher),
+		changed:   make(chan change, 256),
+		elsewhere: make(chan viewersElsewhere, 256),
+		counts:    make(chan countReq),
+		load:      load,
 	}
 }
 
@@ -142,6 +172,9 @@ type watched struct {
 	watchers map[*watcher]struct{}
 	feed     *feed
 	counted  time.Time // when its count was last published
+	// rev is the revision of the state in the feed; want the newest a
+	// change told of while a load was under way.
+	rev, want int
 }
 
 func (h *hub) run(ctx context.Context) {
@@ -155,12 +188,12 @@ func (h *hub) run(ctx context.Context) {
 			case <-ctx.Done():
 				return
 			case q := <-loads:
-				ev, err := h.load(ctx, q.id, q.viewers)
+				ev, rev, err := h.load(ctx, q.id, q.viewers)
 				if err != nil {
 					ev = nil // the game is gone or damaged: pages keep what they show
 				}
 				select {
-				case results <- loaded{q.id, ev}:
+				case results <- loaded{q.id, ev, rev}:
 				case <-ctx.Done():
 					return
 				}
@@ -173,6 +206,14 @@ func (h *hub) run(ctx context.Context) {
 	pending := map[uint64]bool{} // loading now
 	due := map[uint64]bool{}     // changed since, or not queued yet
 	recount := map[uint64]bool{} // viewer count changed, not published yet
+	others := map[uint64]int{}   // the other processes' counts
+	count := func(id uint64) int {
+		n := others[id]
+		if g := games[id]; g != nil {
+			n += len(g.watchers)
+		}
+		return n
+	}
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	defer timer.Stop()
@@ -210,6 +251,9 @@ func (h *hub) run(ctx context.Context) {
 			g := games[id]
 			if g == nil {
 				delete(recount, id)
+				if h.publish != nil {
+					h.publish(id, 0)
+				}
 				continue
 			}
 			if wait := countEvery - now.Sub(g.counted); wait > 0 {
@@ -220,7 +264,10 @@ func (h *hub) run(ctx context.Context) {
 			}
 			delete(recount, id)
 			g.counted = now
-			ev := viewersEvent(len(g.watchers))
+			ev := viewersEvent(count(id))
+			if h.publish != nil {
+				h.publish(id, len(g.watchers))
+			}
 			g.feed.update(func(l *latest) { l.count, l.countSeq = ev, l.countSeq+1 })
 			for w := range g.watchers {
 				w.signal()
@@ -241,7 +288,7 @@ func (h *hub) run(ctx context.Context) {
 			return
 		}
 		select {
-		case loads <- loadReq{id, len(g.watchers)}:
+		case loads <- loadReq{id, count(id)}:
 			pending[id] = true
 			delete(due, id)
 		default:
@@ -265,25 +312,57 @@ func (h *hub) run(ctx context.Context) {
 			publish()
 		case <-timer.C:
 			publish()
-		case id := <-h.changed:
-			request(id)
+		case c := <-h.changed:
+			if c.id == 0 { // changes may have been missed: load them all
+				for id := range games {
+					request(id)
+				}
+				continue
+			}
+			g := games[c.id]
+			switch {
+			case g == nil:
+			case c.rev == 0: // from this process: load anyway
+				request(c.id)
+			case c.rev <= max(g.rev, g.want):
+				// Shown already, or told while loading: a change of
+				// this process coming back from the store.
+			case pending[c.id]:
+				g.want = c.rev // loaded again if the load ends older
+			default:
+				request(c.id)
+			}
+		case e := <-h.elsewhere:
+			if e.n > 0 {
+				others[e.id] = e.n
+			} else {
+				delete(others, e.id)
+			}
+			if games[e.id] != nil {
+				recount[e.id] = true
+				publish()
+			}
 		case r := <-results:
 			delete(pending, r.id)
 			if g := games[r.id]; g != nil && r.ev != nil {
+				g.rev = max(g.rev, r.rev)
 				g.feed.update(func(l *latest) { l.state, l.stateSeq = r.ev, l.stateSeq+1 })
 				for w := range g.watchers {
 					w.signal()
+				}
+			}
+			if g := games[r.id]; g != nil {
+				if r.ev == nil {
+					g.want = 0 // gone or damaged: not loaded again until it changes
+				} else if g.want > g.rev {
+					due[r.id] = true
 				}
 			}
 			for id := range due {
 				request(id)
 			}
 		case q := <-h.counts:
-			n := 0
-			if g := games[q.id]; g != nil {
-				n = len(g.watchers)
-			}
-			q.reply <- n
+			q.reply <- count(q.id)
 		}
 	}
 }

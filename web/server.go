@@ -96,12 +96,25 @@ type Options struct {
 	// callbacks) of one address (a sign-in costs two): defaults 20 and 10s.
 	SignInBurst    int
 	SignInInterval time.Duration
+	// ViewerCounts, when set, publishes this process's count of each
+	// game's pages to the other replicas (store.Peers on an etcd store),
+	// which tell theirs through ViewersElsewhere.
+	ViewerCounts ViewerCounts
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For is
 	// believed by every limiter: a request from one of these prefixes is
 	// counted against the nearest address in X-Forwarded-For that is not
 	// one of them. Empty: the connection's address is the client's.
 	TrustedProxies []netip.Prefix
 }
+
+// ViewerCounts receives this process's count of a game's pages (0 once
+// it has none), coalesced by the hub to a few a second per game; it must
+// not wait. store.Peers implements it.
+type ViewerCounts interface {
+	SetViewers(id uint64, n int)
+}
+
+var _ ViewerCounts = (*store.Peers)(nil)
 
 // Server is the web board's http.Handler, and the Notifier the bot calls
 // when a game changes.
@@ -128,7 +141,10 @@ type Server struct {
 	publicOrigin string
 }
 
-var _ http.Handler = (*Server)(nil)
+var (
+	_ http.Handler       = (*Server)(nil)
+	_ store.PeerListener = (*Server)(nil)
+)
 
 // ErrNoStore is returned by New without Options.Store or Options.Games.
 var ErrNoStore = errors.New("web: no store or no games")
@@ -190,6 +206,9 @@ func New(o Options) (*Server, error) {
 	s.moveAddr = newLimiter(o.MoveBurst, o.MoveInterval, o.Now)
 	s.moveUser = newLimiter(o.MoveBurst, o.MoveInterval, o.Now)
 	s.hub = newHub(s.stateEvent)
+	if o.ViewerCounts != nil {
+		s.hub.publish = o.ViewerCounts.SetViewers
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stop = cancel
 	go func() {
@@ -238,13 +257,43 @@ func (s *Server) Path(id uint64) string { return "/g/" + s.tokens.make(id) }
 // does not wait for them; it is safe to call from any goroutine, and does
 // nothing once the Server is closed.
 func (s *Server) GameChanged(id uint64) {
+	s.tell(change{id: id})
+}
+
+// GameRevised tells the pages watching game id of its revision rev,
+// committed by any replica (store.Peers): they are shown the new state
+// unless they show it already (a change of this process, told by
+// GameChanged too); rev 0 is a change without a new revision (an
+// evaluation), shown as GameChanged's. Like GameChanged it does not wait
+// for the pages.
+func (s *Server) GameRevised(id uint64, rev int) {
+	s.tell(change{id: id, rev: rev})
+}
+
+// ChangesMissed has every page shown its game's state again: changes of
+// other replicas may have been missed (store.Peers).
+func (s *Server) ChangesMissed() {
+	s.tell(change{})
+}
+
+func (s *Server) tell(c change) {
 	select {
-	case s.hub.changed <- id:
+	case s.hub.changed <- c:
 	case <-s.done:
 	}
 }
 
-// Viewers returns how many pages watch game id live.
+// ViewersElsewhere tells the pages of game id that the other replicas
+// have n pages of it (store.Peers); the count shown is the sum.
+func (s *Server) ViewersElsewhere(id uint64, n int) {
+	select {
+	case s.hub.elsewhere <- viewersElsewhere{id, n}:
+	case <-s.done:
+	}
+}
+
+// Viewers returns how many pages watch game id live: on this replica,
+// plus those the others told of (ViewersElsewhere).
 func (s *Server) Viewers(id uint64) int {
 	q := countReq{id: id, reply: make(chan int, 1)}
 	select {
@@ -403,16 +452,16 @@ func (s *Server) snapshot(ctx context.Context, g store.Game, viewers int) State 
 	return st
 }
 
-func (s *Server) stateEvent(ctx context.Context, id uint64, viewers int) ([]byte, error) {
+func (s *Server) stateEvent(ctx context.Context, id uint64, viewers int) ([]byte, int, error) {
 	g, err := s.opts.Store.GameByID(ctx, id)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	b, err := json.Marshal(s.snapshot(ctx, g, viewers))
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return []byte("event: state\ndata: " + string(b) + "\n\n"), nil
+	return []byte("event: state\ndata: " + string(b) + "\n\n"), g.Revision, nil
 }
 
 func writeJSON(w http.ResponseWriter, v any) {

@@ -121,6 +121,9 @@ type Main struct {
 	removeOnClose string
 	// leader is this replica's candidacy on the etcd store (replicas.go).
 	leader *store.Elector
+	// peers links the web board to the other replicas on the etcd store
+	// (web.go).
+	peers *store.Peers
 	// ready is what /readyz reports (readiness.go).
 	ready readiness
 }

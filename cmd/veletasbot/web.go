@@ -9,10 +9,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/bot/games"
 	"github.com/veletasbot/veletas/game"
+	"github.com/veletasbot/veletas/store"
 	"github.com/veletasbot/veletas/web"
 )
 
@@ -23,6 +25,11 @@ import (
 // bytes, hex, mode 0600) when absent, so that the links outlive a
 // restart. Replicas on etcd must share one key: there -web-key-file is
 // required. A key is never logged.
+//
+// On an etcd store the replicas' web boards share their news through the
+// store (store.Peers): a page's event stream, whichever replica serves
+// it, hears of a move made through any replica, and its viewer count is
+// the sum of every replica's pages of the game.
 
 // WebKeyName is the key file made beside a bolt database.
 const WebKeyName = "web.key"
@@ -45,11 +52,25 @@ func (m *Main) newWeb() error {
 		o.Identity = m.WebIdentity
 	}
 	o.Mover = webMover{m}
+	var peers *store.Peers
+	if m.Store.Kind == "etcd" {
+		if peers, err = m.DB.NewPeers(store.PeerOptions{Name: strings.ReplaceAll(replicaID(), "/", "-")}); err != nil {
+			return fmt.Errorf("web board: %w", err)
+		}
+		o.ViewerCounts = peers
+	}
 	s, err := web.New(o)
 	if err != nil {
+		if peers != nil {
+			peers.Close()
+		}
 		return fmt.Errorf("web board: %w", err)
 	}
 	m.Web = s
+	if peers != nil {
+		peers.Run(s) // the other replicas' changes and counts
+		m.peers = peers
+	}
 	return nil
 }
 
@@ -145,8 +166,14 @@ func makeWebKey(path string) error {
 	return nil
 }
 
-// closeWeb closes the web board's server (its event streams end).
+// closeWeb closes the web board's server (its event streams end), after
+// the link to the other replicas, whose lease it revokes: they stop
+// counting this one's pages at once.
 func (m *Main) closeWeb() {
+	if m.peers != nil {
+		m.peers.Close()
+		m.peers = nil
+	}
 	if m.Web != nil {
 		m.Web.Close()
 		m.Web = nil
