@@ -326,8 +326,8 @@ func TestK8sManifests(t *testing.T) {
 		}
 		keys[key] = true
 	}
-	if !keys["discord_token"] || !keys["discord_client_secret"] {
-		t.Errorf("the Secret lacks discord_token or discord_client_secret: %v", secret.Files)
+	if !keys["discord_token"] || !keys["discord_client_secret"] || !keys["web_key"] {
+		t.Errorf("the Secret lacks discord_token, discord_client_secret or web_key: %v", secret.Files)
 	}
 	gi, err := os.ReadFile(filepath.Join(k8sDir, "secrets", ".gitignore"))
 	if err != nil || !slices.Contains(strings.Split(string(gi), "\n"), "*") {
@@ -435,7 +435,7 @@ func checkK8s(t *testing.T, objs []k8sObject, secretName string, keys map[string
 		if !known[k] {
 			t.Errorf("the bot's environment sets %s, which veletasbot does not read", k)
 		}
-		if k == "DISCORD_TOKEN" || strings.Contains(k, "SECRET") {
+		if k == "DISCORD_TOKEN" || strings.Contains(k, "SECRET") && !strings.HasSuffix(k, "_FILE") {
 			t.Errorf("the bot's environment holds %s: a secret must be a file", k)
 		}
 		if strings.Contains(v, "discord.com/api/") || len(v) > 50 && !strings.Contains(v, "://") {
@@ -475,6 +475,16 @@ func checkK8s(t *testing.T, objs []k8sObject, secretName string, keys map[string
 		t.Errorf("DISCORD_PUBLIC_KEY %q: the ConfigMap holds the placeholder the README names", pk)
 	}
 	env["DISCORD_PUBLIC_KEY"] = strings.Repeat("ab", 32) // as an operator fills it
+	if id := env["DISCORD_CLIENT_ID"]; id != "REPLACE_WITH_THE_APPLICATIONS_CLIENT_ID" {
+		t.Errorf("DISCORD_CLIENT_ID %q: the ConfigMap holds the placeholder the README names", id)
+	}
+	env["DISCORD_CLIENT_ID"] = "123456789012345678"
+	// The other files of the Secret's volume, as the token is one.
+	for _, name := range []string{"DISCORD_CLIENT_SECRET_FILE", "VELETAS_WEB_KEY_FILE"} {
+		if dir, key := filepath.Split(env[name]); secretMount == "" || filepath.Clean(dir) != filepath.Clean(secretMount) || !keys[key] {
+			t.Errorf("%s %q is not a key (%v) of the Secret's volume mounted at %q", name, env[name], keys, secretMount)
+		}
+	}
 	args := slices.Clone(c.Args)
 	flagValue := func(name string) string {
 		for _, a := range c.Args {

@@ -139,12 +139,14 @@ func TestReplicasCompose(t *testing.T) {
 			switch {
 			case strings.HasPrefix(v, "${DISCORD_PUBLIC_KEY:?"):
 				v = strings.Repeat("ab", 32)
+			case strings.Contains(v, "${VELETAS_DOMAIN:?"):
+				v = v[:strings.Index(v, "${")] + "bot.example.org"
 			case strings.HasPrefix(v, "${") && strings.Contains(v, ":-"):
 				v = strings.TrimSuffix(v[strings.Index(v, ":-")+2:], "}")
 			}
 			env[k] = v
 		}
-		if env["DISCORD_TOKEN_FILE"] != "/run/secrets/discord_token" || len(s.Secrets) != 1 || s.Secrets[0] != "discord_token" {
+		if env["DISCORD_TOKEN_FILE"] != "/run/secrets/discord_token" || !slices.Contains(s.Secrets, "discord_token") {
 			t.Errorf("%s: the token must come from the discord_token secret: %v %v", name, env["DISCORD_TOKEN_FILE"], s.Secrets)
 		}
 		if env["DISCORD_TOKEN"] != "" {
@@ -152,6 +154,12 @@ func TestReplicasCompose(t *testing.T) {
 		}
 		if !s.ReadOnly {
 			t.Errorf("%s: not read_only", name)
+		}
+		if env["VELETAS_WEB_KEY_FILE"] != "/run/secrets/web_key" || !slices.Contains(s.Secrets, "web_key") {
+			t.Errorf("%s: the replicas must share the web key from the web_key secret: %v %v", name, env["VELETAS_WEB_KEY_FILE"], s.Secrets)
+		}
+		if env["VELETAS_PUBLIC_URL"] != "https://bot.example.org" {
+			t.Errorf("%s: VELETAS_PUBLIC_URL %q, want https://$VELETAS_DOMAIN", name, env["VELETAS_PUBLIC_URL"])
 		}
 		m, _, _ := newMain(env)
 		if err := m.ParseFlags(context.Background(), s.Command); err != nil {
@@ -189,8 +197,8 @@ func TestReplicasCompose(t *testing.T) {
 	if registering != 1 {
 		t.Errorf("%d replicas register the commands at start; want exactly one (the others -register=false)", registering)
 	}
-	if doc.Secrets["discord_token"].File == "" {
-		t.Error("no discord_token secret file")
+	if doc.Secrets["discord_token"].File == "" || doc.Secrets["web_key"].File == "" {
+		t.Error("no discord_token or web_key secret file")
 	}
 
 	// Caddy.
@@ -208,23 +216,27 @@ func TestReplicasCompose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var upstreams []string
-	for _, line := range strings.Split(string(cf), "\n") {
-		f := strings.Fields(line)
-		if len(f) > 1 && f[0] == "reverse_proxy" {
-			upstreams = append(upstreams, f[1:]...)
-		}
-	}
-	upstreams = slices.DeleteFunc(upstreams, func(s string) bool { return s == "{" })
 	var want []string
 	for _, name := range bots {
 		want = append(want, name+":"+httpPort)
 	}
-	if strings.Join(upstreams, " ") != strings.Join(want, " ") {
-		t.Errorf("Caddy proxies to %v; the replicas listen at %v", upstreams, want)
+	proxies := 0
+	for _, line := range strings.Split(string(cf), "\n") {
+		f := strings.Fields(line)
+		if len(f) > 1 && f[0] == "reverse_proxy" {
+			proxies++
+			upstreams := slices.DeleteFunc(f[1:], func(s string) bool { return s == "{" })
+			if strings.Join(upstreams, " ") != strings.Join(want, " ") {
+				t.Errorf("Caddy proxies to %v; the replicas listen at %v", upstreams, want)
+			}
+		}
+	}
+	if proxies != 2 {
+		t.Errorf("the Caddyfile has %d reverse_proxy blocks; want 2 (Discord's requests, the web board)", proxies)
 	}
 	for _, want := range []string{"{$VELETAS_DOMAIN}", "path /interactions /healthz /readyz", "health_uri /readyz", "lb_policy round_robin",
-		"lb_try_duration", "request_buffers 1MB", "keepalive off"} {
+		"lb_try_duration", "request_buffers 1MB", "keepalive off",
+		"@private path /metrics", "flush_interval -1"} {
 		if !strings.Contains(string(cf), want) {
 			t.Errorf("the Caddyfile lacks %q", want)
 		}

@@ -72,6 +72,7 @@ func TestDockerIgnore(t *testing.T) {
 		"deploy/discord_token", "discord_token", "veletas.db", "data/veletas.db",
 		"veletas-console.db", "veletas.db.snapshot", "backups/veletas.db.1",
 		"veletas-images/board-1.png", ".git/config",
+		"deploy/web_key", "deploy/client_secret", "web.key",
 	} {
 		if !dockerIgnored(t, patterns, secret) {
 			t.Errorf(".dockerignore lets %s into the build context", secret)
