@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -171,8 +172,32 @@ func (p *Peers) Run(to PeerListener) {
 	}
 	go func() {
 		defer close(p.done)
-		p.run(p.ctx, to)
+		for again := false; p.runGuarded(p.ctx, to, again); again = true {
+			// A panic (in a listener, say) never takes the process down:
+			// the link starts again a second later, with a new lease and
+			// the counts read afresh.
+			t := time.NewTimer(time.Second)
+			select {
+			case <-p.ctx.Done():
+				t.Stop()
+				return
+			case <-t.C:
+			}
+		}
 	}()
+}
+
+// runGuarded runs the Peers' loop until ctx ends; it reports whether the
+// loop panicked (logged with its stack) before then.
+func (p *Peers) runGuarded(ctx context.Context, to PeerListener, again bool) (panicked bool) {
+	defer func() {
+		if v := recover(); v != nil {
+			p.logger.Error("store: peers: panic; starting again", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			panicked = ctx.Err() == nil
+		}
+	}()
+	p.run(ctx, to, again)
+	return false
 }
 
 // gameHead reads the ID and revision of a stored game without replaying
@@ -254,7 +279,9 @@ type peerState struct {
 
 // run is the Peers' goroutine: it holds the lease, writes the counts
 // and follows the watches until ctx ends, then revokes the lease.
-func (p *Peers) run(ctx context.Context, to PeerListener) {
+// run is the Peers' loop; again is true when it starts again after a
+// panic, when changes may have been missed.
+func (p *Peers) run(ctx context.Context, to PeerListener, again bool) {
 	defer func() {
 		if l := clientv3.LeaseID(p.lease.Load()); l != 0 {
 			rctx, cancel := context.WithTimeout(context.Background(), electionResignTimeout)
@@ -279,7 +306,7 @@ func (p *Peers) run(ctx context.Context, to PeerListener) {
 		alive                 <-chan *clientv3.LeaseKeepAliveResponse
 		flushed               time.Time
 		waiting               bool // the flush timer is set
-		first                 = true
+		first                 = !again
 	)
 	defer func() { wcancel() }()
 	gap := func(why string, err error) {

@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -365,3 +366,54 @@ type revListener chan [2]uint64
 func (l revListener) GameRevised(id uint64, rev int) { l <- [2]uint64{id, uint64(rev)} }
 func (revListener) ChangesMissed()                   {}
 func (revListener) ViewersElsewhere(uint64, int)     {}
+
+// panicOnce is a PeerListener whose first GameRevised panics.
+type panicOnce struct {
+	*peerLog
+	done atomic.Bool
+}
+
+func (l *panicOnce) GameRevised(id uint64, rev int) {
+	if l.done.CompareAndSwap(false, true) {
+		panic("a listener's bug")
+	}
+	l.peerLog.GameRevised(id, rev)
+}
+
+// TestPeersPanicStartsAgain: a panic in the listener does not stop the
+// process (the test's would die) nor the link: it starts again, and the
+// next change is told.
+func TestPeersPanicStartsAgain(t *testing.T) {
+	bothStores(t, func(t *testing.T) {
+		if !onEtcd(t) {
+			t.Skip("one process on bolt: NewPeers refuses (TestNewPeers)")
+		}
+		a, b, _, _, _, _ := twoProcesses(t)
+		pc, err := b.NewPeers(PeerOptions{Name: "c", TTL: 3 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { pc.Close() })
+		lc := &panicOnce{peerLog: newPeerLog()}
+		pc.Run(lc)
+		ctx := t.Context()
+		c, err := a.CreateChallenge(ctx, Challenge{Kind: amazons.GameKind, Guild: "g", Channel: "c", Challenger: "alice", Opponent: "bob"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := a.AcceptChallenge(ctx, c.ID, "bob")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lc.await(t, "the link started again", func(ev peerEvent) bool { return ev.kind == "missed" || ev.kind == "rev" && ev.id == g.ID })
+		if !lc.done.Load() {
+			t.Fatal("the listener never panicked")
+		}
+		turn := g.State().(amazons.Match).Position().LegalTurns()[0]
+		g, err = a.Play(ctx, "g", "c", "alice", g.Revision, turn.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		lc.awaitRev(t, g.ID, g.Revision)
+	})
+}
