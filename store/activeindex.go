@@ -26,7 +26,8 @@ import (
 //   - challenges_by_message lists by expiry the pending challenges whose
 //     message is recorded, which the sweep edits once expired
 //     (ExpiredChallengeMessages);
-//   - games_indexed keeps, for each active game (by guild and channel),
+//   - games_indexed (in the guild index since schema 8, guildindex.go)
+//     keeps, for each active game (by guild and channel),
 //     the entries it has in these indexes, so that they are replaced or
 //     removed exactly, also when the game's value is damaged
 //     (EndDamagedGame).
@@ -37,7 +38,7 @@ import (
 var (
 	bucketGamesDue     = []byte("games_due")     // due (8 bytes) id (8 bytes) -> guild \x00 channel (v7)
 	bucketGamesAI      = []byte("games_ai")      // ai \x00 id (8 bytes) -> guild \x00 channel (v7)
-	bucketGamesIndexed = []byte("games_indexed") // guild \x00 channel -> activeEntry (v7)
+	bucketGamesIndexed = []byte("games_indexed") // guild \x00 channel -> activeEntry (v7; in guild_index since v8)
 	bucketCounts       = []byte("counts")        // "active" \x00 kind \x00 shard -> count (8 bytes) (v7)
 
 	// The pending challenges whose message is recorded, by expiry
@@ -102,12 +103,20 @@ func countKey(kind game.Kind, id uint64) []byte {
 	return append(pairKey("active", string(kind)+"\x00"), byte(id%countShards))
 }
 
+// entriesKey is where the entries of the active game at key (guild \x00
+// channel) are kept in the guild index.
+func entriesKey(key []byte) []byte {
+	k, _ := activeIndexEntries.movedKey(key)
+	return k
+}
+
 // reindexActive brings the schema 7 indexes of the active game at key up
 // to date with g, nil when the game is removed: the entries written for
-// it before (games_indexed) are replaced by g's, and the counts moved.
+// it before (activeIndexEntries) are replaced by g's, and the counts
+// moved.
 func reindexActive(tx txn, key []byte, g *Game) error {
-	idx := tx.Bucket(bucketGamesIndexed)
-	v, err := idx.Get(key)
+	idx, ikey := tx.Bucket(bucketGuildIndex), entriesKey(key)
+	v, err := idx.Get(ikey)
 	if err != nil {
 		return err
 	}
@@ -145,7 +154,7 @@ func reindexActive(tx txn, key []byte, g *Game) error {
 		}
 	}
 	if now == nil {
-		return idx.Delete(key)
+		return idx.Delete(ikey)
 	}
 	if now.Due != 0 && (old == nil || old.Due != now.Due || old.ID != now.ID) {
 		if err := due.Put(timeKey(now.Due, now.ID), key); err != nil {
@@ -162,7 +171,7 @@ func reindexActive(tx txn, key []byte, g *Game) error {
 			return err
 		}
 	}
-	return put(idx, key, now)
+	return put(idx, ikey, now)
 }
 
 // addCount adds delta to the count at key (never below zero).
@@ -360,13 +369,13 @@ func (db *DB) indexActiveGames(update func(func(txn) error) error, perTxn int) e
 		err := update(func(tx txn) error {
 			last, done = nil, false
 			c := tx.Cursor(bucketGames)
-			idx := tx.Bucket(bucketGamesIndexed)
+			idx := tx.Bucket(bucketGuildIndex)
 			n := 0
 			k, v := c.Seek(from)
 			for ; k != nil && n < perTxn; k, v = c.Next() {
 				last = bytes.Clone(k)
 				n++
-				if e, err := idx.Get(k); err != nil {
+				if e, err := idx.Get(entriesKey(k)); err != nil {
 					return err
 				} else if e != nil {
 					continue

@@ -42,11 +42,10 @@ func readIndexes(t testing.TB, db *DB) indexState {
 				return err
 			}
 		}
-		c := tx.Cursor(bucketGamesIndexed)
-		for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		for _, k := range guildIndexKeys(t, tx, activeIndexEntries) {
 			s.indexed = append(s.indexed, string(k))
 		}
-		return c.Err()
+		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -410,7 +409,12 @@ func TestMigrateBuildsActiveIndexes(t *testing.T) {
 		}
 		// Back to schema 6: no index of schema 7.
 		err = db.update(ctx, func(tx txn) error {
-			for _, name := range [][]byte{bucketGamesDue, bucketGamesAI, bucketGamesIndexed, bucketCounts, bucketChallengesByMessage} {
+			for _, k := range guildIndexKeys(t, tx, activeIndexEntries) {
+				if err := tx.Bucket(bucketGuildIndex).Delete(entriesKey(k)); err != nil {
+					return err
+				}
+			}
+			for _, name := range [][]byte{bucketGamesDue, bucketGamesAI, bucketCounts, bucketChallengesByMessage} {
 				var keys [][]byte
 				c := tx.Cursor(name)
 				for k, _ := c.First(); k != nil; k, _ = c.Next() {
@@ -451,7 +455,7 @@ func TestMigrateBuildsActiveIndexes(t *testing.T) {
 				var err error
 				v, err = tx.Bucket(bucketMeta).Get(keyVersion)
 				return err
-			}); err != nil || string(v) != "7" {
+			}); err != nil || string(v) != "8" {
 				t.Fatalf("version %q %v", v, err)
 			}
 			db.Close()

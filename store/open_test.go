@@ -222,8 +222,8 @@ func TestMigrateV1(t *testing.T) {
 		var v string
 		db.boltFile().View(func(tx *bolt.Tx) error {
 			v = string(tx.Bucket(bucketMeta).Get(keyVersion))
-			if tx.Bucket(bucketPlayers) == nil {
-				v += " without players bucket"
+			if tx.Bucket(bucketGuildIndex) == nil || tx.Bucket(bucketPlayers) != nil {
+				v += " without the guild index, or with the players bucket"
 			}
 			return nil
 		})

@@ -1,0 +1,155 @@
+package store
+
+import (
+	"bytes"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// The guild index (schema 8) holds, in one bucket, the entries of every
+// index whose keys begin with a guild's ID, each under the guild and the
+// index's tag:
+//
+//	guild \x00 tag \x00 rest -> the index's value
+//
+// where guild \x00 rest was the entry's key in the index's own bucket
+// before schema 8. A guild's entries of all these indexes thus lie
+// together: a change that writes several of them (a game's start or end,
+// a challenge's creation) rewrites the leaves it touches and one path of
+// branch pages above them, where separate buckets each had a path of
+// their own from their root, which grows with the number of guilds
+// stored. The entries of one index in one guild are still a range of
+// keys that a cursor walks in order.
+var bucketGuildIndex = []byte("guild_index")
+
+// guildIndex is the tag of one index in the guild index.
+type guildIndex byte
+
+// The indexes kept in the guild index. The active ones (challenges,
+// active games) sort after the archive's, their few entries of a guild
+// side by side.
+const (
+	archiveByChannel   guildIndex = 'C' // guild \x00 C \x00 channel or thread \x00 id -> empty
+	archiveByGuild     guildIndex = 'G' // guild \x00 G \x00 id -> empty
+	archiveByPlayer    guildIndex = 'P' // guild \x00 P \x00 user \x00 id -> empty
+	challengesByChan   guildIndex = 'c' // guild \x00 c \x00 channel \x00 id -> empty
+	challengesByUser   guildIndex = 'u' // guild \x00 u \x00 challenger \x00 id -> empty
+	activeByPlayer     guildIndex = 'p' // guild \x00 p \x00 user \x00 channel -> id (8 bytes)
+	activeIndexEntries guildIndex = 'x' // guild \x00 x \x00 channel -> activeEntry
+)
+
+// scope is the prefix of the index's entries of a guild: guild \x00 tag.
+// A walk of them all seeks scope \x00.
+func (i guildIndex) scope(guild string) []byte {
+	return append(pairKey(guild, ""), byte(i))
+}
+
+// key is the key of the entry of a guild under rest: guild \x00 tag \x00
+// rest.
+func (i guildIndex) key(guild, rest string) []byte {
+	return append(append(i.scope(guild), 0), rest...)
+}
+
+// legacyGuildIndexes are the buckets of the indexes that schema 8 moved
+// into the guild index, with their tags.
+var legacyGuildIndexes = []struct {
+	bucket []byte
+	tag    guildIndex
+}{
+	{bucketArchiveByChannel, archiveByChannel},
+	{bucketArchiveByGuild, archiveByGuild},
+	{bucketPlayers, archiveByPlayer},
+	{bucketChallengesByChannel, challengesByChan},
+	{bucketChallengesByUser, challengesByUser},
+	{bucketGamesByPlayer, activeByPlayer},
+	{bucketGamesIndexed, activeIndexEntries},
+}
+
+// movedKey is the key in the guild index of the entry at key (guild
+// \x00 rest) of a legacy bucket, false for a key without a guild.
+func (i guildIndex) movedKey(key []byte) ([]byte, bool) {
+	g, rest, ok := bytes.Cut(key, []byte{0})
+	if !ok {
+		return nil, false
+	}
+	return i.key(string(g), string(rest)), true
+}
+
+// moveGuildIndexes moves up to perTxn entries of the legacy index
+// buckets into the guild index in each transaction run by update, until
+// none is left (schema 7 to 8). Each entry is written under its new key
+// and deleted from its bucket in the same transaction, so that a run
+// that stopped half way, or two run at once (etcd replicas), end in the
+// same place. A key without a guild (damaged) is dropped, logged.
+func (db *DB) moveGuildIndexes(update func(func(txn) error) error, perTxn int) error {
+	for _, l := range legacyGuildIndexes {
+		for {
+			n := 0
+			err := update(func(tx txn) error {
+				n = 0
+				old, idx := tx.Bucket(l.bucket), tx.Bucket(bucketGuildIndex)
+				c := tx.Cursor(l.bucket)
+				type entry struct{ k, v []byte }
+				var page []entry
+				for k, v := c.First(); k != nil && len(page) < perTxn; k, v = c.Next() {
+					page = append(page, entry{bytes.Clone(k), bytes.Clone(v)})
+				}
+				if err := c.Err(); err != nil {
+					return err
+				}
+				for _, e := range page {
+					if nk, ok := l.tag.movedKey(e.k); ok {
+						if err := idx.Put(nk, e.v); err != nil {
+							return err
+						}
+					} else {
+						db.opts.Logger.Warn("store: migration to schema 8 drops an index entry without a guild", "bucket", string(l.bucket), "key", e.k)
+					}
+					if err := old.Delete(e.k); err != nil {
+						return err
+					}
+				}
+				n = len(page)
+				return nil
+			})
+			if err != nil {
+				return fmt.Errorf("moving %s into %s: %w", l.bucket, bucketGuildIndex, err)
+			}
+			if n < perTxn {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// migrate7to8 moves the indexes scoped to a guild into the guild index,
+// in the transaction of Open, and drops their buckets.
+func migrate7to8(db *DB, tx *bolt.Tx) error {
+	if _, err := tx.CreateBucketIfNotExists(bucketGuildIndex); err != nil {
+		return err
+	}
+	idx := tx.Bucket(bucketGuildIndex)
+	for _, l := range legacyGuildIndexes {
+		b := tx.Bucket(l.bucket)
+		if b == nil {
+			continue
+		}
+		err := b.ForEach(func(k, v []byte) error {
+			nk, ok := l.tag.movedKey(k)
+			if !ok {
+				db.opts.Logger.Warn("store: migration to schema 8 drops an index entry without a guild", "bucket", string(l.bucket), "key", k)
+				return nil
+			}
+			return idx.Put(nk, bytes.Clone(v))
+		})
+		if err != nil {
+			return fmt.Errorf("moving %s into %s: %w", l.bucket, bucketGuildIndex, err)
+		}
+		if err := tx.DeleteBucket(l.bucket); err != nil {
+			return err
+		}
+	}
+	return nil
+}
