@@ -43,8 +43,9 @@ import (
 //	   (challenges_by_message) (activeindex.go)
 //	8: the indexes led by a guild (players, archive_by_guild,
 //	   archive_by_channel, challenges_by_channel, challenges_by_user,
-//	   games_by_player, games_indexed) move into one bucket,
-//	   guild_index, keyed by guild, then index (guildindex.go)
+//	   games_by_player, games_indexed) and the standings
+//	   (standings_by_kind) move into one bucket, guild_index, keyed by
+//	   guild, then index (guildindex.go)
 const SchemaVersion = 8
 
 // DefaultTimeout is how long Open waits for the file lock.

@@ -8,13 +8,14 @@ import (
 )
 
 // The guild index (schema 8) holds, in one bucket, the entries of every
-// index whose keys begin with a guild's ID, each under the guild and the
-// index's tag:
+// index whose keys begin with a guild's ID, and the standings, each under
+// the guild and the index's tag:
 //
 //	guild \x00 tag \x00 rest -> the index's value
 //
 // where guild \x00 rest was the entry's key in the index's own bucket
-// before schema 8. A guild's entries of all these indexes thus lie
+// before schema 8 (kind \x00 guild \x00 user a standing's, whose rest is
+// kind \x00 user). A guild's entries of all these indexes thus lie
 // together: a change that writes several of them (a game's start or end,
 // a challenge's creation) rewrites the leaves it touches and one path of
 // branch pages above them, where separate buckets each had a path of
@@ -26,15 +27,18 @@ var bucketGuildIndex = []byte("guild_index")
 // guildIndex is the tag of one index in the guild index.
 type guildIndex byte
 
-// The indexes kept in the guild index. The active ones (challenges,
-// active games) sort after the archive's, their few entries of a guild
-// side by side.
+// The indexes kept in the guild index, in the order of their tags: those
+// written together side by side (the end of a game writes the archive's
+// and the standings; a challenge's creation and acceptance the
+// challenges' and the active games'), so that they share leaves and
+// branch pages.
 const (
 	archiveByChannel   guildIndex = 'C' // guild \x00 C \x00 channel or thread \x00 id -> empty
 	archiveByGuild     guildIndex = 'G' // guild \x00 G \x00 id -> empty
 	archiveByPlayer    guildIndex = 'P' // guild \x00 P \x00 user \x00 id -> empty
+	standingsByKind    guildIndex = 'S' // guild \x00 S \x00 kind \x00 user -> Standing
 	challengesByChan   guildIndex = 'c' // guild \x00 c \x00 channel \x00 id -> empty
-	challengesByUser   guildIndex = 'u' // guild \x00 u \x00 challenger \x00 id -> empty
+	challengesByUser   guildIndex = 'd' // guild \x00 d \x00 challenger \x00 id -> empty
 	activeByPlayer     guildIndex = 'p' // guild \x00 p \x00 user \x00 channel -> id (8 bytes)
 	activeIndexEntries guildIndex = 'x' // guild \x00 x \x00 channel -> activeEntry
 )
@@ -51,8 +55,8 @@ func (i guildIndex) key(guild, rest string) []byte {
 	return append(append(i.scope(guild), 0), rest...)
 }
 
-// legacyGuildIndexes are the buckets of the indexes that schema 8 moved
-// into the guild index, with their tags.
+// legacyGuildIndexes are the buckets that schema 8 moved into the guild
+// index, with their tags.
 var legacyGuildIndexes = []struct {
 	bucket []byte
 	tag    guildIndex
@@ -60,15 +64,25 @@ var legacyGuildIndexes = []struct {
 	{bucketArchiveByChannel, archiveByChannel},
 	{bucketArchiveByGuild, archiveByGuild},
 	{bucketPlayers, archiveByPlayer},
+	{bucketStandingsByKind, standingsByKind},
 	{bucketChallengesByChannel, challengesByChan},
 	{bucketChallengesByUser, challengesByUser},
 	{bucketGamesByPlayer, activeByPlayer},
 	{bucketGamesIndexed, activeIndexEntries},
 }
 
-// movedKey is the key in the guild index of the entry at key (guild
-// \x00 rest) of a legacy bucket, false for a key without a guild.
+// movedKey is the key in the guild index of the entry at key of a legacy
+// bucket (guild \x00 rest; for the standings kind \x00 guild \x00 user),
+// false for a key without a guild.
 func (i guildIndex) movedKey(key []byte) ([]byte, bool) {
+	if i == standingsByKind {
+		kind, rest, ok := bytes.Cut(key, []byte{0})
+		g, user, ok2 := bytes.Cut(rest, []byte{0})
+		if !ok || !ok2 {
+			return nil, false
+		}
+		return i.key(string(g), string(kind)+"\x00"+string(user)), true
+	}
 	g, rest, ok := bytes.Cut(key, []byte{0})
 	if !ok {
 		return nil, false

@@ -19,7 +19,12 @@ func legacyKey(k []byte) (guildIndex, []byte, bool) {
 	if !ok || len(rest) < 2 || rest[1] != 0 {
 		return 0, nil, false
 	}
-	return guildIndex(rest[0]), pairKey(string(g), string(rest[2:])), true
+	tag := guildIndex(rest[0])
+	if tag == standingsByKind {
+		kind, user, _ := bytes.Cut(rest[2:], []byte{0})
+		return tag, pairKey(string(kind), string(g)+"\x00"+string(user)), true
+	}
+	return tag, pairKey(string(g), string(rest[2:])), true
 }
 
 // guildIndexKeys returns the keys of the entries of one index in the
@@ -72,7 +77,7 @@ func TestGuildIndexKeys(t *testing.T) {
 		archiveByChannel.key("g1", "zz"),
 	}
 	slices.SortFunc(keys, bytes.Compare)
-	want := []string{"g1\x00C\x00zz", "g1\x00G\x00b", "g1\x00c\x00c1\x00a", "g1\x00c\x00c1\x00z", "g1\x00u\x00", "g2\x00C\x00a"}
+	want := []string{"g1\x00C\x00zz", "g1\x00G\x00b", "g1\x00c\x00c1\x00a", "g1\x00c\x00c1\x00z", "g1\x00d\x00", "g2\x00C\x00a"}
 	for i, k := range keys {
 		if string(k) != want[i] {
 			t.Fatalf("key %d: %q, want %q", i, k, want[i])
@@ -85,8 +90,13 @@ func TestGuildIndexKeys(t *testing.T) {
 	if k, ok := archiveByPlayer.movedKey(idSuffix(pairKey("g", "alice"), 7)); !ok || !bytes.Equal(k, idSuffix(archiveByPlayer.key("g", "alice"), 7)) {
 		t.Fatalf("moved %q %v", k, ok)
 	}
-	if _, ok := archiveByPlayer.movedKey([]byte("noguild")); ok {
-		t.Fatal("a key without a guild moved")
+	if k, ok := standingsByKind.movedKey([]byte("veletas\x00g\x00alice")); !ok || string(k) != "g\x00S\x00veletas\x00alice" {
+		t.Fatalf("moved standing %q %v", k, ok)
+	}
+	for _, tag := range []guildIndex{archiveByPlayer, standingsByKind} {
+		if _, ok := tag.movedKey([]byte("noguild")); ok {
+			t.Fatal("a key without a guild moved")
+		}
 	}
 }
 
@@ -109,7 +119,7 @@ func TestMigrateGuildIndex(t *testing.T) {
 		for i := range 12 {
 			guild := fmt.Sprint("g", i%2)
 			ch := fmt.Sprint("c", i)
-			c, err := db.CreateChallenge(ctx, Challenge{Kind: Veletas, Guild: guild, Channel: ch, Challenger: "alice", Opponent: "bob", Terms: vterms(veletas.Size7), MoveTime: time.Duration(i%3) * time.Hour})
+			c, err := db.CreateChallenge(ctx, Challenge{Kind: Veletas, Guild: guild, Channel: ch, Challenger: "alice", Opponent: "bob", Terms: vterms(veletas.Size7), MoveTime: time.Duration(i%3) * time.Hour, Rated: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -139,6 +149,7 @@ func TestMigrateGuildIndex(t *testing.T) {
 			last                   uint64
 			challenges             []uint64
 			pending                uint64
+			standings              []Standing
 		}
 		ask := func(db *DB) answers {
 			t.Helper()
@@ -174,10 +185,13 @@ func TestMigrateGuildIndex(t *testing.T) {
 				t.Fatal(err)
 			}
 			a.pending = p.ID
+			if a.standings, err = db.Standings(ctx, Veletas, "g1"); err != nil {
+				t.Fatal(err)
+			}
 			return a
 		}
 		want := ask(db)
-		if len(want.finished) != 6 || len(want.byUser) != 6 || len(want.mine) != 6 || len(want.challenges) != 3 || want.last == 0 || want.pending == 0 {
+		if len(want.finished) != 6 || len(want.byUser) != 6 || len(want.mine) != 6 || len(want.challenges) != 3 || want.last == 0 || want.pending == 0 || len(want.standings) != 2 {
 			t.Fatalf("before: %+v", want)
 		}
 		index := readAll(t, db, bucketGuildIndex)
@@ -186,7 +200,7 @@ func TestMigrateGuildIndex(t *testing.T) {
 			tag, _, _ := legacyKey([]byte(k))
 			tags[tag]++
 		}
-		if w := map[guildIndex]int{archiveByChannel: 6 + 3, archiveByGuild: 6, archiveByPlayer: 12, challengesByChan: 3, challengesByUser: 3, activeByPlayer: 12, activeIndexEntries: 6}; !maps.Equal(tags, w) {
+		if w := map[guildIndex]int{archiveByChannel: 6 + 3, archiveByGuild: 6, archiveByPlayer: 12, standingsByKind: 2, challengesByChan: 3, challengesByUser: 3, activeByPlayer: 12, activeIndexEntries: 6}; !maps.Equal(tags, w) {
 			t.Fatalf("entries by index %v, want %v", tags, w)
 		}
 		// Back to schema 7: every entry in its index's own bucket.
@@ -204,6 +218,9 @@ func TestMigrateGuildIndex(t *testing.T) {
 					return err
 				}
 			}
+			if err := tx.Bucket(bucketStandingsByKind).Put([]byte("damaged\x00"), []byte("{}")); err != nil {
+				return err
+			}
 			if err := tx.Bucket(bucketPlayers).Put([]byte("damaged"), nil); err != nil {
 				return err
 			}
@@ -215,7 +232,7 @@ func TestMigrateGuildIndex(t *testing.T) {
 		if n := len(readAll(t, db, bucketGuildIndex)); n != 0 {
 			t.Fatalf("%d entries left in the guild index", n)
 		}
-		if got := ask(db); len(got.finished)+len(got.mine)+len(got.challenges) != 0 || got.last != 0 || got.pending != 0 {
+		if got := ask(db); len(got.finished)+len(got.mine)+len(got.challenges)+len(got.standings) != 0 || got.last != 0 || got.pending != 0 {
 			t.Fatalf("lookups without the guild index: %+v", got)
 		}
 		db.Close()
