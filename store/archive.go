@@ -93,7 +93,7 @@ func (db *DB) decodeArchived(v []byte, g *Game) error {
 func (db *DB) archivedNewestFirst(tx txn, prefix []byte, fn func(Game) bool) error {
 	prefix = append(bytes.Clone(prefix), 0)
 	arch := tx.Bucket(bucketArchive)
-	c := tx.Cursor(bucketGuildIndex)
+	c := tx.Scan(bucketGuildIndex, prefix)
 	k := seekLast(c, prefix)
 	for k != nil && bytes.HasPrefix(k, prefix) {
 		// A page of IDs, read together where that saves requests (etcd).

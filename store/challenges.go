@@ -136,7 +136,7 @@ func (db *DB) countOpen(tx txn, prefix []byte, now time.Time, limit int) (int, e
 func (db *DB) forIndexed(tx txn, prefix []byte, newest bool, fn func(Challenge) bool) error {
 	prefix = append(bytes.Clone(prefix), 0)
 	all := tx.Bucket(bucketChallenges)
-	c := tx.Cursor(bucketGuildIndex)
+	c := tx.Scan(bucketGuildIndex, prefix)
 	var k []byte
 	if newest {
 		k = seekLast(c, prefix)

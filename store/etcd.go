@@ -436,6 +436,17 @@ func (t *etcdTxn) Cursor(name []byte) cursor {
 	return &etcdCursor{t: t, start: start, end: t.s.prefix + string(name) + "0", bucketLen: len(start)}
 }
 
+// Scan is a cursor over the keys of the range of prefix only: its reads
+// and its guard go no further.
+func (t *etcdTxn) Scan(name, prefix []byte) cursor {
+	if len(prefix) == 0 {
+		return t.Cursor(name)
+	}
+	bucketStart := t.s.key(name, nil)
+	start := t.s.key(name, prefix)
+	return &etcdCursor{t: t, start: start, end: clientv3.GetPrefixRangeEnd(start), bucketLen: len(bucketStart)}
+}
+
 // read does a range request at the transaction's revision (fixing it on
 // the first read, which is linearizable). A failure is a *readError.
 func (t *etcdTxn) read(key string, opts ...clientv3.OpOption) (*clientv3.GetResponse, error) {
@@ -841,8 +852,8 @@ func sequencesOf(seqs, bases map[string]*mvccpb.KeyValue) (map[string]uint64, er
 // and remembers the last window read: all the keys in [lo, hi).
 type etcdCursor struct {
 	t          *etcdTxn
-	start, end string // the bucket's range, full keys: [start, end)
-	bucketLen  int    // len(start): the raw key follows
+	start, end string // the bucket's range, full keys: [start, end) (Scan: the prefix's)
+	bucketLen  int    // the length of the bucket's own start: the raw key follows
 	cur        string // the full key the cursor is on; "" when off the ends
 	err        error  // the failed read that stopped the cursor (a *readError)
 
@@ -1005,7 +1016,9 @@ func (c *etcdCursor) Err() error { return c.err }
 
 func (c *etcdCursor) Last() ([]byte, []byte) { return c.down(c.end) }
 
-func (c *etcdCursor) Seek(seek []byte) ([]byte, []byte) { return c.up(c.start + string(seek)) }
+func (c *etcdCursor) Seek(seek []byte) ([]byte, []byte) {
+	return c.up(c.start[:c.bucketLen] + string(seek)) // the bucket's start: Scan's begins at its prefix
+}
 
 func (c *etcdCursor) Next() ([]byte, []byte) {
 	if c.cur == "" {

@@ -137,7 +137,7 @@ func (db *DB) PlayerGames(ctx context.Context, guild, user string) ([]Game, erro
 	err := db.view(ctx, func(tx txn) error {
 		prefix := activeByPlayer.key(guild, user+"\x00")
 		games := tx.Bucket(bucketGames)
-		c := tx.Cursor(bucketGuildIndex)
+		c := tx.Scan(bucketGuildIndex, prefix)
 		type entry struct{ key, id []byte }
 		var entries []entry
 		for k, id := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, id = c.Next() {

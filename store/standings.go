@@ -143,7 +143,7 @@ func (db *DB) Standings(ctx context.Context, kind game.Kind, guild string) ([]St
 	var out []Standing
 	err := db.view(ctx, func(tx txn) error {
 		name, prefix := standingPlace(kind, guild, "")
-		c := tx.Cursor(name)
+		c := tx.Scan(name, prefix)
 		out = nil // a run again (etcd) starts afresh
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 			var s Standing
