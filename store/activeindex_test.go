@@ -537,3 +537,63 @@ func TestExpiredMessagesReadOnlyThose(t *testing.T) {
 		}
 	})
 }
+
+// TestCountsAcrossShardings: a game counted in the shard of its ID under
+// schema 7's 16 shards, which it is not under countShards, is taken off
+// another shard when it ends; the kind's count is right all along, on
+// both stores.
+func TestCountsAcrossShardings(t *testing.T) {
+	bothStores(t, func(t *testing.T) {
+		db := openTest(t, &Options{NoSync: true})
+		ctx := t.Context()
+		var ids []uint64
+		for i := range 20 {
+			ids = append(ids, startGame(t, db, "g", fmt.Sprint("c", i), veletas.Size7).ID)
+		}
+		// As schema 7 counted them: shard id % 16.
+		err := db.update(ctx, func(tx txn) error {
+			for _, id := range ids {
+				if err := addCount(tx, countKey(Veletas, id), -1); err != nil {
+					return err
+				}
+				old := append(pairKey("active", string(Veletas)+"\x00"), byte(id%16))
+				if err := addCount(tx, old, 1); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, err := db.ActiveCounts(ctx); err != nil || n[Veletas] != 20 {
+			t.Fatalf("counts %v %v", n, err)
+		}
+		for i := 5; i < 20; i++ { // IDs of 16 and more among them
+			if _, err := db.Resign(ctx, "g", fmt.Sprint("c", i), "alice"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		negative := 0
+		db.view(ctx, func(tx txn) error {
+			c := tx.Cursor(bucketCounts)
+			for k, v := c.First(); k != nil; k, v = c.Next() {
+				if int64(binary.BigEndian.Uint64(v)) < 0 {
+					negative++
+				}
+			}
+			return c.Err()
+		})
+		if n, err := db.ActiveCounts(ctx); err != nil || n[Veletas] != 5 || negative == 0 {
+			t.Fatalf("counts %v %v, %d shards below zero", n, err, negative)
+		}
+		for i := range 5 {
+			if _, err := db.Resign(ctx, "g", fmt.Sprint("c", i), "alice"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n, err := db.ActiveCounts(ctx); err != nil || len(n) != 0 {
+			t.Fatalf("counts %v %v", n, err)
+		}
+	})
+}
