@@ -138,32 +138,97 @@ func (db *DB) moveGuildIndexes(update func(func(txn) error) error, perTxn int) e
 	return nil
 }
 
-// migrate7to8 moves the indexes scoped to a guild into the guild index,
-// in the transaction of Open, and drops their buckets.
+// migrate7to8 moves the indexes led by a guild, and the standings, into
+// the guild index, in the transaction of Open, and drops their buckets.
+//
+// The entries are put in the order of their new keys, merged from one
+// walk of each bucket (of each kind's standings), each walk in that order
+// already: bbolt splits the nodes a transaction writes only when it
+// commits, so entries put out of order, into the middle of a node of
+// millions, would each move the rest of it (hours for a million games);
+// in order each is added at the end.
 func migrate7to8(db *DB, tx *bolt.Tx) error {
-	if _, err := tx.CreateBucketIfNotExists(bucketGuildIndex); err != nil {
+	idx, err := tx.CreateBucketIfNotExists(bucketGuildIndex)
+	if err != nil {
 		return err
 	}
-	idx := tx.Bucket(bucketGuildIndex)
+	var streams []*moveStream
 	for _, l := range legacyGuildIndexes {
 		b := tx.Bucket(l.bucket)
 		if b == nil {
 			continue
 		}
-		err := b.ForEach(func(k, v []byte) error {
-			nk, ok := l.tag.movedKey(k)
+		if l.tag != standingsByKind {
+			streams = append(streams, newMoveStream(db, l.bucket, b.Cursor(), l.tag, nil))
+			continue
+		}
+		// A walk for each kind: the guild comes second in their keys.
+		c := b.Cursor()
+		for k, _ := c.First(); k != nil; {
+			kind, _, ok := bytes.Cut(k, []byte{0})
 			if !ok {
-				db.opts.Logger.Warn("store: migration to schema 8 drops an index entry without a guild", "bucket", string(l.bucket), "key", k)
-				return nil
+				db.opts.Logger.Warn("store: migration to schema 8 drops a standing without a guild", "key", k)
+				k, _ = c.Next()
+				continue
 			}
-			return idx.Put(nk, bytes.Clone(v))
-		})
-		if err != nil {
-			return fmt.Errorf("moving %s into %s: %w", l.bucket, bucketGuildIndex, err)
+			prefix := append(bytes.Clone(kind), 0)
+			streams = append(streams, newMoveStream(db, l.bucket, b.Cursor(), l.tag, prefix))
+			k, _ = c.Seek(append(bytes.Clone(kind), 1))
+		}
+	}
+	for {
+		var next *moveStream
+		for _, s := range streams {
+			if s.k != nil && (next == nil || bytes.Compare(s.nk, next.nk) < 0) {
+				next = s
+			}
+		}
+		if next == nil {
+			break
+		}
+		if err := idx.Put(next.nk, bytes.Clone(next.v)); err != nil {
+			return fmt.Errorf("moving %s into %s: %w", next.bucket, bucketGuildIndex, err)
+		}
+		next.advance(next.c.Next())
+	}
+	for _, l := range legacyGuildIndexes {
+		if tx.Bucket(l.bucket) == nil {
+			continue
 		}
 		if err := tx.DeleteBucket(l.bucket); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// moveStream walks the entries of a legacy bucket (under prefix, when
+// set) for migrate7to8, with the key each takes in the guild index.
+type moveStream struct {
+	db     *DB
+	bucket []byte
+	c      *bolt.Cursor
+	tag    guildIndex
+	prefix []byte
+	k, v   []byte // the entry it is on; nil past the end
+	nk     []byte // its key in the guild index
+}
+
+func newMoveStream(db *DB, bucket []byte, c *bolt.Cursor, tag guildIndex, prefix []byte) *moveStream {
+	s := &moveStream{db: db, bucket: bucket, c: c, tag: tag, prefix: prefix}
+	s.advance(c.Seek(prefix))
+	return s
+}
+
+// advance puts the stream on the entry at k (from its cursor), passing
+// over the keys without a guild (logged).
+func (s *moveStream) advance(k, v []byte) {
+	for ; k != nil && bytes.HasPrefix(k, s.prefix); k, v = s.c.Next() {
+		if nk, ok := s.tag.movedKey(k); ok {
+			s.k, s.v, s.nk = k, v, nk
+			return
+		}
+		s.db.opts.Logger.Warn("store: migration to schema 8 drops an index entry without a guild", "bucket", string(s.bucket), "key", k)
+	}
+	s.k, s.v, s.nk = nil, nil, nil
 }
