@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"time"
 
 	"github.com/veletasbot/veletas/game"
@@ -26,7 +27,8 @@ import (
 //   - challenges_by_message lists by expiry the pending challenges whose
 //     message is recorded, which the sweep edits once expired
 //     (ExpiredChallengeMessages);
-//   - games_indexed keeps, for each active game (by guild and channel),
+//   - games_indexed (in the guild index since schema 8, guildindex.go)
+//     keeps, for each active game (by guild and channel),
 //     the entries it has in these indexes, so that they are replaced or
 //     removed exactly, also when the game's value is damaged
 //     (EndDamagedGame).
@@ -37,7 +39,7 @@ import (
 var (
 	bucketGamesDue     = []byte("games_due")     // due (8 bytes) id (8 bytes) -> guild \x00 channel (v7)
 	bucketGamesAI      = []byte("games_ai")      // ai \x00 id (8 bytes) -> guild \x00 channel (v7)
-	bucketGamesIndexed = []byte("games_indexed") // guild \x00 channel -> activeEntry (v7)
+	bucketGamesIndexed = []byte("games_indexed") // guild \x00 channel -> activeEntry (v7; in guild_index since v8)
 	bucketCounts       = []byte("counts")        // "active" \x00 kind \x00 shard -> count (8 bytes) (v7)
 
 	// The pending challenges whose message is recorded, by expiry
@@ -49,8 +51,15 @@ var (
 // reminded (the first notice of a move, Game.NoticeDue).
 const ReminderAt = 0.8
 
-// countShards is the number of keys each kind's count is spread over.
-const countShards = 16
+// countShards is the number of keys each kind's count is spread over (a
+// game's shard is its ID's remainder), so that the changes that start and
+// end games at once on etcd seldom read and write the same key: with 12
+// such changes at a time from 3 replicas (BenchmarkEtcdStartEnd), 16
+// shards made 17% of them conflict and run again, 128 fewer than 1%.
+// Schema 7 had 16: a game counted then is taken off the shard of its ID
+// under 128, so a shard may hold less than zero; only a kind's sum has a
+// meaning.
+const countShards = 128
 
 // NoticeDue returns when the next notice of the current move of a game
 // with a time limit is due and which: the reminder at ReminderAt of the
@@ -102,12 +111,20 @@ func countKey(kind game.Kind, id uint64) []byte {
 	return append(pairKey("active", string(kind)+"\x00"), byte(id%countShards))
 }
 
+// entriesKey is where the entries of the active game at key (guild \x00
+// channel) are kept in the guild index.
+func entriesKey(key []byte) []byte {
+	k, _ := activeIndexEntries.movedKey(key)
+	return k
+}
+
 // reindexActive brings the schema 7 indexes of the active game at key up
 // to date with g, nil when the game is removed: the entries written for
-// it before (games_indexed) are replaced by g's, and the counts moved.
+// it before (activeIndexEntries) are replaced by g's, and the counts
+// moved.
 func reindexActive(tx txn, key []byte, g *Game) error {
-	idx := tx.Bucket(bucketGamesIndexed)
-	v, err := idx.Get(key)
+	idx, ikey := tx.Bucket(bucketGuildIndex), entriesKey(key)
+	v, err := idx.Get(ikey)
 	if err != nil {
 		return err
 	}
@@ -145,7 +162,7 @@ func reindexActive(tx txn, key []byte, g *Game) error {
 		}
 	}
 	if now == nil {
-		return idx.Delete(key)
+		return idx.Delete(ikey)
 	}
 	if now.Due != 0 && (old == nil || old.Due != now.Due || old.ID != now.ID) {
 		if err := due.Put(timeKey(now.Due, now.ID), key); err != nil {
@@ -162,10 +179,11 @@ func reindexActive(tx txn, key []byte, g *Game) error {
 			return err
 		}
 	}
-	return put(idx, key, now)
+	return put(idx, ikey, now)
 }
 
-// addCount adds delta to the count at key (never below zero).
+// addCount adds delta to the count at key, a signed 64-bit number (two's
+// complement, big-endian): a shard may go below zero (see countShards).
 func addCount(tx txn, key []byte, delta int64) error {
 	b := tx.Bucket(bucketCounts)
 	v, err := b.Get(key)
@@ -176,7 +194,7 @@ func addCount(tx txn, key []byte, delta int64) error {
 	if len(v) == 8 {
 		n = int64(binary.BigEndian.Uint64(v))
 	}
-	n = max(n+delta, 0)
+	n += delta
 	if n == 0 {
 		return b.Delete(key)
 	}
@@ -198,9 +216,13 @@ func (db *DB) ActiveCounts(ctx context.Context) (map[game.Kind]int, error) {
 			if i < 0 || len(v) != 8 {
 				continue
 			}
-			out[game.Kind(rest[:i])] += int(binary.BigEndian.Uint64(v))
+			out[game.Kind(rest[:i])] += int(int64(binary.BigEndian.Uint64(v)))
 		}
-		return c.Err()
+		if err := c.Err(); err != nil {
+			return err
+		}
+		maps.DeleteFunc(out, func(_ game.Kind, n int) bool { return n <= 0 })
+		return nil
 	})
 	return out, err
 }
@@ -360,13 +382,13 @@ func (db *DB) indexActiveGames(update func(func(txn) error) error, perTxn int) e
 		err := update(func(tx txn) error {
 			last, done = nil, false
 			c := tx.Cursor(bucketGames)
-			idx := tx.Bucket(bucketGamesIndexed)
+			idx := tx.Bucket(bucketGuildIndex)
 			n := 0
 			k, v := c.Seek(from)
 			for ; k != nil && n < perTxn; k, v = c.Next() {
 				last = bytes.Clone(k)
 				n++
-				if e, err := idx.Get(k); err != nil {
+				if e, err := idx.Get(entriesKey(k)); err != nil {
 					return err
 				} else if e != nil {
 					continue

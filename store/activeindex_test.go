@@ -42,11 +42,10 @@ func readIndexes(t testing.TB, db *DB) indexState {
 				return err
 			}
 		}
-		c := tx.Cursor(bucketGamesIndexed)
-		for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		for _, k := range guildIndexKeys(t, tx, activeIndexEntries) {
 			s.indexed = append(s.indexed, string(k))
 		}
-		return c.Err()
+		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -410,7 +409,12 @@ func TestMigrateBuildsActiveIndexes(t *testing.T) {
 		}
 		// Back to schema 6: no index of schema 7.
 		err = db.update(ctx, func(tx txn) error {
-			for _, name := range [][]byte{bucketGamesDue, bucketGamesAI, bucketGamesIndexed, bucketCounts, bucketChallengesByMessage} {
+			for _, k := range guildIndexKeys(t, tx, activeIndexEntries) {
+				if err := tx.Bucket(bucketGuildIndex).Delete(entriesKey(k)); err != nil {
+					return err
+				}
+			}
+			for _, name := range [][]byte{bucketGamesDue, bucketGamesAI, bucketCounts, bucketChallengesByMessage} {
 				var keys [][]byte
 				c := tx.Cursor(name)
 				for k, _ := c.First(); k != nil; k, _ = c.Next() {
@@ -451,7 +455,7 @@ func TestMigrateBuildsActiveIndexes(t *testing.T) {
 				var err error
 				v, err = tx.Bucket(bucketMeta).Get(keyVersion)
 				return err
-			}); err != nil || string(v) != "7" {
+			}); err != nil || string(v) != "8" {
 				t.Fatalf("version %q %v", v, err)
 			}
 			db.Close()
@@ -530,6 +534,66 @@ func TestExpiredMessagesReadOnlyThose(t *testing.T) {
 		}
 		if n := db.challengeReads.Load() - before; n != 0 {
 			t.Fatalf("read %d challenges once the messages are edited", n)
+		}
+	})
+}
+
+// TestCountsAcrossShardings: a game counted in the shard of its ID under
+// schema 7's 16 shards, which it is not under countShards, is taken off
+// another shard when it ends; the kind's count is right all along, on
+// both stores.
+func TestCountsAcrossShardings(t *testing.T) {
+	bothStores(t, func(t *testing.T) {
+		db := openTest(t, &Options{NoSync: true})
+		ctx := t.Context()
+		var ids []uint64
+		for i := range 20 {
+			ids = append(ids, startGame(t, db, "g", fmt.Sprint("c", i), veletas.Size7).ID)
+		}
+		// As schema 7 counted them: shard id % 16.
+		err := db.update(ctx, func(tx txn) error {
+			for _, id := range ids {
+				if err := addCount(tx, countKey(Veletas, id), -1); err != nil {
+					return err
+				}
+				old := append(pairKey("active", string(Veletas)+"\x00"), byte(id%16))
+				if err := addCount(tx, old, 1); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, err := db.ActiveCounts(ctx); err != nil || n[Veletas] != 20 {
+			t.Fatalf("counts %v %v", n, err)
+		}
+		for i := 5; i < 20; i++ { // IDs of 16 and more among them
+			if _, err := db.Resign(ctx, "g", fmt.Sprint("c", i), "alice"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		negative := 0
+		db.view(ctx, func(tx txn) error {
+			c := tx.Cursor(bucketCounts)
+			for k, v := c.First(); k != nil; k, v = c.Next() {
+				if int64(binary.BigEndian.Uint64(v)) < 0 {
+					negative++
+				}
+			}
+			return c.Err()
+		})
+		if n, err := db.ActiveCounts(ctx); err != nil || n[Veletas] != 5 || negative == 0 {
+			t.Fatalf("counts %v %v, %d shards below zero", n, err, negative)
+		}
+		for i := range 5 {
+			if _, err := db.Resign(ctx, "g", fmt.Sprint("c", i), "alice"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n, err := db.ActiveCounts(ctx); err != nil || len(n) != 0 {
+			t.Fatalf("counts %v %v", n, err)
 		}
 	})
 }

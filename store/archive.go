@@ -58,21 +58,20 @@ func (db *DB) finish(tx txn, key []byte, g *Game, val []byte) error {
 // indexArchived writes the index entries of an archived game: by player,
 // by guild, and by channel (and by thread when it was played in one).
 func indexArchived(tx txn, g *Game) error {
-	idx := tx.Bucket(bucketPlayers)
+	idx := tx.Bucket(bucketGuildIndex)
 	for _, p := range g.Players {
-		if err := idx.Put(playerKey(g.Guild, p, g.ID), nil); err != nil {
+		if err := idx.Put(idSuffix(archiveByPlayer.key(g.Guild, p), g.ID), nil); err != nil {
 			return err
 		}
 	}
-	if err := tx.Bucket(bucketArchiveByGuild).Put(idSuffix([]byte(g.Guild), g.ID), nil); err != nil {
+	if err := idx.Put(idSuffix(archiveByGuild.scope(g.Guild), g.ID), nil); err != nil {
 		return err
 	}
-	byChannel := tx.Bucket(bucketArchiveByChannel)
-	if err := byChannel.Put(idSuffix(pairKey(g.Guild, g.Channel), g.ID), nil); err != nil {
+	if err := idx.Put(idSuffix(archiveByChannel.key(g.Guild, g.Channel), g.ID), nil); err != nil {
 		return err
 	}
 	if g.Thread != "" && g.Thread != g.Channel {
-		return byChannel.Put(idSuffix(pairKey(g.Guild, g.Thread), g.ID), nil)
+		return idx.Put(idSuffix(archiveByChannel.key(g.Guild, g.Thread), g.ID), nil)
 	}
 	return nil
 }
@@ -87,14 +86,14 @@ func (db *DB) decodeArchived(v []byte, g *Game) error {
 	return db.load(g)
 }
 
-// archivedNewestFirst calls fn with the archived games listed in an index
-// under prefix (each key is prefix, NUL, ID), newest first, until fn
+// archivedNewestFirst calls fn with the archived games listed in the guild
+// index under prefix (each key is prefix, NUL, ID), newest first, until fn
 // returns false. Damaged games are skipped and logged; a read that fails
 // ends the walk with its error.
-func (db *DB) archivedNewestFirst(tx txn, index, prefix []byte, fn func(Game) bool) error {
+func (db *DB) archivedNewestFirst(tx txn, prefix []byte, fn func(Game) bool) error {
 	prefix = append(bytes.Clone(prefix), 0)
 	arch := tx.Bucket(bucketArchive)
-	c := tx.Cursor(index)
+	c := tx.Scan(bucketGuildIndex, prefix)
 	k := seekLast(c, prefix)
 	for k != nil && bytes.HasPrefix(k, prefix) {
 		// A page of IDs, read together where that saves requests (etcd).
@@ -155,12 +154,12 @@ func (db *DB) FinishedGame(ctx context.Context, id uint64) (Game, error) {
 func (db *DB) FinishedGames(ctx context.Context, guild, user string, limit int) ([]Game, error) {
 	var out []Game
 	err := db.view(ctx, func(tx txn) error {
-		index, prefix := bucketArchiveByGuild, []byte(guild)
+		prefix := archiveByGuild.scope(guild)
 		if user != "" {
-			index, prefix = bucketPlayers, pairKey(guild, user)
+			prefix = archiveByPlayer.key(guild, user)
 		}
 		out = nil // a run again (etcd) starts afresh
-		return db.archivedNewestFirst(tx, index, prefix, func(g Game) bool {
+		return db.archivedNewestFirst(tx, prefix, func(g Game) bool {
 			if g.Guild == guild && (user == "" || g.IsPlayer(user)) {
 				out = append(out, g)
 			}
@@ -178,7 +177,7 @@ func (db *DB) LastFinishedGame(ctx context.Context, guild, channel string) (Game
 	var out Game
 	found := false
 	err := db.view(ctx, func(tx txn) error {
-		return db.archivedNewestFirst(tx, bucketArchiveByChannel, pairKey(guild, channel), func(g Game) bool {
+		return db.archivedNewestFirst(tx, archiveByChannel.key(guild, channel), func(g Game) bool {
 			if g.Guild == guild && (g.Channel == channel || g.Thread == channel) {
 				out, found = g, true
 				return false

@@ -80,14 +80,14 @@ func (db *DB) CreateChallenge(ctx context.Context, c Challenge) (Challenge, erro
 			return refuse(fmt.Errorf("store: create challenge in channel %s: %w", c.Channel, ErrChannelBusy))
 		}
 		now := db.opts.Now()
-		n, err := db.countOpen(tx, bucketChallengesByUser, pairKey(c.Guild, c.Challenger), now, db.opts.MaxChallengesPerUser)
+		n, err := db.countOpen(tx, challengesByUser.key(c.Guild, c.Challenger), now, db.opts.MaxChallengesPerUser)
 		if err != nil {
 			return err
 		}
 		if n >= db.opts.MaxChallengesPerUser {
 			return refuse(fmt.Errorf("store: create challenge: %w (%d open)", ErrTooManyChallenges, n))
 		}
-		n, err = db.countOpen(tx, bucketChallengesByChannel, pairKey(c.Guild, c.Channel), now, db.opts.MaxChallengesPerChannel)
+		n, err = db.countOpen(tx, challengesByChan.key(c.Guild, c.Channel), now, db.opts.MaxChallengesPerChannel)
 		if err != nil {
 			return err
 		}
@@ -115,11 +115,11 @@ func (db *DB) CreateChallenge(ctx context.Context, c Challenge) (Challenge, erro
 	return out, nil
 }
 
-// countOpen counts the unexpired challenges listed under prefix in an
-// index, stopping at limit.
-func (db *DB) countOpen(tx txn, index, prefix []byte, now time.Time, limit int) (int, error) {
+// countOpen counts the unexpired challenges listed under prefix in the
+// guild index, stopping at limit.
+func (db *DB) countOpen(tx txn, prefix []byte, now time.Time, limit int) (int, error) {
 	n := 0
-	err := db.forIndexed(tx, index, prefix, true, func(c Challenge) bool {
+	err := db.forIndexed(tx, prefix, true, func(c Challenge) bool {
 		if !c.Expired(now) {
 			n++
 		}
@@ -128,14 +128,15 @@ func (db *DB) countOpen(tx txn, index, prefix []byte, now time.Time, limit int) 
 	return n, err
 }
 
-// forIndexed calls fn with the challenges listed in an index under prefix
-// (guild \x00 channel or guild \x00 user), oldest first or, with newest,
-// newest first, until fn returns false. Entries whose challenge is gone or
-// damaged are skipped; a read that fails ends the walk with its error.
-func (db *DB) forIndexed(tx txn, index, prefix []byte, newest bool, fn func(Challenge) bool) error {
+// forIndexed calls fn with the challenges listed in the guild index under
+// prefix (of challengesByChan or challengesByUser), oldest first or, with
+// newest, newest first, until fn returns false. Entries whose challenge is
+// gone or damaged are skipped; a read that fails ends the walk with its
+// error.
+func (db *DB) forIndexed(tx txn, prefix []byte, newest bool, fn func(Challenge) bool) error {
 	prefix = append(bytes.Clone(prefix), 0)
 	all := tx.Bucket(bucketChallenges)
-	c := tx.Cursor(index)
+	c := tx.Scan(bucketGuildIndex, prefix)
 	var k []byte
 	if newest {
 		k = seekLast(c, prefix)
@@ -231,10 +232,11 @@ func indexMessage(tx txn, c *Challenge) error {
 
 // indexChallenge writes a challenge's index entries.
 func indexChallenge(tx txn, c *Challenge) error {
-	if err := tx.Bucket(bucketChallengesByChannel).Put(idSuffix(pairKey(c.Guild, c.Channel), c.ID), nil); err != nil {
+	idx := tx.Bucket(bucketGuildIndex)
+	if err := idx.Put(idSuffix(challengesByChan.key(c.Guild, c.Channel), c.ID), nil); err != nil {
 		return err
 	}
-	if err := tx.Bucket(bucketChallengesByUser).Put(idSuffix(pairKey(c.Guild, c.Challenger), c.ID), nil); err != nil {
+	if err := idx.Put(idSuffix(challengesByUser.key(c.Guild, c.Challenger), c.ID), nil); err != nil {
 		return err
 	}
 	return tx.Bucket(bucketChallengesByExpiry).Put(expiryKey(c), nil)
@@ -245,10 +247,11 @@ func deleteChallenge(tx txn, c *Challenge) error {
 	if err := tx.Bucket(bucketChallenges).Delete(idKey(c.ID)); err != nil {
 		return err
 	}
-	if err := tx.Bucket(bucketChallengesByChannel).Delete(idSuffix(pairKey(c.Guild, c.Channel), c.ID)); err != nil {
+	idx := tx.Bucket(bucketGuildIndex)
+	if err := idx.Delete(idSuffix(challengesByChan.key(c.Guild, c.Channel), c.ID)); err != nil {
 		return err
 	}
-	if err := tx.Bucket(bucketChallengesByUser).Delete(idSuffix(pairKey(c.Guild, c.Challenger), c.ID)); err != nil {
+	if err := idx.Delete(idSuffix(challengesByUser.key(c.Guild, c.Challenger), c.ID)); err != nil {
 		return err
 	}
 	if err := tx.Bucket(bucketChallengesByMessage).Delete(expiryKey(c)); err != nil {
@@ -290,12 +293,12 @@ func (db *DB) Challenges(ctx context.Context, guild, channel string) ([]Challeng
 	var out []Challenge
 	now := db.opts.Now()
 	err := db.view(ctx, func(tx txn) error {
-		prefix := pairKey(guild, channel)
+		prefix := challengesByChan.key(guild, channel)
 		if channel == "" {
-			prefix = []byte(guild)
+			prefix = challengesByChan.scope(guild)
 		}
 		out = nil // a run again (etcd) starts afresh
-		err := db.forIndexed(tx, bucketChallengesByChannel, prefix, false, func(c Challenge) bool {
+		err := db.forIndexed(tx, prefix, false, func(c Challenge) bool {
 			if c.Guild == guild && (channel == "" || c.Channel == channel) && !c.Expired(now) {
 				out = append(out, c)
 			}
@@ -323,7 +326,7 @@ func (db *DB) PendingChallenge(ctx context.Context, guild, channel, user string)
 	now := db.opts.Now()
 	err := db.view(ctx, func(tx txn) error {
 		found, expired = false, false // a run again (etcd) starts afresh
-		return db.forIndexed(tx, bucketChallengesByChannel, pairKey(guild, channel), true, func(c Challenge) bool {
+		return db.forIndexed(tx, challengesByChan.key(guild, channel), true, func(c Challenge) bool {
 			if c.Guild != guild || c.Channel != channel {
 				return true
 			}

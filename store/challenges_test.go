@@ -114,9 +114,14 @@ func TestPurgeExpiredChallenges(t *testing.T) {
 		}
 		// Every index holds exactly the 6 challenges left.
 		db.view(t.Context(), func(tx txn) error {
-			for _, name := range [][]byte{bucketChallenges, bucketChallengesByChannel, bucketChallengesByUser, bucketChallengesByExpiry} {
+			for _, name := range [][]byte{bucketChallenges, bucketChallengesByExpiry} {
 				if n := countKeys(tx, name); n != 6 {
 					t.Errorf("bucket %s holds %d keys, want 6", name, n)
+				}
+			}
+			for _, tag := range []guildIndex{challengesByChan, challengesByUser} {
+				if n := len(guildIndexKeys(t, tx, tag)); n != 6 {
+					t.Errorf("index %c holds %d keys, want 6", tag, n)
 				}
 			}
 			return nil
@@ -204,9 +209,14 @@ func TestPurgeManyChallenges(t *testing.T) {
 			t.Fatalf("purged %d, %v; want %d", got, err, n)
 		}
 		db.view(t.Context(), func(tx txn) error {
-			for _, name := range [][]byte{bucketChallenges, bucketChallengesByChannel, bucketChallengesByUser, bucketChallengesByExpiry} {
+			for _, name := range [][]byte{bucketChallenges, bucketChallengesByExpiry} {
 				if k := countKeys(tx, name); k != 1 {
 					t.Errorf("bucket %s holds %d keys, want 1 (the open challenge)", name, k)
+				}
+			}
+			for _, tag := range []guildIndex{challengesByChan, challengesByUser} {
+				if k := len(guildIndexKeys(t, tx, tag)); k != 1 {
+					t.Errorf("index %c holds %d keys, want 1 (the open challenge)", tag, k)
 				}
 			}
 			return nil

@@ -41,7 +41,12 @@ import (
 //	   entries there (games_indexed) and their counts by kind (counts),
 //	   and of the pending challenges with a message by expiry
 //	   (challenges_by_message) (activeindex.go)
-const SchemaVersion = 7
+//	8: the indexes led by a guild (players, archive_by_guild,
+//	   archive_by_channel, challenges_by_channel, challenges_by_user,
+//	   games_by_player, games_indexed) and the standings
+//	   (standings_by_kind) move into one bucket, guild_index, keyed by
+//	   guild, then index (guildindex.go)
+const SchemaVersion = 8
 
 // DefaultTimeout is how long Open waits for the file lock.
 const DefaultTimeout = time.Second
@@ -188,7 +193,9 @@ var (
 	bucketPlayers    = []byte("players")    // guild \x00 user \x00 id (8 bytes) -> empty (v2)
 	bucketQuarantine = []byte("quarantine") // key -> raw value removed by EndDamagedGame
 
-	// Indexes of schema 3; their values are empty.
+	// Indexes of schema 3; their values are empty. Schema 8 moved those
+	// led by a guild into the guild index (guildindex.go), as it did
+	// players, games_by_player and games_indexed.
 	bucketArchiveByGuild      = []byte("archive_by_guild")      // guild \x00 id -> (v3)
 	bucketArchiveByChannel    = []byte("archive_by_channel")    // guild \x00 channel or thread \x00 id -> (v3)
 	bucketChallengesByChannel = []byte("challenges_by_channel") // guild \x00 channel \x00 id -> (v3)
@@ -437,6 +444,12 @@ func OpenLocation(loc Location, opts *Options) (*DB, error) {
 			return nil, fmt.Errorf("store: open %s: %w", loc, err)
 		}
 	}
+	if s.index8 {
+		if err := db.migrate7to8(s); err != nil {
+			s.close()
+			return nil, fmt.Errorf("store: open %s: %w", loc, err)
+		}
+	}
 	return db, nil
 }
 
@@ -496,6 +509,7 @@ var migrations = map[int]func(*DB, *bolt.Tx) error{
 	4: migrate4to5,
 	5: migrate5to6,
 	6: migrate6to7,
+	7: migrate7to8,
 }
 
 // migrate6to7 builds the indexes of the active games of schema 7, in the

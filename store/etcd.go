@@ -85,6 +85,9 @@ type etcdStore struct {
 	// index7 is set by init for a prefix at schema 6, whose indexes of
 	// schema 7 OpenLocation builds (DB.migrate6to7).
 	index7 bool
+	// index8 is set by init for a prefix before schema 8, whose guild
+	// index OpenLocation builds (DB.migrate7to8).
+	index8 bool
 }
 
 // openEtcd connects to an etcd store and initialises a fresh prefix at
@@ -165,10 +168,13 @@ func (s *etcdStore) init(logger *slog.Logger) error {
 		if err := s.migrate5to6(logger); err != nil {
 			return err
 		}
-		s.index7 = true
+		s.index7, s.index8 = true, true
 		return nil
 	case v == 6:
-		s.index7 = true // migrate6to7, once the DB is made
+		s.index7, s.index8 = true, true // migrate6to7 and 7to8, once the DB is made
+		return nil
+	case v == 7:
+		s.index8 = true // migrate7to8, once the DB is made
 		return nil
 	case v < SchemaVersion:
 		return fmt.Errorf("%w: the etcd store has schema version %d and this veletasbot writes %d: an etcd store before schema 5 is not migrated in place; with the veletasbot that wrote it, copy it to a file (veletasbot migrate -from etcd://... -to bolt:FILE), then with this one copy the file, which it migrates when it opens it, into a new prefix (veletasbot migrate -from bolt:FILE -to etcd://.../NEWPREFIX)", ErrOldSchema, v, SchemaVersion)
@@ -428,6 +434,17 @@ func (t *etcdTxn) Bucket(name []byte) bucket { return &etcdBucket{t: t, name: na
 func (t *etcdTxn) Cursor(name []byte) cursor {
 	start := t.s.key(name, nil)
 	return &etcdCursor{t: t, start: start, end: t.s.prefix + string(name) + "0", bucketLen: len(start)}
+}
+
+// Scan is a cursor over the keys of the range of prefix only: its reads
+// and its guard go no further.
+func (t *etcdTxn) Scan(name, prefix []byte) cursor {
+	if len(prefix) == 0 {
+		return t.Cursor(name)
+	}
+	bucketStart := t.s.key(name, nil)
+	start := t.s.key(name, prefix)
+	return &etcdCursor{t: t, start: start, end: clientv3.GetPrefixRangeEnd(start), bucketLen: len(bucketStart)}
 }
 
 // read does a range request at the transaction's revision (fixing it on
@@ -835,8 +852,8 @@ func sequencesOf(seqs, bases map[string]*mvccpb.KeyValue) (map[string]uint64, er
 // and remembers the last window read: all the keys in [lo, hi).
 type etcdCursor struct {
 	t          *etcdTxn
-	start, end string // the bucket's range, full keys: [start, end)
-	bucketLen  int    // len(start): the raw key follows
+	start, end string // the bucket's range, full keys: [start, end) (Scan: the prefix's)
+	bucketLen  int    // the length of the bucket's own start: the raw key follows
 	cur        string // the full key the cursor is on; "" when off the ends
 	err        error  // the failed read that stopped the cursor (a *readError)
 
@@ -999,7 +1016,9 @@ func (c *etcdCursor) Err() error { return c.err }
 
 func (c *etcdCursor) Last() ([]byte, []byte) { return c.down(c.end) }
 
-func (c *etcdCursor) Seek(seek []byte) ([]byte, []byte) { return c.up(c.start + string(seek)) }
+func (c *etcdCursor) Seek(seek []byte) ([]byte, []byte) {
+	return c.up(c.start[:c.bucketLen] + string(seek)) // the bucket's start: Scan's begins at its prefix
+}
 
 func (c *etcdCursor) Next() ([]byte, []byte) {
 	if c.cur == "" {
@@ -1121,8 +1140,36 @@ func (db *DB) migrate6to7(s *etcdStore) error {
 	if tr.Succeeded {
 		return nil
 	}
-	if rr := tr.Responses[0].GetResponseRange(); len(rr.Kvs) == 1 && string(rr.Kvs[0].Value) == "7" {
-		return nil // another replica finished first
+	if rr := tr.Responses[0].GetResponseRange(); len(rr.Kvs) == 1 && (string(rr.Kvs[0].Value) == "7" || string(rr.Kvs[0].Value) == "8") {
+		return nil // another replica finished first (and went on to 8)
 	}
 	return fmt.Errorf("%w: the schema version of %s changed during the migration to 7", ErrNotStore, s.prefix)
+}
+
+// migrate7to8 moves the indexes led by a guild of a prefix at schema 7
+// into the guild index (guildindex.go), through the store's own
+// transactions (32 entries each), then sets the version from 7 to 8.
+// Each entry moves once: replicas opening the prefix together, or a run
+// that failed half way, end in the same place.
+func (db *DB) migrate7to8(s *etcdStore) error {
+	ctx := context.Background()
+	update := func(fn func(txn) error) error { return s.update(ctx, fn) }
+	if err := db.moveGuildIndexes(update, 32); err != nil {
+		return fmt.Errorf("migrate %s to schema 8: %w", s.prefix, err)
+	}
+	vkey := s.key(bucketMeta, keyVersion)
+	rctx, cancel := s.reqCtx(ctx)
+	defer cancel()
+	tr, err := s.cli.Txn(rctx).If(clientv3.Compare(clientv3.Value(vkey), "=", "7")).
+		Then(clientv3.OpPut(vkey, "8")).Else(clientv3.OpGet(vkey)).Commit()
+	if err != nil {
+		return etcdErr(err)
+	}
+	if tr.Succeeded {
+		return nil
+	}
+	if rr := tr.Responses[0].GetResponseRange(); len(rr.Kvs) == 1 && string(rr.Kvs[0].Value) == "8" {
+		return nil // another replica finished first
+	}
+	return fmt.Errorf("%w: the schema version of %s changed during the migration to 8", ErrNotStore, s.prefix)
 }

@@ -317,7 +317,7 @@ func TestMigrateV2FixtureKinds(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if v := func() string { db.Close(); return rawVersion(t, path) }(); v != fmt.Sprint(SchemaVersion) || SchemaVersion != 7 {
+	if v := func() string { db.Close(); return rawVersion(t, path) }(); v != fmt.Sprint(SchemaVersion) || SchemaVersion != 8 {
 		t.Fatalf("migrated to %q", v)
 	}
 	if db, err = Open(path, &Options{Games: testRegistry, NoSync: true, Now: func() time.Time { return now }, Rate: GlickoRate(nil)}); err != nil {

@@ -17,7 +17,7 @@ import (
 func indexActive(tx txn, g *Game) error {
 	id := idKey(g.ID)
 	for _, p := range g.Players {
-		if err := tx.Bucket(bucketGamesByPlayer).Put(pairKey(g.Guild, p+"\x00"+g.Channel), id); err != nil {
+		if err := tx.Bucket(bucketGuildIndex).Put(activeByPlayer.key(g.Guild, p+"\x00"+g.Channel), id); err != nil {
 			return err
 		}
 	}
@@ -28,7 +28,7 @@ func indexActive(tx txn, g *Game) error {
 // is removed.
 func unindexActive(tx txn, g *Game) error {
 	for _, p := range g.Players {
-		if err := tx.Bucket(bucketGamesByPlayer).Delete(pairKey(g.Guild, p+"\x00"+g.Channel)); err != nil {
+		if err := tx.Bucket(bucketGuildIndex).Delete(activeByPlayer.key(g.Guild, p+"\x00"+g.Channel)); err != nil {
 			return err
 		}
 	}
@@ -135,9 +135,9 @@ func (db *DB) ActiveGames(ctx context.Context, guild string) ([]Game, error) {
 func (db *DB) PlayerGames(ctx context.Context, guild, user string) ([]Game, error) {
 	var out []Game
 	err := db.view(ctx, func(tx txn) error {
-		prefix := pairKey(guild, user+"\x00")
+		prefix := activeByPlayer.key(guild, user+"\x00")
 		games := tx.Bucket(bucketGames)
-		c := tx.Cursor(bucketGamesByPlayer)
+		c := tx.Scan(bucketGuildIndex, prefix)
 		type entry struct{ key, id []byte }
 		var entries []entry
 		for k, id := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, id = c.Next() {

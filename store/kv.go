@@ -17,6 +17,13 @@ type txn interface {
 	Bucket(name []byte) bucket
 	// Cursor returns an ordered cursor over a bucket of the schema.
 	Cursor(bucket []byte) cursor
+	// Scan returns an ordered cursor over the keys of a bucket that
+	// begin with prefix; its caller still checks the prefix of the keys
+	// (on bbolt it may walk the whole bucket). On etcd its reads, and
+	// the guard of a writable transaction on them, stay inside the
+	// prefix, so that a change to keys outside it, in a bucket shared
+	// by many indexes (the guild index), does not conflict with it.
+	Scan(bucket, prefix []byte) cursor
 }
 
 // bucket is a bucket of a transaction.
@@ -95,6 +102,9 @@ func (t boltTxn) Bucket(name []byte) bucket {
 	}
 	return emptyBucket{}
 }
+
+// Scan is Cursor: bbolt's reads neither cost a request nor conflict.
+func (t boltTxn) Scan(name, _ []byte) cursor { return t.Cursor(name) }
 
 func (t boltTxn) Cursor(name []byte) cursor {
 	if b := t.tx.Bucket(name); b != nil {

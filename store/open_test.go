@@ -222,8 +222,8 @@ func TestMigrateV1(t *testing.T) {
 		var v string
 		db.boltFile().View(func(tx *bolt.Tx) error {
 			v = string(tx.Bucket(bucketMeta).Get(keyVersion))
-			if tx.Bucket(bucketPlayers) == nil {
-				v += " without players bucket"
+			if tx.Bucket(bucketGuildIndex) == nil || tx.Bucket(bucketPlayers) != nil {
+				v += " without the guild index, or with the players bucket"
 			}
 			return nil
 		})
@@ -337,7 +337,8 @@ func TestCorruptValue(t *testing.T) {
 	}
 	// A damaged standing restarts from zero rather than blocking the end of games.
 	db.boltFile().Update(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketStandingsByKind).Put(pairKey(string(Veletas), "g\x00alice"), []byte("x"))
+		name, k := standingPlace(Veletas, "g", "alice")
+		return tx.Bucket(name).Put(k, []byte("x"))
 	})
 	if _, err := db.Standing(t.Context(), Veletas, "g", "alice"); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("damaged standing: %v", err)

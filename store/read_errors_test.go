@@ -52,7 +52,7 @@ func openFaulty(t *testing.T) (*DB, *atomic.Pointer[[]byte]) {
 func TestReadErrorsFailTheChange(t *testing.T) {
 	bothStores(t, func(t *testing.T) {
 		db, fail := openFaulty(t)
-		games, settings, standings := bucketGames, bucketSettings, bucketStandingsByKind
+		games, settings, standings := bucketGames, bucketSettings, bucketGuildIndex
 
 		// The channel-busy check of a new challenge.
 		fail.Store(&games)

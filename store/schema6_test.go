@@ -34,7 +34,7 @@ func TestMigrateSchema5Fixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
-	if v := rawVersion(t, path); v != "7" || SchemaVersion != 7 {
+	if v := rawVersion(t, path); v != "8" || SchemaVersion != 8 {
 		t.Fatalf("migrated to %q", v)
 	}
 	// No standing is left in the old bucket, and the values are schema 6's.
@@ -123,7 +123,7 @@ func TestEtcdMigrateSchema5(t *testing.T) {
 		defer db.Close()
 	}
 	r, err := cli.Get(ctx, prefix+"/meta/version")
-	if err != nil || len(r.Kvs) != 1 || string(r.Kvs[0].Value) != "7" {
+	if err != nil || len(r.Kvs) != 1 || string(r.Kvs[0].Value) != "8" {
 		t.Fatalf("version: %v %v", err, r)
 	}
 	if r, err := cli.Get(ctx, prefix+"/standings/", clientv3.WithPrefix()); err != nil || len(r.Kvs) != 0 {

@@ -15,9 +15,10 @@ import (
 // are left out: they add no win or loss and reorder nothing; they are in
 // the archive, where FinishedGames lists them with Rated false.
 //
-// Standings are per game and per guild, kept by kind, guild and user in
-// bucketStandingsByKind (schema 6 moved there the standings that schema
-// 5 kept in bucketStandings by guild and user). A
+// Standings are per game and per guild, kept by guild, kind and user in
+// the guild index (guildindex.go; schema 6 moved to bucketStandingsByKind,
+// by kind, guild and user, the standings that schema 5 kept in
+// bucketStandings by guild and user, and schema 8 moved them on). A
 // drawn game (ReasonRules, ReasonAgreed or ReasonAdjudicated without a
 // winner) counts as a draw for both players, rated with Options.RateDraw.
 // A tournament game forfeited (ReasonForfeit) was not played: it is left
@@ -94,9 +95,10 @@ func standingKey(tx txn, kind game.Kind, guild, user string) (bucket, []byte) {
 	return tx.Bucket(name), k
 }
 
-// standingPlace is the name of the bucket of a standing and its key.
+// standingPlace is the name of the bucket of a standing and its key: in
+// the guild index since schema 8, by guild, then kind and user.
 func standingPlace(kind game.Kind, guild, user string) ([]byte, []byte) {
-	return bucketStandingsByKind, pairKey(string(kind), guild+"\x00"+user)
+	return bucketGuildIndex, standingsByKind.key(guild, string(kind)+"\x00"+user)
 }
 
 func putStanding(tx txn, s *Standing) error {
@@ -141,7 +143,7 @@ func (db *DB) Standings(ctx context.Context, kind game.Kind, guild string) ([]St
 	var out []Standing
 	err := db.view(ctx, func(tx txn) error {
 		name, prefix := standingPlace(kind, guild, "")
-		c := tx.Cursor(name)
+		c := tx.Scan(name, prefix)
 		out = nil // a run again (etcd) starts afresh
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 			var s Standing

@@ -139,7 +139,7 @@ func TestMigrate(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer dst.Close()
-	for _, want := range []string{"copied ", " records from bolt:" + path + " to " + url, "games 2", "challenges 4", "archive 4", "standings_by_kind 5", "settings 1", "counters: games 6, challenges 10"} {
+	for _, want := range []string{"copied ", " records from bolt:" + path + " to " + url, "games 2", "challenges 4", "archive 4", "guild_index 36", "settings 1", "counters: games 6, challenges 10"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
