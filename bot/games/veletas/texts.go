@@ -110,6 +110,10 @@ var texts = bot.Catalogue{
 		"pick.step.shooter":       "Choose the shooter to move",
 		"pick.step.to":            "Choose where it goes",
 		"pick.step.shot":          "Choose where it shoots",
+		// the picker's options that are words (bot.OptionKey)
+		"pick.option.keep":    "keep",
+		"pick.option.swap":    "swap",
+		"pick.option.no-move": "no move",
 	},
 	"fr": {
 		"game.name":             "Veletas",
@@ -216,6 +220,9 @@ var texts = bot.Catalogue{
 		"pick.step.shooter":       "Choisissez le tireur à déplacer",
 		"pick.step.to":            "Choisissez où il va",
 		"pick.step.shot":          "Choisissez où il tire",
+		"pick.option.keep":        "garder",
+		"pick.option.swap":        "échanger",
+		"pick.option.no-move":     "ne pas bouger",
 	},
 	"ja": {
 		"game.name":             "ベレタス",
@@ -322,6 +329,9 @@ var texts = bot.Catalogue{
 		"pick.step.shooter":       "動かすシューターを選んでください",
 		"pick.step.to":            "行き先を選んでください",
 		"pick.step.shot":          "撃つマスを選んでください",
+		"pick.option.keep":        "そのまま",
+		"pick.option.swap":        "交代",
+		"pick.option.no-move":     "動かさない",
 	},
 }
 
