@@ -29,8 +29,9 @@ import (
 type hub struct {
 	join, leave chan *watcher
 	changed     chan uint64
-	// load returns the state event of a game for its viewers.
-	load func(ctx context.Context, id uint64, viewers int) ([]byte, error)
+	// load returns the state events of a game for its viewers, one for
+	// each language (in the order of languages).
+	load func(ctx context.Context, id uint64, viewers int) ([][]byte, error)
 	// counts answers how many watch a game.
 	counts chan countReq
 }
@@ -40,13 +41,15 @@ type countReq struct {
 	reply chan int
 }
 
-// feed is the latest of a watched game: its state event and its viewer
-// count event, each numbered by how many times it changed. The hub
+// feed is the latest of a watched game: its state event in each
+// language and its viewer count event, each numbered by how many times
+// it changed. The hub
 // replaces it whole; its watchers load it when woken, without a lock.
 type feed struct{ cur atomic.Pointer[latest] }
 
 type latest struct {
-	state, count       []byte
+	state              [][]byte // by language
+	count              []byte
 	stateSeq, countSeq uint64
 }
 
@@ -69,6 +72,7 @@ func newFeed() *feed {
 // the feed changes, and closes done when the Server closes.
 type watcher struct {
 	id   uint64
+	lang int // the index of the page's language in languages
 	wake chan struct{}
 	done chan struct{}
 
@@ -76,8 +80,11 @@ type watcher struct {
 	stateSeq, countSeq uint64 // written by the hub before the first wake, then by the page's goroutine
 }
 
-func newWatcher(id uint64) *watcher {
-	return &watcher{id: id, wake: make(chan struct{}, 1), done: make(chan struct{})}
+func newWatcher(id uint64, lang int) *watcher {
+	if lang < 0 || lang >= len(languages) {
+		lang = 0
+	}
+	return &watcher{id: id, lang: lang, wake: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
 // write writes to w what of the feed the page has not seen yet, the
@@ -86,7 +93,10 @@ func (wt *watcher) write(w http.ResponseWriter) error {
 	l := wt.feed.cur.Load()
 	var state, count []byte
 	if l.stateSeq != wt.stateSeq {
-		state, wt.stateSeq = l.state, l.stateSeq
+		if wt.lang < len(l.state) {
+			state = l.state[wt.lang]
+		}
+		wt.stateSeq = l.stateSeq
 	}
 	if l.countSeq != wt.countSeq {
 		count, wt.countSeq = l.count, l.countSeq
@@ -124,10 +134,10 @@ type loadReq struct {
 
 type loaded struct {
 	id uint64
-	ev []byte
+	ev [][]byte
 }
 
-func newHub(load func(ctx context.Context, id uint64, viewers int) ([]byte, error)) *hub {
+func newHub(load func(ctx context.Context, id uint64, viewers int) ([][]byte, error)) *hub {
 	return &hub{
 		join:    make(chan *watcher),
 		leave:   make(chan *watcher),

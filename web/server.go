@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -88,6 +89,9 @@ type Options struct {
 	// callbacks) of one address (a sign-in costs two): defaults 20 and 10s.
 	SignInBurst    int
 	SignInInterval time.Duration
+	// Wording words the games' texts in the pages' languages (nil: the
+	// games' raw words), see wording.go.
+	Wording Wording
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For is
 	// believed by every limiter: a request from one of these prefixes is
 	// counted against the nearest address in X-Forwarded-For that is not
@@ -303,12 +307,13 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
+	pd := newPageData(r)
 	data := struct {
 		pageData
 		Title   string
 		Token   string
 		Account account
-	}{pageData: newPageData(r), Title: kindTitle(g.Kind), Token: r.PathValue("token"),
+	}{pageData: pd, Title: heading(s.title(g, pd.Lang)), Token: r.PathValue("token"),
 		Account: s.account(r, "/g/"+r.PathValue("token"))}
 	if err := pages.ExecuteTemplate(w, "game", data); err != nil {
 		s.opts.Logger.Warn("web: writing a page", "err", err)
@@ -348,6 +353,8 @@ type State struct {
 	MoveTime int64       `json:"moveTime,omitempty"` // seconds
 	Viewers  int         `json:"viewers"`
 	Board    *game.Board `json:"board,omitempty"` // nil for a game that cannot describe its board
+	// Words are the game's words in the page's language (wording.go).
+	Words *Words `json:"words,omitempty"`
 }
 
 // snapshot makes the State of g.
@@ -390,16 +397,24 @@ func (s *Server) snapshot(ctx context.Context, g store.Game, viewers int) State 
 	return st
 }
 
-func (s *Server) stateEvent(ctx context.Context, id uint64, viewers int) ([]byte, error) {
+// stateEvent is the state event of game id in each of the languages, in
+// the order of languages.
+func (s *Server) stateEvent(ctx context.Context, id uint64, viewers int) ([][]byte, error) {
 	g, err := s.opts.Store.GameByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	b, err := json.Marshal(s.snapshot(ctx, g, viewers))
-	if err != nil {
-		return nil, err
+	st := s.snapshot(ctx, g, viewers)
+	evs := make([][]byte, len(languages))
+	for i, lang := range languages {
+		st.Words = s.words(g, st, lang)
+		b, err := json.Marshal(st)
+		if err != nil {
+			return nil, err
+		}
+		evs[i] = []byte("event: state\ndata: " + string(b) + "\n\n")
 	}
-	return []byte("event: state\ndata: " + string(b) + "\n\n"), nil
+	return evs, nil
 }
 
 func writeJSON(w http.ResponseWriter, v any) {
@@ -413,7 +428,9 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	writeJSON(w, s.snapshot(r.Context(), g, s.Viewers(g.ID)))
+	st := s.snapshot(r.Context(), g, s.Viewers(g.ID))
+	st.Words = s.words(g, st, requestLanguage(r))
+	writeJSON(w, st)
 }
 
 // ply serves the board after the first n actions, for the replay.
@@ -448,7 +465,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
-	wt := newWatcher(g.ID)
+	wt := newWatcher(g.ID, slices.Index(languages, requestLanguage(r)))
 	select {
 	case s.hub.join <- wt:
 	case <-s.done:
