@@ -63,6 +63,7 @@ type live struct {
 	ts   *httptest.Server
 	fake *fakediscord.Server
 	logs *lockedBuffer
+	bot  *bot.Bot
 }
 
 func newLive(tb testing.TB) *live {
@@ -77,9 +78,9 @@ func newLive(tb testing.TB) *live {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { db.Close() })
-	mv := &botMover{}
+	mv, words := &botMover{}, &botWording{}
 	srv, err := New(Options{Key: testKey, Games: reg, Store: db, Users: &stubUsers{}, Identity: testIdentity{}, Mover: mv,
-		MoveBurst: 1000, PageBurst: 10000, Logger: logger})
+		Wording: words, MoveBurst: 1000, PageBurst: 10000, Logger: logger})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -91,12 +92,15 @@ func newLive(tb testing.TB) *live {
 	mv.mu.Lock()
 	mv.bm = b.BoardMover(d)
 	mv.mu.Unlock()
+	words.mu.Lock()
+	words.b = b
+	words.mu.Unlock()
 	ts := httptest.NewServer(srv)
 	tb.Cleanup(func() {
 		srv.Close() // ends the event streams, which ts.Close waits for
 		ts.Close()
 	})
-	return &live{db: db, srv: srv, ts: ts, fake: fake, logs: logs}
+	return &live{db: db, srv: srv, ts: ts, fake: fake, logs: logs, bot: b}
 }
 
 // start starts a game of kind with terms between alice and bob in channel.

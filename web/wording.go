@@ -52,7 +52,8 @@ type Words struct {
 	// when they say nothing more.
 	Title string `json:"title"`
 	Terms string `json:"terms,omitempty"`
-	// Colors name the colours the seats play (Player.Color).
+	// Colors name the colours the seats play (Player.Color), "" for a
+	// colour the game does not word.
 	Colors [2]string `json:"colors"`
 	// Outcome says who won and how, or that the game is drawn; "" for a
 	// game not over.
@@ -96,7 +97,7 @@ func (s *Server) words(g store.Game, st State, lang string) *Words {
 	w.Title, w.Terms = s.title(g, lang)
 	for i, p := range st.Players {
 		if p.Color != "" {
-			w.Colors[i] = s.gameText(g.Kind, lang, colorKey+p.Color, p.Color)
+			w.Colors[i] = s.gameText(g.Kind, lang, colorKey+p.Color, "")
 		}
 	}
 	if st.Over {

@@ -68,13 +68,13 @@ function renderPlayers() {
     d.append(name);
     if (p.color) {
       // The colour's name in the page's language (the game's words),
-      // else the piece's.
-      const word = (state.words && state.words.colors && state.words.colors[seat]) || p.color;
+      // shown beside the player; else the piece's, on the chip.
+      const word = state.words && state.words.colors && state.words.colors[seat];
       const chip = el("span", "chip " + p.color);
-      chip.title = word;
-      chip.setAttribute("aria-hidden", "true");
+      chip.title = word || p.color;
+      chip.setAttribute("aria-label", word || p.color);
       d.prepend(chip);
-      d.append(el("span", "colorname", word));
+      if (word) d.append(el("span", "colorname", word));
     }
     box.append(d);
   });
