@@ -40,8 +40,8 @@ func (b *Bot) GameText(kind game.Kind, tag, key string, args ...any) (string, bo
 }
 
 // GameTitle names g in the language of tag as its cards do: its game's
-// name, and the name of its terms when they say more ("7x7 (revised
-// rules)", "Véla"), "" when they do not.
+// name, and the name of its terms when they say more (a board's size, a
+// variant), "" when they do not.
 func (b *Bot) GameTitle(g store.Game, tag string) (name, terms string) {
 	m, ok := reg().byKind[g.Kind]
 	if !ok {
