@@ -9,7 +9,7 @@ import (
 
 // hub is the goroutine of a Server that fans changes out to the pages
 // watching: it keeps the watchers of each game and the game's feed (its
-// latest state event and viewer count), and on a change of a watched game
+// latest state event, one per language, and viewer count), and on a change of a watched game
 // has its new state loaded, puts it in the feed and wakes the watchers.
 //
 // A watcher is owed only the latest state and count, never a backlog:
@@ -42,9 +42,9 @@ type countReq struct {
 }
 
 // feed is the latest of a watched game: its state event in each
-// language and its viewer count event, each numbered by how many times
-// it changed. The hub
-// replaces it whole; its watchers load it when woken, without a lock.
+// language (a page reads its own) and its viewer count event, each
+// numbered by how many times it changed. The hub replaces it whole; its
+// watchers load it when woken, without a lock.
 type feed struct{ cur atomic.Pointer[latest] }
 
 type latest struct {

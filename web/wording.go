@@ -83,7 +83,7 @@ func (s *Server) title(g store.Game, lang string) (name, terms string) {
 }
 
 // heading is a game's title with its terms, as the page's heading shows
-// it: "Veletas · 7x7".
+// it: "Name · terms".
 func heading(name, terms string) string {
 	if terms == "" {
 		return name
