@@ -398,21 +398,31 @@ func (s *Server) snapshot(ctx context.Context, g store.Game, viewers int) State 
 }
 
 // stateEvent is the state event of game id in each of the languages, in
-// the order of languages.
+// the order of languages: the State marshalled once, each language's
+// Words spliced in as its last field.
 func (s *Server) stateEvent(ctx context.Context, id uint64, viewers int) ([][]byte, error) {
 	g, err := s.opts.Store.GameByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	st := s.snapshot(ctx, g, viewers)
+	b, err := json.Marshal(st) // Words nil: left out
+	if err != nil {
+		return nil, err
+	}
+	const head, wordsField, tail = "event: state\ndata: ", `,"words":`, "}\n\n"
 	evs := make([][]byte, len(languages))
 	for i, lang := range languages {
-		st.Words = s.words(g, st, lang)
-		b, err := json.Marshal(st)
+		w, err := json.Marshal(s.words(g, st, lang))
 		if err != nil {
 			return nil, err
 		}
-		evs[i] = []byte("event: state\ndata: " + string(b) + "\n\n")
+		ev := make([]byte, 0, len(head)+len(b)+len(wordsField)+len(w)+len(tail))
+		ev = append(ev, head...)
+		ev = append(ev, b[:len(b)-1]...) // without its closing brace
+		ev = append(ev, wordsField...)
+		ev = append(ev, w...)
+		evs[i] = append(ev, tail...)
 	}
 	return evs, nil
 }
