@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"fmt"
+	"runtime/debug"
 	"strings"
 
 	"github.com/veletasbot/veletas/game"
@@ -32,8 +34,9 @@ func OptionKey(label string) string {
 // has it or no game of kind is hosted. Keys are the catalogues': a
 // picker's step (PickStepKey), a picker's option (OptionKey), a colour
 // ("color.white"), a name (NameKey).
-func (b *Bot) GameText(kind game.Kind, tag, key string, args ...any) (string, bool) {
-	if _, ok := reg().byKind[kind]; !ok || !hasText(withGame(lang(tag), kind), key) {
+func (b *Bot) GameText(kind game.Kind, tag, key string, args ...any) (text string, ok bool) {
+	defer b.recoverWords("wording a text", kind, &ok)
+	if _, hosted := reg().byKind[kind]; !hosted || !hasText(withGame(lang(tag), kind), key) {
 		return "", false
 	}
 	return tr(withGame(lang(tag), kind), key, args...), true
@@ -43,6 +46,7 @@ func (b *Bot) GameText(kind game.Kind, tag, key string, args ...any) (string, bo
 // name, and the name of its terms when they say more (a board's size, a
 // variant), "" when they do not.
 func (b *Bot) GameTitle(g store.Game, tag string) (name, terms string) {
+	defer b.recoverWords("naming a game", g.Kind, nil)
 	m, ok := reg().byKind[g.Kind]
 	if !ok {
 		return "", ""
@@ -58,7 +62,8 @@ func (b *Bot) GameTitle(g store.Game, tag string) (name, terms string) {
 // GameEnding says how g ended in the language of tag, as its records
 // do: "resignation", "time out", or the game's own words for an end by
 // its rules ("capturing every piece"); "" for a game not over.
-func (b *Bot) GameEnding(g store.Game, tag string) string {
+func (b *Bot) GameEnding(g store.Game, tag string) (ending string) {
+	defer b.recoverWords("wording an ending", g.Kind, nil)
 	if !g.Over() {
 		return ""
 	}
@@ -66,6 +71,18 @@ func (b *Bot) GameEnding(g store.Game, tag string) string {
 		return ""
 	}
 	return gameReason(withGame(lang(tag), g.Kind), g)
+}
+
+// recoverWords recovers a panic of a module wording a game for the web
+// board (whose pages then show their own words): it is logged, and ok,
+// when not nil, is set false.
+func (b *Bot) recoverWords(where string, kind game.Kind, ok *bool) {
+	if v := recover(); v != nil {
+		b.Logger.Error("bot: panic "+where+" for the web board", "kind", string(kind), "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+		if ok != nil {
+			*ok = false
+		}
+	}
 }
 
 // hasText reports whether key has a text in the catalogues tr reads for

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/veletasbot/veletas/game"
@@ -97,5 +98,22 @@ func TestGameWordsForTheWeb(t *testing.T) {
 		if got := b.GameEnding(c.g, c.tag); got != c.out {
 			t.Errorf("GameEnding(%s %v, %s) = %q; want %q", c.g.Kind, c.g.Reason, c.tag, got, c.out)
 		}
+	}
+}
+
+// TestGameWordsRecoverPanics: a module's panic while wording a game for
+// the web board is logged and words nothing, so the page keeps its own.
+func TestGameWordsRecoverPanics(t *testing.T) {
+	e := newEnv(t, Config{})
+	word := func() (text string, ok bool) {
+		defer e.bot.recoverWords("wording a text", "veletas", &ok)
+		text, ok = "half", true
+		panic("a module's bug")
+	}
+	if _, ok := word(); ok {
+		t.Error("a panicking wording is ok")
+	}
+	if !strings.Contains(e.logs.String(), "a module's bug") {
+		t.Errorf("the panic is not logged: %s", e.logs.String())
 	}
 }
