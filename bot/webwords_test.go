@@ -92,6 +92,8 @@ func TestGameWordsForTheWeb(t *testing.T) {
 		{store.Game{Kind: "amazons", Reason: store.ReasonResign, Winner: "a", Players: [2]string{"a", "b"}}, "fr", "abandon"},
 		{store.Game{Kind: "fanorona", Reason: store.ReasonTimeout, Winner: "a", Players: [2]string{"a", "b"}}, "ja", "時間切れ"},
 		{store.Game{Kind: "veletas", Reason: store.ReasonRules, Winner: "a", Players: [2]string{"a", "b"}}, "fr", "majorité"},
+		{store.Game{Kind: "amazons", Reason: store.ReasonRules, Winner: "a", Players: [2]string{"a", "b"}}, "en", "leaving the opponent no move"},
+		{store.Game{Kind: "amazons", Reason: store.ReasonRules, Winner: "a", Players: [2]string{"a", "b"}}, "ja", "相手に動ける手がなくなった"},
 		{store.Game{Kind: "veletas", Players: [2]string{"a", "b"}}, "fr", ""}, // not over
 	}
 	for _, c := range endings {
