@@ -257,12 +257,23 @@ func lifecycleSubcommands() map[string]SubcommandSpec {
 		Subcommand("games", "List your games in progress on this server, your turn first"),
 		Subcommand("takeback", "Ask your opponent to undo your last turn (before they move)"),
 		Subcommand("rematch", "Offer your opponent of this channel's last game another one (as its Rematch button)"),
+		Subcommand("settings", "Show this server's settings, for all its games; with Manage Server, change them",
+			StringOption("time", "New default time per move: 1h to 14d (e.g. 12h, 3d) or none", false, false, 16), languageOption(),
+			ChoiceOption("theme", "New board theme of the server, for players who chose none: light or dark", 8, "light", "dark"),
+			ChoiceOption("web", "Web page of this server's standings and games under way, all games: on or off (off by default)", 3, "on", "off")),
 	}
 	m := make(map[string]SubcommandSpec, len(subs))
 	for _, s := range subs {
 		m[s.Name] = s
 	}
 	return m
+}
+
+// languageOption chooses the language of the bot's own notices.
+func languageOption() OptionSpec {
+	o := ChoiceOption("language", "Language of the bot's own notices (reminders, time-outs)", 2)
+	o.Choices = []ChoiceSpec{{Name: "English", Value: "en"}, {Name: "日本語", Value: "ja"}, {Name: "Français", Value: "fr"}}
+	return o
 }
 
 // lifecycleTexts are the lifecycle's subcommands and options in Japanese
@@ -293,6 +304,11 @@ var lifecycleTexts = map[string]SlashText{
 	"notify.dm":          {"dm", "on で DM を送る、off で送らない", "mp", "on : je vous écris en privé ; off : non"},
 	"rematch":            {"再戦", "このチャンネルの直前の対局の相手にもう一局申し込む（再戦ボタンと同じ）", "revanche", "Proposer une autre partie à votre adversaire de la dernière partie de ce salon"},
 	"takeback":           {"待った", "直前の自分の手を取り消すよう相手に頼む（相手が指す前）", "reprendre", "Demander à l'adversaire d'annuler votre dernier coup (avant qu'il joue)"},
+	"settings":           {"設定", "このサーバーの全ゲーム共通の設定を見る（サーバー管理権限があれば変える）", "réglages", "Voir les réglages du serveur, pour tous ses jeux ; avec Gérer le serveur, les changer"},
+	"settings.time":      {"持ち時間", "新しい既定の持ち時間：1h〜14d（例 12h、3d）または none", "temps", "Nouveau temps par coup par défaut : de 1h à 14d (ex. 12h, 3d) ou none"},
+	"settings.language":  {"言語", "ボット自身のお知らせ（リマインド、時間切れ）の言語", "langue", "Langue des avis du bot (rappels, temps écoulé)"},
+	"settings.theme":     {"テーマ", "サーバーの新しい盤のテーマ（自分で選んでいない人向け）：light か dark", "thème", "Nouveau thème des plateaux du serveur (pour qui n'en a pas choisi) : light ou dark"},
+	"settings.web":       {"ウェブ", "このサーバーの全ゲームの順位表と対局中のゲームのウェブページ：on か off（既定は off）", "web", "Page web du classement et des parties en cours du serveur, tous jeux : on ou off (off par défaut)"},
 }
 
 // lifecycleChoices name the choices of the lifecycle's options in
@@ -308,4 +324,11 @@ var lifecycleChoices = map[string][2]string{
 	"theme.board.server":     {"サーバーの設定", "celui du serveur"},
 	"notify.dm.on":           {"オン", "activés"},
 	"notify.dm.off":          {"オフ", "désactivés"},
+	"settings.theme.light":   {"ライト", "clair"},
+	"settings.theme.dark":    {"ダーク", "sombre"},
+	"settings.web.on":        {"オン", "activée"},
+	"settings.web.off":       {"オフ", "désactivée"},
+	"settings.language.en":   {"English（英語）", "English (anglais)"},
+	"settings.language.ja":   {"日本語", "日本語 (japonais)"},
+	"settings.language.fr":   {"Français（フランス語）", "Français"},
 }

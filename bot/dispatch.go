@@ -59,6 +59,8 @@ var commands = map[string]handlerFunc{
 	// usersettings.go
 	"theme":  (*Bot).themeCommand,
 	"notify": (*Bot).notifyCommand,
+	// settings.go
+	"settings": (*Bot).settingsCommand,
 }
 
 // buttons maps each button action to its handler.

@@ -22,6 +22,10 @@
 //     (FitEmbeds) and Reply.Plain, the text of a reply and its embeds;
 //     card.go: GameCard, the game message as an embed, filled by each
 //     game module and made into a Reply the same way for all.
+//   - settings.go: /GAME settings, the server's settings, alike in every
+//     game's command (a module adds its own: GameSettings);
+//     webwords.go: the games' words for the web board's pages
+//     (GameText, GameTitle, GameEnding; web.Wording).
 //   - usersettings.go: /GAME theme and /GAME notify, each user's
 //     own settings (store.UserSettings) and the board theme of a user;
 //     notify.go: the direct messages (Reply.DMs) of the players who asked

@@ -113,6 +113,20 @@ type Wording interface {
 	RulesEnding(loc string, g store.Game, detail bool) string
 }
 
+// GameSettings is a module whose game has server settings of its own
+// beside the server's (settings.go): options of its settings subcommand
+// that the lifecycle's lacks, such as the default terms of its
+// challenges.
+type GameSettings interface {
+	// SettingsLines are the lines showing its settings in s.
+	SettingsLines(loc string, s store.Settings) []string
+	// ChangeSettings reads its options of req: a nil change when req
+	// gives none, an error (a refusal) for a bad one, and nothing is
+	// changed. change edits the settings in the server's transaction;
+	// said words what changed, after it.
+	ChangeSettings(req Request) (change func(*store.Settings), said func(s store.Settings) string, err error)
+}
+
 // Refusals is a module that words the refusals of its rules' errors.
 type Refusals interface {
 	// Refusal is the refusal of err, an error of the game's rules, and
@@ -199,6 +213,7 @@ type module struct {
 	words    Wording
 	refusals Refusals
 	ai       AIPlayer
+	settings GameSettings
 }
 
 // registry is the games the bot hosts: the first is the game of a
@@ -248,6 +263,7 @@ func newRegistry(mods []Module) (*registry, error) {
 		rm.words, _ = m.(Wording)
 		rm.refusals, _ = m.(Refusals)
 		rm.ai, _ = m.(AIPlayer)
+		rm.settings, _ = m.(GameSettings)
 		if err := checkTexts(m.Texts()); err != nil {
 			return nil, fmt.Errorf("bot: %s: %w", k, err)
 		}

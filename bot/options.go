@@ -18,6 +18,7 @@ var commandOptions = map[string][]string{
 	"stats":    {"player"},
 	"theme":    {"board"},
 	"notify":   {"dm"},
+	"settings": {"time", "language", "theme", "web"},
 }
 
 // optionsOf returns the options a subcommand of a game takes.

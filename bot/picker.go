@@ -328,7 +328,7 @@ func (b *Bot) pickerStep(ctx context.Context, req Request, g store.Game, p game.
 		sel.op = opSelect
 		s := &Select{CustomID: sel.String(), Placeholder: clipRunes(what, 150)}
 		for _, o := range st.Options {
-			s.Options = append(s.Options, SelectOption{Label: clipRunes(o.Label, MaxSelectLabel), Value: o.Value})
+			s.Options = append(s.Options, SelectOption{Label: clipRunes(optionLabel(loc, o), MaxSelectLabel), Value: o.Value})
 		}
 		r.Select = s
 	}

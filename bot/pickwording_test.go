@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/veletasbot/veletas/game"
@@ -12,7 +13,9 @@ import (
 // return (found by playing random games to their end by the picker, on
 // each value of each term, with the 25-option splitting of game.Pick) has
 // its module's wording (PickStepKey) in English, French and Japanese, so
-// the picker never shows a raw key ("Next: to.").
+// the picker never shows a raw key ("Next: to."); and so has every option
+// that is a word rather than a square ("swap", "stop": OptionKey), which
+// the picker and the web board show worded.
 func TestPickStepsWorded(t *testing.T) {
 	newEnv(t, Config{}) // registers the games
 	for _, m := range reg().list {
@@ -20,7 +23,7 @@ func TestPickStepsWorded(t *testing.T) {
 		if !ok {
 			continue
 		}
-		keys := map[string]bool{}
+		keys, words := map[string]bool{}, map[string]bool{}
 		terms := []game.Terms{{}}
 		for _, tm := range p.Terms() {
 			for _, v := range tm.Values {
@@ -34,7 +37,7 @@ func TestPickStepsWorded(t *testing.T) {
 				continue // a value only valid with others
 			}
 			for range 3 {
-				walkPicks(t, p, nt, r, keys)
+				walkPicks(t, p, nt, r, keys, words)
 			}
 		}
 		if len(keys) == 0 {
@@ -53,13 +56,25 @@ func TestPickStepsWorded(t *testing.T) {
 				t.Errorf("%s: the picker words %q as its key", m.command, k)
 			}
 		}
-		t.Logf("%s: steps %v", m.command, keys)
+		for w := range words {
+			for _, l := range []string{"en", "fr", "ja"} {
+				loc := withGame(l, m.kind)
+				got := optionLabel(loc, game.Option{Label: w})
+				if !hasText(loc, OptionKey(w)) {
+					t.Errorf("%s: option %q has no wording (%s)", m.command, w, OptionKey(w))
+				} else if l != "en" && got == optionLabel(withGame("en", m.kind), game.Option{Label: w}) {
+					t.Errorf("%s: option %q in %s is the English %q", m.command, w, l, got)
+				}
+			}
+		}
+		t.Logf("%s: steps %v, option words %v", m.command, keys, words)
 	}
 }
 
 // walkPicks plays a game on terms to its end (or 400 actions) by random
-// choices of game.Pick, recording the step keys met.
-func walkPicks(t *testing.T, p game.Pickable, terms game.Terms, r *rand.Rand, keys map[string]bool) {
+// choices of game.Pick, recording the step keys met and the labels of the
+// options that are words (no digit: not a square, not a group of them).
+func walkPicks(t *testing.T, p game.Pickable, terms game.Terms, r *rand.Rand, keys, words map[string]bool) {
 	t.Helper()
 	s, err := p.New(terms)
 	if err != nil {
@@ -77,6 +92,11 @@ func walkPicks(t *testing.T, p game.Pickable, terms game.Terms, r *rand.Rand, ke
 			}
 			if st.Key != "" && len(st.Options) > 0 {
 				keys[st.Key] = true
+			}
+			for _, o := range st.Options {
+				if !strings.ContainsAny(o.Label, "0123456789") {
+					words[o.Label] = true
+				}
 			}
 			if len(st.Options) == 0 || st.Action != "" && r.IntN(2) == 0 {
 				if st.Action == "" {

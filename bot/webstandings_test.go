@@ -67,3 +67,43 @@ func embedText(r Reply) string {
 	}
 	return sb.String()
 }
+
+// TestWebStandingsSettingEveryGame turns the server's page on with
+// `/GAME settings web:on` of every game hosted, in English, French and
+// Japanese: each stores the same setting and replies alike, saying it is
+// the page of every game played on the server; the settings of every
+// game then show its link, with the game's own command to turn it off.
+func TestWebStandingsSettingEveryGame(t *testing.T) {
+	whole := map[string]string{"en": "every game played here", "fr": "tous les jeux qu'on y joue", "ja": "ここで遊ぶすべてのゲーム"}
+	for _, lang := range []string{"en", "fr", "ja"} {
+		replies := map[string]string{}
+		for _, name := range Games() {
+			e := newEnv(t, Config{StandingsURL: func(guild string) string { return "https://bot.example/s/tok-" + guild }})
+			link := "https://bot.example/s/tok-" + e.guild
+			req := e.req("mod", "settings", "web=on")
+			req.Game, req.Locale, req.ManageServer = name, lang, true
+			r := e.bot.Handle(context.Background(), req)
+			s, err := e.db.Settings(t.Context(), e.guild)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Values[store.WebStandingsSetting] != "on" || !strings.Contains(r.Text, link) || !strings.Contains(r.Text, whole[lang]) || r.Ephemeral {
+				t.Errorf("/%s settings web:on in %s: stored %v, reply %q", name, lang, s.Values, r.Text)
+			}
+			replies[name] = r.Text
+			for _, other := range Games() {
+				show := e.req("alice", "settings")
+				show.Game, show.Locale = other, lang
+				r := e.bot.Handle(context.Background(), show)
+				if !strings.Contains(r.Text, link) || !strings.Contains(r.Text, "`/"+other+" settings web:off`") || !strings.Contains(r.Text, whole[lang]) {
+					t.Errorf("/%s settings in %s after /%s settings web:on: %q", other, lang, name, r.Text)
+				}
+			}
+		}
+		for name, r := range replies {
+			if r != replies[Games()[0]] {
+				t.Errorf("in %s, /%s settings web:on says %q, /%s %q", lang, name, r, Games()[0], replies[Games()[0]])
+			}
+		}
+	}
+}

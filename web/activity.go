@@ -262,7 +262,7 @@ func (s *Server) activityGame(w http.ResponseWriter, r *http.Request) {
 		}
 		switch {
 		case err == nil:
-			out.Games = append(out.Games, ActivityGame{Path: s.Path(g.ID), Title: kindTitle(g.Kind), Players: g.Players, Over: g.Over()})
+			out.Games = append(out.Games, ActivityGame{Path: s.Path(g.ID), Title: heading(s.title(g, requestLanguage(r))), Players: g.Players, Over: g.Over()})
 		case !errors.Is(err, store.ErrNoGame):
 			s.opts.Logger.Warn("web: loading a channel's game", "guild", guild, "channel", channel, "err", err)
 			apiError(w, http.StatusInternalServerError, "The bot could not read this channel's game: try again.")

@@ -71,5 +71,10 @@
 // game page hands its script the texts of its language as JSON in a
 // <script type="application/json" id="texts"> element (data, not run:
 // the CSP allows it), read by ui/src/texts.js. The refusals of moves come
-// from the bot's catalogues (Mover.Refusal), but for the web's own.
+// from the bot's catalogues (Mover.Refusal), but for the web's own. What
+// a page shows of a game (the picker's prompts and its options that are
+// words, the colours, the game's name and terms, the outcome) is the
+// game's own words in the page's language, from the bot's catalogues
+// too (Options.Wording, wording.go): the State, the event streams (one
+// state event per language) and the picker's steps carry them.
 package web

@@ -9,7 +9,7 @@ import (
 
 // hub is the goroutine of a Server that fans changes out to the pages
 // watching: it keeps the watchers of each game and the game's feed (its
-// latest state event and viewer count), and on a change of a watched game
+// latest state event, one per language, and viewer count), and on a change of a watched game
 // has its new state loaded, puts it in the feed and wakes the watchers.
 //
 // A watcher is owed only the latest state and count, never a backlog:
@@ -39,9 +39,10 @@ type hub struct {
 	changed     chan change
 	// elsewhere brings the other processes' counts.
 	elsewhere chan viewersElsewhere
-	// load returns the state event of a game for its viewers, and the
-	// revision of the game it shows.
-	load func(ctx context.Context, id uint64, viewers int) ([]byte, int, error)
+	// load returns the state events of a game for its viewers, one for
+	// each language (in the order of languages), and the revision of the
+	// game they show.
+	load func(ctx context.Context, id uint64, viewers int) ([][]byte, int, error)
 	// counts answers how many watch a game.
 	counts chan countReq
 	// publish, when set, is told this process's count of a game's
@@ -68,13 +69,15 @@ type countReq struct {
 	reply chan int
 }
 
-// feed is the latest of a watched game: its state event and its viewer
-// count event, each numbered by how many times it changed. The hub
-// replaces it whole; its watchers load it when woken, without a lock.
+// feed is the latest of a watched game: its state event in each
+// language (a page reads its own) and its viewer count event, each
+// numbered by how many times it changed. The hub replaces it whole; its
+// watchers load it when woken, without a lock.
 type feed struct{ cur atomic.Pointer[latest] }
 
 type latest struct {
-	state, count       []byte
+	state              [][]byte // by language
+	count              []byte
 	stateSeq, countSeq uint64
 }
 
@@ -97,6 +100,7 @@ func newFeed() *feed {
 // the feed changes, and closes done when the Server closes.
 type watcher struct {
 	id   uint64
+	lang int // the index of the page's language in languages
 	wake chan struct{}
 	done chan struct{}
 
@@ -104,8 +108,11 @@ type watcher struct {
 	stateSeq, countSeq uint64 // written by the hub before the first wake, then by the page's goroutine
 }
 
-func newWatcher(id uint64) *watcher {
-	return &watcher{id: id, wake: make(chan struct{}, 1), done: make(chan struct{})}
+func newWatcher(id uint64, lang int) *watcher {
+	if lang < 0 || lang >= len(languages) {
+		lang = 0
+	}
+	return &watcher{id: id, lang: lang, wake: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
 // write writes to w what of the feed the page has not seen yet, the
@@ -114,7 +121,10 @@ func (wt *watcher) write(w http.ResponseWriter) error {
 	l := wt.feed.cur.Load()
 	var state, count []byte
 	if l.stateSeq != wt.stateSeq {
-		state, wt.stateSeq = l.state, l.stateSeq
+		if wt.lang < len(l.state) {
+			state = l.state[wt.lang]
+		}
+		wt.stateSeq = l.stateSeq
 	}
 	if l.countSeq != wt.countSeq {
 		count, wt.countSeq = l.count, l.countSeq
@@ -152,11 +162,11 @@ type loadReq struct {
 
 type loaded struct {
 	id  uint64
-	ev  []byte
+	ev  [][]byte
 	rev int
 }
 
-func newHub(load func(ctx context.Context, id uint64, viewers int) ([]byte, int, error)) *hub {
+func newHub(load func(ctx context.Context, id uint64, viewers int) ([][]byte, int, error)) *hub {
 	return &hub{
 		join:      make(chan *watcher),
 		leave:     make(chan *watcher),

@@ -176,6 +176,16 @@ func preferredLanguage(h string) string {
 	return best
 }
 
+// pageLocale is the language tag of request r's page for the Mover's
+// refusals: its ?lang= when that is one of the languages, else the
+// Accept-Language header's preferred one ("" for none: the user's own).
+func pageLocale(r *http.Request) string {
+	if l, ok := knownLanguage(r.URL.Query().Get(langParam)); ok {
+		return l
+	}
+	return preferredLanguage(r.Header.Get("Accept-Language"))
+}
+
 // PageUser is what GET /g/TOKEN/me says of the page's user.
 type PageUser struct {
 	User string    `json:"user,omitempty"` // "" when not signed in
@@ -223,9 +233,13 @@ func (s *Server) viewer(r *http.Request) (Viewer, bool) {
 // Step is a step of the picking of an action, as JSON (GET
 // /g/TOKEN/pick): game.Step for the page.
 type Step struct {
-	Rev     int          `json:"rev"`
-	Chosen  []string     `json:"chosen"`
-	Key     string       `json:"key,omitempty"`
+	Rev    int      `json:"rev"`
+	Chosen []string `json:"chosen"`
+	Key    string   `json:"key,omitempty"`
+	// Prompt is what to choose, worded by the game in the page's
+	// language, numbered when made several times ("… 2/3"); "" when the
+	// game has no words for Key.
+	Prompt  string       `json:"prompt,omitempty"`
 	Index   int          `json:"index,omitempty"`
 	Count   int          `json:"count,omitempty"`
 	Options []StepOption `json:"options"`
@@ -235,7 +249,8 @@ type Step struct {
 	Marks   []string     `json:"marks"`
 }
 
-// StepOption is an option of a Step.
+// StepOption is an option of a Step: its Label worded in the page's
+// language when it is a word rather than a square.
 type StepOption struct {
 	Value string `json:"value"`
 	Label string `json:"label"`
@@ -284,7 +299,7 @@ func (s *Server) refuseMove(w http.ResponseWriter, r *http.Request, g store.Game
 	}
 	if !own && s.opts.Mover != nil {
 		var refused bool
-		text, refused = s.opts.Mover.Refusal(r.Context(), err, g.Kind, user, preferredLanguage(r.Header.Get("Accept-Language")))
+		text, refused = s.opts.Mover.Refusal(r.Context(), err, g.Kind, user, pageLocale(r))
 		if !refused && code == "refused" {
 			st, code = http.StatusInternalServerError, "failed"
 			s.opts.Logger.Warn("web: a move failed", "game", g.ID, "err", err)
@@ -365,6 +380,7 @@ func (s *Server) pick(w http.ResponseWriter, r *http.Request) {
 	for i, o := range st.Options {
 		out.Options[i] = StepOption{Value: o.Value, Label: o.Label}
 	}
+	s.wordStep(g.Kind, requestLanguage(r), &out)
 	writeJSON(w, out)
 }
 

@@ -13,7 +13,7 @@ type fakeLoads struct {
 	answers chan int
 }
 
-func (f fakeLoads) load(ctx context.Context, id uint64, _ int) ([]byte, int, error) {
+func (f fakeLoads) load(ctx context.Context, id uint64, _ int) ([][]byte, int, error) {
 	select {
 	case f.calls <- id:
 	case <-ctx.Done():
@@ -21,7 +21,11 @@ func (f fakeLoads) load(ctx context.Context, id uint64, _ int) ([]byte, int, err
 	}
 	select {
 	case rev := <-f.answers:
-		return []byte("event: state\ndata: {}\n\n"), rev, nil
+		evs := make([][]byte, len(languages))
+		for i := range evs {
+			evs[i] = []byte("event: state\ndata: {}\n\n")
+		}
+		return evs, rev, nil
 	case <-ctx.Done():
 		return nil, 0, ctx.Err()
 	}
@@ -63,7 +67,7 @@ func startHub(t *testing.T, ids ...uint64) (*hub, fakeLoads, map[uint64]*testWat
 	t.Cleanup(func() { cancel(); <-done })
 	ws := map[uint64]*testWatcher{}
 	for _, id := range ids {
-		w := &testWatcher{watcher: newWatcher(id)}
+		w := &testWatcher{watcher: newWatcher(id, 0)}
 		h.join <- w.watcher
 		ws[id] = w
 	}
@@ -179,7 +183,7 @@ func TestHubCountsElsewhere(t *testing.T) {
 	if n := viewers(9); n != 2 {
 		t.Fatalf("count of a game watched elsewhere only: %d; want 2", n)
 	}
-	w := &testWatcher{watcher: newWatcher(9)}
+	w := &testWatcher{watcher: newWatcher(9, 0)}
 	h.join <- w.watcher
 	awaitCount(t, w, 3)
 	awaitPublished(t, published, 9, 1)

@@ -65,7 +65,7 @@ type live struct {
 	ts   *httptest.Server
 	fake *fakediscord.Server
 	logs *lockedBuffer
-	b    *bot.Bot
+	bot  *bot.Bot
 }
 
 func newLive(tb testing.TB) *live {
@@ -80,9 +80,9 @@ func newLive(tb testing.TB) *live {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { db.Close() })
-	mv := &botMover{}
+	mv, words := &botMover{}, &botWording{}
 	// No Identity: the Server's own sessions, made by signing in.
-	srv, err := New(Options{Key: testKey, Games: reg, Store: db, Users: &stubUsers{}, Mover: mv,
+	srv, err := New(Options{Key: testKey, Games: reg, Store: db, Users: &stubUsers{}, Mover: mv, Wording: words,
 		OAuth:     OAuth{ClientID: testClientID, ClientSecret: testClientSecret, APIURL: fake.URL()},
 		MoveBurst: 1000, PageBurst: 10000, SignInBurst: 1000, Logger: logger})
 	if err != nil {
@@ -97,13 +97,16 @@ func newLive(tb testing.TB) *live {
 	mv.mu.Lock()
 	mv.bm = b.BoardMover(d)
 	mv.mu.Unlock()
+	words.mu.Lock()
+	words.b = b
+	words.mu.Unlock()
 	ts := httptest.NewServer(srv)
 	tb.Cleanup(func() {
 		srv.Close() // ends the event streams, which ts.Close waits for
 		ts.Close()
 	})
 	fake.SetOAuthApp(fakediscord.OAuthApp{ClientID: testClientID, ClientSecret: testClientSecret, Redirects: []string{ts.URL + "/auth/callback"}})
-	return &live{db: db, srv: srv, ts: ts, fake: fake, logs: logs, b: b}
+	return &live{db: db, srv: srv, ts: ts, fake: fake, logs: logs, bot: b}
 }
 
 // start starts a game of kind with terms between alice and bob in channel.

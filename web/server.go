@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -100,6 +101,9 @@ type Options struct {
 	// game's pages to the other replicas (store.Peers on an etcd store),
 	// which tell theirs through ViewersElsewhere.
 	ViewerCounts ViewerCounts
+	// Wording words the games' texts in the pages' languages (nil: the
+	// games' raw words), see wording.go.
+	Wording Wording
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For is
 	// believed by every limiter: a request from one of these prefixes is
 	// counted against the nearest address in X-Forwarded-For that is not
@@ -365,12 +369,13 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
+	pd := newPageData(r)
 	data := struct {
 		pageData
 		Title   string
 		Token   string
 		Account account
-	}{pageData: newPageData(r), Title: kindTitle(g.Kind), Token: r.PathValue("token"),
+	}{pageData: pd, Title: heading(s.title(g, pd.Lang)), Token: r.PathValue("token"),
 		Account: s.account(r, "/g/"+r.PathValue("token"))}
 	if err := pages.ExecuteTemplate(w, "game", data); err != nil {
 		s.opts.Logger.Warn("web: writing a page", "err", err)
@@ -410,6 +415,8 @@ type State struct {
 	MoveTime int64       `json:"moveTime,omitempty"` // seconds
 	Viewers  int         `json:"viewers"`
 	Board    *game.Board `json:"board,omitempty"` // nil for a game that cannot describe its board
+	// Words are the game's words in the page's language (wording.go).
+	Words *Words `json:"words,omitempty"`
 }
 
 // snapshot makes the State of g.
@@ -452,16 +459,34 @@ func (s *Server) snapshot(ctx context.Context, g store.Game, viewers int) State 
 	return st
 }
 
-func (s *Server) stateEvent(ctx context.Context, id uint64, viewers int) ([]byte, int, error) {
+// stateEvent is the state event of game id in each of the languages, in
+// the order of languages: the State marshalled once, each language's
+// Words spliced in as its last field.
+func (s *Server) stateEvent(ctx context.Context, id uint64, viewers int) ([][]byte, int, error) {
 	g, err := s.opts.Store.GameByID(ctx, id)
 	if err != nil {
 		return nil, 0, err
 	}
-	b, err := json.Marshal(s.snapshot(ctx, g, viewers))
+	st := s.snapshot(ctx, g, viewers)
+	b, err := json.Marshal(st) // Words nil: left out
 	if err != nil {
 		return nil, 0, err
 	}
-	return []byte("event: state\ndata: " + string(b) + "\n\n"), g.Revision, nil
+	const head, wordsField, tail = "event: state\ndata: ", `,"words":`, "}\n\n"
+	evs := make([][]byte, len(languages))
+	for i, lang := range languages {
+		w, err := json.Marshal(s.words(g, st, lang))
+		if err != nil {
+			return nil, 0, err
+		}
+		ev := make([]byte, 0, len(head)+len(b)+len(wordsField)+len(w)+len(tail))
+		ev = append(ev, head...)
+		ev = append(ev, b[:len(b)-1]...) // without its closing brace
+		ev = append(ev, wordsField...)
+		ev = append(ev, w...)
+		evs[i] = append(ev, tail...)
+	}
+	return evs, g.Revision, nil
 }
 
 func writeJSON(w http.ResponseWriter, v any) {
@@ -475,7 +500,9 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	writeJSON(w, s.snapshot(r.Context(), g, s.Viewers(g.ID)))
+	st := s.snapshot(r.Context(), g, s.Viewers(g.ID))
+	st.Words = s.words(g, st, requestLanguage(r))
+	writeJSON(w, st)
 }
 
 // ply serves the board after the first n actions, for the replay.
@@ -510,7 +537,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
-	wt := newWatcher(g.ID)
+	wt := newWatcher(g.ID, slices.Index(languages, requestLanguage(r)))
 	select {
 	case s.hub.join <- wt:
 	case <-s.done:

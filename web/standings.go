@@ -101,7 +101,7 @@ func (s *Server) guildPage(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	kinds, err := s.guildKinds(ctx, gs, guild)
+	kinds, err := s.guildKinds(ctx, gs, guild, requestLanguage(r))
 	if err != nil {
 		s.opts.Logger.Warn("web: loading a server's standings", "err", err)
 		http.Error(w, text(requestLanguage(r), "standingsDown"), http.StatusServiceUnavailable)
@@ -119,8 +119,9 @@ func (s *Server) guildPage(w http.ResponseWriter, r *http.Request) {
 }
 
 // guildKinds gathers each game's standings and games under way in guild,
-// naming the players with one call of Options.Users.
-func (s *Server) guildKinds(ctx context.Context, gs Guilds, guild string) ([]guildKind, error) {
+// naming the players with one call of Options.Users and the games in
+// lang.
+func (s *Server) guildKinds(ctx context.Context, gs Guilds, guild, lang string) ([]guildKind, error) {
 	active, err := gs.ActiveGames(ctx, guild)
 	if err != nil {
 		return nil, err
@@ -134,7 +135,7 @@ func (s *Server) guildKinds(ctx context.Context, gs Guilds, guild string) ([]gui
 		if err != nil {
 			return nil, err
 		}
-		gk := guildKind{Kind: string(k), Title: kindTitle(k)}
+		gk := guildKind{Kind: string(k), Title: s.gameText(k, lang, nameKey, kindTitle(k))}
 		for i, p := range st {
 			if p.Guild != "" && p.Guild != guild {
 				continue

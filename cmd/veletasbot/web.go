@@ -59,6 +59,7 @@ func (m *Main) newWeb() error {
 		}
 		o.ViewerCounts = peers
 	}
+	o.Wording = webWording{m}
 	s, err := web.New(o)
 	if err != nil {
 		if peers != nil {
@@ -99,6 +100,41 @@ func (w webMover) Refusal(ctx context.Context, err error, kind game.Kind, user, 
 		return "", false
 	}
 	return w.m.Bot.BoardMover(nil).Refusal(ctx, err, kind, user, locale)
+}
+
+// webWording words the games' texts on the web board's pages with the
+// bot's catalogues (Bot.GameText, GameTitle, GameEnding): the bot is made
+// after the web server; before it is, the pages show the games' raw
+// words.
+type webWording struct{ m *Main }
+
+var (
+	_ web.Wording = webWording{}
+	_ web.Wording = (*bot.Bot)(nil)
+)
+
+// GameText implements web.Wording.
+func (w webWording) GameText(kind game.Kind, lang, key string, args ...any) (string, bool) {
+	if w.m.Bot == nil {
+		return "", false
+	}
+	return w.m.Bot.GameText(kind, lang, key, args...)
+}
+
+// GameTitle implements web.Wording.
+func (w webWording) GameTitle(g store.Game, lang string) (string, string) {
+	if w.m.Bot == nil {
+		return "", ""
+	}
+	return w.m.Bot.GameTitle(g, lang)
+}
+
+// GameEnding implements web.Wording.
+func (w webWording) GameEnding(g store.Game, lang string) string {
+	if w.m.Bot == nil {
+		return ""
+	}
+	return w.m.Bot.GameEnding(g, lang)
 }
 
 // boardURL is the address of a game's page ("" without -public-url).

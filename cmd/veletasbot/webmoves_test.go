@@ -130,4 +130,29 @@ func TestWebMoves(t *testing.T) {
 	if msg, ok := fake.PollPost("chan1"); ok {
 		t.Fatalf("a card after the stale move: %+v", msg)
 	}
+	// The pages read the game's words from the bot (webWording): its
+	// picker's prompt and its colours in the page's language.
+	getJSON := func(path string, v any) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", base+m.Web.Path(g.ID)+path, nil)
+		req.Header.Set("X-Test-User", after.ToAct())
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if err := json.NewDecoder(resp.Body).Decode(v); err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s: %d %v", path, resp.StatusCode, err)
+		}
+	}
+	var step web.Step
+	getJSON(fmt.Sprintf("/pick?rev=%d&lang=fr", after.Revision), &step)
+	if want, ok := m.Bot.GameText(g.Kind, "fr", "pick.step."+step.Key); !ok || step.Prompt != want {
+		t.Errorf("the page's step %q prompts %q, want the bot's French %q", step.Key, step.Prompt, want)
+	}
+	var state web.State
+	getJSON("/state?lang=ja", &state)
+	if want, _ := m.Bot.GameText(g.Kind, "ja", "color.black"); state.Words == nil || state.Words.Colors[0] != want && state.Words.Colors[1] != want {
+		t.Errorf("the page's words in Japanese: %+v, want a colour %q", state.Words, want)
+	}
 }

@@ -364,3 +364,20 @@ func (m Module) AIDecide(ctx context.Context, b *bot.Bot, g store.Game) (store.G
 	after, err := play(ctx, b, g.Guild, g.Channel, g.AI, g.Revision, d.Turn)
 	return after, d.Turn.String(), err
 }
+
+var _ bot.Wording = (*Module)(nil)
+
+// RecentName and NoticeName are the game's name: it has no terms.
+func (Module) RecentName(loc string, g store.Game) string { return Text(loc, "amazons.name") }
+
+// NoticeName is the game's name.
+func (Module) NoticeName(loc string, g store.Game) string { return Text(loc, "amazons.name") }
+
+// RulesEnding says, in detail, that the rules ended g when its loser had
+// no move (the only way they end it); in short, the lifecycle's words.
+func (Module) RulesEnding(loc string, g store.Game, detail bool) string {
+	if !detail || g.Winner == "" {
+		return ""
+	}
+	return Text(loc, "amazons.reason.noturn")
+}

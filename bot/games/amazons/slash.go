@@ -28,7 +28,7 @@ func (Module) Slash() bot.SlashPart {
 			{Name: "rules", Description: "Show the rules of the Game of the Amazons"},
 			{Name: "help", Description: "Show how to play the Amazons with this bot"},
 			{Name: "stats", Description: "Show a player's Amazons rating, record and recent games"},
-			{Name: "claim"}, {Name: "games"}, {Name: "takeback"}, {Name: "rematch"},
+			{Name: "claim"}, {Name: "games"}, {Name: "takeback"}, {Name: "rematch"}, {Name: "settings"},
 		},
 		Texts: slashTexts,
 	}

@@ -112,6 +112,7 @@ var textsEN = map[string]string{
 	"amazons.card.endscore":  "Territory at the end: White %d – Black %d.",
 	"amazons.prompt.turn":    "%s, your turn (%s): move an amazon, then shoot an arrow: `/amazons move amazon:… to:… arrow:…`.",
 	"amazons.win.noturn":     "by leaving the opponent no move",
+	"amazons.reason.noturn":  "leaving the opponent no move",
 	"amazons.ai.fallback":    "The computer could not decide in time and played a random legal turn.",
 
 	// ---- rules and help ----
@@ -191,6 +192,7 @@ var textsFR = map[string]string{
 	"amazons.card.endscore":  "Territoire à la fin : Blancs %d – Noirs %d.",
 	"amazons.prompt.turn":    "%s, à vous (%s) : déplacez une amazone, puis tirez une flèche : `/amazons move amazon:… to:… arrow:…`.",
 	"amazons.win.noturn":     "en ne laissant aucun coup à l'adversaire",
+	"amazons.reason.noturn":  "blocage de l'adversaire",
 	"amazons.ai.fallback":    "L'ordinateur n'a pas pu décider à temps et a joué un tour légal au hasard.",
 
 	"amazons.rules": "**Le jeu des Amazones** (Walter Zamkauskas, 1988) : un jeu de territoire sur un plateau de 10x10, colonnes `a` à `j`, rangées `1` à `10`.\n" +
@@ -269,6 +271,7 @@ var textsJA = map[string]string{
 	"amazons.card.endscore":  "終局時の陣地：白 %d – 黒 %d。",
 	"amazons.prompt.turn":    "%s さんの番です（%s）：アマゾンを動かしてから矢を撃ってください：`/amazons move amazon:… to:… arrow:…`。",
 	"amazons.win.noturn":     "相手に動ける手をなくして",
+	"amazons.reason.noturn":  "相手に動ける手がなくなった",
 	"amazons.ai.fallback":    "コンピューターが時間内に決められなかったので、合法手をランダムに指しました。",
 
 	"amazons.rules": "**ゲーム・オブ・アマゾン**（Walter Zamkauskas、1988年）：10×10の盤（列 `a`～`j`、段 `1`～`10`）で陣地を争うゲームです。\n" +

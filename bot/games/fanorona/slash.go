@@ -32,7 +32,7 @@ func (Module) Slash() bot.SlashPart {
 			{Name: "rules", Description: "Show the rules of Fanorona and Véla"},
 			{Name: "help", Description: "Show how to play Fanorona with this bot"},
 			{Name: "stats", Description: "Show a player's Fanorona rating, record and recent games"},
-			{Name: "claim"}, {Name: "games"}, {Name: "takeback"}, {Name: "rematch"},
+			{Name: "claim"}, {Name: "games"}, {Name: "takeback"}, {Name: "rematch"}, {Name: "settings"},
 		},
 		Texts:   fanoronaTexts,
 		Choices: fanoronaChoices,

@@ -85,6 +85,10 @@ var texts = bot.Catalogue{
 		"pick.step.step":     "Choose where it goes",
 		"pick.step.capture":  "Choose what it captures",
 		"pick.step.continue": "Choose where it goes on, or stop",
+		// the picker's options that are words (bot.OptionKey)
+		"pick.option.stop":       "stop",
+		"pick.option.approach":   "approach",
+		"pick.option.withdrawal": "withdrawal",
 	},
 	"fr": {
 		"game.name":             "Fanorona",
@@ -162,10 +166,13 @@ var texts = bot.Catalogue{
 		"vela.notloser":         "Selon la tradition, c'est le perdant de la partie de fanorona qui propose la véla : lui seul peut appuyer sur ce bouton.",
 		"vela.offer":            "%s, selon la tradition, %s, qui a perdu la partie %d, vous propose une partie de véla : %s joue les Blancs et commence. Dans la première phase de la véla, les Blancs prennent une pièce par tour et les Noirs ne peuvent pas prendre tant qu'il leur reste plus de cinq pièces. %s\nAcceptez ou refusez avec les boutons ; l'offre reste ouverte jusqu'au <t:%d:f>.",
 		// the picker's steps (game.Step.Key), worded by the core's picker
-		"pick.step.piece":    "Choisissez la pièce à déplacer",
-		"pick.step.step":     "Choisissez où elle va",
-		"pick.step.capture":  "Choisissez ce qu'elle prend",
-		"pick.step.continue": "Choisissez où elle continue, ou arrêtez",
+		"pick.step.piece":        "Choisissez la pièce à déplacer",
+		"pick.step.step":         "Choisissez où elle va",
+		"pick.step.capture":      "Choisissez ce qu'elle prend",
+		"pick.step.continue":     "Choisissez où elle continue, ou arrêtez",
+		"pick.option.stop":       "arrêter",
+		"pick.option.approach":   "approche",
+		"pick.option.withdrawal": "retrait",
 	},
 	"ja": {
 		"game.name":             "ファノロナ",
@@ -243,10 +250,13 @@ var texts = bot.Catalogue{
 		"vela.notloser":         "伝統により、ヴェラはファノロナの対局に負けた側が申し込みます。このボタンを押せるのは負けた人だけです。",
 		"vela.offer":            "%s さん、伝統にならい、%s さん（第%d局に負けた側）がヴェラの対局を申し込みました。白で先手は %s さんです。ヴェラの第一段階では白は1手に1個しか取れず、黒は残り5個になるまで取れません。%s\nボタンで受けるか断るかを選んでください。この申し込みは <t:%d:f> まで有効です。",
 		// the picker's steps (game.Step.Key), worded by the core's picker
-		"pick.step.piece":    "動かす駒を選んでください",
-		"pick.step.step":     "行き先を選んでください",
-		"pick.step.capture":  "取る駒を選んでください",
-		"pick.step.continue": "続けて進む先を選ぶか、止めてください",
+		"pick.step.piece":        "動かす駒を選んでください",
+		"pick.step.step":         "行き先を選んでください",
+		"pick.step.capture":      "取る駒を選んでください",
+		"pick.step.continue":     "続けて進む先を選ぶか、止めてください",
+		"pick.option.stop":       "止める",
+		"pick.option.approach":   "接近",
+		"pick.option.withdrawal": "離脱",
 	},
 }
 

@@ -36,8 +36,7 @@ func (Module) Commands() []bot.Command {
 		{Name: "swap", Handler: swapCommand, Acts: true},
 		{Name: "keep", Handler: keepCommand, Acts: true},
 		{Name: "move", Handler: move, Acts: true},
-		// settings.go
-		{Name: "settings", Handler: settings},
+		// settings.go (its own settings are a bot.GameSettings)
 		{Name: "end", Handler: endDamaged},
 		// views.go: the lifecycle's rules, with the rule set to show
 		{Name: "rules", Handler: rules},

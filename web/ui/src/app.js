@@ -4,7 +4,7 @@ import { drawBoard } from "./board.js";
 import { Graph } from "./graph.js";
 import { initPick } from "./pick.js";
 import { api, setupSignIn } from "./signin.js";
-import { t } from "./texts.js";
+import { lang, t } from "./texts.js";
 
 const app = document.getElementById("app");
 let base = ""; // "/g/" and the game's token, once started
@@ -67,10 +67,14 @@ function renderPlayers() {
     const name = el("span", "name", p.name);
     d.append(name);
     if (p.color) {
+      // The colour's name in the page's language (the game's words),
+      // shown beside the player; else the piece's, on the chip.
+      const word = state.words && state.words.colors && state.words.colors[seat];
       const chip = el("span", "chip " + p.color);
-      chip.title = p.color;
-      chip.setAttribute("aria-label", p.color);
+      chip.title = word || p.color;
+      chip.setAttribute("aria-label", word || p.color);
       d.prepend(chip);
+      if (word) d.append(el("span", "colorname", word));
     }
     box.append(d);
   });
@@ -88,6 +92,11 @@ function fmtLeft(ms) {
 let skew = 0; // the server's clock minus ours
 function renderStatus() {
   const st = $("status");
+  if (state.over && state.words && state.words.outcome) {
+    st.textContent = state.words.outcome;
+    st.dataset.toact = "";
+    return;
+  }
   if (state.over) {
     const w = state.winner >= 0 ? t("won", { name: state.players[state.winner].name }) : t("drawn");
     const why = state.reason ? t("reason." + state.reason) : "";
@@ -134,7 +143,14 @@ async function renderBoard() {
   $("next").disabled = $("last").disabled = ply === plies();
 }
 
+// renderTitle shows the game's name and terms in the page's language.
+function renderTitle() {
+  const w = state.words;
+  if (w && w.title) $("title").textContent = w.terms ? w.title + " · " + w.terms : w.title;
+}
+
 function render() {
+  renderTitle();
   document.title = $("title").textContent + " · " + state.players.map((p) => p.name).join(" – ");
   renderPlayers();
   renderStatus();
@@ -198,13 +214,13 @@ function accept(s) {
 }
 
 async function load() {
-  const r = await api(base + "/state");
+  const r = await api(base + "/state?lang=" + lang());
   if (!r.ok) throw new Error("state: " + r.status);
   await accept(await r.json());
 }
 
 function listen() {
-  const es = new EventSource(base + "/events");
+  const es = new EventSource(base + "/events?lang=" + lang());
   es.addEventListener("state", (e) => accept(JSON.parse(e.data)));
   es.addEventListener("viewers", (e) => renderViewers(JSON.parse(e.data).viewers));
   es.addEventListener("open", () => { app.dataset.live = "1"; });

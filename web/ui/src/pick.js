@@ -6,7 +6,7 @@
 // else who clicks the board gets the server's refusal.
 import { api } from "./signin.js";
 import { U } from "./board.js";
-import { t } from "./texts.js";
+import { lang, t } from "./texts.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -113,9 +113,10 @@ export function initPick(opts) {
     svg.append(g);
     if (targets) svg.classList.add("pickable");
     svg.dataset.step = step.key || "";
+    // The game's words for the step (step.prompt, numbered), else its key.
     let what = step.key ? step.key.replace(/[-._]/g, " ") : "";
     if (step.count) what += " " + step.index + "/" + step.count;
-    $("pickwhat").textContent = step.options.length ? t("choose", { what })
+    $("pickwhat").textContent = step.options.length ? (step.prompt || t("choose", { what }))
       : step.action ? t("playAsk", { action: step.action }) : "";
     $("pickback").hidden = step.chosen.length === 0;
     $("pickok").hidden = !(step.done && !step.commit);
@@ -125,7 +126,7 @@ export function initPick(opts) {
   async function load(chosen) {
     const st = getState();
     const my = ++gen;
-    const r = await get(base + "/pick?rev=" + st.revision + "&c=" + encodeURIComponent(chosen.join(",")));
+    const r = await get(base + "/pick?rev=" + st.revision + "&c=" + encodeURIComponent(chosen.join(",")) + "&lang=" + lang());
     if (my !== gen) return;
     if (!r.ok) {
       step = null;
@@ -220,7 +221,7 @@ export function initPick(opts) {
       if (me.signIn) promptSignIn();
       return;
     }
-    get(base + "/pick?rev=" + st.revision).then((r) => { if (!r.ok) say(r.body.error); });
+    get(base + "/pick?rev=" + st.revision + "&lang=" + lang()).then((r) => { if (!r.ok) say(r.body.error); });
   });
 
   // promptSignIn shows the sign-in prompt in the message line.

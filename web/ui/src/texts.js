@@ -16,3 +16,9 @@ export function t(key, args) {
   for (const k in args || {}) s = s.split("{" + k + "}").join(String(args[k]));
   return s;
 }
+
+// lang is the page's language ("en", "fr", "ja"), which the server chose
+// for it: the requests for the game's words ask for it (?lang=).
+export function lang() {
+  return document.documentElement.lang || "en";
+}
