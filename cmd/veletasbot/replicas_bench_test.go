@@ -53,7 +53,11 @@ func httpReplicas(b *testing.B, thinkMin, thinkSpread time.Duration) {
 		fake := fakediscord.New()
 		poster := fake.NewPoster("")
 		url := cluster.URL("bench")
-		fr := &front{client: &http.Client{Timeout: 30 * time.Second}, served: map[string]string{}}
+		// The front keeps its connections to the replicas, as a load
+		// balancer does (net/http's default keeps 2 per host).
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.MaxIdleConns, tr.MaxIdleConnsPerHost = 256, 256
+		fr := &front{client: &http.Client{Timeout: 30 * time.Second, Transport: tr}, served: map[string]string{}}
 		var mains []*Main
 		var logs []*syncBuf
 		bd := &breakdown{etcd: cluster.Endpoints()}
