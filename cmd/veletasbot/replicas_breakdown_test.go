@@ -87,7 +87,7 @@ var (
 	botSeries  = []string{"veletas_store_", "veletas_image_", "veletas_discord_request_duration_seconds", "veletas_interaction_first_response_seconds"}
 	botLabels  = []string{"method", "route", "type"}
 	etcdSeries = []string{"grpc_server_handled_total", "etcd_disk_wal_fsync_duration_seconds", "etcd_disk_backend_commit_duration_seconds", "etcd_server_read_indexes_failed_total", "etcd_server_slow_read_indexes_total"}
-	etcdLabels = []string{"grpc_method"}
+	etcdLabels = []string{"grpc_method", "grpc_code"}
 )
 
 // take reads every source now.
