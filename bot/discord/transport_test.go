@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -72,7 +73,7 @@ func TestRESTKeepsConnections(t *testing.T) {
 				io.Copy(io.Discard, resp.Body)
 				resp.Body.Close()
 				if resp.StatusCode != http.StatusOK {
-					errs <- &net.AddrError{Err: resp.Status, Addr: srv.URL}
+					errs <- fmt.Errorf("%s: %s", srv.URL, resp.Status)
 				}
 			}()
 		}
