@@ -179,7 +179,10 @@ func (b *Bot) Handle(ctx context.Context, req Request) (r Reply) {
 			r = Failed(req.Locale)
 		}
 	}()
-	r = b.handle(ctx, req)
+	// One read session for the whole interaction: on etcd its first read
+	// is linearizable, the others read at the revision it fixed or at
+	// its own commit's, without a consensus round each (store/session.go).
+	r = b.handle(store.Session(ctx), req)
 	confine(&r, req) // reach.go
 	b.guard(&r, req)
 	return r

@@ -19,6 +19,29 @@ const (
 // GIFDelay, the last held for GIFHoldDelay; frames after the first hold
 // only the pixels that changed (the rest transparent).
 func encodeReplay(w io.Writer, q *quantizer, bounds image.Rectangle, n int, draw func(dst *image.RGBA, i int)) error {
+	rgba := image.NewRGBA(bounds)
+	return encodeFrames(w, q, bounds, n, func(cur *image.Paletted, i int) {
+		draw(rgba, i)
+		q.quantize(cur, rgba)
+	})
+}
+
+// encodeReplayOn is encodeReplay with each frame painted on cv by paint,
+// which returns cv's Paletted: only what paint touched is laid again and
+// quantized, the rest is the background's (Canvas).
+func encodeReplayOn(w io.Writer, q *quantizer, cv *Canvas, n int, paint func(cv *Canvas, i int) *image.Paletted) error {
+	bounds := cv.img.Rect
+	return encodeFrames(w, q, bounds, n, func(cur *image.Paletted, i int) {
+		pm := paint(cv, i)
+		for y := 0; y < bounds.Dy(); y++ {
+			copy(cur.Pix[y*cur.Stride:y*cur.Stride+bounds.Dx()], pm.Pix[y*pm.Stride:])
+		}
+	})
+}
+
+// encodeFrames writes the animated GIF of n frames, each put in cur by
+// frame as indices of q's palette.
+func encodeFrames(w io.Writer, q *quantizer, bounds image.Rectangle, n int, frame func(cur *image.Paletted, i int)) error {
 	pal := make(color.Palette, 0, len(q.pal)+1)
 	pal = append(pal, q.pal...)
 	for len(pal) < transparent {
@@ -27,12 +50,10 @@ func encodeReplay(w io.Writer, q *quantizer, bounds image.Rectangle, n int, draw
 	pal = append(pal, color.RGBA{})
 
 	out := &gif.GIF{Config: image.Config{ColorModel: pal, Width: bounds.Dx(), Height: bounds.Dy()}}
-	rgba := image.NewRGBA(bounds)
 	prev := image.NewPaletted(bounds, pal)
 	cur := image.NewPaletted(bounds, pal)
 	for i := 0; i < n; i++ {
-		draw(rgba, i)
-		q.quantize(cur, rgba)
+		frame(cur, i)
 		var frame *image.Paletted
 		if i == 0 {
 			frame = image.NewPaletted(bounds, pal)

@@ -320,6 +320,15 @@ func EncodeReplay(w io.Writer, q *Quantizer, bounds image.Rectangle, n int, pain
 	return encodeReplay(w, q.q, bounds, n, paint)
 }
 
+// EncodeReplayOn is EncodeReplay with each frame painted on cv (of the
+// replay's bounds, over a background quantized by q) by paint, which
+// returns cv.Paletted(q): only the tiles paint touched are laid again
+// and quantized, as for a PNG, instead of the whole frame. cv is the
+// caller's, for one goroutine, as always.
+func EncodeReplayOn(w io.Writer, q *Quantizer, cv *Canvas, n int, paint func(cv *Canvas, i int) *image.Paletted) error {
+	return encodeReplayOn(w, q.q, cv, n, paint)
+}
+
 // Fill replaces the verbs of a words pattern, %x by args['x'] (a verb
 // without an argument, or a lone %, is kept as it is), as every drawer
 // fills its captions in every language.

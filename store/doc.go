@@ -49,6 +49,11 @@
 // starts. Check, Backup and Snapshot (bbolt only) copy or check a local
 // file and take no ctx.
 //
+// A ctx may carry a read session (Session, session.go): on etcd the
+// first read under it is linearizable and the later ones read at the
+// revision it fixed (or at the session's own commits'), without a round
+// of the cluster's consensus each; a bot's interaction runs in one.
+//
 // # Durability
 //
 // Every change is one read-write bbolt transaction, committed with fsync

@@ -253,11 +253,18 @@ func etcdErr(err error) error {
 // wrapping ErrUnavailable and ctx's error (gaveUp).
 func (s *etcdStore) view(ctx context.Context, fn func(txn) error) error {
 	start, wait := time.Now(), 20*time.Millisecond
+	ses := sessionOf(ctx)
+	rev := ses.at() // the first try reads at the session's revision (session.go)
 	for {
 		if ctx.Err() != nil {
 			return gaveUp(ctx, "read")
 		}
-		err := run(fn, &etcdTxn{s: s, ctx: ctx})
+		t := &etcdTxn{s: s, ctx: ctx, rev: rev}
+		rev = 0 // a try again reads afresh
+		err := run(fn, t)
+		if err == nil {
+			ses.saw(t.rev)
+		}
 		if re := (*readError)(nil); errors.As(err, &re) {
 			if ctx.Err() != nil {
 				return gaveUp(ctx, "read")
@@ -318,6 +325,8 @@ func gaveUp(ctx context.Context, what string) error {
 func (s *etcdStore) update(ctx context.Context, fn func(txn) error) error {
 	wait, start, readWait := time.Millisecond, time.Now(), 20*time.Millisecond
 	serial, conflicts := false, 0
+	ses := sessionOf(ctx)
+	rev := ses.at() // the first run reads at the session's revision (session.go)
 	defer func() {
 		if serial {
 			<-s.serial
@@ -339,7 +348,9 @@ func (s *etcdStore) update(ctx context.Context, fn func(txn) error) error {
 				return gaveUp(ctx, "change")
 			}
 		}
-		t := &etcdTxn{s: s, ctx: ctx, writable: true, writes: map[string]*etcdWrite{}}
+		t := &etcdTxn{s: s, ctx: ctx, writable: true, writes: map[string]*etcdWrite{}, rev: rev}
+		atSession := rev != 0
+		rev = 0 // any later run reads afresh
 		err := run(fn, t)
 		if re := (*readError)(nil); errors.As(err, &re) {
 			if ctx.Err() != nil {
@@ -355,9 +366,16 @@ func (s *etcdStore) update(ctx context.Context, fn func(txn) error) error {
 			return fmt.Errorf("store: %w", re.err)
 		}
 		if err != nil {
+			if atSession {
+				// Refused on the session's revision: run again on fresh
+				// data, so that a refusal never rests on older data than
+				// a change without a session reads.
+				continue
+			}
 			return unrefuse(err) // nothing was sent
 		}
 		if len(t.writes) == 0 {
+			ses.saw(t.rev)
 			return nil
 		}
 		ok, err := t.commit()
@@ -374,6 +392,7 @@ func (s *etcdStore) update(ctx context.Context, fn func(txn) error) error {
 			return fmt.Errorf("store: commit: %w", err)
 		}
 		if ok {
+			ses.saw(t.committed)
 			return nil
 		}
 		conflicts++
@@ -422,6 +441,9 @@ type etcdTxn struct {
 	ctx      context.Context // bounds every request of the transaction
 	writable bool
 	rev      int64 // the revision read at; 0 before the first read
+	// committed is the revision of the store once the commit is known
+	// to have been applied (its own, or a later one's when settled).
+	committed int64
 
 	got     map[string]*mvccpb.KeyValue // keys read with Get (nil value: absent)
 	scanned map[string]*mvccpb.KeyValue // keys seen by cursors
@@ -612,6 +634,9 @@ func (t *etcdTxn) commit() (bool, error) {
 		r, err = t.s.cli.Txn(ctx).If(cmps...).Then(ops...).Commit()
 	}
 	if err == nil {
+		if r.Header != nil {
+			t.committed = r.Header.Revision
+		}
 		return r.Succeeded, nil
 	}
 	if errors.Is(err, rpctypes.ErrLeaseNotFound) {
@@ -625,7 +650,9 @@ func (t *etcdTxn) commit() (bool, error) {
 	if definite(err) {
 		return false, etcdErr(err)
 	}
-	return t.s.settle(t.ctx, marker, lease, err)
+	ok, rev, err := t.s.settle(t.ctx, marker, lease, err)
+	t.committed = rev
+	return ok, err
 }
 
 // errNotSent marks a commit that failed before its Txn was sent.
@@ -648,37 +675,38 @@ func definite(err error) bool {
 // ends: the outcome is then unknown, and the error wraps ErrUnavailable
 // and ctx's error. (The attempt may still be applied later, when the
 // cluster has a quorum again; its marker then says so for the lease's
-// life.)
-func (s *etcdStore) settle(ctx context.Context, marker string, lease clientv3.LeaseID, cause error) (bool, error) {
+// life.) rev is the store's revision when the outcome was learnt.
+func (s *etcdStore) settle(ctx context.Context, marker string, lease clientv3.LeaseID, cause error) (ok bool, rev int64, err error) {
 	deadline := time.Now().Add(etcdSettle)
 	wait := 50 * time.Millisecond
 	for {
 		if ctx.Err() != nil {
-			return false, fmt.Errorf("%w: the outcome of the change is unknown (commit: %v; gave up checking: %w)", ErrUnavailable, cause, ctx.Err())
+			return false, 0, fmt.Errorf("%w: the outcome of the change is unknown (commit: %v; gave up checking: %w)", ErrUnavailable, cause, ctx.Err())
 		}
 		rctx, cancel := s.reqCtx(ctx)
-		r, err := s.cli.Txn(rctx).If(clientv3.Compare(clientv3.CreateRevision(marker), "=", 0)).
+		r, rerr := s.cli.Txn(rctx).If(clientv3.Compare(clientv3.CreateRevision(marker), "=", 0)).
 			Then(clientv3.OpPut(marker, "aborted", clientv3.WithLease(lease))).
 			Else(clientv3.OpGet(marker)).Commit()
 		cancel()
-		if errors.Is(err, rpctypes.ErrLeaseNotFound) {
+		if errors.Is(rerr, rpctypes.ErrLeaseNotFound) {
 			// The lease expired: markers of this age are gone, and the
 			// attempt cannot be that old. Fence without a lease.
 			lease = clientv3.NoLease
 			continue
 		}
-		if err == nil {
+		if rerr == nil {
+			rev = r.Header.GetRevision()
 			if r.Succeeded {
-				return false, nil // fenced: the attempt did not commit, and never will
+				return false, rev, nil // fenced: the attempt did not commit, and never will
 			}
 			kvs := r.Responses[0].GetResponseRange().Kvs
 			if len(kvs) == 1 && string(kvs[0].Value) == "aborted" {
-				return false, nil // fenced by an earlier try of ours
+				return false, rev, nil // fenced by an earlier try of ours
 			}
-			return true, nil
+			return true, rev, nil
 		}
 		if time.Now().After(deadline) {
-			return false, fmt.Errorf("%w: the outcome of the change is unknown (commit: %v; checking: %v)", ErrUnavailable, cause, err)
+			return false, 0, fmt.Errorf("%w: the outcome of the change is unknown (commit: %v; checking: %v)", ErrUnavailable, cause, rerr)
 		}
 		// polling the cluster until it answers (or ctx ends: given
 		// up at the top)

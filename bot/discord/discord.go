@@ -91,9 +91,9 @@ func New(token, apiURL string, h Handler, logger *slog.Logger) (*Adapter, error)
 	// loses nothing, as the state is committed before it is sent.
 	s.ShouldRetryOnRateLimit = false
 	s.MaxRestRetries = 1
-	s.Client = &http.Client{Timeout: 20 * time.Second}
+	s.Client = &http.Client{Timeout: 20 * time.Second, Transport: restTransport()}
 	if apiURL != "" {
-		rt, err := NewRewriteTransport(apiURL, nil)
+		rt, err := NewRewriteTransport(apiURL, s.Client.Transport)
 		if err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sync"
 	"testing"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/veletasbot/veletas/game/veletas"
 	"github.com/veletasbot/veletas/internal/fakediscord"
+	"github.com/veletasbot/veletas/internal/metrics"
 	"github.com/veletasbot/veletas/store"
 	"github.com/veletasbot/veletas/store/etcdtest"
 )
@@ -51,9 +53,14 @@ func httpReplicas(b *testing.B, thinkMin, thinkSpread time.Duration) {
 		fake := fakediscord.New()
 		poster := fake.NewPoster("")
 		url := cluster.URL("bench")
-		fr := &front{client: &http.Client{Timeout: 30 * time.Second}, served: map[string]string{}}
+		// The front keeps its connections to the replicas, as a load
+		// balancer does (net/http's default keeps 2 per host).
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.MaxIdleConns, tr.MaxIdleConnsPerHost = 256, 256
+		fr := &front{client: &http.Client{Timeout: 30 * time.Second, Transport: tr}, served: map[string]string{}}
 		var mains []*Main
 		var logs []*syncBuf
+		bd := &breakdown{etcd: cluster.Endpoints()}
 		b.Cleanup(func() {
 			if b.Failed() {
 				for i, l := range logs {
@@ -68,6 +75,8 @@ func httpReplicas(b *testing.B, thinkMin, thinkSpread time.Duration) {
 				"DISCORD_PUBLIC_KEY": poster.PublicKey(), "VELETAS_HTTP": "127.0.0.1:0", "VELETAS_STORE": url, "VELETAS_LOG_LEVEL": "info"})
 			m.StoreOptions = nil // durable, as in production
 			m.BotConfig.RateBurst = -1
+			m.Metrics = metrics.New() // as with -metrics, for the breakdown
+			bd.regs = append(bd.regs, m.Metrics)
 			if err := m.ParseFlags(context.Background(), []string{"-register=false"}); err != nil {
 				b.Fatal(err)
 			}
@@ -141,6 +150,10 @@ func httpReplicas(b *testing.B, thinkMin, thinkSpread time.Duration) {
 		mu.Lock()
 		moves, ackMax = nil, 0
 		mu.Unlock()
+		before := bd.take(b)
+		var gc0 runtime.MemStats
+		runtime.ReadMemStats(&gc0)
+		start := time.Now()
 		b.StartTimer()
 		for gi := range games {
 			wg.Add(1)
@@ -151,11 +164,16 @@ func httpReplicas(b *testing.B, thinkMin, thinkSpread time.Duration) {
 		}
 		wg.Wait()
 		b.StopTimer()
+		elapsed := time.Since(start)
+		spent := bd.take(b).minus(before)
+		var gc1 runtime.MemStats
+		runtime.ReadMemStats(&gc1)
 		close(stop)
 		close(errs)
+		var failed []error // reported after the figures, which tell how it went
 		for err := range errs {
 			if err != nil {
-				b.Fatal(err)
+				failed = append(failed, err)
 			}
 		}
 		srv.Close()
@@ -172,7 +190,15 @@ func httpReplicas(b *testing.B, thinkMin, thinkSpread time.Duration) {
 		b.ReportMetric(ms(moves[len(moves)-1]), "max-ms")
 		b.ReportMetric(ms(ackMax), "ack-max-ms")
 		b.ReportMetric(float64(len(moves)), "moves")
-		b.Logf("%d interactions, %d moves: p50 %v, p99 %v, max %v; slowest first response %v", received, len(moves), p50, p99, moves[len(moves)-1], ackMax)
+		b.ReportMetric(ms(moves[len(moves)*9/10]), "p90-ms")
+		b.ReportMetric(float64(received), "interactions")
+		b.Logf("%d interactions, %d moves in %v: p50 %v, p90 %v, p99 %v, max %v; slowest first response %v; %d GCs, pauses %v in all",
+			received, len(moves), elapsed.Round(time.Millisecond), p50, moves[len(moves)*9/10], p99, moves[len(moves)-1], ackMax,
+			gc1.NumGC-gc0.NumGC, time.Duration(gc1.PauseTotalNs-gc0.PauseTotalNs))
+		bd.report(b, spent, len(moves))
+		if len(failed) > 0 {
+			b.Fatalf("%d of %d games failed; the first: %v", len(failed), games, failed[0])
+		}
 		if ackMax >= 3*time.Second {
 			b.Errorf("a first response took %v", ackMax)
 		}

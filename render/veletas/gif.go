@@ -25,7 +25,6 @@ func (r *Renderer) GIFIn(w io.Writer, g veletas.Game, end Scene) error {
 		g, _ = veletas.NewGame(veletas.Size10)
 	}
 	sc := r.cache(g.Size())
-	l := sc.lay
 	positions := g.Positions()
 	actions := g.Actions()
 	scenes := make([]Scene, 0, len(actions)+1)
@@ -37,7 +36,11 @@ func (r *Renderer) GIFIn(w io.Writer, g veletas.Game, end Scene) error {
 	}
 	scenes[len(scenes)-1].Winner, scenes[len(scenes)-1].End = end.Winner, end.End
 
-	return render.EncodeReplay(w, sc.q, l.Bounds(), len(scenes), func(dst *image.RGBA, i int) {
-		r.draw(dst, sc, scenes[i])
+	cv := sc.canvases.Get().(*render.Canvas)
+	defer sc.canvases.Put(cv)
+	return render.EncodeReplayOn(w, sc.q, cv, len(scenes), func(cv *render.Canvas, i int) *image.Paletted {
+		bg, bgPal := sc.background(scenes[i].Position)
+		r.drawOver(cv.Begin(bg, bgPal), cv, sc, scenes[i])
+		return cv.Paletted(sc.q)
 	})
 }
