@@ -6,6 +6,7 @@
 import { DiscordSDK, patchUrlMappings } from "@discord/embedded-app-sdk";
 import { startGame } from "./app.js";
 import { api, useSession } from "./signin.js";
+import { t } from "./texts.js";
 
 const app = document.getElementById("app");
 const $ = (id) => document.getElementById(id);
@@ -59,14 +60,14 @@ function open(g) {
 }
 
 function choose(games) {
-  say("This channel has several games: choose one.", "choose");
+  say(t("activity.choose"), "choose");
   const ul = $("choose");
   ul.textContent = "";
   for (const g of games) {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = g.title + (g.over ? " (over)" : "");
+    b.textContent = g.over ? t("activity.over", { title: g.title }) : g.title;
     b.addEventListener("click", () => open(g));
     li.append(b);
     ul.append(li);
@@ -91,11 +92,11 @@ async function main() {
   try {
     sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
   } catch {
-    say("This is the bot's Activity: open it inside Discord, from a game's card or the app's launcher.", "outside");
+    say(t("activity.outside"), "outside");
     return;
   }
   await sdk.ready();
-  say("Signing in with Discord…", "authorize");
+  say(t("activity.authorize"), "authorize");
   const { code } = await sdk.commands.authorize({
     client_id: clientId,
     response_type: "code",
@@ -109,13 +110,13 @@ async function main() {
   useSession(session.token, session.csrf);
   showUser(session.user);
   if (!sdk.guildId || !sdk.channelId) {
-    say("Open the Activity in a server's channel to see its game.", "nochannel");
+    say(t("activity.nochannel"), "nochannel");
     return;
   }
-  say("Finding this channel's game…", "lookup");
+  say(t("activity.lookup"), "lookup");
   const q = new URLSearchParams({ guild: sdk.guildId, channel: sdk.channelId, instance: sdk.instanceId });
   const { games } = await api("/api/activity/game?" + q).then((r) => answer(r, "game"));
-  if (games.length === 0) say("No game in this channel yet: challenge someone with the bot's commands, then open the Activity again.", "nogame");
+  if (games.length === 0) say(t("activity.nogame"), "nogame");
   else if (games.length === 1) open(games[0]);
   else choose(games);
 }
