@@ -1157,21 +1157,7 @@ func (db *DB) migrate6to7(s *etcdStore) error {
 	if err != nil {
 		return fmt.Errorf("migrate %s to schema 7: %w", s.prefix, err)
 	}
-	vkey := s.key(bucketMeta, keyVersion)
-	rctx, cancel := s.reqCtx(ctx)
-	defer cancel()
-	tr, err := s.cli.Txn(rctx).If(clientv3.Compare(clientv3.Value(vkey), "=", "6")).
-		Then(clientv3.OpPut(vkey, "7")).Else(clientv3.OpGet(vkey)).Commit()
-	if err != nil {
-		return etcdErr(err)
-	}
-	if tr.Succeeded {
-		return nil
-	}
-	if rr := tr.Responses[0].GetResponseRange(); len(rr.Kvs) == 1 && (string(rr.Kvs[0].Value) == "7" || string(rr.Kvs[0].Value) == "8") {
-		return nil // another replica finished first (and went on to 8)
-	}
-	return fmt.Errorf("%w: the schema version of %s changed during the migration to 7", ErrNotStore, s.prefix)
+	return s.bumpVersion(ctx, 6, 7)
 }
 
 // migrate7to8 moves the indexes led by a guild of a prefix at schema 7
@@ -1185,19 +1171,28 @@ func (db *DB) migrate7to8(s *etcdStore) error {
 	if err := db.moveGuildIndexes(update, 32); err != nil {
 		return fmt.Errorf("migrate %s to schema 8: %w", s.prefix, err)
 	}
+	return s.bumpVersion(ctx, 7, 8)
+}
+
+// bumpVersion sets the schema version of a migrated prefix from "from"
+// to "to"; a version already at "to" or past it means another replica
+// finished first. Any other version changed under the migration.
+func (s *etcdStore) bumpVersion(ctx context.Context, from, to int) error {
 	vkey := s.key(bucketMeta, keyVersion)
 	rctx, cancel := s.reqCtx(ctx)
 	defer cancel()
-	tr, err := s.cli.Txn(rctx).If(clientv3.Compare(clientv3.Value(vkey), "=", "7")).
-		Then(clientv3.OpPut(vkey, "8")).Else(clientv3.OpGet(vkey)).Commit()
+	tr, err := s.cli.Txn(rctx).If(clientv3.Compare(clientv3.Value(vkey), "=", strconv.Itoa(from))).
+		Then(clientv3.OpPut(vkey, strconv.Itoa(to))).Else(clientv3.OpGet(vkey)).Commit()
 	if err != nil {
 		return etcdErr(err)
 	}
 	if tr.Succeeded {
 		return nil
 	}
-	if rr := tr.Responses[0].GetResponseRange(); len(rr.Kvs) == 1 && string(rr.Kvs[0].Value) == "8" {
-		return nil // another replica finished first
+	if rr := tr.Responses[0].GetResponseRange(); len(rr.Kvs) == 1 {
+		if v, err := strconv.Atoi(string(rr.Kvs[0].Value)); err == nil && v >= to && v <= SchemaVersion {
+			return nil // another replica finished first (and may have gone on)
+		}
 	}
-	return fmt.Errorf("%w: the schema version of %s changed during the migration to 8", ErrNotStore, s.prefix)
+	return fmt.Errorf("%w: the schema version of %s changed during the migration to %d", ErrNotStore, s.prefix, to)
 }
