@@ -182,21 +182,27 @@ func (s *servers) close(grace time.Duration) []error {
 		grace = 15 * time.Second
 	}
 	var errs []error
-	for _, ln := range []net.Listener{s.admin, s.web} {
-		if ln != nil {
-			ln.Close()
-		}
-	}
-	for _, srv := range []*http.Server{s.adminSrv, s.webSrv} {
-		if srv == nil {
+	for _, p := range []struct {
+		ln  net.Listener
+		srv *http.Server
+	}{{s.admin, s.adminSrv}, {s.web, s.webSrv}} {
+		if p.srv == nil {
+			// Never served: closing the listener is all there is.
+			if p.ln != nil {
+				p.ln.Close()
+			}
 			continue
 		}
+		// Shutdown closes the listener it serves. Closing it here as
+		// well made Shutdown report the second close as an error
+		// whenever Serve had not yet returned.
 		ctx, cancel := context.WithTimeout(context.Background(), grace)
-		if err := srv.Shutdown(ctx); err != nil {
-			srv.Close()
+		err := p.srv.Shutdown(ctx)
+		cancel()
+		if err != nil && !errors.Is(err, net.ErrClosed) {
+			p.srv.Close()
 			errs = append(errs, fmt.Errorf("stopping a listener: %w", err))
 		}
-		cancel()
 	}
 	*s = servers{}
 	return errs

@@ -77,6 +77,21 @@ func TestOpsHTTP(t *testing.T) {
 	if chID == "" {
 		chID = "m-" + strconv.Itoa(n)
 	}
+	// The challenge's message id is recorded once the answer was read
+	// back, after the interaction was answered; an accept before that
+	// would leave nothing to record (one commit fewer below).
+	for deadline := time.Now().Add(10 * time.Second); ; runtime.Gosched() {
+		cs, err := m.DB.Challenges(t.Context(), "900", "chan1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cs) == 1 && cs[0].Message != "" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the challenge's message id was never recorded: %+v", cs)
+		}
+	}
 	if r := post(fakediscord.Press(next(), "900", "chan1", carol, fakediscord.NoThreads, chID, accept)); !r.Ephemeral() {
 		t.Fatalf("carol's press: %+v", r)
 	}
