@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.etcd.io/etcd/api/v3/mvccpb"
@@ -82,6 +83,8 @@ type etcdStore struct {
 	// commitHook, for tests, replaces the commit of a change's Txn (its
 	// condition and operations): it may commit and still report an error.
 	commitHook func(cmps []clientv3.Cmp, ops []clientv3.Op) (*clientv3.TxnResponse, error)
+	// reads counts the range requests sent for transactions' reads.
+	reads atomic.Int64
 	// index7 is set by init for a prefix at schema 6, whose indexes of
 	// schema 7 OpenLocation builds (DB.migrate6to7).
 	index7 bool
@@ -259,7 +262,7 @@ func (s *etcdStore) view(ctx context.Context, fn func(txn) error) error {
 		if ctx.Err() != nil {
 			return gaveUp(ctx, "read")
 		}
-		t := &etcdTxn{s: s, ctx: ctx, rev: rev}
+		t := &etcdTxn{s: s, ctx: ctx, rev: rev, ses: ses}
 		rev = 0 // a try again reads afresh
 		err := run(fn, t)
 		if err == nil {
@@ -348,7 +351,7 @@ func (s *etcdStore) update(ctx context.Context, fn func(txn) error) error {
 				return gaveUp(ctx, "change")
 			}
 		}
-		t := &etcdTxn{s: s, ctx: ctx, writable: true, writes: map[string]*etcdWrite{}, rev: rev}
+		t := &etcdTxn{s: s, ctx: ctx, writable: true, writes: map[string]*etcdWrite{}, rev: rev, ses: ses}
 		atSession := rev != 0
 		rev = 0 // any later run reads afresh
 		err := run(fn, t)
@@ -449,6 +452,8 @@ type etcdTxn struct {
 	scanned map[string]*mvccpb.KeyValue // keys seen by cursors
 	ranges  [][2]string                 // key ranges [start, end) scanned
 	writes  map[string]*etcdWrite
+
+	ses *session // the request's read session (session.go); nil: none
 }
 
 func (t *etcdTxn) Bucket(name []byte) bucket { return &etcdBucket{t: t, name: name} }
@@ -472,6 +477,7 @@ func (t *etcdTxn) Scan(name, prefix []byte) cursor {
 // read does a range request at the transaction's revision (fixing it on
 // the first read, which is linearizable). A failure is a *readError.
 func (t *etcdTxn) read(key string, opts ...clientv3.OpOption) (*clientv3.GetResponse, error) {
+	t.s.reads.Add(1)
 	ctx, cancel := t.s.reqCtx(t.ctx)
 	defer cancel()
 	if t.rev == 0 {
@@ -505,6 +511,7 @@ func readErr(err error) error {
 
 // readMany reads keys in one read-only Txn, as read does one key.
 func (t *etcdTxn) readMany(keys []string) (*clientv3.TxnResponse, error) {
+	t.s.reads.Add(1)
 	ctx, cancel := t.s.reqCtx(t.ctx)
 	defer cancel()
 	ops := func(opts ...clientv3.OpOption) []clientv3.Op {
@@ -551,6 +558,10 @@ func (t *etcdTxn) get(key string) ([]byte, error) {
 		t.got[key] = kv
 		return kvValue(kv), nil
 	}
+	if kv, ok := t.ses.cached(t.rev, key); ok {
+		t.got[key] = kv // guarded at commit as if read here
+		return kvValue(kv), nil
+	}
 	r, err := t.read(key)
 	if err != nil {
 		return nil, err
@@ -560,6 +571,7 @@ func (t *etcdTxn) get(key string) ([]byte, error) {
 		kv = r.Kvs[0]
 	}
 	t.got[key] = kv
+	t.ses.keep(t.rev, key, kv)
 	return kvValue(kv), nil
 }
 

@@ -1,8 +1,12 @@
 package store
 
 import (
+	"bytes"
 	"context"
+	"sync"
 	"sync/atomic"
+
+	"go.etcd.io/etcd/api/v3/mvccpb"
 )
 
 // A read session makes the reads of one request cheap on etcd without
@@ -29,11 +33,30 @@ import (
 // ErrNotYourTurn), it runs again on fresh data read linearizably, so that
 // a refusal is never based on the session's older revision.
 //
+// A session also keeps the keys its transactions read one by one at its
+// revision (up to sessionKeys of them): at a fixed revision a key's value
+// cannot change, so a later transaction reading the same key at the same
+// revision (a move reads the channel's game to dispatch it, to show it
+// and to change it, and the player's settings twice) takes it from there
+// instead of asking the cluster again. A transaction still records what
+// it took for its commit's guard. When the session's revision moves (its
+// own commit), what it kept is dropped.
+//
 // The bbolt backend reads its own file, always current: it ignores
 // sessions.
 
-// session is the newest revision a request's reads have seen.
-type session struct{ rev atomic.Int64 }
+// sessionKeys bounds the keys a session keeps.
+const sessionKeys = 64
+
+// session is the newest revision a request's reads have seen, and the
+// keys read at it.
+type session struct {
+	rev atomic.Int64
+
+	mu     sync.Mutex
+	keptAt int64                       // the revision of kept
+	kept   map[string]*mvccpb.KeyValue // nil value: absent at keptAt
+}
 
 type sessionKey struct{}
 
@@ -76,4 +99,46 @@ func (s *session) saw(rev int64) {
 			return
 		}
 	}
+}
+
+// cached is key's value at rev when the session kept it (nil: absent),
+// a copy its caller may keep; ok is false when it did not.
+func (s *session) cached(rev int64, key string) (kv *mvccpb.KeyValue, ok bool) {
+	if s == nil || rev == 0 {
+		return nil, false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.keptAt != rev {
+		return nil, false
+	}
+	kv, ok = s.kept[key]
+	if kv != nil {
+		c := *kv
+		c.Key, c.Value = bytes.Clone(kv.Key), bytes.Clone(kv.Value)
+		kv = &c
+	}
+	return kv, ok
+}
+
+// keep records key's value kv read at rev (nil: absent); what was kept at
+// another revision is dropped.
+func (s *session) keep(rev int64, key string, kv *mvccpb.KeyValue) {
+	if s == nil || rev == 0 {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.keptAt != rev {
+		s.keptAt, s.kept = rev, map[string]*mvccpb.KeyValue{}
+	}
+	if len(s.kept) >= sessionKeys {
+		return
+	}
+	if kv != nil {
+		c := *kv
+		c.Key, c.Value = bytes.Clone(kv.Key), bytes.Clone(kv.Value)
+		kv = &c
+	}
+	s.kept[key] = kv
 }
