@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -184,17 +185,22 @@ type guildIndexMove struct {
 	// empty before the first.
 	After []byte `json:"after,omitempty"`
 	// Moved counts the entries moved so far, of Total, the entries of
-	// the legacy buckets when the move began (for the progress logged).
+	// the legacy buckets with a guild when the move began (for the
+	// progress logged).
 	Moved int64 `json:"moved"`
 	Total int64 `json:"total"`
 }
 
 // guildIndexBatch is the number of entries moved into the guild index
-// in each transaction (Options.migrateBatch in tests). With 100,000 the
-// move of 4.3 million entries (100,000 active and 1,000,000 archived
-// games) takes 44 transactions, whose commits cost little against the
-// move itself, and the dirty nodes of one, with the pages bbolt writes
-// them to, stay in tens of megabytes (scale_test.go, TestScaleChild).
+// in each transaction (Options.migrateBatch in tests). A transaction
+// holds about 450 bytes of memory for each entry it moves (its node, the
+// pages it is written to, the garbage collector's slack): the 4.9
+// million entries of 100,000 active and 1,000,000 archived games took
+// 2.2 GB moved in one transaction, and take 77 MB at most (the whole
+// process) in 50 transactions of 100,000, in about the same time
+// (TestScaleChild on a copy of such a file). A smaller batch saves little
+// more memory against the process's own, and each commit syncs the file
+// twice: 100,000 keeps those syncs to a few dozen.
 const guildIndexBatch = 100_000
 
 // migrate7to8 begins the move of the indexes led by a guild, and of the
@@ -273,8 +279,15 @@ func (db *DB) finishGuildIndexMove(bdb *bolt.DB) error {
 }
 
 // errBadMoveMarker is the cause of the error of Open on a file whose
-// marker of the move into the guild index cannot be read.
-var errBadMoveMarker = fmt.Errorf("%w: the marker of the move into the guild index (meta %q) is damaged; restore a snapshot", ErrCorrupt, keyGuildIndexMoving)
+// marker of the move into the guild index cannot be read: how far the
+// move went is not known, and Open changes nothing.
+var errBadMoveMarker = fmt.Errorf("%w: the marker of the migration to schema 8 (meta %q, how far the move into the guild index went) is damaged", ErrCorrupt, keyGuildIndexMoving)
+
+// badMoveMarker is the error of a damaged marker, with what is wrong with
+// it and what to do.
+func badMoveMarker(what string) error {
+	return fmt.Errorf("%w (%s); stop veletasbot and restore a snapshot (README, \"Restoring a snapshot\")", errBadMoveMarker, what)
+}
 
 // moveGuildIndexBatch moves the next entries of the legacy buckets, up
 // to guildIndexBatch, into the guild index, after the last one moved, and
@@ -297,12 +310,15 @@ func (db *DB) moveGuildIndexBatch(tx *bolt.Tx) (guildIndexMove, bool, error) {
 		return guildIndexMove{}, false, nil
 	}
 	var mv guildIndexMove
-	if err := decodeValue(raw, &mv); err != nil || mv.Total <= 0 {
-		return guildIndexMove{}, false, fmt.Errorf("%w (%v)", errBadMoveMarker, err)
+	if err := decodeValue(raw, &mv); err != nil {
+		return guildIndexMove{}, false, badMoveMarker(strings.TrimPrefix(err.Error(), ErrCorrupt.Error()+": "))
+	}
+	if mv.Total <= 0 || mv.Moved < 0 || mv.Moved > mv.Total {
+		return guildIndexMove{}, false, badMoveMarker(fmt.Sprintf("moved %d of %d", mv.Moved, mv.Total))
 	}
 	idx := tx.Bucket(bucketGuildIndex)
 	if idx == nil {
-		return guildIndexMove{}, false, fmt.Errorf("%w: no bucket %s", errBadMoveMarker, bucketGuildIndex)
+		return guildIndexMove{}, false, badMoveMarker("no bucket " + string(bucketGuildIndex))
 	}
 	streams := db.moveStreams(tx, mv.After)
 	limit := db.opts.migrateBatch

@@ -590,3 +590,45 @@ func TestMigrateGuildIndexInBatches(t *testing.T) {
 		})
 	}
 }
+
+// TestMigrateGuildIndexBadMarker: a file stopped half way through the
+// move into the guild index whose marker is damaged is refused by Open
+// with ErrCorrupt, an error that names the marker and says what to do,
+// and left as it was.
+func TestMigrateGuildIndexBadMarker(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v.db")
+	schema7File(t, path)
+	_, err := Open(path, &Options{Games: testRegistry, NoSync: true, migrateBatch: 5,
+		migrateHook: func(guildIndexMove) error { return errStopMove }})
+	if !errors.Is(err, errStopMove) {
+		t.Fatal(err)
+	}
+	for _, bad := range [][]byte{[]byte("garbage"), mustEncode(t, guildIndexMove{Moved: 9, Total: 5})} {
+		b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keyGuildIndexMoving, bad) }); err != nil {
+			t.Fatal(err)
+		}
+		b.Close()
+		before := dumpFile(t, path)
+		_, err = Open(path, &Options{Games: testRegistry, NoSync: true})
+		if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), string(keyGuildIndexMoving)) || !strings.Contains(err.Error(), "restore a snapshot") {
+			t.Fatalf("a damaged marker %q: %v", bad, err)
+		}
+		t.Logf("refused: %v", err)
+		if d := diffDumps(dumpFile(t, path), before); d != "" {
+			t.Fatalf("the refused file changed:\n%s", d)
+		}
+	}
+}
+
+func mustEncode(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := encode(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
