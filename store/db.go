@@ -45,7 +45,9 @@ import (
 //	   archive_by_channel, challenges_by_channel, challenges_by_user,
 //	   games_by_player, games_indexed) and the standings
 //	   (standings_by_kind) move into one bucket, guild_index, keyed by
-//	   guild, then index (guildindex.go)
+//	   guild, then index (guildindex.go), in bounded transactions after
+//	   the one that sets version 8; meta keeps guild_index_moving while
+//	   the move is under way, and Open resumes it
 const SchemaVersion = 8
 
 // DefaultTimeout is how long Open waits for the file lock.
@@ -159,6 +161,14 @@ type Options struct {
 	// update and returns the one the change runs in (a wrapper that makes
 	// reads fail, say).
 	txnHook func(txn) txn
+
+	// migrateBatch, when set (by tests), replaces guildIndexBatch, the
+	// entries moved into the guild index in each transaction, and
+	// migrateHook is called after each of those transactions with the
+	// move's progress; an error from it stops Open there, as a crash
+	// would (guildindex.go).
+	migrateBatch int
+	migrateHook  func(guildIndexMove) error
 }
 
 // DB is an open store. Its methods are safe for concurrent use.
@@ -277,6 +287,12 @@ func Open(path string, opts *Options) (*DB, error) {
 	}
 	db := &DB{path: path, opts: o, closing: make(chan struct{})}
 	if err := protect(func() error { return bdb.Update(db.migrate) }); err != nil {
+		bdb.Close()
+		return nil, openErr(err)
+	}
+	// The move into the guild index that migrate began, or that an Open
+	// stopped half way left, in bounded transactions of its own.
+	if err := protect(func() error { return db.finishGuildIndexMove(bdb) }); err != nil {
 		bdb.Close()
 		return nil, openErr(err)
 	}
@@ -454,7 +470,11 @@ func OpenLocation(loc Location, opts *Options) (*DB, error) {
 }
 
 // migrate creates a new file's buckets or brings an older file to
-// SchemaVersion, in the transaction of Open.
+// SchemaVersion, in the transaction of Open. From schema 7 to 8 it only
+// begins the move into the guild index (migrate7to8), which Open then
+// finishes in transactions of its own (finishGuildIndexMove): a
+// migration to a later schema must run after that move ends, in a
+// transaction of its own too, or look for the move's marker.
 func (db *DB) migrate(tx *bolt.Tx) error {
 	meta := tx.Bucket(bucketMeta)
 	adopted := meta != nil // a file written before lineages gets one
@@ -483,8 +503,8 @@ func (db *DB) migrate(tx *bolt.Tx) error {
 	if err != nil || v < 1 {
 		return fmt.Errorf("%w: bad schema version %q", ErrNotStore, meta.Get(keyVersion))
 	}
-	if v > SchemaVersion {
-		return fmt.Errorf("%w: the file has version %d, this veletasbot knows up to %d; upgrade veletasbot", ErrSchemaTooNew, v, SchemaVersion)
+	if err := checkVersion(v, SchemaVersion); err != nil {
+		return err
 	}
 	for ; v < SchemaVersion; v++ {
 		if err := migrations[v](db, tx); err != nil {
@@ -493,6 +513,17 @@ func (db *DB) migrate(tx *bolt.Tx) error {
 		if err := setVersion(tx, v+1); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// checkVersion refuses a file of version v newer than known, the
+// version the program knows up to: a veletasbot that knows only schema 7
+// refuses so a file at 8, among them one whose move into the guild index
+// is half done.
+func checkVersion(v, known int) error {
+	if v > known {
+		return fmt.Errorf("%w: the file has version %d, this veletasbot knows up to %d; upgrade veletasbot", ErrSchemaTooNew, v, known)
 	}
 	return nil
 }

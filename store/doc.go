@@ -249,7 +249,13 @@
 //
 // The file (or etcd prefix) carries a schema version. Open migrates a
 // file of an older version in place, and an etcd prefix at schema 5 too
-// (schema6.go); it and refuses a newer one with ErrSchemaTooNew. Open fails
+// (schema6.go); it and refuses a newer one with ErrSchemaTooNew. The
+// move of a bbolt file into the guild index (schema 8) runs in
+// transactions of 100,000 entries, so that Open's memory stays bounded
+// (tens of megabytes for a million games), after the one that sets
+// version 8 and a marker of the move: an older veletasbot refuses the
+// file meanwhile, and an Open stopped half way resumes where it stopped
+// (guildindex.go). Open fails
 // after Options.Timeout with ErrLocked when another process holds the file.
 // Before bbolt opens the file for writing, Open checks the structure of
 // every page a transaction can reach (page numbers, overflow, elements,

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -90,6 +91,16 @@ func (i guildIndex) movedKey(key []byte) ([]byte, bool) {
 	return i.key(string(g), string(rest)), true
 }
 
+// hasGuild reports whether key, of a legacy bucket, has a guild (and
+// movedKey a key for it), as movedKey would without making the key.
+func (i guildIndex) hasGuild(key []byte) bool {
+	n := 1
+	if i == standingsByKind {
+		n = 2
+	}
+	return bytes.Count(key, []byte{0}) >= n
+}
+
 // moveGuildIndexes moves up to perTxn entries of the legacy index
 // buckets into the guild index in each transaction run by update, until
 // none is left (schema 7 to 8). Each entry is written under its new key
@@ -138,59 +149,91 @@ func (db *DB) moveGuildIndexes(update func(func(txn) error) error, perTxn int) e
 	return nil
 }
 
-// migrate7to8 moves the indexes led by a guild, and the standings, into
-// the guild index, in the transaction of Open, and drops their buckets.
+// The move of a bbolt file into the guild index (schema 7 to 8) runs in
+// transactions of its own, each bounded, so that Open's memory stays
+// bounded too: bbolt keeps every node a transaction writes in memory
+// until it commits (2.5 GB for the entries of a million archived games
+// moved in one).
 //
-// The entries are put in the order of their new keys, merged from one
-// walk of each bucket (of each kind's standings), each walk in that order
-// already: bbolt splits the nodes a transaction writes only when it
-// commits, so entries put out of order, into the middle of a node of
-// millions, would each move the rest of it (hours for a million games);
-// in order each is added at the end.
+//   - Open's transaction (migrate7to8, after the migrations before 7,
+//     which run there as ever) creates the guild index, counts the
+//     entries to move and, when there are any, puts the marker
+//     keyGuildIndexMoving in meta; migrate sets version 8 in the same
+//     transaction. A veletasbot that knows only schema 7 refuses the file
+//     from then on (ErrSchemaTooNew), so none runs on indexes half
+//     moved.
+//   - While the marker is there, Open (finishGuildIndexMove) runs
+//     moveGuildIndexBatch in transaction after transaction, each moving
+//     the next guildIndexBatch entries and recording, in the marker, the
+//     key of the last one in the guild index.
+//   - The transaction that moves the last entry deletes the legacy
+//     buckets and the marker.
+//
+// An entry is copied, not deleted from its bucket, until that last
+// transaction: the marker alone says how far the move went. A run stopped
+// after any transaction (a crash, a kill, a full disk) leaves the marker
+// of its last commit; the next Open resumes after it and ends in the same
+// store as a run never stopped. The store's other readers of a file
+// (Check, Backup, snapshots) work on a DB that Open returned, after the
+// move; the store has no read-only open of a file.
+var keyGuildIndexMoving = []byte("guild_index_moving")
+
+// guildIndexMove is the value of keyGuildIndexMoving: how far the move
+// into the guild index went.
+type guildIndexMove struct {
+	// After is the key in the guild index of the last entry moved,
+	// empty before the first.
+	After []byte `json:"after,omitempty"`
+	// Moved counts the entries moved so far, of Total, the entries of
+	// the legacy buckets with a guild when the move began (for the
+	// progress logged).
+	Moved int64 `json:"moved"`
+	Total int64 `json:"total"`
+}
+
+// guildIndexBatch is the number of entries moved into the guild index
+// in each transaction (Options.migrateBatch in tests). A transaction
+// holds about 450 bytes of memory for each entry it moves (its node, the
+// pages it is written to, the garbage collector's slack): the 4.9
+// million entries of 100,000 active and 1,000,000 archived games took
+// 2.2 GB moved in one transaction, and take 77 MB at most (the whole
+// process) in 50 transactions of 100,000, in about the same time
+// (TestScaleChild on a copy of such a file). A smaller batch saves little
+// more memory against the process's own, and each commit syncs the file
+// twice: 100,000 keeps those syncs to a few dozen.
+const guildIndexBatch = 100_000
+
+// migrate7to8 begins the move of the indexes led by a guild, and of the
+// standings, into the guild index, in the transaction of Open: it
+// creates the guild index and, when the legacy buckets hold entries,
+// puts the marker of the move, which finishGuildIndexMove then carries
+// out in transactions of its own (see keyGuildIndexMoving); when they
+// hold none (a new file) it deletes them at once.
 func migrate7to8(db *DB, tx *bolt.Tx) error {
-	idx, err := tx.CreateBucketIfNotExists(bucketGuildIndex)
-	if err != nil {
+	if _, err := tx.CreateBucketIfNotExists(bucketGuildIndex); err != nil {
 		return err
 	}
-	var streams []*moveStream
+	var total int64
 	for _, l := range legacyGuildIndexes {
-		b := tx.Bucket(l.bucket)
-		if b == nil {
-			continue
-		}
-		if l.tag != standingsByKind {
-			streams = append(streams, newMoveStream(db, l.bucket, b.Cursor(), l.tag, nil))
-			continue
-		}
-		// A walk for each kind: the guild comes second in their keys.
-		c := b.Cursor()
-		for k, _ := c.First(); k != nil; {
-			kind, _, ok := bytes.Cut(k, []byte{0})
-			if !ok {
-				db.opts.Logger.Warn("store: migration to schema 8 drops a standing without a guild", "key", k)
-				k, _ = c.Next()
-				continue
-			}
-			prefix := append(bytes.Clone(kind), 0)
-			streams = append(streams, newMoveStream(db, l.bucket, b.Cursor(), l.tag, prefix))
-			k, _ = c.Seek(append(bytes.Clone(kind), 1))
-		}
-	}
-	for {
-		var next *moveStream
-		for _, s := range streams {
-			if s.k != nil && (next == nil || bytes.Compare(s.nk, next.nk) < 0) {
-				next = s
+		if b := tx.Bucket(l.bucket); b != nil {
+			c := b.Cursor()
+			for k, _ := c.First(); k != nil; k, _ = c.Next() {
+				if l.tag.hasGuild(k) {
+					total++
+				}
 			}
 		}
-		if next == nil {
-			break
-		}
-		if err := idx.Put(next.nk, bytes.Clone(next.v)); err != nil {
-			return fmt.Errorf("moving %s into %s: %w", next.bucket, bucketGuildIndex, err)
-		}
-		next.advance(next.c.Next())
 	}
+	if total == 0 {
+		return dropLegacyGuildIndexes(tx)
+	}
+	db.opts.Logger.Info("store: moving the indexes into the guild index (schema 8)", "entries", total)
+	return put(boltTxn{tx}.Bucket(bucketMeta), keyGuildIndexMoving, guildIndexMove{Total: total})
+}
+
+// dropLegacyGuildIndexes deletes the buckets moved into the guild index,
+// and the marker of the move.
+func dropLegacyGuildIndexes(tx *bolt.Tx) error {
 	for _, l := range legacyGuildIndexes {
 		if tx.Bucket(l.bucket) == nil {
 			continue
@@ -199,11 +242,153 @@ func migrate7to8(db *DB, tx *bolt.Tx) error {
 			return err
 		}
 	}
-	return nil
+	return tx.Bucket(bucketMeta).Delete(keyGuildIndexMoving)
+}
+
+// finishGuildIndexMove carries out the move into the guild index that
+// migrate7to8 began, if the marker says one is under way (begun by this
+// Open or by one that stopped half way): one transaction of
+// moveGuildIndexBatch after another until the last, logging the progress
+// after each. Options.migrateHook, when set, is called after each commit;
+// an error from it stops the move there (tests).
+func (db *DB) finishGuildIndexMove(bdb *bolt.DB) error {
+	for {
+		var mv guildIndexMove
+		var done bool
+		err := bdb.Update(func(tx *bolt.Tx) error {
+			var err error
+			mv, done, err = db.moveGuildIndexBatch(tx)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("migrate schema 7 to 8: %w", err)
+		}
+		if mv.Total == 0 { // no move under way
+			return nil
+		}
+		db.opts.Logger.Info("store: moved entries into the guild index (schema 8)", "moved", mv.Moved, "of", mv.Total, "done", done)
+		if h := db.opts.migrateHook; h != nil {
+			if err := h(mv); err != nil {
+				return fmt.Errorf("migrate schema 7 to 8: %w", err)
+			}
+		}
+		if done {
+			return nil
+		}
+	}
+}
+
+// errBadMoveMarker is the cause of the error of Open on a file whose
+// marker of the move into the guild index cannot be read: how far the
+// move went is not known, and Open changes nothing.
+var errBadMoveMarker = fmt.Errorf("%w: the marker of the migration to schema 8 (meta %q, how far the move into the guild index went) is damaged", ErrCorrupt, keyGuildIndexMoving)
+
+// badMoveMarker is the error of a damaged marker, with what is wrong with
+// it and what to do.
+func badMoveMarker(what string) error {
+	return fmt.Errorf("%w (%s); stop veletasbot and restore a snapshot (README, \"Restoring a snapshot\")", errBadMoveMarker, what)
+}
+
+// moveGuildIndexBatch moves the next entries of the legacy buckets, up
+// to guildIndexBatch, into the guild index, after the last one moved, and
+// records the last it moved in the marker; the transaction that moves the
+// last entry deletes the legacy buckets and the marker (done). It returns
+// the zero guildIndexMove when no move is under way.
+//
+// The entries are put in the order of their new keys, merged from one
+// walk of each bucket (of each kind's standings), each walk in that order
+// already, and each batch goes on where the one before ended, so that
+// the whole move puts them in that order: bbolt splits the nodes a
+// transaction writes only when it commits, so entries put out of order,
+// into the middle of a node of millions, would each move the rest of it
+// (hours for a million games); in order each is added at the end of the
+// last node.
+func (db *DB) moveGuildIndexBatch(tx *bolt.Tx) (guildIndexMove, bool, error) {
+	meta := tx.Bucket(bucketMeta)
+	raw := meta.Get(keyGuildIndexMoving)
+	if raw == nil {
+		return guildIndexMove{}, false, nil
+	}
+	var mv guildIndexMove
+	if err := decodeValue(raw, &mv); err != nil {
+		return guildIndexMove{}, false, badMoveMarker(strings.TrimPrefix(err.Error(), ErrCorrupt.Error()+": "))
+	}
+	if mv.Total <= 0 || mv.Moved < 0 || mv.Moved > mv.Total {
+		return guildIndexMove{}, false, badMoveMarker(fmt.Sprintf("moved %d of %d", mv.Moved, mv.Total))
+	}
+	idx := tx.Bucket(bucketGuildIndex)
+	if idx == nil {
+		return guildIndexMove{}, false, badMoveMarker("no bucket " + string(bucketGuildIndex))
+	}
+	streams := db.moveStreams(tx, mv.After)
+	limit := db.opts.migrateBatch
+	if limit <= 0 {
+		limit = guildIndexBatch
+	}
+	for n := 0; ; n++ {
+		var next *moveStream
+		for _, s := range streams {
+			if s.k != nil && (next == nil || bytes.Compare(s.nk, next.nk) < 0) {
+				next = s
+			}
+		}
+		if next == nil {
+			mv.After = nil
+			return mv, true, dropLegacyGuildIndexes(tx)
+		}
+		if n == limit {
+			return mv, false, put(boltTxn{tx}.Bucket(bucketMeta), keyGuildIndexMoving, mv)
+		}
+		if err := idx.Put(next.nk, bytes.Clone(next.v)); err != nil {
+			return mv, false, fmt.Errorf("moving %s into %s: %w", next.bucket, bucketGuildIndex, err)
+		}
+		mv.After = next.nk
+		mv.Moved++
+		next.advance(next.c.Next())
+	}
+}
+
+// moveStreams returns a walk of each legacy bucket (of each kind's
+// standings, whose keys lead with the kind), each on its first entry
+// whose key in the guild index comes after after (on the first entry
+// when after is empty).
+func (db *DB) moveStreams(tx *bolt.Tx, after []byte) []*moveStream {
+	var streams []*moveStream
+	add := func(l []byte, b *bolt.Bucket, tag guildIndex, prefix []byte) {
+		s := &moveStream{db: db, bucket: l, c: b.Cursor(), tag: tag, prefix: prefix}
+		s.resume(after)
+		streams = append(streams, s)
+	}
+	for _, l := range legacyGuildIndexes {
+		b := tx.Bucket(l.bucket)
+		if b == nil {
+			continue
+		}
+		if l.tag != standingsByKind {
+			add(l.bucket, b, l.tag, nil)
+			continue
+		}
+		// A walk for each kind: the guild comes second in their keys.
+		c := b.Cursor()
+		for k, _ := c.First(); k != nil; {
+			kind, _, ok := bytes.Cut(k, []byte{0})
+			if !ok {
+				if after == nil {
+					db.opts.Logger.Warn("store: migration to schema 8 drops a standing without a guild", "key", k)
+				}
+				k, _ = c.Next()
+				continue
+			}
+			add(l.bucket, b, l.tag, append(bytes.Clone(kind), 0))
+			k, _ = c.Seek(append(bytes.Clone(kind), 1))
+		}
+	}
+	return streams
 }
 
 // moveStream walks the entries of a legacy bucket (under prefix, when
-// set) for migrate7to8, with the key each takes in the guild index.
+// set) for moveGuildIndexBatch, with the key each takes in the guild
+// index.
 type moveStream struct {
 	db     *DB
 	bucket []byte
@@ -214,10 +399,39 @@ type moveStream struct {
 	nk     []byte // its key in the guild index
 }
 
-func newMoveStream(db *DB, bucket []byte, c *bolt.Cursor, tag guildIndex, prefix []byte) *moveStream {
-	s := &moveStream{db: db, bucket: bucket, c: c, tag: tag, prefix: prefix}
-	s.advance(c.Seek(prefix))
-	return s
+// resume puts the stream on its first entry whose key in the guild index
+// comes after after (empty: its first entry). Where the entry's key is
+// prefix guild \x00 rest, that key is guild \x00 tag \x00 rest (for a
+// standing, whose prefix is its kind, guild \x00 S \x00 kind \x00 rest):
+// the entries of the guilds before after's come before it, those of the
+// guilds after it after it, whatever the index, and within after's guild
+// the index's tag (and the standing's kind) orders them before rest does.
+// It seeks there, in one step however many entries a guild has, and
+// passes over the entry that is after itself.
+func (s *moveStream) resume(after []byte) {
+	if len(after) == 0 {
+		s.advance(s.c.Seek(s.prefix))
+		return
+	}
+	guild, rest, _ := bytes.Cut(after, []byte{0})
+	seek := append(append(bytes.Clone(s.prefix), guild...), 0) // the guild's first entry
+	if len(rest) >= 2 && rest[1] == 0 {
+		mine, theirs, r := []byte{byte(s.tag)}, rest[:1], rest[2:]
+		if s.tag == standingsByKind && guildIndex(rest[0]) == standingsByKind {
+			kind, user, _ := bytes.Cut(r, []byte{0})
+			mine, theirs, r = s.prefix[:len(s.prefix)-1], kind, user
+		}
+		switch bytes.Compare(mine, theirs) {
+		case 0: // after's index: its entry there
+			seek = append(seek, r...)
+		case -1: // an index before after's: past the guild
+			seek[len(seek)-1] = 1
+		}
+	}
+	s.advance(s.c.Seek(seek))
+	for s.k != nil && bytes.Compare(s.nk, after) <= 0 {
+		s.advance(s.c.Next())
+	}
 }
 
 // advance puts the stream on the entry at k (from its cursor), passing

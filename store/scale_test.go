@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -414,7 +415,8 @@ func scaleChildRun(b testing.TB, path string, guilds int) map[string]float64 {
 
 // TestScaleChild is the process of BenchmarkScaleProcess: it opens the
 // file VELETAS_SCALE_CHILD names (path:guilds), runs the commands of BenchmarkScale a
-// few times in the first guilds, and prints its figures.
+// few times in the first guilds, and prints its figures; what Open logs
+// (a migration's progress) goes to stderr.
 func TestScaleChild(t *testing.T) {
 	path, n, _ := strings.Cut(os.Getenv(scaleChild), string(filepath.ListSeparator))
 	if path == "" {
@@ -425,7 +427,9 @@ func TestScaleChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	db, err := Open(path, &Options{Games: testRegistry, NoSync: true, Now: clockAt})
+	// What Open logs (the progress of a migration) goes to stderr.
+	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	db, err := Open(path, &Options{Games: testRegistry, NoSync: true, Now: clockAt, Logger: logger})
 	if err != nil {
 		t.Fatal(err)
 	}
