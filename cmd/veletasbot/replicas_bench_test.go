@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -95,6 +96,7 @@ func httpReplicas(b *testing.B, thinkMin, thinkSpread time.Duration) {
 		var (
 			mu       sync.Mutex
 			moves    []time.Duration
+			timed    []timedMove // moves again, with when each was sent
 			ackMax   time.Duration
 			ids      = make(chan string, 1)
 			stop     = make(chan struct{})
@@ -132,6 +134,7 @@ func httpReplicas(b *testing.B, thinkMin, thinkSpread time.Duration) {
 			ackMax = max(ackMax, ack.Sub(t0))
 			if isMove(in) {
 				moves = append(moves, d)
+				timed = append(timed, timedMove{t0, d})
 			}
 			mu.Unlock()
 			if err == nil && m.Ephemeral() {
@@ -148,7 +151,7 @@ func httpReplicas(b *testing.B, thinkMin, thinkSpread time.Duration) {
 			}
 		}
 		mu.Lock()
-		moves, ackMax = nil, 0
+		moves, timed, ackMax = nil, nil, 0
 		mu.Unlock()
 		before := bd.take(b)
 		var gc0 runtime.MemStats
@@ -183,6 +186,7 @@ func httpReplicas(b *testing.B, thinkMin, thinkSpread time.Duration) {
 		db.Close()
 		fake.Close()
 		slices.Sort(moves)
+		logSlowest(b, timed, start)
 		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 		p50, p99 := moves[len(moves)/2], moves[int(0.99*float64(len(moves)-1))]
 		b.ReportMetric(ms(p50), "p50-ms")
@@ -206,6 +210,39 @@ func httpReplicas(b *testing.B, thinkMin, thinkSpread time.Duration) {
 			b.Errorf("p99 %v > 250ms", p99)
 		}
 	}
+}
+
+// processStart is when the test process started, to place the slowest
+// moves among the process's own logs (GODEBUG=gctrace=1 counts from it).
+var processStart = time.Now()
+
+// timedMove is a move's latency and when it was sent.
+type timedMove struct {
+	at time.Time
+	d  time.Duration
+}
+
+// logSlowest logs when the slowest 1% of the moves were sent, in seconds
+// from start, and in how many distinct seconds: a few seconds holding
+// most of them is a stall of the whole system (an fsync, a burst of
+// work), many seconds a queue that is often long.
+func logSlowest(b *testing.B, moves []timedMove, start time.Time) {
+	if len(moves) == 0 {
+		return
+	}
+	slow := slices.Clone(moves)
+	slices.SortFunc(slow, func(x, y timedMove) int { return int(y.d - x.d) })
+	slow = slow[:max(1, len(slow)/100)]
+	slices.SortFunc(slow, func(x, y timedMove) int { return x.at.Compare(y.at) })
+	seconds := map[int]int{}
+	var at []string
+	for _, m := range slow {
+		s := int(m.at.Sub(start).Seconds())
+		seconds[s]++
+		at = append(at, fmt.Sprintf("%.1fs:%dms", m.at.Sub(start).Seconds(), m.d.Milliseconds()))
+	}
+	b.Logf("the slowest 1%% (%d moves) were sent in %d distinct seconds (from the measured part's start, %.1fs after the process's): %s",
+		len(slow), len(seconds), start.Sub(processStart).Seconds(), strings.Join(at, " "))
 }
 
 // isMove reports whether an interaction is /veletas move.
@@ -242,21 +279,25 @@ func startGame(send func(*rand.Rand, map[string]any) (fakediscord.Message, error
 }
 
 // playGame plays game gi to the end in its own channel, every action
-// through send.
+// through send. Its players read the game once, before the first action,
+// then follow it as Discord shows it to them: each answer is the board
+// after their action, which they apply to their own copy of the game
+// (and check against the store at the end). They do not read the store
+// before each action, which no player does and which would put a
+// linearizable read of the harness's on the etcd cluster for every
+// action measured.
 func playGame(db *store.DB, send func(*rand.Rand, map[string]any) (fakediscord.Message, error), ids chan string, gi int) error {
 	channel := fmt.Sprintf("chan%d", gi)
 	p1, p2 := benchPlayers(gi)
 	users := map[string]fakediscord.User{p1.ID: p1, p2.ID: p2}
 	r := rand.New(rand.NewPCG(uint64(gi), 7))
-	for {
-		g, err := db.ActiveGame(context.Background(), "g", channel)
-		if errors.Is(err, store.ErrNoGame) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		pos := vstate(g).Position()
+	g, err := db.ActiveGame(context.Background(), "g", channel)
+	if err != nil {
+		return err
+	}
+	st, played := g.State(), 0
+	for !st.Outcome().Over {
+		pos := st.(veletas.Match).Game.Position()
 		var a veletas.Action
 		switch pos.Phase() {
 		case veletas.PhaseSetup1, veletas.PhaseSetup2:
@@ -268,8 +309,24 @@ func playGame(db *store.DB, send func(*rand.Rand, map[string]any) (fakediscord.M
 			a = veletas.TurnAction(t)
 		}
 		sub, opts := fakediscord.VeletasCommand(a)
-		if _, err := send(r, fakediscord.Command(<-ids, "g", channel, users[g.ToAct()], fakediscord.NoThreads, sub, opts)); err != nil {
+		if _, err := send(r, fakediscord.Command(<-ids, "g", channel, users[g.Player(st.ToAct())], fakediscord.NoThreads, sub, opts)); err != nil {
 			return err
 		}
+		if st, err = st.Play(a.String()); err != nil {
+			return fmt.Errorf("game %d: the bot took %s, the rules refuse it: %w", gi, a, err)
+		}
+		played++
 	}
+	// The store agrees: the game is over, with every action played.
+	if _, err := db.ActiveGame(context.Background(), "g", channel); !errors.Is(err, store.ErrNoGame) {
+		return fmt.Errorf("game %d: over after %d actions here, still active in the store (%v)", gi, played, err)
+	}
+	end, err := db.LastFinishedGame(context.Background(), "g", channel)
+	if err != nil {
+		return err
+	}
+	if n := len(end.State().(veletas.Match).Game.Actions()); n != played {
+		return fmt.Errorf("game %d: %d actions played, %d in the store", gi, played, n)
+	}
+	return nil
 }

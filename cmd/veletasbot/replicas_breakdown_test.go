@@ -65,6 +65,17 @@ func hasPrefix(name string, prefixes []string) bool {
 	return false
 }
 
+// over is the share of the observations of histogram name (summed over
+// the labels not kept) above the bucket bound le, as the exposition
+// writes it ("0.25").
+func (s samples) over(name, le string) float64 {
+	n := s[name+"_count"]
+	if n == 0 {
+		return 0
+	}
+	return 1 - s[name+"_bucket "+le]/n
+}
+
 // minus is s less before, sample by sample.
 func (s samples) minus(before samples) samples {
 	out := samples{}
@@ -85,9 +96,9 @@ type breakdown struct {
 
 var (
 	botSeries  = []string{"veletas_store_", "veletas_image_", "veletas_discord_request_duration_seconds", "veletas_interaction_first_response_seconds"}
-	botLabels  = []string{"method", "route", "type"}
+	botLabels  = []string{"method", "route", "type", "le"}
 	etcdSeries = []string{"grpc_server_handled_total", "etcd_disk_wal_fsync_duration_seconds", "etcd_disk_backend_commit_duration_seconds", "etcd_server_read_indexes_failed_total", "etcd_server_slow_read_indexes_total"}
-	etcdLabels = []string{"grpc_method", "grpc_code"}
+	etcdLabels = []string{"grpc_method", "grpc_code", "le"}
 )
 
 // take reads every source now.
@@ -124,7 +135,9 @@ func (bd *breakdown) report(b *testing.B, d samples, moves int) {
 	}
 	per := func(v float64) float64 { return v / float64(max(moves, 1)) }
 	if n, ms := mean("veletas_store_commit_duration_seconds"); n > 0 {
-		lines = append(lines, fmt.Sprintf("store commits %.0f (%.2f a move), mean %.1f ms; conflicts %.0f", n, per(n), ms, d["veletas_store_conflicts_total"]))
+		lines = append(lines, fmt.Sprintf("store commits %.0f (%.2f a move), mean %.1f ms, over 100 ms %.1f%%, over 250 ms %.1f%%; conflicts %.0f",
+			n, per(n), ms, 100*d.over("veletas_store_commit_duration_seconds", "0.1"), 100*d.over("veletas_store_commit_duration_seconds", "0.25"),
+			d["veletas_store_conflicts_total"]))
 		b.ReportMetric(ms, "commit-ms")
 	}
 	if n, ms := mean("veletas_image_render_duration_seconds"); n > 0 {
@@ -153,7 +166,8 @@ func (bd *breakdown) report(b *testing.B, d samples, moves int) {
 		}
 	}
 	if n, ms := mean("etcd_disk_wal_fsync_duration_seconds"); n > 0 {
-		lines = append(lines, fmt.Sprintf("etcd WAL fsyncs %.0f (all members), mean %.2f ms", n, ms))
+		lines = append(lines, fmt.Sprintf("etcd WAL fsyncs %.0f (all members), mean %.2f ms, over 16 ms %.2f%%, over 128 ms %.2f%%",
+			n, ms, 100*d.over("etcd_disk_wal_fsync_duration_seconds", "0.016"), 100*d.over("etcd_disk_wal_fsync_duration_seconds", "0.128")))
 		b.ReportMetric(ms, "fsync-ms")
 	}
 	if n, ms := mean("etcd_disk_backend_commit_duration_seconds"); n > 0 {
