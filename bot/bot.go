@@ -91,6 +91,13 @@ type Config struct {
 	// ends; a narrower one than the boards' keeps it cheap
 	// (cmd/veletasbot uses 480 px). The zero value draws as Render.
 	Replay render.Options
+	// ReplayShare is the share of one CPU the replays take at most over
+	// time: after a replay drawn in d, the next one of this Bot waits
+	// d*(1/ReplayShare-1), so that a wave of games ending together does
+	// not take the CPUs from the players waiting for their boards (the
+	// replays come a little later instead). 0 or 1 and more: no wait
+	// (cmd/veletasbot uses 1/4).
+	ReplayShare float64
 	// Games are the games the bot hosts, one Module each, the first being
 	// the game of a request that names none (cmd/veletasbot passes
 	// bot/games.All()). Two of one kind make New panic.

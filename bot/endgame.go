@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/veletasbot/veletas/store"
 )
@@ -27,8 +28,9 @@ func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, lk Look) {
 	} else if draw := mod.replay.Replay(b, g, lk); draw != nil {
 		r.Later = func() (Reply, error) {
 			b.replays <- struct{}{}
+			start := time.Now()
 			gif, err := draw()
-			<-b.replays
+			b.releaseReplay(time.Since(start))
 			if err != nil {
 				return Reply{}, fmt.Errorf("bot: drawing the replay of game %d: %w", g.ID, err)
 			}
@@ -48,6 +50,18 @@ func (b *Bot) finalMessage(loc string, r *Reply, g store.Game, lk Look) {
 	if mod.final != nil {
 		r.Buttons = append(r.Buttons, mod.final.FinalButtons(loc, g)...)
 	}
+}
+
+// releaseReplay lets the next replay be drawn, after a rest that keeps
+// the replays within Config.ReplayShare of a CPU, took being how long the
+// one just drawn took.
+func (b *Bot) releaseReplay(took time.Duration) {
+	share := b.cfg.ReplayShare
+	if share <= 0 || share >= 1 {
+		<-b.replays
+		return
+	}
+	time.AfterFunc(time.Duration(float64(took)*(1/share-1)), func() { <-b.replays })
 }
 
 // finishedGame loads the finished game a button names.

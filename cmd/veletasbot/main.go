@@ -78,6 +78,10 @@ func ExitStatus(err error) int {
 // ReplayWidth is the width in pixels of the animated replay.
 const ReplayWidth = 480
 
+// ReplayShare is the share of a CPU a Bot's replays take at most over
+// time (bot.Config.ReplayShare).
+const ReplayShare = 0.25
+
 // Main is the program: its configuration, streams and what Run opened, so
 // that tests run it in-process.
 type Main struct {
@@ -168,6 +172,11 @@ func (m *Main) newBot() error {
 		// The end-of-game replay is drawn narrower than the boards: a
 		// fraction of the time and bytes, still clear in Discord's viewer.
 		cfg.Replay = render.Options{Width: ReplayWidth}
+	}
+	if cfg.ReplayShare == 0 {
+		// Replays rest between them: a wave of games ending together
+		// leaves the CPUs to the boards players wait for.
+		cfg.ReplayShare = ReplayShare
 	}
 	if cfg.Games == nil {
 		cfg.Games = games.With(games.Options{AIIterations: m.AIIterations})
