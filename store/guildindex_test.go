@@ -209,31 +209,7 @@ func TestMigrateGuildIndex(t *testing.T) {
 			t.Fatalf("entries by index %v, want %v", tags, w)
 		}
 		// Back to schema 7: every entry in its index's own bucket.
-		err = db.update(ctx, func(tx txn) error {
-			buckets := map[guildIndex][]byte{}
-			for _, l := range legacyGuildIndexes {
-				buckets[l.tag] = l.bucket
-			}
-			for k, v := range index {
-				tag, lk, _ := legacyKey([]byte(k))
-				if err := tx.Bucket(buckets[tag]).Put(lk, []byte(v)); err != nil {
-					return err
-				}
-				if err := tx.Bucket(bucketGuildIndex).Delete([]byte(k)); err != nil {
-					return err
-				}
-			}
-			if err := tx.Bucket(bucketStandingsByKind).Put([]byte("damaged\x00"), []byte("{}")); err != nil {
-				return err
-			}
-			if err := tx.Bucket(bucketPlayers).Put([]byte("damaged"), nil); err != nil {
-				return err
-			}
-			return tx.Bucket(bucketMeta).Put(keyVersion, []byte("7"))
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
+		backToSchema7(t, db, index, "damaged")
 		if n := len(readAll(t, db, bucketGuildIndex)); n != 0 {
 			t.Fatalf("%d entries left in the guild index", n)
 		}
@@ -311,7 +287,17 @@ func schema7File(t *testing.T, path string) int {
 		}
 	}
 	index := readAll(t, db, bucketGuildIndex)
-	err = db.update(ctx, func(tx txn) error {
+	backToSchema7(t, db, index, "g1damaged")
+	return len(index)
+}
+
+// backToSchema7 makes db a store of schema 7 again: every entry of index
+// (the guild index's, by key) back in its own legacy bucket and gone from
+// the guild index, plus two entries without a guild (a standing
+// "damaged\x00" and the players' key damagedPlayer), at version 7.
+func backToSchema7(t *testing.T, db *DB, index map[string]string, damagedPlayer string) {
+	t.Helper()
+	err := db.update(t.Context(), func(tx txn) error {
 		buckets := map[guildIndex][]byte{}
 		for _, l := range legacyGuildIndexes {
 			buckets[l.tag] = l.bucket
@@ -328,7 +314,7 @@ func schema7File(t *testing.T, path string) int {
 		if err := tx.Bucket(bucketStandingsByKind).Put([]byte("damaged\x00"), []byte("{}")); err != nil {
 			return err
 		}
-		if err := tx.Bucket(bucketPlayers).Put([]byte("g1damaged"), nil); err != nil {
+		if err := tx.Bucket(bucketPlayers).Put([]byte(damagedPlayer), nil); err != nil {
 			return err
 		}
 		return tx.Bucket(bucketMeta).Put(keyVersion, []byte("7"))
@@ -336,7 +322,6 @@ func schema7File(t *testing.T, path string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return len(index)
 }
 
 // dumpFile returns every key and value of every bucket of a bbolt file.

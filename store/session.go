@@ -113,12 +113,7 @@ func (s *session) cached(rev int64, key string) (kv *mvccpb.KeyValue, ok bool) {
 		return nil, false
 	}
 	kv, ok = s.kept[key]
-	if kv != nil {
-		c := *kv
-		c.Key, c.Value = bytes.Clone(kv.Key), bytes.Clone(kv.Value)
-		kv = &c
-	}
-	return kv, ok
+	return cloneKV(kv), ok
 }
 
 // keep records key's value kv read at rev (nil: absent); what was kept at
@@ -135,10 +130,15 @@ func (s *session) keep(rev int64, key string, kv *mvccpb.KeyValue) {
 	if len(s.kept) >= sessionKeys {
 		return
 	}
-	if kv != nil {
-		c := *kv
-		c.Key, c.Value = bytes.Clone(kv.Key), bytes.Clone(kv.Value)
-		kv = &c
+	s.kept[key] = cloneKV(kv)
+}
+
+// cloneKV is a copy of kv whose key and value are its own (nil for nil).
+func cloneKV(kv *mvccpb.KeyValue) *mvccpb.KeyValue {
+	if kv == nil {
+		return nil
 	}
-	s.kept[key] = kv
+	c := *kv
+	c.Key, c.Value = bytes.Clone(kv.Key), bytes.Clone(kv.Value)
+	return &c
 }
