@@ -199,8 +199,9 @@
 // to act (AIGamesToAct); the active games are counted by kind in the
 // transactions that start and end them (ActiveCounts: no game read).
 // Open builds the indexes of a file written before them (schemas 3, 4 and
-// 7; schema 7 on etcd too). On a populated store of 100,000 active and
-// 1,000,000 archived games (scale_test.go) each command reads the same
+// 7; schema 7 on etcd too). On a store of 100,000 active and 1,000,000
+// archived games (Generate writes one: generate.go; scale_test.go and
+// bot/discord's BenchmarkScaleCommands measure it) each command reads the same
 // games as with 100 active ones. A change writes more pages there, as
 // each B+tree it touches is two levels deeper: a move 1.4 times those
 // with 100 (the games' tree), a challenge created, accepted and resigned
