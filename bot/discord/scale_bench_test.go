@@ -43,34 +43,45 @@ func BenchmarkScaleCommands(b *testing.B) {
 	if os.Getenv("VELETAS_SCALE") != "" {
 		sizes = append(sizes, 1000)
 	}
+	var stores []*scaleCommands
 	for _, guilds := range sizes {
 		db := openGenerated(b, guilds)
 		logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 		bt := bot.New(db, func() time.Time { return generatedNow }, logger,
 			bot.Config{RateBurst: -1, Replay: render.Options{Width: 480}, Games: games.All()})
-		sc := scaleCommands{b: b, bt: bt, db: db, guild: store.GeneratedGuild(0)}
+		sc := &scaleCommands{b: b, bt: bt, db: db, guild: store.GeneratedGuild(0),
+			name: fmt.Sprintf("active=%d/archived=%d", guilds*store.GeneratedGuildGames, guilds*store.GeneratedGuildArchive)}
 		sc.readGuild()
-		name := fmt.Sprintf("active=%d/archived=%d/", guilds*store.GeneratedGuildGames, guilds*store.GeneratedGuildArchive)
-		for _, k := range []game.Kind{veletas.GameKind, fanorona.GameKind, amazons.GameKind} {
-			b.Run(name+"move-"+string(k), func(b *testing.B) { sc.moves(b, k) })
+		stores = append(stores, sc)
+	}
+	// Each command at both sizes one after the other, so that the
+	// machine's load changes little between them.
+	run := func(cmd string, f func(sc *scaleCommands, b *testing.B)) {
+		for _, sc := range stores {
+			b.Run(cmd+"/"+sc.name, func(b *testing.B) { f(sc, b) })
 		}
-		b.Run(name+"challenge-accept", sc.challenges)
-		b.Run(name+"board", func(b *testing.B) {
+	}
+	for _, k := range []game.Kind{veletas.GameKind, fanorona.GameKind, amazons.GameKind} {
+		run("move-"+string(k), func(sc *scaleCommands, b *testing.B) { sc.moves(b, k) })
+	}
+	run("challenge-accept", (*scaleCommands).challenges)
+	run("board", func(sc *scaleCommands, b *testing.B) {
+		sc.reads(b, func(i int) bot.Request {
+			ch := sc.channels[i%len(sc.channels)]
+			return sc.req(sc.kinds[ch], store.GeneratedPlayer(0, 0), ch, "board", nil)
+		})
+	})
+	for _, sub := range []string{"standings", "games", "stats"} {
+		run(sub, func(sc *scaleCommands, b *testing.B) {
+			sc.readPlayers(b)
 			sc.reads(b, func(i int) bot.Request {
-				ch := sc.channels[i%len(sc.channels)]
-				return sc.req(sc.kinds[ch], store.GeneratedPlayer(0, 0), ch, "board", nil)
+				k := sc.kindList[i%len(sc.kindList)]
+				return sc.req(k, sc.players[i%len(sc.players)], store.GeneratedChannel(0, 700), sub, nil)
 			})
 		})
-		for _, sub := range []string{"standings", "games", "stats"} {
-			b.Run(name+sub, func(b *testing.B) {
-				sc.readPlayers(b)
-				sc.reads(b, func(i int) bot.Request {
-					k := sc.kindList[i%len(sc.kindList)]
-					return sc.req(k, sc.players[i%len(sc.players)], store.GeneratedChannel(0, 700), sub, nil)
-				})
-			})
-		}
-		if err := db.Close(); err != nil {
+	}
+	for _, sc := range stores {
+		if err := sc.db.Close(); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -151,6 +162,7 @@ func copyFile(b *testing.B, dst, src string) {
 // guild of a generated store.
 type scaleCommands struct {
 	b        *testing.B
+	name     string // the store's size, in a benchmark's name
 	bt       *bot.Bot
 	db       *store.DB
 	guild    string
@@ -184,11 +196,14 @@ func (sc *scaleCommands) readGuild() {
 	sc.kindList = []game.Kind{veletas.GameKind, fanorona.GameKind, amazons.GameKind}
 }
 
-// readPlayers reads the players of the games of sc.channels.
+// readPlayers reads the players of the games in sc.channels.
 func (sc *scaleCommands) readPlayers(b *testing.B) {
 	sc.players = sc.players[:0]
 	for _, ch := range sc.channels {
 		g, err := sc.db.ActiveGame(b.Context(), sc.guild, ch)
+		if errors.Is(err, store.ErrNoGame) {
+			continue // ended by the moves; the next move starts one
+		}
 		if err != nil {
 			b.Fatal(err)
 		}
