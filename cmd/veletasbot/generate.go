@@ -155,29 +155,26 @@ func (m *Main) runGenerate(ctx context.Context) (err error) {
 		if err := newFilePath(cfg.To); err != nil {
 			return err
 		}
-		// The file is new and nothing reads it before generate ends:
-		// commits skip fsync, and the file is synced once when closed
-		// (syncFile; bbolt's Close does not sync). A crash meanwhile
-		// leaves a file to delete, not the bot's games.
-		opts.NoSync = true
+		// Its commits fsync, as the bot's do. Skipping that (NoSync) on
+		// the new file was measured slower, not faster: 1,000 guilds took
+		// 97 and 100 s of wall time without fsync, 63 and 64 s with it
+		// (the same 70 s of CPU; 2 shared cores, load 4), and bbolt's
+		// Close does not sync, so the file would need an fsync of its
+		// own at the end. Each commit leaves a whole file to stop at.
 		newFile = cfg.To.Path
 	}
 	db, err := store.OpenLocation(cfg.To, &opts)
 	if err != nil {
 		return fmt.Errorf("generate: %w", err)
 	}
-	// closeStore closes the store once, and syncs a bolt file.
+	// closeStore closes the store once.
 	closed := false
 	closeStore := func() error {
 		if closed {
 			return nil
 		}
 		closed = true
-		err := db.Close()
-		if err == nil && newFile != "" {
-			err = syncFile(newFile)
-		}
-		if err != nil {
+		if err := db.Close(); err != nil {
 			return fmt.Errorf("generate: closing %s: %w", cfg.To, err)
 		}
 		return nil
@@ -270,21 +267,6 @@ func otherPrefix(loc store.Location) string {
 		loc.Prefix += "-generated"
 	}
 	return loc.String()
-}
-
-// syncFile flushes path's data to the disk: a store opened with NoSync
-// leaves its last commits in the page cache, which bbolt's Close does not
-// flush.
-func syncFile(path string) error {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		return err
-	}
-	err = f.Sync()
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 // sizeText writes n bytes for people: 2.1 GB, 2.3 MB, 812 bytes.
