@@ -32,6 +32,8 @@ type Config struct {
 	Store    store.Location
 	// Migrate is the migrate command (migrate.go).
 	Migrate MigrateConfig
+	// Generate is the generate command (generate.go).
+	Generate GenerateConfig
 	// OutDir is the directory of the console's board images (flag -out).
 	OutDir string
 	// Guild registers the commands to this server only (flag -guild, env

@@ -8,6 +8,7 @@
 //	veletasbot -shard ID/COUNT [...]  one gateway shard of COUNT
 //	veletasbot console [-db FILE | -store URL] [-out DIR]
 //	veletasbot migrate -from bolt:FILE -to etcd://... [-overwrite]   copy a store into another (migrate.go)
+//	veletasbot generate -to bolt:FILE|etcd://... [-guilds N] [-seed N]   fill a new store with generated games (generate.go)
 //
 // Environment: DISCORD_TOKEN or DISCORD_TOKEN_FILE (the bot token, or a
 // file holding it), DISCORD_API_URL (another REST base URL, such as a
@@ -22,7 +23,7 @@
 // The files: config.go holds Config (DefaultConfig, DefaultConsoleConfig,
 // Validate and its named errors), flags.go ParseFlags, which fills a
 // Config from the flags and the environment, main.go Main, whose Run
-// dispatches to runMigrate (migrate.go), runConsole (console.go) or
+// dispatches to runMigrate (migrate.go), runGenerate (generate.go), runConsole (console.go) or
 // runBot (runbot.go), and Close; store.go resolves and opens the store,
 // token.go reads the Discord token, signin.go the OAuth2 client ID and
 // secret of sign-in with Discord on the web board (-client-id,

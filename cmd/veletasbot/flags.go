@@ -22,6 +22,8 @@ const usage = `usage:
   veletasbot -store etcd://H1:2379,H2:2379,H3:2379/veletas [flags]
                                          the bot on an etcd store that several replicas share
   veletasbot migrate -from bolt:FILE -to etcd://...   copy a store into another (veletasbot migrate -h)
+  veletasbot generate -to bolt:FILE [-guilds N]   fill a new store with generated games, to try the bot
+                                         at scale (veletasbot generate -h)
 
 console input, one line each:
   alice: /{game} challenge opponent:@bob
@@ -62,6 +64,9 @@ func (m *Main) ParseFlags(ctx context.Context, args []string) error {
 	m.Config = DefaultConfig()
 	if len(args) > 0 && args[0] == "migrate" {
 		return m.parseMigrate(args[1:])
+	}
+	if len(args) > 0 && args[0] == "generate" {
+		return m.parseGenerate(args[1:]) // generate.go
 	}
 	if len(args) > 0 && args[0] == "console" {
 		m.Config = DefaultConsoleConfig()

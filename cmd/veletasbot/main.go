@@ -39,7 +39,7 @@ func main() {
 		os.Exit(2)
 	}
 	err := m.Run(ctx)
-	if err == nil && !m.Console && !m.Migrate.On {
+	if err == nil && !m.Console && !m.Migrate.On && !m.Generate.On {
 		<-ctx.Done()
 		m.Logger.Info("veletasbot: shutting down")
 	}
@@ -137,7 +137,7 @@ func NewMain() *Main {
 	return &Main{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Now: time.Now}
 }
 
-// Run runs the migrate command, plays the console to the end of Stdin,
+// Run runs the migrate or generate command, plays the console to the end of Stdin,
 // or starts the bot, which runs until Close.
 func (m *Main) Run(ctx context.Context) error {
 	if m.Logger == nil {
@@ -153,6 +153,8 @@ func (m *Main) Run(ctx context.Context) error {
 	switch {
 	case m.Migrate.On:
 		return m.runMigrate(ctx)
+	case m.Generate.On:
+		return m.runGenerate(ctx)
 	case m.Console:
 		return m.runConsole(ctx)
 	}
