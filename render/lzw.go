@@ -1,0 +1,141 @@
+package render
+
+// The GIF's LZW coder, for 8-bit literals packed least significant bit
+// first: the code stream compress/lzw writes for GIF (the same greedy
+// longest match, the same code widths, a clear code when the table is
+// full), several times faster. compress/lzw's Writer looks every byte up
+// in a hash table and writes every byte of output through two
+// interfaces; here the table is a trie (each code's first child, next
+// sibling and last byte), whose short sibling lists the replays' long
+// runs of one colour walk in a step or two, and the output goes to a
+// slice.
+
+const (
+	lzwLit      = 8             // bits of a literal
+	lzwClear    = 1 << lzwLit   // the clear code
+	lzwEOF      = lzwClear + 1  // the end of the data
+	lzwMaxCode  = 1<<12 - 1     // the table is full when the next code would be this
+	lzwMinWidth = lzwLit + 1    // the width of a code after a clear code
+	lzwFirstHi  = lzwClear + 1  // the last code in use after a clear code
+	lzwFirstOvf = lzwClear << 1 // the first code that needs one more bit
+)
+
+// lzwCoder encodes one stream at a time: reset, write (any number of
+// times), finish. Its zero value is not ready: call reset.
+type lzwCoder struct {
+	// The trie: child[c] is the first code extending c by one byte (0
+	// for none: no literal extends another code), sibling[c] the next
+	// code extending the same prefix, last[c] the byte that c adds.
+	child   [lzwMaxCode + 1]uint16
+	sibling [lzwMaxCode + 1]uint16
+	last    [lzwMaxCode + 1]uint8
+
+	out      []byte
+	bits     uint64 // pending output bits, the oldest lowest
+	nBits    uint
+	width    uint   // bits of the next code
+	hi       uint32 // the last code in use
+	overflow uint32 // the code from which width grows
+	code     uint32 // the code of the bytes matched so far
+	started  bool   // code holds a match (the first byte came)
+}
+
+// reset starts a new stream, appended to out.
+func (e *lzwCoder) reset(out []byte) {
+	e.out = out
+	e.bits, e.nBits = 0, 0
+	e.started = false
+	e.clearTable()
+}
+
+// clearTable empties the table, as after a clear code.
+func (e *lzwCoder) clearTable() {
+	clear(e.child[:lzwClear])
+	e.width = lzwMinWidth
+	e.hi = lzwFirstHi
+	e.overflow = lzwFirstOvf
+}
+
+// emit appends the code c, of the current width.
+func (e *lzwCoder) emit(c uint32) {
+	e.bits |= uint64(c) << e.nBits
+	e.nBits += e.width
+	if e.nBits >= 32 {
+		b := uint32(e.bits)
+		e.out = append(e.out, byte(b), byte(b>>8), byte(b>>16), byte(b>>24))
+		e.bits >>= 32
+		e.nBits -= 32
+	}
+}
+
+// next takes the code after hi into use, growing the width when it
+// needs one more bit; when the table is full it writes the clear code
+// and empties it, and reports false (no code to add).
+func (e *lzwCoder) next() bool {
+	e.hi++
+	if e.hi == e.overflow {
+		e.width++
+		e.overflow <<= 1
+	}
+	if e.hi == lzwMaxCode {
+		e.emit(lzwClear)
+		e.clearTable()
+		return false
+	}
+	return true
+}
+
+// write encodes p, continuing the match from the bytes before.
+func (e *lzwCoder) write(p []byte) {
+	if len(p) == 0 {
+		return
+	}
+	if !e.started {
+		e.emit(lzwClear)
+		e.code = uint32(p[0])
+		e.started = true
+		p = p[1:]
+	}
+	code := e.code
+	child, sibling, last := &e.child, &e.sibling, &e.last
+	for _, x := range p {
+		c := child[code]
+		for c != 0 && last[c] != x {
+			c = sibling[c]
+		}
+		if c != 0 {
+			code = uint32(c)
+			continue
+		}
+		e.emit(code)
+		if e.next() {
+			hi := uint16(e.hi)
+			last[hi] = x
+			child[hi] = 0
+			sibling[hi] = child[code]
+			child[code] = hi
+		}
+		code = uint32(x)
+	}
+	e.code = code
+}
+
+// finish ends the stream and returns the output, all of it appended to
+// the slice given to reset.
+func (e *lzwCoder) finish() []byte {
+	if e.started {
+		e.emit(e.code)
+		e.next()
+	} else {
+		e.emit(lzwClear)
+	}
+	e.emit(lzwEOF)
+	for e.nBits > 0 {
+		e.out = append(e.out, byte(e.bits))
+		e.bits >>= 8
+		e.nBits -= min(e.nBits, 8)
+	}
+	out := e.out
+	e.out = nil
+	return out
+}
