@@ -84,12 +84,7 @@ func (g *gifWriter) frame(cur, prev *image.Paletted, r image.Rectangle, delay in
 			continue
 		}
 		pr := prev.Pix[y*prev.Stride+r.Min.X : y*prev.Stride+r.Max.X]
-		for x, c := range cr {
-			if c == pr[x] {
-				c = transparent
-			}
-			row[x] = c
-		}
+		deltaRow(row, cr, pr)
 		g.lzw.write(row)
 	}
 	g.raw = g.lzw.finish()
@@ -109,6 +104,33 @@ func (g *gifWriter) frame(cur, prev *image.Paletted, r image.Rectangle, delay in
 	g.buf = append(b, 0)
 	if len(g.buf) >= gifFlushAt {
 		g.flush()
+	}
+}
+
+// deltaRow sets row to cur where it differs from prev and to transparent
+// where it does not, eight pixels at a time where none changed.
+func deltaRow(row, cur, prev []byte) {
+	le := binary.LittleEndian
+	x := 0
+	for ; x+8 <= len(cur); x += 8 {
+		if le.Uint64(cur[x:]) == le.Uint64(prev[x:]) {
+			le.PutUint64(row[x:], 0x0101010101010101*transparent)
+			continue
+		}
+		for i := x; i < x+8; i++ {
+			c := cur[i]
+			if c == prev[i] {
+				c = transparent
+			}
+			row[i] = c
+		}
+	}
+	for ; x < len(cur); x++ {
+		c := cur[x]
+		if c == prev[x] {
+			c = transparent
+		}
+		row[x] = c
 	}
 }
 

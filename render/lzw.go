@@ -1,14 +1,22 @@
 package render
 
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
 // The GIF's LZW coder, for 8-bit literals packed least significant bit
 // first: the code stream compress/lzw writes for GIF (the same greedy
 // longest match, the same code widths, a clear code when the table is
 // full), several times faster. compress/lzw's Writer looks every byte up
 // in a hash table and writes every byte of output through two
 // interfaces; here the table is a trie (each code's first child, next
-// sibling and last byte), whose short sibling lists the replays' long
-// runs of one colour walk in a step or two, and the output goes to a
-// slice.
+// sibling and last byte), and the output goes to a slice. The replays'
+// frames are mostly runs of one colour (the transparent one above all):
+// the codes of runs of one byte x (x, xx, xxx...: all lengths from one
+// up to the longest, as each extends the one before) are kept by length,
+// so that a run is matched by its length, counted eight bytes at a time,
+// not byte by byte.
 
 const (
 	lzwLit      = 8             // bits of a literal
@@ -29,6 +37,10 @@ type lzwCoder struct {
 	child   [lzwMaxCode + 1]uint16
 	sibling [lzwMaxCode + 1]uint16
 	last    [lzwMaxCode + 1]uint8
+	// runLen[c] is k when c is the code of a byte repeated k times, else
+	// 0; runs[x][k-1] is the code of x repeated k times.
+	runLen [lzwMaxCode + 1]uint16
+	runs   [256][]uint16
 
 	out      []byte
 	bits     uint64 // pending output bits, the oldest lowest
@@ -45,12 +57,21 @@ func (e *lzwCoder) reset(out []byte) {
 	e.out = out
 	e.bits, e.nBits = 0, 0
 	e.started = false
+	for x := range lzwClear {
+		e.last[x], e.runLen[x] = uint8(x), 1
+		if e.runs[x] == nil {
+			e.runs[x] = append(make([]uint16, 0, 64), uint16(x))
+		}
+	}
 	e.clearTable()
 }
 
 // clearTable empties the table, as after a clear code.
 func (e *lzwCoder) clearTable() {
 	clear(e.child[:lzwClear])
+	for x := range e.runs {
+		e.runs[x] = e.runs[x][:1]
+	}
 	e.width = lzwMinWidth
 	e.hi = lzwFirstHi
 	e.overflow = lzwFirstOvf
@@ -97,8 +118,45 @@ func (e *lzwCoder) write(p []byte) {
 		p = p[1:]
 	}
 	code := e.code
-	child, sibling, last := &e.child, &e.sibling, &e.last
-	for _, x := range p {
+	child, sibling, last, runLen := &e.child, &e.sibling, &e.last, &e.runLen
+	for i := 0; i < len(p); {
+		x := p[i]
+		if k := int(runLen[code]); k != 0 && last[code] == x {
+			// code is x repeated k times, and m more x come.
+			m := runOf(p[i:], x)
+			run := e.runs[x]
+			for {
+				if k+m <= len(run) {
+					code = uint32(run[k+m-1])
+					i += m
+					break
+				}
+				// The longest run's code, then an x it does not reach.
+				i += len(run) - k
+				m -= len(run) - k
+				code = uint32(run[len(run)-1])
+				e.emit(code)
+				if e.next() {
+					hi := uint16(e.hi)
+					last[hi], runLen[hi] = x, uint16(len(run)+1)
+					child[hi] = 0
+					sibling[hi] = child[code]
+					child[code] = hi
+					run = append(run, hi)
+					e.runs[x] = run
+				} else {
+					run = e.runs[x]
+				}
+				code, k = uint32(x), 1
+				i++
+				m--
+				if m == 0 {
+					break
+				}
+			}
+			continue
+		}
+		i++
 		c := child[code]
 		for c != 0 && last[c] != x {
 			c = sibling[c]
@@ -109,8 +167,9 @@ func (e *lzwCoder) write(p []byte) {
 		}
 		e.emit(code)
 		if e.next() {
+			// Not a run: those are added above.
 			hi := uint16(e.hi)
-			last[hi] = x
+			last[hi], runLen[hi] = x, 0
 			child[hi] = 0
 			sibling[hi] = child[code]
 			child[code] = hi
@@ -118,6 +177,20 @@ func (e *lzwCoder) write(p []byte) {
 		code = uint32(x)
 	}
 	e.code = code
+}
+
+// runOf is how many of the first bytes of p are x.
+func runOf(p []byte, x byte) int {
+	pat := uint64(x) * 0x0101010101010101
+	i := 0
+	for ; i+8 <= len(p); i += 8 {
+		if d := binary.LittleEndian.Uint64(p[i:]) ^ pat; d != 0 {
+			return i + bits.TrailingZeros64(d)/8
+		}
+	}
+	for ; i < len(p) && p[i] == x; i++ {
+	}
+	return i
 }
 
 // finish ends the stream and returns the output, all of it appended to
