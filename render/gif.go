@@ -20,9 +20,11 @@ const (
 // only the pixels that changed (the rest transparent).
 func encodeReplay(w io.Writer, q *quantizer, bounds image.Rectangle, n int, draw func(dst *image.RGBA, i int)) error {
 	rgba := image.NewRGBA(bounds)
-	return encodeFrames(w, q, bounds, n, func(cur *image.Paletted, i int) {
+	cur := image.NewPaletted(bounds, q.pal)
+	return encodeFrames(w, q, bounds, n, func(i int) *image.Paletted {
 		draw(rgba, i)
 		q.quantize(cur, rgba)
+		return cur
 	})
 }
 
@@ -30,24 +32,19 @@ func encodeReplay(w io.Writer, q *quantizer, bounds image.Rectangle, n int, draw
 // which returns cv's Paletted: only what paint touched is laid again and
 // quantized, the rest is the background's (Canvas).
 func encodeReplayOn(w io.Writer, q *quantizer, cv *Canvas, n int, paint func(cv *Canvas, i int) *image.Paletted) error {
-	bounds := cv.img.Rect
-	return encodeFrames(w, q, bounds, n, func(cur *image.Paletted, i int) {
-		pm := paint(cv, i)
-		for y := 0; y < bounds.Dy(); y++ {
-			copy(cur.Pix[y*cur.Stride:y*cur.Stride+bounds.Dx()], pm.Pix[y*pm.Stride:])
-		}
-	})
+	return encodeFrames(w, q, cv.img.Rect, n, func(i int) *image.Paletted { return paint(cv, i) })
 }
 
 // gifWriters keeps the replays' writers, each with its LZW coder's
 // table and its buffers.
 var gifWriters = sync.Pool{New: func() any { return new(gifWriter) }}
 
-// encodeFrames writes the animated GIF of n frames, each put in cur by
-// frame as indices of q's palette: the first whole, the others as the
-// bounding box of the pixels that changed, with those that did not
-// transparent (one transparent pixel when none did).
-func encodeFrames(w io.Writer, q *quantizer, bounds image.Rectangle, n int, frame func(cur *image.Paletted, i int)) error {
+// encodeFrames writes the animated GIF of n frames, each returned by
+// frame as indices of q's palette, of bounds (from (0, 0)) and kept
+// until the next call: the first whole, the others as the bounding box
+// of the pixels that changed, with those that did not transparent (one
+// transparent pixel when none did).
+func encodeFrames(w io.Writer, q *quantizer, bounds image.Rectangle, n int, frame func(i int) *image.Paletted) error {
 	if n < 1 {
 		return fmt.Errorf("render: writing the gif: %w: draw one frame at least", ErrNoFrames)
 	}
@@ -61,24 +58,27 @@ func encodeFrames(w io.Writer, q *quantizer, bounds image.Rectangle, n int, fram
 	g := gifWriters.Get().(*gifWriter)
 	defer gifWriters.Put(g)
 	g.start(w, pal, bounds.Dx(), bounds.Dy(), n)
+	// prev is the picture shown so far: only what changed is copied to
+	// it from each frame.
 	prev := image.NewPaletted(bounds, pal)
-	cur := image.NewPaletted(bounds, pal)
 	for i := 0; i < n; i++ {
-		frame(cur, i)
+		cur := frame(i)
 		delay := GIFDelay
 		if i == n-1 {
 			delay = GIFHoldDelay
 		}
+		r := bounds
 		if i == 0 {
-			g.frame(cur, nil, bounds, delay)
+			g.frame(cur, nil, r, delay)
 		} else {
-			r := changed(prev, cur)
-			if r.Empty() {
+			if r = changed(prev, cur); r.Empty() {
 				r = image.Rect(0, 0, 1, 1) // the same there: transparent
 			}
 			g.frame(cur, prev, r, delay)
 		}
-		prev, cur = cur, prev
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			copy(prev.Pix[y*prev.Stride+r.Min.X:y*prev.Stride+r.Max.X], cur.Pix[y*cur.Stride+r.Min.X:])
+		}
 	}
 	if err := g.finish(); err != nil {
 		return fmt.Errorf("render: writing the gif: %w", err)

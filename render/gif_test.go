@@ -14,7 +14,7 @@ import (
 // encodeFramesStd is encodeFrames as it was before gifWriter: every
 // frame kept as an image (the deltas made by deltaStd) and the whole
 // written by image/gif. The tests compare the bytes of both.
-func encodeFramesStd(w io.Writer, q *quantizer, bounds image.Rectangle, n int, frame func(cur *image.Paletted, i int)) error {
+func encodeFramesStd(w io.Writer, q *quantizer, bounds image.Rectangle, n int, frame func(i int) *image.Paletted) error {
 	pal := make(color.Palette, 0, len(q.pal)+1)
 	pal = append(pal, q.pal...)
 	for len(pal) < transparent {
@@ -26,7 +26,10 @@ func encodeFramesStd(w io.Writer, q *quantizer, bounds image.Rectangle, n int, f
 	prev := image.NewPaletted(bounds, pal)
 	cur := image.NewPaletted(bounds, pal)
 	for i := 0; i < n; i++ {
-		frame(cur, i)
+		pm := frame(i)
+		for y := 0; y < bounds.Dy(); y++ {
+			copy(cur.Pix[y*cur.Stride:(y+1)*cur.Stride], pm.Pix[y*pm.Stride:])
+		}
 		var frame *image.Paletted
 		if i == 0 {
 			frame = image.NewPaletted(bounds, pal)
@@ -84,42 +87,43 @@ func testQuantizer(n int) *quantizer {
 	return q
 }
 
-// randomFrames draws n frames of a replay's kind: a picture of runs,
-// then each frame changing a few rectangles of it (or none), some at
-// the edges, where the delta's box must reach.
-func randomFrames(seed uint64, colours int) func(cur *image.Paletted, i int) {
+// randomFrames draws frames of a replay's kind: a picture of runs, then
+// each frame changing a few rectangles of it (or none), some at the
+// edges, where the delta's box must reach. The frames' rows are a pixel
+// apart, as a Canvas's are.
+func randomFrames(seed uint64, colours int, bounds image.Rectangle) func(i int) *image.Paletted {
 	rng := rand.New(rand.NewPCG(seed, 7))
-	var pic []byte
-	return func(cur *image.Paletted, i int) {
-		b := cur.Rect
-		if pic == nil {
-			pic = make([]byte, len(cur.Pix))
-			for j := range pic {
+	w, h := bounds.Dx(), bounds.Dy()
+	cur := &image.Paletted{Pix: make([]byte, (w+1)*h), Stride: w + 1, Rect: bounds}
+	return func(i int) *image.Paletted {
+		if i == 0 {
+			for j := range cur.Pix {
 				if j == 0 || rng.IntN(30) == 0 {
-					pic[j] = byte(rng.IntN(colours))
+					cur.Pix[j] = byte(rng.IntN(colours))
 				} else {
-					pic[j] = pic[j-1]
+					cur.Pix[j] = cur.Pix[j-1]
 				}
 			}
+			return cur
 		}
-		if i > 0 {
-			for range rng.IntN(4) {
-				x0, y0 := rng.IntN(b.Dx()), rng.IntN(b.Dy())
-				x1, y1 := x0+1+rng.IntN(b.Dx()-x0), y0+1+rng.IntN(b.Dy()-y0)
-				if rng.IntN(4) == 0 {
-					x1 = b.Dx()
-				}
-				c := byte(rng.IntN(colours))
-				for y := y0; y < y1; y++ {
-					for x := x0; x < x1; x++ {
-						if rng.IntN(3) > 0 {
-							pic[y*b.Dx()+x] = c
-						}
+		for range rng.IntN(4) {
+			x0, y0 := rng.IntN(w), rng.IntN(h)
+			x1, y1 := x0+1+rng.IntN(w-x0), y0+1+rng.IntN(h-y0)
+			if rng.IntN(4) == 0 {
+				x1 = w
+			}
+			c := byte(rng.IntN(colours))
+			for y := y0; y < y1; y++ {
+				for x := x0; x < x1; x++ {
+					if rng.IntN(3) > 0 {
+						cur.Pix[y*cur.Stride+x] = c
 					}
 				}
 			}
 		}
-		copy(cur.Pix, pic)
+		// Off the picture, between rows: no frame shows it.
+		cur.Pix[w] = byte(rng.IntN(256))
+		return cur
 	}
 }
 
@@ -134,10 +138,10 @@ func TestEncodeFramesMatchesStd(t *testing.T) {
 			q := testQuantizer(c.colours)
 			bounds := image.Rect(0, 0, c.w, c.h)
 			var got, want bytes.Buffer
-			if err := encodeFrames(&got, q, bounds, c.n, randomFrames(seed, c.colours)); err != nil {
+			if err := encodeFrames(&got, q, bounds, c.n, randomFrames(seed, c.colours, bounds)); err != nil {
 				t.Fatal(err)
 			}
-			if err := encodeFramesStd(&want, q, bounds, c.n, randomFrames(seed, c.colours)); err != nil {
+			if err := encodeFramesStd(&want, q, bounds, c.n, randomFrames(seed, c.colours, bounds)); err != nil {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(got.Bytes(), want.Bytes()) {
@@ -178,11 +182,11 @@ func TestChanged(t *testing.T) {
 func TestEncodeFramesErrors(t *testing.T) {
 	q := testQuantizer(8)
 	errDisk := errors.New("disk full")
-	err := encodeFrames(failWriter{errDisk}, q, image.Rect(0, 0, 40, 30), 3, randomFrames(1, 8))
+	err := encodeFrames(failWriter{errDisk}, q, image.Rect(0, 0, 40, 30), 3, randomFrames(1, 8, image.Rect(0, 0, 40, 30)))
 	if !errors.Is(err, errDisk) {
 		t.Errorf("error %v, want the writer's", err)
 	}
-	err = encodeFrames(io.Discard, q, image.Rect(0, 0, 40, 30), 0, randomFrames(1, 8))
+	err = encodeFrames(io.Discard, q, image.Rect(0, 0, 40, 30), 0, randomFrames(1, 8, image.Rect(0, 0, 40, 30)))
 	if !errors.Is(err, ErrNoFrames) {
 		t.Errorf("no frame: error %v, want ErrNoFrames", err)
 	}
@@ -200,11 +204,11 @@ func BenchmarkEncodeFrames(b *testing.B) {
 	bounds := image.Rect(0, 0, 480, 560)
 	for _, c := range []struct {
 		name string
-		enc  func(io.Writer, *quantizer, image.Rectangle, int, func(*image.Paletted, int)) error
+		enc  func(io.Writer, *quantizer, image.Rectangle, int, func(int) *image.Paletted) error
 	}{{"ours", encodeFrames}, {"std", encodeFramesStd}} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				if err := c.enc(io.Discard, q, bounds, 30, randomFrames(1, 200)); err != nil {
+				if err := c.enc(io.Discard, q, bounds, 30, randomFrames(1, 200, bounds)); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/binary"
 	"image"
 	"image/color"
@@ -153,8 +154,8 @@ func (g *gifWriter) flush() {
 }
 
 // changed returns the bounding box of the pixels where cur differs from
-// prev (the same bounds, from (0, 0)), empty when none does. Rows are
-// compared eight pixels at a time.
+// prev (the same bounds, from (0, 0), any strides), empty when none
+// does. A row that differs is searched eight pixels at a time.
 func changed(prev, cur *image.Paletted) image.Rectangle {
 	b := cur.Rect
 	w := b.Dx()
@@ -163,6 +164,9 @@ func changed(prev, cur *image.Paletted) image.Rectangle {
 	for y := 0; y < b.Dy(); y++ {
 		pr := prev.Pix[y*prev.Stride : y*prev.Stride+w]
 		cr := cur.Pix[y*cur.Stride : y*cur.Stride+w]
+		if bytes.Equal(pr, cr) {
+			continue
+		}
 		first := -1
 		x := 0
 		for ; x+8 <= w; x += 8 {
