@@ -85,8 +85,7 @@ func (g *gifWriter) frame(cur, prev *image.Paletted, r image.Rectangle, delay in
 			continue
 		}
 		pr := prev.Pix[y*prev.Stride+r.Min.X : y*prev.Stride+r.Max.X]
-		deltaRow(row, cr, pr)
-		g.lzw.write(row)
+		g.deltaRow(row, cr, pr)
 	}
 	g.raw = g.lzw.finish()
 
@@ -108,30 +107,44 @@ func (g *gifWriter) frame(cur, prev *image.Paletted, r image.Rectangle, delay in
 	}
 }
 
-// deltaRow sets row to cur where it differs from prev and to transparent
-// where it does not, eight pixels at a time where none changed.
-func deltaRow(row, cur, prev []byte) {
+// deltaRow encodes a delta frame's row: cur where it differs from prev,
+// transparent where it does not. The stretches where eight pixels or
+// more in a row did not change go to the coder as runs, counted eight
+// at a time; the others are laid in row (of the same length) first.
+func (g *gifWriter) deltaRow(row, cur, prev []byte) {
 	le := binary.LittleEndian
-	x := 0
-	for ; x+8 <= len(cur); x += 8 {
-		if le.Uint64(cur[x:]) == le.Uint64(prev[x:]) {
-			le.PutUint64(row[x:], 0x0101010101010101*transparent)
+	w := len(cur)
+	for x := 0; x < w; {
+		// The unchanged pixels from x.
+		s := x
+		for s+8 <= w && le.Uint64(cur[s:]) == le.Uint64(prev[s:]) {
+			s += 8
+		}
+		for s < w && cur[s] == prev[s] {
+			s++
+		}
+		if s-x >= 8 || s == w {
+			g.lzw.writeRun(transparent, s-x)
+			x = s
 			continue
 		}
-		for i := x; i < x+8; i++ {
+		// From x, up to eight pixels in a row unchanged or the end.
+		e := s
+		for e < w {
+			if e+8 <= w && le.Uint64(cur[e:]) == le.Uint64(prev[e:]) {
+				break
+			}
+			e++
+		}
+		for i := x; i < e; i++ {
 			c := cur[i]
 			if c == prev[i] {
 				c = transparent
 			}
 			row[i] = c
 		}
-	}
-	for ; x < len(cur); x++ {
-		c := cur[x]
-		if c == prev[x] {
-			c = transparent
-		}
-		row[x] = c
+		g.lzw.write(row[x:e])
+		x = e
 	}
 }
 

@@ -112,71 +112,108 @@ func (e *lzwCoder) write(p []byte) {
 		return
 	}
 	if !e.started {
-		e.emit(lzwClear)
-		e.code = uint32(p[0])
-		e.started = true
+		e.start(p[0])
 		p = p[1:]
 	}
 	code := e.code
-	child, sibling, last, runLen := &e.child, &e.sibling, &e.last, &e.runLen
 	for i := 0; i < len(p); {
 		x := p[i]
-		if k := int(runLen[code]); k != 0 && last[code] == x {
-			// code is x repeated k times, and m more x come.
+		if k := int(e.runLen[code]); k != 0 && e.last[code] == x {
 			m := runOf(p[i:], x)
-			run := e.runs[x]
-			for {
-				if k+m <= len(run) {
-					code = uint32(run[k+m-1])
-					i += m
-					break
-				}
-				// The longest run's code, then an x it does not reach.
-				i += len(run) - k
-				m -= len(run) - k
-				code = uint32(run[len(run)-1])
-				e.emit(code)
-				if e.next() {
-					hi := uint16(e.hi)
-					last[hi], runLen[hi] = x, uint16(len(run)+1)
-					child[hi] = 0
-					sibling[hi] = child[code]
-					child[code] = hi
-					run = append(run, hi)
-					e.runs[x] = run
-				} else {
-					run = e.runs[x]
-				}
-				code, k = uint32(x), 1
-				i++
-				m--
-				if m == 0 {
-					break
-				}
-			}
+			code = e.extendRun(code, k, x, m)
+			i += m
 			continue
 		}
+		code = e.step(code, x)
 		i++
-		c := child[code]
-		for c != 0 && last[c] != x {
-			c = sibling[c]
-		}
-		if c != 0 {
-			code = uint32(c)
-			continue
-		}
-		e.emit(code)
-		if e.next() {
-			// Not a run: those are added above.
-			hi := uint16(e.hi)
-			last[hi], runLen[hi] = x, 0
-			child[hi] = 0
-			sibling[hi] = child[code]
-			child[code] = hi
-		}
-		code = uint32(x)
 	}
 	e.code = code
+}
+
+// writeRun encodes n bytes x, as write of them would.
+func (e *lzwCoder) writeRun(x byte, n int) {
+	if n <= 0 {
+		return
+	}
+	if !e.started {
+		e.start(x)
+		n--
+	}
+	code := e.code
+	for ; n > 0; n-- {
+		if k := int(e.runLen[code]); k != 0 && e.last[code] == x {
+			code = e.extendRun(code, k, x, n)
+			break
+		}
+		code = e.step(code, x)
+	}
+	e.code = code
+}
+
+// start begins the stream's codes with x.
+func (e *lzwCoder) start(x byte) {
+	e.emit(lzwClear)
+	e.code = uint32(x)
+	e.started = true
+}
+
+// step matches one more byte x after code and returns the code matched
+// now: code's child by x, or, when it has none, x after code is written
+// and its child by x added (unless the table was full).
+func (e *lzwCoder) step(code uint32, x byte) uint32 {
+	c := e.child[code]
+	for c != 0 && e.last[c] != x {
+		c = e.sibling[c]
+	}
+	if c != 0 {
+		return uint32(c)
+	}
+	e.emit(code)
+	if e.next() {
+		hi := uint16(e.hi)
+		e.last[hi], e.runLen[hi] = x, 0
+		if k := e.runLen[code]; k != 0 && e.last[code] == x {
+			e.runLen[hi] = k + 1
+			e.runs[x] = append(e.runs[x], hi)
+		}
+		e.child[hi] = 0
+		e.sibling[hi] = e.child[code]
+		e.child[code] = hi
+	}
+	return uint32(x)
+}
+
+// extendRun matches m more bytes x after code, the code of x repeated k
+// times, and returns the code matched then: runs of x are matched by
+// their length, and when the longest known falls short, it is written
+// and the run one longer added.
+func (e *lzwCoder) extendRun(code uint32, k int, x byte, m int) uint32 {
+	run := e.runs[x]
+	for {
+		if k+m <= len(run) {
+			return uint32(run[k+m-1])
+		}
+		// The longest run's code, then an x it does not reach.
+		m -= len(run) - k
+		code = uint32(run[len(run)-1])
+		e.emit(code)
+		if e.next() {
+			hi := uint16(e.hi)
+			e.last[hi], e.runLen[hi] = x, uint16(len(run)+1)
+			e.child[hi] = 0
+			e.sibling[hi] = e.child[code]
+			e.child[code] = hi
+			run = append(run, hi)
+			e.runs[x] = run
+		} else {
+			run = e.runs[x]
+		}
+		code, k = uint32(x), 1
+		m--
+		if m == 0 {
+			return code
+		}
+	}
 }
 
 // runOf is how many of the first bytes of p are x.

@@ -32,6 +32,24 @@ func ourLZW(e *lzwCoder, chunks ...[]byte) []byte {
 	return e.finish()
 }
 
+// ourLZWRuns is ourLZW with the runs of one byte of at least three
+// given to writeRun, the rest to write.
+func ourLZWRuns(e *lzwCoder, chunks ...[]byte) []byte {
+	e.reset([]byte{})
+	for _, c := range chunks {
+		for i := 0; i < len(c); {
+			n := runOf(c[i:], c[i])
+			if n >= 3 {
+				e.writeRun(c[i], n)
+			} else {
+				e.write(c[i : i+n])
+			}
+			i += n
+		}
+	}
+	return e.finish()
+}
+
 // lzwInputs are inputs of the shapes the replays give and others: empty,
 // one byte, runs, noise (which fills the table and clears it many
 // times), few colours, all of them long enough for several clears.
@@ -68,7 +86,8 @@ func lzwInputs() map[string][][]byte {
 	}
 }
 
-// TestLZWMatchesStd checks the coder writes compress/lzw's bytes.
+// TestLZWMatchesStd checks the coder writes compress/lzw's bytes, given
+// the input by write or by runs to writeRun.
 func TestLZWMatchesStd(t *testing.T) {
 	var e lzwCoder
 	for name, chunks := range lzwInputs() {
@@ -76,6 +95,10 @@ func TestLZWMatchesStd(t *testing.T) {
 		got := ourLZW(&e, chunks...)
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s: %d bytes differ from compress/lzw's %d (first at %d)", name, len(got), len(want), firstDiff(got, want))
+		}
+		got = ourLZWRuns(&e, chunks...)
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s by runs: %d bytes differ from compress/lzw's %d (first at %d)", name, len(got), len(want), firstDiff(got, want))
 		}
 	}
 }
@@ -89,8 +112,8 @@ func firstDiff(a, b []byte) int {
 	return min(len(a), len(b))
 }
 
-// FuzzLZW checks that any input gives compress/lzw's bytes, which its
-// Reader reads back as the input.
+// FuzzLZW checks that any input, given to write or by runs to writeRun,
+// gives compress/lzw's bytes, which its Reader reads back as the input.
 func FuzzLZW(f *testing.F) {
 	f.Add([]byte{}, 0)
 	f.Add([]byte{1, 1, 1, 1, 2, 2, 2, 255, 255}, 3)
@@ -102,9 +125,13 @@ func FuzzLZW(f *testing.F) {
 		if cut > 0 && cut < len(in) {
 			chunks = [][]byte{in[:cut], in[cut:]}
 		}
+		want := stdLZW(t, chunks...)
 		got := ourLZW(&e, chunks...)
-		if want := stdLZW(t, chunks...); !bytes.Equal(got, want) {
+		if !bytes.Equal(got, want) {
 			t.Fatalf("%d bytes differ from compress/lzw's %d (first at %d)", len(got), len(want), firstDiff(got, want))
+		}
+		if runs := ourLZWRuns(&e, chunks...); !bytes.Equal(runs, want) {
+			t.Fatalf("by runs: %d bytes differ from compress/lzw's %d (first at %d)", len(runs), len(want), firstDiff(runs, want))
 		}
 		back, err := io.ReadAll(lzw.NewReader(bytes.NewReader(got), lzw.LSB, 8))
 		if err != nil {
