@@ -120,7 +120,7 @@ func (e *lzwCoder) write(p []byte) {
 		x := p[i]
 		if k := int(e.runLen[code]); k != 0 && e.last[code] == x {
 			m := runOf(p[i:], x)
-			code = e.extendRun(code, k, x, m)
+			code = e.extendRun(k, x, m)
 			i += m
 			continue
 		}
@@ -142,7 +142,7 @@ func (e *lzwCoder) writeRun(x byte, n int) {
 	code := e.code
 	for ; n > 0; n-- {
 		if k := int(e.runLen[code]); k != 0 && e.last[code] == x {
-			code = e.extendRun(code, k, x, n)
+			code = e.extendRun(k, x, n)
 			break
 		}
 		code = e.step(code, x)
@@ -183,11 +183,11 @@ func (e *lzwCoder) step(code uint32, x byte) uint32 {
 	return uint32(x)
 }
 
-// extendRun matches m more bytes x after code, the code of x repeated k
-// times, and returns the code matched then: runs of x are matched by
+// extendRun matches m more bytes x after the code of x repeated k times
+// and returns the code matched then: runs of x are matched by
 // their length, and when the longest known falls short, it is written
 // and the run one longer added.
-func (e *lzwCoder) extendRun(code uint32, k int, x byte, m int) uint32 {
+func (e *lzwCoder) extendRun(k int, x byte, m int) uint32 {
 	run := e.runs[x]
 	for {
 		if k+m <= len(run) {
@@ -195,7 +195,7 @@ func (e *lzwCoder) extendRun(code uint32, k int, x byte, m int) uint32 {
 		}
 		// The longest run's code, then an x it does not reach.
 		m -= len(run) - k
-		code = uint32(run[len(run)-1])
+		code := uint32(run[len(run)-1])
 		e.emit(code)
 		if e.next() {
 			hi := uint16(e.hi)
@@ -208,10 +208,10 @@ func (e *lzwCoder) extendRun(code uint32, k int, x byte, m int) uint32 {
 		} else {
 			run = e.runs[x]
 		}
-		code, k = uint32(x), 1
+		k = 1
 		m--
 		if m == 0 {
-			return code
+			return uint32(x)
 		}
 	}
 }
