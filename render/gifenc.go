@@ -36,8 +36,8 @@ func (g *gifWriter) start(w io.Writer, pal color.Palette, width, height, n int) 
 	b := append(g.buf, "GIF89a"...)
 	b = binary.LittleEndian.AppendUint16(b, uint16(width))
 	b = binary.LittleEndian.AppendUint16(b, uint16(height))
-	size := bits.Len(uint(len(pal)-1)) - 1 // the table holds 2^(size+1) colours
-	b = append(b, 0x80|byte(size), 0, 0)   // global table, background 0, no aspect
+	size := max(bits.Len(uint(len(pal)-1))-1, 0) // the table holds 2^(size+1) colours
+	b = append(b, 0x80|byte(size), 0, 0)         // global table, background 0, no aspect
 	for _, c := range pal {
 		if rgba, ok := c.(color.RGBA); ok {
 			b = append(b, rgba.R, rgba.G, rgba.B)
