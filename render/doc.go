@@ -17,7 +17,10 @@
 // Canvas.FillOver blends and quantizes a tinted square in one pass, as
 // FillOver blends once per run of one colour), the 8-bit paletted PNG encoder (EncodePNG: no
 // row filters, its own deflater, deflate.go, for these images), the animated
-// replay's encoder (EncodeReplay, GIFDelay, GIFHoldDelay), how a game
+// replay's encoder (EncodeReplay, EncodeReplayOn, GIFDelay, GIFHoldDelay:
+// frames after the first hold the box of what changed, written by its
+// own GIF writer and LZW coder, gifenc.go and lzw.go, byte for byte
+// image/gif's and compress/lzw's output, several times faster), how a game
 // ended (Ending) and the filling of the words' patterns (Fill).
 //
 // Text is limited to coordinates, digits and fixed words, drawn from

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/gif"
 	"io"
+	"sync"
 )
 
 // Frame timing of the animated replay, in hundredths of a second.
@@ -20,9 +20,11 @@ const (
 // only the pixels that changed (the rest transparent).
 func encodeReplay(w io.Writer, q *quantizer, bounds image.Rectangle, n int, draw func(dst *image.RGBA, i int)) error {
 	rgba := image.NewRGBA(bounds)
-	return encodeFrames(w, q, bounds, n, func(cur *image.Paletted, i int) {
+	cur := image.NewPaletted(bounds, q.pal)
+	return encodeFrames(w, q, bounds, n, func(i int) *image.Paletted {
 		draw(rgba, i)
 		q.quantize(cur, rgba)
+		return cur
 	})
 }
 
@@ -30,18 +32,22 @@ func encodeReplay(w io.Writer, q *quantizer, bounds image.Rectangle, n int, draw
 // which returns cv's Paletted: only what paint touched is laid again and
 // quantized, the rest is the background's (Canvas).
 func encodeReplayOn(w io.Writer, q *quantizer, cv *Canvas, n int, paint func(cv *Canvas, i int) *image.Paletted) error {
-	bounds := cv.img.Rect
-	return encodeFrames(w, q, bounds, n, func(cur *image.Paletted, i int) {
-		pm := paint(cv, i)
-		for y := 0; y < bounds.Dy(); y++ {
-			copy(cur.Pix[y*cur.Stride:y*cur.Stride+bounds.Dx()], pm.Pix[y*pm.Stride:])
-		}
-	})
+	return encodeFrames(w, q, cv.img.Rect, n, func(i int) *image.Paletted { return paint(cv, i) })
 }
 
-// encodeFrames writes the animated GIF of n frames, each put in cur by
-// frame as indices of q's palette.
-func encodeFrames(w io.Writer, q *quantizer, bounds image.Rectangle, n int, frame func(cur *image.Paletted, i int)) error {
+// gifWriters keeps the replays' writers, each with its LZW coder's
+// table and its buffers.
+var gifWriters = sync.Pool{New: func() any { return new(gifWriter) }}
+
+// encodeFrames writes the animated GIF of n frames, each returned by
+// frame as indices of q's palette, of bounds (from (0, 0)) and kept
+// until the next call: the first whole, the others as the bounding box
+// of the pixels that changed, with those that did not transparent (one
+// transparent pixel when none did).
+func encodeFrames(w io.Writer, q *quantizer, bounds image.Rectangle, n int, frame func(i int) *image.Paletted) error {
+	if n < 1 {
+		return fmt.Errorf("render: writing the gif: %w: draw one frame at least", ErrNoFrames)
+	}
 	pal := make(color.Palette, 0, len(q.pal)+1)
 	pal = append(pal, q.pal...)
 	for len(pal) < transparent {
@@ -49,78 +55,33 @@ func encodeFrames(w io.Writer, q *quantizer, bounds image.Rectangle, n int, fram
 	}
 	pal = append(pal, color.RGBA{})
 
-	out := &gif.GIF{Config: image.Config{ColorModel: pal, Width: bounds.Dx(), Height: bounds.Dy()}}
+	g := gifWriters.Get().(*gifWriter)
+	defer gifWriters.Put(g)
+	g.start(w, pal, bounds.Dx(), bounds.Dy(), n)
+	// prev is the picture shown so far: only what changed is copied to
+	// it from each frame.
 	prev := image.NewPaletted(bounds, pal)
-	cur := image.NewPaletted(bounds, pal)
 	for i := 0; i < n; i++ {
-		frame(cur, i)
-		var frame *image.Paletted
-		if i == 0 {
-			frame = image.NewPaletted(bounds, pal)
-			copy(frame.Pix, cur.Pix)
-		} else {
-			frame = delta(prev, cur, pal)
+		cur := frame(i)
+		delay := GIFDelay
+		if i == n-1 {
+			delay = GIFHoldDelay
 		}
-		out.Image = append(out.Image, frame)
-		out.Delay = append(out.Delay, GIFDelay)
-		out.Disposal = append(out.Disposal, gif.DisposalNone)
-		prev, cur = cur, prev
+		r := bounds
+		if i == 0 {
+			g.frame(cur, nil, r, delay)
+		} else {
+			if r = changed(prev, cur); r.Empty() {
+				r = image.Rect(0, 0, 1, 1) // the same there: transparent
+			}
+			g.frame(cur, prev, r, delay)
+		}
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			copy(prev.Pix[y*prev.Stride+r.Min.X:y*prev.Stride+r.Max.X], cur.Pix[y*cur.Stride+r.Min.X:])
+		}
 	}
-	out.Delay[len(out.Delay)-1] = GIFHoldDelay
-	if err := gif.EncodeAll(w, out); err != nil {
+	if err := g.finish(); err != nil {
 		return fmt.Errorf("render: writing the gif: %w", err)
 	}
 	return nil
-}
-
-// delta returns the part of cur that differs from prev: the bounding box
-// of the changed pixels, with unchanged pixels transparent.
-func delta(prev, cur *image.Paletted, pal color.Palette) *image.Paletted {
-	b := cur.Rect
-	minX, minY, maxX, maxY := b.Max.X, b.Max.Y, b.Min.X-1, b.Min.Y-1
-	w := b.Dx()
-	for y := 0; y < b.Dy(); y++ {
-		pr := prev.Pix[y*prev.Stride : y*prev.Stride+w]
-		cr := cur.Pix[y*cur.Stride : y*cur.Stride+w]
-		first := -1
-		for x := range cr {
-			if cr[x] != pr[x] {
-				first = x
-				break
-			}
-		}
-		if first < 0 {
-			continue
-		}
-		last := first
-		for x := w - 1; x > first; x-- {
-			if cr[x] != pr[x] {
-				last = x
-				break
-			}
-		}
-		minX, maxX = min(minX, first), max(maxX, last)
-		minY, maxY = min(minY, y), max(maxY, y)
-	}
-	if maxX < minX {
-		// Nothing changed: one transparent pixel.
-		f := image.NewPaletted(image.Rect(0, 0, 1, 1), pal)
-		f.Pix[0] = transparent
-		return f
-	}
-	r := image.Rect(minX, minY, maxX+1, maxY+1)
-	f := image.NewPaletted(r, pal)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		pr := prev.Pix[y*prev.Stride+r.Min.X : y*prev.Stride+r.Max.X]
-		cr := cur.Pix[y*cur.Stride+r.Min.X : y*cur.Stride+r.Max.X]
-		fr := f.Pix[(y-r.Min.Y)*f.Stride : (y-r.Min.Y)*f.Stride+r.Dx()]
-		for x := range cr {
-			if cr[x] == pr[x] {
-				fr[x] = transparent
-			} else {
-				fr[x] = cr[x]
-			}
-		}
-	}
-	return f
 }

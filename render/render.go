@@ -12,3 +12,7 @@ type Options struct {
 	// Width of the image in pixels; 0 means DefaultWidth.
 	Width int
 }
+
+// ErrNoFrames is wrapped by EncodeReplay's and EncodeReplayOn's error
+// for a replay of no frame: a GIF shows one at least.
+var ErrNoFrames = errors.New("a replay of no frame")

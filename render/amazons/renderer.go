@@ -191,8 +191,11 @@ func (r *Renderer) GIFIn(w io.Writer, g amazons.Game, end Scene) error {
 	last := &scenes[len(scenes)-1]
 	last.Winner, last.HasWinner, last.End = end.Winner, end.HasWinner, end.End
 	last.Territory = end.Territory || last.Position.Over()
-	return render.EncodeReplay(w, r.q, r.lay.Bounds(), len(scenes), func(dst *image.RGBA, i int) {
-		r.draw(dst, scenes[i])
+	cv := r.canvases.Get().(*render.Canvas)
+	defer r.canvases.Put(cv)
+	return render.EncodeReplayOn(w, r.q, cv, len(scenes), func(cv *render.Canvas, i int) *image.Paletted {
+		r.drawOver(cv.Begin(r.bg, r.bgPal), cv, scenes[i])
+		return cv.Paletted(r.q)
 	})
 }
 

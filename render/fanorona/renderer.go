@@ -322,7 +322,6 @@ func (r *Renderer) PNG(w io.Writer, s Scene) error {
 // changed.
 func (r *Renderer) GIF(w io.Writer, g fanorona.Game) error {
 	fc := r.cache()
-	l := fc.lay
 	positions := g.Positions()
 	turns := g.Turns()
 	scenes := make([]Scene, 0, len(turns)+1)
@@ -330,8 +329,11 @@ func (r *Renderer) GIF(w io.Writer, g fanorona.Game) error {
 	for i, t := range turns {
 		scenes = append(scenes, Scene{Position: positions[i+1], Last: t, Captured: Captured(positions[i], positions[i+1])})
 	}
-	return render.EncodeReplay(w, fc.q, l.Bounds(), len(scenes), func(dst *image.RGBA, i int) {
-		r.draw(dst, fc, scenes[i])
+	cv := fc.canvases.Get().(*render.Canvas)
+	defer fc.canvases.Put(cv)
+	return render.EncodeReplayOn(w, fc.q, cv, len(scenes), func(cv *render.Canvas, i int) *image.Paletted {
+		r.drawOver(cv.Begin(fc.bg, fc.bgPal), cv, fc, scenes[i])
+		return cv.Paletted(fc.q)
 	})
 }
 

@@ -43,11 +43,11 @@ func midGame(t testing.TB, g veletas.Game) veletas.Game {
 
 // randomGame plays a random game of the given size from a fixed seed: the
 // setup, the side choice, then up to turns random turns. It stops early
-// when the game ends.
-func randomGame(t testing.TB, size veletas.Size, seed uint64, turns int) veletas.Game {
+// when the game ends. opts are NewGame's (the rules).
+func randomGame(t testing.TB, size veletas.Size, seed uint64, turns int, opts ...veletas.Option) veletas.Game {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	g, err := veletas.NewGame(size)
+	g, err := veletas.NewGame(size, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

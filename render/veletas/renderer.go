@@ -299,10 +299,7 @@ func (r *Renderer) drawOver(dst *image.RGBA, cv *render.Canvas, sc *sizeCache, s
 	if winner != veletas.NoColor || s.End != render.EndNone {
 		st = ended(st, winner, s.End, s.Lang)
 	}
-	// The strip, and the margin down to the board's frame (for the
-	// letters that reach below their line).
-	cv.Touch(image.Rect(0, 0, sc.lay.Width, sc.lay.Board.Min.Y-sc.lay.Frame))
-	r.drawStatus(dst, sc.lay, st)
+	r.drawStatus(dst, cv, sc.lay, st)
 }
 
 // drawBoard paints the last action, the pieces (at tells which stands
@@ -311,9 +308,13 @@ func (r *Renderer) drawBoard(dst *image.RGBA, cv *render.Canvas, sc *sizeCache, 
 	l, p := sc.lay, r.pal
 	// Last action: tinted squares, then the path lines, under the pieces.
 	for _, sq := range lastSquares(last) {
-		if sq.On(l.Size) {
+		if !sq.On(l.Size) {
+			continue
+		}
+		if cv == nil {
 			fillRect(dst, l.SquareRect(sq), nrgba(p.Last))
-			cv.Touch(l.SquareRect(sq))
+		} else {
+			cv.FillOver(l.SquareRect(sq), nrgba(p.Last), sc.q)
 		}
 	}
 	if last.Kind == veletas.KindTurn && last.Turn.Shot.On(l.Size) && last.Turn.From.On(l.Size) && (!last.Turn.Moved() || last.Turn.To.On(l.Size)) {
@@ -390,8 +391,9 @@ func statusRows(l Layout, three bool) (y1, y2, y3 int) {
 // wins on its right; a third line for the caption of a claim, where what
 // wins goes when the score leaves it no room (a Japanese setup at phone
 // width). When the caption leaves no room either, what wins is left out:
-// the board's size tells it.
-func (r *Renderer) drawStatus(dst *image.RGBA, l Layout, st status) {
+// the board's size tells it. It touches on cv (nil for none) what it
+// draws.
+func (r *Renderer) drawStatus(dst *image.RGBA, cv *render.Canvas, l Layout, st status) {
 	p := r.pal
 	left := l.Board.Min.X - l.Frame
 	right := l.Board.Max.X + l.Frame
@@ -401,25 +403,26 @@ func (r *Renderer) drawStatus(dst *image.RGBA, l Layout, st status) {
 		cy := y1 - r.head.CapHeight()/2
 		ir := icon.Rect.Add(image.Pt(x, cy-icon.Rect.Dy()/2))
 		draw.Draw(dst, ir, icon, image.Point{}, draw.Over)
+		cv.Touch(ir)
 		x += icon.Rect.Dx() + r.head.CapHeight()/4
 	}
 	col := p.Text
 	if st.won {
 		col = p.Win
 	}
-	r.head.Draw(dst, st.head, x, y1, col)
+	r.head.DrawOn(dst, cv, st.head, x, y1, col)
 	if st.token != "" {
-		r.note.Draw(dst, st.token, right-r.note.Measure(st.token), y1, p.TextFaint)
+		r.note.DrawOn(dst, cv, st.token, right-r.note.Measure(st.token), y1, p.TextFaint)
 	}
-	r.small.Draw(dst, st.score, left, y2, p.Text2)
+	r.small.DrawOn(dst, cv, st.score, left, y2, p.Text2)
 	if st.caption != "" {
-		r.small.Draw(dst, st.caption, left, y3, p.Claim)
+		r.small.DrawOn(dst, cv, st.caption, left, y3, p.Claim)
 	}
 	switch needRow {
 	case 2:
-		r.small.Draw(dst, st.need, right-r.small.Measure(st.need), y2, p.Text2)
+		r.small.DrawOn(dst, cv, st.need, right-r.small.Measure(st.need), y2, p.Text2)
 	case 3:
-		r.small.Draw(dst, st.need, right-r.small.Measure(st.need), y3, p.Text2)
+		r.small.DrawOn(dst, cv, st.need, right-r.small.Measure(st.need), y3, p.Text2)
 	}
 }
 

@@ -55,13 +55,13 @@ func (r *Renderer) samples(sc *sizeCache) []*image.RGBA {
 	a := image.NewRGBA(l.Bounds())
 	copy(a.Pix, sc.bg.Pix)
 	r.drawBoard(a, nil, sc, at, setup, claimed, Hint{Selected: sel, Marks: marks})
-	r.drawStatus(a, l, status{icon: veletas.Black, head: "Black to move", score: "Black 0 - White 1 of 7", need: "4 to win", token: "[a1,b2,c3]d4", caption: "Black claims c7, d3"})
+	r.drawStatus(a, nil, l, status{icon: veletas.Black, head: "Black to move", score: "Black 0 - White 1 of 7", need: "4 to win", token: "[a1,b2,c3]d4", caption: "Black claims c7, d3"})
 	out = append(out, a)
 	turn := veletas.Action{Kind: veletas.KindTurn, Turn: veletas.Turn{From: veletas.Sq(0, 0), To: veletas.Sq(0, n-1), Shot: veletas.Sq(n-1, n-1)}}
 	b := image.NewRGBA(l.Bounds())
 	copy(b.Pix, sc.bg.Pix)
 	r.drawBoard(b, nil, sc, func(veletas.Square) veletas.Piece { return veletas.Empty }, turn, veletas.Bits{}, Hint{})
-	r.drawStatus(b, l, status{icon: veletas.White, head: "White wins", score: "Setup: 23456789", need: "swap keep", token: "e5-f6/g7 h8 i9 j10", won: true})
+	r.drawStatus(b, nil, l, status{icon: veletas.White, head: "White wins", score: "Setup: 23456789", need: "swap keep", token: "e5-f6/g7 h8 i9 j10", won: true})
 	out = append(out, b)
 	// A revised setup: the edge closed to shooters, a setup tinted on it.
 	c := image.NewRGBA(l.Bounds())
