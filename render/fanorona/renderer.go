@@ -321,14 +321,23 @@ func (r *Renderer) PNG(w io.Writer, s Scene) error {
 // for render.GIFHoldDelay. Frames after the first hold only the pixels that
 // changed.
 func (r *Renderer) GIF(w io.Writer, g fanorona.Game) error {
+	return r.GIFIn(w, g, Scene{})
+}
+
+// GIFIn is GIF with the strip in the language of end.Lang and, when
+// end.HasWinner is set, the last frame saying that end.Winner won off
+// the board (by resignation or on time). end's other fields are ignored.
+func (r *Renderer) GIFIn(w io.Writer, g fanorona.Game, end Scene) error {
 	fc := r.cache()
 	positions := g.Positions()
 	turns := g.Turns()
 	scenes := make([]Scene, 0, len(turns)+1)
-	scenes = append(scenes, Scene{Position: positions[0]})
+	scenes = append(scenes, Scene{Position: positions[0], Lang: end.Lang})
 	for i, t := range turns {
-		scenes = append(scenes, Scene{Position: positions[i+1], Last: t, Captured: Captured(positions[i], positions[i+1])})
+		scenes = append(scenes, Scene{Position: positions[i+1], Last: t, Captured: Captured(positions[i], positions[i+1]), Lang: end.Lang})
 	}
+	last := &scenes[len(scenes)-1]
+	last.Winner, last.HasWinner = end.Winner, end.HasWinner
 	cv := fc.canvases.Get().(*render.Canvas)
 	defer fc.canvases.Put(cv)
 	return render.EncodeReplayOn(w, fc.q, cv, len(scenes), func(cv *render.Canvas, i int) *image.Paletted {

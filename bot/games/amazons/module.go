@@ -276,13 +276,19 @@ func (Module) Replay(b *bot.Bot, g store.Game, lk bot.Look) func() ([]byte, erro
 	if ag.Len() == 0 {
 		return nil
 	}
+	// The last frame says who won off the board, as the final card does,
+	// and the strip is in the card's language.
+	end := ramazons.Scene{Lang: lk.Lang}
+	if s, ok := g.Seat(g.Winner); ok && g.Winner != "" && (g.Reason == store.ReasonResign || g.Reason == store.ReasonTimeout) {
+		end.Winner, end.HasWinner, end.End, end.Territory = SideOf(s), true, bot.Ending(g.Reason), true
+	}
 	return func() ([]byte, error) {
 		r, err := drawer(b, b.ReplayOptions(), lk.Theme, false)
 		if err != nil {
 			return nil, err
 		}
 		var buf bytes.Buffer
-		err = r.GIF(&buf, ag)
+		err = r.GIFIn(&buf, ag, end)
 		return buf.Bytes(), err
 	}
 }

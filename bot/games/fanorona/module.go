@@ -306,13 +306,19 @@ func (Module) Replay(b *bot.Bot, g store.Game, lk bot.Look) func() ([]byte, erro
 	if fg.Len() == 0 {
 		return nil
 	}
+	// The last frame says who won off the board, as the final card does,
+	// and the strip is in the card's language.
+	end := fanoronarender.Scene{Lang: lk.Lang}
+	if wc, ok := fcolor(g, g.Winner); ok && g.Winner != "" && (g.Reason == store.ReasonResign || g.Reason == store.ReasonTimeout) {
+		end.Winner, end.HasWinner = wc, true
+	}
 	return func() ([]byte, error) {
 		fr, err := drawer(b, b.ReplayOptions(), lk.Theme, false)
 		if err != nil {
 			return nil, err
 		}
 		var buf bytes.Buffer
-		err = fr.GIF(&buf, fg)
+		err = fr.GIFIn(&buf, fg, end)
 		return buf.Bytes(), err
 	}
 }
