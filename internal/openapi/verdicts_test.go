@@ -1,0 +1,97 @@
+package openapi
+
+import (
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/verdicts.golden from the checker's verdicts")
+
+// verdicts is the verdict of CheckRequest on each request of the
+// corpus: "ok", or its error and each problem's code.
+func verdicts(t *testing.T, s *Spec, rs []request) string {
+	var b strings.Builder
+	for _, r := range rs {
+		b.WriteString("== " + r.name + "\n")
+		err := s.CheckRequest(r.method, r.path, r.query, r.contentType, r.body)
+		if err == nil {
+			b.WriteString("ok\n")
+			continue
+		}
+		b.WriteString(err.Error() + "\n")
+		var inv *Invalid
+		if errors.As(err, &inv) {
+			for _, p := range inv.Problems {
+				b.WriteString("  " + p.Code + " at " + p.Path + "\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+// TestCheckRequestVerdicts: the checker gives the bot's requests, and
+// several hundred mutations of them (wrong types, missing fields,
+// unknown fields, Discord's limits broken, bodies wrong as a whole), the
+// verdicts and error messages recorded in testdata/verdicts.golden
+// (written with -update by the checker before it was made faster, which
+// must not change a word). The valid requests must be taken.
+func TestCheckRequestVerdicts(t *testing.T) {
+	s := discord(t)
+	valid := botRequests(t)
+	for _, r := range valid {
+		if err := s.CheckRequest(r.method, r.path, r.query, r.contentType, r.body); err != nil {
+			t.Errorf("%s: the bot's request is refused: %v", r.name, err)
+		}
+	}
+	got := verdicts(t, s, append(valid, mutations(t, valid)...))
+	golden := filepath.Join("testdata", "verdicts.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -run Verdicts -update)", err)
+	}
+	if got == string(want) {
+		return
+	}
+	gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+	n := 0
+	for i := 0; i < len(gl) || i < len(wl); i++ {
+		var g, w string
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if g != w {
+			t.Errorf("line %d:\n got  %s\n want %s", i+1, g, w)
+			if n++; n == 10 {
+				t.Fatal("more differences")
+			}
+		}
+	}
+}
+
+// BenchmarkCheckRequest checks the bot's requests (botRequests: the
+// callbacks of types 4, 7, 5 and 12, a multipart follow-up, an edit of
+// @original, a channel message and its edit), one after the other.
+func BenchmarkCheckRequest(b *testing.B) {
+	s := discord(b)
+	rs := botRequests(b)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		r := rs[i%len(rs)]
+		if err := s.CheckRequest(r.method, r.path, r.query, r.contentType, r.body); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
