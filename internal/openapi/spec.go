@@ -46,6 +46,9 @@ type route struct {
 	segs   []string // its segments; "{name}" for a parameter
 	op     map[string]any
 	params []any // the path item's and the operation's parameters
+	// verdict is the operation compiled (verdict.go): whether a
+	// request is taken, without wording its problems.
+	verdict *verdict
 }
 
 // Problem is one way a request breaks the description.
@@ -138,6 +141,10 @@ func Parse(b []byte) (*Spec, error) {
 		}
 	}
 	sort.Slice(s.routes, func(i, j int) bool { return s.routes[i].path < s.routes[j].path })
+	c := &compiler{spec: s, nodes: map[uintptr]*node{}}
+	for i := range s.routes {
+		s.routes[i].verdict = c.compileRoute(&s.routes[i])
+	}
 	return s, nil
 }
 
@@ -238,6 +245,9 @@ func (s *Spec) CheckRequest(method, path string, query url.Values, contentType s
 	r, ok := s.match(method, path)
 	if !ok {
 		return fmt.Errorf("%w: %s %s", ErrNoOperation, method, path)
+	}
+	if r.verdict != nil && r.verdict.takes(query, contentType, body) {
+		return nil // the verdict alone, without wording problems (verdict.go)
 	}
 	c := &checker{spec: s}
 	c.query(r, query)
