@@ -269,6 +269,10 @@ func (c *checker) alternatives(alts []map[string]any, v any, path string, exactl
 	fits, best := 0, 0
 	var closest []Problem
 	for _, alt := range alts {
+		if n := c.spec.node(alt); n != nil && n.ok(v) {
+			fits++ // the sub-checker would find no problem (verdict.go)
+			continue
+		}
 		sub := &checker{spec: c.spec}
 		sub.value(alt, v, path)
 		if len(sub.problems) == 0 {

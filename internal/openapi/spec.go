@@ -38,6 +38,10 @@ type Spec struct {
 
 	reMu sync.Mutex
 	res  map[string]*regexp.Regexp
+
+	// nodes are the compiled schemas (verdict.go) by identity, written
+	// by Parse and only read after.
+	nodes map[uintptr]*node
 }
 
 type route struct {
@@ -145,6 +149,7 @@ func Parse(b []byte) (*Spec, error) {
 	for i := range s.routes {
 		s.routes[i].verdict = c.compileRoute(&s.routes[i])
 	}
+	s.nodes = c.nodes
 	return s, nil
 }
 

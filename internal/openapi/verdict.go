@@ -190,6 +190,14 @@ func (c *compiler) compile(schema map[string]any) *node {
 	return n
 }
 
+// node is the compiled schema (nil when Parse compiled none for it).
+func (s *Spec) node(schema map[string]any) *node {
+	if s.nodes == nil || schema == nil {
+		return nil
+	}
+	return s.nodes[reflect.ValueOf(s.resolve(schema)).Pointer()]
+}
+
 type intBound struct {
 	i               int64
 	present, usable bool

@@ -95,3 +95,24 @@ func BenchmarkCheckRequest(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheckRequestRefused checks the refused requests of the
+// corpus (mutations of the bot's requests), whose problems are worded.
+func BenchmarkCheckRequestRefused(b *testing.B) {
+	s := discord(b)
+	valid := botRequests(b)
+	var rs []request
+	for _, r := range mutations(b, valid) {
+		var inv *Invalid
+		if err := s.CheckRequest(r.method, r.path, r.query, r.contentType, r.body); errors.As(err, &inv) {
+			rs = append(rs, r)
+		}
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		r := rs[i%len(rs)]
+		if err := s.CheckRequest(r.method, r.path, r.query, r.contentType, r.body); err == nil {
+			b.Fatalf("%s: taken", r.name)
+		}
+	}
+}
