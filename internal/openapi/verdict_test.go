@@ -3,6 +3,7 @@ package openapi
 import (
 	"errors"
 	"net/url"
+	"regexp"
 	"sync"
 	"testing"
 )
@@ -109,6 +110,134 @@ func FuzzVerdict(f *testing.F) {
 		e1, e2 := s.CheckRequest(method, path, q, ct, body), s.CheckRequest(method, path, q, ct, body)
 		if (e1 == nil) != fast || e1 != nil && e1.Error() != e2.Error() || (e1 == nil) != (e2 == nil) {
 			t.Fatalf("CheckRequest twice: %v, then %v (verdict %v)", e1, e2, fast)
+		}
+	})
+}
+
+// keywordSpec is a Spec with one component schema, T, for the $ref of
+// the schemas of TestNodeKeywords and FuzzNodeOK.
+func keywordSpec(t testing.TB) *Spec {
+	var schemas map[string]any
+	if err := decode([]byte(`{"T":{"type":"string","maxLength":3},"R":{"$ref":"#/components/schemas/T"},"N":5}`), &schemas); err != nil {
+		t.Fatal(err)
+	}
+	return &Spec{schemas: schemas, res: map[string]*regexp.Regexp{}}
+}
+
+// nodeAgrees reports whether the compiled node of schema takes v
+// exactly when checker.value finds no problem in it.
+func nodeAgrees(t testing.TB, s *Spec, schema, value string) (fast, want bool, usable bool) {
+	var sm map[string]any
+	var v any
+	if decode([]byte(schema), &sm) != nil || decode([]byte(value), &v) != nil {
+		return false, false, false
+	}
+	c := &compiler{spec: s, nodes: map[uintptr]*node{}}
+	n := c.compile(sm)
+	ch := &checker{spec: s}
+	ch.value(sm, v, "x")
+	return n.ok(v), len(ch.problems) == 0, true
+}
+
+var keywordCases = []struct{ schema, value string }{
+	{`{"type":"integer","minimum":0,"maximum":10}`, "11"},
+	{`{"type":"integer","minimum":0,"maximum":10}`, "10"},
+	{`{"type":"number","maximum":10.5}`, "10.6"},
+	{`{"type":"number","maximum":10.5}`, "1e1"},
+	{`{"type":"number","minimum":-1e400}`, "-1e401"},
+	{`{"type":"integer","maximum":99999999999999999999}`, "99999999999999999998"},
+	{`{"type":"integer","maximum":99999999999999999999}`, "199999999999999999998"},
+	{`{"type":"integer"}`, "2.0"},
+	{`{"type":"integer"}`, "2.5"},
+	{`{"type":"integer"}`, "25e-1"},
+	{`{"type":"integer"}`, "4e999999999"},
+	{`{"type":"number"}`, "4e999999999"},
+	{`{"format":"int32"}`, "2147483648"},
+	{`{"format":"int32"}`, "-2147483648"},
+	{`{"format":"int32"}`, "2147483648.0"},
+	{`{"format":"int32","maximum":"x"}`, "2147483648"},
+	{`{"format":"int64"}`, "9223372036854775808"},
+	{`{"format":"int64"}`, "-9223372036854775808"},
+	{`{"format":"int64"}`, "-9223372036854775809"},
+	{`{"format":"int64"}`, "1.5"},
+	{`{"maximum":1e2}`, "100"},
+	{`{"maximum":1e2}`, "101"},
+	{`{"type":["string","null"],"maxLength":2}`, `"abc"`},
+	{`{"type":["string","null"],"maxLength":2}`, `null`},
+	{`{"type":["string","null"],"maxLength":2}`, `"éé"`},
+	{`{"minLength":2}`, `"é"`},
+	{`{"minLength":2}`, `5`},
+	{`{"pattern":"^[a-z]+$"}`, `"abc"`},
+	{`{"pattern":"^[a-z]+$"}`, `"ab1"`},
+	{`{"pattern":"(?<=a)b"}`, `"ab1"`},
+	{`{"type":"foo"}`, `"ab1"`},
+	{`{"type":[]}`, `"ab1"`},
+	{`{"type":[5,"string"]}`, `"ab1"`},
+	{`{"const":null}`, `null`},
+	{`{"const":null}`, `0`},
+	{`{"const":{"a":[1]}}`, `{"a":[1]}`},
+	{`{"const":{"a":[1]}}`, `{"a":[1.0]}`},
+	{`{"const":1}`, `1.0`},
+	{`{"enum":[]}`, `1`},
+	{`{"enum":[1,"1",true,null]}`, `true`},
+	{`{"enum":[1,"1",true,null]}`, `"2"`},
+	{`{"enum":"x"}`, `"2"`},
+	{`{"allOf":[{"type":"string"},{"maxLength":2}]}`, `"abc"`},
+	{`{"allOf":[{"type":"string"},5]}`, `"abc"`},
+	{`{"anyOf":[{"type":"string"},{"type":"integer"}]}`, `1.5`},
+	{`{"anyOf":[]}`, `1.5`},
+	{`{"oneOf":[{"type":"number"},{"type":"integer"}]}`, `1`},
+	{`{"oneOf":[{"type":"number"},{"type":"integer"}]}`, `1.5`},
+	{`{"oneOf":[{"type":"null"},{"$ref":"#/components/schemas/T"}]}`, `"abcd"`},
+	{`{"$ref":"#/components/schemas/R"}`, `"abc"`},
+	{`{"$ref":"#/components/schemas/N"}`, `"abc"`},
+	{`{"$ref":"#/elsewhere/T"}`, `"abc"`},
+	{`{"x-unresolved":"here"}`, `"abc"`},
+	{`{"items":{"type":"integer"},"minItems":1,"maxItems":2}`, `[1,2,3]`},
+	{`{"items":{"type":"integer"},"minItems":1,"maxItems":2}`, `[]`},
+	{`{"items":{"type":"integer"},"minItems":1,"maxItems":2}`, `[1,"2"]`},
+	{`{"items":true}`, `[1,"2"]`},
+	{`{"uniqueItems":true}`, `[1,2,1]`},
+	{`{"uniqueItems":true}`, `[1,1.0,{"a":1},{"a":1}]`},
+	{`{"uniqueItems":true}`, `[1,1.0]`},
+	{`{"properties":{"a":{"type":"string"},"b":true},"required":["a","c"]}`, `{"a":"x","c":1}`},
+	{`{"properties":{"a":{"type":"string"},"b":true},"required":["a","c"]}`, `{"a":"x"}`},
+	{`{"properties":{"a":{"type":"string"},"b":true},"additionalProperties":false}`, `{"a":"x","b":1}`},
+	{`{"properties":{"a":{"enum":[1]}},"additionalProperties":{"type":"string"}}`, `{"a":1,"z":"q"}`},
+	{`{"properties":{"a":{"enum":[1]}},"additionalProperties":{"type":"string"}}`, `{"a":2,"z":"q"}`},
+	{`{"properties":{"a":{"const":1}},"additionalProperties":{"type":"string"}}`, `{"z":3}`},
+	{`{"maxProperties":1}`, `{"a":1,"b":2}`},
+	{`{"required":[1,"a"]}`, `{"b":1}`},
+	{`{"required":["a"]}`, `[1]`},
+}
+
+// TestNodeKeywords: for each keyword of checker.value, and its odd
+// spellings (bounds beyond 64 bits, numbers with exponents, a type list
+// with no known type, patterns RE2 cannot read, $ref to nothing), the
+// compiled node takes a value exactly when the checker finds no problem.
+func TestNodeKeywords(t *testing.T) {
+	s := keywordSpec(t)
+	for _, c := range keywordCases {
+		fast, want, usable := nodeAgrees(t, s, c.schema, c.value)
+		if !usable {
+			t.Fatalf("%s / %s does not decode", c.schema, c.value)
+		}
+		if fast != want {
+			t.Errorf("%s against %s: the node takes it: %v, the checker: %v", c.value, c.schema, fast, want)
+		}
+	}
+}
+
+// FuzzNodeOK: for any schema and value, the compiled node takes the
+// value exactly when the checker finds no problem in it.
+func FuzzNodeOK(f *testing.F) {
+	for _, c := range keywordCases {
+		f.Add(c.schema, c.value)
+	}
+	s := keywordSpec(f)
+	f.Fuzz(func(t *testing.T, schema, value string) {
+		if fast, want, usable := nodeAgrees(t, s, schema, value); usable && fast != want {
+			t.Fatalf("the node takes it: %v, the checker: %v", fast, want)
 		}
 	})
 }
