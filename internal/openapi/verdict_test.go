@@ -4,14 +4,16 @@ import (
 	"errors"
 	"net/url"
 	"regexp"
+	"slices"
 	"sync"
 	"testing"
 )
 
 // checkerTakes is the verdict of the checker that words the problems
-// (checker.query and checker.body), which the compiled one must equal.
+// (checker.query and checker.body), plain (without the compiled nodes),
+// which the compiled one must equal.
 func checkerTakes(s *Spec, r *route, q url.Values, ct string, body []byte) bool {
-	c := &checker{spec: s}
+	c := &checker{spec: s, plain: true}
 	c.query(r, q)
 	c.body(r, ct, body)
 	return len(c.problems) == 0
@@ -84,8 +86,8 @@ func TestCheckRequestConcurrent(t *testing.T) {
 }
 
 // FuzzVerdict: on any request to the routes of the bot's requests, the
-// compiled verdict is the checker's, and CheckRequest gives the same
-// answer twice.
+// compiled verdict is the plain checker's, CheckRequest gives the same
+// answer twice, and words its problems as the plain checker does.
 func FuzzVerdict(f *testing.F) {
 	s := discord(f)
 	valid := botRequests(f)
@@ -107,9 +109,18 @@ func FuzzVerdict(f *testing.F) {
 		if want := checkerTakes(s, rt, q, ct, body); fast != want {
 			t.Fatalf("the compiled verdict takes it: %v, the checker: %v", fast, want)
 		}
+		text := func(err error) string {
+			if err == nil {
+				return "taken"
+			}
+			return err.Error()
+		}
 		e1, e2 := s.CheckRequest(method, path, q, ct, body), s.CheckRequest(method, path, q, ct, body)
-		if (e1 == nil) != fast || e1 != nil && e1.Error() != e2.Error() || (e1 == nil) != (e2 == nil) {
+		if (e1 == nil) != fast || text(e1) != text(e2) {
 			t.Fatalf("CheckRequest twice: %v, then %v (verdict %v)", e1, e2, fast)
+		}
+		if plain := s.check(method, path, q, ct, body, true); text(plain) != text(e1) {
+			t.Fatalf("CheckRequest: %v\nthe plain checker: %v", e1, plain)
 		}
 	})
 }
@@ -125,8 +136,12 @@ func keywordSpec(t testing.TB) *Spec {
 }
 
 // nodeAgrees reports whether the compiled node of schema takes v
-// exactly when checker.value finds no problem in it.
-func nodeAgrees(t testing.TB, s *Spec, schema, value string) (fast, want bool, usable bool) {
+// (fast) and whether the plain checker finds no problem in it (want),
+// which must be the same; and fails t when the checker with the nodes
+// words other problems than the plain one. usable is false for a schema
+// or value that does not decode.
+func nodeAgrees(t testing.TB, schema, value string) (fast, want bool, usable bool) {
+	s := keywordSpec(t)
 	var sm map[string]any
 	var v any
 	if decode([]byte(schema), &sm) != nil || decode([]byte(value), &v) != nil {
@@ -134,9 +149,15 @@ func nodeAgrees(t testing.TB, s *Spec, schema, value string) (fast, want bool, u
 	}
 	c := &compiler{spec: s, nodes: map[uintptr]*node{}}
 	n := c.compile(sm)
-	ch := &checker{spec: s}
-	ch.value(sm, v, "x")
-	return n.ok(v), len(ch.problems) == 0, true
+	s.nodes = c.nodes
+	plain := &checker{spec: s, plain: true}
+	plain.value(sm, v, "x")
+	mixed := &checker{spec: s}
+	mixed.value(sm, v, "x")
+	if !slices.Equal(plain.problems, mixed.problems) {
+		t.Fatalf("%s against %s: with the nodes %v, plain %v", value, schema, mixed.problems, plain.problems)
+	}
+	return n.ok(v), len(plain.problems) == 0, true
 }
 
 var keywordCases = []struct{ schema, value string }{
@@ -216,9 +237,8 @@ var keywordCases = []struct{ schema, value string }{
 // with no known type, patterns RE2 cannot read, $ref to nothing), the
 // compiled node takes a value exactly when the checker finds no problem.
 func TestNodeKeywords(t *testing.T) {
-	s := keywordSpec(t)
 	for _, c := range keywordCases {
-		fast, want, usable := nodeAgrees(t, s, c.schema, c.value)
+		fast, want, usable := nodeAgrees(t, c.schema, c.value)
 		if !usable {
 			t.Fatalf("%s / %s does not decode", c.schema, c.value)
 		}
@@ -229,14 +249,14 @@ func TestNodeKeywords(t *testing.T) {
 }
 
 // FuzzNodeOK: for any schema and value, the compiled node takes the
-// value exactly when the checker finds no problem in it.
+// value exactly when the plain checker finds no problem in it, and the
+// checker with the nodes words the same problems.
 func FuzzNodeOK(f *testing.F) {
 	for _, c := range keywordCases {
 		f.Add(c.schema, c.value)
 	}
-	s := keywordSpec(f)
 	f.Fuzz(func(t *testing.T, schema, value string) {
-		if fast, want, usable := nodeAgrees(t, s, schema, value); usable && fast != want {
+		if fast, want, usable := nodeAgrees(t, schema, value); usable && fast != want {
 			t.Fatalf("the node takes it: %v, the checker: %v", fast, want)
 		}
 	})

@@ -11,13 +11,14 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/verdicts.golden from the checker's verdicts")
 
-// verdicts is the verdict of CheckRequest on each request of the
-// corpus: "ok", or its error and each problem's code.
-func verdicts(t *testing.T, s *Spec, rs []request) string {
+// verdicts is the verdict of CheckRequest (plain: of the checker alone,
+// without the compiled nodes) on each request of the corpus: "ok", or
+// its error and each problem's code.
+func verdicts(s *Spec, rs []request, plain bool) string {
 	var b strings.Builder
 	for _, r := range rs {
 		b.WriteString("== " + r.name + "\n")
-		err := s.CheckRequest(r.method, r.path, r.query, r.contentType, r.body)
+		err := s.check(r.method, r.path, r.query, r.contentType, r.body, plain)
 		if err == nil {
 			b.WriteString("ok\n")
 			continue
@@ -38,7 +39,8 @@ func verdicts(t *testing.T, s *Spec, rs []request) string {
 // unknown fields, Discord's limits broken, bodies wrong as a whole), the
 // verdicts and error messages recorded in testdata/verdicts.golden
 // (written with -update by the checker before it was made faster, which
-// must not change a word). The valid requests must be taken.
+// must not change a word), and so does the checker alone, without the
+// compiled nodes. The valid requests must be taken.
 func TestCheckRequestVerdicts(t *testing.T) {
 	s := discord(t)
 	valid := botRequests(t)
@@ -47,7 +49,8 @@ func TestCheckRequestVerdicts(t *testing.T) {
 			t.Errorf("%s: the bot's request is refused: %v", r.name, err)
 		}
 	}
-	got := verdicts(t, s, append(valid, mutations(t, valid)...))
+	rs := append(valid, mutations(t, valid)...)
+	got := verdicts(s, rs, false)
 	golden := filepath.Join("testdata", "verdicts.golden")
 	if *update {
 		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
@@ -59,10 +62,17 @@ func TestCheckRequestVerdicts(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v (run go test -run Verdicts -update)", err)
 	}
-	if got == string(want) {
+	same(t, "CheckRequest", got, string(want))
+	same(t, "the plain checker", verdicts(s, rs, true), string(want))
+}
+
+// same fails t with the first lines where got and want differ.
+func same(t *testing.T, who, got, want string) {
+	t.Helper()
+	if got == want {
 		return
 	}
-	gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+	gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
 	n := 0
 	for i := 0; i < len(gl) || i < len(wl); i++ {
 		var g, w string
@@ -73,7 +83,7 @@ func TestCheckRequestVerdicts(t *testing.T) {
 			w = wl[i]
 		}
 		if g != w {
-			t.Errorf("line %d:\n got  %s\n want %s", i+1, g, w)
+			t.Errorf("%s, line %d:\n got  %s\n want %s", who, i+1, g, w)
 			if n++; n == 10 {
 				t.Fatal("more differences")
 			}
