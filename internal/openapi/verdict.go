@@ -23,10 +23,12 @@ import (
 // refuses goes through the checker, which words its problems as before.
 //
 // A node is a schema compiled once (at Parse) for that verdict: node.ok
-// reports exactly whether checker.value would add no problem, keyword by
-// keyword (TestCheckRequestVerdicts and FuzzVerdict hold them to it).
-// Nodes are built before the Spec is used and only read after, so that
-// concurrent checks share them safely.
+// reports exactly whether the plain checker (checker.plain) would add no
+// problem, keyword by keyword (TestVerdictEqualsChecker, TestNodeKeywords,
+// FuzzVerdict and FuzzNodeOK hold them to it). The checker asks the nodes
+// too (checker.fits): it words only the values they refuse. Nodes are
+// built before the Spec is used and only read after, so that concurrent
+// checks share them safely.
 
 // typeSet is a set of JSON types, a bit each.
 type typeSet uint8
@@ -73,15 +75,15 @@ type node struct {
 
 	// Numbers: the integer bounds when both are usable as 64-bit
 	// integers (checker.integer), else the exact ones (big.Rat).
-	intBounds              bool
-	intMax, intMin         int64
-	hasIntMax, hasIntMin   bool
-	ratMax, ratMin         *big.Rat
-	format                 string
-	maxItems, minItems     int64
-	hasMaxItems, hasMinIts bool
-	unique                 bool
-	items                  *node
+	intBounds                bool
+	intMax, intMin           int64
+	hasIntMax, hasIntMin     bool
+	ratMax, ratMin           *big.Rat
+	format                   string
+	maxItems, minItems       int64
+	hasMaxItems, hasMinItems bool
+	unique                   bool
+	items                    *node
 
 	// Objects.
 	props         map[string]prop
@@ -153,7 +155,7 @@ func (c *compiler) compile(schema map[string]any) *node {
 	n.ratMin, _ = ratOf(schema["minimum"])
 	n.format, _ = schema["format"].(string)
 	n.maxItems, n.hasMaxItems = intOf(schema["maxItems"])
-	n.minItems, n.hasMinIts = intOf(schema["minItems"])
+	n.minItems, n.hasMinItems = intOf(schema["minItems"])
 	n.unique, _ = schema["uniqueItems"].(bool)
 	if items, ok := schema["items"].(map[string]any); ok {
 		n.items = c.compile(items)
@@ -316,7 +318,7 @@ func (n *node) ok(v any) bool {
 		return n.numberOK(x)
 	case []any:
 		l := int64(len(x))
-		if n.hasMaxItems && l > n.maxItems || n.hasMinIts && l < n.minItems {
+		if n.hasMaxItems && l > n.maxItems || n.hasMinItems && l < n.minItems {
 			return false
 		}
 		if n.unique {
