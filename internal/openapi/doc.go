@@ -23,7 +23,7 @@
 // the compiled schemas whether the request is taken, which they answer
 // without wording a problem, and only a request they refuse goes through
 // the checker that words its problems (schema.go). Both give the same
-// verdict on every request (TestVerdictEqualsChecker, FuzzVerdict,
+// verdict on every request (TestCheckRequestVerdicts, FuzzVerdict,
 // FuzzNodeOK), and the problems are worded as they were before the
 // compiled form (testdata/verdicts.golden). A Spec is safe for
 // concurrent use.

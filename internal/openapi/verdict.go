@@ -24,7 +24,7 @@ import (
 //
 // A node is a schema compiled once (at Parse) for that verdict: node.ok
 // reports exactly whether the plain checker (checker.plain) would add no
-// problem, keyword by keyword (TestVerdictEqualsChecker, TestNodeKeywords,
+// problem, keyword by keyword (TestCheckRequestVerdicts, TestNodeKeywords,
 // FuzzVerdict and FuzzNodeOK hold them to it). The checker asks the nodes
 // too (checker.fits): it words only the values they refuse. Nodes are
 // built before the Spec is used and only read after, so that concurrent

@@ -19,33 +19,6 @@ func checkerTakes(s *Spec, r *route, q url.Values, ct string, body []byte) bool 
 	return len(c.problems) == 0
 }
 
-// TestVerdictEqualsChecker: on every request of the corpus (the bot's
-// and their mutations), the compiled verdict (verdict.takes) is the
-// checker's, both ways: it never takes what the checker refuses, nor
-// refuses (and so words problems for) what the checker takes.
-func TestVerdictEqualsChecker(t *testing.T) {
-	s := discord(t)
-	valid := botRequests(t)
-	rs := append(valid, mutations(t, valid)...)
-	taken := 0
-	for _, r := range rs {
-		rt, ok := s.match(r.method, r.path)
-		if !ok {
-			continue
-		}
-		fast := rt.verdict.takes(r.query, r.contentType, r.body)
-		if want := checkerTakes(s, rt, r.query, r.contentType, r.body); fast != want {
-			t.Errorf("%s: the compiled verdict takes it: %v, the checker: %v", r.name, fast, want)
-		}
-		if fast {
-			taken++
-		}
-	}
-	if taken < len(valid) || taken == len(rs) {
-		t.Fatalf("%d of %d requests taken: the corpus must hold both", taken, len(rs))
-	}
-}
-
 // TestCheckRequestConcurrent: the Spec (its compiled verdicts and the
 // checker's patterns) is shared by concurrent checks, as the fake
 // Discord serves requests concurrently; under -race, a write to
