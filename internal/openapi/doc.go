@@ -19,6 +19,15 @@
 // ignored. Path parameters are not checked: the tests name their
 // channels "c1" and threads "thread-N", not snowflakes.
 //
+// Parse compiles each operation once (verdict.go): CheckRequest asks
+// the compiled schemas whether the request is taken, which they answer
+// without wording a problem, and only a request they refuse goes through
+// the checker that words its problems (schema.go). Both give the same
+// verdict on every request (TestCheckRequestVerdicts, FuzzVerdict,
+// FuzzNodeOK), and the problems are worded as they were before the
+// compiled form (testdata/verdicts.golden). A Spec is safe for
+// concurrent use.
+//
 // Find locates Discord's description from a test's working directory,
 // and Default loads it once for the whole test binary.
 package openapi

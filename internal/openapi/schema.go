@@ -90,6 +90,25 @@ func (c *checker) value(schema map[string]any, v any, path string) {
 	if schema == nil {
 		return
 	}
+	if !c.fits(schema, v) {
+		c.word(schema, v, path)
+	}
+}
+
+// fits reports whether the compiled node of schema takes v, so that
+// there is no problem to word (verdict.go); false where none was
+// compiled.
+func (c *checker) fits(schema map[string]any, v any) bool {
+	if c.plain {
+		return false
+	}
+	n := c.spec.node(schema)
+	return n != nil && n.ok(v)
+}
+
+// word adds a Problem for each way v breaks schema (for value, once the
+// compiled node has refused v, or where none was compiled).
+func (c *checker) word(schema map[string]any, v any, path string) {
 	schema = c.spec.resolve(schema)
 	if ref, ok := schema["x-unresolved"].(string); ok {
 		c.add(path, "SCHEMA_UNRESOLVED", "the description's %s is not found", ref)
@@ -188,7 +207,9 @@ func (c *checker) value(schema map[string]any, v any, path string) {
 		}
 		if items, ok := schema["items"].(map[string]any); ok {
 			for i, it := range x {
-				c.value(items, it, join(path, itoa(i)))
+				if !c.fits(items, it) { // the path is made only for a problem
+					c.word(items, it, join(path, itoa(i)))
+				}
 			}
 		}
 	case map[string]any:
@@ -208,7 +229,9 @@ func (c *checker) value(schema map[string]any, v any, path string) {
 		sort.Strings(keys)
 		for _, k := range keys {
 			if ps, ok := props[k].(map[string]any); ok {
-				c.value(ps, x[k], join(path, k))
+				if !c.fits(ps, x[k]) {
+					c.word(ps, x[k], join(path, k))
+				}
 				continue
 			}
 			switch ap := schema["additionalProperties"].(type) {
@@ -217,7 +240,9 @@ func (c *checker) value(schema map[string]any, v any, path string) {
 					c.add(join(path, k), "UNKNOWN_FIELD", "is not a field of this object")
 				}
 			case map[string]any:
-				c.value(ap, x[k], join(path, k))
+				if !c.fits(ap, x[k]) {
+					c.word(ap, x[k], join(path, k))
+				}
 			}
 		}
 	}
@@ -269,8 +294,12 @@ func (c *checker) alternatives(alts []map[string]any, v any, path string, exactl
 	fits, best := 0, 0
 	var closest []Problem
 	for _, alt := range alts {
-		sub := &checker{spec: c.spec}
-		sub.value(alt, v, path)
+		if c.fits(alt, v) {
+			fits++ // the sub-checker would find no problem
+			continue
+		}
+		sub := &checker{spec: c.spec, plain: c.plain}
+		sub.word(alt, v, path)
 		if len(sub.problems) == 0 {
 			fits++
 			continue

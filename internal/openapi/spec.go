@@ -38,6 +38,10 @@ type Spec struct {
 
 	reMu sync.Mutex
 	res  map[string]*regexp.Regexp
+
+	// nodes are the compiled schemas (verdict.go) by identity, written
+	// by Parse and only read after.
+	nodes map[uintptr]*node
 }
 
 type route struct {
@@ -46,6 +50,9 @@ type route struct {
 	segs   []string // its segments; "{name}" for a parameter
 	op     map[string]any
 	params []any // the path item's and the operation's parameters
+	// verdict is the operation compiled (verdict.go): whether a
+	// request is taken, without wording its problems.
+	verdict *verdict
 }
 
 // Problem is one way a request breaks the description.
@@ -138,6 +145,11 @@ func Parse(b []byte) (*Spec, error) {
 		}
 	}
 	sort.Slice(s.routes, func(i, j int) bool { return s.routes[i].path < s.routes[j].path })
+	c := &compiler{spec: s, nodes: map[uintptr]*node{}}
+	for i := range s.routes {
+		s.routes[i].verdict = c.compileRoute(&s.routes[i])
+	}
+	s.nodes = c.nodes
 	return s, nil
 }
 
@@ -235,11 +247,20 @@ func (s *Spec) match(method, path string) (*route, bool) {
 // description has for it. It returns an *Invalid (wrapping ErrInvalid)
 // listing every problem, or ErrNoOperation.
 func (s *Spec) CheckRequest(method, path string, query url.Values, contentType string, body []byte) error {
+	return s.check(method, path, query, contentType, body, false)
+}
+
+// check is CheckRequest; plain, it leaves the compiled nodes aside (the
+// reference the tests hold them to).
+func (s *Spec) check(method, path string, query url.Values, contentType string, body []byte, plain bool) error {
 	r, ok := s.match(method, path)
 	if !ok {
 		return fmt.Errorf("%w: %s %s", ErrNoOperation, method, path)
 	}
-	c := &checker{spec: s}
+	if !plain && r.verdict != nil && r.verdict.takes(query, contentType, body) {
+		return nil // the verdict alone, without wording problems (verdict.go)
+	}
+	c := &checker{spec: s, plain: plain}
 	c.query(r, query)
 	c.body(r, contentType, body)
 	if len(c.problems) == 0 {
@@ -251,6 +272,9 @@ func (s *Spec) CheckRequest(method, path string, query url.Values, contentType s
 type checker struct {
 	spec     *Spec
 	problems []Problem
+	// plain: the checker never asks the compiled nodes whether a value
+	// fits (fits), and words every value itself.
+	plain bool
 }
 
 func (c *checker) add(path, code, format string, a ...any) {
