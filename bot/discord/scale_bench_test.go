@@ -139,7 +139,7 @@ func generate(b *testing.B, path string, guilds int) {
 	b.Logf("generated %s (%d guilds) in %v", path, guilds, time.Since(start).Round(time.Second))
 }
 
-// copyFile copies the file src to dst.
+// copyFile copies the file src to dst, synced.
 func copyFile(b *testing.B, dst, src string) {
 	in, err := os.Open(src)
 	if err != nil {
@@ -151,6 +151,11 @@ func copyFile(b *testing.B, dst, src string) {
 		b.Fatal(err)
 	}
 	if _, err := io.Copy(out, in); err != nil {
+		b.Fatal(err)
+	}
+	// On disk before the benchmarks start: else the kernel's writeback of
+	// the copy would slow their first commits' fsync down.
+	if err := out.Sync(); err != nil {
 		b.Fatal(err)
 	}
 	if err := out.Close(); err != nil {
