@@ -2,16 +2,13 @@ package fanorona
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"image"
 	"image/gif"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/veletasbot/veletas/game/fanorona"
+	"github.com/veletasbot/veletas/internal/gifframes"
 	"github.com/veletasbot/veletas/render"
 )
 
@@ -76,9 +73,9 @@ func TestReplayFrames(t *testing.T) {
 			want := image.NewPaletted(fc.lay.Bounds(), fc.q.Palette())
 			shown := make([]uint8, len(want.Pix))
 			for i, fr := range anim.Image {
-				composeIndices(shown, anim.Config.Width, fr)
+				gifframes.ComposeIndices(shown, anim.Config.Width, fr, 255)
 				fc.q.Quantize(want, r.Image(scenes[i]))
-				if n := countDiff(shown, want.Pix); n != 0 {
+				if n := gifframes.CountDiff(shown, want.Pix); n != 0 {
 					t.Errorf("frame %d: %d pixels differ from the scene's picture", i, n)
 				}
 			}
@@ -86,58 +83,21 @@ func TestReplayFrames(t *testing.T) {
 	}
 }
 
-// composeIndices lays the opaque pixels of frame (index 255 is
-// transparent) over shown, the indices of a picture width pixels wide.
-func composeIndices(shown []uint8, width int, fr *image.Paletted) {
-	b := fr.Rect
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		row := fr.Pix[(y-b.Min.Y)*fr.Stride : (y-b.Min.Y)*fr.Stride+b.Dx()]
-		for x, v := range row {
-			if v != 255 {
-				shown[y*width+b.Min.X+x] = v
-			}
-		}
-	}
-}
-
-func countDiff(a, b []uint8) int {
-	n := 0
-	for i := range a {
-		if a[i] != b[i] {
-			n++
-		}
-	}
-	return n
-}
-
 // TestReplayBytes checks the replays are byte for byte the files of
 // testdata/replays.sha256 (written with -update): the GIFs the bot drew
 // before the replays were made faster.
 func TestReplayBytes(t *testing.T) {
 	path := filepath.Join("testdata", "replays.sha256")
-	var got strings.Builder
+	var sums gifframes.Sums
 	for _, c := range replayCases {
 		r := newRenderer(t, c.theme, c.width)
 		var b bytes.Buffer
 		if err := r.GIF(&b, c.game(t)); err != nil {
 			t.Fatal(err)
 		}
-		sum := sha256.Sum256(b.Bytes())
-		got.WriteString(hex.EncodeToString(sum[:]) + "  " + c.name + "\n")
+		sums.Add(c.name, b.Bytes())
 	}
-	if *update {
-		if err := os.WriteFile(path, []byte(got.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run the test with -update to write it)", err)
-	}
-	if got.String() != string(want) {
-		t.Errorf("replays differ from %s:\ngot:\n%swant:\n%s", path, got.String(), want)
-	}
+	sums.Check(t, path, *update)
 }
 
 // BenchmarkFanoronaGIF480 draws the replay of a whole game at the bot's

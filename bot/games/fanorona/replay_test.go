@@ -3,14 +3,13 @@ package fanoronamod_test
 import (
 	"bytes"
 	"image"
-	"image/draw"
-	"image/gif"
 	"image/png"
 	"testing"
 
 	"github.com/veletasbot/veletas/bot"
 	"github.com/veletasbot/veletas/bot/internal/bottest"
 	"github.com/veletasbot/veletas/game/fanorona"
+	"github.com/veletasbot/veletas/internal/gifframes"
 	"github.com/veletasbot/veletas/render"
 	fanoronarender "github.com/veletasbot/veletas/render/fanorona"
 	"github.com/veletasbot/veletas/store"
@@ -44,7 +43,10 @@ func TestReplayEndsAsTheGameDid(t *testing.T) {
 	if err != nil || len(replay.Images) != 1 {
 		t.Fatalf("replay: %d images, %v", len(replay.Images), err)
 	}
-	last := lastFrame(t, replay.Images[0].PNG)
+	last, err := gifframes.Last(replay.Images[0].PNG)
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	done, err := e.DB.FinishedGames(t.Context(), e.Guild, "", 1)
 	if err != nil || len(done) != 1 || done[0].Reason != store.ReasonResign {
@@ -59,10 +61,10 @@ func TestReplayEndsAsTheGameDid(t *testing.T) {
 	}
 	want := fanoronarender.GameScene(m.Game())
 	want.Winner, want.HasWinner, want.Lang = m.ColorOf(s), true, "ja"
-	if !samePixels(last, decode(t, r, want)) {
+	if !gifframes.Same(last, decode(t, r, want)) {
 		t.Error("the replay's last frame is not the final card's picture of the resigned game, in Japanese")
 	}
-	if samePixels(last, decode(t, r, fanoronarender.GameScene(m.Game()))) {
+	if gifframes.Same(last, decode(t, r, fanoronarender.GameScene(m.Game()))) {
 		t.Error("the replay's last frame is the picture of a game under way, in English")
 	}
 }
@@ -79,36 +81,4 @@ func decode(t *testing.T, r *fanoronarender.Renderer, s fanoronarender.Scene) im
 		t.Fatal(err)
 	}
 	return img
-}
-
-// lastFrame composes an animated GIF's frames (each drawn over the ones
-// before) and returns the picture at its end.
-func lastFrame(t *testing.T, b []byte) *image.RGBA {
-	t.Helper()
-	a, err := gif.DecodeAll(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := image.NewRGBA(image.Rect(0, 0, a.Config.Width, a.Config.Height))
-	for _, f := range a.Image {
-		draw.Draw(out, f.Bounds(), f, f.Bounds().Min, draw.Over)
-	}
-	return out
-}
-
-// samePixels reports whether a and b have the same size and colours.
-func samePixels(a, b image.Image) bool {
-	if a.Bounds() != b.Bounds() {
-		return false
-	}
-	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
-		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
-			r1, g1, b1, a1 := a.At(x, y).RGBA()
-			r2, g2, b2, a2 := b.At(x, y).RGBA()
-			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
-				return false
-			}
-		}
-	}
-	return true
 }
