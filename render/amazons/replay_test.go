@@ -77,6 +77,9 @@ func TestReplayFrames(t *testing.T) {
 			shown := make([]uint8, len(want.Pix))
 			for i, fr := range anim.Image {
 				gifframes.ComposeIndices(shown, anim.Config.Width, fr, 255)
+				if !gifframes.Checked(i, len(anim.Image)) {
+					continue
+				}
 				r.q.Quantize(want, r.Image(scenes[i]))
 				if n := gifframes.CountDiff(shown, want.Pix); n != 0 {
 					t.Errorf("frame %d: %d pixels differ from the scene's picture", i, n)
