@@ -22,8 +22,7 @@ import (
 // GeneratedAIToAct of them only. Archived games are rated, ended by the
 // rules or by resignation, and counted in the standings. The writes go
 // through the store's own code (finish, reindexActive, putChallenge), the
-// games of whole guilds in each transaction on bolt, one game each on
-// etcd.
+// games of whole guilds in each transaction on bolt, 8 games on etcd.
 //
 // Its IDs look like Discord's (19 digits): GeneratedGuild, GeneratedChannel
 // and GeneratedPlayer give them.
@@ -37,6 +36,7 @@ const (
 	GeneratedAI              = "1100000000000000001"
 
 	generateBatch     = 2000 // games a bolt transaction writes, in whole guilds
+	generateEtcdGames = 8    // games an etcd transaction writes: at most 97 operations (12 keys a game and the commit marker), under etcd's 128
 	generateTemplates = 6    // games played at random per kind
 )
 
@@ -113,7 +113,7 @@ func (db *DB) Generate(ctx context.Context, opt GenerateOptions) error {
 	gen := generator{db: db, tps: tps, r: r, now: opt.Now}
 	perTxn := max(1, generateBatch/(GeneratedGuildGames+GeneratedGuildArchive))
 	if _, ok := db.be.(*etcdStore); ok {
-		perTxn = 0 // one guild's games in many transactions
+		perTxn = 0 // one guild's games in transactions of generateEtcdGames
 	}
 	for g0 := 0; g0 < opt.Guilds; g0 += max(perTxn, 1) {
 		var jobs []func(tx txn) error
@@ -121,21 +121,15 @@ func (db *DB) Generate(ctx context.Context, opt GenerateOptions) error {
 			jobs = append(jobs, gen.guild(gi)...)
 		}
 		if perTxn == 0 {
-			for _, j := range jobs {
-				if err := db.update(ctx, j); err != nil {
+			for len(jobs) > 0 {
+				n := min(len(jobs), generateEtcdGames)
+				if err := db.update(ctx, all(jobs[:n])); err != nil {
 					return fmt.Errorf("store: generate: %w", err)
 				}
+				jobs = jobs[n:]
 			}
 		} else {
-			err := db.update(ctx, func(tx txn) error {
-				for _, j := range jobs {
-					if err := j(tx); err != nil {
-						return err
-					}
-				}
-				return nil
-			})
-			if err != nil {
+			if err := db.update(ctx, all(jobs)); err != nil {
 				return fmt.Errorf("store: generate: %w", err)
 			}
 		}
@@ -144,6 +138,18 @@ func (db *DB) Generate(ctx context.Context, opt GenerateOptions) error {
 		}
 	}
 	return nil
+}
+
+// all is one transaction's work made of jobs, in order.
+func all(jobs []func(tx txn) error) func(tx txn) error {
+	return func(tx txn) error {
+		for _, j := range jobs {
+			if err := j(tx); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 }
 
 // template is a game played at random to its end: its states after each
