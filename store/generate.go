@@ -35,6 +35,9 @@ const (
 	GeneratedAIToAct         = 5
 	GeneratedAI              = "1100000000000000001"
 
+	// MaxGeneratedGuilds is the most guilds Generate writes.
+	MaxGeneratedGuilds = 1_000_000
+
 	generateBatch     = 2000 // games a bolt transaction writes, in whole guilds
 	generateEtcdGames = 8    // games an etcd transaction writes: at most 97 operations (12 keys a game and the commit marker), under etcd's 128
 	generateTemplates = 6    // games played at random per kind
@@ -92,7 +95,7 @@ func (db *DB) Generate(ctx context.Context, opt GenerateOptions) error {
 	if opt.Guilds == 0 {
 		opt.Guilds = 1
 	}
-	if opt.Guilds < 0 || opt.Guilds > 1_000_000 {
+	if opt.Guilds < 0 || opt.Guilds > MaxGeneratedGuilds {
 		return fmt.Errorf("store: generate: %w: %d guilds (give 1 to 1,000,000)", ErrInvalid, opt.Guilds)
 	}
 	if opt.Now.IsZero() {

@@ -36,7 +36,7 @@ type GenerateConfig struct {
 
 // MaxGenerateGuilds is the most guilds generate writes (store.Generate's
 // bound).
-const MaxGenerateGuilds = 1_000_000
+const MaxGenerateGuilds = store.MaxGeneratedGuilds
 
 // ErrGuilds is the error of a -guilds outside 1 to MaxGenerateGuilds.
 var ErrGuilds = errors.New("give 1 to 1,000,000 guilds: each holds 100 active and 1,000 archived games, about 2 MB of a bolt file")
