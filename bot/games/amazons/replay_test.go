@@ -21,39 +21,10 @@ import (
 // how, in French), not on "Black to move" in English.
 func TestReplayEndsAsTheGameDid(t *testing.T) {
 	e := bottest.NewEnv(t, bot.Config{Replay: render.Options{Width: 480}})
-	e.Start("amazons")
-	for range 2 {
-		g, err := e.DB.ActiveGame(t.Context(), e.Guild, e.Channel)
-		if err != nil {
-			t.Fatal(err)
-		}
+	last, fin := e.ResignedReplay("amazons", "fr", 2, func(g store.Game) []string {
 		turn := g.State().(amazons.Match).Position().LegalTurns()[0]
-		bottest.Public(t, e.Cmd("amazons", g.ToAct(), "move", "amazon="+turn.From.String(), "to="+turn.To.String(), "arrow="+turn.Arrow.String()))
-	}
-	g, err := e.DB.ActiveGame(t.Context(), e.Guild, e.Channel)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resign := e.Req("amazons", g.ToAct(), "resign")
-	resign.Locale = "fr"
-	end := bottest.Public(t, e.Bot.Handle(t.Context(), resign))
-	if end.Later == nil {
-		t.Fatal("no replay after the final message")
-	}
-	replay, err := end.Later()
-	if err != nil || len(replay.Images) != 1 {
-		t.Fatalf("replay: %d images, %v", len(replay.Images), err)
-	}
-	last, err := gifframes.Last(replay.Images[0].PNG)
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	done, err := e.DB.FinishedGames(t.Context(), e.Guild, "", 1)
-	if err != nil || len(done) != 1 || done[0].Reason != store.ReasonResign {
-		t.Fatalf("finished: %+v %v", done, err)
-	}
-	fin := done[0]
+		return []string{"amazon=" + turn.From.String(), "to=" + turn.To.String(), "arrow=" + turn.Arrow.String()}
+	})
 	ag := fin.State().(amazons.Match).Game
 	s, _ := fin.Seat(fin.Winner)
 	r, err := ramazons.New(e.Bot.ReplayOptions())

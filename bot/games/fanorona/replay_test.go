@@ -20,39 +20,9 @@ import (
 // Japanese), not on whose turn it was, in English.
 func TestReplayEndsAsTheGameDid(t *testing.T) {
 	e := bottest.NewEnv(t, bot.Config{Replay: render.Options{Width: 480}})
-	e.Start("fanorona")
-	for range 2 {
-		g, err := e.DB.ActiveGame(t.Context(), e.Guild, e.Channel)
-		if err != nil {
-			t.Fatal(err)
-		}
-		turn := g.State().(fanorona.Match).Position().LegalTurns(nil)[0]
-		bottest.Public(t, e.Cmd("fanorona", g.ToAct(), "move", "path="+turn.String()))
-	}
-	g, err := e.DB.ActiveGame(t.Context(), e.Guild, e.Channel)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resign := e.Req("fanorona", g.ToAct(), "resign")
-	resign.Locale = "ja"
-	end := bottest.Public(t, e.Bot.Handle(t.Context(), resign))
-	if end.Later == nil {
-		t.Fatal("no replay after the final message")
-	}
-	replay, err := end.Later()
-	if err != nil || len(replay.Images) != 1 {
-		t.Fatalf("replay: %d images, %v", len(replay.Images), err)
-	}
-	last, err := gifframes.Last(replay.Images[0].PNG)
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	done, err := e.DB.FinishedGames(t.Context(), e.Guild, "", 1)
-	if err != nil || len(done) != 1 || done[0].Reason != store.ReasonResign {
-		t.Fatalf("finished: %+v %v", done, err)
-	}
-	fin := done[0]
+	last, fin := e.ResignedReplay("fanorona", "ja", 2, func(g store.Game) []string {
+		return []string{"path=" + g.State().(fanorona.Match).Position().LegalTurns(nil)[0].String()}
+	})
 	m := fin.State().(fanorona.Match)
 	s, _ := fin.Seat(fin.Winner)
 	r, err := fanoronarender.New(e.Bot.ReplayOptions())

@@ -2,11 +2,14 @@ package bottest
 
 import (
 	"context"
+	"image"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/veletasbot/veletas/bot"
+	"github.com/veletasbot/veletas/internal/gifframes"
+	"github.com/veletasbot/veletas/store"
 )
 
 // The commands and button presses of the games' tests (bot/games/...),
@@ -110,4 +113,45 @@ func (e *Env) Start(game string, opts ...string) bot.Reply {
 	e.TB.Helper()
 	ch := Public(e.TB, e.Cmd(game, "alice", "challenge", append([]string{"opponent=bob"}, opts...)...))
 	return Public(e.TB, e.Press("", "bob", Button(e.TB, ch, "Accept")))
+}
+
+// ResignedReplay plays turns moves in a game of game (started with
+// Start), each the options of the "move" subcommand that move gives for
+// the game as stored, then has the player to act resign in the Discord
+// locale loc. It returns the picture the replay's last frame shows and
+// the finished game.
+func (e *Env) ResignedReplay(game, loc string, turns int, move func(store.Game) []string) (*image.RGBA, store.Game) {
+	e.TB.Helper()
+	ctx := context.Background()
+	e.Start(game)
+	for range turns {
+		g, err := e.DB.ActiveGame(ctx, e.Guild, e.Channel)
+		if err != nil {
+			e.TB.Fatal(err)
+		}
+		Public(e.TB, e.Cmd(game, g.ToAct(), "move", move(g)...))
+	}
+	g, err := e.DB.ActiveGame(ctx, e.Guild, e.Channel)
+	if err != nil {
+		e.TB.Fatal(err)
+	}
+	resign := e.Req(game, g.ToAct(), "resign")
+	resign.Locale = loc
+	end := Public(e.TB, e.Bot.Handle(ctx, resign))
+	if end.Later == nil {
+		e.TB.Fatal("no replay after the final message")
+	}
+	replay, err := end.Later()
+	if err != nil || len(replay.Images) != 1 {
+		e.TB.Fatalf("replay: %d images, %v", len(replay.Images), err)
+	}
+	last, err := gifframes.Last(replay.Images[0].PNG)
+	if err != nil {
+		e.TB.Fatal(err)
+	}
+	done, err := e.DB.FinishedGames(ctx, e.Guild, "", 1)
+	if err != nil || len(done) != 1 || done[0].Reason != store.ReasonResign {
+		e.TB.Fatalf("finished: %+v %v", done, err)
+	}
+	return last, done[0]
 }
